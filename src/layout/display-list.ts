@@ -1,0 +1,343 @@
+/**
+ * The boundary between layout and the output stages (pdf/ and raster/).
+ *
+ * Layout produces a `LaidOutDocument`: pages of drawing items in page coordinates, a structure
+ * tree keyed by source node, and document metadata. The PDF writer and the raster renderer both
+ * consume exactly this; neither looks back at HTML, CSS or templates.
+ *
+ * Units and axes: points (1/72 in), origin at the top-left corner of the page, y grows downwards.
+ * The PDF writer flips the axis; the raster renderer scales points to pixels.
+ */
+
+/** Colour in sRGB, components 0..1, alpha 0..1 (1 = opaque). */
+export interface RgbaColor {
+  readonly r: number;
+  readonly g: number;
+  readonly b: number;
+  readonly a: number;
+}
+
+/** 2D affine matrix [a b c d e f] in the same top-left, y-down space. */
+export type Matrix = readonly [number, number, number, number, number, number];
+
+export type PathOp =
+  | { readonly op: 'moveTo'; readonly x: number; readonly y: number }
+  | { readonly op: 'lineTo'; readonly x: number; readonly y: number }
+  | {
+      readonly op: 'curveTo';
+      readonly x1: number;
+      readonly y1: number;
+      readonly x2: number;
+      readonly y2: number;
+      readonly x: number;
+      readonly y: number;
+    }
+  | { readonly op: 'rect'; readonly x: number; readonly y: number; readonly width: number; readonly height: number }
+  | { readonly op: 'close' };
+
+export interface LinearGradient {
+  readonly kind: 'linear-gradient';
+  /** Start and end of the gradient line, in page coordinates. */
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+  readonly stops: readonly { readonly offset: number; readonly color: RgbaColor }[];
+}
+
+export type Paint = RgbaColor | LinearGradient;
+
+export interface StrokeStyle {
+  readonly paint: RgbaColor;
+  readonly width: number;
+  readonly dash?: readonly number[];
+  readonly cap?: 'butt' | 'round' | 'square';
+  readonly join?: 'miter' | 'round' | 'bevel';
+}
+
+/**
+ * A font the writer embeds (subset) and the raster renderer outlines. `program` is the raw
+ * sfnt (TTF/OTF; WOFF/WOFF2 already decoded by text/). `id` is stable for the same bytes so
+ * caches can key on it.
+ */
+export interface FontResource {
+  readonly id: string;
+  readonly postscriptName: string;
+  readonly program: Uint8Array;
+  /** Index inside a TrueType collection, when the program is one. */
+  readonly collectionIndex?: number;
+}
+
+/** One shaped glyph. `text` is the source text this glyph stands for ('' for the 2nd..nth glyph of a cluster). */
+export interface PositionedGlyph {
+  readonly id: number;
+  /** Advance in points (already scaled by font size; letter-spacing included). */
+  readonly advance: number;
+  /** Offsets from the pen position, in points (y down). */
+  readonly dx?: number;
+  readonly dy?: number;
+  readonly text: string;
+}
+
+/** A run of glyphs of one font, size and colour on one baseline. */
+export interface GlyphRun {
+  readonly kind: 'glyphs';
+  readonly font: FontResource;
+  readonly size: number;
+  readonly color: RgbaColor;
+  /** Pen start on the baseline. */
+  readonly x: number;
+  readonly y: number;
+  readonly glyphs: readonly PositionedGlyph[];
+  /**
+   * Set when the glyphs do not map one-to-one, in order, to the source text (RTL reordering,
+   * shaping that changed the text, private-use glyphs): the writer wraps the run in a Span
+   * with this ActualText.
+   */
+  readonly actualText?: string;
+  readonly tag: ItemTag;
+}
+
+export interface PathItem {
+  readonly kind: 'path';
+  readonly ops: readonly PathOp[];
+  readonly fill?: Paint;
+  readonly fillRule?: 'nonzero' | 'evenodd';
+  readonly stroke?: StrokeStyle;
+  readonly tag: ItemTag;
+}
+
+/** Pixel data already normalised by sharp: sRGB or gray, 8 bits, optional separate alpha. */
+export type ImageData =
+  | {
+      readonly encoding: 'jpeg';
+      readonly bytes: Uint8Array;
+      readonly components: 1 | 3;
+    }
+  | {
+      readonly encoding: 'raw';
+      /** Interleaved samples, 8 bits per component, row-major, no padding. */
+      readonly pixels: Uint8Array;
+      readonly components: 1 | 3;
+      /** Optional alpha plane (one byte per pixel); becomes an SMask in PDF. */
+      readonly alpha?: Uint8Array;
+    };
+
+export interface ImageResource {
+  /** Stable per image content so the same image drawn twice is written once. */
+  readonly id: string;
+  readonly widthPx: number;
+  readonly heightPx: number;
+  readonly data: ImageData;
+}
+
+export interface ImageItem {
+  readonly kind: 'image';
+  readonly image: ImageResource;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly tag: ItemTag;
+}
+
+/** Clip, transform and opacity applied to a group of items. Groups nest; keep nesting shallow. */
+export interface GroupItem {
+  readonly kind: 'group';
+  readonly clip?: readonly PathOp[];
+  readonly transform?: Matrix;
+  readonly opacity?: number;
+  readonly items: readonly DisplayItem[];
+}
+
+export type LinkTarget =
+  | { readonly kind: 'uri'; readonly uri: string }
+  | { readonly kind: 'internal'; readonly pageIndex: number; readonly y: number };
+
+/** A clickable area. Becomes a Link annotation bound to the structure element `node`. */
+export interface LinkItem {
+  readonly kind: 'link';
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly target: LinkTarget;
+  /** Structure node (of type Link) that owns the annotation. */
+  readonly node: number;
+  /** Text alternative for the annotation's /Contents (never empty). */
+  readonly contents: string;
+}
+
+export type DisplayItem = GlyphRun | PathItem | ImageItem | GroupItem | LinkItem;
+
+/**
+ * Every drawn item is either content of exactly one structure slot or an artifact.
+ * A slot is a position in some structure node's children (see StructChild) owned by that node;
+ * several items (one paragraph over many lines and pages) may share one slot, in reading order.
+ */
+export type ItemTag =
+  | { readonly kind: 'content'; readonly slot: number }
+  | {
+      readonly kind: 'artifact';
+      readonly type: 'Pagination' | 'Layout' | 'Background';
+      readonly subtype?: 'Header' | 'Footer' | 'Watermark';
+      /** Bounding box (x, y, width, height), used for Background and Layout artifacts. */
+      readonly bbox?: readonly [number, number, number, number];
+    };
+
+/** PDF 1.7 standard structure types (ISO 32000-1, 14.8.4). */
+export type StandardStructType =
+  | 'Document'
+  | 'Part'
+  | 'Art'
+  | 'Sect'
+  | 'Div'
+  | 'BlockQuote'
+  | 'Caption'
+  | 'TOC'
+  | 'TOCI'
+  | 'Index'
+  | 'NonStruct'
+  | 'Private'
+  | 'P'
+  | 'H'
+  | 'H1'
+  | 'H2'
+  | 'H3'
+  | 'H4'
+  | 'H5'
+  | 'H6'
+  | 'L'
+  | 'LI'
+  | 'Lbl'
+  | 'LBody'
+  | 'Table'
+  | 'TR'
+  | 'TH'
+  | 'TD'
+  | 'THead'
+  | 'TBody'
+  | 'TFoot'
+  | 'Span'
+  | 'Quote'
+  | 'Note'
+  | 'Reference'
+  | 'BibEntry'
+  | 'Code'
+  | 'Link'
+  | 'Annot'
+  | 'Ruby'
+  | 'RB'
+  | 'RT'
+  | 'RP'
+  | 'Warichu'
+  | 'WT'
+  | 'WP'
+  | 'Figure'
+  | 'Formula'
+  | 'Form';
+
+export interface StructAttributes {
+  /** Table attributes. */
+  readonly scope?: 'Row' | 'Column' | 'Both';
+  readonly headers?: readonly string[];
+  readonly rowSpan?: number;
+  readonly colSpan?: number;
+  /** List attribute. */
+  readonly listNumbering?:
+    | 'None'
+    | 'Disc'
+    | 'Circle'
+    | 'Square'
+    | 'Decimal'
+    | 'UpperRoman'
+    | 'LowerRoman'
+    | 'UpperAlpha'
+    | 'LowerAlpha';
+  /** Layout BBox (page coordinates, points) for Figure/Formula/Table. */
+  readonly bbox?: readonly [number, number, number, number];
+  readonly placement?: 'Block' | 'Inline';
+}
+
+export type StructChild = StructNode | { readonly kind: 'content'; readonly slot: number };
+
+export interface StructNode {
+  readonly kind: 'node';
+  /** Unique in the document; LinkItem.node refers to it. */
+  readonly id: number;
+  readonly type: StandardStructType;
+  /** Custom type name written as /S and mapped to `type` through the RoleMap. */
+  readonly role?: string;
+  readonly alt?: string;
+  readonly actualText?: string;
+  /** Expansion of an abbreviation (/E). */
+  readonly expansion?: string;
+  /** BCP 47; only when it differs from the parent's. */
+  readonly lang?: string;
+  readonly title?: string;
+  /** Element identifier (/ID), e.g. for TH cells referenced by TD Headers. */
+  readonly elementId?: string;
+  readonly attributes?: StructAttributes;
+  readonly children: readonly StructChild[];
+}
+
+export interface Page {
+  /** Page box size in points. */
+  readonly width: number;
+  readonly height: number;
+  /** Items in painting order. */
+  readonly items: readonly DisplayItem[];
+}
+
+export type AttachmentRelationship = 'Source' | 'Data' | 'Alternative' | 'Supplement' | 'Unspecified';
+
+export interface Attachment {
+  readonly name: string;
+  readonly content: Uint8Array;
+  readonly mimeType: string;
+  readonly description?: string;
+  readonly relationship: AttachmentRelationship;
+  readonly modDate?: Date;
+}
+
+export interface XmpProperty {
+  readonly name: string;
+  readonly value: string;
+  /** XMP value type name such as Text, Integer, Date, URI (default Text). */
+  readonly valueType?: string;
+  /** 'external' or 'internal' (default external). */
+  readonly category?: string;
+  readonly description?: string | null;
+}
+
+export interface XmpSchema {
+  readonly namespace: string;
+  readonly prefix: string;
+  readonly name: string;
+  readonly properties: readonly XmpProperty[];
+}
+
+export interface DocumentMetadata {
+  readonly title: string;
+  /** BCP 47 language of the document (catalog /Lang). */
+  readonly lang: string;
+  readonly author?: string;
+  readonly subject?: string;
+  readonly keywords?: string;
+  readonly creator?: string;
+  readonly creationDate: Date;
+  readonly modDate?: Date;
+  /** UUID written into XMP (xmpMM:DocumentID) and reported as X-Document-Id. */
+  readonly documentId: string;
+  readonly attachments: readonly Attachment[];
+  readonly xmpSchemas: readonly XmpSchema[];
+  /** false: PDF/UA-1 only (no OutputIntent, no pdfaid claim). */
+  readonly pdfa: boolean;
+}
+
+export interface LaidOutDocument {
+  readonly pages: readonly Page[];
+  /** Root of the structure tree, of type Document. */
+  readonly structure: StructNode;
+  readonly metadata: DocumentMetadata;
+}

@@ -1,0 +1,29 @@
+/** What every layout entry point (HTML engine, templates) takes and returns. */
+import type { Warning } from '../diagnostics.js';
+import type { ResourceLoader } from '../resources/types.js';
+import type { Attachment, LaidOutDocument, XmpSchema } from './display-list.js';
+
+export interface LayoutOptions {
+  /**
+   * paged: @page sizes, pagination, page margin boxes (PDF and page thumbnails).
+   * continuous: one page as wide as the viewport and as tall as the content (raster output).
+   */
+  readonly mode: 'paged' | 'continuous';
+  /** Viewport width in CSS pixels for continuous mode (default 1024). */
+  readonly viewportWidthPx?: number;
+  readonly now: Date;
+  readonly documentId: string;
+  /** Claim PDF/A (embed output intent); false = PDF/UA-1 only. */
+  readonly pdfa: boolean;
+  readonly attachments: readonly Attachment[];
+  readonly xmpSchemas: readonly XmpSchema[];
+  readonly loader: ResourceLoader;
+  /** A failed resource fails the render instead of giving a warning. */
+  readonly strict: boolean;
+  readonly signal?: AbortSignal;
+}
+
+export interface LayoutResult {
+  readonly document: LaidOutDocument;
+  readonly warnings: readonly Warning[];
+}

@@ -1,0 +1,213 @@
+/**
+ * Orchestration of the pipeline: input (HTML or template) -> layout -> PDF writer or raster.
+ * Each stage is called through its folder's index; this file only wires them and turns caller
+ * input (base64 attachments, options) into the typed values the stages take.
+ */
+import { randomUUID, createHash } from 'node:crypto';
+import { InputError, type FieldProblem, type Warning } from './diagnostics.js';
+import type { Attachment, AttachmentRelationship, XmpSchema } from './layout/display-list.js';
+import { layoutHtml, type LayoutOptions, type LayoutResult } from './layout/index.js';
+import { layoutTemplate } from './template/index.js';
+import { writePdf } from './pdf/index.js';
+import { rasterizePage } from './raster/index.js';
+import { createResourceLoader, type ResourcePolicy } from './resources/index.js';
+
+export type RenderInput =
+  | { readonly kind: 'html'; readonly html: string; readonly baseUrl?: string }
+  | { readonly kind: 'template'; readonly template: unknown; readonly data?: unknown };
+
+/** An attachment as callers send it (API FileAttachment). */
+export interface AttachmentInput {
+  readonly name: string;
+  /** Base64-encoded content. */
+  readonly content: string;
+  readonly mimeType?: string | null;
+  readonly description?: string | null;
+  readonly relationship?: string | null;
+}
+
+export interface CommonOptions {
+  /** Allow resources from private, loopback and link-local addresses (intranets, tests). */
+  readonly allowPrivateNetwork?: boolean;
+  /** Override parts of the resource policy (limits, timeouts). */
+  readonly resourcePolicy?: Partial<ResourcePolicy>;
+  /** Fail instead of warning when a resource cannot be loaded. */
+  readonly strict?: boolean;
+  /** Same input, same bytes: fixed clock (unless `now`), IDs from a content hash. */
+  readonly deterministic?: boolean;
+  readonly now?: Date;
+  readonly signal?: AbortSignal;
+}
+
+export interface RenderOptions extends CommonOptions {
+  readonly attachments?: readonly AttachmentInput[] | null;
+  readonly xmpSchemas?: readonly XmpSchema[] | null;
+  /** false: PDF/UA-1 only, without the PDF/A output intent and claim. Default true. */
+  readonly embedColorProfile?: boolean;
+  /** Reuse a document id chosen by the caller (the service sets X-Document-Id from it). */
+  readonly documentId?: string;
+}
+
+export interface RenderResult {
+  readonly pdf: Uint8Array;
+  readonly documentId: string;
+  readonly pages: number;
+  readonly title: string;
+  readonly warnings: readonly Warning[];
+}
+
+export interface ImageOptions extends CommonOptions {
+  readonly format?: 'png' | 'jpeg';
+  /** Viewport width in CSS pixels (1..4096, default 1024). */
+  readonly width?: number;
+  /** Device pixel ratio 1..4 (default 1). */
+  readonly scale?: number;
+  /** JPEG quality 1..100 (default 90). */
+  readonly quality?: number;
+  /** 1-based page of the paginated document; absent = one continuous page of full height. */
+  readonly page?: number;
+  /** Upper bound on width*height in device pixels. */
+  readonly maxPixels?: number;
+}
+
+export interface ImageResult {
+  readonly image: Uint8Array;
+  readonly contentType: 'image/png' | 'image/jpeg';
+  readonly width: number;
+  readonly height: number;
+  readonly warnings: readonly Warning[];
+}
+
+const RELATIONSHIPS: readonly AttachmentRelationship[] = ['Source', 'Data', 'Alternative', 'Supplement', 'Unspecified'];
+const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
+/** Fixed clock of deterministic mode, so the same input gives the same bytes. */
+const DETERMINISTIC_EPOCH = new Date('2000-01-01T00:00:00Z');
+
+export function decodeAttachments(
+  inputs: readonly AttachmentInput[] | null | undefined,
+  pointerBase = '/attachments',
+): Attachment[] {
+  const problems: FieldProblem[] = [];
+  const out: Attachment[] = [];
+  const names = new Set<string>();
+  (inputs ?? []).forEach((a, i) => {
+    const at = `${pointerBase}/${i}`;
+    if (typeof a?.name !== 'string' || a.name.trim() === '') problems.push({ pointer: `${at}/name`, message: 'must be a non-empty file name' });
+    else if (names.has(a.name)) problems.push({ pointer: `${at}/name`, message: `duplicate attachment name '${a.name}'` });
+    else names.add(a.name);
+    if (typeof a?.content !== 'string' || !BASE64.test(a.content) || a.content.replace(/\s/g, '').length % 4 !== 0) {
+      problems.push({ pointer: `${at}/content`, message: 'must be base64-encoded file content' });
+    }
+    const rel = a?.relationship ?? 'Unspecified';
+    if (!RELATIONSHIPS.includes(rel as AttachmentRelationship)) {
+      problems.push({ pointer: `${at}/relationship`, message: `must be one of ${RELATIONSHIPS.join(', ')}` });
+    }
+    const mime = a?.mimeType ?? guessMime(a?.name ?? '');
+    if (!/^[-\w+.]+\/[-\w+.]+$/.test(mime)) problems.push({ pointer: `${at}/mimeType`, message: 'must be a MIME type such as text/xml' });
+    if (problems.length === 0) {
+      out.push({
+        name: a.name,
+        content: Buffer.from(a.content, 'base64'),
+        mimeType: mime,
+        relationship: rel as AttachmentRelationship,
+        ...(a.description ? { description: a.description } : {}),
+      });
+    }
+  });
+  if (problems.length > 0) throw new InputError('invalid attachments', problems);
+  return out;
+}
+
+function guessMime(name: string): string {
+  const ext = name.toLowerCase().split('.').pop() ?? '';
+  const known: Record<string, string> = {
+    xml: 'text/xml',
+    json: 'application/json',
+    csv: 'text/csv',
+    txt: 'text/plain',
+    pdf: 'application/pdf',
+    png: 'image/png',
+    jpg: 'image/jpeg',
+    jpeg: 'image/jpeg',
+    html: 'text/html',
+    zip: 'application/zip',
+  };
+  return known[ext] ?? 'application/octet-stream';
+}
+
+function layoutOptions(input: RenderInput, options: RenderOptions, mode: LayoutOptions['mode'], extra: Partial<LayoutOptions> = {}): LayoutOptions {
+  const now = options.now ?? (options.deterministic ? DETERMINISTIC_EPOCH : new Date());
+  const documentId =
+    options.documentId ??
+    (options.deterministic ? uuidFromHash(JSON.stringify(input) + JSON.stringify(options.xmpSchemas ?? [])) : randomUUID());
+  return {
+    mode,
+    now,
+    documentId,
+    pdfa: options.embedColorProfile !== false,
+    attachments: decodeAttachments(options.attachments),
+    xmpSchemas: options.xmpSchemas ?? [],
+    loader: createResourceLoader({ allowPrivateNetwork: options.allowPrivateNetwork === true, ...options.resourcePolicy }),
+    strict: options.strict === true,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...extra,
+  };
+}
+
+function uuidFromHash(text: string): string {
+  const h = createHash('sha256').update(text).digest('hex');
+  // Shape it as a version-4-style UUID so it is valid wherever a UUID is expected.
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+async function layout(input: RenderInput, options: LayoutOptions): Promise<LayoutResult> {
+  if (input.kind === 'html') {
+    if (typeof input.html !== 'string' || input.html.trim() === '') {
+      throw new InputError('html must not be empty', [{ pointer: '/html', message: 'must be a non-empty HTML string' }]);
+    }
+    return layoutHtml({ html: input.html, ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}) }, options);
+  }
+  return layoutTemplate(input.template, input.data, options);
+}
+
+export async function render(input: RenderInput, options: RenderOptions = {}): Promise<RenderResult> {
+  const opts = layoutOptions(input, options, 'paged');
+  const laid = await layout(input, opts);
+  const written = writePdf(laid.document, { deterministic: options.deterministic === true });
+  return {
+    pdf: written.bytes,
+    documentId: laid.document.metadata.documentId,
+    pages: laid.document.pages.length,
+    title: laid.document.metadata.title,
+    warnings: [...laid.warnings, ...written.warnings],
+  };
+}
+
+export async function renderImage(input: RenderInput, options: ImageOptions = {}): Promise<ImageResult> {
+  const width = options.width ?? 1024;
+  const scale = options.scale ?? 1;
+  const paged = options.page !== undefined;
+  const opts = layoutOptions(input, options, paged ? 'paged' : 'continuous', paged ? {} : { viewportWidthPx: width });
+  const laid = await layout(input, opts);
+  const pageIndex = (options.page ?? 1) - 1;
+  const page = laid.document.pages[pageIndex];
+  if (!page) {
+    throw new InputError(`page ${options.page} does not exist; the document has ${laid.document.pages.length}`, [
+      { pointer: '/page', message: `must be between 1 and ${laid.document.pages.length}` },
+    ]);
+  }
+  const format = options.format ?? 'png';
+  const raster = await rasterizePage(page, {
+    format,
+    scale,
+    quality: options.quality ?? 90,
+    ...(options.maxPixels !== undefined ? { maxPixels: options.maxPixels } : {}),
+  });
+  return {
+    image: raster.image,
+    contentType: format === 'png' ? 'image/png' : 'image/jpeg',
+    width: raster.width,
+    height: raster.height,
+    warnings: laid.warnings,
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * The document model the rules read. The parser (validate/parser) implements it; rule areas
+ * (validate/rules, validate/xmp, validate/content, validate/fonts) only use this interface.
+ * Everything is lazy: a page's content is decoded when a rule asks for it, so a 1,000-page
+ * file is never materialised at once.
+ */
+import type { CosDict, CosObject, CosRef, CosStream } from './cos.js';
+
+/** Facts about the bytes of the file that PDF/A clause 6.1 checks. */
+export interface LexicalFacts {
+  readonly headerOffset: number;
+  /** The header line without its EOL, e.g. '%PDF-1.7'. */
+  readonly header: string;
+  /** The four bytes after '%' on the line following the header (the binary comment); -1 when missing. */
+  readonly binaryCommentBytes: readonly number[];
+  /** Bytes after the last %%EOF other than one optional EOL marker. */
+  readonly postEOFDataSize: number;
+  /** Whether every xref keyword is followed by exactly one EOL before the subsection header. */
+  readonly xrefEOLMarkersComply: boolean;
+  /** Object header/endobj spacing violations (6.1.9), with the object number. */
+  readonly spacingViolations: readonly { readonly num: number; readonly detail: string }[];
+  /** Number of indirect objects (6.1.13 limit 8,388,607). */
+  readonly indirectObjectCount: number;
+  /** The trailer /ID of the last revision, when present. */
+  readonly hasLastId: boolean;
+  /** Problems the tolerant reader recovered from (broken xref, bad offsets, ...). */
+  readonly recoveries: readonly string[];
+}
+
+export interface PageModel {
+  /** 0-based. */
+  readonly index: number;
+  readonly dict: CosDict;
+  readonly ref?: CosRef;
+  /** Resources with inheritance from the page tree applied. */
+  readonly resources: CosDict | null;
+  /** Decoded, concatenated content streams; error when a filter failed or a limit was hit. */
+  content(): { readonly data: Uint8Array; readonly error?: string };
+}
+
+export interface DecodeResult {
+  readonly data: Uint8Array;
+  /** Why decoding stopped early (unknown filter, corrupt data, decompression limit). */
+  readonly error?: string;
+}
+
+export interface PdfDocumentModel {
+  readonly lexical: LexicalFacts;
+  readonly trailer: CosDict;
+  readonly catalog: CosDict | null;
+  readonly isEncrypted: boolean;
+  readonly pageCount: number;
+  /** Follows references (cycle-safe); returns null for missing objects. */
+  resolve(obj: CosObject | undefined): CosObject;
+  /** dict[key] with references followed; null when absent. */
+  get(dict: CosDict | null | undefined, key: string): CosObject;
+  /** Applies the stream's filters, bounded in output size. */
+  decodeStream(stream: CosStream): DecodeResult;
+  pages(): Iterable<PageModel>;
+  /** Every indirect object of the final revision, lazily parsed. */
+  objects(): Iterable<{ readonly ref: CosRef; readonly value: CosObject }>;
+}
