@@ -78,12 +78,15 @@ export function parseFlavours(list: string): Flavour[] | 'auto' {
     .filter(Boolean);
   if (names.length === 0) throw new UsageError('--flavour needs at least one name');
   if (names.includes('auto')) {
-    if (names.length > 1) throw new UsageError("--flavour auto cannot be combined with other names");
+    if (names.length > 1)
+      throw new UsageError('--flavour auto cannot be combined with other names');
     return 'auto';
   }
   for (const n of names) {
     if (!(ALL_FLAVOURS as readonly string[]).includes(n)) {
-      throw new UsageError(`unknown flavour '${n}'; expected one of ${ALL_FLAVOURS.join(', ')}, auto`);
+      throw new UsageError(
+        `unknown flavour '${n}'; expected one of ${ALL_FLAVOURS.join(', ')}, auto`,
+      );
     }
   }
   return [...new Set(names)] as Flavour[];
@@ -93,14 +96,20 @@ async function readInput(path: string): Promise<Uint8Array> {
   try {
     return await readFile(path);
   } catch (err) {
-    throw new UsageError(`cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    throw new UsageError(
+      `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+    );
   }
 }
 
 async function cmdServe(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
     strict: true,
   });
   if (values.help) {
@@ -131,7 +140,8 @@ async function cmdValidate(args: string[]): Promise<number> {
     return EXIT_OK;
   }
   if (positionals.length === 0) throw new UsageError('validate needs at least one FILE');
-  if (values.format !== 'text' && values.format !== 'json') throw new UsageError('--format is text or json');
+  if (values.format !== 'text' && values.format !== 'json')
+    throw new UsageError('--format is text or json');
   const flavours = parseFlavours(values.flavour);
   const { validate, NotPdfError } = await import('./validate/index.js');
   const { formatTextReport } = await import('./validate/text-report.js');
@@ -190,10 +200,16 @@ function outputFormat(format: string | undefined, output: string | undefined): O
   throw new UsageError(`unknown output format '${f}'; expected pdf, png, jpeg or jpg`);
 }
 
-function intOption(name: string, value: string | undefined, min: number, max: number): number | undefined {
+function intOption(
+  name: string,
+  value: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
   return n;
 }
 
@@ -225,7 +241,9 @@ async function cmdRender(args: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('render needs exactly one INPUT file');
   const inputPath = positionals[0];
   const format = outputFormat(values.format, values.output);
-  const output = values.output ?? inputPath.replace(/\.[^./]*$/, '') + (format === 'jpeg' ? '.jpg' : `.${format}`);
+  const output =
+    values.output ??
+    inputPath.replace(/\.[^./]*$/, '') + (format === 'jpeg' ? '.jpg' : `.${format}`);
   const text = Buffer.from(await readInput(inputPath)).toString('utf8');
   const { render, renderImage } = await import('./render.js');
 
@@ -243,12 +261,19 @@ async function cmdRender(args: string[]): Promise<number> {
         ? { kind: 'template', template: body.template, data: body.data }
         : { kind: 'template', template: parsed };
   } else {
-    input = { kind: 'html', html: text, ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}) };
+    input = {
+      kind: 'html',
+      html: text,
+      ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
+    };
   }
 
   const attachments = [];
   for (const path of values.attach ?? []) {
-    attachments.push({ name: basename(path), content: Buffer.from(await readInput(path)).toString('base64') });
+    attachments.push({
+      name: basename(path),
+      content: Buffer.from(await readInput(path)).toString('base64'),
+    });
   }
   const common = {
     allowPrivateNetwork: values['allow-private-network'] === true,
@@ -262,8 +287,11 @@ async function cmdRender(args: string[]): Promise<number> {
       embedColorProfile: values['no-color-profile'] !== true,
     });
     await writeFile(output, result.pdf);
-    for (const w of result.warnings) console.error(`warning [${w.code}] ${w.message}${w.source ? ` (${w.source})` : ''}`);
-    console.error(`wrote ${output}: ${result.pages} page(s), ${result.pdf.length} bytes, documentId ${result.documentId}`);
+    for (const w of result.warnings)
+      console.error(`warning [${w.code}] ${w.message}${w.source ? ` (${w.source})` : ''}`);
+    console.error(
+      `wrote ${output}: ${result.pages} page(s), ${result.pdf.length} bytes, documentId ${result.documentId}`,
+    );
     if (values.validate) {
       const { validate } = await import('./validate/index.js');
       const { formatTextReport } = await import('./validate/text-report.js');
@@ -313,7 +341,10 @@ export async function main(argv: string[]): Promise<number> {
         throw new UsageError(`unknown command '${command}'`);
     }
   } catch (err) {
-    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (
+      err instanceof UsageError ||
+      (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    ) {
       console.error(`a11ypdf: ${(err as Error).message}\nRun 'a11ypdf --help' for usage.`);
       return EXIT_USAGE;
     }

@@ -21,4 +21,10 @@ export {
   type ImageResult,
   type AttachmentInput,
 } from './render.js';
-export { validate, identify, NotPdfError, type ValidateOptions, type Identification } from './validate/index.js';
+export {
+  validate,
+  identify,
+  NotPdfError,
+  type ValidateOptions,
+  type Identification,
+} from './validate/index.js';

@@ -78,7 +78,13 @@ export interface ImageResult {
   readonly warnings: readonly Warning[];
 }
 
-const RELATIONSHIPS: readonly AttachmentRelationship[] = ['Source', 'Data', 'Alternative', 'Supplement', 'Unspecified'];
+const RELATIONSHIPS: readonly AttachmentRelationship[] = [
+  'Source',
+  'Data',
+  'Alternative',
+  'Supplement',
+  'Unspecified',
+];
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 /** Fixed clock of deterministic mode, so the same input gives the same bytes. */
 const DETERMINISTIC_EPOCH = new Date('2000-01-01T00:00:00Z');
@@ -92,18 +98,28 @@ export function decodeAttachments(
   const names = new Set<string>();
   (inputs ?? []).forEach((a, i) => {
     const at = `${pointerBase}/${i}`;
-    if (typeof a?.name !== 'string' || a.name.trim() === '') problems.push({ pointer: `${at}/name`, message: 'must be a non-empty file name' });
-    else if (names.has(a.name)) problems.push({ pointer: `${at}/name`, message: `duplicate attachment name '${a.name}'` });
+    if (typeof a?.name !== 'string' || a.name.trim() === '')
+      problems.push({ pointer: `${at}/name`, message: 'must be a non-empty file name' });
+    else if (names.has(a.name))
+      problems.push({ pointer: `${at}/name`, message: `duplicate attachment name '${a.name}'` });
     else names.add(a.name);
-    if (typeof a?.content !== 'string' || !BASE64.test(a.content) || a.content.replace(/\s/g, '').length % 4 !== 0) {
+    if (
+      typeof a?.content !== 'string' ||
+      !BASE64.test(a.content) ||
+      a.content.replace(/\s/g, '').length % 4 !== 0
+    ) {
       problems.push({ pointer: `${at}/content`, message: 'must be base64-encoded file content' });
     }
     const rel = a?.relationship ?? 'Unspecified';
     if (!RELATIONSHIPS.includes(rel as AttachmentRelationship)) {
-      problems.push({ pointer: `${at}/relationship`, message: `must be one of ${RELATIONSHIPS.join(', ')}` });
+      problems.push({
+        pointer: `${at}/relationship`,
+        message: `must be one of ${RELATIONSHIPS.join(', ')}`,
+      });
     }
     const mime = a?.mimeType ?? guessMime(a?.name ?? '');
-    if (!/^[-\w+.]+\/[-\w+.]+$/.test(mime)) problems.push({ pointer: `${at}/mimeType`, message: 'must be a MIME type such as text/xml' });
+    if (!/^[-\w+.]+\/[-\w+.]+$/.test(mime))
+      problems.push({ pointer: `${at}/mimeType`, message: 'must be a MIME type such as text/xml' });
     if (problems.length === 0) {
       out.push({
         name: a.name,
@@ -135,11 +151,18 @@ function guessMime(name: string): string {
   return known[ext] ?? 'application/octet-stream';
 }
 
-function layoutOptions(input: RenderInput, options: RenderOptions, mode: LayoutOptions['mode'], extra: Partial<LayoutOptions> = {}): LayoutOptions {
+function layoutOptions(
+  input: RenderInput,
+  options: RenderOptions,
+  mode: LayoutOptions['mode'],
+  extra: Partial<LayoutOptions> = {},
+): LayoutOptions {
   const now = options.now ?? (options.deterministic ? DETERMINISTIC_EPOCH : new Date());
   const documentId =
     options.documentId ??
-    (options.deterministic ? uuidFromHash(JSON.stringify(input) + JSON.stringify(options.xmpSchemas ?? [])) : randomUUID());
+    (options.deterministic
+      ? uuidFromHash(JSON.stringify(input) + JSON.stringify(options.xmpSchemas ?? []))
+      : randomUUID());
   return {
     mode,
     now,
@@ -147,7 +170,10 @@ function layoutOptions(input: RenderInput, options: RenderOptions, mode: LayoutO
     pdfa: options.embedColorProfile !== false,
     attachments: decodeAttachments(options.attachments),
     xmpSchemas: options.xmpSchemas ?? [],
-    loader: createResourceLoader({ allowPrivateNetwork: options.allowPrivateNetwork === true, ...options.resourcePolicy }),
+    loader: createResourceLoader({
+      allowPrivateNetwork: options.allowPrivateNetwork === true,
+      ...options.resourcePolicy,
+    }),
     strict: options.strict === true,
     ...(options.signal ? { signal: options.signal } : {}),
     ...extra,
@@ -163,14 +189,22 @@ function uuidFromHash(text: string): string {
 async function layout(input: RenderInput, options: LayoutOptions): Promise<LayoutResult> {
   if (input.kind === 'html') {
     if (typeof input.html !== 'string' || input.html.trim() === '') {
-      throw new InputError('html must not be empty', [{ pointer: '/html', message: 'must be a non-empty HTML string' }]);
+      throw new InputError('html must not be empty', [
+        { pointer: '/html', message: 'must be a non-empty HTML string' },
+      ]);
     }
-    return layoutHtml({ html: input.html, ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}) }, options);
+    return layoutHtml(
+      { html: input.html, ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}) },
+      options,
+    );
   }
   return layoutTemplate(input.template, input.data, options);
 }
 
-export async function render(input: RenderInput, options: RenderOptions = {}): Promise<RenderResult> {
+export async function render(
+  input: RenderInput,
+  options: RenderOptions = {},
+): Promise<RenderResult> {
   const opts = layoutOptions(input, options, 'paged');
   const laid = await layout(input, opts);
   const written = writePdf(laid.document, { deterministic: options.deterministic === true });
@@ -183,18 +217,27 @@ export async function render(input: RenderInput, options: RenderOptions = {}): P
   };
 }
 
-export async function renderImage(input: RenderInput, options: ImageOptions = {}): Promise<ImageResult> {
+export async function renderImage(
+  input: RenderInput,
+  options: ImageOptions = {},
+): Promise<ImageResult> {
   const width = options.width ?? 1024;
   const scale = options.scale ?? 1;
   const paged = options.page !== undefined;
-  const opts = layoutOptions(input, options, paged ? 'paged' : 'continuous', paged ? {} : { viewportWidthPx: width });
+  const opts = layoutOptions(
+    input,
+    options,
+    paged ? 'paged' : 'continuous',
+    paged ? {} : { viewportWidthPx: width },
+  );
   const laid = await layout(input, opts);
   const pageIndex = (options.page ?? 1) - 1;
   const page = laid.document.pages[pageIndex];
   if (!page) {
-    throw new InputError(`page ${options.page} does not exist; the document has ${laid.document.pages.length}`, [
-      { pointer: '/page', message: `must be between 1 and ${laid.document.pages.length}` },
-    ]);
+    throw new InputError(
+      `page ${options.page} does not exist; the document has ${laid.document.pages.length}`,
+      [{ pointer: '/page', message: `must be between 1 and ${laid.document.pages.length}` }],
+    );
   }
   const format = options.format ?? 'png';
   const raster = await rasterizePage(page, {

@@ -32,7 +32,13 @@ export type PathOp =
       readonly x: number;
       readonly y: number;
     }
-  | { readonly op: 'rect'; readonly x: number; readonly y: number; readonly width: number; readonly height: number }
+  | {
+      readonly op: 'rect';
+      readonly x: number;
+      readonly y: number;
+      readonly width: number;
+      readonly height: number;
+    }
   | { readonly op: 'close' };
 
 export interface LinearGradient {
@@ -289,7 +295,8 @@ export interface Page {
   readonly items: readonly DisplayItem[];
 }
 
-export type AttachmentRelationship = 'Source' | 'Data' | 'Alternative' | 'Supplement' | 'Unspecified';
+export type AttachmentRelationship =
+  'Source' | 'Data' | 'Alternative' | 'Supplement' | 'Unspecified';
 
 export interface Attachment {
   readonly name: string;

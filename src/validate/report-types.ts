@@ -1,6 +1,7 @@
 /** The ValidationResponse of the API, exactly as the service returns it. */
 
-export type Flavour = 'pdfa-2b' | 'pdfa-2u' | 'pdfa-2a' | 'pdfa-3b' | 'pdfa-3u' | 'pdfa-3a' | 'pdfua-1';
+export type Flavour =
+  'pdfa-2b' | 'pdfa-2u' | 'pdfa-2a' | 'pdfa-3b' | 'pdfa-3u' | 'pdfa-3a' | 'pdfua-1';
 
 export const ALL_FLAVOURS: readonly Flavour[] = [
   'pdfa-2b',

@@ -66,7 +66,14 @@ export interface RuleArea {
   run(ctx: RuleAreaContext): void;
 }
 
-export const PDFA_ALL: readonly Flavour[] = ['pdfa-2b', 'pdfa-2u', 'pdfa-2a', 'pdfa-3b', 'pdfa-3u', 'pdfa-3a'];
+export const PDFA_ALL: readonly Flavour[] = [
+  'pdfa-2b',
+  'pdfa-2u',
+  'pdfa-2a',
+  'pdfa-3b',
+  'pdfa-3u',
+  'pdfa-3a',
+];
 export const PDFA_U_AND_A: readonly Flavour[] = ['pdfa-2u', 'pdfa-2a', 'pdfa-3u', 'pdfa-3a'];
 export const PDFA_A: readonly Flavour[] = ['pdfa-2a', 'pdfa-3a'];
 export const PDFA_3: readonly Flavour[] = ['pdfa-3b', 'pdfa-3u', 'pdfa-3a'];

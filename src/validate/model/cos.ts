@@ -62,12 +62,4 @@ export interface CosStream {
 }
 
 export type CosObject =
-  | null
-  | boolean
-  | CosNumber
-  | CosName
-  | CosString
-  | CosArray
-  | CosDict
-  | CosRef
-  | CosStream;
+  null | boolean | CosNumber | CosName | CosString | CosArray | CosDict | CosRef | CosStream;

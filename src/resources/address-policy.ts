@@ -1,0 +1,97 @@
+/**
+ * Which network addresses a fetch may reach. By default only public unicast addresses:
+ * private, loopback, link-local, CGNAT, ULA, multicast, reserved and documentation ranges are
+ * refused, including IPv4 addresses smuggled inside IPv6 (mapped, compatible, NAT64, 6to4).
+ */
+import { BlockList, isIP } from 'node:net';
+
+const blocked = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  blocked.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+  ['2001:db8::', 32],
+  ['100::', 64],
+] as const) {
+  blocked.addSubnet(net, prefix, 'ipv6');
+}
+
+function expandIpv6(address: string): number[] | null {
+  let addr = address.toLowerCase();
+  const zone = addr.indexOf('%');
+  if (zone >= 0) addr = addr.slice(0, zone);
+  // A trailing dotted IPv4 part (::ffff:1.2.3.4) becomes two hextets.
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(addr);
+  if (dotted) {
+    const parts = dotted[1].split('.').map(Number);
+    if (parts.some((p) => p > 255)) return null;
+    addr =
+      addr.slice(0, -dotted[1].length) +
+      ((parts[0] << 8) | parts[1]).toString(16) +
+      ':' +
+      ((parts[2] << 8) | parts[3]).toString(16);
+  }
+  const halves = addr.split('::');
+  if (halves.length > 2) return null;
+  const head = halves[0] ? halves[0].split(':') : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 && missing !== 0) return null;
+  const groups = [...head, ...Array(Math.max(0, missing)).fill('0'), ...tail].map((h) =>
+    parseInt(h, 16),
+  );
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff)
+    ? groups
+    : null;
+}
+
+function v4FromHextets(hi: number, lo: number): string {
+  return `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
+}
+
+/** The IPv4 address embedded in an IPv6 address by a translation or tunnelling scheme, if any. */
+export function embeddedIpv4(address: string): string | null {
+  const g = expandIpv6(address);
+  if (!g) return null;
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (zeros(0, 5) && g[5] === 0xffff) return v4FromHextets(g[6], g[7]); // ::ffff:a.b.c.d mapped
+  if (zeros(0, 6) && (g[6] !== 0 || g[7] > 1)) return v4FromHextets(g[6], g[7]); // ::a.b.c.d compatible
+  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return v4FromHextets(g[6], g[7]); // NAT64
+  if (g[0] === 0x2002) return v4FromHextets(g[1], g[2]); // 6to4
+  return null;
+}
+
+/** True when the address is not a public unicast address. Unparseable input counts as private. */
+export function isPrivateAddress(address: string): boolean {
+  const family = isIP(address.replace(/^\[|\]$/g, '').split('%')[0]);
+  const bare = address.replace(/^\[|\]$/g, '');
+  if (family === 4) return blocked.check(bare, 'ipv4');
+  if (family === 6) {
+    const v4 = embeddedIpv4(bare);
+    if (v4 !== null) return blocked.check(v4, 'ipv4');
+    return blocked.check(bare.split('%')[0], 'ipv6');
+  }
+  return true;
+}

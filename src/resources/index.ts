@@ -1,0 +1,290 @@
+/**
+ * The resource loader: data: URIs and http(s) URLs under one policy (SSRF, size, time,
+ * redirects). One loader per render, so the per-document byte budget is per document.
+ */
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP } from 'node:net';
+import { Agent, request } from 'undici';
+import { isPrivateAddress } from './address-policy.js';
+import {
+  ResourceError,
+  type LoadedResource,
+  type ResourceKind,
+  type ResourceLoader,
+  type ResourcePolicy,
+} from './types.js';
+
+export {
+  ResourceError,
+  type LoadedResource,
+  type ResourceKind,
+  type ResourceLoader,
+  type ResourcePolicy,
+} from './types.js';
+export { isPrivateAddress, embeddedIpv4 } from './address-policy.js';
+
+export const DEFAULT_RESOURCE_POLICY: ResourcePolicy = {
+  allowPrivateNetwork: false,
+  maxResourceBytes: 20 * 1024 * 1024,
+  maxTotalBytes: 100 * 1024 * 1024,
+  resourceTimeoutMs: 10_000,
+  maxRedirects: 5,
+};
+
+const ACCEPT: Record<ResourceKind, string> = {
+  image: 'image/*,*/*;q=0.5',
+  stylesheet: 'text/css,*/*;q=0.1',
+  font: 'font/*,application/font-woff,application/octet-stream,*/*;q=0.5',
+  document: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+  pdf: 'application/pdf,*/*;q=0.1',
+};
+
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/**
+ * A DNS lookup that refuses private addresses. The connector uses the address this returns,
+ * so the address that was checked is the address that is connected to (no DNS rebinding gap).
+ */
+function guardedLookup(allowPrivate: boolean) {
+  return (
+    hostname: string,
+    options: { all?: boolean; family?: number },
+    callback: LookupCallback,
+  ): void => {
+    dnsLookup(hostname, { all: true, family: options.family ?? 0 }, (err, addresses) => {
+      if (err) return callback(err, []);
+      const usable = allowPrivate
+        ? addresses
+        : addresses.filter((a) => !isPrivateAddress(a.address));
+      if (usable.length === 0) {
+        const refused = Object.assign(
+          new Error(`${hostname} resolves only to private or reserved addresses`),
+          {
+            code: 'E_SSRF_REFUSED',
+          },
+        );
+        return callback(refused, []);
+      }
+      if (options.all) callback(null, usable);
+      else callback(null, usable[0].address, usable[0].family);
+    });
+  };
+}
+
+/** Throws a refusal when the URL may not be fetched under the policy (scheme, literal address). */
+export function assertFetchable(
+  url: URL,
+  policy: Pick<ResourcePolicy, 'allowPrivateNetwork'>,
+): void {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ResourceError(
+      `only http and https URLs can be fetched, not ${url.protocol}`,
+      url.href,
+      'refused',
+    );
+  }
+  if (url.username || url.password) {
+    throw new ResourceError('URLs with credentials are not fetched', url.href, 'refused');
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!policy.allowPrivateNetwork) {
+    if (isIP(host) !== 0 && isPrivateAddress(host)) {
+      throw new ResourceError(`address ${host} is private or reserved`, url.href, 'refused');
+    }
+    if (host === 'localhost' || host.endsWith('.localhost')) {
+      throw new ResourceError(`host ${host} is loopback`, url.href, 'refused');
+    }
+  }
+}
+
+const DATA_URI = /^data:([^,]*?),(.*)$/s;
+
+export function parseDataUri(uri: string, maxBytes: number): LoadedResource {
+  const m = DATA_URI.exec(uri);
+  if (!m) throw new ResourceError('malformed data: URI', uri.slice(0, 64), 'invalid');
+  const params = m[1].split(';').map((p) => p.trim());
+  const isBase64 = params.includes('base64');
+  const contentType = (
+    params[0] && params[0].includes('/') ? params[0] : 'text/plain'
+  ).toLowerCase();
+  let bytes: Uint8Array;
+  if (isBase64) {
+    const body = m[2].replace(/\s+/g, '');
+    if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(body))
+      throw new ResourceError('data: URI is not valid base64', uri.slice(0, 64), 'invalid');
+    if ((body.length * 3) / 4 > maxBytes)
+      throw new ResourceError(
+        'data: URI is larger than the resource limit',
+        uri.slice(0, 64),
+        'limit',
+      );
+    bytes = Buffer.from(body, 'base64');
+  } else {
+    try {
+      bytes = Buffer.from(decodeURIComponent(m[2]), 'utf8');
+    } catch {
+      throw new ResourceError(
+        'data: URI has invalid percent-encoding',
+        uri.slice(0, 64),
+        'invalid',
+      );
+    }
+    if (bytes.length > maxBytes)
+      throw new ResourceError(
+        'data: URI is larger than the resource limit',
+        uri.slice(0, 64),
+        'limit',
+      );
+  }
+  return { bytes, contentType, url: uri };
+}
+
+export function createResourceLoader(policy: Partial<ResourcePolicy> = {}): ResourceLoader {
+  const effective: ResourcePolicy = { ...DEFAULT_RESOURCE_POLICY, ...policy };
+  let agent: Agent | null = null;
+  let totalBytes = 0;
+
+  const getAgent = () =>
+    (agent ??= new Agent({
+      connect: {
+        lookup: guardedLookup(effective.allowPrivateNetwork) as never,
+        timeout: effective.resourceTimeoutMs,
+      },
+      headersTimeout: effective.resourceTimeoutMs,
+      bodyTimeout: effective.resourceTimeoutMs,
+    }));
+
+  async function fetchHttp(start: URL, kind: ResourceKind): Promise<LoadedResource> {
+    let url = start;
+    const deadline = AbortSignal.timeout(effective.resourceTimeoutMs);
+    for (let redirects = 0; ; redirects++) {
+      assertFetchable(url, effective);
+      let res;
+      try {
+        res = await request(url, {
+          method: 'GET',
+          dispatcher: getAgent(),
+          signal: deadline,
+          headers: { accept: ACCEPT[kind], 'user-agent': 'a11ypdf' },
+        });
+      } catch (err) {
+        const e = err as NodeJS.ErrnoException & { cause?: { code?: string } };
+        if (e.code === 'E_SSRF_REFUSED' || e.cause?.code === 'E_SSRF_REFUSED') {
+          throw new ResourceError(e.message, url.href, 'refused');
+        }
+        if (
+          deadline.aborted ||
+          e.name === 'TimeoutError' ||
+          e.name === 'AbortError' ||
+          e.code?.includes('TIMEOUT')
+        ) {
+          throw new ResourceError(
+            `timed out after ${effective.resourceTimeoutMs} ms`,
+            url.href,
+            'timeout',
+          );
+        }
+        throw new ResourceError(`could not fetch: ${e.message}`, url.href, 'failed');
+      }
+      const location = res.headers.location;
+      if (res.statusCode >= 300 && res.statusCode < 400 && location) {
+        await res.body.dump();
+        if (redirects >= effective.maxRedirects) {
+          throw new ResourceError(
+            `more than ${effective.maxRedirects} redirects`,
+            url.href,
+            'failed',
+            res.statusCode,
+          );
+        }
+        url = new URL(String(location), url);
+        continue;
+      }
+      if (res.statusCode < 200 || res.statusCode >= 300) {
+        await res.body.dump();
+        throw new ResourceError(
+          `the server answered ${res.statusCode}`,
+          url.href,
+          'failed',
+          res.statusCode,
+        );
+      }
+      const limit = Math.min(effective.maxResourceBytes, effective.maxTotalBytes - totalBytes);
+      const declared = Number(res.headers['content-length'] ?? NaN);
+      if (Number.isFinite(declared) && declared > limit) {
+        await res.body.dump();
+        throw new ResourceError(
+          `resource of ${declared} bytes is over the limit of ${limit}`,
+          url.href,
+          'limit',
+        );
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      try {
+        for await (const chunk of res.body) {
+          size += (chunk as Buffer).length;
+          if (size > limit) {
+            res.body.destroy();
+            throw new ResourceError(
+              `resource is over the limit of ${limit} bytes`,
+              url.href,
+              'limit',
+            );
+          }
+          chunks.push(chunk as Buffer);
+        }
+      } catch (err) {
+        if (err instanceof ResourceError) throw err;
+        if (deadline.aborted)
+          throw new ResourceError(
+            `timed out after ${effective.resourceTimeoutMs} ms`,
+            url.href,
+            'timeout',
+          );
+        throw new ResourceError(
+          `reading the body failed: ${(err as Error).message}`,
+          url.href,
+          'failed',
+        );
+      }
+      totalBytes += size;
+      const type = String(res.headers['content-type'] ?? 'application/octet-stream')
+        .split(';')[0]
+        .trim()
+        .toLowerCase();
+      return { bytes: Buffer.concat(chunks), contentType: type, url: url.href };
+    }
+  }
+
+  return {
+    policy: effective,
+    async load(raw: string, kind: ResourceKind, base?: string): Promise<LoadedResource> {
+      const trimmed = raw.trim();
+      if (trimmed.toLowerCase().startsWith('data:')) {
+        const res = parseDataUri(
+          trimmed,
+          Math.min(effective.maxResourceBytes, effective.maxTotalBytes - totalBytes),
+        );
+        totalBytes += res.bytes.length;
+        return res;
+      }
+      let url: URL;
+      try {
+        url = base ? new URL(trimmed, base) : new URL(trimmed);
+      } catch {
+        throw new ResourceError(
+          base ? 'not a valid URL' : 'relative URL without a base URL',
+          trimmed,
+          'invalid',
+        );
+      }
+      if (url.protocol === 'data:') return this.load(url.href, kind);
+      return fetchHttp(url, kind);
+    },
+  };
+}

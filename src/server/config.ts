@@ -1,0 +1,83 @@
+/**
+ * Service settings, all from the environment (documented in the README's configuration table).
+ * Parsed once at start-up into a plain typed object; nothing else reads process.env.
+ */
+import { availableParallelism } from 'node:os';
+
+export interface ServiceConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly logLevel: string;
+  readonly allowPrivateNetwork: boolean;
+  /** Largest JSON body, bytes. */
+  readonly jsonBodyLimit: number;
+  /** Largest PDF body for /validate and /identify, bytes. */
+  readonly pdfBodyLimit: number;
+  /** Worker threads for CPU-bound work. */
+  readonly workers: number;
+  /** Requests waiting for a worker before 429. */
+  readonly queueLimit: number;
+  /** Deadline of one render or validation, milliseconds. */
+  readonly requestTimeoutMs: number;
+  readonly apiKeys: readonly string[];
+  readonly jwt: {
+    readonly issuer: string;
+    readonly jwksUrl: string;
+    readonly audience?: string;
+  } | null;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+function int(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
+  }
+  return n;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got '${env[name]}'`);
+}
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<ServiceConfig> = {},
+): ServiceConfig {
+  const MB = 1024 * 1024;
+  const issuer = env.JWT_ISSUER?.trim();
+  const jwksUrl = env.JWT_JWKS_URL?.trim();
+  const audience = env.JWT_AUDIENCE?.trim();
+  const keys = [env.API_KEY, ...(env.API_KEYS ?? '').split(',')]
+    .map((k) => k?.trim() ?? '')
+    .filter((k) => k.length > 0);
+  return {
+    port: int(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST?.trim() || '0.0.0.0',
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
+    allowPrivateNetwork: bool(env, 'ALLOW_PRIVATE_NETWORK', false),
+    jsonBodyLimit: int(env, 'JSON_BODY_LIMIT_MB', 25, 1, 1024) * MB,
+    pdfBodyLimit: int(env, 'PDF_BODY_LIMIT_MB', 100, 1, 4096) * MB,
+    workers: int(env, 'WORKERS', Math.max(1, availableParallelism()), 1, 256),
+    queueLimit: int(env, 'QUEUE_LIMIT', 64, 0, 100_000),
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    apiKeys: [...new Set(keys)],
+    jwt: issuer && jwksUrl ? { issuer, jwksUrl, ...(audience ? { audience } : {}) } : null,
+    ...overrides,
+  };
+}
