@@ -1,0 +1,590 @@
+/**
+ * The boundary between the cascade (src/html + src/style) and layout (src/layout).
+ *
+ * `styleDocument` turns HTML into a tree of `StyledNode`s whose `ComputedStyle` holds every value
+ * already computed: lengths in CSS px (layout converts px to pt: 1px = 0.75pt), percentages kept
+ * only where they depend on a layout size, colours as RGBA 0..1, keywords as string unions.
+ * Layout never parses CSS text again.
+ *
+ * Conventions:
+ * - A `Length` is a plain number in CSS px.
+ * - A `LengthPercentage` is a number (px), a `Percentage` ({percent, px}: percent% of the
+ *   reference size plus px, e.g. `calc(100% - 2em)` or `right 10px`), or a `CalcLength` for the
+ *   non-linear cases (min/max/clamp mixing % and lengths). Resolve with `resolveLength` from
+ *   ./length.js.
+ * - 'auto', 'none', 'normal' stay literal strings where CSS keeps them at computed-value time.
+ */
+import type { Warning } from '../diagnostics.js';
+import type { RgbaColor } from '../layout/display-list.js';
+import type { ResourceLoader } from '../resources/types.js';
+
+export type { RgbaColor };
+
+/** CSS px. */
+export type Length = number;
+
+/** `percent`% of the reference size, plus `px` (0 for a plain percentage). */
+export interface Percentage {
+  readonly percent: number;
+  readonly px: number;
+}
+
+/** A calc()/min()/max()/clamp() that cannot be folded to px + percent. */
+export type CalcNode =
+  | { readonly op: 'value'; readonly px: number; readonly percent: number }
+  | { readonly op: 'min' | 'max'; readonly args: readonly CalcNode[] }
+  | {
+      readonly op: 'clamp';
+      readonly min: CalcNode;
+      readonly value: CalcNode;
+      readonly max: CalcNode;
+    }
+  | { readonly op: '+' | '-'; readonly a: CalcNode; readonly b: CalcNode }
+  | { readonly op: '*'; readonly a: CalcNode; readonly factor: number };
+
+export interface CalcLength {
+  readonly calc: CalcNode;
+}
+
+export type LengthPercentage = Length | Percentage | CalcLength;
+export type LengthPercentageAuto = LengthPercentage | 'auto';
+
+// ---------------------------------------------------------------------------------------------
+// Keyword unions
+
+export type Display =
+  | 'block'
+  | 'inline'
+  | 'inline-block'
+  | 'flow-root'
+  | 'list-item'
+  | 'flex'
+  | 'inline-flex'
+  | 'table'
+  | 'inline-table'
+  | 'table-row-group'
+  | 'table-header-group'
+  | 'table-footer-group'
+  | 'table-row'
+  | 'table-cell'
+  | 'table-column-group'
+  | 'table-column'
+  | 'table-caption'
+  | 'contents'
+  | 'none';
+
+export type Position = 'static' | 'relative' | 'absolute' | 'fixed';
+export type Float = 'none' | 'left' | 'right';
+export type Clear = 'none' | 'left' | 'right' | 'both';
+export type BoxSizing = 'content-box' | 'border-box';
+export type BorderStyle =
+  | 'none'
+  | 'hidden'
+  | 'solid'
+  | 'dashed'
+  | 'dotted'
+  | 'double'
+  | 'groove'
+  | 'ridge'
+  | 'inset'
+  | 'outset';
+export type Overflow = 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
+export type Visibility = 'visible' | 'hidden' | 'collapse';
+export type FontStyle = 'normal' | 'italic' | 'oblique';
+export type TextAlign = 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
+export type TextTransform = 'none' | 'uppercase' | 'lowercase' | 'capitalize';
+export type TextDecorationLine = 'underline' | 'overline' | 'line-through';
+export type TextDecorationStyle = 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
+export type WhiteSpace = 'normal' | 'pre' | 'nowrap' | 'pre-wrap' | 'pre-line' | 'break-spaces';
+export type WordBreak = 'normal' | 'break-all' | 'keep-all' | 'break-word';
+export type OverflowWrap = 'normal' | 'break-word' | 'anywhere';
+export type VerticalAlignKeyword =
+  'baseline' | 'sub' | 'super' | 'top' | 'text-top' | 'middle' | 'bottom' | 'text-bottom';
+/** A length/percentage raises (positive) or lowers the baseline; % is of the line-height. */
+export type VerticalAlign = VerticalAlignKeyword | LengthPercentage;
+export type Direction = 'ltr' | 'rtl';
+export type UnicodeBidi =
+  'normal' | 'embed' | 'isolate' | 'bidi-override' | 'isolate-override' | 'plaintext';
+export type Hyphens = 'none' | 'manual' | 'auto';
+
+/** Counter styles the engine can render; anything else falls back to 'decimal' with a warning. */
+export type CounterStyleName =
+  | 'disc'
+  | 'circle'
+  | 'square'
+  | 'disclosure-open'
+  | 'disclosure-closed'
+  | 'decimal'
+  | 'decimal-leading-zero'
+  | 'lower-roman'
+  | 'upper-roman'
+  | 'lower-alpha'
+  | 'upper-alpha'
+  | 'lower-latin'
+  | 'upper-latin'
+  | 'lower-greek'
+  | 'arabic-indic'
+  | 'hebrew';
+export type ListStyleType = CounterStyleName | 'none' | { readonly string: string };
+export type ListStylePosition = 'inside' | 'outside';
+
+export type TableLayout = 'auto' | 'fixed';
+export type BorderCollapse = 'separate' | 'collapse';
+export type CaptionSide = 'top' | 'bottom';
+export type EmptyCells = 'show' | 'hide';
+
+export type FlexDirection = 'row' | 'row-reverse' | 'column' | 'column-reverse';
+export type FlexWrap = 'nowrap' | 'wrap' | 'wrap-reverse';
+/** 'start'/'left' are folded into 'flex-start', 'end'/'right' into 'flex-end', 'normal' to 'flex-start'. */
+export type JustifyContent =
+  'flex-start' | 'flex-end' | 'center' | 'space-between' | 'space-around' | 'space-evenly';
+/** 'normal' is folded into 'stretch'; 'start'/'self-start' into 'flex-start', likewise for end. */
+export type AlignItems = 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'baseline';
+export type AlignSelf = 'auto' | AlignItems;
+export type AlignContent =
+  | 'stretch'
+  | 'flex-start'
+  | 'flex-end'
+  | 'center'
+  | 'space-between'
+  | 'space-around'
+  | 'space-evenly';
+export type FlexBasis = LengthPercentage | 'auto' | 'content';
+export type ObjectFit = 'fill' | 'contain' | 'cover' | 'none' | 'scale-down';
+
+/** page-break-* aliases are folded in: always → 'page', avoid-page → 'avoid'. */
+export type BreakBetween = 'auto' | 'avoid' | 'page' | 'left' | 'right' | 'recto' | 'verso';
+export type BreakInside = 'auto' | 'avoid';
+
+/** width/height: intrinsic keywords are kept so layout can honour them or treat them as auto. */
+export type SizeValue = LengthPercentageAuto | 'min-content' | 'max-content' | 'fit-content';
+export type MaxSizeValue =
+  LengthPercentage | 'none' | 'min-content' | 'max-content' | 'fit-content';
+
+export type LineHeight =
+  | { readonly kind: 'normal' }
+  /** Unitless factor, inherited as a factor: used line height = value * font-size. */
+  | { readonly kind: 'number'; readonly value: number }
+  | { readonly kind: 'length'; readonly px: number };
+
+// ---------------------------------------------------------------------------------------------
+// Backgrounds
+
+export interface ColorStop {
+  readonly color: RgbaColor;
+  /** Position along the gradient line; null = spread evenly (CSS fix-up left to layout). */
+  readonly position: LengthPercentage | null;
+}
+
+export interface CssLinearGradient {
+  readonly kind: 'linear-gradient';
+  /**
+   * Either an angle in degrees in CSS convention (0 = to top, 90 = to right, 180 = to bottom)
+   * or a corner (`to top right`), whose angle depends on the box's aspect ratio.
+   */
+  readonly direction:
+    | { readonly angle: number }
+    | { readonly corner: { readonly x: 'left' | 'right'; readonly y: 'top' | 'bottom' } };
+  readonly stops: readonly ColorStop[];
+  readonly repeating: boolean;
+}
+
+/** url() already resolved against the stylesheet's (or document's) base URL. */
+export interface CssUrlImage {
+  readonly kind: 'url';
+  readonly url: string;
+}
+
+export type CssImage = CssUrlImage | CssLinearGradient;
+
+export type BackgroundRepeatKeyword = 'repeat' | 'no-repeat' | 'space' | 'round';
+export type BackgroundBox = 'border-box' | 'padding-box' | 'content-box';
+
+export interface BackgroundPosition {
+  /** Keywords become percentages: left 0%, center 50%, right 100%; `right 10px` → {100%, -10px}. */
+  readonly x: LengthPercentage;
+  readonly y: LengthPercentage;
+}
+
+export type BackgroundSize =
+  | 'cover'
+  | 'contain'
+  | { readonly width: LengthPercentageAuto; readonly height: LengthPercentageAuto };
+
+/** One background layer; the first layer is painted on top (CSS order). */
+export interface BackgroundLayer {
+  readonly image: CssImage;
+  readonly position: BackgroundPosition;
+  readonly size: BackgroundSize;
+  readonly repeatX: BackgroundRepeatKeyword;
+  readonly repeatY: BackgroundRepeatKeyword;
+  readonly origin: BackgroundBox;
+  readonly clip: BackgroundBox;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generated content
+
+export interface CounterChange {
+  readonly name: string;
+  readonly value: number;
+}
+
+/** The `content` property as computed (mainly for inspection; pseudo nodes carry it resolved). */
+export type ContentItem =
+  | { readonly kind: 'string'; readonly text: string }
+  | { readonly kind: 'url'; readonly url: string }
+  | { readonly kind: 'attr'; readonly name: string }
+  | { readonly kind: 'counter'; readonly name: string; readonly style: ListStyleType }
+  | {
+      readonly kind: 'counters';
+      readonly name: string;
+      readonly separator: string;
+      readonly style: ListStyleType;
+    }
+  | {
+      readonly kind: 'quote';
+      readonly which: 'open-quote' | 'close-quote' | 'no-open-quote' | 'no-close-quote';
+    };
+export type ContentValue = 'normal' | 'none' | readonly ContentItem[];
+
+export type Quotes = 'auto' | 'none' | readonly (readonly [string, string])[];
+
+// ---------------------------------------------------------------------------------------------
+// Computed style
+
+export interface CornerRadius {
+  readonly horizontal: LengthPercentage;
+  readonly vertical: LengthPercentage;
+}
+
+export interface ComputedStyle {
+  // Box generation and positioning
+  readonly display: Display;
+  readonly position: Position;
+  readonly top: LengthPercentageAuto;
+  readonly right: LengthPercentageAuto;
+  readonly bottom: LengthPercentageAuto;
+  readonly left: LengthPercentageAuto;
+  readonly zIndex: number | 'auto';
+  /** Parsed; layout may ignore floats (with a warning). */
+  readonly float: Float;
+  readonly clear: Clear;
+
+  // Box model
+  readonly marginTop: LengthPercentageAuto;
+  readonly marginRight: LengthPercentageAuto;
+  readonly marginBottom: LengthPercentageAuto;
+  readonly marginLeft: LengthPercentageAuto;
+  readonly paddingTop: LengthPercentage;
+  readonly paddingRight: LengthPercentage;
+  readonly paddingBottom: LengthPercentage;
+  readonly paddingLeft: LengthPercentage;
+  /** Border widths are already 0 when the matching style is none or hidden (CSS computed value). */
+  readonly borderTopWidth: Length;
+  readonly borderRightWidth: Length;
+  readonly borderBottomWidth: Length;
+  readonly borderLeftWidth: Length;
+  readonly borderTopStyle: BorderStyle;
+  readonly borderRightStyle: BorderStyle;
+  readonly borderBottomStyle: BorderStyle;
+  readonly borderLeftStyle: BorderStyle;
+  readonly borderTopColor: RgbaColor;
+  readonly borderRightColor: RgbaColor;
+  readonly borderBottomColor: RgbaColor;
+  readonly borderLeftColor: RgbaColor;
+  readonly borderTopLeftRadius: CornerRadius;
+  readonly borderTopRightRadius: CornerRadius;
+  readonly borderBottomRightRadius: CornerRadius;
+  readonly borderBottomLeftRadius: CornerRadius;
+  readonly boxSizing: BoxSizing;
+  readonly width: SizeValue;
+  readonly height: SizeValue;
+  readonly minWidth: SizeValue;
+  readonly minHeight: SizeValue;
+  readonly maxWidth: MaxSizeValue;
+  readonly maxHeight: MaxSizeValue;
+  /** Width / height, or 'auto'. */
+  readonly aspectRatio: number | 'auto';
+
+  // Painting
+  readonly backgroundColor: RgbaColor;
+  /** Layers from background-image and its sibling longhands (empty = no image). */
+  readonly backgroundLayers: readonly BackgroundLayer[];
+  readonly overflowX: Overflow;
+  readonly overflowY: Overflow;
+  readonly opacity: number;
+  readonly visibility: Visibility;
+  readonly color: RgbaColor;
+
+  // Fonts
+  /** Family names in order; generic families lower-case ('serif', 'sans-serif', 'monospace', 'system-ui', 'cursive', 'fantasy'). */
+  readonly fontFamily: readonly string[];
+  readonly fontSize: Length;
+  /** 1..1000; bolder/lighter already resolved against the parent. */
+  readonly fontWeight: number;
+  readonly fontStyle: FontStyle;
+  readonly fontVariantCaps: 'normal' | 'small-caps' | 'all-small-caps';
+  readonly lineHeight: LineHeight;
+
+  // Text
+  readonly textAlign: TextAlign;
+  readonly textAlignLast: 'auto' | TextAlign;
+  readonly textIndent: LengthPercentage;
+  readonly textTransform: TextTransform;
+  /**
+   * Not inherited (CSS): layout propagates decorations from the element that declares them to its
+   * inline descendants, drawn in that element's decoration colour.
+   */
+  readonly textDecorationLine: readonly TextDecorationLine[];
+  readonly textDecorationColor: RgbaColor;
+  readonly textDecorationStyle: TextDecorationStyle;
+  readonly letterSpacing: Length;
+  readonly wordSpacing: Length;
+  readonly whiteSpace: WhiteSpace;
+  readonly wordBreak: WordBreak;
+  readonly overflowWrap: OverflowWrap;
+  /** A number of space advances, or a length in px. */
+  readonly tabSize: number | { readonly px: number };
+  readonly verticalAlign: VerticalAlign;
+  readonly direction: Direction;
+  readonly unicodeBidi: UnicodeBidi;
+  readonly hyphens: Hyphens;
+
+  // Lists
+  readonly listStyleType: ListStyleType;
+  readonly listStylePosition: ListStylePosition;
+  readonly listStyleImage: CssUrlImage | 'none';
+
+  // Tables
+  readonly tableLayout: TableLayout;
+  readonly borderCollapse: BorderCollapse;
+  readonly borderSpacingH: Length;
+  readonly borderSpacingV: Length;
+  readonly captionSide: CaptionSide;
+  readonly emptyCells: EmptyCells;
+
+  // Flex
+  readonly flexDirection: FlexDirection;
+  readonly flexWrap: FlexWrap;
+  readonly flexGrow: number;
+  readonly flexShrink: number;
+  readonly flexBasis: FlexBasis;
+  readonly justifyContent: JustifyContent;
+  readonly alignItems: AlignItems;
+  readonly alignSelf: AlignSelf;
+  readonly alignContent: AlignContent;
+  /** 'normal' computes to 0 (flex semantics). */
+  readonly rowGap: LengthPercentage;
+  readonly columnGap: LengthPercentage;
+  readonly order: number;
+
+  // Replaced content
+  readonly objectFit: ObjectFit;
+  readonly objectPosition: BackgroundPosition;
+
+  // Fragmentation
+  readonly breakBefore: BreakBetween;
+  readonly breakAfter: BreakBetween;
+  readonly breakInside: BreakInside;
+  readonly orphans: number;
+  readonly widows: number;
+  /** Named page, or 'auto'. */
+  readonly page: string;
+
+  // Generated content (already applied to pseudo nodes; kept for inspection)
+  readonly content: ContentValue;
+  readonly counterReset: readonly CounterChange[];
+  readonly counterIncrement: readonly CounterChange[];
+  readonly counterSet: readonly CounterChange[];
+  readonly quotes: Quotes;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Styled tree
+
+interface StyledNodeBase {
+  /** Unique per document, increasing in document order (pseudo nodes included). */
+  readonly nodeId: number;
+  readonly style: ComputedStyle;
+}
+
+export interface StyledElement extends StyledNodeBase {
+  readonly kind: 'element';
+  /** Lower-case local name (HTML), case kept for SVG/MathML local names. */
+  readonly tag: string;
+  readonly namespace: 'html' | 'svg' | 'mathml';
+  /** Attribute names lower-case (HTML). */
+  readonly attrs: ReadonlyMap<string, string>;
+  /** Language from the nearest lang/xml:lang (BCP 47 as written, '' when unknown). */
+  readonly lang: string;
+  /** For an outer <svg> element: its markup, serialised, to rasterise or draw as vectors. */
+  readonly svgMarkup?: string;
+  /** Children in box order: ::marker, ::before, DOM children, ::after. */
+  readonly children: readonly StyledNode[];
+}
+
+export interface StyledText extends StyledNodeBase {
+  readonly kind: 'text';
+  /** Text as in the DOM: whitespace NOT collapsed (layout collapses it per white-space). */
+  readonly text: string;
+  /** `style` is the parent element's (or pseudo-element's) computed style. */
+}
+
+/** Resolved generated content: counters, quotes and attr() already turned into text. */
+export type GeneratedContent =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'image'; readonly url: string };
+
+export interface StyledPseudo extends StyledNodeBase {
+  readonly kind: 'pseudo';
+  readonly pseudo: 'before' | 'after' | 'marker';
+  /** The element the pseudo-element belongs to. */
+  readonly parentNodeId: number;
+  /** Language of the originating element. */
+  readonly lang: string;
+  readonly content: readonly GeneratedContent[];
+}
+
+export type StyledNode = StyledElement | StyledText | StyledPseudo;
+
+// ---------------------------------------------------------------------------------------------
+// @page
+
+export type PageMarginBoxName =
+  | 'top-left-corner'
+  | 'top-left'
+  | 'top-center'
+  | 'top-right'
+  | 'top-right-corner'
+  | 'right-top'
+  | 'right-middle'
+  | 'right-bottom'
+  | 'bottom-right-corner'
+  | 'bottom-right'
+  | 'bottom-center'
+  | 'bottom-left'
+  | 'bottom-left-corner'
+  | 'left-bottom'
+  | 'left-middle'
+  | 'left-top';
+
+/** Content of a page margin box; page counters are resolved by pagination. */
+export type PageContentItem =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'image'; readonly url: string }
+  | { readonly kind: 'counter'; readonly name: 'page' | 'pages'; readonly style: ListStyleType };
+
+export interface PageMarginBox {
+  readonly name: PageMarginBoxName;
+  readonly content: readonly PageContentItem[];
+  /** Computed against the page context (which inherits from the root element). */
+  readonly style: ComputedStyle;
+}
+
+/** Which page is being asked about; `pageStyleFor` in ./page.js cascades the @page rules. */
+export interface PageSelectorContext {
+  /** 0-based page index. */
+  readonly index: number;
+  /** Named page (the `page` property of the first box on it), or undefined. */
+  readonly name?: string;
+  /** Blank page inserted by a left/right break. */
+  readonly blank?: boolean;
+}
+
+/** The used page for one page: sizes in CSS px, margins resolved. */
+export interface PageStyle {
+  readonly width: Length;
+  readonly height: Length;
+  readonly marginTop: Length;
+  readonly marginRight: Length;
+  readonly marginBottom: Length;
+  readonly marginLeft: Length;
+  readonly backgroundColor: RgbaColor;
+  readonly marginBoxes: readonly PageMarginBox[];
+}
+
+export interface PageRuleSelector {
+  readonly name?: string;
+  readonly pseudo?: 'first' | 'left' | 'right' | 'blank';
+}
+
+/** One parsed @page rule, declarations already validated. */
+export interface PageRule {
+  readonly selectors: readonly PageRuleSelector[];
+  /** Order of appearance, for the cascade among equal specificity. */
+  readonly order: number;
+  /** Page size in px; null when the rule does not set it. */
+  readonly size: { readonly width: Length; readonly height: Length } | null;
+  readonly marginTop?: LengthPercentageAuto;
+  readonly marginRight?: LengthPercentageAuto;
+  readonly marginBottom?: LengthPercentageAuto;
+  readonly marginLeft?: LengthPercentageAuto;
+  readonly backgroundColor?: RgbaColor;
+  readonly marginBoxes: ReadonlyMap<PageMarginBoxName, PageMarginBox>;
+}
+
+export interface PageRules {
+  /** UA default page first, then author rules in order. */
+  readonly rules: readonly PageRule[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// @font-face
+
+export interface FontFaceSource {
+  /** Absolute URL (http(s) or data:), or a local() name. */
+  readonly url?: string;
+  readonly local?: string;
+  readonly format?: string;
+}
+
+export interface FontFaceRule {
+  readonly family: string;
+  readonly sources: readonly FontFaceSource[];
+  /** Range [min, max]; a single weight has min === max. */
+  readonly weight: readonly [number, number];
+  readonly style: FontStyle;
+  /** Code point ranges [from, to]; empty = all. */
+  readonly unicodeRange: readonly (readonly [number, number])[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entry point
+
+/** Font metrics from src/text/ for ex and ch; both as fractions of the font size. */
+export type FontMetricsProvider = (
+  family: readonly string[],
+  weight: number,
+  style: FontStyle,
+) => { readonly xHeight: number; readonly zeroAdvance: number } | undefined;
+
+export interface StyleOptions {
+  /** Base URL for relative URLs (a <base href> in the document overrides it). */
+  readonly baseUrl?: string;
+  readonly loader: ResourceLoader;
+  /**
+   * Size of the page area (or viewport in continuous mode) in px for vw/vh. Absent: the first
+   * page's area from the document's own @page rules.
+   */
+  readonly viewport?: { readonly width: Length; readonly height: Length };
+  /** Metrics for ex/ch; absent or undefined result: 0.5em approximations. */
+  readonly fontMetrics?: FontMetricsProvider;
+  /** Fail (throw ResourceError) on a stylesheet that cannot be loaded instead of warning. */
+  readonly strict?: boolean;
+  readonly signal?: AbortSignal;
+}
+
+export interface StyledDocument {
+  /** The <html> element. */
+  readonly root: StyledElement;
+  readonly pageRules: PageRules;
+  readonly fontFaces: readonly FontFaceRule[];
+  /** Text of <title>, whitespace collapsed; null when missing or empty. */
+  readonly title: string | null;
+  /** lang of <html>, or null. */
+  readonly lang: string | null;
+  /** Effective document base URL (after <base href>), for img src and a href. */
+  readonly baseUrl?: string;
+  readonly warnings: readonly Warning[];
+}
