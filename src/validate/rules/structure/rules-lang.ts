@@ -1,0 +1,145 @@
+/**
+ * Natural language rules that are not per structure element: Lang values (CosLang), outline
+ * entries, annotation Contents, form field TU and XMP language alternatives.
+ */
+import type { CosDict, CosObject } from '../../model/cos.js';
+import { decodeTextString, dictOf, getString, isArray, isDict } from './cos-util.js';
+import type { StructCtx } from './context.js';
+import { isLanguageTag } from './lang.js';
+import { elementLocation } from './location.js';
+import { parentTreeOf } from './parent-tree.js';
+import { R } from './specs.js';
+import { parentLang } from './tree.js';
+
+/** Cap on outline items and form fields walked. */
+const MAX_ITEMS = 200_000;
+
+/** Checks one Lang value for both the PDF/A (empty allowed) and the PDF/UA (tag required) rule. */
+export function checkLangValue(c: StructCtx, value: string, location: string): void {
+  const shown = `Lang "${value}"`;
+  const a = value === '' || isLanguageTag(value);
+  c.check(R.aLang, a, location, a ? undefined : shown);
+  const ua = isLanguageTag(value);
+  c.check(R.uaLang, ua, location, ua ? undefined : shown);
+}
+
+export function checkLanguage(c: StructCtx): void {
+  const { doc, tree } = c;
+  const catLang = getString(doc, doc.catalog, 'Lang');
+  if (catLang) checkLangValue(c, decodeTextString(catLang.bytes), 'document catalog');
+  for (const node of tree.nodes) {
+    const l = getString(doc, node.dict, 'Lang');
+    if (l) checkLangValue(c, decodeTextString(l.bytes), elementLocation(doc, node));
+  }
+  checkOutlines(c);
+  checkAnnotations(c);
+  checkFormFields(c);
+  checkMetadataLangAlt(c);
+}
+
+function checkOutlines(c: StructCtx): void {
+  if (!c.has(R.outlineLang)) return;
+  const { doc } = c;
+  const outlines = dictOf(doc, doc.catalog?.entries.get('Outlines'));
+  if (!outlines) return;
+  const seen = new Set<CosDict>();
+  const stack: CosObject[] = [outlines.entries.get('First') ?? null];
+  let n = 0;
+  while (stack.length > 0 && n < MAX_ITEMS) {
+    const item = dictOf(doc, stack.pop());
+    if (!item || seen.has(item)) continue;
+    seen.add(item);
+    n++;
+    const title = getString(doc, item, 'Title');
+    const label = title
+      ? `outline item "${decodeTextString(title.bytes).slice(0, 60)}"`
+      : `outline item ${n}`;
+    c.check(R.outlineLang, c.catalogHasLang, label);
+    const next = item.entries.get('Next');
+    if (next !== undefined) stack.push(next);
+    const first = item.entries.get('First');
+    if (first !== undefined) stack.push(first);
+  }
+}
+
+/** Whether the element an annotation or field names through /StructParent has a language. */
+function structParentHasLang(c: StructCtx, d: CosDict): boolean {
+  const { doc, tree } = c;
+  const key = doc.resolve(d.entries.get('StructParent'));
+  if (key === null || typeof key !== 'object' || key.kind !== 'number') return false;
+  const elem = dictOf(doc, parentTreeOf(doc, tree).get(key.value));
+  if (!elem) return false;
+  if (getString(doc, elem, 'Lang') !== null) return true;
+  const node = tree.nodeOf(elem);
+  return node ? parentLang(doc, node) !== null : false;
+}
+
+function checkAnnotations(c: StructCtx): void {
+  if (!c.has(R.annotLang)) return;
+  const { doc } = c;
+  for (const page of doc.pages()) {
+    const annots = doc.resolve(page.dict.entries.get('Annots'));
+    if (!isArray(annots)) continue;
+    annots.items.forEach((a, i) => {
+      const annot = dictOf(doc, a);
+      if (!annot || getString(doc, annot, 'Contents') === null) return;
+      const ok = c.catalogHasLang || structParentHasLang(c, annot);
+      c.check(R.annotLang, ok, `annotation ${i + 1} on page ${page.index + 1}`);
+    });
+  }
+}
+
+function checkFormFields(c: StructCtx): void {
+  if (!c.has(R.fieldLang)) return;
+  const { doc } = c;
+  const acro = dictOf(doc, doc.catalog?.entries.get('AcroForm'));
+  const fields = acro ? doc.resolve(acro.entries.get('Fields')) : null;
+  if (!isArray(fields)) return;
+  const seen = new Set<CosDict>();
+  const stack: CosObject[] = [...fields.items].reverse();
+  let n = 0;
+  while (stack.length > 0 && n < MAX_ITEMS) {
+    const f = dictOf(doc, stack.pop());
+    if (!f || seen.has(f)) continue;
+    seen.add(f);
+    n++;
+    const kids = doc.resolve(f.entries.get('Kids'));
+    const kidDicts = isArray(kids) ? kids.items.map((k) => dictOf(doc, k)).filter(isDict) : [];
+    if (getString(doc, f, 'TU') !== null) {
+      const ok =
+        c.catalogHasLang ||
+        structParentHasLang(c, f) ||
+        kidDicts.some((k) => structParentHasLang(c, k));
+      const name = getString(doc, f, 'T');
+      c.check(
+        R.fieldLang,
+        ok,
+        name ? `form field "${decodeTextString(name.bytes)}"` : `form field ${n}`,
+      );
+    }
+    for (let i = kidDicts.length - 1; i >= 0; i--) stack.push(kidDicts[i]);
+  }
+}
+
+/**
+ * XMP language alternatives with an x-default entry need a document language to resolve to.
+ * The packet is searched for x-default entries in its bytes; a full XMP model is the metadata
+ * area's job.
+ */
+function checkMetadataLangAlt(c: StructCtx): void {
+  if (!c.has(R.metadataLang)) return;
+  const { doc } = c;
+  const meta = doc.resolve(doc.catalog?.entries.get('Metadata'));
+  if (meta === null || typeof meta !== 'object' || meta.kind !== 'stream') return;
+  const { data } = doc.decodeStream(meta);
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(data.subarray(0, 4_000_000));
+  const hits = text.match(/xml:lang\s*=\s*["']x-default["']/g)?.length ?? 0;
+  for (let i = 0; i < hits; i++) {
+    c.check(
+      R.metadataLang,
+      c.catalogHasLang,
+      'metadata stream',
+      c.catalogHasLang ? undefined : 'x-default entry',
+    );
+  }
+}
