@@ -1,0 +1,389 @@
+/**
+ * The metadata rule area: the document's XMP packet checked against PDF/A-2/3 6.6.2.1,
+ * 6.6.2.3.x, 6.6.4 and PDF/UA-1 5, 7.1 (metadata) and 7.2 (metadata language).
+ */
+import type { CheckSink, FlavourInfo, RuleArea, RuleAreaContext } from '../model/checks.js';
+import type { PdfDocumentModel } from '../model/document.js';
+import { NS, findProperty, isLangAlt } from './model.js';
+import type { XmpNode, XmpPacket, XmpParseResult } from './model.js';
+import { parseXmpPacket } from './parse.js';
+import { child, extensionContainer, readExtensionDefinitions } from './extension.js';
+import type { ExtensionDefinitions } from './extension.js';
+import { predefinedPropertyType } from './schemas.js';
+import { PREDEFINED_TYPES } from './value-types.js';
+import { R, XMP_RULES } from './rules.js';
+
+export interface DocumentMetadata {
+  /** Whether the catalog's Metadata entry is a stream. */
+  readonly present: boolean;
+  /** The parsed packet, when present. */
+  readonly parsed?: XmpParseResult;
+  /** Why the stream could not be decoded, when it could not. */
+  readonly decodeError?: string;
+}
+
+// Parsed once per document however many flavours run; documents are immutable.
+const cache = new WeakMap<PdfDocumentModel, DocumentMetadata>();
+
+/** The catalog metadata of a document, parsed. */
+export function documentMetadata(doc: PdfDocumentModel): DocumentMetadata {
+  const hit = cache.get(doc);
+  if (hit) return hit;
+  let out: DocumentMetadata;
+  const meta = doc.get(doc.catalog, 'Metadata');
+  if (!meta || typeof meta !== 'object' || meta.kind !== 'stream') {
+    out = { present: false };
+  } else {
+    const decoded = doc.decodeStream(meta);
+    out = decoded.error
+      ? { present: true, parsed: parseXmpPacket(decoded.data), decodeError: decoded.error }
+      : { present: true, parsed: parseXmpPacket(decoded.data) };
+  }
+  cache.set(doc, out);
+  return out;
+}
+
+const LOC = 'metadata';
+
+function qname(n: XmpNode): string {
+  return n.prefix ? `${n.prefix}:${n.name}` : n.name;
+}
+
+const isTextNode = (n: XmpNode | undefined): boolean => n === undefined || n.kind === 'simple';
+const isSeq = (n: XmpNode): boolean =>
+  n.kind === 'array' && (n.arrayKind === 'seq' || n.arrayKind === 'alt');
+
+/** Checks 6.6.2.3.1 on every top-level property of a packet. */
+function checkProperties(packet: XmpPacket, defs: ExtensionDefinitions, sink: CheckSink): void {
+  for (const p of packet.properties) {
+    const loc = `${LOC} / property ${qname(p)}`;
+    const ext = defs.schemas.get(p.ns);
+    const extType = ext?.properties.get(p.name);
+    const predefined = predefinedPropertyType(p.ns, p.name);
+    const known = extType !== undefined || predefined !== undefined;
+    sink.check(R.propertyKnown, known, loc, known ? undefined : `namespace ${p.ns || '(none)'}`);
+    let typed: boolean;
+    let type: string | undefined;
+    if (extType !== undefined && ext) {
+      type = extType;
+      typed = ext.types.conforms(p, extType);
+    } else if (predefined !== undefined) {
+      type = predefined;
+      typed = PREDEFINED_TYPES.conforms(p, predefined);
+    } else {
+      typed = false;
+    }
+    sink.check(R.propertyType, typed, loc, typed || !type ? undefined : `expected ${type}`);
+  }
+}
+
+/** Checks 6.6.2.3.2 and 6.6.2.3.3 on the extension schema container, when there is one. */
+function checkExtensionContainer(
+  packet: XmpPacket,
+  defs: ExtensionDefinitions,
+  sink: CheckSink,
+): void {
+  const container = extensionContainer(packet);
+  if (!container) return;
+  const cloc = `${LOC} / extension schemas`;
+  sink.check(
+    R.containerBag,
+    container.kind === 'array' &&
+      container.arrayKind === 'bag' &&
+      container.prefix === 'pdfaExtension',
+    cloc,
+  );
+  if (container.kind !== 'array') return;
+
+  const undefinedFields = (n: XmpNode, ns: string, names: readonly string[]): boolean =>
+    n.children.some((c) => c.ns !== ns || !names.includes(c.name));
+  const known = (n: XmpNode | undefined): boolean =>
+    n === undefined || (n.kind === 'simple' && defs.allTypes.isKnown(n.value));
+  const prefixIs = (n: XmpNode | undefined, prefix: string): boolean =>
+    n !== undefined && n.prefix === prefix;
+  const optPrefix = (n: XmpNode | undefined, prefix: string): boolean =>
+    n === undefined || n.prefix === prefix;
+
+  container.children.forEach((schema, si) => {
+    const sloc = `${cloc} / schema ${si + 1}`;
+    sink.check(
+      R.undefinedFields,
+      !undefinedFields(schema, NS.pdfaSchema, [
+        'namespaceURI',
+        'prefix',
+        'property',
+        'schema',
+        'valueType',
+      ]),
+      sloc,
+    );
+    const f = (name: string): XmpNode | undefined => child(schema, NS.pdfaSchema, name);
+    sink.check(
+      R.schemaSchema,
+      isTextNode(f('schema')) && prefixIs(f('schema'), 'pdfaSchema'),
+      sloc,
+    );
+    sink.check(
+      R.schemaNamespace,
+      isTextNode(f('namespaceURI')) && prefixIs(f('namespaceURI'), 'pdfaSchema'),
+      sloc,
+    );
+    sink.check(
+      R.schemaPrefix,
+      isTextNode(f('prefix')) && prefixIs(f('prefix'), 'pdfaSchema'),
+      sloc,
+    );
+    const props = f('property');
+    sink.check(R.schemaProperty, (!props || isSeq(props)) && optPrefix(props, 'pdfaSchema'), sloc);
+    const vts = f('valueType');
+    sink.check(R.schemaValueType, (!vts || isSeq(vts)) && optPrefix(vts, 'pdfaSchema'), sloc);
+
+    if (props?.kind === 'array') {
+      props.children.forEach((prop, pi) => {
+        const ploc = `${sloc} / property ${pi + 1}`;
+        const g = (name: string): XmpNode | undefined => child(prop, NS.pdfaProperty, name);
+        sink.check(
+          R.undefinedFields,
+          !undefinedFields(prop, NS.pdfaProperty, ['category', 'description', 'name', 'valueType']),
+          ploc,
+        );
+        sink.check(
+          R.propertyName,
+          isTextNode(g('name')) && prefixIs(g('name'), 'pdfaProperty'),
+          ploc,
+        );
+        const vt = g('valueType');
+        sink.check(
+          R.propertyValueType,
+          isTextNode(vt) && known(vt) && prefixIs(vt, 'pdfaProperty'),
+          ploc,
+          vt?.kind === 'simple' ? `value type ${vt.value}` : undefined,
+        );
+        const cat = g('category');
+        sink.check(
+          R.propertyCategory,
+          isTextNode(cat) &&
+            cat?.kind === 'simple' &&
+            (cat.value === 'external' || cat.value === 'internal') &&
+            prefixIs(cat, 'pdfaProperty'),
+          ploc,
+        );
+        sink.check(
+          R.propertyDescription,
+          isTextNode(g('description')) && prefixIs(g('description'), 'pdfaProperty'),
+          ploc,
+        );
+      });
+    }
+
+    if (vts?.kind === 'array') {
+      vts.children.forEach((vt, vi) => {
+        const vloc = `${sloc} / value type ${vi + 1}`;
+        const g = (name: string): XmpNode | undefined => child(vt, NS.pdfaType, name);
+        sink.check(
+          R.undefinedFields,
+          !undefinedFields(vt, NS.pdfaType, [
+            'description',
+            'field',
+            'namespaceURI',
+            'prefix',
+            'type',
+          ]),
+          vloc,
+        );
+        sink.check(R.typeType, isTextNode(g('type')) && prefixIs(g('type'), 'pdfaType'), vloc);
+        sink.check(
+          R.typeNamespace,
+          isTextNode(g('namespaceURI')) && prefixIs(g('namespaceURI'), 'pdfaType'),
+          vloc,
+        );
+        sink.check(
+          R.typePrefix,
+          isTextNode(g('prefix')) && prefixIs(g('prefix'), 'pdfaType'),
+          vloc,
+        );
+        sink.check(
+          R.typeDescription,
+          isTextNode(g('description')) && prefixIs(g('description'), 'pdfaType'),
+          vloc,
+        );
+        const fields = g('field');
+        sink.check(R.typeField, (!fields || isSeq(fields)) && optPrefix(fields, 'pdfaType'), vloc);
+        if (fields?.kind === 'array') {
+          fields.children.forEach((field, fi) => {
+            const floc = `${vloc} / field ${fi + 1}`;
+            const h = (name: string): XmpNode | undefined => child(field, NS.pdfaField, name);
+            sink.check(
+              R.undefinedFields,
+              !undefinedFields(field, NS.pdfaField, ['description', 'name', 'valueType']),
+              floc,
+            );
+            sink.check(
+              R.fieldName,
+              isTextNode(h('name')) && prefixIs(h('name'), 'pdfaField'),
+              floc,
+            );
+            const fvt = h('valueType');
+            sink.check(
+              R.fieldValueType,
+              isTextNode(fvt) && known(fvt) && prefixIs(fvt, 'pdfaField'),
+              floc,
+            );
+            sink.check(
+              R.fieldDescription,
+              isTextNode(h('description')) && prefixIs(h('description'), 'pdfaField'),
+              floc,
+            );
+          });
+        }
+      });
+    }
+  });
+}
+
+/** An integer the way XMP readers convert simple values (decimal, or 0x hex). */
+function xmpInteger(n: XmpNode | undefined): number | null {
+  if (!n || n.kind !== 'simple') return null;
+  const v = n.value;
+  if (/^0x[0-9a-fA-F]+$/.test(v)) return parseInt(v.slice(2), 16);
+  return /^[+-]?[0-9]+$/.test(v) ? parseInt(v, 10) : null;
+}
+
+const ALLOWED_CONFORMANCE: Readonly<Record<'a' | 'b' | 'u', readonly string[]>> = {
+  a: ['A'],
+  u: ['U', 'A'],
+  b: ['B', 'U', 'A'],
+};
+
+function checkPdfaIdentification(
+  packet: XmpPacket | undefined,
+  flavour: FlavourInfo,
+  sink: CheckSink,
+): void {
+  const has = packet?.properties.some((p) => p.ns === NS.pdfaid) ?? false;
+  sink.check(R.pdfaIdPresent, has, LOC);
+  if (!packet || !has) return;
+  const loc = `${LOC} / PDF/A identification`;
+  const part = findProperty(packet, NS.pdfaid, 'part');
+  const partValue = xmpInteger(part);
+  sink.check(
+    R.pdfaIdPart,
+    partValue === flavour.pdfaPart,
+    loc,
+    `pdfaid:part is ${part ? part.value : 'missing'}`,
+  );
+  const conf = findProperty(packet, NS.pdfaid, 'conformance');
+  const confValue = conf?.kind === 'simple' ? conf.value : null;
+  const allowed = ALLOWED_CONFORMANCE[flavour.pdfaLevel ?? 'b'];
+  sink.check(
+    R.pdfaIdConformance,
+    confValue !== null && allowed.includes(confValue),
+    loc,
+    `pdfaid:conformance is ${confValue ?? 'missing'}`,
+  );
+  const prefixOk = (name: string): boolean => {
+    const n = findProperty(packet, NS.pdfaid, name);
+    return !n || n.prefix === 'pdfaid';
+  };
+  sink.check(R.pdfaIdPartPrefix, prefixOk('part'), loc);
+  sink.check(R.pdfaIdConformancePrefix, prefixOk('conformance'), loc);
+  sink.check(R.pdfaIdAmdPrefix, prefixOk('amd'), loc);
+  sink.check(R.pdfaIdCorrPrefix, prefixOk('corr'), loc);
+}
+
+/** The PDF/A checks on a document's metadata (exported for tests without a PDF reader). */
+export function checkPdfaMetadata(
+  meta: DocumentMetadata,
+  flavour: FlavourInfo,
+  sink: CheckSink,
+): void {
+  sink.check(R.metadataPresent, meta.present, 'catalog');
+  if (!meta.present || !meta.parsed) return;
+  const parsed = meta.parsed;
+  const packet = parsed.ok ? parsed.packet : undefined;
+  sink.check(
+    R.noBytesAttr,
+    packet?.bytesAttribute == null,
+    LOC,
+    packet?.bytesAttribute ?? undefined,
+  );
+  sink.check(
+    R.noEncodingAttr,
+    packet?.encodingAttribute == null,
+    LOC,
+    packet?.encodingAttribute ?? undefined,
+  );
+  sink.check(R.serialization, parsed.ok, LOC, parsed.ok ? undefined : parsed.error.message);
+  sink.check(
+    R.utf8,
+    packet?.actualEncoding === 'UTF-8',
+    LOC,
+    packet ? `encoding is ${packet.actualEncoding}` : 'the packet could not be read',
+  );
+  if (packet) {
+    const defs = readExtensionDefinitions(packet);
+    checkProperties(packet, defs, sink);
+    checkExtensionContainer(packet, defs, sink);
+  }
+  checkPdfaIdentification(packet, flavour, sink);
+}
+
+/** The PDF/UA checks on a document's metadata. */
+export function checkPdfuaMetadata(
+  meta: DocumentMetadata,
+  catalogHasLang: boolean,
+  sink: CheckSink,
+): void {
+  sink.check(R.uaMetadataPresent, meta.present, 'catalog');
+  if (!meta.present || !meta.parsed) return;
+  const packet = meta.parsed.ok ? meta.parsed.packet : undefined;
+  const has = packet?.properties.some((p) => p.ns === NS.pdfuaid) ?? false;
+  sink.check(R.uaIdPresent, has, LOC);
+  if (packet && has) {
+    const loc = `${LOC} / PDF/UA identification`;
+    const part = findProperty(packet, NS.pdfuaid, 'part');
+    sink.check(
+      R.uaIdPart,
+      xmpInteger(part) === 1,
+      loc,
+      `pdfuaid:part is ${part ? part.value : 'missing'}`,
+    );
+    const prefixOk = (name: string): boolean => {
+      const n = findProperty(packet, NS.pdfuaid, name);
+      return !n || n.prefix === 'pdfuaid';
+    };
+    sink.check(R.uaIdPartPrefix, prefixOk('part'), loc);
+    sink.check(R.uaIdAmdPrefix, prefixOk('amd'), loc);
+    sink.check(R.uaIdCorrPrefix, prefixOk('corr'), loc);
+  }
+  sink.check(
+    R.uaTitle,
+    packet !== undefined && findProperty(packet, NS.dc, 'title') !== undefined,
+    LOC,
+  );
+  if (packet) {
+    for (const p of packet.properties) {
+      if (!isLangAlt(p)) continue;
+      const xDefault = p.children.some((c) => c.lang?.toLowerCase() === 'x-default');
+      sink.check(R.uaLangAlt, !xDefault || catalogHasLang, `${LOC} / property ${qname(p)}`);
+    }
+  }
+}
+
+function catalogHasLang(doc: PdfDocumentModel): boolean {
+  const lang = doc.get(doc.catalog, 'Lang');
+  return lang !== null && typeof lang === 'object' && lang.kind === 'string';
+}
+
+export const xmpArea: RuleArea = {
+  name: 'metadata',
+  rules: XMP_RULES,
+  run(ctx: RuleAreaContext): void {
+    const meta = documentMetadata(ctx.doc);
+    if (ctx.flavour.flavour === 'pdfua-1') {
+      checkPdfuaMetadata(meta, catalogHasLang(ctx.doc), ctx.sink);
+    } else {
+      checkPdfaMetadata(meta, ctx.flavour, ctx.sink);
+    }
+  },
+};
