@@ -5,6 +5,7 @@
  */
 import type { RuleArea, RuleAreaContext } from '../../model/checks.js';
 import { makeCtx } from './context.js';
+import { checkContent } from './rules-content.js';
 import { checkDocument } from './rules-document.js';
 import { checkElements } from './rules-elements.js';
 import { checkLanguage } from './rules-lang.js';
@@ -23,5 +24,6 @@ export const structureArea: RuleArea = {
     checkTables(c);
     checkLanguage(c);
     checkXObjects(c);
+    checkContent(c);
   },
 };

@@ -9,7 +9,6 @@ import { isLanguageTag } from './lang.js';
 import { elementLocation } from './location.js';
 import { parentTreeOf } from './parent-tree.js';
 import { R } from './specs.js';
-import { parentLang } from './tree.js';
 
 /** Cap on outline items and form fields walked. */
 const MAX_ITEMS = 200_000;
@@ -62,16 +61,17 @@ function checkOutlines(c: StructCtx): void {
   }
 }
 
-/** Whether the element an annotation or field names through /StructParent has a language. */
+/**
+ * Whether the element an annotation or field names through /StructParent carries its own Lang.
+ * Only the element itself counts: a language inherited from its ancestors is not taken as
+ * declared for the annotation (the corpus expects this reading).
+ */
 function structParentHasLang(c: StructCtx, d: CosDict): boolean {
   const { doc, tree } = c;
   const key = doc.resolve(d.entries.get('StructParent'));
   if (key === null || typeof key !== 'object' || key.kind !== 'number') return false;
   const elem = dictOf(doc, parentTreeOf(doc, tree).get(key.value));
-  if (!elem) return false;
-  if (getString(doc, elem, 'Lang') !== null) return true;
-  const node = tree.nodeOf(elem);
-  return node ? parentLang(doc, node) !== null : false;
+  return elem !== null && getString(doc, elem, 'Lang') !== null;
 }
 
 function checkAnnotations(c: StructCtx): void {
@@ -122,9 +122,9 @@ function checkFormFields(c: StructCtx): void {
 }
 
 /**
- * XMP language alternatives with an x-default entry need a document language to resolve to.
- * The packet is searched for x-default entries in its bytes; a full XMP model is the metadata
- * area's job.
+ * XMP language alternatives (rdf:Alt) whose only entry is x-default say nothing about the
+ * language unless the catalog does. Each rdf:Alt block of the packet is one check; a full XMP
+ * model is the metadata area's job, this reads the packet text.
  */
 function checkMetadataLangAlt(c: StructCtx): void {
   if (!c.has(R.metadataLang)) return;
@@ -133,13 +133,16 @@ function checkMetadataLangAlt(c: StructCtx): void {
   if (meta === null || typeof meta !== 'object' || meta.kind !== 'stream') return;
   const { data } = doc.decodeStream(meta);
   const text = new TextDecoder('utf-8', { fatal: false }).decode(data.subarray(0, 4_000_000));
-  const hits = text.match(/xml:lang\s*=\s*["']x-default["']/g)?.length ?? 0;
-  for (let i = 0; i < hits; i++) {
+  const alts = text.match(/<([\w.-]+:)?Alt\b[^>]*>[\s\S]*?<\/([\w.-]+:)?Alt>/g) ?? [];
+  for (const alt of alts) {
+    const langs = [...alt.matchAll(/xml:lang\s*=\s*["']([^"']*)["']/g)].map((m) => m[1]);
+    const onlyDefault = langs.length > 0 && langs.every((l) => l.toLowerCase() === 'x-default');
+    const ok = !onlyDefault || c.catalogHasLang;
     c.check(
       R.metadataLang,
-      c.catalogHasLang,
+      ok,
       'metadata stream',
-      c.catalogHasLang ? undefined : 'x-default entry',
+      ok ? undefined : 'a language alternative has only an x-default entry',
     );
   }
 }
