@@ -9,7 +9,7 @@ import { basename, extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { InputError } from './diagnostics.js';
-import { ALL_FLAVOURS, type Flavour } from './validate/report-types.js';
+import { ALL_FLAVOURS, parseFlavourList, type Flavour } from './validate/report-types.js';
 
 const EXIT_OK = 0;
 const EXIT_FAILED = 1;
@@ -72,24 +72,11 @@ Prints one JSON line per file: documentId (when a11ypdf produced it), the PDF/A 
 parts the file claims, its title and page count.`;
 
 export function parseFlavours(list: string): Flavour[] | 'auto' {
-  const names = list
-    .split(',')
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
-  if (names.length === 0) throw new UsageError('--flavour needs at least one name');
-  if (names.includes('auto')) {
-    if (names.length > 1)
-      throw new UsageError('--flavour auto cannot be combined with other names');
-    return 'auto';
+  try {
+    return parseFlavourList(list);
+  } catch (err) {
+    throw new UsageError(`--flavour: ${(err as Error).message}`);
   }
-  for (const n of names) {
-    if (!(ALL_FLAVOURS as readonly string[]).includes(n)) {
-      throw new UsageError(
-        `unknown flavour '${n}'; expected one of ${ALL_FLAVOURS.join(', ')}, auto`,
-      );
-    }
-  }
-  return [...new Set(names)] as Flavour[];
 }
 
 async function readInput(path: string): Promise<Uint8Array> {

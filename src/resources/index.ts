@@ -2,9 +2,9 @@
  * The resource loader: data: URIs and http(s) URLs under one policy (SSRF, size, time,
  * redirects). One loader per render, so the per-document byte budget is per document.
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
-import { Agent, request } from 'undici';
+import { request, type Agent } from 'undici';
+import { createGuardedAgent, isSsrfRefusal } from './guarded-agent.js';
 import { isPrivateAddress } from './address-policy.js';
 import {
   ResourceError,
@@ -38,42 +38,6 @@ const ACCEPT: Record<ResourceKind, string> = {
   document: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
   pdf: 'application/pdf,*/*;q=0.1',
 };
-
-type LookupCallback = (
-  err: NodeJS.ErrnoException | null,
-  address: string | LookupAddress[],
-  family?: number,
-) => void;
-
-/**
- * A DNS lookup that refuses private addresses. The connector uses the address this returns,
- * so the address that was checked is the address that is connected to (no DNS rebinding gap).
- */
-function guardedLookup(allowPrivate: boolean) {
-  return (
-    hostname: string,
-    options: { all?: boolean; family?: number },
-    callback: LookupCallback,
-  ): void => {
-    dnsLookup(hostname, { all: true, family: options.family ?? 0 }, (err, addresses) => {
-      if (err) return callback(err, []);
-      const usable = allowPrivate
-        ? addresses
-        : addresses.filter((a) => !isPrivateAddress(a.address));
-      if (usable.length === 0) {
-        const refused = Object.assign(
-          new Error(`${hostname} resolves only to private or reserved addresses`),
-          {
-            code: 'E_SSRF_REFUSED',
-          },
-        );
-        return callback(refused, []);
-      }
-      if (options.all) callback(null, usable);
-      else callback(null, usable[0].address, usable[0].family);
-    });
-  };
-}
 
 /** Throws a refusal when the URL may not be fetched under the policy (scheme, literal address). */
 export function assertFetchable(
@@ -149,13 +113,9 @@ export function createResourceLoader(policy: Partial<ResourcePolicy> = {}): Reso
   let totalBytes = 0;
 
   const getAgent = () =>
-    (agent ??= new Agent({
-      connect: {
-        lookup: guardedLookup(effective.allowPrivateNetwork) as never,
-        timeout: effective.resourceTimeoutMs,
-      },
-      headersTimeout: effective.resourceTimeoutMs,
-      bodyTimeout: effective.resourceTimeoutMs,
+    (agent ??= createGuardedAgent({
+      allowPrivateNetwork: effective.allowPrivateNetwork,
+      timeoutMs: effective.resourceTimeoutMs,
     }));
 
   async function fetchHttp(start: URL, kind: ResourceKind): Promise<LoadedResource> {
@@ -172,8 +132,8 @@ export function createResourceLoader(policy: Partial<ResourcePolicy> = {}): Reso
           headers: { accept: ACCEPT[kind], 'user-agent': 'a11ypdf' },
         });
       } catch (err) {
-        const e = err as NodeJS.ErrnoException & { cause?: { code?: string } };
-        if (e.code === 'E_SSRF_REFUSED' || e.cause?.code === 'E_SSRF_REFUSED') {
+        const e = err as NodeJS.ErrnoException;
+        if (isSsrfRefusal(e)) {
           throw new ResourceError(e.message, url.href, 'refused');
         }
         if (

@@ -19,6 +19,10 @@ export interface ServiceConfig {
   readonly queueLimit: number;
   /** Deadline of one render or validation, milliseconds. */
   readonly requestTimeoutMs: number;
+  /** Largest image /render produces, in device pixels. */
+  readonly maxImagePixels: number;
+  /** Heap limit of one worker thread, MB. */
+  readonly workerMemoryMb: number;
   readonly apiKeys: readonly string[];
   readonly jwt: {
     readonly issuer: string;
@@ -76,6 +80,8 @@ export function loadConfig(
     workers: int(env, 'WORKERS', Math.max(1, availableParallelism()), 1, 256),
     queueLimit: int(env, 'QUEUE_LIMIT', 64, 0, 100_000),
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    maxImagePixels: int(env, 'MAX_IMAGE_PIXELS', 40_000_000, 1, 1_000_000_000),
+    workerMemoryMb: int(env, 'WORKER_MEMORY_MB', 1024, 64, 65_536),
     apiKeys: [...new Set(keys)],
     jwt: issuer && jwksUrl ? { issuer, jwksUrl, ...(audience ? { audience } : {}) } : null,
     ...overrides,

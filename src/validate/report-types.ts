@@ -79,3 +79,27 @@ export interface ValidationResponse {
   failures?: ValidationFailure[];
   metadata?: PdfMetadata | null;
 }
+
+/**
+ * Parses a comma-separated flavour list ('pdfa-3a,pdfua-1', or 'auto'). Throws RangeError
+ * with a message fit for the caller when a name is unknown.
+ */
+export function parseFlavourList(list: string): Flavour[] | 'auto' {
+  const names = list
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  if (names.length === 0) throw new RangeError('at least one flavour is needed');
+  if (names.includes('auto')) {
+    if (names.length > 1) throw new RangeError('auto cannot be combined with other flavours');
+    return 'auto';
+  }
+  for (const n of names) {
+    if (!(ALL_FLAVOURS as readonly string[]).includes(n)) {
+      throw new RangeError(
+        `unknown flavour '${n}'; expected one of ${ALL_FLAVOURS.join(', ')}, auto`,
+      );
+    }
+  }
+  return [...new Set(names)] as Flavour[];
+}

@@ -49,13 +49,11 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, opts)
     },
     async (_req, reply) => {
       const ready = opts.isReady();
-      return reply
-        .code(ready ? 200 : 503)
-        .send({
-          status: ready ? 'ok' : 'unavailable',
-          version: opts.version,
-          uptime: process.uptime(),
-        });
+      return reply.code(ready ? 200 : 503).send({
+        status: ready ? 'ok' : 'unavailable',
+        version: opts.version,
+        uptime: process.uptime(),
+      });
     },
   );
 };

@@ -1,0 +1,59 @@
+/**
+ * An undici Agent whose DNS lookup refuses private addresses. The connector uses the address
+ * the lookup returns, so the address that was checked is the one connected to (no DNS
+ * rebinding window between check and connect).
+ */
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { Agent } from 'undici';
+import { isPrivateAddress } from './address-policy.js';
+
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/** Error code set on lookups refused by the policy. */
+export const SSRF_REFUSED = 'E_SSRF_REFUSED';
+
+function guardedLookup(allowPrivate: boolean) {
+  return (
+    hostname: string,
+    options: { all?: boolean; family?: number },
+    callback: LookupCallback,
+  ): void => {
+    dnsLookup(hostname, { all: true, family: options.family ?? 0 }, (err, addresses) => {
+      if (err) return callback(err, []);
+      const usable = allowPrivate
+        ? addresses
+        : addresses.filter((a) => !isPrivateAddress(a.address));
+      if (usable.length === 0) {
+        const refused = Object.assign(
+          new Error(`${hostname} resolves only to private or reserved addresses`),
+          { code: SSRF_REFUSED },
+        );
+        return callback(refused, []);
+      }
+      if (options.all) callback(null, usable);
+      else callback(null, usable[0].address, usable[0].family);
+    });
+  };
+}
+
+export function createGuardedAgent(opts: {
+  readonly allowPrivateNetwork: boolean;
+  readonly timeoutMs: number;
+}): Agent {
+  return new Agent({
+    // undici's connector accepts a dns.lookup-compatible function; its type is narrower than Node's.
+    connect: { lookup: guardedLookup(opts.allowPrivateNetwork) as never, timeout: opts.timeoutMs },
+    headersTimeout: opts.timeoutMs,
+    bodyTimeout: opts.timeoutMs,
+  });
+}
+
+/** Whether an error (or its cause) is a policy refusal from the guarded lookup. */
+export function isSsrfRefusal(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === SSRF_REFUSED || e?.cause?.code === SSRF_REFUSED;
+}

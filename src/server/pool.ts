@@ -1,0 +1,104 @@
+/**
+ * A bounded pool of worker threads for CPU-bound work (render, validate, rasterise).
+ * - bounded queue: when it is full the caller gets QueueFullError at once (HTTP 429);
+ * - per-task deadline: a task over its deadline is aborted and its worker thread replaced (504);
+ * - a worker that crashes or runs out of memory fails only its own task (500).
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { deserializeError } from './task-errors.js';
+import type { Task, TaskOutcome } from './tasks.js';
+
+export class QueueFullError extends Error {
+  override readonly name = 'QueueFullError';
+}
+
+export class TaskTimeoutError extends Error {
+  override readonly name = 'TaskTimeoutError';
+}
+
+export class WorkerCrashError extends Error {
+  override readonly name = 'WorkerCrashError';
+}
+
+export interface PoolOptions {
+  readonly workers: number;
+  readonly queueLimit: number;
+  readonly timeoutMs: number;
+  /** Heap limit of one worker, MB; a render over it kills only its worker. */
+  readonly workerMemoryMb?: number;
+}
+
+/** The compiled worker entry: dist/server/worker.js, wherever this module runs from. */
+function workerFile(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [
+    join(here, 'worker.js'),
+    join(here, '..', '..', 'dist', 'server', 'worker.js'),
+  ];
+  const found = candidates.find(
+    (c) => c.endsWith('.js') && existsSync(c) && !c.includes(`${join('src', 'server')}`),
+  );
+  if (!found) throw new Error('dist/server/worker.js is missing: run `npm run build` first');
+  return found;
+}
+
+export class WorkPool {
+  readonly #pool: Piscina<Task, TaskOutcome>;
+  readonly #timeoutMs: number;
+  #running = 0;
+
+  constructor(opts: PoolOptions) {
+    this.#timeoutMs = opts.timeoutMs;
+    this.#pool = new Piscina<Task, TaskOutcome>({
+      filename: workerFile(),
+      minThreads: opts.workers,
+      maxThreads: opts.workers,
+      maxQueue: opts.queueLimit,
+      idleTimeout: 60_000,
+      resourceLimits: { maxOldGenerationSizeMb: opts.workerMemoryMb ?? 1024 },
+    });
+  }
+
+  /** Tasks waiting for a worker. */
+  get queueDepth(): number {
+    return this.#pool.queueSize;
+  }
+
+  /** Tasks running or waiting. */
+  get inFlight(): number {
+    return this.#running;
+  }
+
+  get saturated(): boolean {
+    return (
+      this.#pool.queueSize >= this.#pool.options.maxQueue && this.#running >= this.#pool.maxThreads
+    );
+  }
+
+  async run<T>(task: Task, timeoutMs = this.#timeoutMs): Promise<T> {
+    const signal = AbortSignal.timeout(timeoutMs);
+    this.#running++;
+    let outcome: TaskOutcome;
+    try {
+      outcome = await this.#pool.run(task, { signal });
+    } catch (err) {
+      const message = (err as Error).message ?? String(err);
+      if (/queue is at limit|No task queue available/i.test(message))
+        throw new QueueFullError('all workers are busy and the queue is full');
+      if (signal.aborted)
+        throw new TaskTimeoutError(`the work did not finish within ${timeoutMs} ms`);
+      throw new WorkerCrashError(`the worker failed: ${message}`);
+    } finally {
+      this.#running--;
+    }
+    if (!outcome.ok) throw deserializeError(outcome.error);
+    return outcome.value as T;
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.close({ force: true });
+  }
+}

@@ -1,0 +1,434 @@
+/**
+ * Rendering routes: /render/html, /render/url, /render/template, /convert,
+ * /convert-and-validate and /render (images). Each hands the CPU work to the pool and then
+ * delivers the result as binary, as JSON with a validation report (Accept: application/json),
+ * or by PUT to X-Upload-Url.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { InputError } from '../../diagnostics.js';
+import type { XmpSchema } from '../../layout/display-list.js';
+import type { AttachmentInput, ImageResult, RenderInput, RenderOptions } from '../../render.js';
+import { createResourceLoader } from '../../resources/index.js';
+import { parseUploadUrl, uploadDocument } from '../../resources/upload.js';
+import type { ServiceConfig } from '../config.js';
+import type { Metrics } from '../metrics.js';
+import type { WorkPool } from '../pool.js';
+import {
+  convertBody,
+  pdfJsonResponseSchema,
+  renderHtmlBody,
+  renderImageBody,
+  renderTemplateBody,
+  renderUrlBody,
+  uploadResponseSchema,
+} from '../schemas.js';
+import type { RenderTaskValue } from '../tasks.js';
+import type { Authenticator } from '../auth.js';
+
+export interface RenderRouteOptions {
+  readonly config: ServiceConfig;
+  readonly pool: WorkPool;
+  readonly metrics: Metrics;
+  readonly authenticate: Authenticator;
+}
+
+interface PdfFields {
+  attachments?: AttachmentInput[] | null;
+  xmpSchemas?: XmpSchema[] | null;
+  embedColorProfile?: boolean;
+}
+
+type Delivery = { kind: 'binary' } | { kind: 'json' } | { kind: 'upload'; url: URL };
+
+/** q-value of a media type in an Accept header, honouring type/* and * / * ranges. */
+export function acceptQuality(accept: string | undefined, type: string): number {
+  if (!accept) return type === 'application/pdf' ? 1 : 0;
+  const [major] = type.split('/');
+  let best = -1;
+  let bestSpecificity = -1;
+  for (const part of accept.split(',')) {
+    const [range, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const quality = q ? Number(q.slice(2)) : 1;
+    const specificity = range === type ? 2 : range === `${major}/*` ? 1 : range === '*/*' ? 0 : -1;
+    if (specificity > bestSpecificity && Number.isFinite(quality)) {
+      bestSpecificity = specificity;
+      best = quality;
+    }
+  }
+  return Math.max(0, best);
+}
+
+function chooseDelivery(
+  req: FastifyRequest,
+  config: ServiceConfig,
+  jsonAllowed: boolean,
+): Delivery {
+  const uploadHeader = req.headers['x-upload-url'];
+  const json =
+    jsonAllowed &&
+    acceptQuality(req.headers.accept, 'application/json') >
+      acceptQuality(req.headers.accept, 'application/pdf');
+  if (uploadHeader !== undefined) {
+    if (Array.isArray(uploadHeader)) {
+      throw new InputError('X-Upload-Url was sent more than once', [
+        { pointer: '/headers/x-upload-url', message: 'must be sent once' },
+      ]);
+    }
+    if (json) {
+      throw new InputError(
+        'Accept: application/json and X-Upload-Url cannot be combined: choose JSON output or an upload',
+        [
+          { pointer: '/headers/accept', message: 'conflicts with X-Upload-Url' },
+          { pointer: '/headers/x-upload-url', message: 'conflicts with Accept: application/json' },
+        ],
+      );
+    }
+    return { kind: 'upload', url: parseUploadUrl(uploadHeader, config.allowPrivateNetwork) };
+  }
+  return json ? { kind: 'json' } : { kind: 'binary' };
+}
+
+function renderOptions(body: PdfFields, config: ServiceConfig, documentId: string): RenderOptions {
+  return {
+    documentId,
+    allowPrivateNetwork: config.allowPrivateNetwork,
+    ...(body.attachments ? { attachments: body.attachments } : {}),
+    ...(body.xmpSchemas ? { xmpSchemas: body.xmpSchemas } : {}),
+    ...(body.embedColorProfile === false ? { embedColorProfile: false } : {}),
+  };
+}
+
+export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, opts) => {
+  const { config, pool, metrics } = opts;
+
+  async function renderPdf(
+    req: FastifyRequest,
+    input: RenderInput,
+    options: RenderOptions,
+    validate: boolean,
+  ) {
+    const started = performance.now();
+    const value = await pool.run<RenderTaskValue>({ kind: 'render', input, options, validate });
+    metrics.observeRender(performance.now() - started, value.pages);
+    if (value.validation && !value.validation.isCompliant) {
+      metrics.nonCompliant.inc();
+      req.log.warn(
+        { documentId: value.documentId, failures: value.validation.failures?.length },
+        'rendered document is not compliant',
+      );
+    }
+    return value;
+  }
+
+  async function deliverPdf(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    delivery: Delivery,
+    value: RenderTaskValue,
+  ) {
+    reply.header('x-document-id', value.documentId);
+    if (delivery.kind === 'upload') {
+      const upload = await uploadDocument(delivery.url, value.pdf, 'application/pdf', {
+        allowPrivateNetwork: config.allowPrivateNetwork,
+        timeoutMs: config.requestTimeoutMs,
+        ...(typeof req.headers.traceparent === 'string'
+          ? { traceparent: req.headers.traceparent }
+          : {}),
+      });
+      return reply.send({
+        uploaded: true,
+        documentId: value.documentId,
+        contentType: 'application/pdf',
+        bytes: value.pdf.length,
+        targetStatus: upload.targetStatus,
+      });
+    }
+    if (delivery.kind === 'json') {
+      return reply.send({
+        validation: value.validation,
+        pdf: Buffer.from(value.pdf).toString('base64'),
+        documentId: value.documentId,
+        warnings: value.warnings,
+      });
+    }
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', 'inline; filename="document.pdf"')
+      .send(Buffer.from(value.pdf));
+  }
+
+  const pdfResponses = {
+    200: {
+      description:
+        'The PDF (application/pdf), the JSON variant (Accept: application/json), or the upload report (X-Upload-Url)',
+      content: {
+        'application/pdf': { schema: { type: 'string', format: 'binary' } },
+        'application/json': { schema: { oneOf: [pdfJsonResponseSchema, uploadResponseSchema] } },
+      },
+    },
+    '4xx': {
+      description: 'Problem details',
+      content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
+    },
+    '5xx': {
+      description: 'Problem details',
+      content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
+    },
+  };
+  const guarded = { onRequest: opts.authenticate };
+  const headers = {
+    type: 'object',
+    properties: {
+      'x-upload-url': { type: 'string', description: 'Presigned URL the document is PUT to' },
+      accept: { type: 'string' },
+    },
+  };
+
+  app.post<{ Body: PdfFields & { html: string; baseUrl?: string | null } }>(
+    '/render/html',
+    {
+      ...guarded,
+      schema: {
+        tags: ['render'],
+        summary: 'HTML to PDF/A-3a + PDF/UA-1',
+        body: renderHtmlBody,
+        headers,
+        response: pdfResponses,
+      },
+    },
+    async (req, reply) => {
+      if (req.body.html.trim() === '')
+        throw new InputError('html must not be empty', [
+          { pointer: '/html', message: 'must not be empty or blank' },
+        ]);
+      const delivery = chooseDelivery(req, config, true);
+      const input: RenderInput = {
+        kind: 'html',
+        html: req.body.html,
+        ...(req.body.baseUrl ? { baseUrl: req.body.baseUrl } : {}),
+      };
+      const value = await renderPdf(
+        req,
+        input,
+        renderOptions(req.body, config, randomUUID()),
+        delivery.kind === 'json',
+      );
+      return deliverPdf(req, reply, delivery, value);
+    },
+  );
+
+  app.post<{ Body: PdfFields & { url: string } }>(
+    '/render/url',
+    {
+      ...guarded,
+      schema: {
+        tags: ['render'],
+        summary: 'Fetch a page and render it to PDF/A-3a + PDF/UA-1',
+        body: renderUrlBody,
+        headers,
+        response: pdfResponses,
+      },
+    },
+    async (req, reply) => {
+      let url: URL;
+      try {
+        url = new URL(req.body.url);
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
+      } catch {
+        throw new InputError('url must be an absolute http or https URL', [
+          { pointer: '/url', message: 'must be an absolute http(s) URL' },
+        ]);
+      }
+      const delivery = chooseDelivery(req, config, true);
+      const page = await createResourceLoader({
+        allowPrivateNetwork: config.allowPrivateNetwork,
+        resourceTimeoutMs: Math.min(config.requestTimeoutMs, 30_000),
+      }).load(url.href, 'document');
+      const charset = /charset=([\w-]+)/i.exec(String(page.contentType))?.[1];
+      let html: string;
+      try {
+        html = new TextDecoder(charset ?? 'utf-8').decode(page.bytes);
+      } catch {
+        html = new TextDecoder('utf-8').decode(page.bytes);
+      }
+      const value = await renderPdf(
+        req,
+        { kind: 'html', html, baseUrl: page.url },
+        renderOptions(req.body, config, randomUUID()),
+        delivery.kind === 'json',
+      );
+      return deliverPdf(req, reply, delivery, value);
+    },
+  );
+
+  app.post<{ Body: { template: unknown; data?: unknown } }>(
+    '/render/template',
+    {
+      ...guarded,
+      schema: {
+        tags: ['render'],
+        summary: 'JSON template (version 2) to PDF/A-3a + PDF/UA-1',
+        body: renderTemplateBody,
+        headers,
+        response: pdfResponses,
+      },
+    },
+    async (req, reply) => {
+      const delivery = chooseDelivery(req, config, true);
+      const input: RenderInput = {
+        kind: 'template',
+        template: req.body.template,
+        ...(req.body.data !== undefined ? { data: req.body.data } : {}),
+      };
+      const value = await renderPdf(
+        req,
+        input,
+        { documentId: randomUUID(), allowPrivateNetwork: config.allowPrivateNetwork },
+        delivery.kind === 'json',
+      );
+      return deliverPdf(req, reply, delivery, value);
+    },
+  );
+
+  app.post<{ Body: { html: string; baseUrl?: string; attachments?: AttachmentInput[] } }>(
+    '/convert',
+    {
+      ...guarded,
+      schema: {
+        tags: ['convert'],
+        summary: 'HTML to PDF (binary only)',
+        body: convertBody,
+        response: { 200: pdfResponses[200], '4xx': pdfResponses['4xx'] },
+      },
+    },
+    async (req, reply) => {
+      if (req.body.html.trim() === '')
+        throw new InputError('html must not be empty', [
+          { pointer: '/html', message: 'must not be empty or blank' },
+        ]);
+      const input: RenderInput = {
+        kind: 'html',
+        html: req.body.html,
+        ...(req.body.baseUrl ? { baseUrl: req.body.baseUrl } : {}),
+      };
+      const value = await renderPdf(
+        req,
+        input,
+        renderOptions(req.body, config, randomUUID()),
+        false,
+      );
+      return deliverPdf(req, reply, { kind: 'binary' }, value);
+    },
+  );
+
+  app.post<{ Body: { html: string; baseUrl?: string; attachments?: AttachmentInput[] } }>(
+    '/convert-and-validate',
+    {
+      ...guarded,
+      schema: {
+        tags: ['convert'],
+        summary: 'HTML to PDF plus its validation report',
+        body: convertBody,
+        response: { 200: pdfJsonResponseSchema, '4xx': pdfResponses['4xx'] },
+      },
+    },
+    async (req, reply) => {
+      if (req.body.html.trim() === '')
+        throw new InputError('html must not be empty', [
+          { pointer: '/html', message: 'must not be empty or blank' },
+        ]);
+      const input: RenderInput = {
+        kind: 'html',
+        html: req.body.html,
+        ...(req.body.baseUrl ? { baseUrl: req.body.baseUrl } : {}),
+      };
+      const value = await renderPdf(
+        req,
+        input,
+        renderOptions(req.body, config, randomUUID()),
+        true,
+      );
+      return deliverPdf(req, reply, { kind: 'json' }, value);
+    },
+  );
+
+  app.post<{
+    Body: {
+      html: string;
+      baseUrl?: string | null;
+      format?: 'png' | 'jpeg' | 'jpg';
+      width?: number;
+      scale?: number;
+      quality?: number;
+    };
+  }>(
+    '/render',
+    {
+      ...guarded,
+      schema: {
+        tags: ['render'],
+        summary: 'HTML to a PNG or JPEG image of the full laid-out height',
+        body: renderImageBody,
+        headers,
+        response: {
+          200: {
+            description: 'The image, or the upload report when X-Upload-Url is given',
+            content: {
+              'image/png': { schema: { type: 'string', format: 'binary' } },
+              'image/jpeg': { schema: { type: 'string', format: 'binary' } },
+              'application/json': { schema: uploadResponseSchema },
+            },
+          },
+          '4xx': pdfResponses['4xx'],
+        },
+      },
+    },
+    async (req, reply) => {
+      if (req.body.html.trim() === '')
+        throw new InputError('html must not be empty', [
+          { pointer: '/html', message: 'must not be empty or blank' },
+        ]);
+      const delivery = chooseDelivery(req, config, false);
+      const format = req.body.format === 'jpeg' || req.body.format === 'jpg' ? 'jpeg' : 'png';
+      const started = performance.now();
+      const result = await pool.run<ImageResult>({
+        kind: 'image',
+        input: {
+          kind: 'html',
+          html: req.body.html,
+          ...(req.body.baseUrl ? { baseUrl: req.body.baseUrl } : {}),
+        },
+        options: {
+          format,
+          width: req.body.width ?? 1024,
+          scale: req.body.scale ?? 1,
+          quality: req.body.quality ?? 90,
+          maxPixels: config.maxImagePixels,
+          allowPrivateNetwork: config.allowPrivateNetwork,
+        },
+      });
+      metrics.observeRender(performance.now() - started, 1);
+      const documentId = randomUUID();
+      reply.header('x-document-id', documentId);
+      if (delivery.kind === 'upload') {
+        const upload = await uploadDocument(delivery.url, result.image, result.contentType, {
+          allowPrivateNetwork: config.allowPrivateNetwork,
+          timeoutMs: config.requestTimeoutMs,
+          ...(typeof req.headers.traceparent === 'string'
+            ? { traceparent: req.headers.traceparent }
+            : {}),
+        });
+        return reply.send({
+          uploaded: true,
+          documentId,
+          contentType: result.contentType,
+          bytes: result.image.length,
+          targetStatus: upload.targetStatus,
+        });
+      }
+      return reply.type(result.contentType).send(Buffer.from(result.image));
+    },
+  );
+};

@@ -1,0 +1,79 @@
+/**
+ * The CPU-bound jobs the service hands to worker threads, as plain serialisable data, and the
+ * function that runs one. Errors cross the thread boundary as data (class identity does not
+ * survive structured cloning) and are turned back into typed errors by the pool.
+ */
+import {
+  render,
+  renderImage,
+  type ImageOptions,
+  type RenderInput,
+  type RenderOptions,
+} from '../render.js';
+import { identify, validate } from '../validate/index.js';
+import { serializeError, type SerializedError, type TaskOutcome } from './task-errors.js';
+
+export type { SerializedError, TaskOutcome };
+import type { Flavour, ValidationResponse } from '../validate/report-types.js';
+
+export type Task =
+  | {
+      readonly kind: 'render';
+      readonly input: RenderInput;
+      readonly options: RenderOptions;
+      readonly validate: boolean;
+    }
+  | { readonly kind: 'image'; readonly input: RenderInput; readonly options: ImageOptions }
+  | {
+      readonly kind: 'validate';
+      readonly pdf: Uint8Array;
+      readonly flavours: readonly Flavour[] | 'auto';
+    }
+  | { readonly kind: 'identify'; readonly pdf: Uint8Array };
+
+export interface RenderTaskValue {
+  readonly pdf: Uint8Array;
+  readonly documentId: string;
+  readonly pages: number;
+  readonly title: string;
+  readonly warnings: readonly { code: string; message: string; source?: string }[];
+  readonly validation: ValidationResponse | null;
+}
+
+export async function runTask(task: Task): Promise<TaskOutcome> {
+  try {
+    switch (task.kind) {
+      case 'render': {
+        const r = await render(task.input, task.options);
+        const validation = task.validate
+          ? validate(r.pdf, {
+              flavours:
+                task.options.embedColorProfile === false ? ['pdfua-1'] : ['pdfa-3a', 'pdfua-1'],
+            })
+          : null;
+        const value: RenderTaskValue = {
+          pdf: r.pdf,
+          documentId: r.documentId,
+          pages: r.pages,
+          title: r.title,
+          warnings: r.warnings,
+          validation,
+        };
+        return { ok: true, value };
+      }
+      case 'image':
+        return { ok: true, value: await renderImage(task.input, task.options) };
+      case 'validate':
+        return {
+          ok: true,
+          value: validate(task.pdf, {
+            flavours: task.flavours === 'auto' ? 'auto' : [...task.flavours],
+          }),
+        };
+      case 'identify':
+        return { ok: true, value: identify(task.pdf) };
+    }
+  } catch (err) {
+    return { ok: false, error: serializeError(err) };
+  }
+}

@@ -1,0 +1,36 @@
+/** Starts real service instances on loopback for the integration tests. */
+import type { AddressInfo } from 'node:net';
+import { buildService, type Service } from '../../src/server/app.js';
+import { loadConfig, type ServiceConfig } from '../../src/server/config.js';
+
+export interface RunningService {
+  readonly url: string;
+  readonly service: Service;
+  close(): Promise<void>;
+}
+
+export async function startTestService(
+  env: NodeJS.ProcessEnv = {},
+  overrides: Partial<ServiceConfig> = {},
+): Promise<RunningService> {
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', WORKERS: '1', ALLOW_PRIVATE_NETWORK: 'true', ...env },
+    { port: 0, host: '127.0.0.1', ...overrides },
+  );
+  const service = await buildService(config);
+  await service.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = service.app.server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, service, close: () => service.shutdown() };
+}
+
+export async function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
