@@ -1,0 +1,132 @@
+/**
+ * Pre-write check: conditions of PDF/UA-1 and PDF/A-3a that the writer can judge from its
+ * input alone. Each finding is a typed warning naming the structure node; where a safe repair
+ * exists (a fallback title, a normalised language tag) the writer applies it and says so.
+ */
+import type { Warning } from '../diagnostics.js';
+import type { LaidOutDocument, StructNode } from '../layout/display-list.js';
+
+/** ISO 32000-1 14.9.2 language identifier, as veraPDF tests it. */
+export const LANG_PATTERN = /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/;
+
+export const nodeSource = (n: StructNode): string => `structure node ${n.id} (${n.role ?? n.type})`;
+
+/** A language tag made valid when it can be (en_US -> en-US), else undefined. */
+export function normaliseLang(tag: string | undefined): string | undefined {
+  if (tag === undefined) return undefined;
+  const t = tag.trim().replace(/_/g, '-');
+  return LANG_PATTERN.test(t) ? t : undefined;
+}
+
+export interface CheckResult {
+  readonly warnings: Warning[];
+  /** Title to write (the metadata's, else a stated fallback). */
+  readonly title: string;
+  /** Catalog language to write. */
+  readonly lang: string;
+}
+
+const HEADING = /^H([1-6])$/;
+
+export function preWriteCheck(
+  doc: LaidOutDocument,
+  headingText: (n: StructNode) => string,
+): CheckResult {
+  const warnings: Warning[] = [];
+  let title = (doc.metadata.title ?? '').trim();
+  if (title === '') {
+    const firstH = findFirst(doc.structure, (n) => HEADING.test(n.type) || n.type === 'H');
+    const fallback = firstH ? headingText(firstH).trim() : '';
+    title = fallback !== '' ? fallback : 'Untitled document';
+    warnings.push({
+      code: 'pdf.missing-title',
+      message: `the document has no title; PDF/UA-1 needs one, so '${title}' was used`,
+    });
+  }
+  let lang = normaliseLang(doc.metadata.lang);
+  if (lang === undefined) {
+    warnings.push({
+      code: 'pdf.invalid-lang',
+      message: `document language '${doc.metadata.lang ?? ''}' is not a BCP 47 tag; 'und' (undetermined) was written`,
+    });
+    lang = 'und';
+  } else if (lang !== doc.metadata.lang) {
+    warnings.push({
+      code: 'pdf.lang-normalised',
+      message: `document language '${doc.metadata.lang}' was written as '${lang}'`,
+    });
+  }
+  if (doc.structure.type !== 'Document') {
+    warnings.push({
+      code: 'pdf.root-not-document',
+      message: `the structure root is ${doc.structure.type}, expected Document`,
+      source: nodeSource(doc.structure),
+    });
+  }
+
+  let lastLevel = 0;
+  let sawH = false;
+  let sawHn = false;
+  walk(doc.structure, (n) => {
+    if ((n.type === 'Figure' || n.type === 'Formula') && !n.alt?.trim() && !n.actualText?.trim()) {
+      warnings.push({
+        code: n.type === 'Figure' ? 'pdf.figure-without-alt' : 'pdf.formula-without-alt',
+        message: `${n.type} has no alternative text (Alt); PDF/UA-1 requires one`,
+        source: nodeSource(n),
+      });
+    }
+    if (n.lang !== undefined && normaliseLang(n.lang) === undefined) {
+      warnings.push({
+        code: 'pdf.invalid-lang',
+        message: `language '${n.lang}' is not a BCP 47 tag and was left out`,
+        source: nodeSource(n),
+      });
+    }
+    if (n.type === 'H') sawH = true;
+    const m = HEADING.exec(n.type);
+    if (m) {
+      sawHn = true;
+      const level = Number(m[1]);
+      if (lastLevel === 0 && level !== 1) {
+        warnings.push({
+          code: 'pdf.heading-level-skipped',
+          message: `the first heading is H${level}; PDF/UA-1 expects H1 first`,
+          source: nodeSource(n),
+        });
+      } else if (level > lastLevel + 1 && lastLevel !== 0) {
+        warnings.push({
+          code: 'pdf.heading-level-skipped',
+          message: `heading H${level} follows H${lastLevel}, skipping a level`,
+          source: nodeSource(n),
+        });
+      }
+      lastLevel = level;
+    }
+  });
+  if (sawH && sawHn) {
+    warnings.push({
+      code: 'pdf.mixed-heading-kinds',
+      message: 'the structure mixes H with H1-H6; PDF/UA-1 allows one kind only',
+    });
+  }
+  return { warnings, title, lang };
+}
+
+export function walk(
+  n: StructNode,
+  visit: (n: StructNode, parent?: StructNode) => void,
+  parent?: StructNode,
+): void {
+  visit(n, parent);
+  for (const c of n.children) if (c.kind === 'node') walk(c, visit, n);
+}
+
+function findFirst(n: StructNode, pred: (n: StructNode) => boolean): StructNode | undefined {
+  if (pred(n)) return n;
+  for (const c of n.children) {
+    if (c.kind !== 'node') continue;
+    const f = findFirst(c, pred);
+    if (f) return f;
+  }
+  return undefined;
+}

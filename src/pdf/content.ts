@@ -1,0 +1,491 @@
+/**
+ * Page content streams. Items arrive in top-left, y-down page space; points are flipped to
+ * PDF space (y up) as they are written. Every painting item is wrapped either in a tagged
+ * marked-content sequence (one MCID) or in an /Artifact sequence, never both, never neither.
+ * Groups open q/Q only while nesting stays well under PDF/A's limit of 28; deeper groups are
+ * flattened by replaying their clip and transform inside each leaf's own q/Q.
+ */
+import type { Warning } from '../diagnostics.js';
+import type {
+  DisplayItem,
+  GlyphRun,
+  ImageItem,
+  ImageResource,
+  ItemTag,
+  LinearGradient,
+  LinkItem,
+  Matrix,
+  Page,
+  PathItem,
+  PathOp,
+  RgbaColor,
+  StructNode,
+  FontResource,
+} from '../layout/display-list.js';
+import type { EmbeddedFont } from './fonts.js';
+import { PdfDict, PdfText, name, num, serialize } from './objects.js';
+
+/** q/Q levels groups may use; the rest is kept for each leaf's own q and for safety. */
+export const MAX_GROUP_DEPTH = 24;
+
+export interface ContentLeaf {
+  readonly page: number;
+  readonly mcid: number;
+  readonly actualText?: string;
+}
+
+export interface SlotRecord {
+  readonly leaves: ContentLeaf[];
+  text: string;
+  /** First drawn position (page, top y in page space), for outline destinations. */
+  first?: { readonly page: number; readonly y: number };
+  /** Union of item bounds per page, top-left space [x0, y0, x1, y1]. */
+  readonly bounds: Map<number, [number, number, number, number]>;
+}
+
+export interface LinkRecord {
+  readonly page: number;
+  readonly item: LinkItem;
+  /** PDF-space rectangle [x0 y0 x1 y1]. */
+  readonly rect: readonly [number, number, number, number];
+}
+
+/** What the page drawer needs from the document being written. */
+export interface DrawContext {
+  font(res: FontResource): EmbeddedFont;
+  image(res: ImageResource): string | undefined;
+  extGState(fillAlpha: number, strokeAlpha: number): string;
+  /** A shading in the current user space of a page of height `pageHeight` (y is flipped). */
+  shading(g: LinearGradient, pageHeight: number): string;
+  slotOwner(slot: number): StructNode | undefined;
+  slot(slot: number): SlotRecord;
+  warn(w: Warning): void;
+}
+
+export interface PageDrawing {
+  readonly content: string;
+  readonly fonts: Set<string>;
+  readonly images: Set<string>;
+  readonly extGStates: Set<string>;
+  readonly shadings: Set<string>;
+  /** mcid -> slot, in MCID order. */
+  readonly mcids: { slot: number; span: boolean }[];
+  readonly links: LinkRecord[];
+}
+
+const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
+
+/** Apply `first`, then `then` (both in the same space). */
+export function compose(first: Matrix, then: Matrix): Matrix {
+  const [a, b, c, d, e, f] = first;
+  const [A, B, C, D, E, F] = then;
+  return [
+    a * A + b * C,
+    a * B + b * D,
+    c * A + d * C,
+    c * B + d * D,
+    e * A + f * C + E,
+    e * B + f * D + F,
+  ];
+}
+
+export function apply(m: Matrix, x: number, y: number): [number, number] {
+  return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+}
+
+const PUA = /[\uE000-\uF8FF]|[\uDB80-\uDBFF][\uDC00-\uDFFF]/;
+
+interface State {
+  /** Group depth that actually opened q. */
+  depth: number;
+  /** Product of group opacities (applied per leaf through ExtGState). */
+  alpha: number;
+  /** Accumulated transform in top-left space, for link rectangles and shadings. */
+  ctm: Matrix;
+  /** Operators of flattened groups, replayed inside each leaf's q/Q. */
+  pending: string;
+}
+
+export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageDrawing {
+  const H = page.height;
+  const out: string[] = [];
+  const drawing: PageDrawing = {
+    content: '',
+    fonts: new Set(),
+    images: new Set(),
+    extGStates: new Set(),
+    shadings: new Set(),
+    mcids: [],
+    links: [],
+  };
+  const warnedSlots = new Set<number>();
+  const Y = (y: number): string => num(H - y);
+
+  const pathOps = (ops: readonly PathOp[]): string => {
+    let s = '';
+    for (const op of ops) {
+      switch (op.op) {
+        case 'moveTo':
+          s += `${num(op.x)} ${Y(op.y)} m\n`;
+          break;
+        case 'lineTo':
+          s += `${num(op.x)} ${Y(op.y)} l\n`;
+          break;
+        case 'curveTo':
+          s += `${num(op.x1)} ${Y(op.y1)} ${num(op.x2)} ${Y(op.y2)} ${num(op.x)} ${Y(op.y)} c\n`;
+          break;
+        case 'rect':
+          s += `${num(op.x)} ${num(H - op.y - op.height)} ${num(op.width)} ${num(op.height)} re\n`;
+          break;
+        case 'close':
+          s += 'h\n';
+          break;
+      }
+    }
+    return s;
+  };
+
+  /** A top-left matrix expressed in PDF space: flip, apply, flip back. */
+  const pdfMatrix = (m: Matrix): Matrix =>
+    compose(compose([1, 0, 0, -1, 0, H], m), [1, 0, 0, -1, 0, H]);
+
+  const gs = (fill: number, stroke: number): string => {
+    if (fill >= 0.999 && stroke >= 0.999) return '';
+    const n = ctx.extGState(Math.max(0, Math.min(1, fill)), Math.max(0, Math.min(1, stroke)));
+    drawing.extGStates.add(n);
+    return `/${n} gs\n`;
+  };
+
+  const color = (c: RgbaColor, op: 'rg' | 'RG'): string =>
+    `${num(clamp01(c.r))} ${num(clamp01(c.g))} ${num(clamp01(c.b))} ${op}\n`;
+
+  const glyphRun = (run: GlyphRun, st: State, slot: number | undefined): string => {
+    const font = ctx.font(run.font);
+    drawing.fonts.add(font.resourceName);
+    const size = run.size;
+    if (!(size > 0)) return '';
+    let s =
+      gs(run.color.a * st.alpha, 1) +
+      color(run.color, 'rg') +
+      `BT\n/${font.resourceName} ${num(size)} Tf\n`;
+    let pen = run.x;
+    let tj: string[] = [];
+    let tjStart = true;
+    const flush = (): void => {
+      if (tj.length > 0) s += `[${tj.join('')}] TJ\n`;
+      tj = [];
+    };
+    const moveTo = (x: number, y: number): void => {
+      flush();
+      s += `1 0 0 1 ${num(x)} ${Y(y)} Tm\n`;
+      tjStart = false;
+    };
+    let clusterText = '';
+    let text = '';
+    let missing = false;
+    for (const g of run.glyphs) {
+      if (g.text !== '') clusterText = g.text;
+      text += g.text;
+      const offset = (g.dx ?? 0) !== 0 || (g.dy ?? 0) !== 0;
+      if (g.id <= 0 || g.id >= font.numGlyphs) {
+        // .notdef (or a glyph the font lacks) is never shown (PDF/UA-1 7.21.8): skip its ink.
+        missing = true;
+        pen += g.advance;
+        tjStart = true;
+        continue;
+      }
+      if (tjStart || offset) moveTo(pen + (g.dx ?? 0), run.y + (g.dy ?? 0));
+      const cid = font.use(g.id, g.text, clusterText);
+      tj.push(`<${cid.toString(16).padStart(4, '0')}>`);
+      const natural = (font.widthOf(g.id) * size) / 1000;
+      if (offset) {
+        // The next glyph starts from the pen, not from where this offset glyph ended.
+        tjStart = true;
+      } else {
+        const adj = ((natural - g.advance) * 1000) / size;
+        if (Math.abs(adj) >= 0.01) tj.push(num(Math.round(adj * 100) / 100));
+      }
+      pen += g.advance;
+    }
+    flush();
+    s += 'ET\n';
+    if (missing) {
+      ctx.warn({
+        code: 'pdf.missing-glyph',
+        message: `font ${run.font.postscriptName} lacks a glyph for text in '${truncate(text)}'; it was left out (a fallback font is needed)`,
+        ...(slot !== undefined ? { source: `slot ${slot}` } : {}),
+      });
+    }
+    if (slot !== undefined) {
+      const rec = ctx.slot(slot);
+      const t = run.actualText ?? text;
+      if (rec.text !== '' && !/\s$/.test(rec.text) && !/^\s/.test(t)) rec.text += ' ';
+      rec.text += t;
+      extend(rec, pageIndex, [run.x, run.y - size, pen, run.y + size * 0.25], st.ctm);
+    }
+    return s;
+  };
+
+  const pathItem = (p: PathItem, st: State, slot: number | undefined): string => {
+    const fill = p.fill;
+    const stroke = p.stroke && p.stroke.width > 0 ? p.stroke : undefined;
+    const even = p.fillRule === 'evenodd';
+    const path = pathOps(p.ops);
+    if (path === '') return '';
+    let s = '';
+    let solidFill: RgbaColor | undefined;
+    if (fill && 'kind' in fill) {
+      const sh = ctx.shading(fill, H);
+      drawing.shadings.add(sh);
+      const avg = fill.stops.reduce((a, x) => a + x.color.a, 0) / Math.max(1, fill.stops.length);
+      s += `q\n${gs(avg * st.alpha, 1)}${path}W${even ? '*' : ''} n\n/${sh} sh\nQ\n`;
+    } else if (fill && fill.a > 0) {
+      solidFill = fill;
+    }
+    if (solidFill || stroke) {
+      s += gs((solidFill?.a ?? 1) * st.alpha, (stroke?.paint.a ?? 1) * st.alpha);
+      if (solidFill) s += color(solidFill, 'rg');
+      if (stroke) {
+        s += color(stroke.paint, 'RG') + `${num(stroke.width)} w\n`;
+        if (stroke.cap) s += `${{ butt: 0, round: 1, square: 2 }[stroke.cap]} J\n`;
+        if (stroke.join) s += `${{ miter: 0, round: 1, bevel: 2 }[stroke.join]} j\n`;
+        const dash = (stroke.dash ?? []).filter((d) => Number.isFinite(d) && d >= 0);
+        if (dash.length > 0 && dash.some((d) => d > 0)) s += `[${dash.map(num).join(' ')}] 0 d\n`;
+      }
+      const op = solidFill && stroke ? 'B' : solidFill ? 'f' : 'S';
+      s += path + op + (even && solidFill ? '*' : '') + '\n';
+    }
+    if (slot !== undefined && s !== '')
+      extend(ctx.slot(slot), pageIndex, pathBounds(p.ops), st.ctm);
+    return s;
+  };
+
+  const imageItem = (im: ImageItem, st: State, slot: number | undefined): string => {
+    const n = ctx.image(im.image);
+    if (!n) return '';
+    drawing.images.add(n);
+    if (slot !== undefined)
+      extend(ctx.slot(slot), pageIndex, [im.x, im.y, im.x + im.width, im.y + im.height], st.ctm);
+    return `${gs(st.alpha, 1)}${num(im.width)} 0 0 ${num(im.height)} ${num(im.x)} ${num(H - im.y - im.height)} cm\n/${n} Do\n`;
+  };
+
+  const artifactProps = (tag: Extract<ItemTag, { kind: 'artifact' }>, st: State): string => {
+    const d = new PdfDict({ Type: name(tag.type) });
+    if (tag.type === 'Pagination' && tag.subtype) {
+      d.set('Subtype', name(tag.subtype));
+      if (tag.subtype === 'Header') d.set('Attached', [name('Top')]);
+      if (tag.subtype === 'Footer') d.set('Attached', [name('Bottom')]);
+    }
+    if (tag.bbox && (tag.type === 'Background' || tag.type === 'Layout')) {
+      const [x, y, w, h] = tag.bbox;
+      const [x0, y0, x1, y1] = transformBox([x, y, x + w, y + h], st.ctm);
+      d.set('BBox', [x0, H - y1, x1, H - y0]);
+    }
+    return serialize(d);
+  };
+
+  /** Emits one leaf (or a run of leaves sharing one content slot) inside its marked sequence. */
+  const leaf = (items: readonly DisplayItem[], tag: ItemTag, st: State): void => {
+    let slot: number | undefined;
+    let owner: StructNode | undefined;
+    if (tag.kind === 'content') {
+      owner = ctx.slotOwner(tag.slot);
+      if (owner) slot = tag.slot;
+      else if (!warnedSlots.has(tag.slot)) {
+        warnedSlots.add(tag.slot);
+        ctx.warn({
+          code: 'pdf.unknown-slot',
+          message: `content slot ${tag.slot} belongs to no structure node; its content was written as an artifact`,
+        });
+      }
+    }
+    let body = '';
+    for (const it of items) {
+      if (it.kind === 'glyphs') body += glyphRun(it, st, slot);
+      else if (it.kind === 'path') body += pathItem(it, st, slot);
+      else if (it.kind === 'image') body += imageItem(it, st, slot);
+    }
+    if (body === '') return;
+    body = `q\n${st.pending}${body}Q\n`;
+    if (slot === undefined || !owner) {
+      const props = tag.kind === 'artifact' ? artifactProps(tag, st) : '<</Type /Layout>>';
+      out.push(`/Artifact ${props} BDC\n${body}EMC\n`);
+      return;
+    }
+    const first = items[0] as DisplayItem;
+    let actualText = first.kind === 'glyphs' ? first.actualText : undefined;
+    if (
+      actualText === undefined &&
+      first.kind === 'glyphs' &&
+      first.glyphs.some((g) => PUA.test(g.text))
+    ) {
+      // Private-use characters need ActualText (PDF/A 6.2.11.7.3); the source text is the best we have.
+      actualText = first.glyphs.map((g) => g.text).join('');
+    }
+    const mcid = drawing.mcids.length;
+    const span = actualText !== undefined;
+    drawing.mcids.push({ slot, span });
+    const rec = ctx.slot(slot);
+    rec.leaves.push({ page: pageIndex, mcid, ...(span ? { actualText } : {}) });
+    if (!rec.first) rec.first = { page: pageIndex, y: topOf(first) };
+    const tagName = span ? 'Span' : (owner.role ?? owner.type);
+    out.push(`${serialize(name(tagName))} <</MCID ${mcid}>> BDC\n${body}EMC\n`);
+  };
+
+  const linkItem = (l: LinkItem, st: State): void => {
+    const [x0, y0, x1, y1] = transformBox([l.x, l.y, l.x + l.width, l.y + l.height], st.ctm);
+    drawing.links.push({ page: pageIndex, item: l, rect: [x0, H - y1, x1, H - y0] });
+  };
+
+  const list = (items: readonly DisplayItem[], st: State): void => {
+    for (let i = 0; i < items.length;) {
+      const it = items[i] as DisplayItem;
+      if (it.kind === 'group') {
+        group(it, st);
+        i++;
+        continue;
+      }
+      if (it.kind === 'link') {
+        linkItem(it, st);
+        i++;
+        continue;
+      }
+      // Consecutive items of one content slot share a marked sequence (fewer MCIDs, same meaning).
+      let j = i + 1;
+      if (it.tag.kind === 'content' && !(it.kind === 'glyphs' && it.actualText !== undefined)) {
+        const slot = it.tag.slot;
+        while (j < items.length) {
+          const nx = items[j] as DisplayItem;
+          if (
+            nx.kind === 'group' ||
+            nx.kind === 'link' ||
+            nx.tag.kind !== 'content' ||
+            nx.tag.slot !== slot
+          )
+            break;
+          if (
+            nx.kind === 'glyphs' &&
+            (nx.actualText !== undefined || nx.glyphs.some((g) => PUA.test(g.text)))
+          )
+            break;
+          j++;
+        }
+        if (it.kind === 'glyphs' && it.glyphs.some((g) => PUA.test(g.text))) j = i + 1;
+      }
+      leaf(items.slice(i, j), it.tag, st);
+      i = j;
+    }
+  };
+
+  const group = (g: Extract<DisplayItem, { kind: 'group' }>, st: State): void => {
+    let ops = '';
+    if (g.transform) ops += `${pdfMatrix(g.transform).map(num).join(' ')} cm\n`;
+    if (g.clip && g.clip.length > 0) ops += `${pathOps(g.clip)}W n\n`;
+    const inner: State = {
+      depth: st.depth,
+      alpha: st.alpha * (g.opacity === undefined ? 1 : clamp01(g.opacity)),
+      ctm: g.transform ? compose(g.transform, st.ctm) : st.ctm,
+      pending: st.pending,
+    };
+    if (ops === '') {
+      list(g.items, inner);
+      return;
+    }
+    if (st.depth < MAX_GROUP_DEPTH && st.pending === '') {
+      inner.depth = st.depth + 1;
+      out.push(`q\n${ops}`);
+      list(g.items, inner);
+      out.push('Q\n');
+    } else {
+      inner.pending = st.pending + ops;
+      list(g.items, inner);
+    }
+  };
+
+  list(page.items, { depth: 0, alpha: 1, ctm: IDENTITY, pending: '' });
+  return { ...drawing, content: out.join('') };
+}
+
+function clamp01(v: number): number {
+  return Number.isFinite(v) ? Math.max(0, Math.min(1, v)) : 0;
+}
+
+function truncate(s: string): string {
+  return s.length > 40 ? s.slice(0, 40) + '…' : s;
+}
+
+function topOf(it: DisplayItem): number {
+  switch (it.kind) {
+    case 'glyphs':
+      return it.y - it.size;
+    case 'image':
+    case 'link':
+      return it.y;
+    case 'path':
+      return pathBounds(it.ops)[1];
+    default:
+      return 0;
+  }
+}
+
+function pathBounds(ops: readonly PathOp[]): [number, number, number, number] {
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
+  const add = (x: number, y: number): void => {
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
+  };
+  for (const op of ops) {
+    if (op.op === 'rect') {
+      add(op.x, op.y);
+      add(op.x + op.width, op.y + op.height);
+    } else if (op.op === 'curveTo') {
+      add(op.x1, op.y1);
+      add(op.x2, op.y2);
+      add(op.x, op.y);
+    } else if (op.op !== 'close') add(op.x, op.y);
+  }
+  return Number.isFinite(x0) ? [x0, y0, x1, y1] : [0, 0, 0, 0];
+}
+
+function transformBox(
+  b: readonly [number, number, number, number],
+  m: Matrix,
+): [number, number, number, number] {
+  const pts = [
+    apply(m, b[0], b[1]),
+    apply(m, b[2], b[1]),
+    apply(m, b[0], b[3]),
+    apply(m, b[2], b[3]),
+  ];
+  const xs = pts.map((p) => p[0]);
+  const ys = pts.map((p) => p[1]);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+function extend(
+  rec: SlotRecord,
+  page: number,
+  box: [number, number, number, number],
+  m: Matrix,
+): void {
+  const b = transformBox(box, m);
+  const cur = rec.bounds.get(page);
+  if (!cur) rec.bounds.set(page, b);
+  else
+    rec.bounds.set(page, [
+      Math.min(cur[0], b[0]),
+      Math.min(cur[1], b[1]),
+      Math.max(cur[2], b[2]),
+      Math.max(cur[3], b[3]),
+    ]);
+}
+
+/** Text for /Contents and outline titles: a PdfText that never carries control characters. */
+export function cleanText(s: string): PdfText {
+  return new PdfText(s.replace(/[\u0000-\u001f]+/g, ' ').trim());
+}

@@ -1,0 +1,165 @@
+/**
+ * File assembly (ISO 32000-1, 7.5): header with binary comment, stream objects written
+ * directly, every other object packed into compressed object streams, one cross-reference
+ * stream as trailer, nothing after %%EOF but one EOL.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import { PdfBytes, PdfDict, PdfRef, name, serialize, type PdfValue } from './objects.js';
+
+interface PlainObject {
+  readonly kind: 'plain';
+  readonly value: PdfValue;
+}
+interface StreamObject {
+  readonly kind: 'stream';
+  readonly dict: PdfDict;
+  readonly data: Uint8Array;
+}
+type Entry = PlainObject | StreamObject;
+
+/** Objects per object stream: small enough to keep random access cheap for readers. */
+const OBJECTS_PER_STREAM = 100;
+
+export function deflate(data: Uint8Array): Uint8Array {
+  return deflateSync(data, { level: 6 });
+}
+
+export class PdfFile {
+  private readonly entries: (Entry | undefined)[] = [undefined];
+
+  alloc(): PdfRef {
+    this.entries.push(undefined);
+    return new PdfRef(this.entries.length - 1);
+  }
+
+  put(ref: PdfRef, value: PdfValue): PdfRef {
+    this.entries[ref.num] = { kind: 'plain', value };
+    return ref;
+  }
+
+  /** A stream; `compress` applies Flate unless the dict already names a filter. */
+  putStream(ref: PdfRef, dict: PdfDict, data: Uint8Array, compress = true): PdfRef {
+    let bytes = data;
+    if (compress && dict.get('Filter') === undefined) {
+      bytes = deflate(data);
+      dict.set('Filter', name('FlateDecode'));
+    }
+    dict.set('Length', bytes.length);
+    this.entries[ref.num] = { kind: 'stream', dict, data: bytes };
+    return ref;
+  }
+
+  add(value: PdfValue): PdfRef {
+    return this.put(this.alloc(), value);
+  }
+
+  addStream(dict: PdfDict, data: Uint8Array, compress = true): PdfRef {
+    return this.putStream(this.alloc(), dict, data, compress);
+  }
+
+  /** A plain object's value as written (undefined for streams and unwritten objects). */
+  valueOf(ref: PdfRef): PdfValue | undefined {
+    const e = this.entries[ref.num];
+    return e?.kind === 'plain' ? e.value : undefined;
+  }
+
+  get objectCount(): number {
+    return this.entries.length - 1;
+  }
+
+  /**
+   * Serialise. The /ID is an MD5 over the body; outside deterministic mode random bytes are
+   * mixed in so that two renders of the same input still get distinct identifiers.
+   */
+  finish(root: PdfRef, info: PdfRef, deterministic: boolean): Uint8Array {
+    const chunks: Uint8Array[] = [];
+    let offset = 0;
+    const push = (b: Uint8Array | string): void => {
+      const bytes = typeof b === 'string' ? Buffer.from(b, 'latin1') : b;
+      chunks.push(bytes);
+      offset += bytes.length;
+    };
+    // Header plus a comment of four bytes above 127 so transfer tools treat the file as binary.
+    push('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n');
+
+    const size = this.entries.length;
+    // xref rows: [type, field2, field3]
+    const xref: [number, number, number][] = new Array(size);
+    xref[0] = [0, 0, 65535];
+
+    const plain: number[] = [];
+    for (let i = 1; i < size; i++) {
+      const e = this.entries[i];
+      if (!e) throw new Error(`pdf writer: object ${i} allocated but never written`);
+      if (e.kind === 'stream') {
+        xref[i] = [1, offset, 0];
+        push(`${i} 0 obj\n${serialize(e.dict)}\nstream\n`);
+        push(e.data);
+        push('\nendstream\nendobj\n');
+      } else {
+        plain.push(i);
+      }
+    }
+
+    // Object streams get numbers after the last allocated object.
+    let next = size;
+    for (let s = 0; s < plain.length; s += OBJECTS_PER_STREAM) {
+      const group = plain.slice(s, s + OBJECTS_PER_STREAM);
+      const streamNum = next++;
+      const bodies: string[] = [];
+      const header: string[] = [];
+      let pos = 0;
+      group.forEach((objNum, index) => {
+        const body = serialize((this.entries[objNum] as PlainObject).value) + '\n';
+        header.push(`${objNum} ${pos}`);
+        bodies.push(body);
+        pos += body.length;
+        xref[objNum] = [2, streamNum, index];
+      });
+      const head = header.join(' ') + '\n';
+      const data = deflate(Buffer.from(head + bodies.join(''), 'latin1'));
+      xref[streamNum] = [1, offset, 0];
+      const d = new PdfDict({
+        Type: name('ObjStm'),
+        N: group.length,
+        First: head.length,
+        Filter: name('FlateDecode'),
+        Length: data.length,
+      });
+      push(`${streamNum} 0 obj\n${serialize(d)}\nstream\n`);
+      push(data);
+      push('\nendstream\nendobj\n');
+    }
+
+    const hash = createHash('md5');
+    for (const c of chunks) hash.update(c);
+    if (!deterministic) hash.update(randomBytes(16));
+    const id = new PdfBytes(hash.digest());
+
+    const xrefNum = next++;
+    const xrefOffset = offset;
+    xref[xrefNum] = [1, xrefOffset, 0];
+    const rows = Buffer.alloc(xref.length * 7);
+    xref.forEach(([t, a, b], i) => {
+      rows[i * 7] = t;
+      rows.writeUInt32BE(a, i * 7 + 1);
+      rows.writeUInt16BE(b, i * 7 + 5);
+    });
+    const rowData = deflate(rows);
+    const trailer = new PdfDict({
+      Type: name('XRef'),
+      Size: xref.length,
+      W: [1, 4, 2],
+      Root: root,
+      Info: info,
+      ID: [id, id],
+      Filter: name('FlateDecode'),
+      Length: rowData.length,
+    });
+    push(`${xrefNum} 0 obj\n${serialize(trailer)}\nstream\n`);
+    push(rowData);
+    push(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`);
+    return Buffer.concat(chunks);
+  }
+}

@@ -1,0 +1,294 @@
+/**
+ * Font embedding: every FontResource becomes one Type0 font with Identity-H encoding whose
+ * CIDs are the glyph ids of a fontkit subset (CID = subset GID, so CIDToGIDMap is Identity).
+ * TrueType outlines go in as CIDFontType2 (FontFile2); CFF outlines as CIDFontType0 with a
+ * CID-keyed bare CFF (FontFile3 /CIDFontType0C).
+ */
+import { createHash } from 'node:crypto';
+import * as fontkit from 'fontkit';
+import type { Warning } from '../diagnostics.js';
+import type { FontResource } from '../layout/display-list.js';
+import type { PdfFile } from './file.js';
+import { PdfDict, PdfRef, ascii, dict, name } from './objects.js';
+
+/** The parts of fontkit's font object the writer uses (its published types are loose). */
+interface KitGlyph {
+  readonly id: number;
+  readonly advanceWidth: number;
+  readonly codePoints: number[];
+}
+interface KitSubset {
+  includeGlyph(glyph: number): number;
+  encode(): Uint8Array;
+}
+interface KitFont {
+  readonly postscriptName: string;
+  readonly unitsPerEm: number;
+  readonly ascent: number;
+  readonly descent: number;
+  readonly capHeight: number;
+  readonly xHeight: number;
+  readonly italicAngle: number;
+  readonly numGlyphs: number;
+  readonly bbox: { minX: number; minY: number; maxX: number; maxY: number };
+  readonly 'OS/2'?: {
+    usWeightClass?: number;
+    sFamilyClass?: number;
+    fsSelection?: { italic?: boolean };
+  };
+  readonly post?: { isFixedPitch?: number | boolean };
+  readonly 'CFF '?: unknown;
+  readonly directory: { tables: Record<string, unknown> };
+  getGlyph(id: number): KitGlyph;
+  createSubset(): KitSubset;
+}
+
+/** Parsed fonts by resource id: immutable after parsing, so sharing across renders is safe. */
+const parsed = new Map<string, KitFont>();
+const PARSED_LIMIT = 64;
+
+function openFont(res: FontResource): KitFont {
+  const cached = parsed.get(res.id);
+  if (cached) return cached;
+  const buf = Buffer.from(res.program.buffer, res.program.byteOffset, res.program.byteLength);
+  let font = fontkit.create(buf) as unknown as KitFont & { fonts?: KitFont[] };
+  if (font.fonts) font = font.fonts[res.collectionIndex ?? 0] as KitFont & { fonts?: KitFont[] };
+  if (!font) throw new Error(`font ${res.postscriptName}: collection index out of range`);
+  if (parsed.size >= PARSED_LIMIT) parsed.delete(parsed.keys().next().value as string);
+  parsed.set(res.id, font);
+  return font;
+}
+
+function isForbiddenCodePoint(cp: number): boolean {
+  return cp === 0 || cp === 0xfeff || cp === 0xfffe || (cp >= 0xd800 && cp <= 0xdfff);
+}
+
+/** Text cleaned of code points ToUnicode must never produce. */
+export function cleanUnicode(s: string): string {
+  let out = '';
+  for (const ch of s) if (!isForbiddenCodePoint(ch.codePointAt(0) as number)) out += ch;
+  return out;
+}
+
+export class EmbeddedFont {
+  readonly ref: PdfRef;
+  readonly resourceName: string;
+  private readonly font: KitFont;
+  private readonly subset: KitSubset;
+  private readonly isCff: boolean;
+  /** cid -> width in 1/1000 em, and cid -> Unicode text. */
+  private readonly widths = new Map<number, number>();
+  private readonly unicode = new Map<number, string>();
+  private readonly cidByGid = new Map<number, number>();
+
+  constructor(
+    readonly resource: FontResource,
+    ref: PdfRef,
+    resourceName: string,
+  ) {
+    this.ref = ref;
+    this.resourceName = resourceName;
+    this.font = openFont(resource);
+    this.isCff =
+      this.font['CFF '] !== undefined && this.font.directory.tables['CFF '] !== undefined;
+    this.subset = this.font.createSubset();
+    if (this.isCff) fixCffFontMatrix(this.subset);
+  }
+
+  /** Width of a glyph in 1/1000 em, as the font program defines it. */
+  widthOf(gid: number): number {
+    return (this.font.getGlyph(gid).advanceWidth * 1000) / this.font.unitsPerEm;
+  }
+
+  get numGlyphs(): number {
+    return this.font.numGlyphs;
+  }
+
+  /**
+   * CID for a glyph id, recording its width and Unicode text. `text` is the source text the
+   * glyph stands for; glyphs without one (2nd..nth glyph of a cluster) fall back to the font's
+   * own cmap, then to `clusterText`.
+   */
+  use(gid: number, text: string, clusterText: string): number {
+    let cid = this.cidByGid.get(gid);
+    if (cid === undefined) {
+      cid = this.subset.includeGlyph(gid);
+      this.cidByGid.set(gid, cid);
+      this.widths.set(cid, this.widthOf(gid));
+    }
+    if (!this.unicode.has(cid)) {
+      let u = cleanUnicode(text);
+      if (u === '')
+        u = cleanUnicode(
+          String.fromCodePoint(
+            ...this.font.getGlyph(gid).codePoints.filter((c) => c > 0 && c <= 0x10ffff),
+          ),
+        );
+      if (u === '') u = cleanUnicode(clusterText);
+      // U+FFFD keeps every shown glyph mapped (PDF/A 6.2.11.7.2) when nothing better is known.
+      this.unicode.set(cid, u === '' ? '\ufffd' : u);
+    }
+    return cid;
+  }
+
+  get used(): boolean {
+    return this.cidByGid.size > 0;
+  }
+
+  /** Writes the font objects into `file` at this.ref. Call once, after all content is drawn. */
+  write(file: PdfFile, warnings: Warning[]): void {
+    const program = this.subset.encode();
+    const cids = [...this.widths.keys()].sort((a, b) => a - b);
+    const tag = subsetTag(this.resource.id, cids);
+    const baseName = `${tag}+${sanitizePsName(this.resource.postscriptName || this.font.postscriptName)}`;
+    const f = this.font;
+    const scale = 1000 / f.unitsPerEm;
+    const os2 = f['OS/2'];
+    const fixed = Boolean(f.post?.isFixedPitch);
+    const familyClass = (os2?.sFamilyClass ?? 0) >> 8;
+    const serif = familyClass >= 1 && familyClass <= 7;
+    const italic = f.italicAngle !== 0 || os2?.fsSelection?.italic === true;
+    // Flags (Table 123): FixedPitch 1, Serif 2, Symbolic 4, Italic 64. Identity-H fonts use
+    // their own glyph set, which is what Symbolic means.
+    const flags = (fixed ? 1 : 0) | (serif ? 2 : 0) | 4 | (italic ? 64 : 0);
+    const weight = os2?.usWeightClass ?? 400;
+    const fontFile = this.isCff
+      ? file.addStream(dict({ Subtype: name('CIDFontType0C') }), program)
+      : file.addStream(dict({ Length1: program.length }), program);
+    const descriptor = file.add(
+      dict({
+        Type: name('FontDescriptor'),
+        FontName: name(baseName),
+        Flags: flags,
+        FontBBox: [
+          f.bbox.minX * scale,
+          f.bbox.minY * scale,
+          f.bbox.maxX * scale,
+          f.bbox.maxY * scale,
+        ].map(Math.round),
+        ItalicAngle: f.italicAngle,
+        Ascent: Math.round(f.ascent * scale),
+        Descent: Math.round(f.descent * scale),
+        CapHeight: Math.round((f.capHeight || f.ascent) * scale),
+        XHeight: f.xHeight ? Math.round(f.xHeight * scale) : undefined,
+        // No font format stores the dominant stem; this estimate from the weight class is the usual one.
+        StemV: Math.round(10 + (220 * Math.max(0, weight - 50)) / 900),
+        [this.isCff ? 'FontFile3' : 'FontFile2']: fontFile,
+      }),
+    );
+    const w: (number | number[])[] = [];
+    for (let i = 0; i < cids.length;) {
+      const start = cids[i] as number;
+      const run: number[] = [];
+      while (i < cids.length && cids[i] === start + run.length) {
+        run.push(Math.round((this.widths.get(cids[i] as number) as number) * 1000) / 1000);
+        i++;
+      }
+      w.push(start, run);
+    }
+    const cidFont = file.add(
+      dict({
+        Type: name('Font'),
+        Subtype: name(this.isCff ? 'CIDFontType0' : 'CIDFontType2'),
+        BaseFont: name(baseName),
+        CIDSystemInfo: dict({
+          Registry: ascii('Adobe'),
+          Ordering: ascii('Identity'),
+          Supplement: 0,
+        }),
+        FontDescriptor: descriptor,
+        DW: 0,
+        W: w,
+        CIDToGIDMap: this.isCff ? undefined : name('Identity'),
+      }),
+    );
+    const toUnicode = file.addStream(
+      new PdfDict(),
+      Buffer.from(toUnicodeCMap(this.unicode), 'latin1'),
+    );
+    file.put(
+      this.ref,
+      dict({
+        Type: name('Font'),
+        Subtype: name('Type0'),
+        BaseFont: name(baseName),
+        Encoding: name('Identity-H'),
+        DescendantFonts: [cidFont],
+        ToUnicode: toUnicode,
+      }),
+    );
+    if (program.length === 0)
+      warnings.push({
+        code: 'pdf.font-empty',
+        message: `font ${baseName} produced an empty program`,
+      });
+  }
+}
+
+/**
+ * fontkit turns a name-keyed CFF into a CID-keyed one but leaves the FontMatrix in the Top DICT
+ * and none in the Font DICT. For fonts whose em is not 1000 units (Inter: 2816) readers that
+ * follow the Adobe convention (Top DICT identity, real matrix per Font DICT) would otherwise
+ * scale glyphs twice. Move the matrix to the Font DICT.
+ */
+function fixCffFontMatrix(subset: KitSubset): void {
+  type Dict = Record<string, unknown>;
+  const s = subset as unknown as {
+    cff: { isCIDFont: boolean; topDict: Dict };
+    createCIDFontdict: (top: Dict) => unknown;
+  };
+  if (s.cff.isCIDFont) return;
+  const original = s.createCIDFontdict.bind(subset);
+  s.createCIDFontdict = (top: Dict) => {
+    const result = original(top);
+    const matrix = (s.cff.topDict.FontMatrix as number[] | undefined) ?? [0.001, 0, 0, 0.001, 0, 0];
+    const fds = top.FDArray as Dict[];
+    top.FontMatrix = [1, 0, 0, 1, 0, 0];
+    top.FDArray = fds.map((fd) => ({ ...fd, FontMatrix: matrix }));
+    return result;
+  };
+}
+
+function sanitizePsName(s: string): string {
+  const clean = s.replace(/[^A-Za-z0-9\-_.]/g, '').slice(0, 100);
+  return clean === '' ? 'Font' : clean;
+}
+
+/** Six capital letters derived from the font and glyph set, so equal input gives equal names. */
+function subsetTag(id: string, cids: readonly number[]): string {
+  const h = createHash('sha256').update(id).update(Uint32Array.from(cids)).digest();
+  let tag = '';
+  for (let i = 0; i < 6; i++) tag += String.fromCharCode(65 + ((h[i] as number) % 26));
+  return tag;
+}
+
+function utf16Hex(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) out += s.charCodeAt(i).toString(16).padStart(4, '0');
+  return out;
+}
+
+/** ToUnicode CMap (ISO 32000-1, 9.10.3) with bfchar entries; ligatures map to all their characters. */
+export function toUnicodeCMap(map: ReadonlyMap<number, string>): string {
+  const entries = [...map.entries()].sort((a, b) => a[0] - b[0]);
+  const lines = [
+    '/CIDInit /ProcSet findresource begin',
+    '12 dict begin',
+    'begincmap',
+    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
+    '/CMapName /Adobe-Identity-UCS def',
+    '/CMapType 2 def',
+    '1 begincodespacerange',
+    '<0000> <FFFF>',
+    'endcodespacerange',
+  ];
+  for (let i = 0; i < entries.length; i += 100) {
+    const chunk = entries.slice(i, i + 100);
+    lines.push(`${chunk.length} beginbfchar`);
+    for (const [cid, u] of chunk)
+      lines.push(`<${cid.toString(16).padStart(4, '0')}> <${utf16Hex(u)}>`);
+    lines.push('endbfchar');
+  }
+  lines.push('endcmap', 'CMapName currentdict /CMap defineresource pop', 'end', 'end');
+  return lines.join('\n');
+}

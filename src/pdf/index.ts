@@ -1,0 +1,531 @@
+/**
+ * a11ypdf's PDF writer: one LaidOutDocument in, one PDF/A-3a + PDF/UA-1 file out (PDF/UA-1
+ * only when metadata.pdfa is false), plus typed warnings for whatever the input left open.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { InputError, type Warning } from '../diagnostics.js';
+import type {
+  Attachment,
+  AttachmentRelationship,
+  FontResource,
+  ImageResource,
+  LaidOutDocument,
+  LinearGradient,
+  StructNode,
+} from '../layout/display-list.js';
+import { preWriteCheck, walk } from './check.js';
+import { cleanText, drawPage, type DrawContext, type SlotRecord } from './content.js';
+import { PdfFile } from './file.js';
+import { EmbeddedFont } from './fonts.js';
+import { writeImage } from './images.js';
+import { PdfDict, PdfRef, ascii, dict, name, text, type PdfValue } from './objects.js';
+import { writeOutline, type OutlineEntry } from './outline.js';
+import { writeStructure, type AnnotationLeaf } from './structure.js';
+import { checkXmpSchemas, buildXmp } from './xmp.js';
+
+export interface WritePdfOptions {
+  /** Same input, same bytes: /ID and instance id from a content hash. */
+  readonly deterministic?: boolean;
+}
+
+export interface WritePdfResult {
+  readonly bytes: Uint8Array;
+  readonly warnings: Warning[];
+}
+
+export const PRODUCER = 'a11ypdf';
+const RELATIONSHIPS: readonly AttachmentRelationship[] = [
+  'Source',
+  'Data',
+  'Alternative',
+  'Supplement',
+  'Unspecified',
+];
+/** Warnings of one code beyond this many are summarised, so bad input cannot flood a response. */
+const WARNINGS_PER_CODE = 20;
+
+let iccProfile: Uint8Array | undefined;
+/** Our own sRGB profile (see icc/README.md); read once, immutable. */
+export function srgbProfile(): Uint8Array {
+  iccProfile ??= readFileSync(new URL('../../icc/sRGB-a11ypdf-v2.icc', import.meta.url));
+  return iccProfile;
+}
+
+export function pdfDate(d: Date): string {
+  const iso = d.toISOString();
+  return `D:${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}+00'00'`;
+}
+
+function uuidFrom(seed: string): string {
+  const h = createHash('sha256').update(seed).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+function checkAttachments(list: readonly Attachment[]): void {
+  const problems: { pointer: string; message: string }[] = [];
+  const names = new Set<string>();
+  list.forEach((a, i) => {
+    if (!RELATIONSHIPS.includes(a.relationship))
+      problems.push({
+        pointer: `/attachments/${i}/relationship`,
+        message: `must be one of ${RELATIONSHIPS.join(', ')}`,
+      });
+    if (typeof a.name !== 'string' || a.name.trim() === '')
+      problems.push({
+        pointer: `/attachments/${i}/name`,
+        message: 'must be a non-empty file name',
+      });
+    else if (names.has(a.name))
+      problems.push({
+        pointer: `/attachments/${i}/name`,
+        message: `duplicate attachment name '${a.name}'`,
+      });
+    names.add(a.name);
+    if (!/^[-\w+.]+\/[-\w+.]+$/.test(a.mimeType ?? ''))
+      problems.push({
+        pointer: `/attachments/${i}/mimeType`,
+        message: 'must be a MIME type such as text/xml',
+      });
+  });
+  if (problems.length > 0) throw new InputError('invalid attachments', problems);
+}
+
+export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): WritePdfResult {
+  const deterministic = options.deterministic === true;
+  const meta = doc.metadata;
+  checkXmpSchemas(meta.xmpSchemas);
+  checkAttachments(meta.attachments);
+  if (doc.pages.length === 0)
+    throw new InputError('the document has no pages', [
+      { pointer: '/pages', message: 'must contain at least one page' },
+    ]);
+
+  const warnings: Warning[] = [];
+  const perCode = new Map<string, number>();
+  const warn = (w: Warning): void => {
+    const n = (perCode.get(w.code) ?? 0) + 1;
+    perCode.set(w.code, n);
+    if (n <= WARNINGS_PER_CODE) warnings.push(w);
+  };
+
+  // Slot ownership from the structure tree.
+  const slotOwner = new Map<number, StructNode>();
+  walk(doc.structure, (n) => {
+    for (const c of n.children) {
+      if (c.kind !== 'content') continue;
+      if (slotOwner.has(c.slot))
+        warn({
+          code: 'pdf.duplicate-slot',
+          message: `content slot ${c.slot} appears twice in the structure tree; the first owner keeps it`,
+          source: `structure node ${n.id}`,
+        });
+      else slotOwner.set(c.slot, n);
+    }
+  });
+
+  const file = new PdfFile();
+  const catalogRef = file.alloc();
+  const pagesRef = file.alloc();
+  const pageRefs = doc.pages.map(() => file.alloc());
+  const slots = new Map<number, SlotRecord>();
+  const fonts = new Map<string, EmbeddedFont>();
+  const images = new Map<string, { name: string } | null>();
+  const imageRefs = new Map<string, PdfRef>();
+  const gstates = new Map<string, { name: string; ref: PdfRef }>();
+  const shadings = new Map<string, { name: string; ref: PdfRef }>();
+  const resourceRefs = new Map<string, PdfRef>();
+
+  const ctx: DrawContext = {
+    font(res: FontResource) {
+      let f = fonts.get(res.id);
+      if (!f) {
+        f = new EmbeddedFont(res, file.alloc(), `F${fonts.size + 1}`);
+        fonts.set(res.id, f);
+        resourceRefs.set(f.resourceName, f.ref);
+      }
+      return f;
+    },
+    image(res: ImageResource) {
+      const known = images.get(res.id);
+      if (known !== undefined) return known?.name;
+      const ref = writeImage(file, res, warn);
+      if (!ref) {
+        images.set(res.id, null);
+        return undefined;
+      }
+      const n = `Im${imageRefs.size + 1}`;
+      imageRefs.set(n, ref);
+      resourceRefs.set(n, ref);
+      images.set(res.id, { name: n });
+      return n;
+    },
+    extGState(fill: number, stroke: number) {
+      const key = `${fill.toFixed(3)}/${stroke.toFixed(3)}`;
+      let g = gstates.get(key);
+      if (!g) {
+        g = {
+          name: `GS${gstates.size + 1}`,
+          ref: file.add(
+            dict({
+              Type: name('ExtGState'),
+              ca: Number(fill.toFixed(3)),
+              CA: Number(stroke.toFixed(3)),
+            }),
+          ),
+        };
+        gstates.set(key, g);
+        resourceRefs.set(g.name, g.ref);
+      }
+      return g.name;
+    },
+    shading(g: LinearGradient, pageHeight: number) {
+      const key = JSON.stringify([g, pageHeight]);
+      let s = shadings.get(key);
+      if (!s) {
+        s = { name: `Sh${shadings.size + 1}`, ref: file.add(shadingDict(g, pageHeight)) };
+        shadings.set(key, s);
+        resourceRefs.set(s.name, s.ref);
+      }
+      return s.name;
+    },
+    slotOwner: (slot) => slotOwner.get(slot),
+    slot(slot: number) {
+      let r = slots.get(slot);
+      if (!r) {
+        r = { leaves: [], text: '', bounds: new Map() };
+        slots.set(slot, r);
+      }
+      return r;
+    },
+    warn,
+  };
+
+  // Pages: content first, so fonts know their glyphs and the structure knows its leaves.
+  const mcidCounts: number[] = [];
+  const annotations: AnnotationLeaf[] = [];
+  const pendingLinks: {
+    page: number;
+    ref: PdfRef;
+    rect: readonly number[];
+    item: import('../layout/display-list.js').LinkItem;
+    key: number;
+  }[] = [];
+  const pageAnnots: PdfRef[][] = doc.pages.map(() => []);
+  const pageHeights: number[] = [];
+  doc.pages.forEach((page, i) => {
+    const width = boundedSize(page.width, i, 'width', warn);
+    const height = boundedSize(page.height, i, 'height', warn);
+    pageHeights.push(height);
+    const drawing = drawPage({ ...page, width, height }, i, ctx);
+    mcidCounts.push(drawing.mcids.length);
+    const resources = new PdfDict();
+    const group = (names: Set<string>): PdfDict | undefined => {
+      if (names.size === 0) return undefined;
+      const d = new PdfDict();
+      for (const n of [...names].sort()) d.set(n, resourceRefs.get(n) as PdfRef);
+      return d;
+    };
+    resources.set('Font', group(drawing.fonts));
+    resources.set('XObject', group(drawing.images));
+    resources.set('ExtGState', group(drawing.extGStates));
+    resources.set('Shading', group(drawing.shadings));
+    const contents = file.addStream(new PdfDict(), Buffer.from(drawing.content, 'latin1'));
+    for (const l of drawing.links) {
+      const ref = file.alloc();
+      const key = doc.pages.length + pendingLinks.length;
+      pendingLinks.push({ page: i, ref, rect: l.rect, item: l.item, key });
+      annotations.push({ node: l.item.node, annot: ref, page: i, key });
+      pageAnnots[i]?.push(ref);
+    }
+    file.put(
+      pageRefs[i] as PdfRef,
+      dict({
+        Type: name('Page'),
+        Parent: pagesRef,
+        MediaBox: [0, 0, width, height],
+        Resources: resources,
+        Contents: contents,
+        StructParents: i,
+        Tabs: name('S'),
+        Annots: (pageAnnots[i] as PdfRef[]).length > 0 ? (pageAnnots[i] as PdfRef[]) : undefined,
+      }),
+    );
+  });
+
+  const nodeText = (n: StructNode): string => {
+    let s = '';
+    walk(n, (m) => {
+      for (const c of m.children) {
+        if (c.kind !== 'content') continue;
+        const t = slots.get(c.slot)?.text ?? '';
+        if (s !== '' && t !== '' && !/\s$/.test(s) && !/^\s/.test(t)) s += ' ';
+        s += t;
+      }
+    });
+    return s.replace(/\s+/g, ' ').trim();
+  };
+  const check = preWriteCheck(doc, nodeText);
+  warnings.unshift(...check.warnings);
+
+  // Link annotations, now that all pages exist for internal destinations.
+  let emptyAppearance: PdfRef | undefined;
+  for (const l of pendingLinks) {
+    emptyAppearance ??= file.addStream(
+      dict({ Type: name('XObject'), Subtype: name('Form'), BBox: [0, 0, 1, 1] }),
+      new Uint8Array(0),
+    );
+    let contents = l.item.contents?.trim() ?? '';
+    if (contents === '') {
+      contents =
+        l.item.target.kind === 'uri' ? l.item.target.uri : `page ${l.item.target.pageIndex + 1}`;
+      warn({
+        code: 'pdf.link-without-contents',
+        message: `a link has no text alternative; '${contents}' was used`,
+        source: `structure node ${l.item.node}`,
+      });
+    }
+    const annot = new PdfDict({
+      Type: name('Annot'),
+      Subtype: name('Link'),
+      Rect: [...l.rect],
+      Border: [0, 0, 0],
+      F: 4,
+      Contents: cleanText(contents),
+      StructParent: l.key,
+      AP: dict({ N: emptyAppearance }),
+    });
+    const t = l.item.target;
+    if (t.kind === 'uri') {
+      annot.set('A', dict({ S: name('URI'), URI: ascii(asciiUri(t.uri)) }));
+    } else if (t.pageIndex >= 0 && t.pageIndex < pageRefs.length) {
+      annot.set('Dest', [
+        pageRefs[t.pageIndex] as PdfRef,
+        name('XYZ'),
+        0,
+        (pageHeights[t.pageIndex] as number) - t.y,
+        null,
+      ]);
+    } else {
+      warn({
+        code: 'pdf.link-target-missing',
+        message: `internal link to page ${t.pageIndex + 1}, which does not exist; the link has no destination`,
+        source: `structure node ${l.item.node}`,
+      });
+    }
+    file.put(l.ref, annot);
+  }
+
+  for (const f of fonts.values()) {
+    if (f.used) f.write(file, warnings);
+    else file.put(f.ref, null);
+  }
+
+  const structure = writeStructure(
+    file,
+    { root: doc.structure, slots, pageRefs, pageHeights, mcidCounts, annotations },
+    warnings,
+  );
+
+  // Outline from headings, in document order.
+  const outlineEntries: OutlineEntry[] = [];
+  walk(doc.structure, (n) => {
+    const m = /^H([1-6])?$/.exec(n.type);
+    if (!m) return;
+    const title = nodeText(n);
+    const first = firstPosition(n, slots);
+    if (title === '' || !first) return;
+    outlineEntries.push({
+      level: m[1] ? Number(m[1]) : 1,
+      title,
+      dest: [
+        pageRefs[first.page] as PdfRef,
+        name('XYZ'),
+        0,
+        (pageHeights[first.page] as number) - first.y,
+        null,
+      ],
+    });
+  });
+  const outlines = writeOutline(file, outlineEntries);
+
+  // Attachments (associated files, PDF/A-3 6.8).
+  const fileSpecs: PdfRef[] = [];
+  const efNames: [string, PdfRef][] = [];
+  for (const a of meta.attachments) {
+    const mod = a.modDate ?? meta.modDate ?? meta.creationDate;
+    const ef = file.addStream(
+      dict({
+        Type: name('EmbeddedFile'),
+        Subtype: name(a.mimeType),
+        Params: dict({ Size: a.content.length, ModDate: text(pdfDate(mod)) }),
+      }),
+      a.content,
+    );
+    const spec = file.add(
+      dict({
+        Type: name('Filespec'),
+        F: text(a.name),
+        UF: text(a.name),
+        Desc: text(a.description?.trim() || a.name),
+        AFRelationship: name(a.relationship),
+        EF: dict({ F: ef, UF: ef }),
+      }),
+    );
+    fileSpecs.push(spec);
+    efNames.push([a.name, spec]);
+  }
+  efNames.sort((x, y) =>
+    Buffer.compare(Buffer.from(x[0], 'utf16le'), Buffer.from(y[0], 'utf16le')),
+  );
+
+  const instanceId = deterministic ? uuidFrom(`${meta.documentId}/instance`) : randomUUID();
+  const xmp = buildXmp({ metadata: meta, title: check.title, producer: PRODUCER, instanceId });
+  const metadataRef = file.addStream(
+    dict({ Type: name('Metadata'), Subtype: name('XML') }),
+    Buffer.from(xmp, 'utf8'),
+    false,
+  );
+
+  const info = file.add(
+    dict({
+      Title: text(check.title),
+      Author: meta.author ? text(meta.author) : undefined,
+      Subject: meta.subject ? text(meta.subject) : undefined,
+      Keywords: meta.keywords ? text(meta.keywords) : undefined,
+      Creator: meta.creator ? text(meta.creator) : undefined,
+      Producer: text(PRODUCER),
+      CreationDate: text(pdfDate(meta.creationDate)),
+      ModDate: text(pdfDate(meta.modDate ?? meta.creationDate)),
+    }),
+  );
+
+  file.put(pagesRef, dict({ Type: name('Pages'), Kids: pageRefs, Count: pageRefs.length }));
+  const catalog = new PdfDict({
+    Type: name('Catalog'),
+    Pages: pagesRef,
+    Lang: text(check.lang),
+    MarkInfo: dict({ Marked: true }),
+    ViewerPreferences: dict({ DisplayDocTitle: true }),
+    StructTreeRoot: structure.root,
+    Outlines: outlines,
+    PageMode: outlines ? name('UseOutlines') : undefined,
+    Metadata: metadataRef,
+  });
+  if (meta.pdfa) {
+    const icc = file.addStream(dict({ N: 3 }), srgbProfile());
+    catalog.set('OutputIntents', [
+      dict({
+        Type: name('OutputIntent'),
+        S: name('GTS_PDFA1'),
+        OutputConditionIdentifier: ascii('sRGB IEC61966-2.1'),
+        Info: ascii('sRGB IEC61966-2.1'),
+        DestOutputProfile: icc,
+      }),
+    ]);
+  }
+  if (fileSpecs.length > 0) {
+    catalog.set(
+      'Names',
+      dict({
+        EmbeddedFiles: dict({ Names: efNames.flatMap(([n, r]) => [text(n), r] as PdfValue[]) }),
+      }),
+    );
+    catalog.set('AF', fileSpecs);
+  }
+  file.put(catalogRef, catalog);
+
+  for (const [code, n] of perCode) {
+    if (n > WARNINGS_PER_CODE)
+      warnings.push({
+        code,
+        message: `${n - WARNINGS_PER_CODE} more warnings of this kind were left out`,
+      });
+  }
+  return { bytes: file.finish(catalogRef, info, deterministic), warnings };
+}
+
+function boundedSize(v: number, page: number, what: string, warn: (w: Warning) => void): number {
+  // PDF/A implementation limit (ISO 19005-2, 6.1.13): page boundaries between 3 and 14400 units.
+  const ok = Number.isFinite(v) ? Math.min(14400, Math.max(3, v)) : 612;
+  if (ok !== v)
+    warn({
+      code: 'pdf.page-size-clamped',
+      message: `page ${page + 1} ${what} ${v} was clamped to ${ok}`,
+    });
+  return ok;
+}
+
+function firstPosition(
+  n: StructNode,
+  slots: ReadonlyMap<number, SlotRecord>,
+): { page: number; y: number } | undefined {
+  for (const c of n.children) {
+    if (c.kind === 'node') {
+      const p = firstPosition(c, slots);
+      if (p) return p;
+    } else {
+      const f = slots.get(c.slot)?.first;
+      if (f) return f;
+    }
+  }
+  return undefined;
+}
+
+/** URI actions are 7-bit ASCII (ISO 32000-1, 12.6.4.7); other characters are percent-encoded. */
+function asciiUri(uri: string): string {
+  return uri.replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));
+}
+
+function rgb(c: { r: number; g: number; b: number }): number[] {
+  return [c.r, c.g, c.b].map((v) => Math.round(Math.max(0, Math.min(1, v)) * 10000) / 10000);
+}
+
+/** Axial shading in sRGB (device RGB under the sRGB output intent), stops joined by stitching. */
+function shadingDict(g: LinearGradient, h: number): PdfDict {
+  const stops = [...g.stops]
+    .map((s) => ({
+      offset: Math.max(0, Math.min(1, Number.isFinite(s.offset) ? s.offset : 0)),
+      color: s.color,
+    }))
+    .sort((a, b) => a.offset - b.offset);
+  if (stops.length === 0) stops.push({ offset: 0, color: { r: 0, g: 0, b: 0, a: 1 } });
+  if (stops.length === 1) stops.push({ offset: 1, color: (stops[0] as (typeof stops)[0]).color });
+  const segs: PdfDict[] = [];
+  const bounds: number[] = [];
+  for (let i = 0; i + 1 < stops.length; i++) {
+    const a = stops[i] as (typeof stops)[0];
+    const b = stops[i + 1] as (typeof stops)[0];
+    segs.push(dict({ FunctionType: 2, Domain: [0, 1], C0: rgb(a.color), C1: rgb(b.color), N: 1 }));
+    if (i + 2 < stops.length)
+      bounds.push(Math.min(1, Math.max(b.offset, (bounds[bounds.length - 1] ?? 0) + 1e-4)));
+  }
+  const fn =
+    segs.length === 1
+      ? segs[0]
+      : dict({
+          FunctionType: 3,
+          Domain: [0, 1],
+          Functions: segs,
+          Bounds: bounds,
+          Encode: segs.flatMap(() => [0, 1]),
+        });
+  // Offsets beyond the first and last stop extend the end colours.
+  const f0 = (stops[0] as (typeof stops)[0]).offset;
+  const f1 = (stops[stops.length - 1] as (typeof stops)[0]).offset;
+  const lx = g.x1 - g.x0;
+  const ly = g.y1 - g.y0;
+  const span = f1 - f0 > 1e-6 ? [f0, f1] : [0, 1];
+  const x0 = g.x0 + lx * (span[0] as number);
+  const y0 = g.y0 + ly * (span[0] as number);
+  const x1 = g.x0 + lx * (span[1] as number);
+  const y1 = g.y0 + ly * (span[1] as number);
+  return dict({
+    ShadingType: 2,
+    ColorSpace: name('DeviceRGB'),
+    Coords: [x0, h - y0, x1, h - y1],
+    Function: fn,
+    Domain: [f0 < f1 ? f0 : 0, f0 < f1 ? f1 : 1],
+    Extend: [true, true],
+  });
+}

@@ -1,0 +1,136 @@
+/**
+ * The PDF object model the writer builds and its serialisation (ISO 32000-1, 7.3).
+ * Values are plain data; serialisation yields a latin1 string (one char per byte) so that
+ * objects can be concatenated cheaply and turned into bytes once.
+ */
+
+export class PdfName {
+  constructor(readonly value: string) {}
+}
+
+export class PdfRef {
+  constructor(readonly num: number) {}
+}
+
+/** A string written as given (bytes), as a literal when printable ASCII, else as hex. */
+export class PdfBytes {
+  constructor(readonly bytes: Uint8Array) {}
+}
+
+/** A text string (PDFDocEncoding when ASCII, else UTF-16BE with BOM). */
+export class PdfText {
+  constructor(readonly text: string) {}
+}
+
+/** Pre-serialised tokens, for values the model has no type for. */
+export class PdfRaw {
+  constructor(readonly token: string) {}
+}
+
+export type PdfValue =
+  | null
+  | boolean
+  | number
+  | PdfName
+  | PdfRef
+  | PdfBytes
+  | PdfText
+  | PdfRaw
+  | PdfDict
+  | readonly PdfValue[];
+
+/** Dictionary; entries whose value is undefined are left out, insertion order is kept. */
+export class PdfDict {
+  readonly entries: Map<string, PdfValue>;
+  constructor(entries: Record<string, PdfValue | undefined> = {}) {
+    this.entries = new Map();
+    for (const [k, v] of Object.entries(entries)) if (v !== undefined) this.entries.set(k, v);
+  }
+  set(key: string, value: PdfValue | undefined): this {
+    if (value !== undefined) this.entries.set(key, value);
+    return this;
+  }
+  get(key: string): PdfValue | undefined {
+    return this.entries.get(key);
+  }
+}
+
+export const name = (v: string): PdfName => new PdfName(v);
+export const text = (v: string): PdfText => new PdfText(v);
+export const dict = (e: Record<string, PdfValue | undefined>): PdfDict => new PdfDict(e);
+export const ascii = (v: string): PdfBytes => new PdfBytes(Buffer.from(v, 'latin1'));
+
+/** Number as PDF token: integers as is, reals with at most 4 decimals, never exponent form. */
+export function num(n: number): string {
+  if (!Number.isFinite(n)) return '0';
+  if (Number.isInteger(n)) {
+    // Implementation limit of PDF/A (ISO 19005-2, 6.1.13): 32-bit integers.
+    return String(Math.max(-2147483648, Math.min(2147483647, n)));
+  }
+  const clamped = Math.max(-1e9, Math.min(1e9, n));
+  let s = clamped.toFixed(4);
+  if (s.includes('.')) s = s.replace(/0+$/, '').replace(/\.$/, '');
+  return s === '-0' ? '0' : s;
+}
+
+const NAME_REGULAR = /^[A-Za-z0-9\-_.*+!:;?@^`|~'",=&$]*$/;
+
+export function nameToken(v: string): string {
+  if (NAME_REGULAR.test(v)) return '/' + v;
+  let out = '/';
+  for (const b of Buffer.from(v, 'utf8')) {
+    const regular = b > 0x20 && b < 0x7f && !'()<>[]{}/%#'.includes(String.fromCharCode(b));
+    out += regular ? String.fromCharCode(b) : '#' + b.toString(16).padStart(2, '0').toUpperCase();
+  }
+  return out;
+}
+
+function isPrintableAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e) return false;
+  }
+  return true;
+}
+
+function literal(latin1: string): string {
+  return '(' + latin1.replace(/[\\()]/g, (m) => '\\' + m) + ')';
+}
+
+function hex(bytes: Uint8Array): string {
+  return '<' + Buffer.from(bytes).toString('hex') + '>';
+}
+
+/** UTF-16BE with byte-order mark, as text strings outside PDFDocEncoding need (7.9.2.2). */
+export function utf16be(s: string): Uint8Array {
+  const out = new Uint8Array(2 + s.length * 2);
+  out[0] = 0xfe;
+  out[1] = 0xff;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    out[2 + i * 2] = c >> 8;
+    out[3 + i * 2] = c & 0xff;
+  }
+  return out;
+}
+
+export function serialize(v: PdfValue): string {
+  if (v === null) return 'null';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (typeof v === 'number') return num(v);
+  if (v instanceof PdfName) return nameToken(v.value);
+  if (v instanceof PdfRef) return `${v.num} 0 R`;
+  if (v instanceof PdfText)
+    return isPrintableAscii(v.text) ? literal(v.text) : hex(utf16be(v.text));
+  if (v instanceof PdfBytes) {
+    const s = Buffer.from(v.bytes).toString('latin1');
+    return isPrintableAscii(s) ? literal(s) : hex(v.bytes);
+  }
+  if (v instanceof PdfRaw) return v.token;
+  if (v instanceof PdfDict) {
+    let out = '<<';
+    for (const [k, val] of v.entries) out += nameToken(k) + ' ' + serialize(val);
+    return out + '>>';
+  }
+  return '[' + (v as readonly PdfValue[]).map(serialize).join(' ') + ']';
+}

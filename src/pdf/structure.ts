@@ -1,0 +1,356 @@
+/**
+ * The structure tree (ISO 32000-1, 14.7): one StructElem per StructNode, however many pages
+ * its content spans; marked-content leaves collected while drawing are hung under the node
+ * owning their slot, in reading order. Written after the pages, as krilla does.
+ */
+import type { Warning } from '../diagnostics.js';
+import type { StandardStructType, StructAttributes, StructNode } from '../layout/display-list.js';
+import { normaliseLang, nodeSource } from './check.js';
+import type { SlotRecord } from './content.js';
+import type { PdfFile } from './file.js';
+import { PdfBytes, PdfDict, PdfRef, dict, name, text, type PdfValue } from './objects.js';
+
+const STANDARD = new Set<string>([
+  'Document',
+  'Part',
+  'Art',
+  'Sect',
+  'Div',
+  'BlockQuote',
+  'Caption',
+  'TOC',
+  'TOCI',
+  'Index',
+  'NonStruct',
+  'Private',
+  'P',
+  'H',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'L',
+  'LI',
+  'Lbl',
+  'LBody',
+  'Table',
+  'TR',
+  'TH',
+  'TD',
+  'THead',
+  'TBody',
+  'TFoot',
+  'Span',
+  'Quote',
+  'Note',
+  'Reference',
+  'BibEntry',
+  'Code',
+  'Link',
+  'Annot',
+  'Ruby',
+  'RB',
+  'RT',
+  'RP',
+  'Warichu',
+  'WT',
+  'WP',
+  'Figure',
+  'Formula',
+  'Form',
+]);
+
+export interface AnnotationLeaf {
+  readonly node: number;
+  readonly annot: PdfRef;
+  readonly page: number;
+  /** StructParent key of the annotation. */
+  readonly key: number;
+}
+
+export interface StructureInput {
+  readonly root: StructNode;
+  readonly slots: ReadonlyMap<number, SlotRecord>;
+  readonly pageRefs: readonly PdfRef[];
+  readonly pageHeights: readonly number[];
+  /** Per page, per MCID: is it wrapped in an ActualText Span. */
+  readonly mcidCounts: readonly number[];
+  readonly annotations: readonly AnnotationLeaf[];
+}
+
+export interface StructureOutput {
+  readonly root: PdfRef;
+  /** Element of each structure node id. */
+  readonly elements: ReadonlyMap<number, PdfRef>;
+}
+
+export function writeStructure(
+  file: PdfFile,
+  input: StructureInput,
+  warnings: Warning[],
+): StructureOutput {
+  const rootRef = file.alloc();
+  const elements = new Map<number, PdfRef>();
+  const roleMap = new Map<string, StandardStructType>();
+  const ids: [string, PdfRef][] = [];
+  const seenIds = new Set<string>();
+  /** parent[page][mcid] = element that holds the MCR. */
+  const parents: (PdfRef | undefined)[][] = input.mcidCounts.map(
+    (n) => new Array<PdfRef | undefined>(n),
+  );
+  const annotsByNode = new Map<number, AnnotationLeaf[]>();
+  for (const a of input.annotations) {
+    const list = annotsByNode.get(a.node) ?? [];
+    list.push(a);
+    annotsByNode.set(a.node, list);
+  }
+  const annotParents = new Map<number, PdfRef>();
+
+  const structName = (n: StructNode): string => {
+    const role = n.role?.trim();
+    if (!role || role === n.type) return n.type;
+    if (STANDARD.has(role) || Buffer.byteLength(role) > 127) {
+      // Remapping a standard type is forbidden (PDF/UA-1 7.1), and names are limited to 127 bytes.
+      warnings.push({
+        code: 'pdf.role-ignored',
+        message: `role '${role}' cannot be role-mapped; ${n.type} was written`,
+        source: nodeSource(n),
+      });
+      return n.type;
+    }
+    const mapped = roleMap.get(role);
+    if (mapped === undefined) roleMap.set(role, n.type);
+    else if (mapped !== n.type) {
+      warnings.push({
+        code: 'pdf.role-conflict',
+        message: `role '${role}' already maps to ${mapped}; ${n.type} was written`,
+        source: nodeSource(n),
+      });
+      return n.type;
+    }
+    return role;
+  };
+
+  const build = (n: StructNode, ref: PdfRef, parent: PdfRef): void => {
+    elements.set(n.id, ref);
+    const k: PdfValue[] = [];
+    let pg: number | undefined;
+    for (const c of n.children) {
+      if (c.kind === 'node') {
+        const childRef = file.alloc();
+        k.push(childRef);
+        build(c, childRef, ref);
+        continue;
+      }
+      const rec = input.slots.get(c.slot);
+      if (!rec) continue;
+      for (const leaf of rec.leaves) {
+        const pageRef = input.pageRefs[leaf.page] as PdfRef;
+        if (leaf.actualText !== undefined) {
+          const span = file.alloc();
+          file.put(
+            span,
+            dict({
+              Type: name('StructElem'),
+              S: name('Span'),
+              P: ref,
+              Pg: pageRef,
+              K: leaf.mcid,
+              ActualText: text(leaf.actualText),
+            }),
+          );
+          (parents[leaf.page] as (PdfRef | undefined)[])[leaf.mcid] = span;
+          k.push(span);
+          continue;
+        }
+        pg ??= leaf.page;
+        (parents[leaf.page] as (PdfRef | undefined)[])[leaf.mcid] = ref;
+        k.push(
+          leaf.page === pg ? leaf.mcid : dict({ Type: name('MCR'), Pg: pageRef, MCID: leaf.mcid }),
+        );
+      }
+    }
+    for (const a of annotsByNode.get(n.id) ?? []) {
+      k.push(dict({ Type: name('OBJR'), Obj: a.annot, Pg: input.pageRefs[a.page] }));
+      annotParents.set(a.key, ref);
+    }
+    if (annotsByNode.has(n.id) && n.type !== 'Link') {
+      warnings.push({
+        code: 'pdf.link-not-in-link',
+        message: `a link annotation belongs to a ${n.type}, not a Link element`,
+        source: nodeSource(n),
+      });
+    }
+    const e = new PdfDict({ Type: name('StructElem'), S: name(structName(n)), P: parent });
+    if (pg !== undefined) e.set('Pg', input.pageRefs[pg]);
+    e.set('K', k);
+    if (n.alt !== undefined && n.alt !== '') e.set('Alt', text(n.alt));
+    if (n.actualText !== undefined) e.set('ActualText', text(n.actualText));
+    if (n.expansion !== undefined) e.set('E', text(n.expansion));
+    const lang = normaliseLang(n.lang);
+    if (lang) e.set('Lang', text(lang));
+    if (n.title !== undefined) e.set('T', text(n.title));
+    if (n.elementId !== undefined && n.elementId !== '') {
+      if (seenIds.has(n.elementId)) {
+        warnings.push({
+          code: 'pdf.duplicate-id',
+          message: `element id '${n.elementId}' is used twice; the second was left out`,
+          source: nodeSource(n),
+        });
+      } else {
+        seenIds.add(n.elementId);
+        e.set('ID', new PdfBytes(Buffer.from(n.elementId, 'utf8')));
+        ids.push([n.elementId, ref]);
+      }
+    }
+    const attrs = attributes(n, firstPage(n), input, pg);
+    if (attrs.length === 1) e.set('A', attrs[0]);
+    else if (attrs.length > 1) e.set('A', attrs);
+    file.put(ref, e);
+  };
+
+  const firstPage = (n: StructNode): number | undefined => {
+    for (const c of n.children) {
+      if (c.kind === 'node') {
+        const p = firstPage(c);
+        if (p !== undefined) return p;
+      } else {
+        const l = input.slots.get(c.slot)?.leaves[0];
+        if (l) return l.page;
+      }
+    }
+    return undefined;
+  };
+
+  const docRef = file.alloc();
+  build(input.root, docRef, rootRef);
+
+  // Link annotations whose node is missing still need a Link parent (PDF/UA-1 7.18.5).
+  const orphans = input.annotations.filter((a) => !elements.has(a.node));
+  const extraKids: PdfRef[] = [];
+  for (const a of orphans) {
+    const ref = file.add(
+      dict({
+        Type: name('StructElem'),
+        S: name('Link'),
+        P: docRef,
+        K: [dict({ Type: name('OBJR'), Obj: a.annot, Pg: input.pageRefs[a.page] })],
+      }),
+    );
+    annotParents.set(a.key, ref);
+    extraKids.push(ref);
+    warnings.push({
+      code: 'pdf.link-node-missing',
+      message: `link annotation names structure node ${a.node}, which does not exist; it was tagged under the document`,
+    });
+  }
+  if (extraKids.length > 0) {
+    const docDict = fileGet(file, docRef);
+    const k = docDict.get('K') as PdfValue[];
+    docDict.set('K', [...k, ...extraKids]);
+  }
+
+  const nums: PdfValue[] = [];
+  parents.forEach((arr, i) => {
+    nums.push(i, file.add(Array.from(arr, (r) => r ?? null)));
+  });
+  const keys = [...annotParents.keys()].sort((a, b) => a - b);
+  for (const key of keys) nums.push(key, annotParents.get(key) as PdfRef);
+  const nextKey = input.pageRefs.length + input.annotations.length;
+
+  const root = new PdfDict({
+    Type: name('StructTreeRoot'),
+    K: [docRef],
+    ParentTree: file.add(dict({ Nums: nums })),
+    ParentTreeNextKey: nextKey,
+  });
+  if (roleMap.size > 0) {
+    const rm = new PdfDict();
+    for (const [role, type] of roleMap) rm.set(role, name(type));
+    root.set('RoleMap', rm);
+  }
+  if (ids.length > 0) {
+    ids.sort((a, b) => Buffer.compare(Buffer.from(a[0], 'utf8'), Buffer.from(b[0], 'utf8')));
+    root.set(
+      'IDTree',
+      file.add(
+        dict({ Names: ids.flatMap(([id, r]) => [new PdfBytes(Buffer.from(id, 'utf8')), r]) }),
+      ),
+    );
+  }
+  file.put(rootRef, root);
+  return { root: rootRef, elements };
+}
+
+/** Reads back a plain dictionary object written earlier (only for the orphan-link repair). */
+function fileGet(file: PdfFile, ref: PdfRef): PdfDict {
+  const v = file.valueOf(ref);
+  if (!(v instanceof PdfDict)) throw new Error('pdf writer: expected a dictionary');
+  return v;
+}
+
+function attributes(
+  n: StructNode,
+  page: number | undefined,
+  input: StructureInput,
+  _pg: number | undefined,
+): PdfDict[] {
+  const a: StructAttributes = n.attributes ?? {};
+  const out: PdfDict[] = [];
+  const table = new PdfDict({ O: name('Table') });
+  if (n.type === 'TH') table.set('Scope', name(a.scope ?? 'Column'));
+  else if (a.scope) table.set('Scope', name(a.scope));
+  if (a.headers && a.headers.length > 0)
+    table.set(
+      'Headers',
+      a.headers.map((h) => new PdfBytes(Buffer.from(h, 'utf8'))),
+    );
+  if (a.rowSpan !== undefined && a.rowSpan > 1) table.set('RowSpan', Math.floor(a.rowSpan));
+  if (a.colSpan !== undefined && a.colSpan > 1) table.set('ColSpan', Math.floor(a.colSpan));
+  if (table.entries.size > 1) out.push(table);
+  if (n.type === 'L')
+    out.push(dict({ O: name('List'), ListNumbering: name(a.listNumbering ?? 'None') }));
+  if (n.type === 'Figure' || n.type === 'Formula' || n.type === 'Table') {
+    const pageIndex = page ?? 0;
+    const h = input.pageHeights[pageIndex] ?? 0;
+    let box = a.bbox
+      ? ([a.bbox[0], a.bbox[1], a.bbox[0] + a.bbox[2], a.bbox[1] + a.bbox[3]] as const)
+      : undefined;
+    if (!box && page !== undefined) box = subtreeBounds(n, page, input);
+    const layout = new PdfDict({ O: name('Layout'), Placement: name(a.placement ?? 'Block') });
+    if (box) layout.set('BBox', [box[0], h - box[3], box[2], h - box[1]]);
+    out.push(layout);
+  } else if (a.placement) {
+    out.push(dict({ O: name('Layout'), Placement: name(a.placement) }));
+  }
+  return out;
+}
+
+function subtreeBounds(
+  n: StructNode,
+  page: number,
+  input: StructureInput,
+): readonly [number, number, number, number] | undefined {
+  let b: [number, number, number, number] | undefined;
+  const visit = (m: StructNode): void => {
+    for (const c of m.children) {
+      if (c.kind === 'node') visit(c);
+      else {
+        const r = input.slots.get(c.slot)?.bounds.get(page);
+        if (r)
+          b = b
+            ? [
+                Math.min(b[0], r[0]),
+                Math.min(b[1], r[1]),
+                Math.max(b[2], r[2]),
+                Math.max(b[3], r[3]),
+              ]
+            : [...r];
+      }
+    }
+  };
+  visit(n);
+  return b;
+}

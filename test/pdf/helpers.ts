@@ -1,0 +1,119 @@
+/** Hand-built LaidOutDocuments for the writer's tests: text shaped with fontkit directly. */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import * as fontkit from 'fontkit';
+import type {
+  DisplayItem,
+  DocumentMetadata,
+  FontResource,
+  GlyphRun,
+  ItemTag,
+  LaidOutDocument,
+  Page,
+  PositionedGlyph,
+  RgbaColor,
+  StructChild,
+  StructNode,
+} from '../../src/layout/display-list.js';
+
+const fontCache = new Map<string, FontResource>();
+
+export function font(file: string): FontResource {
+  let f = fontCache.get(file);
+  if (!f) {
+    const program = readFileSync(new URL(`../../fonts/${file}`, import.meta.url));
+    const kit = fontkit.create(program) as fontkit.Font;
+    f = {
+      id: createHash('sha1').update(program).digest('hex'),
+      postscriptName: kit.postscriptName,
+      program,
+    };
+    fontCache.set(file, f);
+  }
+  return f;
+}
+
+export const BLACK: RgbaColor = { r: 0, g: 0, b: 0, a: 1 };
+
+/** Shapes `text` with fontkit and returns a glyph run; cluster text goes on the first glyph. */
+export function shape(
+  file: string,
+  text: string,
+  x: number,
+  y: number,
+  size: number,
+  tag: ItemTag,
+  extra: Partial<GlyphRun> = {},
+): GlyphRun {
+  const res = font(file);
+  const kit = fontkit.create(Buffer.from(res.program)) as fontkit.Font;
+  const run = kit.layout(text);
+  const scale = size / kit.unitsPerEm;
+  const glyphs: PositionedGlyph[] = run.glyphs.map((g, i) => {
+    const pos = run.positions[i] as fontkit.GlyphPosition;
+    const t = String.fromCodePoint(...g.codePoints);
+    return {
+      id: g.id,
+      advance: pos.xAdvance * scale,
+      ...(pos.xOffset ? { dx: pos.xOffset * scale } : {}),
+      ...(pos.yOffset ? { dy: -pos.yOffset * scale } : {}),
+      text: t,
+    };
+  });
+  return { kind: 'glyphs', font: res, size, color: BLACK, x, y, glyphs, tag, ...extra };
+}
+
+export const content = (slot: number): ItemTag => ({ kind: 'content', slot });
+export const slotChild = (slot: number): StructChild => ({ kind: 'content', slot });
+
+let nextId = 1;
+export function node(
+  type: StructNode['type'],
+  children: StructChild[],
+  extra: Partial<StructNode> = {},
+): StructNode {
+  return { kind: 'node', id: nextId++, type, children, ...extra };
+}
+
+export function metadata(extra: Partial<DocumentMetadata> = {}): DocumentMetadata {
+  return {
+    title: 'Test document',
+    lang: 'en',
+    creationDate: new Date('2026-01-02T03:04:05Z'),
+    documentId: '2b7e1a1c-9f5e-4a51-8a3e-0c2d7d1b9e11',
+    attachments: [],
+    xmpSchemas: [],
+    pdfa: true,
+    ...extra,
+  };
+}
+
+export function page(items: DisplayItem[], width = 595, height = 842): Page {
+  return { width, height, items };
+}
+
+export function doc(
+  pages: Page[],
+  structure: StructNode,
+  meta: Partial<DocumentMetadata> = {},
+): LaidOutDocument {
+  return { pages, structure, metadata: metadata(meta) };
+}
+
+/** A one-page document: a heading and a paragraph, with a page-background artifact. */
+export function simpleDoc(meta: Partial<DocumentMetadata> = {}): LaidOutDocument {
+  const h1 = node('H1', [slotChild(1)]);
+  const p = node('P', [slotChild(2)]);
+  const root = node('Document', [h1, p]);
+  const items: DisplayItem[] = [
+    {
+      kind: 'path',
+      ops: [{ op: 'rect', x: 0, y: 0, width: 595, height: 842 }],
+      fill: { r: 1, g: 1, b: 0.95, a: 1 },
+      tag: { kind: 'artifact', type: 'Background', bbox: [0, 0, 595, 842] },
+    },
+    shape('LiberationSans-Bold.ttf', 'Hello, world', 72, 100, 24, content(1)),
+    shape('LiberationSans-Regular.ttf', 'A first paragraph of text.', 72, 140, 12, content(2)),
+  ];
+  return doc([page(items)], root, meta);
+}
