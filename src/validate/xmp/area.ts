@@ -56,6 +56,8 @@ const isSeq = (n: XmpNode): boolean =>
 /** Checks 6.6.2.3.1 on every top-level property of a packet. */
 function checkProperties(packet: XmpPacket, defs: ExtensionDefinitions, sink: CheckSink): void {
   for (const p of packet.properties) {
+    // The container is ISO 19005's own schema; 6.6.2.3.2/6.6.2.3.3 check it field by field.
+    if (p.ns === NS.pdfaExtension && p.name === 'schemas') continue;
     const loc = `${LOC} / property ${qname(p)}`;
     const ext = defs.schemas.get(p.ns);
     const extType = ext?.properties.get(p.name);
@@ -364,7 +366,8 @@ export function checkPdfuaMetadata(
   if (packet) {
     for (const p of packet.properties) {
       if (!isLangAlt(p)) continue;
-      const xDefault = p.children.some((c) => c.lang?.toLowerCase() === 'x-default');
+      // Only an alternative that is nothing but x-default leaves the language undetermined.
+      const xDefault = p.children.length === 1 && p.children[0].lang?.toLowerCase() === 'x-default';
       sink.check(R.uaLangAlt, !xDefault || catalogHasLang, `${LOC} / property ${qname(p)}`);
     }
   }
