@@ -128,9 +128,9 @@ export function serialize(v: PdfValue): string {
   }
   if (v instanceof PdfRaw) return v.token;
   if (v instanceof PdfDict) {
-    let out = '<<';
-    for (const [k, val] of v.entries) out += nameToken(k) + ' ' + serialize(val);
-    return out + '>>';
+    const parts: string[] = [];
+    for (const [k, val] of v.entries) parts.push(nameToken(k) + ' ' + serialize(val));
+    return '<<' + parts.join(' ') + '>>';
   }
   return '[' + (v as readonly PdfValue[]).map(serialize).join(' ') + ']';
 }
