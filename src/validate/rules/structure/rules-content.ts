@@ -10,11 +10,10 @@ import type { PdfDocumentModel } from '../../model/document.js';
 import { walkDocument, type ContentScope, type MarkedContent } from '../../content/index.js';
 import { decodeTextString, dictOf, getName, getString, isArray, isString } from './cos-util.js';
 import type { StructCtx } from './context.js';
+import { chainFinder } from './chain.js';
 import { checkLangValue } from './rules-lang.js';
 import { parentTreeOf } from './parent-tree.js';
 import { R } from './specs.js';
-
-const MAX_P_CHAIN = 10_000;
 
 export function checkContent(c: StructCtx): void {
   const wanted = [
@@ -35,8 +34,6 @@ export function checkContent(c: StructCtx): void {
   for (const p of doc.pages()) pageDicts[p.index] = p.dict;
 
   const elemOf = new WeakMap<MarkedContent, CosDict | null>();
-  const taggedMemo = new Map<CosDict, boolean>();
-  const langMemo = new Map<CosDict, boolean>();
 
   /** StructParents key of the stream the scope interprets (a form's own, else its page's). */
   const structParentsKey = (scope: ContentScope): number | null => {
@@ -55,42 +52,11 @@ export function checkContent(c: StructCtx): void {
     }
     return null;
   };
-  const isTagged = (elem: CosDict | null): boolean => {
-    if (!elem) return false;
-    const memo = taggedMemo.get(elem);
-    if (memo !== undefined) return memo;
-    let cur: CosDict | null = elem;
-    const seen = new Set<CosDict>();
-    let result = false;
-    for (let i = 0; cur && i < MAX_P_CHAIN && !seen.has(cur); i++) {
-      seen.add(cur);
-      if (cur === tree.root || getName(doc, cur, 'Type') === 'StructTreeRoot') {
-        result = true;
-        break;
-      }
-      cur = dictOf(doc, cur.entries.get('P'));
-    }
-    taggedMemo.set(elem, result);
-    return result;
-  };
-  const elemHasLang = (elem: CosDict | null): boolean => {
-    if (!elem) return false;
-    const memo = langMemo.get(elem);
-    if (memo !== undefined) return memo;
-    let cur: CosDict | null = elem;
-    const seen = new Set<CosDict>();
-    let result = false;
-    for (let i = 0; cur && i < MAX_P_CHAIN && !seen.has(cur); i++) {
-      seen.add(cur);
-      if (getString(doc, cur, 'Lang') !== null) {
-        result = true;
-        break;
-      }
-      cur = dictOf(doc, cur.entries.get('P'));
-    }
-    langMemo.set(elem, result);
-    return result;
-  };
+  const isTagged = chainFinder(
+    doc,
+    (d) => d === tree.root || getName(doc, d, 'Type') === 'StructTreeRoot',
+  );
+  const elemHasLang = chainFinder(doc, (d) => getString(doc, d, 'Lang') !== null);
   const mcLang = (mc: MarkedContent | null): boolean => {
     for (let m = mc; m; m = m.parent)
       if (isString(doc.resolve(m.properties?.entries.get('Lang')))) return true;

@@ -3,11 +3,12 @@
  * headings, alternative descriptions, notes, forms and the language of Alt/ActualText/E.
  */
 import { attribute } from './attributes.js';
-import { decodeTextString, getName, getString, getText, isDict } from './cos-util.js';
+import { decodeTextString, dictOf, getName, getString, getText, isDict } from './cos-util.js';
 import type { StructCtx } from './context.js';
 import { elementLocation } from './location.js';
 import { R } from './specs.js';
-import { kidsStandardTypes, parentLang, parentStandardType, type StructNode } from './tree.js';
+import { kidTypeCounter, kidsStandardTypes, parentStandardType, type StructNode } from './tree.js';
+import { chainFinder } from './chain.js';
 import { headingLevel, isStandardType } from './types.js';
 import type { RuleSpec } from '../../model/checks.js';
 
@@ -17,12 +18,35 @@ const onlyOf = (kids: readonly string[], allowed: readonly string[]) =>
 /** Caption anywhere but first. */
 const captionNotFirst = (kids: readonly string[]) => kids.slice(1).includes('Caption');
 
+/** Types whose parent or kids the 7.2 rules constrain. */
+const CONTAINERS: ReadonlySet<string> = new Set([
+  'Table',
+  'TR',
+  'THead',
+  'TBody',
+  'TFoot',
+  'TH',
+  'TD',
+  'L',
+  'LI',
+  'LBody',
+  'TOC',
+  'TOCI',
+]);
+
 export function checkElements(c: StructCtx): void {
   const { doc, tree } = c;
   let lastHeadingLevel = 0;
   let seenH = false;
   let seenHn = false;
   const noteIds = new Set<string>();
+  const countH = kidTypeCounter('H');
+  // Language found on an element or any /P ancestor; the element's parents are asked, not itself.
+  const chainHasLang = chainFinder(doc, (d) => getString(doc, d, 'Lang') !== null);
+  const parentHasLang = (n: StructNode) =>
+    chainHasLang(
+      dictOf(doc, n.dict.entries.get('P')) === n.dict ? null : dictOf(doc, n.dict.entries.get('P')),
+    );
 
   for (const node of tree.nodes) {
     const loc = elementLocation(doc, node);
@@ -59,7 +83,7 @@ export function checkElements(c: StructCtx): void {
 
     // Language of alternative texts.
     const ownLang = getString(doc, node.dict, 'Lang') !== null;
-    const langKnown = () => ownLang || c.catalogHasLang || parentLang(doc, node) !== null;
+    const langKnown = () => ownLang || c.catalogHasLang || parentHasLang(node);
     const langRule = (rule: RuleSpec, key: string) => {
       if (!c.has(rule)) return;
       const present = getString(doc, node.dict, key) !== null;
@@ -69,12 +93,11 @@ export function checkElements(c: StructCtx): void {
     langRule(R.altLang, 'Alt');
     langRule(R.eLang, 'E');
 
-    const kids = kidsStandardTypes(node);
-    const hCount = count(kids, 'H');
+    const hCount = countH(node);
     c.check(R.oneH, hCount <= 1, loc, hCount > 1 ? `${hCount} H kids` : undefined);
 
     if (st === null) continue;
-    checkContainment(c, node, st, kids, loc);
+    if (CONTAINERS.has(st)) checkContainment(c, node, st, kidsStandardTypes(node), loc);
 
     const level = headingLevel(st);
     if (level !== null) {

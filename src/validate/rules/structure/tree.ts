@@ -257,6 +257,45 @@ export function kidsStandardTypes(node: { readonly kids: readonly StructNode[] }
   return out;
 }
 
+/**
+ * How many kids of the given standard type an element has, reading through pass-through kids.
+ * Counts of pass-through elements are memoised, so a long chain of Divs costs linear time.
+ */
+export function kidTypeCounter(type: string): (node: StructNode) => number {
+  const memo = new Map<StructNode, number>();
+  const onPath = new Set<StructNode>();
+  const countOf = (node: StructNode): number => {
+    // Post-order over pass-through descendants with an explicit stack.
+    const stack: { n: StructNode; i: number; sum: number }[] = [{ n: node, i: 0, sum: 0 }];
+    onPath.add(node);
+    let result = 0;
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      if (top.i >= top.n.kids.length) {
+        stack.pop();
+        onPath.delete(top.n);
+        if (top.n !== node) memo.set(top.n, top.sum);
+        if (stack.length > 0) stack[stack.length - 1].sum += top.sum;
+        else result = top.sum;
+        continue;
+      }
+      const kid = top.n.kids[top.i++];
+      if (isPassThrough(kid.standardType)) {
+        const known = memo.get(kid);
+        if (known !== undefined) top.sum += known;
+        else if (!onPath.has(kid)) {
+          onPath.add(kid);
+          stack.push({ n: kid, i: 0, sum: 0 });
+        }
+      } else if (kid.standardType === type) {
+        top.sum++;
+      }
+    }
+    return result;
+  };
+  return countOf;
+}
+
 /** Kids as the table and list algorithms see them: pass-through kids replaced by their own kids. */
 export function significantKids(node: { readonly kids: readonly StructNode[] }): StructNode[] {
   const out: StructNode[] = [];
@@ -285,43 +324,65 @@ export function significantKids(node: { readonly kids: readonly StructNode[] }):
 }
 
 /** Upper bound on /P links followed, so a sideways /P chain cannot run forever. */
-const MAX_P_CHAIN = 10_000;
+const MAX_P_CHAIN = 100_000;
 
 /**
  * Standard type of the element's parent as named by /P, reading through pass-through parents;
  * 'StructTreeRoot' when the chain reaches the root; null when /P is missing or broken.
+ * Answers for pass-through dictionaries are memoised on the tree.
  */
 export function parentStandardType(
   doc: PdfDocumentModel,
   tree: StructTree,
   node: StructNode,
 ): string | null {
-  let cur = dictOf(doc, node.dict.entries.get('P'));
-  const seen = new Set<CosDict>([node.dict]);
-  for (let steps = 0; cur && steps < MAX_P_CHAIN; steps++) {
-    if (seen.has(cur)) return null;
-    seen.add(cur);
-    if (getName(doc, cur, 'Type') === 'StructTreeRoot' || cur === tree.root)
-      return 'StructTreeRoot';
-    const st = tree.standardTypeOf(cur);
-    if (!isPassThrough(st)) return st;
-    cur = dictOf(doc, cur.entries.get('P'));
-  }
-  return null;
+  return significantTypeFrom(doc, tree, dictOf(doc, node.dict.entries.get('P')), node.dict);
 }
 
-/** The first /Lang string found on the /P chain above the element (not its own). */
-export function parentLang(doc: PdfDocumentModel, node: StructNode): CosObject | null {
-  let cur = dictOf(doc, node.dict.entries.get('P'));
-  const seen = new Set<CosDict>([node.dict]);
+const passThroughMemo = new WeakMap<StructTree, Map<CosDict, string | null>>();
+
+function significantTypeFrom(
+  doc: PdfDocumentModel,
+  tree: StructTree,
+  start: CosDict | null,
+  self: CosDict,
+): string | null {
+  let memo = passThroughMemo.get(tree);
+  if (!memo) {
+    memo = new Map();
+    passThroughMemo.set(tree, memo);
+  }
+  const path: CosDict[] = [];
+  const seen = new Set<CosDict>([self]);
+  let cur = start;
+  let answer: string | null = null;
+  let cycled = false;
   for (let steps = 0; cur && steps < MAX_P_CHAIN; steps++) {
-    if (seen.has(cur)) return null;
+    const known = memo.get(cur);
+    if (known !== undefined) {
+      answer = known;
+      break;
+    }
+    if (seen.has(cur)) {
+      cycled = true;
+      break;
+    }
     seen.add(cur);
-    const lang = doc.resolve(cur.entries.get('Lang'));
-    if (lang !== null && typeof lang === 'object' && lang.kind === 'string') return lang;
+    if (getName(doc, cur, 'Type') === 'StructTreeRoot' || cur === tree.root) {
+      answer = 'StructTreeRoot';
+      break;
+    }
+    const st = tree.standardTypeOf(cur);
+    if (!isPassThrough(st)) {
+      answer = st;
+      break;
+    }
+    path.push(cur);
     cur = dictOf(doc, cur.entries.get('P'));
   }
-  return null;
+  // A cycle back to the asking element is specific to it, so only a clean answer is shared.
+  if (!cycled) for (const d of path) memo.set(d, answer);
+  return answer;
 }
 
 /** Cached per document: the tree is built at most once however many rules ask. */
