@@ -3,6 +3,7 @@
  * 6.6.2.3.x, 6.6.4 and PDF/UA-1 5, 7.1 (metadata) and 7.2 (metadata language).
  */
 import type { CheckSink, FlavourInfo, RuleArea, RuleAreaContext } from '../model/checks.js';
+import type { CosDict, CosObject, CosStream } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
 import { NS, findProperty, isLangAlt } from './model.js';
 import type { XmpNode, XmpPacket, XmpParseResult } from './model.js';
@@ -13,37 +14,84 @@ import { predefinedPropertyType } from './schemas.js';
 import { PREDEFINED_TYPES } from './value-types.js';
 import { R, XMP_RULES } from './rules.js';
 
+export interface MetadataPackage {
+  /** Readable location of the stream, e.g. 'metadata' or 'metadata of object 12'. */
+  readonly location: string;
+  readonly parsed: XmpParseResult;
+  /** Why the stream could not be fully decoded, when it could not. */
+  readonly decodeError?: string;
+}
+
 export interface DocumentMetadata {
-  /** Whether the catalog's Metadata entry is a stream. */
+  /** Whether the catalog's Metadata entry is a metadata stream (Type Metadata, Subtype XML). */
   readonly present: boolean;
-  /** The parsed packet, when present. */
+  /** The parsed catalog packet, when present. */
   readonly parsed?: XmpParseResult;
   /** Why the stream could not be decoded, when it could not. */
   readonly decodeError?: string;
+  /** Metadata streams of other objects (pages, images, fonts...), checked by the PDF/A rules too. */
+  readonly others?: readonly MetadataPackage[];
 }
+
+const LOC = 'metadata';
 
 // Parsed once per document however many flavours run; documents are immutable.
 const cache = new WeakMap<PdfDocumentModel, DocumentMetadata>();
 
-/** The catalog metadata of a document, parsed. */
+function nameIs(doc: PdfDocumentModel, dict: CosDict, key: string, value: string): boolean {
+  const v = doc.get(dict, key);
+  return v !== null && typeof v === 'object' && v.kind === 'name' && v.value === value;
+}
+
+/** A stream the way PDF/A identifies metadata: Type Metadata and Subtype XML. */
+function asMetadataStream(doc: PdfDocumentModel, obj: CosObject): CosStream | null {
+  if (!obj || typeof obj !== 'object' || obj.kind !== 'stream') return null;
+  return nameIs(doc, obj.dict, 'Type', 'Metadata') && nameIs(doc, obj.dict, 'Subtype', 'XML')
+    ? obj
+    : null;
+}
+
+function readPackage(doc: PdfDocumentModel, stream: CosStream, location: string): MetadataPackage {
+  const decoded = doc.decodeStream(stream);
+  const parsed = parseXmpPacket(decoded.data);
+  return decoded.error ? { location, parsed, decodeError: decoded.error } : { location, parsed };
+}
+
+/** Metadata streams attached to objects other than the catalog, once each. */
+function otherPackages(doc: PdfDocumentModel, main: CosStream | null): MetadataPackage[] {
+  const out: MetadataPackage[] = [];
+  const seen = new Set<CosStream>(main ? [main] : []);
+  for (const { ref, value } of doc.objects()) {
+    const dict =
+      value && typeof value === 'object' ? (value.kind === 'stream' ? value.dict : value) : null;
+    if (!dict || dict.kind !== 'dict' || !dict.entries.has('Metadata')) continue;
+    if (nameIs(doc, dict, 'Type', 'Catalog')) continue;
+    const stream = asMetadataStream(doc, doc.get(dict, 'Metadata'));
+    if (!stream || seen.has(stream)) continue;
+    seen.add(stream);
+    out.push(readPackage(doc, stream, `metadata of object ${ref.num}`));
+  }
+  return out;
+}
+
+/** The catalog metadata of a document, and other objects' metadata streams, parsed. */
 export function documentMetadata(doc: PdfDocumentModel): DocumentMetadata {
   const hit = cache.get(doc);
   if (hit) return hit;
+  const main = asMetadataStream(doc, doc.get(doc.catalog, 'Metadata'));
+  const others = otherPackages(doc, main);
   let out: DocumentMetadata;
-  const meta = doc.get(doc.catalog, 'Metadata');
-  if (!meta || typeof meta !== 'object' || meta.kind !== 'stream') {
-    out = { present: false };
+  if (!main) {
+    out = { present: false, others };
   } else {
-    const decoded = doc.decodeStream(meta);
-    out = decoded.error
-      ? { present: true, parsed: parseXmpPacket(decoded.data), decodeError: decoded.error }
-      : { present: true, parsed: parseXmpPacket(decoded.data) };
+    const pkg = readPackage(doc, main, LOC);
+    out = pkg.decodeError
+      ? { present: true, parsed: pkg.parsed, decodeError: pkg.decodeError, others }
+      : { present: true, parsed: pkg.parsed, others };
   }
   cache.set(doc, out);
   return out;
 }
-
-const LOC = 'metadata';
 
 function qname(n: XmpNode): string {
   return n.prefix ? `${n.prefix}:${n.name}` : n.name;
@@ -53,13 +101,23 @@ const isTextNode = (n: XmpNode | undefined): boolean => n === undefined || n.kin
 const isSeq = (n: XmpNode): boolean =>
   n.kind === 'array' && (n.arrayKind === 'seq' || n.arrayKind === 'alt');
 
-/** Checks 6.6.2.3.1 on every top-level property of a packet. */
-function checkProperties(packet: XmpPacket, defs: ExtensionDefinitions, sink: CheckSink): void {
+/**
+ * Checks 6.6.2.3.1 on every top-level property of a packet. A property is described by the
+ * packet's own extension schemas first, then by those of the document's main packet, then
+ * by the predefined schemas.
+ */
+function checkProperties(
+  packet: XmpPacket,
+  where: string,
+  own: ExtensionDefinitions,
+  main: ExtensionDefinitions | null,
+  sink: CheckSink,
+): void {
   for (const p of packet.properties) {
     // The container is ISO 19005's own schema; 6.6.2.3.2/6.6.2.3.3 check it field by field.
     if (p.ns === NS.pdfaExtension && p.name === 'schemas') continue;
-    const loc = `${LOC} / property ${qname(p)}`;
-    const ext = defs.schemas.get(p.ns);
+    const loc = `${where} / property ${qname(p)}`;
+    const ext = [own, main].map((d) => d?.schemas.get(p.ns)).find((e) => e?.properties.has(p.name));
     const extType = ext?.properties.get(p.name);
     const predefined = predefinedPropertyType(p.ns, p.name);
     const known = extType !== undefined || predefined !== undefined;
@@ -82,12 +140,13 @@ function checkProperties(packet: XmpPacket, defs: ExtensionDefinitions, sink: Ch
 /** Checks 6.6.2.3.2 and 6.6.2.3.3 on the extension schema container, when there is one. */
 function checkExtensionContainer(
   packet: XmpPacket,
+  where: string,
   defs: ExtensionDefinitions,
   sink: CheckSink,
 ): void {
   const container = extensionContainer(packet);
   if (!container) return;
-  const cloc = `${LOC} / extension schemas`;
+  const cloc = `${where} / extension schemas`;
   sink.check(
     R.containerBag,
     container.kind === 'array' &&
@@ -293,6 +352,40 @@ function checkPdfaIdentification(
   sink.check(R.pdfaIdCorrPrefix, prefixOk('corr'), loc);
 }
 
+/** 6.6.2.1 (tests 2-5), 6.6.2.3.x on one packet; returns the packet when it could be read. */
+function checkPackage(
+  pkg: { readonly parsed: XmpParseResult; readonly location: string },
+  main: ExtensionDefinitions | null,
+  sink: CheckSink,
+): { packet: XmpPacket; defs: ExtensionDefinitions } | undefined {
+  const { parsed, location } = pkg;
+  const packet = parsed.ok ? parsed.packet : undefined;
+  sink.check(
+    R.noBytesAttr,
+    packet?.bytesAttribute == null,
+    location,
+    packet?.bytesAttribute ?? undefined,
+  );
+  sink.check(
+    R.noEncodingAttr,
+    packet?.encodingAttribute == null,
+    location,
+    packet?.encodingAttribute ?? undefined,
+  );
+  sink.check(R.serialization, parsed.ok, location, parsed.ok ? undefined : parsed.error.message);
+  sink.check(
+    R.utf8,
+    packet?.actualEncoding === 'UTF-8',
+    location,
+    packet ? `encoding is ${packet.actualEncoding}` : 'the packet could not be read',
+  );
+  if (!packet) return undefined;
+  const defs = readExtensionDefinitions(packet);
+  checkProperties(packet, location, defs, main, sink);
+  checkExtensionContainer(packet, location, defs, sink);
+  return { packet, defs };
+}
+
 /** The PDF/A checks on a document's metadata (exported for tests without a PDF reader). */
 export function checkPdfaMetadata(
   meta: DocumentMetadata,
@@ -300,34 +393,13 @@ export function checkPdfaMetadata(
   sink: CheckSink,
 ): void {
   sink.check(R.metadataPresent, meta.present, 'catalog');
-  if (!meta.present || !meta.parsed) return;
-  const parsed = meta.parsed;
-  const packet = parsed.ok ? parsed.packet : undefined;
-  sink.check(
-    R.noBytesAttr,
-    packet?.bytesAttribute == null,
-    LOC,
-    packet?.bytesAttribute ?? undefined,
-  );
-  sink.check(
-    R.noEncodingAttr,
-    packet?.encodingAttribute == null,
-    LOC,
-    packet?.encodingAttribute ?? undefined,
-  );
-  sink.check(R.serialization, parsed.ok, LOC, parsed.ok ? undefined : parsed.error.message);
-  sink.check(
-    R.utf8,
-    packet?.actualEncoding === 'UTF-8',
-    LOC,
-    packet ? `encoding is ${packet.actualEncoding}` : 'the packet could not be read',
-  );
-  if (packet) {
-    const defs = readExtensionDefinitions(packet);
-    checkProperties(packet, defs, sink);
-    checkExtensionContainer(packet, defs, sink);
+  let main: ExtensionDefinitions | null = null;
+  if (meta.present && meta.parsed) {
+    const read = checkPackage({ parsed: meta.parsed, location: LOC }, null, sink);
+    main = read?.defs ?? null;
+    checkPdfaIdentification(read?.packet, flavour, sink);
   }
-  checkPdfaIdentification(packet, flavour, sink);
+  for (const other of meta.others ?? []) checkPackage(other, main, sink);
 }
 
 /** The PDF/UA checks on a document's metadata. */

@@ -184,7 +184,7 @@ describe('PDF/UA metadata rules', () => {
 
 describe('xmpArea', () => {
   const name = (value: string): CosObject => ({ kind: 'name', value, bytes: utf8(value) });
-  function doc(xml: string | null, lang: boolean): PdfDocumentModel {
+  function doc(xml: string | null, lang: boolean, pageXml?: string): PdfDocumentModel {
     const stream: CosStream = {
       kind: 'stream',
       dict: {
@@ -224,7 +224,21 @@ describe('xmpArea', () => {
       get: (d, k) => d?.entries.get(k) ?? null,
       decodeStream: (s) => ({ data: s.raw }),
       pages: () => [],
-      objects: () => [],
+      objects: () => {
+        if (pageXml === undefined) return [];
+        const pageMeta: CosStream = { ...stream, raw: utf8(pageXml) };
+        const page: CosDict = {
+          kind: 'dict',
+          entries: new Map([
+            ['Type', name('Page')],
+            ['Metadata', pageMeta],
+          ]),
+        };
+        return [
+          { ref: { kind: 'ref', num: 1, gen: 0 }, value: catalog },
+          { ref: { kind: 'ref', num: 7, gen: 0 }, value: page },
+        ];
+      },
     };
   }
 
@@ -243,6 +257,27 @@ describe('xmpArea', () => {
     const none = collector();
     xmpArea.run({ doc: doc(null, true), flavour: A3, sink: none.sink });
     expect(none.failed()).toEqual(['6.6.2.1-1']);
+  });
+
+  it('checks metadata streams of other objects with the main packet extension schemas', () => {
+    const ext =
+      '<pdfaExtension:schemas><rdf:Bag><rdf:li rdf:parseType="Resource">' +
+      '<pdfaSchema:schema>S</pdfaSchema:schema><pdfaSchema:namespaceURI>urn:m#</pdfaSchema:namespaceURI>' +
+      '<pdfaSchema:prefix>m</pdfaSchema:prefix><pdfaSchema:property><rdf:Seq><rdf:li rdf:parseType="Resource">' +
+      '<pdfaProperty:name>model</pdfaProperty:name><pdfaProperty:valueType>Integer</pdfaProperty:valueType>' +
+      '<pdfaProperty:category>internal</pdfaProperty:category><pdfaProperty:description>d</pdfaProperty:description>' +
+      '</rdf:li></rdf:Seq></pdfaSchema:property></rdf:li></rdf:Bag></pdfaExtension:schemas>';
+    const run = (pageBody: string): { failed: string[]; locations: string[] } => {
+      const c = collector();
+      const d = doc(packet(IDENT_3A + ext), true, packet(pageBody));
+      xmpArea.run({ doc: d, flavour: A3, sink: c.sink });
+      return { failed: c.failed(), locations: c.failures.map((f) => f.location) };
+    };
+    expect(run('<m:model xmlns:m="urn:m#">4</m:model>').failed).toEqual([]);
+    const bad = run('<m:model xmlns:m="urn:m#">four</m:model>');
+    expect(bad.failed).toEqual(['6.6.2.3.1-2']);
+    expect(bad.locations).toEqual(['metadata of object 7 / property m:model']);
+    expect(run('<q:x xmlns:q="urn:q">1</q:x>').failed).toEqual(['6.6.2.3.1-1', '6.6.2.3.1-2']);
   });
 
   it('declares every rule it reports', () => {
