@@ -1,0 +1,270 @@
+/**
+ * Per-render layout state and the helpers every formatting context shares: box fragments with
+ * their decoration, flattening a fragment into items (atomic content), moving fragments.
+ */
+import type { Warning } from '../diagnostics.js';
+import type { ComputedStyle } from '../style/types.js';
+import type { FontContext } from '../text/types.js';
+import type { Box } from './boxes.js';
+import type { DisplayItem, ItemTag, PathOp } from './display-list.js';
+import type { BoxFragment, BoxSlice, Fragment, LeafFragment } from './fragments.js';
+import type { DecodedImage } from './images.js';
+import { objectFit } from './images.js';
+import {
+  backgroundItem,
+  backgroundTag,
+  borderItems,
+  gradientFor,
+  insetRadii,
+  moveItem,
+  rectPath,
+  type Rect,
+} from './paint.js';
+import type { StructureBuilder } from './structure.js';
+import { border, borderSides, isOverflowClipped, len, padding, pt, radii } from './units.js';
+
+export interface LayoutContext {
+  readonly fonts: FontContext;
+  readonly sb: StructureBuilder;
+  readonly warnings: Warning[];
+  /** Decoded background images by URL; a string is the failure reason. */
+  readonly images: ReadonlyMap<string, DecodedImage | string>;
+  /** Anchor id → flow y of the element's top, for internal links. */
+  readonly anchors: Map<string, number>;
+  /** Page area (first page) for fixed boxes and the initial containing block. */
+  readonly page: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
+  /** position: fixed content, in page coordinates, drawn on every page. */
+  readonly fixed: DisplayItem[][];
+  readonly warned: Set<string>;
+}
+
+export function warnOnce(ctx: LayoutContext, code: string, message: string): void {
+  if (ctx.warned.has(code)) return;
+  ctx.warned.add(code);
+  ctx.warnings.push({ code, message });
+}
+
+export interface BoxGeometry {
+  /** Border box. */
+  readonly x: number;
+  readonly width: number;
+  readonly top: number;
+  readonly height: number;
+}
+
+/** The decoration closure and paint properties of a block-like box. */
+export function boxFragment(
+  box: Box | { style: ComputedStyle; el?: Box['el'] },
+  g: BoxGeometry,
+  children: readonly Fragment[],
+  ctx: LayoutContext,
+  extra: Partial<BoxFragment> = {},
+): BoxFragment {
+  const s = box.style;
+  const hasPaint =
+    s.backgroundColor.a > 0 ||
+    s.backgroundLayers.length > 0 ||
+    s.borderTopWidth + s.borderRightWidth + s.borderBottomWidth + s.borderLeftWidth > 0;
+  const visible = s.visibility === 'visible';
+  const decorate =
+    hasPaint && visible ? (slice: BoxSlice): DisplayItem[] => decorateBox(s, g.x, g.width, slice, ctx) : undefined;
+  const clip = isOverflowClipped(s)
+    ? (slice: BoxSlice): PathOp[] => {
+        const b = border(s);
+        const r: Rect = {
+          x: g.x + b.left,
+          y: slice.top + (slice.continuedAbove ? 0 : b.top),
+          width: Math.max(0, g.width - b.left - b.right),
+          height: Math.max(0, slice.bottom - slice.top - (slice.continuedAbove ? 0 : b.top) - (slice.continuedBelow ? 0 : b.bottom)),
+        };
+        return rectPath(r, insetRadii(radii(s, g.width, g.height), b.top, b.right, b.bottom, b.left));
+      }
+    : undefined;
+  const brk = (v: string): 'auto' | 'page' | 'avoid' =>
+    v === 'page' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso' ? 'page' : v === 'avoid' ? 'avoid' : 'auto';
+  return {
+    kind: 'box',
+    top: g.top,
+    bottom: g.top + g.height,
+    children,
+    ...(decorate ? { decorate } : {}),
+    ...(clip ? { clip } : {}),
+    ...(s.opacity < 1 ? { opacity: s.opacity } : {}),
+    ...(brk(s.breakBefore) !== 'auto' ? { breakBefore: brk(s.breakBefore) } : {}),
+    ...(brk(s.breakAfter) !== 'auto' ? { breakAfter: brk(s.breakAfter) } : {}),
+    ...(s.breakInside === 'avoid' ? { breakInside: 'avoid' as const } : {}),
+    ...(s.breakAfter === 'avoid' ? { keepWithNext: true } : {}),
+    ...extra,
+  };
+}
+
+/** Background colour, background layers and borders of one slice of a box. */
+export function decorateBox(s: ComputedStyle, x: number, width: number, slice: BoxSlice, ctx: LayoutContext): DisplayItem[] {
+  const out: DisplayItem[] = [];
+  const b = border(s);
+  const height = slice.bottom - slice.top;
+  const full: Rect = { x, y: slice.top, width, height };
+  // A slice cut by a page break has no border or rounded corners on the cut edge.
+  const rad0 = radii(s, width, height);
+  const rad = {
+    tl: slice.continuedAbove ? ([0, 0] as [number, number]) : rad0.tl,
+    tr: slice.continuedAbove ? ([0, 0] as [number, number]) : rad0.tr,
+    br: slice.continuedBelow ? ([0, 0] as [number, number]) : rad0.br,
+    bl: slice.continuedBelow ? ([0, 0] as [number, number]) : rad0.bl,
+  };
+  const bt = slice.continuedAbove ? 0 : b.top;
+  const bb = slice.continuedBelow ? 0 : b.bottom;
+  if (s.backgroundColor.a > 0) out.push(backgroundItem(full, s.backgroundColor, rad));
+  // CSS paints the first layer on top: draw from the last.
+  for (let i = s.backgroundLayers.length - 1; i >= 0; i--) {
+    const layer = s.backgroundLayers[i];
+    const pad = padding(s, width);
+    const area: Rect =
+      layer.origin === 'content-box'
+        ? { x: x + b.left + pad.left, y: slice.top + bt + pad.top, width: width - b.left - b.right - pad.left - pad.right, height: height - bt - bb - pad.top - pad.bottom }
+        : layer.origin === 'border-box'
+          ? full
+          : { x: x + b.left, y: slice.top + bt, width: width - b.left - b.right, height: height - bt - bb };
+    if (area.width <= 0 || area.height <= 0) continue;
+    const img = layer.image;
+    if (img.kind === 'linear-gradient') {
+      const angle =
+        'angle' in img.direction
+          ? img.direction.angle
+          : cornerAngle(img.direction.corner, area.width, area.height);
+      const n = img.stops.length;
+      const lineLength = Math.abs(area.width * Math.sin((angle * Math.PI) / 180)) + Math.abs(area.height * Math.cos((angle * Math.PI) / 180));
+      const stops = img.stops.map((st, k) => ({
+        offset: st.position === null ? (n > 1 ? k / (n - 1) : 0) : Math.min(1, Math.max(0, len(st.position, lineLength) / Math.max(lineLength, 1e-6))),
+        color: st.color,
+      }));
+      for (let k = 1; k < stops.length; k++) if (stops[k].offset < stops[k - 1].offset) stops[k] = { ...stops[k], offset: stops[k - 1].offset };
+      out.push({ kind: 'path', ops: rectPath(full, rad), fill: gradientFor(area, angle, stops), tag: backgroundTag(full) });
+    } else {
+      const dec = ctx.images.get(img.url);
+      if (!dec || typeof dec === 'string') continue;
+      out.push(...backgroundImage(dec, layer, area, full, rad));
+    }
+  }
+  out.push(
+    ...borderItems(
+      { x, y: slice.top, width, height },
+      {
+        ...borderSides(s),
+        ...(slice.continuedAbove ? { top: { width: 0, style: 'none', color: s.borderTopColor } } : {}),
+        ...(slice.continuedBelow ? { bottom: { width: 0, style: 'none', color: s.borderBottomColor } } : {}),
+      },
+      rad,
+    ),
+  );
+  return out;
+}
+
+function cornerAngle(c: { x: 'left' | 'right'; y: 'top' | 'bottom' }, w: number, h: number): number {
+  // "to top right": the angle whose gradient line is perpendicular to the other diagonal.
+  const a = (Math.atan2(w, h) * 180) / Math.PI;
+  if (c.y === 'top') return c.x === 'right' ? a : 360 - a;
+  return c.x === 'right' ? 180 - a : 180 + a;
+}
+
+function backgroundImage(
+  dec: DecodedImage,
+  layer: ComputedStyle['backgroundLayers'][number],
+  area: Rect,
+  clipRect: Rect,
+  rad: ReturnType<typeof radii>,
+): DisplayItem[] {
+  const iw = pt(dec.intrinsicWidth);
+  const ih = pt(dec.intrinsicHeight);
+  let w = iw;
+  let h = ih;
+  const sz = layer.size;
+  if (sz === 'cover' || sz === 'contain') {
+    const f = sz === 'cover' ? Math.max(area.width / iw, area.height / ih) : Math.min(area.width / iw, area.height / ih);
+    w = iw * f;
+    h = ih * f;
+  } else {
+    const sw = sz.width === 'auto' ? undefined : len(sz.width, area.width);
+    const sh = sz.height === 'auto' ? undefined : len(sz.height, area.height);
+    if (sw !== undefined && sh !== undefined) [w, h] = [sw, sh];
+    else if (sw !== undefined) [w, h] = [sw, (sw * ih) / iw];
+    else if (sh !== undefined) [w, h] = [(sh * iw) / ih, sh];
+  }
+  if (w <= 0 || h <= 0) return [];
+  const px = area.x + len(layer.position.x, area.width - w);
+  const py = area.y + len(layer.position.y, area.height - h);
+  const tag: ItemTag = backgroundTag(clipRect);
+  const tiles: DisplayItem[] = [];
+  const rx = layer.repeatX !== 'no-repeat';
+  const ry = layer.repeatY !== 'no-repeat';
+  const x0 = rx ? px - Math.ceil((px - clipRect.x) / w) * w : px;
+  const y0 = ry ? py - Math.ceil((py - clipRect.y) / h) * h : py;
+  const x1 = rx ? clipRect.x + clipRect.width : px + w - 0.001;
+  const y1 = ry ? clipRect.y + clipRect.height : py + h - 0.001;
+  // Bounded: tiny tiles over a huge box would otherwise explode the page.
+  for (let ty = y0; ty < y1 && tiles.length < 2000; ty += h) {
+    for (let tx = x0; tx < x1 && tiles.length < 2000; tx += w) {
+      tiles.push({ kind: 'image', image: dec.resource, x: tx, y: ty, width: w, height: h, tag });
+    }
+  }
+  return [{ kind: 'group', clip: rectPath(clipRect, rad), items: tiles }];
+}
+
+/** All items of a fragment drawn in one piece (atomic inlines, table rows, fixed boxes). */
+export function flatten(f: Fragment): DisplayItem[] {
+  if (f.kind === 'leaf') return [...f.items];
+  const slice: BoxSlice = { top: f.top, bottom: f.bottom, continuedAbove: false, continuedBelow: false };
+  const content: DisplayItem[] = [];
+  for (const c of f.children) content.push(...flatten(c));
+  let items: DisplayItem[] = content;
+  if (f.clip && content.length > 0) items = [{ kind: 'group', clip: f.clip(slice), items: content }];
+  const deco = f.decorate ? f.decorate(slice) : [];
+  items = [...deco, ...items];
+  if (f.repeat) {
+    // The header is already among the children; nothing else to add when drawn in one piece.
+  }
+  if (f.opacity !== undefined && f.opacity < 1 && items.length > 0) items = [{ kind: 'group', opacity: f.opacity, items }];
+  return items;
+}
+
+export function leafOf(f: Fragment): LeafFragment {
+  return { kind: 'leaf', top: f.top, bottom: f.bottom, items: flatten(f) };
+}
+
+/** Moves a fragment (relative positioning, cell alignment, flex placement). */
+export function shiftFragment(f: Fragment, dx: number, dy: number): Fragment {
+  if (dx === 0 && dy === 0) return f;
+  if (f.kind === 'leaf') {
+    return { ...f, top: f.top + dy, bottom: f.bottom + dy, items: f.items.map((i) => moveItem(i, dx, dy)) };
+  }
+  const moveSlice = (s: BoxSlice): BoxSlice => s;
+  return {
+    ...f,
+    top: f.top + dy,
+    bottom: f.bottom + dy,
+    children: f.children.map((c) => shiftFragment(c, dx, dy)),
+    ...(f.decorate ? { decorate: (s: BoxSlice) => f.decorate!(moveSlice(s)).map((i) => moveItem(i, dx, 0)) } : {}),
+    ...(f.clip ? { clip: (s: BoxSlice) => f.clip!(s).map((o) => shiftOp(o, dx)) } : {}),
+    ...(f.repeat ? { repeat: shiftFragment(f.repeat, dx, dy) as LeafFragment } : {}),
+  };
+}
+
+function shiftOp(o: PathOp, dx: number): PathOp {
+  switch (o.op) {
+    case 'moveTo':
+    case 'lineTo':
+    case 'rect':
+      return { ...o, x: o.x + dx };
+    case 'curveTo':
+      return { ...o, x1: o.x1 + dx, x2: o.x2 + dx, x: o.x + dx };
+    default:
+      return o;
+  }
+}
+
+/** Draws a replaced image into a content box, with object-fit and an optional clip. */
+export function imageItems(dec: DecodedImage, fit: string, box: Rect, tag: ItemTag): DisplayItem[] {
+  const f = objectFit(fit, box, pt(dec.intrinsicWidth), pt(dec.intrinsicHeight));
+  const item: DisplayItem = { kind: 'image', image: dec.resource, x: f.x, y: f.y, width: f.width, height: f.height, tag };
+  return f.clip ? [{ kind: 'group', clip: rectPath(box), items: [item] }] : [item];
+}

@@ -1,0 +1,209 @@
+/**
+ * Flex containers through yoga-layout. One yoga config (point scale factor 0: no rounding, we
+ * work in points), a fresh node tree per container that is freed afterwards. Each item is a yoga
+ * leaf whose measure function lays the item out with our own block layout at the width yoga
+ * asks about; measurements are pure and memoised by (width, mode). After yoga has placed the
+ * items, each is laid out again at its final size, so inline content wraps at the real width.
+ */
+import Yoga, { Align, Direction, Edge, FlexDirection, Gutter, Justify, MeasureMode, Wrap, type Node as YogaNode } from 'yoga-layout';
+import type { ComputedStyle } from '../style/types.js';
+import type { Box, FlexBox } from './boxes.js';
+import type { LayoutContext } from './context.js';
+import { boxFragment, flatten, shiftFragment } from './context.js';
+import { intrinsicOuter, layoutBlockLevel, type AbsCollector, type LayoutOptions, type Placed } from './flow.js';
+import type { Fragment } from './fragments.js';
+import { border, len, lenAuto, margin, maxSize, padding, pt, size } from './units.js';
+
+const config = Yoga.Config.create();
+config.setPointScaleFactor(0);
+
+function isRow(s: ComputedStyle): boolean {
+  return s.flexDirection === 'row' || s.flexDirection === 'row-reverse';
+}
+
+function inFlow(b: Box): boolean {
+  return b.style.position !== 'absolute' && b.style.position !== 'fixed';
+}
+
+export function flexIntrinsic(box: FlexBox, ctx: LayoutContext): { min: number; max: number } {
+  const row = isRow(box.style);
+  const kids = box.children.filter(inFlow).map((k) => intrinsicOuter(k, ctx));
+  const gap = pt(typeof box.style.columnGap === 'number' ? box.style.columnGap : 0) * Math.max(0, kids.length - 1);
+  if (row) {
+    const wrap = box.style.flexWrap !== 'nowrap';
+    return {
+      min: wrap ? Math.max(0, ...kids.map((k) => k.min)) : kids.reduce((a, k) => a + k.min, 0) + gap,
+      max: kids.reduce((a, k) => a + k.max, 0) + gap,
+    };
+  }
+  return { min: Math.max(0, ...kids.map((k) => k.min)), max: Math.max(0, ...kids.map((k) => k.max)) };
+}
+
+const JUSTIFY: Record<ComputedStyle['justifyContent'], Justify> = {
+  'flex-start': Justify.FlexStart,
+  'flex-end': Justify.FlexEnd,
+  center: Justify.Center,
+  'space-between': Justify.SpaceBetween,
+  'space-around': Justify.SpaceAround,
+  'space-evenly': Justify.SpaceEvenly,
+};
+
+const ALIGN: Record<string, Align> = {
+  auto: Align.Auto,
+  stretch: Align.Stretch,
+  'flex-start': Align.FlexStart,
+  'flex-end': Align.FlexEnd,
+  center: Align.Center,
+  baseline: Align.Baseline,
+  'space-between': Align.SpaceBetween,
+  'space-around': Align.SpaceAround,
+  'space-evenly': Align.SpaceEvenly,
+};
+
+const DIRECTION: Record<ComputedStyle['flexDirection'], FlexDirection> = {
+  row: FlexDirection.Row,
+  'row-reverse': FlexDirection.RowReverse,
+  column: FlexDirection.Column,
+  'column-reverse': FlexDirection.ColumnReverse,
+};
+
+/** `width` is the container's border-box width. */
+export function layoutFlex(
+  box: FlexBox,
+  x: number,
+  y: number,
+  width: number,
+  ctx: LayoutContext,
+  _abs: AbsCollector,
+  opts: LayoutOptions,
+): Placed {
+  const s = box.style;
+  const pad = padding(s, width);
+  const bord = border(s);
+  const contentW = Math.max(0, width - pad.left - pad.right - bord.left - bord.right);
+  const specifiedH = opts.forcedHeight !== undefined ? opts.forcedHeight - pad.top - pad.bottom - bord.top - bord.bottom : size(s.height, opts.cbHeight);
+  const row = isRow(s);
+  const items = box.children.filter(inFlow).map((b, i) => ({ b, i })).sort((a, b) => a.b.style.order - b.b.style.order || a.i - b.i).map((e) => e.b);
+
+  const root = Yoga.Node.create(config);
+  const nodes: YogaNode[] = [];
+  try {
+    root.setFlexDirection(DIRECTION[s.flexDirection]);
+    root.setFlexWrap(s.flexWrap === 'wrap' ? Wrap.Wrap : s.flexWrap === 'wrap-reverse' ? Wrap.WrapReverse : Wrap.NoWrap);
+    root.setJustifyContent(JUSTIFY[s.justifyContent]);
+    root.setAlignItems(ALIGN[s.alignItems]);
+    root.setAlignContent(ALIGN[s.alignContent]);
+    root.setGap(Gutter.Column, len(s.columnGap, contentW));
+    root.setGap(Gutter.Row, len(s.rowGap, specifiedH ?? 0));
+    root.setWidth(contentW);
+    if (specifiedH !== undefined) root.setHeight(Math.max(0, s.boxSizing === 'border-box' && opts.forcedHeight === undefined ? specifiedH - pad.top - pad.bottom - bord.top - bord.bottom : specifiedH));
+    const minH = size(s.minHeight, opts.cbHeight);
+    if (minH !== undefined) root.setMinHeight(minH);
+
+    items.forEach((item, idx) => {
+      const n = Yoga.Node.create(config);
+      nodes.push(n);
+      const is = item.style;
+      const m = margin(is, contentW);
+      n.setMargin(Edge.Top, m.top);
+      n.setMargin(Edge.Bottom, m.bottom);
+      if (is.marginLeft === 'auto') n.setMarginAuto(Edge.Left);
+      else n.setMargin(Edge.Left, m.left);
+      if (is.marginRight === 'auto') n.setMarginAuto(Edge.Right);
+      else n.setMargin(Edge.Right, m.right);
+      n.setFlexGrow(is.flexGrow);
+      n.setFlexShrink(is.flexShrink);
+      const ip = padding(is, contentW);
+      const ib = border(is);
+      const edgesW = ip.left + ip.right + ib.left + ib.right;
+      const edgesH = ip.top + ip.bottom + ib.top + ib.bottom;
+      const toBorderW = (v: number | undefined): number | undefined => (v === undefined ? undefined : is.boxSizing === 'border-box' ? v : v + edgesW);
+      const toBorderH = (v: number | undefined): number | undefined => (v === undefined ? undefined : is.boxSizing === 'border-box' ? v : v + edgesH);
+      const basis = is.flexBasis;
+      if (basis !== 'auto' && basis !== 'content') {
+        const bv = len(basis, row ? contentW : specifiedH);
+        n.setFlexBasis(row ? toBorderW(bv)! : toBorderH(bv)!);
+      }
+      const w = toBorderW(item.kind === 'image' ? undefined : size(is.width, contentW));
+      const h = toBorderH(size(is.height, specifiedH));
+      if (w !== undefined) n.setWidth(w);
+      if (h !== undefined) n.setHeight(h);
+      const minW = toBorderW(size(is.minWidth, contentW));
+      const maxW = toBorderW(maxSize(is.maxWidth, contentW));
+      const minHh = toBorderH(size(is.minHeight, specifiedH));
+      const maxHh = toBorderH(maxSize(is.maxHeight, specifiedH));
+      // CSS min-width: auto for flex items = min-content (yoga's default is 0).
+      if (minW !== undefined) n.setMinWidth(minW);
+      else if (row && is.overflowX === 'visible') n.setMinWidth(intrinsicOuter(item, ctx).min - m.left - m.right);
+      if (maxW !== undefined) n.setMaxWidth(maxW);
+      if (minHh !== undefined) n.setMinHeight(minHh);
+      if (maxHh !== undefined) n.setMaxHeight(maxHh);
+      n.setAlignSelf(ALIGN[is.alignSelf]);
+      const memo = new Map<string, { width: number; height: number }>();
+      n.setMeasureFunc((mw, wMode, _mh, _hMode) => {
+        const key = `${wMode}:${Number.isFinite(mw) ? Math.round(mw * 100) : 'inf'}`;
+        const hit = memo.get(key);
+        if (hit) return hit;
+        const io = intrinsicOuter(item, ctx);
+        const maxContent = io.max - m.left - m.right;
+        const minContent = io.min - m.left - m.right;
+        let bw: number;
+        if (wMode === MeasureMode.Exactly) bw = mw;
+        else if (wMode === MeasureMode.AtMost) bw = Math.max(Math.min(maxContent, mw), Math.min(minContent, mw));
+        else bw = maxContent;
+        const laid = layoutBlockLevel(item, 0, 0, bw, ctx, [], { root: true, forcedWidth: bw });
+        const out = { width: laid.width, height: laid.height };
+        memo.set(key, out);
+        return out;
+      });
+      root.insertChild(n, idx);
+    });
+
+    root.calculateLayout(contentW, specifiedH ?? undefined, s.direction === 'rtl' ? Direction.RTL : Direction.LTR);
+    const contentX = x + bord.left + pad.left;
+    const contentY = y + bord.top + pad.top;
+    const placed: Fragment[] = [];
+    items.forEach((item, idx) => {
+      const l = nodes[idx].getComputedLayout();
+      const r = layoutBlockLevel(item, 0, 0, l.width, ctx, [], { root: true, forcedWidth: l.width, forcedHeight: l.height, cbHeight: l.height });
+      placed.push(shiftFragment(r.frag, contentX + l.left - r.marginLeft, contentY + l.top));
+    });
+    const innerH = root.getComputedHeight();
+    const height = innerH + pad.top + pad.bottom + bord.top + bord.bottom;
+    // Items side by side cannot be cut by a page break independently: a row container's
+    // lines become atomic; a column container's items flow on like blocks.
+    const children: Fragment[] = row ? rowLeaves(placed) : placed;
+    const frag = boxFragment(box, { x, width, top: y, height }, children, ctx);
+    return { frag, height, width, marginBottom: { pos: Math.max(0, margin(s, width).bottom), neg: Math.min(0, margin(s, width).bottom) } };
+  } finally {
+    root.freeRecursive();
+  }
+}
+
+/** Items of a row container grouped into flex lines (overlapping vertical extents). */
+function rowLeaves(items: readonly Fragment[]): Fragment[] {
+  const sorted = [...items].sort((a, b) => a.top - b.top);
+  const lines: Fragment[][] = [];
+  let bottom = -Infinity;
+  for (const f of sorted) {
+    if (lines.length === 0 || f.top >= bottom - 0.01) {
+      lines.push([f]);
+      bottom = f.bottom;
+    } else {
+      lines[lines.length - 1].push(f);
+      bottom = Math.max(bottom, f.bottom);
+    }
+  }
+  // Keep painting in source order within a line.
+  return lines.map((line) => {
+    const ordered = items.filter((f) => line.includes(f));
+    return {
+      kind: 'leaf' as const,
+      top: Math.min(...line.map((f) => f.top)),
+      bottom: Math.max(...line.map((f) => f.bottom)),
+      items: ordered.flatMap((f) => flatten(f)),
+    };
+  });
+}
+
+export { lenAuto };

@@ -1,0 +1,65 @@
+/**
+ * Laid-out content in one continuous coordinate space (x in page coordinates, y from the top of
+ * the flow), before pagination. The paginator packs these into pages in a single pass, the way
+ * react-pdf's newer paginator does: leaves are atomic, boxes only contribute decoration slices
+ * and break rules, nothing is laid out again per page.
+ */
+import type { DisplayItem, PathOp } from './display-list.js';
+
+export type BreakValue = 'auto' | 'page' | 'avoid';
+
+/** Atomic content: one line box, one table row, one image, one empty block. */
+export interface LeafFragment {
+  readonly kind: 'leaf';
+  readonly top: number;
+  readonly bottom: number;
+  readonly items: readonly DisplayItem[];
+  /** Keep on the same page as the next leaf (a table header with the first row). */
+  readonly keepWithNext?: boolean;
+  /** Absolutely positioned: drawn on the page where the flow is, never causes a break. */
+  readonly outOfFlow?: boolean;
+}
+
+/** What a box needs drawn for one page's slice of it. */
+export interface BoxSlice {
+  readonly top: number;
+  readonly bottom: number;
+  /** The box continues on an earlier or later page: the border edge is not drawn there. */
+  readonly continuedAbove: boolean;
+  readonly continuedBelow: boolean;
+}
+
+export interface BoxFragment {
+  readonly kind: 'box';
+  /** Border box edges in flow coordinates. */
+  readonly top: number;
+  readonly bottom: number;
+  readonly children: readonly Fragment[];
+  /** Background and borders for a slice in page coordinates (artifacts). */
+  readonly decorate?: (slice: BoxSlice) => DisplayItem[];
+  /** Clip path for a slice in page coordinates (overflow other than visible). */
+  readonly clip?: (slice: BoxSlice) => PathOp[];
+  readonly opacity?: number;
+  readonly breakBefore?: BreakValue;
+  readonly breakAfter?: BreakValue;
+  readonly breakInside?: 'auto' | 'avoid';
+  /** Headings: do not end a page right after this box. */
+  readonly keepWithNext?: boolean;
+  /** Children are line boxes of one paragraph: orphans and widows apply. */
+  readonly lines?: { readonly orphans: number; readonly widows: number };
+  /** Drawn again at the top of every page this box continues on (thead). */
+  readonly repeat?: LeafFragment;
+}
+
+export type Fragment = LeafFragment | BoxFragment;
+
+/** Top of the first leaf inside a fragment (where a break before it would fall). */
+export function firstLeafBottom(f: Fragment): number {
+  let cur: Fragment = f;
+  while (cur.kind === 'box') {
+    const next = cur.children.find((c) => c.kind === 'box' || !c.outOfFlow);
+    if (!next) return cur.bottom;
+    cur = next;
+  }
+  return cur.bottom;
+}

@@ -1,0 +1,132 @@
+/**
+ * Image decoding through sharp: PNG, JPEG, GIF (first frame), WebP, AVIF, TIFF and SVG become an
+ * ImageResource the writer can embed. Baseline sRGB/gray JPEGs in upright orientation pass through
+ * untouched (no generation loss); everything else is turned upright, converted to sRGB (or kept
+ * gray) 8-bit and handed over as raw samples with a separate alpha plane.
+ */
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import type { ImageResource } from './display-list.js';
+
+export interface DecodedImage {
+  readonly resource: ImageResource;
+  /** Intrinsic size in CSS px (SVG: its own size; raster: pixel size). */
+  readonly intrinsicWidth: number;
+  readonly intrinsicHeight: number;
+}
+
+/** Largest decoded image accepted, in pixels (a decompression bomb stops here). */
+const MAX_INPUT_PIXELS = 40_000_000;
+/** SVG is rasterised at this many device pixels per CSS px so it prints sharply. */
+const SVG_SCALE = 3;
+/** Longest side kept for raster output of SVGs; bounded so a huge viewBox cannot explode memory. */
+const MAX_SVG_SIDE = 4000;
+
+export async function decodeImage(bytes: Uint8Array, contentType: string): Promise<DecodedImage> {
+  const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const isSvg = contentType === 'image/svg+xml' || /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(input.subarray(0, 512).toString('utf8'));
+  const base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', pages: 1 });
+  const meta = await base.metadata();
+  if (!meta.width || !meta.height) throw new Error('image has no size');
+
+  if (isSvg) {
+    const w = meta.width;
+    const h = meta.height;
+    const scale = Math.min(SVG_SCALE, MAX_SVG_SIDE / Math.max(w, h));
+    const density = 72 * scale;
+    const raster = sharp(input, { density, limitInputPixels: MAX_INPUT_PIXELS });
+    const out = await rawOf(raster);
+    return { resource: out, intrinsicWidth: w, intrinsicHeight: h };
+  }
+
+  const upright = !meta.orientation || meta.orientation === 1;
+  if (
+    meta.format === 'jpeg' &&
+    upright &&
+    (meta.space === 'srgb' || meta.space === 'b-w') &&
+    !meta.isProgressive &&
+    (meta.channels === 3 || meta.channels === 1)
+  ) {
+    const id = createHash('sha256').update(input).digest('hex').slice(0, 32);
+    return {
+      resource: {
+        id,
+        widthPx: meta.width,
+        heightPx: meta.height,
+        data: { encoding: 'jpeg', bytes: new Uint8Array(input), components: meta.channels === 1 ? 1 : 3 },
+      },
+      intrinsicWidth: meta.width,
+      intrinsicHeight: meta.height,
+    };
+  }
+  const res = await rawOf(base.rotate());
+  return { resource: res, intrinsicWidth: res.widthPx, intrinsicHeight: res.heightPx };
+}
+
+async function rawOf(img: sharp.Sharp): Promise<ImageResource> {
+  const meta = await img.clone().metadata();
+  const gray = meta.space === 'b-w' || meta.channels === 1 || (meta.channels === 2 && meta.hasAlpha);
+  const pipeline = gray ? img.toColourspace('b-w') : img.toColourspace('srgb');
+  const { data, info } = await pipeline.ensureAlpha().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  const colour = gray ? 1 : 3;
+  const n = info.width * info.height;
+  const stride = info.channels;
+  const pixels = new Uint8Array(n * colour);
+  const alpha = new Uint8Array(n);
+  let opaque = true;
+  for (let i = 0; i < n; i++) {
+    const s = i * stride;
+    for (let c = 0; c < colour; c++) pixels[i * colour + c] = data[s + c];
+    const a = data[s + stride - 1];
+    alpha[i] = a;
+    if (a !== 255) opaque = false;
+  }
+  const hash = createHash('sha256').update(pixels);
+  if (!opaque) hash.update(alpha);
+  hash.update(`${info.width}x${info.height}x${colour}`);
+  return {
+    id: hash.digest('hex').slice(0, 32),
+    widthPx: info.width,
+    heightPx: info.height,
+    data: opaque
+      ? { encoding: 'raw', pixels, components: colour as 1 | 3 }
+      : { encoding: 'raw', pixels, components: colour as 1 | 3, alpha },
+  };
+}
+
+export interface FitResult {
+  /** Where the image is drawn (may overflow the content box; the caller clips). */
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  /** True when the drawn rect exceeds the box and needs a clip. */
+  readonly clip: boolean;
+}
+
+/** object-fit inside a content box (object-position: center). */
+export function objectFit(
+  fit: string,
+  box: { x: number; y: number; width: number; height: number },
+  iw: number,
+  ih: number,
+): FitResult {
+  if (iw <= 0 || ih <= 0 || fit === 'fill' || !fit) return { ...box, clip: false };
+  const sx = box.width / iw;
+  const sy = box.height / ih;
+  let s: number;
+  if (fit === 'contain') s = Math.min(sx, sy);
+  else if (fit === 'cover') s = Math.max(sx, sy);
+  else if (fit === 'none') s = 1;
+  else if (fit === 'scale-down') s = Math.min(1, Math.min(sx, sy));
+  else return { ...box, clip: false };
+  const w = iw * s;
+  const h = ih * s;
+  return {
+    x: box.x + (box.width - w) / 2,
+    y: box.y + (box.height - h) / 2,
+    width: w,
+    height: h,
+    clip: w > box.width + 0.01 || h > box.height + 0.01,
+  };
+}

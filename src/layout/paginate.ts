@@ -1,0 +1,212 @@
+/**
+ * One linear pass that packs measured fragments into pages. Each page maps a window of the
+ * continuous flow ([pageTop, pageTop + body height)) onto its body area; a page ends before the
+ * first leaf that does not fit. Nothing is measured again: cost is linear in the number of
+ * fragments plus, for each box, the number of pages it spans.
+ *
+ * Rules honoured: break-before/after: page; break-inside: avoid (when the box fits a fresh
+ * page); keep-with-next (headings, table headers); orphans and widows within a paragraph; table
+ * headers repeated on every page a table continues on (as Pagination artifacts); box
+ * decorations sliced per page without the edge at a cut (box-decoration-break: slice).
+ */
+import type { DisplayItem } from './display-list.js';
+import type { BoxFragment, Fragment, LeafFragment } from './fragments.js';
+import { firstLeafBottom } from './fragments.js';
+import { asArtifact, moveItem } from './paint.js';
+
+export interface PageBody {
+  /** Top of the body area on the page, points. */
+  readonly top: number;
+  readonly height: number;
+}
+
+export interface PaginatedPage {
+  /** Flow coordinate shown at the body's top. */
+  readonly flowTop: number;
+  readonly body: PageBody;
+  readonly items: DisplayItem[];
+}
+
+/** Tolerance so rounding never pushes a line that fits exactly onto the next page. */
+const EPS = 0.01;
+
+type Collector = Map<number, DisplayItem[]>;
+
+interface OpenBox {
+  readonly frag: BoxFragment;
+  startPage: number;
+}
+
+/** `bodyOf(i)` gives page i's body area (page sizes and margins may differ per page). */
+export function paginate(root: Fragment, bodyOf: (pageIndex: number) => PageBody, maxPages = 100_000): PaginatedPage[] {
+  const pages: PaginatedPage[] = [];
+  let hasContent = false;
+  let openTop: number | undefined;
+  const stack: OpenBox[] = [];
+
+  const startPage = (flowTop: number): void => {
+    if (pages.length >= maxPages) throw new PageLimit(maxPages);
+    pages.push({ flowTop, body: bodyOf(pages.length), items: [] });
+    hasContent = false;
+  };
+  startPage(0);
+
+  const cur = (): PaginatedPage => pages[pages.length - 1];
+  const limit = (): number => cur().flowTop + cur().body.height;
+  const dy = (): number => cur().body.top - cur().flowTop;
+
+  /** Starts a new page whose flow begins at `at`; open tables draw their header first. */
+  const breakAt = (at: number, into: Collector): void => {
+    let headers = 0;
+    const repeats: { box: OpenBox; leaf: LeafFragment }[] = [];
+    for (const o of stack) {
+      // Only a table that already has content on an earlier page repeats its header.
+      if (o.frag.repeat && o.startPage >= 0 && o.startPage < pages.length) {
+        repeats.push({ box: o, leaf: o.frag.repeat });
+        headers += o.frag.repeat.bottom - o.frag.repeat.top;
+      }
+    }
+    startPage(at - headers);
+    let y = cur().body.top;
+    for (const r of repeats) {
+      const shift = y - r.leaf.top;
+      const copy = asArtifact(r.leaf.items.map((i) => moveItem(i, 0, shift)));
+      push(collectorOf(r.box, into), pages.length - 1, copy);
+      y += r.leaf.bottom - r.leaf.top;
+    }
+    openTop = undefined;
+  };
+
+  // Each open box collects its children's items per page, so it can draw its own
+  // decoration under them and wrap them in its clip or opacity group.
+  const collectors = new Map<OpenBox, Collector>();
+  const rootCollector: Collector = new Map();
+  const collectorOf = (o: OpenBox, fallback: Collector): Collector => collectors.get(o) ?? fallback;
+
+  const placeLeaf = (leaf: LeafFragment, into: Collector, next?: Fragment): void => {
+    if (!leaf.outOfFlow) {
+      const fits = leaf.bottom <= limit() + EPS;
+      const keepFails =
+        leaf.keepWithNext && next !== undefined && firstLeafBottom(next) > limit() + EPS && firstLeafBottom(next) - leaf.top <= cur().body.height;
+      if ((!fits || keepFails) && hasContent) breakAt(openTop ?? leaf.top, into);
+      markStarted();
+      hasContent = true;
+      openTop = undefined;
+    }
+    const d = dy();
+    push(into, pages.length - 1, d === 0 ? [...leaf.items] : leaf.items.map((i) => moveItem(i, 0, d)));
+  };
+
+  const markStarted = (): void => {
+    for (let i = stack.length - 1; i >= 0 && stack[i].startPage < 0; i--) stack[i].startPage = pages.length - 1;
+  };
+
+  const placeBox = (box: BoxFragment, into: Collector, next?: Fragment): void => {
+    if (box.breakBefore === 'page' && hasContent) breakAt(openTop ?? box.top, into);
+    else if (hasContent) {
+      const height = box.bottom - box.top;
+      const avoidFails = box.breakInside === 'avoid' && box.bottom > limit() + EPS && height <= cur().body.height;
+      const keepFails =
+        box.keepWithNext && next !== undefined && firstLeafBottom(next) > limit() + EPS && firstLeafBottom(next) - box.top <= cur().body.height;
+      if (avoidFails || keepFails) breakAt(openTop ?? box.top, into);
+    }
+    if (openTop === undefined) openTop = box.top;
+    const open: OpenBox = { frag: box, startPage: -1 };
+    stack.push(open);
+    const mine: Collector = new Map();
+    collectors.set(open, mine);
+
+    const kids = box.children;
+    if (kids.length === 0) {
+      // An empty box is a leaf of its own height.
+      placeLeaf({ kind: 'leaf', top: box.top, bottom: box.bottom, items: [] }, mine, next);
+    } else if (box.lines) {
+      placeLines(box, kids, mine);
+    } else {
+      for (let i = 0; i < kids.length; i++) placeFragment(kids[i], mine, kids[i + 1] ?? next);
+    }
+    stack.pop();
+    collectors.delete(open);
+    if (open.startPage < 0) open.startPage = pages.length - 1;
+    closeBox(open, mine, into);
+    if (box.breakAfter === 'page' && hasContent) breakAt(box.bottom, into);
+  };
+
+  /** Orphans and widows: choose where this paragraph's lines break before placing them. */
+  const placeLines = (box: BoxFragment, kids: readonly Fragment[], into: Collector): void => {
+    const { orphans, widows } = box.lines!;
+    const n = kids.length;
+    let i = 0;
+    while (i < n) {
+      const lim = limit();
+      let j = i;
+      while (j < n && kids[j].bottom <= lim + EPS) j++;
+      if (j < n) {
+        if (j === i) {
+          // Not even one more line fits: go to a fresh page (or, already on one, overflow).
+          if (hasContent) {
+            breakAt(openTop ?? kids[i].top, into);
+            continue;
+          }
+          j = i + 1;
+        } else {
+          // Widows: leave at least `widows` lines for the next page.
+          if (n - j < widows) j = Math.max(i + 1, n - widows);
+          // Orphans: a paragraph that starts here keeps at least `orphans` lines together.
+          if (i === 0 && j < orphans && hasContent) {
+            breakAt(openTop ?? kids[0].top, into);
+            continue;
+          }
+        }
+      }
+      for (let k = i; k < j; k++) placeFragment(kids[k], into, undefined);
+      if (j < n) breakAt(kids[j].top, into);
+      i = j;
+    }
+  };
+
+  const placeFragment = (f: Fragment, into: Collector, next?: Fragment): void => {
+    if (f.kind === 'leaf') placeLeaf(f, into, next);
+    else placeBox(f, into, next);
+  };
+
+  const closeBox = (open: OpenBox, mine: Collector, into: Collector): void => {
+    const box = open.frag;
+    const first = open.startPage;
+    const last = pages.length - 1;
+    for (let p = first; p <= last; p++) {
+      const page = pages[p];
+      const shift = page.body.top - page.flowTop;
+      const top = p === first ? box.top + shift : page.body.top;
+      const bottom = p === last ? box.bottom + shift : page.body.top + page.body.height;
+      const slice = { top, bottom, continuedAbove: p > first, continuedBelow: p < last };
+      const content = mine.get(p) ?? [];
+      const deco = box.decorate ? box.decorate(slice) : [];
+      if (deco.length === 0 && content.length === 0) continue;
+      // The clip (padding box) applies to the content only; opacity to the whole box.
+      let items: DisplayItem[] = content;
+      if (box.clip && content.length > 0) items = [{ kind: 'group', clip: box.clip(slice), items: content }];
+      items = deco.length > 0 ? [...deco, ...items] : items;
+      if (box.opacity !== undefined && box.opacity < 1) items = [{ kind: 'group', opacity: box.opacity, items }];
+      push(into, p, items);
+    }
+  };
+
+  placeFragment(root, rootCollector);
+  for (const [p, items] of rootCollector) pages[p].items.push(...items);
+  return pages;
+}
+
+function push(c: Collector, page: number, items: readonly DisplayItem[]): void {
+  if (items.length === 0) return;
+  const have = c.get(page);
+  if (have) {
+    for (const it of items) have.push(it);
+  } else c.set(page, [...items]);
+}
+
+export class PageLimit extends Error {
+  constructor(readonly max: number) {
+    super(`the document needs more than ${max} pages`);
+  }
+}

@@ -1,0 +1,305 @@
+/**
+ * Table layout (CSS 2.1 ch. 17): grid placement with colspan/rowspan, column widths by the
+ * automatic or fixed algorithm (table-widths.ts), separated or collapsed borders, caption,
+ * header/body/footer order. For pagination each row (or group of rows joined by a rowspan) is
+ * one atomic leaf; the header rows are one leaf that is kept with the first body row and
+ * repeated on every later page the table spans.
+ */
+import type { ComputedStyle } from '../style/types.js';
+import type { BlockBox, TableBox, TableCellBox, TableRowBox } from './boxes.js';
+import { placeCells } from './build.js';
+import type { LayoutContext } from './context.js';
+import { boxFragment, flatten, shiftFragment } from './context.js';
+import type { DisplayItem } from './display-list.js';
+import { intrinsicOuter, layoutBlockLevel, type Placed } from './flow.js';
+import type { BoxFragment, Fragment, LeafFragment } from './fragments.js';
+import { backgroundItem, NO_RADII } from './paint.js';
+import { autoColumnWidths, fixedColumnWidths, type CellWidthInfo, type ColumnSpec } from './table-widths.js';
+import { border, len, margin, padding, pt, size } from './units.js';
+
+interface Grid {
+  readonly rows: readonly TableRowBox[];
+  /** Which section each row is in. */
+  readonly sectionOf: readonly ('head' | 'body' | 'foot')[];
+  readonly sectionStyle: readonly (ComputedStyle | undefined)[];
+  readonly cols: readonly (readonly number[])[];
+  readonly columnCount: number;
+  /** Cells as laid out (borders resolved in collapse mode). */
+  readonly cells: readonly (readonly BlockBox[])[];
+  readonly collapse: boolean;
+}
+
+const grids = new WeakMap<TableBox, Grid>();
+
+function gridOf(table: TableBox): Grid {
+  const hit = grids.get(table);
+  if (hit) return hit;
+  const rows: TableRowBox[] = [];
+  const sectionOf: ('head' | 'body' | 'foot')[] = [];
+  const sectionStyle: (ComputedStyle | undefined)[] = [];
+  for (const s of table.sections) {
+    for (const r of s.rows) {
+      rows.push(r);
+      sectionOf.push(s.kind);
+      sectionStyle.push(s.style);
+    }
+  }
+  const cols = placeCells(rows);
+  let columnCount = table.columns.length;
+  rows.forEach((r, i) => r.cells.forEach((c, j) => (columnCount = Math.max(columnCount, cols[i][j] + c.colspan))));
+  const collapse = table.style.borderCollapse === 'collapse';
+  const cells = collapse ? collapsedCells(table, rows, cols, columnCount) : rows.map((r) => r.cells.map((c) => c.box));
+  const g: Grid = { rows, sectionOf, sectionStyle, cols, columnCount, cells, collapse };
+  grids.set(table, g);
+  return g;
+}
+
+/**
+ * Collapsed borders, simplified: each shared edge takes the wider of the two borders that meet
+ * there (the table's own border on the outside) and is drawn once, by the cell above or to the
+ * left of it, so a 1px grid stays 1px.
+ */
+function collapsedCells(table: TableBox, rows: readonly TableRowBox[], cols: readonly (readonly number[])[], n: number): BlockBox[][] {
+  const owner: (TableCellBox | undefined)[][] = rows.map(() => new Array<TableCellBox | undefined>(n).fill(undefined));
+  rows.forEach((r, i) =>
+    r.cells.forEach((c, j) => {
+      for (let dr = 0; dr < c.rowspan && i + dr < rows.length; dr++)
+        for (let dc = 0; dc < c.colspan && cols[i][j] + dc < n; dc++) owner[i + dr][cols[i][j] + dc] = c;
+    }),
+  );
+  const ts = table.style;
+  type Side = { w: number; style: ComputedStyle['borderTopStyle']; color: ComputedStyle['borderTopColor'] };
+  const pick = (a: Side, b: Side): Side => (b.w > a.w ? b : a);
+  const side = (s: ComputedStyle, k: 'Top' | 'Right' | 'Bottom' | 'Left'): Side => ({
+    w: s[`border${k}Width`],
+    style: s[`border${k}Style`],
+    color: s[`border${k}Color`],
+  });
+  return rows.map((r, i) =>
+    r.cells.map((c, j) => {
+      const c0 = cols[i][j];
+      const c1 = Math.min(n, c0 + c.colspan);
+      const r1 = Math.min(rows.length, i + c.rowspan);
+      const s = c.box.style;
+      let top = side(s, 'Top');
+      const above = i > 0 ? owner[i - 1][c0] : undefined;
+      top = above ? pick(top, side(above.box.style, 'Bottom')) : pick(top, side(ts, 'Top'));
+      if (i === 0) top = pick(top, side(r.style, 'Top'));
+      let left = side(s, 'Left');
+      const before = c0 > 0 ? owner[i][c0 - 1] : undefined;
+      left = before ? pick(left, side(before.box.style, 'Right')) : pick(left, side(ts, 'Left'));
+      const lastCol = c1 >= n;
+      const lastRow = r1 >= rows.length;
+      let right = side(s, 'Right');
+      if (lastCol) right = pick(right, side(ts, 'Right'));
+      let bottom = side(s, 'Bottom');
+      if (lastRow) bottom = pick(bottom, side(ts, 'Bottom'));
+      else {
+        const below = owner[r1]?.[c0];
+        if (below) bottom = pick(bottom, side(below.box.style, 'Top'));
+      }
+      const style: ComputedStyle = {
+        ...s,
+        borderTopWidth: top.w,
+        borderTopStyle: top.style,
+        borderTopColor: top.color,
+        borderLeftWidth: left.w,
+        borderLeftStyle: left.style,
+        borderLeftColor: left.color,
+        borderRightWidth: lastCol ? right.w : 0,
+        borderRightStyle: right.style,
+        borderRightColor: right.color,
+        // The bottom edge belongs to the cell below, unless this is the last row or the next
+        // row starts a new page (then the row below draws its own top).
+        borderBottomWidth: lastRow ? bottom.w : 0,
+        borderBottomStyle: bottom.style,
+        borderBottomColor: bottom.color,
+      };
+      return { ...c.box, style };
+    }),
+  );
+}
+
+function tableEdges(t: TableBox, collapse: boolean): { left: number; right: number; top: number; bottom: number } {
+  if (collapse) return { left: 0, right: 0, top: 0, bottom: 0 };
+  const b = border(t.style);
+  const p = padding(t.style, 0);
+  return { left: b.left + p.left, right: b.right + p.right, top: b.top + p.top, bottom: b.bottom + p.bottom };
+}
+
+function cellInfos(g: Grid, ctx: LayoutContext): CellWidthInfo[] {
+  const out: CellWidthInfo[] = [];
+  g.rows.forEach((r, i) =>
+    r.cells.forEach((c, j) => {
+      const box = g.cells[i][j];
+      const io = intrinsicOuter(box, ctx);
+      const w = box.style.width;
+      const edges = box.style.boxSizing === 'border-box' ? 0 : sumEdges(box.style);
+      out.push({
+        col: g.cols[i][j],
+        colspan: c.colspan,
+        min: io.min,
+        max: io.max,
+        ...(typeof w === 'number' ? { fixed: pt(w) + edges } : {}),
+        ...(typeof w === 'object' && 'percent' in w && w.px === 0 ? { percent: w.percent } : {}),
+      });
+    }),
+  );
+  return out;
+}
+
+function sumEdges(s: ComputedStyle): number {
+  const p = padding(s, 0);
+  const b = border(s);
+  return p.left + p.right + b.left + b.right;
+}
+
+function columnSpecs(t: TableBox): ColumnSpec[] {
+  return t.columns.map((c) => {
+    const w = c.style.width;
+    if (typeof w === 'number') return { fixed: pt(w) };
+    if (typeof w === 'object' && 'percent' in w && w.px === 0) return { percent: w.percent };
+    return {};
+  });
+}
+
+/** min/max-content of the table's border box. */
+export function tableIntrinsic(t: TableBox, ctx: LayoutContext): { min: number; max: number } {
+  const g = gridOf(t);
+  const n = g.columnCount;
+  const sp = g.collapse ? 0 : pt(t.style.borderSpacingH);
+  const e = tableEdges(t, g.collapse);
+  const cells = cellInfos(g, ctx);
+  const min = autoColumnWidths(n, cells, 0, undefined, columnSpecs(t)).reduce((a, b) => a + b, 0);
+  const max = autoColumnWidths(n, cells, 1e9, undefined, columnSpecs(t)).reduce((a, b) => a + b, 0);
+  const extra = sp * (n + 1) + e.left + e.right;
+  let capMin = 0;
+  if (t.caption) capMin = intrinsicOuter(t.caption, ctx).min;
+  return { min: Math.max(min + extra, capMin), max: Math.max(max + extra, capMin) };
+}
+
+export function layoutTable(t: TableBox, x: number, y: number, width: number, cbWidth: number, ctx: LayoutContext): Placed {
+  const g = gridOf(t);
+  const n = g.columnCount;
+  const s = t.style;
+  const spH = g.collapse ? 0 : pt(s.borderSpacingH);
+  const spV = g.collapse ? 0 : pt(s.borderSpacingV);
+  const e = tableEdges(t, g.collapse);
+  const specified = size(s.width, cbWidth) !== undefined;
+  const avail = Math.max(0, width - e.left - e.right - spH * (n + 1));
+  const widths =
+    s.tableLayout === 'fixed' && specified
+      ? fixedColumnWidths(n, cellInfos(g, ctx).filter((_, i) => i < (g.rows[0]?.cells.length ?? 0)), avail, columnSpecs(t))
+      : autoColumnWidths(n, cellInfos(g, ctx), avail, specified ? avail : undefined, columnSpecs(t));
+  const gridWidth = widths.reduce((a, b) => a + b, 0) + spH * (n + 1);
+  const tableWidth = Math.max(width, gridWidth + e.left + e.right);
+  const colX: number[] = [];
+  let cx = x + e.left + spH;
+  for (let c = 0; c <= n; c++) {
+    colX.push(cx);
+    cx += (widths[c] ?? 0) + spH;
+  }
+
+  const frags: Fragment[] = [];
+  let cursor = y + e.top;
+  if (t.caption && t.style.captionSide !== 'bottom') {
+    const cap = layoutBlockLevel(t.caption, x, cursor + margin(t.caption.style, tableWidth).top, tableWidth, ctx, []);
+    frags.push(cap.frag);
+    cursor += cap.height + margin(t.caption.style, tableWidth).top + margin(t.caption.style, tableWidth).bottom;
+  }
+  const gridTop = cursor;
+
+  // Natural height of every cell at its column width.
+  type Laid = { box: BlockBox; r: number; c0: number; c1: number; rowspan: number; placed: Placed; x: number; w: number };
+  const laid: Laid[] = [];
+  const rowH = g.rows.map((r) => size(r.style.height, undefined) ?? 0);
+  g.rows.forEach((r, i) =>
+    r.cells.forEach((c, j) => {
+      const box = g.cells[i][j];
+      const c0 = g.cols[i][j];
+      const c1 = Math.min(n, c0 + c.colspan);
+      const w = colX[c1] - colX[c0] - spH;
+      const placed = layoutBlockLevel(box, colX[c0], 0, w, ctx, [], { root: true, forcedWidth: w });
+      const own = size(box.style.height, undefined);
+      const h = Math.max(placed.height, own ?? 0);
+      laid.push({ box, r: i, c0, c1, rowspan: Math.min(c.rowspan, g.rows.length - i), placed: { ...placed, height: h }, x: colX[c0], w });
+      if (c.rowspan === 1) rowH[i] = Math.max(rowH[i], h);
+    }),
+  );
+  for (const l of laid) {
+    if (l.rowspan <= 1) continue;
+    const span = rowH.slice(l.r, l.r + l.rowspan).reduce((a, b) => a + b, 0) + spV * (l.rowspan - 1);
+    if (l.placed.height > span) rowH[l.r + l.rowspan - 1] += l.placed.height - span;
+  }
+  const rowY: number[] = [];
+  let ry = gridTop + spV;
+  for (let i = 0; i < g.rows.length; i++) {
+    rowY.push(ry);
+    ry += rowH[i] + spV;
+  }
+  rowY.push(ry);
+
+  // Cells placed at their row, stretched to the row height, content aligned vertically.
+  const cellItems: DisplayItem[][] = g.rows.map(() => []);
+  const rowEnd = g.rows.map((_, i) => i);
+  for (const l of laid) {
+    const top = rowY[l.r];
+    const h = rowY[l.r + l.rowspan] - spV - top;
+    const natural = l.placed.frag;
+    const contentH = l.placed.height;
+    const va = l.box.style.verticalAlign;
+    const off = va === 'middle' ? (h - contentH) / 2 : va === 'bottom' ? h - contentH : 0;
+    const kids = natural.kind === 'box' ? natural.children.map((k) => shiftFragment(k, 0, top + Math.max(0, off))) : [shiftFragment(natural, 0, top)];
+    const showEmpty = !(l.box.style.emptyCells === 'hide' && kids.length === 0 && !g.collapse);
+    const cellFrag = boxFragment(showEmpty ? l.box : { ...l.box, style: { ...l.box.style, backgroundColor: { r: 0, g: 0, b: 0, a: 0 }, backgroundLayers: [] } }, { x: l.x, width: l.w, top, height: h }, kids, ctx);
+    cellItems[l.r].push(...flatten(cellFrag));
+    for (let k = l.r; k < l.r + l.rowspan; k++) rowEnd[k] = Math.max(rowEnd[k], l.r + l.rowspan - 1);
+  }
+
+  // Rows into leaves: rows joined by a rowspan stay together; header rows form one leaf.
+  const rowLeaf = (from: number, to: number, sectionBg: boolean): LeafFragment => {
+    const items: DisplayItem[] = [];
+    for (let i = from; i <= to; i++) {
+      const rs = g.rows[i].style;
+      const rect = { x: colX[0] - spH, y: rowY[i], width: gridWidth, height: rowH[i] };
+      if (sectionBg) {
+        const ss = g.sectionStyle[i];
+        if (ss && ss.backgroundColor.a > 0) items.push(backgroundItem(rect, ss.backgroundColor, NO_RADII));
+      }
+      if (rs.backgroundColor.a > 0) items.push(backgroundItem({ ...rect, x: colX[0], width: colX[n] - colX[0] - spH }, rs.backgroundColor, NO_RADII));
+    }
+    for (let i = from; i <= to; i++) items.push(...cellItems[i]);
+    return { kind: 'leaf', top: rowY[from] - (from === 0 ? 0 : 0), bottom: rowY[to] + rowH[to], items };
+  };
+
+  let head: LeafFragment | undefined;
+  const headRows = g.sectionOf.filter((k) => k === 'head').length;
+  if (headRows > 0) {
+    let end = headRows - 1;
+    for (let i = 0; i <= end; i++) end = Math.max(end, rowEnd[i]);
+    head = { ...rowLeaf(0, end, true), keepWithNext: true };
+    frags.push(head);
+  }
+  let i = head ? headRows : 0;
+  while (i < g.rows.length) {
+    let end = rowEnd[i];
+    for (let k = i; k <= end; k++) end = Math.max(end, rowEnd[k]);
+    frags.push(rowLeaf(i, end, true));
+    i = end + 1;
+  }
+  cursor = rowY[g.rows.length];
+  if (t.caption && t.style.captionSide === 'bottom') {
+    const mt = margin(t.caption.style, tableWidth).top;
+    const cap = layoutBlockLevel(t.caption, x, cursor + mt, tableWidth, ctx, []);
+    frags.push(cap.frag);
+    cursor += mt + cap.height + margin(t.caption.style, tableWidth).bottom;
+  }
+  const height = Math.max(cursor + e.bottom - y, size(s.height, undefined) ?? 0);
+  const tableStyle = g.collapse ? { ...t, style: { ...s, borderTopWidth: 0, borderRightWidth: 0, borderBottomWidth: 0, borderLeftWidth: 0 } } : t;
+  // Repeated headers only make sense when there is body content to continue.
+  const repeat = head && frags.length > 1 ? { repeat: head } : {};
+  const frag: BoxFragment = boxFragment(tableStyle, { x, width: tableWidth, top: y, height }, frags, ctx, repeat);
+  return { frag, height, width: tableWidth, marginBottom: { pos: Math.max(0, margin(s, cbWidth).bottom), neg: Math.min(0, margin(s, cbWidth).bottom) } };
+}
+
+export { len };

@@ -1,0 +1,150 @@
+/**
+ * Unit conversion and computed-style helpers. The cascade works in CSS px; layout, text and the
+ * display list work in points (1px = 0.75pt). Everything leaving this file is in points.
+ */
+import { resolveLength } from '../style/length.js';
+import type {
+  ComputedStyle,
+  LengthPercentage,
+  LengthPercentageAuto,
+  MaxSizeValue,
+  SizeValue,
+} from '../style/types.js';
+import type { TextDecoration, TextStyle, VerticalAlign } from '../text/types.js';
+import type { Radii, BorderSide } from './paint.js';
+
+export const PX = 0.75;
+
+export function pt(px: number): number {
+  return px * PX;
+}
+
+/** A length or percentage in points against a reference size in points. */
+export function len(v: LengthPercentage, basisPt: number | undefined): number {
+  return pt(resolveLength(v, basisPt === undefined ? undefined : basisPt / PX));
+}
+
+export function lenAuto(v: LengthPercentageAuto, basisPt: number | undefined): number | undefined {
+  return v === 'auto' ? undefined : len(v, basisPt);
+}
+
+/** width/height: undefined for auto (and intrinsic keywords, and % against an unknown basis). */
+export function size(v: SizeValue, basisPt: number | undefined): number | undefined {
+  if (v === 'auto' || v === 'min-content' || v === 'max-content' || v === 'fit-content') return undefined;
+  if (typeof v !== 'number' && basisPt === undefined) return undefined;
+  return len(v, basisPt);
+}
+
+export function maxSize(v: MaxSizeValue, basisPt: number | undefined): number | undefined {
+  if (v === 'none' || v === 'min-content' || v === 'max-content' || v === 'fit-content') return undefined;
+  if (typeof v !== 'number' && basisPt === undefined) return undefined;
+  return len(v, basisPt);
+}
+
+export interface Edges {
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+  readonly left: number;
+}
+
+export function padding(s: ComputedStyle, cbWidth: number): Edges {
+  return {
+    top: len(s.paddingTop, cbWidth),
+    right: len(s.paddingRight, cbWidth),
+    bottom: len(s.paddingBottom, cbWidth),
+    left: len(s.paddingLeft, cbWidth),
+  };
+}
+
+export function border(s: ComputedStyle): Edges {
+  return {
+    top: pt(s.borderTopWidth),
+    right: pt(s.borderRightWidth),
+    bottom: pt(s.borderBottomWidth),
+    left: pt(s.borderLeftWidth),
+  };
+}
+
+/** Margins; auto counts as 0 here (callers that centre boxes look at the raw value). */
+export function margin(s: ComputedStyle, cbWidth: number): Edges {
+  return {
+    top: lenAuto(s.marginTop, cbWidth) ?? 0,
+    right: lenAuto(s.marginRight, cbWidth) ?? 0,
+    bottom: lenAuto(s.marginBottom, cbWidth) ?? 0,
+    left: lenAuto(s.marginLeft, cbWidth) ?? 0,
+  };
+}
+
+export function borderSides(s: ComputedStyle): {
+  top: BorderSide;
+  right: BorderSide;
+  bottom: BorderSide;
+  left: BorderSide;
+} {
+  return {
+    top: { width: pt(s.borderTopWidth), style: s.borderTopStyle, color: s.borderTopColor },
+    right: { width: pt(s.borderRightWidth), style: s.borderRightStyle, color: s.borderRightColor },
+    bottom: { width: pt(s.borderBottomWidth), style: s.borderBottomStyle, color: s.borderBottomColor },
+    left: { width: pt(s.borderLeftWidth), style: s.borderLeftStyle, color: s.borderLeftColor },
+  };
+}
+
+export function radii(s: ComputedStyle, w: number, h: number): Radii {
+  const c = (r: ComputedStyle['borderTopLeftRadius']): [number, number] => [len(r.horizontal, w), len(r.vertical, h)];
+  return {
+    tl: c(s.borderTopLeftRadius),
+    tr: c(s.borderTopRightRadius),
+    br: c(s.borderBottomRightRadius),
+    bl: c(s.borderBottomLeftRadius),
+  };
+}
+
+export function sum(e: Edges, axis: 'h' | 'v'): number {
+  return axis === 'h' ? e.left + e.right : e.top + e.bottom;
+}
+
+function verticalAlign(s: ComputedStyle): VerticalAlign | undefined {
+  const v = s.verticalAlign;
+  if (typeof v === 'string') return v === 'baseline' ? undefined : v;
+  // Percentages of vertical-align refer to the element's own line-height.
+  const lh = s.lineHeight;
+  const lineHeightPx =
+    lh.kind === 'length' ? lh.px : lh.kind === 'number' ? lh.value * s.fontSize : s.fontSize * 1.2;
+  return { length: pt(resolveLength(v, lineHeightPx)) };
+}
+
+/** Text style of a run; `decoration` carries the decorations propagated from ancestors. */
+export function textStyle(s: ComputedStyle, lang: string | undefined, decoration?: TextDecoration): TextStyle {
+  const lh = s.lineHeight;
+  const va = verticalAlign(s);
+  return {
+    families: s.fontFamily,
+    size: pt(s.fontSize),
+    weight: s.fontWeight,
+    style: s.fontStyle,
+    color: s.color,
+    letterSpacing: pt(s.letterSpacing),
+    wordSpacing: pt(s.wordSpacing),
+    textTransform: s.textTransform,
+    whiteSpace: s.whiteSpace,
+    hyphens: s.hyphens,
+    ...(lang ? { lang } : {}),
+    lineHeight:
+      lh.kind === 'normal'
+        ? { kind: 'normal' }
+        : lh.kind === 'number'
+          ? { kind: 'factor', value: lh.value }
+          : { kind: 'length', value: pt(lh.px) },
+    ...(va !== undefined ? { verticalAlign: va } : {}),
+    ...(decoration && decoration.lines.length > 0 ? { textDecoration: decoration } : {}),
+    ...(s.fontVariantCaps !== 'normal' ? { fontFeatures: { smcp: true } } : {}),
+    overflowWrap: s.overflowWrap === 'normal' ? 'normal' : s.overflowWrap === 'anywhere' ? 'anywhere' : 'break-word',
+    wordBreak: s.wordBreak === 'break-word' ? 'normal' : s.wordBreak,
+    ...(typeof s.tabSize === 'number' ? { tabSize: s.tabSize } : {}),
+  };
+}
+
+export function isOverflowClipped(s: ComputedStyle): boolean {
+  return s.overflowX !== 'visible' || s.overflowY !== 'visible';
+}
