@@ -1,6 +1,7 @@
 /**
  * Natural language rules that are not per structure element: Lang values (CosLang), outline
- * entries, annotation Contents, form field TU and XMP language alternatives.
+ * entries, annotation Contents and form field TU. (XMP language alternatives, 7.2 test 33,
+ * belong to the metadata area.)
  */
 import type { CosDict, CosObject } from '../../model/cos.js';
 import { decodeTextString, dictOf, getString, isArray, isDict } from './cos-util.js';
@@ -33,7 +34,6 @@ export function checkLanguage(c: StructCtx): void {
   checkOutlines(c);
   checkAnnotations(c);
   checkFormFields(c);
-  checkMetadataLangAlt(c);
 }
 
 function checkOutlines(c: StructCtx): void {
@@ -118,31 +118,5 @@ function checkFormFields(c: StructCtx): void {
       );
     }
     for (let i = kidDicts.length - 1; i >= 0; i--) stack.push(kidDicts[i]);
-  }
-}
-
-/**
- * XMP language alternatives (rdf:Alt) whose only entry is x-default say nothing about the
- * language unless the catalog does. Each rdf:Alt block of the packet is one check; a full XMP
- * model is the metadata area's job, this reads the packet text.
- */
-function checkMetadataLangAlt(c: StructCtx): void {
-  if (!c.has(R.metadataLang)) return;
-  const { doc } = c;
-  const meta = doc.resolve(doc.catalog?.entries.get('Metadata'));
-  if (meta === null || typeof meta !== 'object' || meta.kind !== 'stream') return;
-  const { data } = doc.decodeStream(meta);
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(data.subarray(0, 4_000_000));
-  const alts = text.match(/<([\w.-]+:)?Alt\b[^>]*>[\s\S]*?<\/([\w.-]+:)?Alt>/g) ?? [];
-  for (const alt of alts) {
-    const langs = [...alt.matchAll(/xml:lang\s*=\s*["']([^"']*)["']/g)].map((m) => m[1]);
-    const onlyDefault = langs.length > 0 && langs.every((l) => l.toLowerCase() === 'x-default');
-    const ok = !onlyDefault || c.catalogHasLang;
-    c.check(
-      R.metadataLang,
-      ok,
-      'metadata stream',
-      ok ? undefined : 'a language alternative has only an x-default entry',
-    );
   }
 }

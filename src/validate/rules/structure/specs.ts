@@ -296,14 +296,6 @@ export const R = {
     NL,
     'A Span with an expansion (E) in the content has no language set on it, around it or in the catalog.',
   ),
-  metadataLang: spec(
-    UA,
-    '7.2',
-    33,
-    'XMPLangAlt',
-    NL,
-    'The metadata has x-default language alternatives but the catalog declares no Lang.',
-  ),
   textLang: spec(
     UA,
     '7.2',
