@@ -117,7 +117,14 @@ export function deviceOrDefault(
 ): ColourSpace {
   const found = lookupResource(doc, res, 'ColorSpace', DEFAULT_NAMES[family]);
   if (found) {
-    const cs = resolveColourSpace(doc, found.raw, res, 1, `ColorSpace/${DEFAULT_NAMES[family]}`);
+    const cs = resolveColourSpace(
+      doc,
+      found.raw,
+      res,
+      1,
+      `ColorSpace/${DEFAULT_NAMES[family]}`,
+      false,
+    );
     if (cs && cs.family !== 'Unknown') return { ...cs, defaultFor: family };
   }
   return DEVICE_ALIASES[family];
@@ -156,6 +163,7 @@ export function resolveColourSpace(
   res: ResourceLookup,
   depth = 0,
   path = 'colour space',
+  allowDefault = true,
 ): ColourSpace | null {
   if (depth > MAX_DEPTH) return null;
   const key = refKey(raw) ?? path;
@@ -163,8 +171,9 @@ export function resolveColourSpace(
   const name = asName(value);
   if (name !== null) {
     const dev = DEVICE_ALIASES[name];
+    // Default colour spaces replace device spaces wherever they are selected, nested ones included.
     if (dev)
-      return depth === 0
+      return allowDefault
         ? deviceOrDefault(doc, res, dev.family as keyof typeof DEFAULT_NAMES)
         : dev;
     if (name === 'Pattern')
@@ -180,7 +189,7 @@ export function resolveColourSpace(
   if (value === null || typeof value !== 'object' || value.kind !== 'array') {
     return value === null ? null : { family: 'Unknown', key, definition: value, components: 0 };
   }
-  return resolveArray(doc, value, res, depth, key);
+  return resolveArray(doc, value, res, depth, key, allowDefault);
 }
 
 function resolveArray(
@@ -189,6 +198,7 @@ function resolveArray(
   res: ResourceLookup,
   depth: number,
   key: string,
+  allowDefault: boolean,
 ): ColourSpace {
   const family = asName(doc.resolve(arr.items[0] ?? null));
   const item = (i: number): CosObject => arr.items[i] ?? null;
@@ -199,7 +209,9 @@ function resolveArray(
     case 'G':
     case 'RGB':
     case 'CMYK':
-      return DEVICE_ALIASES[family];
+      return allowDefault
+        ? deviceOrDefault(doc, res, DEVICE_ALIASES[family].family as keyof typeof DEFAULT_NAMES)
+        : DEVICE_ALIASES[family];
     case 'CalGray':
       return { family: 'CalGray', key, definition: arr, components: 1 };
     case 'CalRGB':

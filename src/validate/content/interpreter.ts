@@ -101,6 +101,11 @@ export interface GraphicsState {
   readonly overprintMode: number;
   /** False after d1 in a Type 3 glyph (uncoloured glyph): colour operators are then ignored. */
   readonly colourOperators: boolean;
+  /** Transparency parameters from ExtGState: SMask (dictionary), BM other than Normal, CA, ca. */
+  readonly softMask: boolean;
+  readonly blendMode: CosObject;
+  readonly strokeAlpha: number;
+  readonly fillAlpha: number;
 }
 
 export type PaintKind = 'path' | 'text' | 'image' | 'inline-image' | 'shading';
@@ -263,6 +268,10 @@ export function initialGraphicsState(doc: PdfDocumentModel, res: ResourceLookup)
     overprintStroke: false,
     overprintMode: 0,
     colourOperators: true,
+    softMask: false,
+    blendMode: null,
+    strokeAlpha: 1,
+    fillAlpha: 1,
   };
 }
 
@@ -557,7 +566,7 @@ class StreamInterpreter {
         asDict(res),
         initialGraphicsState(this.doc, { own: asDict(res), inherited: this.inheritedBase() }),
         null,
-        pattern.key,
+        `pattern|${pattern.key}`,
       );
     }
   }
@@ -588,6 +597,13 @@ class StreamInterpreter {
     if (typeof opFill === 'boolean') this.gs.overprintFill = opFill;
     const opm = asInteger(this.doc.resolve(dict.entries.get('OPM')));
     if (opm !== null) this.gs.overprintMode = opm;
+    if (dict.entries.has('SMask'))
+      this.gs.softMask = asDict(this.doc.resolve(dict.entries.get('SMask'))) !== null;
+    if (dict.entries.has('BM')) this.gs.blendMode = this.doc.resolve(dict.entries.get('BM'));
+    const ca = asNumber(this.doc.resolve(dict.entries.get('CA')));
+    if (ca !== null) this.gs.strokeAlpha = ca;
+    const caFill = asNumber(this.doc.resolve(dict.entries.get('ca')));
+    if (caFill !== null) this.gs.fillAlpha = caFill;
     const font = asArray(this.doc.resolve(dict.entries.get('Font')));
     if (font && font.items.length >= 1) {
       const raw = font.items[0];
@@ -655,7 +671,7 @@ class StreamInterpreter {
 
   /** Interprets every glyph procedure of a Type 3 font once per walk. */
   private type3Glyphs(font: FontUse): void {
-    const memo = `type3|${font.key}`;
+    const memo = `type3|${font.key}|${this.scope.pageIndex ?? ''}`;
     if (this.walk.done.has(memo)) return;
     this.walk.done.add(memo);
     const procs = asDict(this.doc.get(font.dict, 'CharProcs'));

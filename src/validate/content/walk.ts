@@ -35,7 +35,9 @@ export function walkPage(
 ): void {
   const location = `page ${page.index + 1}`;
   const content = page.content();
-  const resources = { own: page.resources, inherited: null };
+  // Resources the page takes from the page tree count as inherited (6.2.2 wants them explicit).
+  const own = page.dict.entries.has('Resources');
+  const resources = { own: own ? page.resources : null, inherited: own ? null : page.resources };
   const scope: ContentScope = {
     kind: 'page',
     location,

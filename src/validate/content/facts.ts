@@ -1,0 +1,324 @@
+/**
+ * One walk over all content of a document, summarised into the facts the graphics and font
+ * rules need. Cached per document (an immutable result, computed once) so the graphics area,
+ * the font area and every flavour share a single interpretation pass.
+ */
+import type { CosDict, CosObject, CosStream, CosString } from '../model/cos.js';
+import type { PdfDocumentModel } from '../model/document.js';
+import { type ColourSpace, resolveColourSpaceOperand } from './colour.js';
+import { asDict, asName, asNumber, asStream } from './cos-util.js';
+import type { ContentScope, FontUse, GraphicsState } from './interpreter.js';
+import type { MarkedContent } from './marked.js';
+import { walkDocument } from './walk.js';
+
+export interface Located<T> {
+  readonly value: T;
+  readonly location: string;
+}
+
+/** A colour space in use, with the overprint state it was used under (for 6.2.4.2). */
+export interface ColourUse {
+  readonly space: ColourSpace;
+  readonly location: string;
+  /** Overprint for the target the space was used for, and OPM; null when only selected. */
+  readonly overprint: boolean | null;
+  readonly overprintMode: number;
+}
+
+export interface TextUse {
+  readonly strings: readonly CosString[];
+  readonly renderingMode: number;
+  readonly mc: MarkedContent | null;
+  readonly pageIndex: number | null;
+  readonly realContent: boolean;
+  readonly location: string;
+}
+
+export interface FontUsage {
+  readonly font: FontUse;
+  readonly location: string;
+  readonly texts: TextUse[];
+}
+
+export interface ContentFacts {
+  /** Every q with its nesting depth in its stream; only depths above 28 are kept, plus the count. */
+  readonly saves: { count: number; deep: Located<number>[] };
+  readonly operators: { count: number; undefined: Located<string>[] };
+  /** Named resources a stream found only in inherited resources (page tree, or the page for nested streams). */
+  readonly inheritedResources: Located<string>[];
+  /** Locations of every content stream interpreted (pages and nested streams). */
+  readonly streamLocations: string[];
+  /** Streams that are not page content (forms, patterns, glyphs, appearances). */
+  readonly nestedStreams: Map<string, Located<CosStream>>;
+  readonly colourUses: Map<string, ColourUse>;
+  readonly extGStates: Map<string, Located<CosDict>>;
+  readonly images: Map<string, Located<CosStream>>;
+  readonly inlineImages: Located<CosDict>[];
+  readonly forms: Map<string, Located<CosStream>>;
+  readonly otherXObjects: Map<string, Located<CosStream>>;
+  readonly shadings: Map<string, Located<CosDict>>;
+  readonly renderingIntents: Located<CosObject>[];
+  readonly fonts: Map<string, FontUsage>;
+  /** Per 0-based page index: whether the page (content or annotations) uses transparency. */
+  readonly pageTransparency: Map<number, boolean>;
+  readonly errors: Located<string>[];
+}
+
+const cache = new WeakMap<PdfDocumentModel, ContentFacts>();
+
+export function contentFacts(doc: PdfDocumentModel): ContentFacts {
+  const hit = cache.get(doc);
+  if (hit) return hit;
+  const facts = collect(doc);
+  cache.set(doc, facts);
+  return facts;
+}
+
+function isTransparentBlend(bm: CosObject): boolean {
+  if (bm === null || bm === undefined) return false;
+  if (typeof bm === 'object' && bm.kind === 'name') return bm.value !== 'Normal';
+  if (typeof bm === 'object' && bm.kind === 'array') {
+    if (bm.items.length !== 1) return true;
+    const v = bm.items[0];
+    return !!v && typeof v === 'object' && v.kind === 'name' && v.value !== 'Normal';
+  }
+  return true;
+}
+
+function paintTransparent(gs: GraphicsState, fill: boolean, stroke: boolean): boolean {
+  if (gs.softMask || isTransparentBlend(gs.blendMode)) return true;
+  if (fill && gs.fillAlpha < 1) return true;
+  if (stroke && gs.strokeAlpha < 1) return true;
+  return false;
+}
+
+function xobjectTransparent(
+  doc: PdfDocumentModel,
+  stream: CosStream,
+  subtype: string | null,
+): boolean {
+  if (subtype === 'Image') {
+    if (asStream(doc.get(stream.dict, 'SMask'))) return true;
+    const inData = asNumber(doc.get(stream.dict, 'SMaskInData'));
+    return inData !== null && inData > 0;
+  }
+  if (subtype === 'Form') {
+    const group = asDict(doc.get(stream.dict, 'Group'));
+    return !!group && asName(doc.get(group, 'S')) === 'Transparency';
+  }
+  return false;
+}
+
+function collect(doc: PdfDocumentModel): ContentFacts {
+  const facts: ContentFacts = {
+    saves: { count: 0, deep: [] },
+    operators: { count: 0, undefined: [] },
+    inheritedResources: [],
+    streamLocations: [],
+    nestedStreams: new Map(),
+    colourUses: new Map(),
+    extGStates: new Map(),
+    images: new Map(),
+    inlineImages: [],
+    forms: new Map(),
+    otherXObjects: new Map(),
+    shadings: new Map(),
+    renderingIntents: [],
+    fonts: new Map(),
+    pageTransparency: new Map(),
+    errors: [],
+  };
+  const useColour = (
+    space: ColourSpace | null,
+    location: string,
+    overprint: boolean | null,
+    opm: number,
+  ): void => {
+    if (!space) return;
+    const key = `${space.key}|${overprint}|${opm}`;
+    if (!facts.colourUses.has(key))
+      facts.colourUses.set(key, { space, location, overprint, overprintMode: opm });
+  };
+  const transparent = (scope: ContentScope): void => {
+    if (scope.pageIndex !== null) facts.pageTransparency.set(scope.pageIndex, true);
+  };
+
+  walkDocument(doc, (ev, scope) => {
+    const loc = scope.location;
+    switch (ev.type) {
+      case 'enter':
+        facts.streamLocations.push(loc);
+        if (scope.stream && scope.kind !== 'page') {
+          const key = `${scope.kind}|${scope.stream.ref ? `${scope.stream.ref.num} ${scope.stream.ref.gen}` : loc}`;
+          if (!facts.nestedStreams.has(key))
+            facts.nestedStreams.set(key, { value: scope.stream, location: loc });
+        }
+        break;
+      case 'operator':
+        facts.operators.count++;
+        if (!ev.known) facts.operators.undefined.push({ value: ev.op, location: loc });
+        if (ev.op === 'ri' && ev.operands.length > 0) {
+          facts.renderingIntents.push({
+            value: ev.operands[ev.operands.length - 1],
+            location: loc,
+          });
+        }
+        break;
+      case 'gsave':
+        facts.saves.count++;
+        if (ev.depth > 28) facts.saves.deep.push({ value: ev.depth, location: loc });
+        break;
+      case 'resource':
+        if (ev.status === 'inherited') {
+          facts.inheritedResources.push({ value: `${ev.category}/${ev.name}`, location: loc });
+        }
+        break;
+      case 'colour':
+        useColour(ev.space, loc, null, 0);
+        break;
+      case 'paint': {
+        const gs = ev.gs;
+        if (ev.fill && ev.kind !== 'image' && ev.kind !== 'inline-image' && ev.kind !== 'shading') {
+          useColour(gs.fillCS, loc, gs.overprintFill, gs.overprintMode);
+        }
+        if (ev.stroke) useColour(gs.strokeCS, loc, gs.overprintStroke, gs.overprintMode);
+        if (ev.kind === 'image' || ev.kind === 'inline-image') {
+          if (ev.fill) useColour(gs.fillCS, loc, gs.overprintFill, gs.overprintMode);
+        }
+        if (
+          paintTransparent(
+            gs,
+            ev.fill || ev.kind === 'image' || ev.kind === 'inline-image',
+            ev.stroke,
+          )
+        ) {
+          transparent(scope);
+        }
+        break;
+      }
+      case 'text': {
+        if (!ev.font) break;
+        let usage = facts.fonts.get(ev.font.key);
+        if (!usage) {
+          usage = { font: ev.font, location: loc, texts: [] };
+          facts.fonts.set(ev.font.key, usage);
+        }
+        // Keep each distinct use once (same strings, mode and marked content) to bound memory.
+        if (usage.texts.length < 20000) {
+          usage.texts.push({
+            strings: ev.strings,
+            renderingMode: ev.gs.renderingMode,
+            mc: ev.mc,
+            pageIndex: scope.pageIndex,
+            realContent: scope.realContent,
+            location: loc,
+          });
+        }
+        break;
+      }
+      case 'extgstate':
+        if (ev.dict && ev.key && !facts.extGStates.has(ev.key)) {
+          facts.extGStates.set(ev.key, {
+            value: ev.dict,
+            location: `${loc} / graphics state ${ev.name}`,
+          });
+        }
+        break;
+      case 'xobject': {
+        if (!ev.xobject) break;
+        const where = `${loc} / XObject ${ev.name}`;
+        const map =
+          ev.subtype === 'Image'
+            ? facts.images
+            : ev.subtype === 'Form'
+              ? facts.forms
+              : facts.otherXObjects;
+        if (!map.has(ev.key)) map.set(ev.key, { value: ev.xobject, location: where });
+        if (ev.subtype === 'Image') {
+          const cs = doc.get(ev.xobject.dict, 'ColorSpace');
+          if (cs !== null) {
+            const resolved = resolveImageSpace(doc, ev.xobject, scope);
+            useColour(resolved, where, null, 0);
+          }
+          const intent = ev.xobject.dict.entries.get('Intent');
+          if (intent !== undefined)
+            facts.renderingIntents.push({ value: doc.resolve(intent), location: where });
+        }
+        if (xobjectTransparent(doc, ev.xobject, ev.subtype)) transparent(scope);
+        break;
+      }
+      case 'inline-image': {
+        facts.inlineImages.push({ value: ev.dict, location: `${loc} / inline image` });
+        useColour(ev.colourSpace, `${loc} / inline image`, null, 0);
+        const intent = ev.dict.entries.get('Intent');
+        if (intent !== undefined)
+          facts.renderingIntents.push({ value: intent, location: `${loc} / inline image` });
+        break;
+      }
+      case 'shading':
+        if (ev.shading && ev.key && !facts.shadings.has(ev.key)) {
+          facts.shadings.set(ev.key, {
+            value: ev.shading,
+            location: `${loc} / shading ${ev.name}`,
+          });
+        }
+        useColour(ev.colourSpace, `${loc} / shading ${ev.name}`, null, 0);
+        break;
+      case 'pattern': {
+        const dict = ev.dict;
+        if (dict && asNumber(doc.get(dict, 'PatternType')) === 2) {
+          const sh = asDict(doc.get(dict, 'Shading'));
+          const csRaw = sh ? sh.entries.get('ColorSpace') : undefined;
+          if (sh && csRaw !== undefined) {
+            const key = `pattern-shading|${ev.pattern.key}`;
+            if (!facts.shadings.has(key))
+              facts.shadings.set(key, {
+                value: sh,
+                location: `${loc} / pattern ${ev.pattern.name}`,
+              });
+            useColour(
+              resolveSpace(doc, csRaw, scope),
+              `${loc} / pattern ${ev.pattern.name}`,
+              null,
+              0,
+            );
+          }
+          const egs = asDict(doc.get(dict, 'ExtGState'));
+          if (egs) {
+            const key = `pattern-gs|${ev.pattern.key}`;
+            if (!facts.extGStates.has(key))
+              facts.extGStates.set(key, {
+                value: egs,
+                location: `${loc} / pattern ${ev.pattern.name}`,
+              });
+          }
+        }
+        break;
+      }
+      case 'error':
+        facts.errors.push({ value: ev.message, location: loc });
+        break;
+      default:
+        break;
+    }
+  });
+  return facts;
+}
+
+function resolveSpace(
+  doc: PdfDocumentModel,
+  raw: CosObject,
+  scope: ContentScope,
+): ColourSpace | null {
+  return resolveColourSpaceOperand(doc, raw, scope.resources);
+}
+
+function resolveImageSpace(
+  doc: PdfDocumentModel,
+  image: CosStream,
+  scope: ContentScope,
+): ColourSpace | null {
+  const raw = image.dict.entries.get('ColorSpace');
+  if (raw === undefined) return null;
+  return resolveColourSpaceOperand(doc, raw, scope.resources);
+}
