@@ -8,7 +8,12 @@ import type { RuleArea } from './model/checks.js';
 import type { PdfDocumentModel } from './model/document.js';
 import { isDict, textOf } from './model/util.js';
 import { NotPdfError, openDocument } from './parser/index.js';
-import { ALL_FLAVOURS, DEFAULT_FLAVOURS, type Flavour, type ValidationResponse } from './report-types.js';
+import {
+  ALL_FLAVOURS,
+  DEFAULT_FLAVOURS,
+  type Flavour,
+  type ValidationResponse,
+} from './report-types.js';
 import { RULE_AREAS } from './rules/registry.js';
 
 export { NotPdfError };
@@ -41,14 +46,18 @@ export function claimedFlavours(doc: PdfDocumentModel, facts = xmpFacts(doc)): F
   return out;
 }
 
-export function validate(bytes: Uint8Array, options: ValidateOptions = { flavours: DEFAULT_FLAVOURS }): ValidationResponse {
+export function validate(
+  bytes: Uint8Array,
+  options: ValidateOptions = { flavours: DEFAULT_FLAVOURS },
+): ValidationResponse {
   const doc = openDocument(bytes);
   const facts = xmpFacts(doc);
   let flavours: readonly Flavour[];
   if (options.flavours === 'auto') {
     const claimed = claimedFlavours(doc, facts);
     flavours = claimed.length ? claimed : DEFAULT_FLAVOURS;
-  } else flavours = ALL_FLAVOURS.filter((f) => (options.flavours as readonly Flavour[]).includes(f));
+  } else
+    flavours = ALL_FLAVOURS.filter((f) => (options.flavours as readonly Flavour[]).includes(f));
   const areas = options.areas ?? RULE_AREAS;
   const runs = flavours.map((f) => runProfile(doc, f, areas));
   return buildResponse(doc, runs, facts);

@@ -99,7 +99,8 @@ function fontInfo(doc: PdfDocumentModel, f: CosDict): FontInfo {
     desc = isDict(first) ? doc.get(first, 'FontDescriptor') : null;
   }
   const dd = dictOf(desc);
-  if (dd && ['FontFile', 'FontFile2', 'FontFile3'].some((k) => isStream(doc.get(dd, k)))) embedded = true;
+  if (dd && ['FontFile', 'FontFile2', 'FontFile3'].some((k) => isStream(doc.get(dd, k))))
+    embedded = true;
   return { name, embedded, type: subtype };
 }
 
@@ -115,7 +116,7 @@ export function metadata(doc: PdfDocumentModel, xmp: XmpFacts | null): PdfMetada
     author: text('Author') ?? xmp?.creator ?? null,
     creator: text('Creator') ?? xmp?.creatorTool ?? null,
     producer: text('Producer') ?? xmp?.producer ?? null,
-    creationDate: (created !== null ? pdfDateToIso(created) : null) ?? (xmpDate ? xmpDate.trim() : null),
+    creationDate:
+      (created !== null ? pdfDateToIso(created) : null) ?? (xmpDate ? xmpDate.trim() : null),
   };
 }
-

@@ -39,7 +39,11 @@ export interface ProfileRun {
 }
 
 /** Runs every area for one flavour. */
-export function runProfile(doc: PdfDocumentModel, flavour: Flavour, areas: readonly RuleArea[]): ProfileRun {
+export function runProfile(
+  doc: PdfDocumentModel,
+  flavour: Flavour,
+  areas: readonly RuleArea[],
+): ProfileRun {
   const sink = new CollectingSink(flavour);
   const info = flavourInfo(flavour);
   const areaErrors: { area: string; message: string }[] = [];
@@ -139,6 +143,8 @@ export function buildResponse(
 /** Every rule (deduplicated by clause and test number) the areas declare for a flavour. */
 export function rulesFor(flavour: Flavour, areas: readonly RuleArea[]): RuleSpec[] {
   const out = new Map<string, RuleSpec>();
-  for (const a of areas) for (const r of a.rules) if (r.flavours.includes(flavour)) out.set(`${r.clause}#${r.testNumber}`, r);
+  for (const a of areas)
+    for (const r of a.rules)
+      if (r.flavours.includes(flavour)) out.set(`${r.clause}#${r.testNumber}`, r);
   return [...out.values()];
 }

@@ -4,7 +4,14 @@
  */
 import type { PdfDocumentModel } from '../model/document.js';
 import { isStream } from '../model/util.js';
-import { NS, findProperty, langAltText, simpleText, type XmpNode, type XmpPacket } from '../xmp/model.js';
+import {
+  NS,
+  findProperty,
+  langAltText,
+  simpleText,
+  type XmpNode,
+  type XmpPacket,
+} from '../xmp/model.js';
 import { parseXmpPacket } from '../xmp/parse.js';
 
 export interface XmpFacts {
@@ -39,7 +46,13 @@ function firstItem(node: XmpNode | undefined): string | undefined {
 function propText(p: XmpPacket, ns: string, name: string): string | null {
   const node = findProperty(p, ns, name);
   if (!node) return null;
-  return (node.kind === 'simple' ? simpleText(node) : node.arrayKind === 'alt' ? langAltText(node) : firstItem(node)) ?? null;
+  return (
+    (node.kind === 'simple'
+      ? simpleText(node)
+      : node.arrayKind === 'alt'
+        ? langAltText(node)
+        : firstItem(node)) ?? null
+  );
 }
 
 export function xmpFacts(doc: PdfDocumentModel): XmpFacts | null {
@@ -50,7 +63,10 @@ export function xmpFacts(doc: PdfDocumentModel): XmpFacts | null {
   const uaPart = propText(p, NS.pdfuaid, 'part');
   const id = propText(p, NS.xmpMM, 'DocumentID');
   return {
-    pdfa: part && /^\d+$/.test(part.trim()) ? { part: Number(part.trim()), conformance: (conformance ?? '').trim() } : null,
+    pdfa:
+      part && /^\d+$/.test(part.trim())
+        ? { part: Number(part.trim()), conformance: (conformance ?? '').trim() }
+        : null,
     pdfua: uaPart && /^\d+$/.test(uaPart.trim()) ? { part: Number(uaPart.trim()) } : null,
     documentId: id ? id.trim().replace(/^uuid:/i, '') : null,
     title: propText(p, NS.dc, 'title'),

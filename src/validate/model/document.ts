@@ -34,6 +34,8 @@ export interface PageModel {
   readonly ref?: CosRef;
   /** Resources with inheritance from the page tree applied. */
   readonly resources: CosDict | null;
+  /** An inheritable page attribute with the page tree applied (added by the reader; optional for other implementations). */
+  inheritedValue?(key: 'Resources' | 'MediaBox' | 'CropBox' | 'Rotate'): CosObject;
   /** Decoded, concatenated content streams; error when a filter failed or a limit was hit. */
   content(): { readonly data: Uint8Array; readonly error?: string };
 }
@@ -46,6 +48,8 @@ export interface DecodeResult {
 
 export interface PdfDocumentModel {
   readonly lexical: LexicalFacts;
+  /** The file's bytes, when the implementation keeps them (signature byte ranges need offsets). */
+  readonly bytes?: Uint8Array;
   readonly trailer: CosDict;
   readonly catalog: CosDict | null;
   readonly isEncrypted: boolean;

@@ -627,8 +627,15 @@ export class PdfReader implements PdfDocumentModel {
       xrefEOLMarkersComply: this.revisions.every((r) => r.eolCompliant),
       spacingViolations,
       indirectObjectCount: count,
+      // An ID of empty strings identifies nothing, so it counts as missing.
       hasLastId:
-        id !== null && typeof id === 'object' && id.kind === 'array' && id.items.length > 0,
+        id !== null &&
+        typeof id === 'object' &&
+        id.kind === 'array' &&
+        id.items.some((x) => {
+          const r = this.resolve(x);
+          return r !== null && typeof r === 'object' && r.kind === 'string' && r.bytes.length > 0;
+        }),
       recoveries: this.recoveries,
     };
     return this.lexicalFacts;

@@ -1,0 +1,324 @@
+/**
+ * PDF/A clause 6.3 (annotations) and PDF/UA-1 clause 7.18 (annotations: tagging, alternative
+ * descriptions, tab order, trap nets, widgets, links, media clips, printer marks).
+ */
+import { PDFA_ALL, PDFUA, type RuleArea, type RuleAreaContext } from '../model/checks.js';
+import type { CosDict } from '../model/cos.js';
+import type { PdfDocumentModel } from '../model/document.js';
+import { isArray, isDict, isStream, itemsOf, nameOf, textOf } from '../model/util.js';
+import {
+  type AnnotationInfo,
+  StructParents,
+  annotations,
+  flagsOf,
+  inheritedField,
+  isOutsideCropBox,
+  rectOf,
+} from './doc-walk.js';
+import { rule } from './spec.js';
+
+const A = PDFA_ALL;
+const UA = PDFUA;
+const AN = 'Annotations' as const;
+const ALT = 'Alternative descriptions' as const;
+
+export const R = {
+  type: rule(
+    A,
+    '6.3.1',
+    1,
+    'PDAnnot',
+    AN,
+    'The annotation type is not defined in ISO 32000-1, or is one of 3D, Sound, Screen and Movie.',
+  ),
+  flagsPresent: rule(A, '6.3.2', 1, 'PDAnnot', AN, 'The annotation has no F (flags) entry.'),
+  flagsValue: rule(
+    A,
+    '6.3.2',
+    2,
+    'PDAnnot',
+    AN,
+    'The annotation flags do not set Print, or set Hidden, Invisible, NoView or ToggleNoView.',
+  ),
+  appearance: rule(A, '6.3.3', 1, 'PDAnnot', AN, 'The annotation has no appearance dictionary.'),
+  appearanceOnlyN: rule(
+    A,
+    '6.3.3',
+    2,
+    'PDAnnot',
+    AN,
+    'The appearance dictionary holds entries other than N.',
+  ),
+  buttonAppearance: rule(
+    A,
+    '6.3.3',
+    3,
+    'PDAnnot',
+    AN,
+    'The normal appearance of a button widget is not a dictionary of appearance states.',
+  ),
+  streamAppearance: rule(
+    A,
+    '6.3.3',
+    4,
+    'PDAnnot',
+    AN,
+    'The normal appearance of the annotation is not an appearance stream.',
+  ),
+  uaAnnotTag: rule(
+    UA,
+    '7.18.1',
+    1,
+    'PDAnnot',
+    AN,
+    'The annotation is not enclosed in an Annot structure element.',
+  ),
+  uaAnnotAlt: rule(
+    UA,
+    '7.18.1',
+    2,
+    'PDAnnot',
+    ALT,
+    'The annotation has neither a Contents entry nor an Alt entry on its structure element.',
+  ),
+  uaWidgetAlt: rule(
+    UA,
+    '7.18.1',
+    3,
+    'PDWidgetAnnot',
+    ALT,
+    'The form field has no TU entry and its widget no Alt entry on its structure element.',
+  ),
+  uaTrapNet: rule(
+    UA,
+    '7.18.2',
+    1,
+    'PDTrapNetAnnot',
+    AN,
+    'A visible TrapNet annotation is present.',
+  ),
+  uaTabs: rule(
+    UA,
+    '7.18.3',
+    1,
+    'PDPage',
+    AN,
+    'A page with annotations does not set Tabs to S (structure order).',
+  ),
+  uaWidgetForm: rule(
+    UA,
+    '7.18.4',
+    1,
+    'PDWidgetAnnot',
+    AN,
+    'The widget annotation is not enclosed in a Form structure element.',
+  ),
+  uaLinkTag: rule(
+    UA,
+    '7.18.5',
+    1,
+    'PDLinkAnnot',
+    AN,
+    'The link annotation is not enclosed in a Link structure element.',
+  ),
+  uaLinkContents: rule(
+    UA,
+    '7.18.5',
+    2,
+    'PDLinkAnnot',
+    ALT,
+    'The link annotation has no Contents entry describing it.',
+  ),
+  uaMediaCT: rule(
+    UA,
+    '7.18.6.2',
+    1,
+    'PDMediaClip',
+    AN,
+    'A media clip data dictionary has no CT (content type) entry.',
+  ),
+  uaMediaAlt: rule(
+    UA,
+    '7.18.6.2',
+    2,
+    'PDMediaClip',
+    ALT,
+    'A media clip data dictionary has no valid Alt entry.',
+  ),
+  uaPrinterMark: rule(
+    UA,
+    '7.18.8',
+    1,
+    'PDPrinterMarkAnnot',
+    AN,
+    'A visible PrinterMark annotation is part of the structure tree instead of being an artifact.',
+  ),
+} as const;
+
+const ALLOWED_TYPES = new Set([
+  'Text',
+  'Link',
+  'FreeText',
+  'Line',
+  'Square',
+  'Circle',
+  'Polygon',
+  'PolyLine',
+  'Highlight',
+  'Underline',
+  'Squiggly',
+  'StrikeOut',
+  'Stamp',
+  'Caret',
+  'Ink',
+  'Popup',
+  'FileAttachment',
+  'Widget',
+  'PrinterMark',
+  'TrapNet',
+  'Watermark',
+  'Redact',
+]);
+
+function nonEmpty(s: string | null): boolean {
+  return s !== null && s !== '';
+}
+
+function checkPdfa(ctx: RuleAreaContext, a: AnnotationInfo): void {
+  const { doc, sink } = ctx;
+  const d = a.dict;
+  const st = a.subtype;
+  sink.check(
+    R.type,
+    st !== null && ALLOWED_TYPES.has(st),
+    a.location,
+    `subtype ${st ?? 'missing'}`,
+  );
+  const hasF = d.entries.has('F');
+  sink.check(R.flagsPresent, st === 'Popup' || hasF, a.location);
+  if (hasF) {
+    const f = flagsOf(doc, d);
+    sink.check(
+      R.flagsValue,
+      (f & 1) === 0 && (f & 2) === 0 && (f & 4) === 4 && (f & 32) === 0 && (f & 256) === 0,
+      a.location,
+      `flags ${f}`,
+    );
+  }
+  const rect = rectOf(doc, doc.get(d, 'Rect'));
+  const zeroSize = rect !== null && rect[2] - rect[0] === 0 && rect[3] - rect[1] === 0;
+  const ap = doc.get(d, 'AP');
+  const hasAP = d.entries.has('AP') && ap !== null;
+  sink.check(R.appearance, zeroSize || st === 'Popup' || st === 'Link' || hasAP, a.location);
+  if (!hasAP) return;
+  const keys = isDict(ap) ? [...ap.entries.keys()] : [];
+  const onlyN = keys.length === 1 && keys[0] === 'N';
+  sink.check(
+    R.appearanceOnlyN,
+    onlyN,
+    a.location,
+    keys.length ? `keys ${keys.join(', ')}` : 'not a dictionary',
+  );
+  if (!onlyN || !isDict(ap)) return;
+  const n = doc.get(ap, 'N');
+  const ft = nameOf(inheritedField(doc, d, 'FT'));
+  const isButton = st === 'Widget' && ft === 'Btn';
+  if (isButton) {
+    const states = isDict(n) ? [...n.entries.values()].map((v) => doc.resolve(v)) : [];
+    sink.check(
+      R.buttonAppearance,
+      isDict(n) && states.length > 0 && states.every(isStream),
+      a.location,
+    );
+  } else {
+    sink.check(R.streamAppearance, isStream(n), a.location);
+  }
+}
+
+function checkUa(ctx: RuleAreaContext, a: AnnotationInfo, parents: StructParents): void {
+  const { doc, sink } = ctx;
+  const d = a.dict;
+  const st = a.subtype;
+  const hidden = (flagsOf(doc, d) & 2) === 2;
+  const exempt = hidden || isOutsideCropBox(doc, a);
+  const parent = parents.of(d);
+  const stdType = parent?.standardType ?? null;
+  const contents = textOf(doc.get(d, 'Contents'));
+  if (st !== 'Widget' && st !== 'PrinterMark' && st !== 'Link') {
+    sink.check(
+      R.uaAnnotTag,
+      exempt || stdType === 'Annot',
+      a.location,
+      `structure type ${parent?.type ?? 'none'}`,
+    );
+  }
+  if (st !== 'Widget') {
+    sink.check(
+      R.uaAnnotAlt,
+      exempt || nonEmpty(contents) || nonEmpty(parent?.alt ?? null),
+      a.location,
+    );
+  }
+  if (st === 'Widget') {
+    const tu = textOf(inheritedField(doc, d, 'TU'));
+    sink.check(R.uaWidgetAlt, exempt || nonEmpty(tu) || nonEmpty(parent?.alt ?? null), a.location);
+    sink.check(
+      R.uaWidgetForm,
+      exempt || stdType === 'Form',
+      a.location,
+      `structure type ${parent?.type ?? 'none'}`,
+    );
+  }
+  if (st === 'TrapNet') sink.check(R.uaTrapNet, exempt, a.location);
+  if (st === 'Link') {
+    sink.check(
+      R.uaLinkTag,
+      exempt || stdType === 'Link',
+      a.location,
+      `structure type ${parent?.type ?? 'none'}`,
+    );
+    sink.check(R.uaLinkContents, exempt || nonEmpty(contents), a.location);
+  }
+  if (st === 'PrinterMark') sink.check(R.uaPrinterMark, exempt || parent === null, a.location);
+}
+
+/** Media clip data dictionaries (13.2.4.2) anywhere in the file. */
+function checkMediaClips(doc: PdfDocumentModel, ctx: RuleAreaContext): void {
+  for (const { ref, value } of doc.objects()) {
+    const d = isDict(value) ? value : null;
+    if (!d || nameOf(doc.get(d, 'S')) !== 'MCD') continue;
+    const loc = `media clip / object ${ref.num}`;
+    ctx.sink.check(R.uaMediaCT, d.entries.has('CT') && doc.get(d, 'CT') !== null, loc);
+    ctx.sink.check(R.uaMediaAlt, hasCorrectAlt(doc, d), loc);
+  }
+}
+
+/** Alt of a media clip: a multi-language text array of (language, text) pairs (13.2.4.2). */
+function hasCorrectAlt(doc: PdfDocumentModel, d: CosDict): boolean {
+  const alt = doc.get(d, 'Alt');
+  if (!isArray(alt) || alt.items.length === 0 || alt.items.length % 2 !== 0) return false;
+  return alt.items.every((x) => textOf(doc.resolve(x)) !== null);
+}
+
+function run(ctx: RuleAreaContext): void {
+  const { doc, sink } = ctx;
+  const ua = ctx.flavour.pdfaPart === null;
+  const parents = ua ? new StructParents(doc) : null;
+  for (const a of annotations(doc)) {
+    if (parents) checkUa(ctx, a, parents);
+    else checkPdfa(ctx, a);
+  }
+  if (!ua) return;
+  for (const page of doc.pages()) {
+    const count = itemsOf(doc.get(page.dict, 'Annots')).length;
+    if (count === 0) continue;
+    sink.check(R.uaTabs, nameOf(doc.get(page.dict, 'Tabs')) === 'S', `page ${page.index + 1}`);
+  }
+  checkMediaClips(doc, ctx);
+}
+
+export const annotationsArea: RuleArea = {
+  name: 'annotations',
+  rules: Object.values(R),
+  run,
+};

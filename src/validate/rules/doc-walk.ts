@@ -1,0 +1,317 @@
+/**
+ * Shared walks for the core rule areas: annotations of every page, the structure element an
+ * annotation belongs to (through StructParent and the parent tree), actions reachable from the
+ * catalog, pages, annotations, fields and outlines, and name trees. All walks are cycle-safe
+ * and bounded so a hostile file cannot make them loop.
+ */
+import type { CosDict, CosObject, CosRef } from '../model/cos.js';
+import type { PageModel, PdfDocumentModel } from '../model/document.js';
+import {
+  dictOf,
+  isArray,
+  isDict,
+  isRef,
+  itemsOf,
+  nameOf,
+  numberOf,
+  textOf,
+} from '../model/util.js';
+
+const MAX_ITEMS = 1_000_000;
+
+export interface AnnotationInfo {
+  readonly page: PageModel;
+  /** 1-based position in the page's Annots array. */
+  readonly position: number;
+  readonly dict: CosDict;
+  readonly ref: CosRef | null;
+  readonly subtype: string | null;
+  readonly location: string;
+}
+
+export function* annotations(doc: PdfDocumentModel): Generator<AnnotationInfo> {
+  for (const page of doc.pages()) {
+    const items = itemsOf(doc.get(page.dict, 'Annots'));
+    for (let i = 0; i < items.length; i++) {
+      const d = doc.resolve(items[i]);
+      if (!isDict(d)) continue;
+      const subtype = nameOf(doc.get(d, 'Subtype'));
+      const ref = isRef(items[i]) ? (items[i] as CosRef) : null;
+      yield {
+        page,
+        position: i + 1,
+        dict: d,
+        ref,
+        subtype,
+        location: `page ${page.index + 1} / annotation ${i + 1}${subtype ? ` (${subtype})` : ''}${ref ? ` / object ${ref.num}` : ''}`,
+      };
+    }
+  }
+}
+
+/** Values of a name tree (7.9.6) or number tree (7.9.7), in order. */
+export function treeValues(
+  doc: PdfDocumentModel,
+  root: CosObject,
+  arrayKey: 'Names' | 'Nums',
+): [CosObject, CosObject][] {
+  const out: [CosObject, CosObject][] = [];
+  const seen = new Set<CosDict>();
+  const stack: CosObject[] = [root];
+  while (stack.length && out.length < MAX_ITEMS) {
+    const d = dictOf(doc.resolve(stack.pop()));
+    if (!d || seen.has(d)) continue;
+    seen.add(d);
+    const arr = itemsOf(doc.get(d, arrayKey));
+    for (let i = 0; i + 1 < arr.length; i += 2) out.push([doc.resolve(arr[i]), arr[i + 1]]);
+    const kids = itemsOf(doc.get(d, 'Kids'));
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+  }
+  return out;
+}
+
+/** Standard structure types of ISO 32000-1, 14.8.4. */
+export const STANDARD_STRUCTURE_TYPES: ReadonlySet<string> = new Set([
+  'Document',
+  'Part',
+  'Art',
+  'Sect',
+  'Div',
+  'BlockQuote',
+  'Caption',
+  'TOC',
+  'TOCI',
+  'Index',
+  'NonStruct',
+  'Private',
+  'P',
+  'H',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'L',
+  'LI',
+  'Lbl',
+  'LBody',
+  'Table',
+  'TR',
+  'TH',
+  'TD',
+  'THead',
+  'TBody',
+  'TFoot',
+  'Span',
+  'Quote',
+  'Note',
+  'Reference',
+  'BibEntry',
+  'Code',
+  'Link',
+  'Annot',
+  'Ruby',
+  'RB',
+  'RT',
+  'RP',
+  'Warichu',
+  'WT',
+  'WP',
+  'Figure',
+  'Formula',
+  'Form',
+]);
+
+export interface StructParentInfo {
+  readonly elem: CosDict;
+  /** The element's type as written (S). */
+  readonly type: string | null;
+  /** The standard type it maps to through the role map, or null. */
+  readonly standardType: string | null;
+  /** Alt of the element, decoded. */
+  readonly alt: string | null;
+}
+
+/** Finds the structure element of objects with a StructParent key (annotations, XObjects). */
+export class StructParents {
+  private readonly parentTree: Map<number, CosObject>;
+  private readonly roleMap: Map<string, string>;
+
+  constructor(private readonly doc: PdfDocumentModel) {
+    const root = doc.get(doc.catalog, 'StructTreeRoot');
+    const rootDict = isDict(root) ? root : null;
+    this.parentTree = new Map();
+    const pt = rootDict?.entries.get('ParentTree');
+    if (pt !== undefined) {
+      for (const [k, v] of treeValues(doc, pt, 'Nums')) {
+        const n = numberOf(k);
+        if (n !== null && !this.parentTree.has(n)) this.parentTree.set(n, v);
+      }
+    }
+    this.roleMap = new Map();
+    const rm = doc.get(rootDict, 'RoleMap');
+    if (isDict(rm)) {
+      for (const [k, v] of rm.entries) {
+        const n = nameOf(doc.resolve(v));
+        if (n !== null) this.roleMap.set(k, n);
+      }
+    }
+  }
+
+  /** Maps a structure type to the standard type it stands for (14.7.3), bounded against cycles. */
+  standardType(type: string | null): string | null {
+    if (type === null) return null;
+    const seen = new Set<string>();
+    let cur: string | undefined = type;
+    // A standard type mapped to another type is still read by its own name first, as veraPDF does.
+    while (cur !== undefined && !seen.has(cur)) {
+      if (STANDARD_STRUCTURE_TYPES.has(cur)) return cur;
+      seen.add(cur);
+      cur = this.roleMap.get(cur);
+    }
+    return null;
+  }
+
+  of(obj: CosDict): StructParentInfo | null {
+    const key = numberOf(this.doc.get(obj, 'StructParent'));
+    if (key === null) return null;
+    const elem = this.doc.resolve(this.parentTree.get(key));
+    if (!isDict(elem)) return null;
+    const type = nameOf(this.doc.get(elem, 'S'));
+    return {
+      elem,
+      type,
+      standardType: this.standardType(type),
+      alt: textOf(this.doc.get(elem, 'Alt')),
+    };
+  }
+}
+
+/** Numbers of a rectangle array, normalised to [llx, lly, urx, ury]; null when unreadable. */
+export function rectOf(
+  doc: PdfDocumentModel,
+  o: CosObject,
+): [number, number, number, number] | null {
+  const r = doc.resolve(o);
+  if (!isArray(r) || r.items.length < 4) return null;
+  const v = r.items.slice(0, 4).map((x) => numberOf(doc.resolve(x)));
+  if (v.some((x) => x === null)) return null;
+  const [a, b, c, d] = v as number[];
+  return [Math.min(a, c), Math.min(b, d), Math.max(a, c), Math.max(b, d)];
+}
+
+/** Whether the annotation's Rect lies entirely outside the page's crop box (media box by default). */
+export function isOutsideCropBox(doc: PdfDocumentModel, a: AnnotationInfo): boolean {
+  const rect = rectOf(doc, doc.get(a.dict, 'Rect'));
+  const crop =
+    rectOf(doc, a.page.inheritedValue?.('CropBox') ?? doc.get(a.page.dict, 'CropBox')) ??
+    rectOf(doc, a.page.inheritedValue?.('MediaBox') ?? doc.get(a.page.dict, 'MediaBox'));
+  if (!rect || !crop) return false;
+  return rect[2] < crop[0] || rect[0] > crop[2] || rect[3] < crop[1] || rect[1] > crop[3];
+}
+
+/** Annotation flags (F), 0 when absent. */
+export function flagsOf(doc: PdfDocumentModel, d: CosDict): number {
+  return Math.trunc(numberOf(doc.get(d, 'F')) ?? 0);
+}
+
+/** A field attribute looked up on the widget and then up its Parent chain (12.7.3.1). */
+export function inheritedField(doc: PdfDocumentModel, d: CosDict, key: string): CosObject {
+  let cur: CosDict | null = d;
+  const seen = new Set<CosDict>();
+  while (cur && !seen.has(cur) && seen.size < 64) {
+    seen.add(cur);
+    if (cur.entries.has(key)) return doc.get(cur, key);
+    const p = doc.get(cur, 'Parent');
+    cur = isDict(p) ? p : null;
+  }
+  return null;
+}
+
+export interface ActionInfo {
+  readonly dict: CosDict;
+  readonly location: string;
+}
+
+/**
+ * Every action dictionary reachable from the catalog (OpenAction, AA), pages (AA), annotations
+ * (A, AA), form fields (AA) and outline items (A), following Next chains.
+ */
+export function actions(doc: PdfDocumentModel): ActionInfo[] {
+  const out: ActionInfo[] = [];
+  const seen = new Set<CosDict>();
+  const add = (o: CosObject, location: string): void => {
+    const stack: CosObject[] = [o];
+    while (stack.length && out.length < MAX_ITEMS) {
+      const a = doc.resolve(stack.pop());
+      if (isArray(a)) {
+        for (let i = a.items.length - 1; i >= 0; i--) stack.push(a.items[i]);
+        continue;
+      }
+      if (!isDict(a) || seen.has(a)) continue;
+      // OpenAction may be a destination array (handled above) rather than an action.
+      if (!a.entries.has('S')) continue;
+      seen.add(a);
+      out.push({ dict: a, location });
+      const next = a.entries.get('Next');
+      if (next !== undefined) stack.push(next);
+    }
+  };
+  const addAA = (d: CosDict | null, location: string): void => {
+    const aa = doc.get(d, 'AA');
+    if (isDict(aa)) for (const [k, v] of aa.entries) add(v, `${location} / AA ${k}`);
+  };
+  const cat = doc.catalog;
+  if (cat) {
+    const open = cat.entries.get('OpenAction');
+    if (open !== undefined && isDict(doc.resolve(open))) add(open, 'document catalog / OpenAction');
+    addAA(cat, 'document catalog');
+  }
+  for (const page of doc.pages()) addAA(page.dict, `page ${page.index + 1}`);
+  for (const a of annotations(doc)) {
+    const act = a.dict.entries.get('A');
+    if (act !== undefined) add(act, `${a.location} / A`);
+    addAA(a.dict, a.location);
+  }
+  const form = dictOf(doc.get(cat, 'AcroForm'));
+  const seenFields = new Set<CosDict>();
+  const fstack: CosObject[] = [...itemsOf(doc.get(form, 'Fields'))];
+  while (fstack.length && seenFields.size < MAX_ITEMS) {
+    const f = doc.resolve(fstack.pop());
+    if (!isDict(f) || seenFields.has(f)) continue;
+    seenFields.add(f);
+    const name = textOf(doc.get(f, 'T'));
+    addAA(f, `form field ${name ?? '(unnamed)'}`);
+    const act = f.entries.get('A');
+    if (act !== undefined) add(act, `form field ${name ?? '(unnamed)'} / A`);
+    for (const k of itemsOf(doc.get(f, 'Kids'))) fstack.push(k);
+  }
+  for (const item of outlineItems(doc)) {
+    const act = item.dict.entries.get('A');
+    if (act !== undefined) add(act, `${item.location} / A`);
+  }
+  return out;
+}
+
+export function* outlineItems(
+  doc: PdfDocumentModel,
+): Generator<{ dict: CosDict; location: string }> {
+  const root = doc.get(doc.catalog, 'Outlines');
+  if (!isDict(root)) return;
+  const seen = new Set<CosDict>([root]);
+  const stack: CosObject[] = [root.entries.get('First') ?? null];
+  let n = 0;
+  while (stack.length && n < MAX_ITEMS) {
+    const item = doc.resolve(stack.pop());
+    if (!isDict(item) || seen.has(item)) continue;
+    seen.add(item);
+    n++;
+    const title = textOf(doc.get(item, 'Title'));
+    yield { dict: item, location: `outline item ${n}${title ? ` "${title.slice(0, 40)}"` : ''}` };
+    const next = item.entries.get('Next');
+    if (next !== undefined) stack.push(next);
+    const first = item.entries.get('First');
+    if (first !== undefined) stack.push(first);
+  }
+}

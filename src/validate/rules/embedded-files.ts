@@ -1,0 +1,195 @@
+/**
+ * PDF/A clause 6.8 (embedded and associated files; PDF/A-2 allows only embedded PDF/A-1 or 2
+ * files, PDF/A-3 allows any file that is an associated file with a MIME type) and PDF/UA-1
+ * 7.11 (F and UF on embedded file specifications).
+ */
+import {
+  PDFA_2,
+  PDFA_3,
+  PDFA_ALL,
+  PDFUA,
+  type RuleArea,
+  type RuleAreaContext,
+} from '../model/checks.js';
+import type { CosDict, CosObject, CosStream } from '../model/cos.js';
+import type { PdfDocumentModel } from '../model/document.js';
+import { dictOf, isArray, isDict, isName, isStream, nameOf, textOf } from '../model/util.js';
+import { xmpFacts } from '../engine/xmp.js';
+import { openDocument } from '../parser/index.js';
+import { annotations, treeValues } from './doc-walk.js';
+import { rule } from './spec.js';
+
+const EF = 'Embedded files' as const;
+
+export const R = {
+  mime: rule(
+    PDFA_3,
+    '6.8',
+    1,
+    'EmbeddedFile',
+    EF,
+    'The embedded file has no valid MIME type in its Subtype entry.',
+  ),
+  fUf: rule(
+    PDFA_ALL,
+    '6.8',
+    2,
+    'CosFileSpecification',
+    EF,
+    'The file specification of an embedded file lacks the F or the UF entry.',
+  ),
+  relationship: rule(
+    PDFA_3,
+    '6.8',
+    3,
+    'CosFileSpecification',
+    EF,
+    'The file specification has no AFRelationship entry.',
+  ),
+  associated: rule(
+    PDFA_3,
+    '6.8',
+    4,
+    'CosFileSpecification',
+    EF,
+    'The file specification is not associated with the document or a part of it through an AF entry.',
+  ),
+  pdfa12: rule(
+    PDFA_2,
+    '6.8',
+    5,
+    'EmbeddedFile',
+    EF,
+    'The embedded file is not a PDF/A-1 or PDF/A-2 file.',
+  ),
+  uaFUf: rule(
+    PDFUA,
+    '7.11',
+    1,
+    'CosFileSpecification',
+    EF,
+    'The file specification of an embedded file lacks a non-empty F or UF entry.',
+  ),
+} as const;
+
+interface FileSpec {
+  readonly dict: CosDict;
+  readonly location: string;
+}
+
+/**
+ * File specification dictionaries: indirect objects typed Filespec or carrying EF, values of
+ * the EmbeddedFiles name tree, FS entries of file attachment annotations and AF arrays.
+ */
+function fileSpecs(doc: PdfDocumentModel, afTargets: Set<CosDict>): FileSpec[] {
+  const out: FileSpec[] = [];
+  const seen = new Set<CosDict>();
+  const add = (o: CosObject, location: string): void => {
+    const d = doc.resolve(o);
+    if (!isDict(d) || seen.has(d)) return;
+    seen.add(d);
+    out.push({ dict: d, location });
+  };
+  const names = doc.get(doc.catalog, 'Names');
+  const ef = doc.get(dictOf(names), 'EmbeddedFiles');
+  if (ef !== null) {
+    for (const [k, v] of treeValues(doc, ef, 'Names'))
+      add(v, `embedded file ${textOf(k) ?? ''}`.trim());
+  }
+  for (const a of annotations(doc)) {
+    if (a.subtype === 'FileAttachment') add(a.dict.entries.get('FS') ?? null, `${a.location} / FS`);
+  }
+  for (const d of afTargets) add(d, 'associated file');
+  for (const { ref, value } of doc.objects()) {
+    if (!isDict(value)) continue;
+    if (isName(value.entries.get('Type'), 'Filespec') || value.entries.has('EF'))
+      add(value, `file specification / object ${ref.num}`);
+  }
+  return out;
+}
+
+/** Every dictionary listed in an AF array of any object (catalog, pages, annotations, ...). */
+function associatedFiles(doc: PdfDocumentModel): Set<CosDict> {
+  const out = new Set<CosDict>();
+  const collect = (holder: CosDict | null): void => {
+    if (!holder || !holder.entries.has('AF')) return;
+    const af = doc.get(holder, 'AF');
+    const items = isArray(af) ? af.items : [af];
+    for (const it of items) {
+      const d = doc.resolve(it);
+      if (isDict(d)) out.add(d);
+    }
+  };
+  collect(doc.catalog);
+  for (const page of doc.pages()) collect(page.dict);
+  for (const a of annotations(doc)) collect(a.dict);
+  for (const { value } of doc.objects()) collect(dictOf(value));
+  return out;
+}
+
+function embeddedStream(doc: PdfDocumentModel, spec: CosDict): CosStream | null {
+  const ef = doc.get(spec, 'EF');
+  if (!isDict(ef)) return null;
+  for (const k of ['F', 'UF', 'DOS', 'Mac', 'Unix']) {
+    const s = doc.get(ef, k);
+    if (isStream(s)) return s;
+  }
+  return null;
+}
+
+/** PDF/A-2 6.8: an embedded file must itself claim PDF/A-1 or PDF/A-2. */
+function isPdfA12(doc: PdfDocumentModel, s: CosStream): boolean {
+  const dec = doc.decodeStream(s);
+  if (dec.error) return false;
+  try {
+    const inner = openDocument(dec.data);
+    const claim = xmpFacts(inner)?.pdfa;
+    return !!claim && (claim.part === 1 || claim.part === 2);
+  } catch {
+    return false;
+  }
+}
+
+const MIME_RE = /^[-\w+.]+\/[-\w+.]+$/;
+
+function run(ctx: RuleAreaContext): void {
+  const { doc, sink, flavour } = ctx;
+  const afTargets = flavour.pdfaPart === 3 ? associatedFiles(doc) : new Set<CosDict>();
+  for (const spec of fileSpecs(doc, afTargets)) {
+    const d = spec.dict;
+    const hasEF = d.entries.has('EF');
+    if (flavour.pdfaPart === null) {
+      const f = textOf(doc.get(d, 'F'));
+      const uf = textOf(doc.get(d, 'UF'));
+      sink.check(R.uaFUf, !hasEF || (!!f && !!uf), spec.location);
+      continue;
+    }
+    sink.check(R.fUf, !hasEF || (d.entries.has('F') && d.entries.has('UF')), spec.location);
+    const stream = embeddedStream(doc, d);
+    if (flavour.pdfaPart === 3) {
+      sink.check(
+        R.relationship,
+        d.entries.has('AFRelationship') && doc.get(d, 'AFRelationship') !== null,
+        spec.location,
+      );
+      sink.check(R.associated, afTargets.has(d), spec.location);
+      if (stream) {
+        const sub = nameOf(doc.get(stream.dict, 'Subtype'));
+        sink.check(
+          R.mime,
+          sub !== null && MIME_RE.test(sub),
+          `${spec.location} / embedded stream`,
+          `Subtype ${sub ?? 'missing'}`,
+        );
+      }
+    } else if (stream) {
+      sink.check(R.pdfa12, isPdfA12(doc, stream), `${spec.location} / embedded stream`);
+    }
+  }
+}
+
+export const embeddedFilesArea: RuleArea = {
+  name: 'embedded files',
+  rules: Object.values(R),
+  run,
+};

@@ -1,0 +1,299 @@
+/**
+ * PDF/A clauses 6.4 (interactive forms, XFA, signatures) and 6.5 (actions), and PDF/UA-1 7.15
+ * (dynamic XFA).
+ */
+import { PDFA_ALL, PDFUA, type RuleArea, type RuleAreaContext } from '../model/checks.js';
+import type { CosDict, CosObject } from '../model/cos.js';
+import type { PdfDocumentModel } from '../model/document.js';
+import {
+  dictOf,
+  isArray,
+  isDict,
+  isStream,
+  isString,
+  itemsOf,
+  nameOf,
+  numberOf,
+  textOf,
+} from '../model/util.js';
+import { actions, annotations } from './doc-walk.js';
+import { formFields } from './file-structure.js';
+import { inspectPkcs7 } from './pkcs7.js';
+import { rule } from './spec.js';
+
+const A = PDFA_ALL;
+const FORMS = 'Interactive forms' as const;
+const ACT = 'Actions' as const;
+
+export const R = {
+  widgetActions: rule(
+    A,
+    '6.4.1',
+    1,
+    'PDWidgetAnnot',
+    FORMS,
+    'A widget annotation has an A or AA entry.',
+  ),
+  fieldActions: rule(
+    A,
+    '6.4.1',
+    2,
+    'PDFormField',
+    FORMS,
+    'A form field has an AA (additional actions) entry.',
+  ),
+  needAppearances: rule(
+    A,
+    '6.4.1',
+    3,
+    'PDAcroForm',
+    FORMS,
+    'The interactive form sets NeedAppearances to true.',
+  ),
+  xfa: rule(
+    A,
+    '6.4.2',
+    1,
+    'PDAcroForm',
+    FORMS,
+    'The interactive form dictionary has an XFA entry.',
+  ),
+  needsRendering: rule(
+    A,
+    '6.4.2',
+    2,
+    'CosDocument',
+    FORMS,
+    'The catalog sets NeedsRendering to true.',
+  ),
+  byteRange: rule(
+    A,
+    '6.4.3',
+    1,
+    'PDSignature',
+    FORMS,
+    'The signature ByteRange does not cover the whole file except the signature value.',
+  ),
+  signingCert: rule(
+    A,
+    '6.4.3',
+    2,
+    'PKCSDataObject',
+    FORMS,
+    'The PKCS#7 signature does not include the signer certificate.',
+  ),
+  singleSigner: rule(
+    A,
+    '6.4.3',
+    3,
+    'PKCSDataObject',
+    FORMS,
+    'The PKCS#7 signature does not have exactly one signer.',
+  ),
+  actionType: rule(
+    A,
+    '6.5.1',
+    1,
+    'PDAction',
+    ACT,
+    'The action type is not allowed (only GoTo, GoToR, GoToE, Thread, URI, Named and SubmitForm are).',
+  ),
+  namedAction: rule(
+    A,
+    '6.5.1',
+    2,
+    'PDNamedAction',
+    ACT,
+    'The named action is not one of NextPage, PrevPage, FirstPage and LastPage.',
+  ),
+  catalogAA: rule(
+    A,
+    '6.5.2',
+    1,
+    'PDDocument',
+    ACT,
+    'The catalog has an AA (additional actions) entry.',
+  ),
+  pageAA: rule(A, '6.5.2', 2, 'PDPage', ACT, 'The page has an AA (additional actions) entry.'),
+  uaDynamicXfa: rule(
+    PDFUA,
+    '7.15',
+    1,
+    'PDAcroForm',
+    FORMS,
+    'The form is a dynamic XFA form (dynamicRender is required).',
+  ),
+} as const;
+
+const ALLOWED_ACTIONS = new Set(['GoTo', 'GoToR', 'GoToE', 'Thread', 'URI', 'Named', 'SubmitForm']);
+const ALLOWED_NAMED = new Set(['NextPage', 'PrevPage', 'FirstPage', 'LastPage']);
+
+/** Text of the XFA packets (a stream, or an array of name/stream pairs), bounded. */
+function xfaText(doc: PdfDocumentModel, xfa: CosObject, packet: string | null): string {
+  const parts: Uint8Array[] = [];
+  if (isStream(xfa)) parts.push(doc.decodeStream(xfa).data);
+  else if (isArray(xfa)) {
+    for (let i = 0; i + 1 < xfa.items.length; i += 2) {
+      const name = textOf(doc.resolve(xfa.items[i]));
+      if (packet !== null && name !== packet) continue;
+      const s = doc.resolve(xfa.items[i + 1]);
+      if (isStream(s)) parts.push(doc.decodeStream(s).data);
+    }
+  }
+  return parts.map((p) => new TextDecoder('utf-8').decode(p.subarray(0, 4 << 20))).join('');
+}
+
+function checkForms(ctx: RuleAreaContext): void {
+  const { doc, sink } = ctx;
+  const form = doc.get(doc.catalog, 'AcroForm');
+  const formDict = isDict(form) ? form : null;
+  if (ctx.flavour.pdfaPart === null) {
+    if (formDict) {
+      const xfa = doc.get(formDict, 'XFA');
+      const text = xfa === null ? '' : xfaText(doc, xfa, 'config');
+      const m = /<dynamicRender[^>]*>\s*([^<\s]*)\s*<\/dynamicRender>/.exec(text);
+      sink.check(R.uaDynamicXfa, !m || m[1] !== 'required', 'interactive form');
+    }
+    return;
+  }
+  for (const a of annotations(doc)) {
+    if (a.subtype !== 'Widget') continue;
+    sink.check(R.widgetActions, !a.dict.entries.has('A') && !a.dict.entries.has('AA'), a.location);
+  }
+  for (const f of formFields(doc)) {
+    const name = textOf(doc.get(f, 'T'));
+    sink.check(R.fieldActions, !f.entries.has('AA'), `form field ${name ?? '(unnamed)'}`);
+  }
+  if (formDict) {
+    sink.check(
+      R.needAppearances,
+      doc.get(formDict, 'NeedAppearances') !== true,
+      'interactive form',
+    );
+    sink.check(R.xfa, !formDict.entries.has('XFA'), 'interactive form');
+  }
+  if (doc.catalog)
+    sink.check(
+      R.needsRendering,
+      doc.get(doc.catalog, 'NeedsRendering') !== true,
+      'document catalog',
+    );
+  checkSignatures(ctx);
+}
+
+/** Signature dictionaries: values of signature fields and the DocMDP signature. */
+function signatures(doc: PdfDocumentModel): { dict: CosDict; location: string }[] {
+  const out: { dict: CosDict; location: string }[] = [];
+  const seen = new Set<CosDict>();
+  for (const f of formFields(doc)) {
+    if (nameOf(doc.get(f, 'FT')) !== 'Sig') continue;
+    const v = doc.get(f, 'V');
+    if (isDict(v) && !seen.has(v)) {
+      seen.add(v);
+      out.push({ dict: v, location: `signature field ${textOf(doc.get(f, 'T')) ?? '(unnamed)'}` });
+    }
+  }
+  const mdp = doc.get(dictOf(doc.get(doc.catalog, 'Perms')), 'DocMDP');
+  if (isDict(mdp) && !seen.has(mdp)) out.push({ dict: mdp, location: 'DocMDP signature' });
+  return out;
+}
+
+/** Byte offsets just after each %%EOF marker (and its EOL): the ends of the file's revisions. */
+function revisionEnds(bytes: Uint8Array): Set<number> {
+  const ends = new Set<number>([bytes.length]);
+  for (
+    let i = bytes.indexOf(0x25);
+    i >= 0 && i + 5 <= bytes.length;
+    i = bytes.indexOf(0x25, i + 1)
+  ) {
+    if (
+      bytes[i + 1] === 0x25 &&
+      bytes[i + 2] === 0x45 &&
+      bytes[i + 3] === 0x4f &&
+      bytes[i + 4] === 0x46
+    ) {
+      let e = i + 5;
+      ends.add(e);
+      if (bytes[e] === 13) ends.add(++e);
+      if (bytes[e] === 10) ends.add(++e);
+    }
+  }
+  return ends;
+}
+
+function checkSignatures(ctx: RuleAreaContext): void {
+  const { doc, sink } = ctx;
+  const sigs = signatures(doc);
+  if (sigs.length === 0) return;
+  const bytes = doc.bytes;
+  const ends = bytes ? revisionEnds(bytes) : null;
+  for (const s of sigs) {
+    const br = itemsOf(doc.get(s.dict, 'ByteRange')).map((x) => numberOf(doc.resolve(x)));
+    let covers = false;
+    if (bytes && ends && br.length === 4 && br.every((x) => x !== null)) {
+      const [a, b, c, d] = br as number[];
+      // The gap must be exactly the hexadecimal Contents string, from '<' to '>'.
+      covers =
+        a === 0 && b > 0 && c > b && bytes[b] === 0x3c && bytes[c - 1] === 0x3e && ends.has(c + d);
+    }
+    sink.check(
+      R.byteRange,
+      covers,
+      s.location,
+      br.length ? `ByteRange [${br.join(' ')}]` : 'no ByteRange',
+    );
+    const contents = doc.get(s.dict, 'Contents');
+    if (!isString(contents)) continue;
+    const sub = nameOf(doc.get(s.dict, 'SubFilter'));
+    if (
+      sub !== null &&
+      sub !== 'adbe.pkcs7.detached' &&
+      sub !== 'adbe.pkcs7.sha1' &&
+      sub !== 'ETSI.CAdES.detached'
+    )
+      continue;
+    const info = inspectPkcs7(contents.bytes);
+    sink.check(R.signingCert, info !== null && info.certificates > 0, s.location);
+    sink.check(
+      R.singleSigner,
+      info !== null && info.signerInfos === 1,
+      s.location,
+      info ? `${info.signerInfos} signers` : 'unreadable PKCS#7 data',
+    );
+  }
+}
+
+function checkActions(ctx: RuleAreaContext): void {
+  const { doc, sink } = ctx;
+  if (ctx.flavour.pdfaPart === null) return;
+  for (const a of actions(doc)) {
+    const s = nameOf(doc.get(a.dict, 'S'));
+    sink.check(
+      R.actionType,
+      s !== null && ALLOWED_ACTIONS.has(s),
+      a.location,
+      `action ${s ?? 'without type'}`,
+    );
+    if (s === 'Named') {
+      const n = nameOf(doc.get(a.dict, 'N'));
+      sink.check(
+        R.namedAction,
+        n !== null && ALLOWED_NAMED.has(n),
+        a.location,
+        `named action ${n ?? 'missing'}`,
+      );
+    }
+  }
+  if (doc.catalog) sink.check(R.catalogAA, !doc.catalog.entries.has('AA'), 'document catalog');
+  for (const page of doc.pages())
+    sink.check(R.pageAA, !page.dict.entries.has('AA'), `page ${page.index + 1}`);
+}
+
+export const formsActionsArea: RuleArea = {
+  name: 'forms and actions',
+  rules: Object.values(R),
+  run(ctx) {
+    checkForms(ctx);
+    checkActions(ctx);
+  },
+};

@@ -1,0 +1,136 @@
+/**
+ * PDF/A clause 6.9 and PDF/UA-1 7.10 (optional content configurations): every configuration
+ * has a (unique) Name, Order lists every OCG, and AS is not used.
+ */
+import { PDFA_ALL, PDFUA, type RuleArea, type RuleAreaContext } from '../model/checks.js';
+import type { CosDict, CosObject } from '../model/cos.js';
+import type { PdfDocumentModel } from '../model/document.js';
+import { isArray, isDict, itemsOf, textOf } from '../model/util.js';
+import { rule } from './spec.js';
+
+const OC = 'Optional content' as const;
+
+export const R = {
+  name: rule(
+    PDFA_ALL,
+    '6.9',
+    1,
+    'PDOCConfig',
+    OC,
+    'An optional content configuration has no non-empty Name.',
+  ),
+  unique: rule(
+    PDFA_ALL,
+    '6.9',
+    2,
+    'PDOCConfig',
+    OC,
+    'Two optional content configurations have the same Name.',
+  ),
+  order: rule(
+    PDFA_ALL,
+    '6.9',
+    3,
+    'PDOCConfig',
+    OC,
+    'The Order array of an optional content configuration does not list every optional content group.',
+  ),
+  as: rule(
+    PDFA_ALL,
+    '6.9',
+    4,
+    'PDOCConfig',
+    OC,
+    'An optional content configuration has an AS entry.',
+  ),
+  uaName: rule(
+    PDFUA,
+    '7.10',
+    1,
+    'PDOCConfig',
+    OC,
+    'An optional content configuration has no non-empty Name.',
+  ),
+  uaAs: rule(
+    PDFUA,
+    '7.10',
+    2,
+    'PDOCConfig',
+    OC,
+    'An optional content configuration has an AS entry.',
+  ),
+} as const;
+
+/** Every dictionary referenced from an Order array (nested arrays, labels skipped), bounded. */
+function orderGroups(doc: PdfDocumentModel, order: CosObject): Set<CosDict> {
+  const out = new Set<CosDict>();
+  const seen = new Set<CosObject>();
+  const stack: CosObject[] = [order];
+  let steps = 0;
+  while (stack.length && steps++ < 100_000) {
+    const o = doc.resolve(stack.pop());
+    if (isArray(o)) {
+      if (seen.has(o)) continue;
+      seen.add(o);
+      for (const it of o.items) stack.push(it);
+    } else if (isDict(o)) out.add(o);
+  }
+  return out;
+}
+
+function run(ctx: RuleAreaContext): void {
+  const { doc, sink, flavour } = ctx;
+  const props = doc.get(doc.catalog, 'OCProperties');
+  if (!isDict(props)) return;
+  const configs: { dict: CosDict; location: string }[] = [];
+  const d = doc.get(props, 'D');
+  if (isDict(d)) configs.push({ dict: d, location: 'optional content / default configuration' });
+  itemsOf(doc.get(props, 'Configs')).forEach((c, i) => {
+    const cd = doc.resolve(c);
+    if (isDict(cd))
+      configs.push({ dict: cd, location: `optional content / configuration ${i + 1}` });
+  });
+  const ua = flavour.pdfaPart === null;
+  const names = new Map<string, number>();
+  for (const c of configs) {
+    const n = textOf(doc.get(c.dict, 'Name'));
+    if (n) names.set(n, (names.get(n) ?? 0) + 1);
+  }
+  const groups = itemsOf(doc.get(props, 'OCGs'))
+    .map((g) => doc.resolve(g))
+    .filter(isDict);
+  for (const c of configs) {
+    const name = textOf(doc.get(c.dict, 'Name'));
+    const hasName = name !== null && name.length > 0;
+    const hasAS = c.dict.entries.has('AS');
+    if (ua) {
+      sink.check(R.uaName, hasName, c.location);
+      sink.check(R.uaAs, !hasAS, c.location);
+      continue;
+    }
+    sink.check(R.name, hasName, c.location);
+    sink.check(
+      R.unique,
+      !hasName || (names.get(name) ?? 0) < 2,
+      c.location,
+      name ? `name "${name}"` : undefined,
+    );
+    if (c.dict.entries.has('Order')) {
+      const listed = orderGroups(doc, doc.get(c.dict, 'Order'));
+      const missing = groups.filter((g) => !listed.has(g)).length;
+      sink.check(
+        R.order,
+        missing === 0,
+        c.location,
+        missing ? `${missing} group(s) missing from Order` : undefined,
+      );
+    }
+    sink.check(R.as, !hasAS, c.location);
+  }
+}
+
+export const optionalContentArea: RuleArea = {
+  name: 'optional content',
+  rules: Object.values(R),
+  run,
+};
