@@ -341,6 +341,29 @@ describe('content tagging', () => {
   });
 });
 
+describe('form XObjects tied to the structure tree', () => {
+  const withForm = (content: string, formExtra: string) =>
+    taggedDoc({
+      rootKids: '[]',
+      pageExtra: '/Resources << /XObject << /X0 6 0 R >> >>',
+      content,
+      elements: [stream('', `/Type /XObject /Subtype /Form /BBox [0 0 1 1] ${formExtra}`)],
+    });
+
+  it('allows drawing a form with StructParents once, and an untied form many times', () => {
+    expect(failed(runStructure(withForm('/Artifact BMC /X0 Do EMC', '/StructParents 1')))).toEqual(
+      [],
+    );
+    expect(failed(runStructure(withForm('/Artifact BMC /X0 Do /X0 Do EMC', '')))).toEqual([]);
+  });
+
+  it('reports a form with StructParents drawn twice', () => {
+    const checks = runStructure(withForm('/Artifact BMC /X0 Do /X0 Do EMC', '/StructParents 1'));
+    expect(failed(checks)).toEqual(['7.20-2']);
+    expect(checks.filter((c) => c.id === '7.20-2' && !c.passed)).toHaveLength(1);
+  });
+});
+
 describe('hostile trees', () => {
   it('ends on a /K cycle and counts each element once', () => {
     const bytes = docWith('[7 0 R]', [

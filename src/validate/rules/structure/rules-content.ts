@@ -67,7 +67,16 @@ export function checkContent(c: StructCtx): void {
     return false;
   };
 
+  // Form XObjects tied to the structure tree (StructParents) that have been drawn already.
+  const drawnStructForms = new Set<string>();
+
   walkDocument(doc, (ev, scope) => {
+    if (ev.type === 'xobject' && ev.subtype === 'Form' && ev.xobject) {
+      const tied = ev.xobject.dict.entries.has('StructParents');
+      const again = tied && drawnStructForms.has(ev.key);
+      if (tied) drawnStructForms.add(ev.key);
+      c.check(R.formReused, !again, `${scope.location} / form XObject ${ev.name}`);
+    }
     if (!scope.realContent) return;
     switch (ev.type) {
       case 'marked-begin': {

@@ -388,6 +388,14 @@ export const R = {
     LS,
     'A reference XObject (form XObject with Ref) is present.',
   ),
+  formReused: spec(
+    UA,
+    '7.20',
+    2,
+    'PDXForm',
+    LS,
+    'A form XObject whose content belongs to the structure tree (StructParents) is drawn more than once.',
+  ),
 } as const;
 
 export const STRUCTURE_RULES: readonly RuleSpec[] = Object.values(R);
