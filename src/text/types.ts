@@ -152,7 +152,7 @@ export interface TextStyle {
    */
   readonly fontFeatures?: Readonly<Record<string, boolean>>;
   readonly overflowWrap?: 'normal' | 'break-word' | 'anywhere';
-  readonly wordBreak?: 'normal' | 'break-all' | 'keep-all';
+  readonly wordBreak?: 'normal' | 'break-all' | 'keep-all' | 'break-word';
   /** tab-size in spaces (default 8). */
   readonly tabSize?: number;
 }

@@ -1,0 +1,663 @@
+/**
+ * breakLines: greedy first-fit line breaking over the pieces of a shaped paragraph (one pass,
+ * linear in the paragraph), with hyphenation and overflow-wrap emergency breaks, then per line:
+ * trailing-space trimming, visual reordering (UAX #9 L2), alignment and justification,
+ * vertical alignment and the line box height (CSS 2.1 §10.8).
+ */
+import {
+  asParagraph,
+  BREAK_MANDATORY,
+  BREAK_NONE,
+  type ParagraphImpl,
+  type Piece,
+} from './paragraph.js';
+import { slicePiece } from './shape.js';
+import type { PositionedGlyph } from '../layout/display-list.js';
+import type { LoadedFace } from './face.js';
+import type {
+  AvailableWidth,
+  BreakOptions,
+  Decoration,
+  GlyphFragment,
+  LineBox,
+  LineFragment,
+  ObjectFragment,
+  ShapedParagraph,
+  TextAlign,
+  TextStyle,
+  VerticalAlign,
+} from './types.js';
+
+const EPSILON = 1e-6;
+
+/** Width of the glyphs of `piece` whose cluster lies in [from, to) (plus the start inset at the start). */
+export function widthBetween(piece: Piece, from: number, to: number): number {
+  let w = from <= piece.start ? piece.insetStart : 0;
+  for (let g = 0; g < piece.ids.length; g++) {
+    const c = piece.clusters[g];
+    if (c >= from && c < to) w += piece.advances[g];
+  }
+  return w;
+}
+
+/** Width of trailing word separators (they hang or are removed at the end of a line). */
+export function trailingSpaceWidth(piece: Piece): number {
+  if (!piece.hangs && !piece.collapsible) return 0;
+  let w = 0;
+  for (let g = piece.ids.length - 1; g >= 0 && piece.spaces[g]; g--) w += piece.advances[g];
+  return w;
+}
+
+/** Approximate width of an inserted hyphen, for choosing a hyphenation point. */
+export function hyphenWidth(piece: Piece): number {
+  const face = piece.face;
+  if (!face) return 0;
+  const gid = face.glyphId(0x2d);
+  return (face.advanceOf(gid) * piece.size) / face.unitsPerEm;
+}
+
+interface LineResult {
+  readonly items: Piece[];
+  readonly hardBreak: boolean;
+  readonly hyphenated: boolean;
+}
+
+/** Streams pieces, with at most one re-shaped remainder waiting in front. */
+class Cursor {
+  index = 0;
+  carry: Piece | null = null;
+  constructor(readonly pieces: readonly Piece[]) {}
+  get done(): boolean {
+    return this.carry === null && this.index >= this.pieces.length;
+  }
+  /** The next word: pieces up to and including the first with a break opportunity after it. */
+  peekWord(): Piece[] {
+    const word: Piece[] = [];
+    if (this.carry) {
+      word.push(this.carry);
+      if (this.carry.breakAfter !== BREAK_NONE) return word;
+    }
+    for (let i = this.index; i < this.pieces.length; i++) {
+      word.push(this.pieces[i]);
+      if (this.pieces[i].breakAfter !== BREAK_NONE) break;
+    }
+    return word;
+  }
+  /** Consumes the first `count` pieces of the last peeked word. */
+  consume(count: number): void {
+    if (count > 0 && this.carry) {
+      this.carry = null;
+      count--;
+    }
+    this.index += count;
+  }
+}
+
+function tryHyphenate<S>(
+  para: ParagraphImpl<S>,
+  word: Piece[],
+  room: number,
+): { prefix: Piece[]; rest: Piece; consumed: number } | null {
+  const candidates: { p: number; at: number; width: number }[] = [];
+  let before = 0;
+  for (let p = 0; p < word.length; p++) {
+    const piece = word[p];
+    if (piece.face && piece.hyphenPoints.length > 0) {
+      const hw = hyphenWidth(piece);
+      for (const at of piece.hyphenPoints)
+        candidates.push({ p, at, width: before + widthBetween(piece, piece.start, at) + hw });
+    }
+    before += piece.width;
+  }
+  for (let k = candidates.length - 1; k >= 0; k--) {
+    const c = candidates[k];
+    if (c.width > room + EPSILON) continue;
+    const piece = word[c.p];
+    const head = slicePiece(para, piece, piece.start, c.at, true);
+    let prefixWidth = head.width;
+    for (let q = 0; q < c.p; q++) prefixWidth += word[q].width;
+    if (prefixWidth > room + EPSILON) continue;
+    const rest = slicePiece(para, piece, c.at, piece.end, false);
+    return { prefix: [...word.slice(0, c.p), head], rest, consumed: c.p + 1 };
+  }
+  return null;
+}
+
+/** overflow-wrap: split a word that is alone on its line at the last cluster boundary that fits. */
+function emergencySplit<S>(
+  para: ParagraphImpl<S>,
+  word: Piece[],
+  room: number,
+): { prefix: Piece[]; rest: Piece; consumed: number } | null {
+  let before = 0;
+  for (let p = 0; p < word.length; p++) {
+    const piece = word[p];
+    if (before + piece.width <= room + EPSILON) {
+      before += piece.width;
+      continue;
+    }
+    if (!piece.emergencyBreak || !piece.face) return null;
+    let w = before + piece.insetStart;
+    let cut = -1;
+    for (let g = 0; g < piece.ids.length; g++) {
+      const c = piece.clusters[g];
+      const clusterStart = g === 0 || piece.clusters[g - 1] !== c;
+      if (clusterStart && g > 0 && c > piece.start) {
+        if (w > room + EPSILON) break;
+        cut = c;
+      }
+      w += piece.advances[g];
+    }
+    if (cut < 0) {
+      if (p > 0) return { prefix: word.slice(0, p), rest: word[p], consumed: p + 1 };
+      // Not even one cluster fits: take the first cluster anyway so the line makes progress.
+      cut =
+        piece.ids.length > 1
+          ? (piece.clusters.find((c) => c > piece.start) ?? piece.end)
+          : piece.end;
+      if (cut >= piece.end) return null;
+    }
+    const head = slicePiece(para, piece, piece.start, cut, false);
+    const rest = slicePiece(para, piece, cut, piece.end, false);
+    return { prefix: [...word.slice(0, p), head], rest, consumed: p + 1 };
+  }
+  return null;
+}
+
+function collectLine<S>(para: ParagraphImpl<S>, cursor: Cursor, limit: number): LineResult {
+  const items: Piece[] = [];
+  let x = 0;
+  while (!cursor.done) {
+    const word = cursor.peekWord();
+    let width = 0;
+    for (const p of word) width += p.width;
+    const last = word[word.length - 1];
+    const hang = trailingSpaceWidth(last);
+    if (x + width - hang <= limit + EPSILON) {
+      items.push(...word);
+      cursor.consume(word.length);
+      x += width;
+      if (last.breakAfter === BREAK_MANDATORY) return { items, hardBreak: true, hyphenated: false };
+      continue;
+    }
+    const hyph = tryHyphenate(para, word, limit - x);
+    if (hyph) {
+      items.push(...hyph.prefix);
+      cursor.consume(hyph.consumed);
+      cursor.carry = hyph.rest;
+      return { items, hardBreak: false, hyphenated: true };
+    }
+    if (items.length > 0) return { items, hardBreak: false, hyphenated: false };
+    const split = emergencySplit(para, word, limit);
+    if (split) {
+      items.push(...split.prefix);
+      cursor.consume(split.consumed);
+      cursor.carry = split.rest;
+      return { items, hardBreak: false, hyphenated: false };
+    }
+    // Nothing fits and nothing may be split: the word overflows its line.
+    items.push(...word);
+    cursor.consume(word.length);
+    if (last.breakAfter === BREAK_MANDATORY) return { items, hardBreak: true, hyphenated: false };
+    return { items, hardBreak: cursor.done, hyphenated: false };
+  }
+  return { items, hardBreak: true, hyphenated: false };
+}
+
+/** A piece on a line with the glyph range that is drawn (trailing spaces may be cut off). */
+interface Placed {
+  readonly piece: Piece;
+  readonly g0: number;
+  readonly g1: number;
+  /** Width of this placement (glyphs in range + insets). */
+  readonly width: number;
+}
+
+function placedWidth(piece: Piece, g0: number, g1: number): number {
+  let w = piece.insetStart + piece.insetEnd;
+  for (let g = g0; g < g1; g++) w += piece.advances[g];
+  if (piece.object) w = piece.object.width;
+  return w;
+}
+
+/** Drops collapsible spaces at the line's start and end; measures hanging ones. */
+function trimLine(items: readonly Piece[]): { placed: Placed[]; hang: number } {
+  const ranges = items.map((p) => ({ piece: p, g0: 0, g1: p.ids.length }));
+  // End of line.
+  let hang = 0;
+  for (let k = ranges.length - 1; k >= 0; k--) {
+    const r = ranges[k];
+    const p = r.piece;
+    if (p.isForcedBreak) continue;
+    if (p.object) break;
+    if (p.collapsible) {
+      while (r.g1 > r.g0 && p.spaces[r.g1 - 1]) r.g1--;
+      if (r.g1 > r.g0) break;
+      continue;
+    }
+    if (p.hangs) {
+      let g = r.g1;
+      while (g > r.g0 && p.spaces[g - 1]) hang += p.advances[--g];
+      if (g > r.g0) break;
+      continue;
+    }
+    break;
+  }
+  // Start of line (spaces after a forced break that collapsing left behind).
+  for (const r of ranges) {
+    const p = r.piece;
+    if (p.isForcedBreak) continue;
+    if (!p.collapsible) break;
+    while (r.g0 < r.g1 && p.spaces[r.g0]) r.g0++;
+    if (r.g0 < r.g1) break;
+  }
+  const placed: Placed[] = [];
+  for (const r of ranges) {
+    const p = r.piece;
+    if (p.isForcedBreak) continue;
+    if (!p.object && r.g0 >= r.g1 && p.insetStart === 0 && p.insetEnd === 0) continue;
+    placed.push({ piece: p, g0: r.g0, g1: r.g1, width: placedWidth(p, r.g0, r.g1) });
+  }
+  return { placed, hang };
+}
+
+/** UAX #9 L2: reverse every maximal sequence at or above each odd-or-higher level. */
+function reorder(placed: Placed[], baseLevel: number): Placed[] {
+  if (placed.length === 0) return placed;
+  let max = 0;
+  let minOdd = 255;
+  for (const p of placed) {
+    const l = Math.max(p.piece.level, baseLevel);
+    max = Math.max(max, l);
+    if (l % 2 === 1) minOdd = Math.min(minOdd, l);
+  }
+  if (max === 0) return placed;
+  const out = placed.slice();
+  for (let level = max; level >= minOdd && level > 0; level--) {
+    let i = 0;
+    while (i < out.length) {
+      if (Math.max(out[i].piece.level, baseLevel) >= level) {
+        let j = i;
+        while (j < out.length && Math.max(out[j].piece.level, baseLevel) >= level) j++;
+        let a = i;
+        let b = j - 1;
+        while (a < b) {
+          const t = out[a];
+          out[a] = out[b];
+          out[b] = t;
+          a++;
+          b--;
+        }
+        i = j;
+      } else i++;
+    }
+  }
+  return out;
+}
+
+interface InlineBoxMetrics {
+  /** Box extent above and below its own baseline (half-leading included). */
+  readonly up: number;
+  readonly down: number;
+  /** Font content ascent/descent. */
+  readonly ascent: number;
+  readonly descent: number;
+}
+
+function textBoxMetrics(style: TextStyle, face: LoadedFace, primary: LoadedFace): InlineBoxMetrics {
+  const size = style.size;
+  const lh = style.lineHeight;
+  const fa = face.metrics.ascent * size;
+  const fd = face.metrics.descent * size;
+  if (lh.kind === 'normal') {
+    // Like browsers: the fonts actually used count towards normal line height.
+    const a = Math.max(fa, primary.metrics.ascent * size);
+    const d = Math.max(fd, primary.metrics.descent * size);
+    const gap = primary.metrics.lineGap * size;
+    return { up: a + gap / 2, down: d + gap / 2, ascent: fa, descent: fd };
+  }
+  const a = primary.metrics.ascent * size;
+  const d = primary.metrics.descent * size;
+  const height = lh.kind === 'factor' ? lh.value * size : lh.value;
+  const half = (height - (a + d)) / 2;
+  return { up: a + half, down: d + half, ascent: fa, descent: fd };
+}
+
+/** Baseline offset (y down) of a box relative to the line's baseline for vertical-align. */
+function baselineShift(
+  va: VerticalAlign | undefined,
+  box: InlineBoxMetrics,
+  strut: InlineBoxMetrics,
+  strutStyle: TextStyle,
+  strutFace: LoadedFace,
+): number {
+  if (va === undefined || va === 'baseline' || va === 'top' || va === 'bottom') return 0;
+  if (typeof va === 'object') return -va.length;
+  const parentSize = strutStyle.size;
+  switch (va) {
+    case 'sub':
+      return parentSize / 5;
+    case 'super':
+      return -parentSize / 3;
+    case 'text-top':
+      return -strut.ascent + box.up;
+    case 'text-bottom':
+      return strut.descent - box.down;
+    case 'middle':
+      return -(strutFace.metrics.xHeight * parentSize) / 2 - (box.down - box.up) / 2;
+  }
+}
+
+function resolveAlign(
+  align: TextAlign,
+  dir: 'ltr' | 'rtl',
+): 'left' | 'right' | 'center' | 'justify' {
+  if (align === 'start') return dir === 'rtl' ? 'right' : 'left';
+  if (align === 'end') return dir === 'rtl' ? 'left' : 'right';
+  return align;
+}
+
+function decorationsFor(style: TextStyle, face: LoadedFace, ascent: number): Decoration[] {
+  const deco = style.textDecoration;
+  if (!deco || deco.lines.length === 0) return [];
+  const size = style.size;
+  const m = face.metrics;
+  const color = deco.color ?? style.color;
+  const kind = deco.style ?? 'solid';
+  return deco.lines.map((line): Decoration => {
+    if (line === 'underline')
+      return {
+        kind: line,
+        y: m.underlineOffset * size,
+        thickness: deco.thickness ?? m.underlineThickness * size,
+        style: kind,
+        color,
+      };
+    if (line === 'overline')
+      return {
+        kind: line,
+        y: -ascent,
+        thickness: deco.thickness ?? m.underlineThickness * size,
+        style: kind,
+        color,
+      };
+    return {
+      kind: line,
+      y: -m.strikeoutOffset * size,
+      thickness: deco.thickness ?? m.strikeoutThickness * size,
+      style: kind,
+      color,
+    };
+  });
+}
+
+/** End of each glyph's cluster (start of the next cluster in logical order, or the piece end). */
+function clusterEnds(piece: Piece): Uint32Array {
+  const n = piece.ids.length;
+  const out = new Uint32Array(n);
+  let next = piece.end;
+  for (let g = n - 1; g >= 0; g--) {
+    const c = piece.clusters[g];
+    if (c >= piece.end) {
+      out[g] = c;
+      continue;
+    }
+    out[g] = next;
+    if (g === 0 || piece.clusters[g - 1] !== c) next = c;
+  }
+  return out;
+}
+
+interface PendingFragment<S> {
+  kind: 'glyphs';
+  x: number;
+  shift: number;
+  run: number;
+  face: LoadedFace;
+  level: number;
+  glyphs: PositionedGlyph[];
+  /** Logical text pieces, in visual order (reversed for odd levels when joined). */
+  texts: string[];
+  width: number;
+  needsActualText: boolean;
+  hyphenated: boolean;
+  box: InlineBoxMetrics;
+  style: TextStyle;
+  source: S;
+}
+
+function buildLine<S>(
+  para: ParagraphImpl<S>,
+  result: LineResult,
+  avail: number,
+  indent: number,
+  top: number,
+  options: BreakOptions,
+  strutFace: LoadedFace,
+): LineBox<S> {
+  const { placed, hang } = trimLine(result.items);
+  let contentWidth = -hang;
+  for (const p of placed) contentWidth += p.width;
+  if (hang > 0) contentWidth = Math.max(contentWidth, 0);
+  const dir = para.direction;
+  const baseLevel = dir === 'rtl' ? 1 : 0;
+  const visual = reorder(placed, baseLevel);
+
+  const isLast = result.hardBreak;
+  const alignKeyword = isLast
+    ? (options.textAlignLast ?? (options.textAlign === 'justify' ? 'start' : options.textAlign))
+    : options.textAlign;
+  let align = resolveAlign(alignKeyword, dir);
+  const lineWidth = avail - indent;
+  const room = lineWidth - contentWidth;
+  let extraPerSpace = 0;
+  if (align === 'justify') {
+    let count = 0;
+    for (const p of placed) for (let g = p.g0; g < p.g1; g++) if (p.piece.spaces[g]) count++;
+    if (count > 0 && room > 0) extraPerSpace = room / count;
+    else align = resolveAlign('start', dir);
+  }
+  let offset = 0;
+  if (align === 'right') offset = Math.max(room, 0);
+  else if (align === 'center') offset = Math.max(room, 0) / 2;
+  const lineLeft = dir === 'ltr' ? indent : 0;
+
+  const strutStyle = options.strut;
+  const strutBox = textBoxMetrics(strutStyle, strutFace, strutFace);
+  const fragments: (
+    | PendingFragment<S>
+    | (ObjectFragment<S> & { shift: number; up: number; down: number; va?: VerticalAlign })
+  )[] = [];
+  let x = lineLeft + offset;
+  let last = null as PendingFragment<S> | null;
+  for (const p of visual) {
+    const piece = p.piece;
+    const run = para.runs[piece.run];
+    if (piece.object) {
+      const obj = piece.object;
+      const box: InlineBoxMetrics = {
+        up: obj.baseline,
+        down: obj.height - obj.baseline,
+        ascent: obj.baseline,
+        descent: obj.height - obj.baseline,
+      };
+      fragments.push({
+        kind: 'object',
+        x,
+        y: 0,
+        width: obj.width,
+        height: obj.height,
+        source: run.source,
+        shift: baselineShift(obj.verticalAlign, box, strutBox, strutStyle, strutFace),
+        up: box.up,
+        down: box.down,
+        va: obj.verticalAlign,
+      });
+      x += obj.width;
+      last = null;
+      continue;
+    }
+    const face = piece.face!;
+    const style = run.style;
+    const rtl = piece.level % 2 === 1;
+    x += rtl ? piece.insetEnd : piece.insetStart;
+    const contiguous = (rtl ? piece.insetStart : piece.insetEnd) === 0;
+    let frag: PendingFragment<S> | null = last;
+    if (!frag || frag.run !== piece.run || frag.face !== face || frag.level !== piece.level) {
+      const box = textBoxMetrics(style, face, para.primaryFaces[piece.run]);
+      frag = {
+        kind: 'glyphs',
+        x,
+        shift: baselineShift(style.verticalAlign, box, strutBox, strutStyle, strutFace),
+        run: piece.run,
+        face,
+        level: piece.level,
+        glyphs: [],
+        texts: [],
+        width: 0,
+        needsActualText: false,
+        hyphenated: false,
+        box,
+        style,
+        source: run.source,
+      };
+      fragments.push(frag);
+    }
+    // Glyphs in visual order, text on the first glyph of each cluster as met in that order.
+    const order: number[] = [];
+    if (rtl) for (let g = p.g1 - 1; g >= p.g0; g--) order.push(g);
+    else for (let g = p.g0; g < p.g1; g++) order.push(g);
+    let prevCluster = -1;
+    const textStart = p.g0 > 0 ? piece.clusters[p.g0] : piece.start;
+    let textEnd = p.g1 < piece.ids.length ? piece.clusters[p.g1] : piece.end;
+    if (piece.hyphenated && textEnd > piece.end) textEnd = piece.end;
+    const opaqueText = piece.needsActualText && !piece.hyphenated && !piece.missing;
+    const nextStart = opaqueText ? null : clusterEnds(piece);
+    for (const g of order) {
+      const c = piece.clusters[g];
+      let text = '';
+      if (opaqueText) {
+        if (prevCluster === -1) text = para.text.slice(textStart, textEnd);
+      } else if (c !== prevCluster) {
+        if (c >= piece.end) text = '\u00ad';
+        else text = para.text.slice(c, nextStart![g]);
+      }
+      prevCluster = c;
+      let advance = piece.advances[g];
+      if (extraPerSpace > 0 && piece.spaces[g]) advance += extraPerSpace;
+      const dx = piece.dx[g];
+      const dy = piece.dy[g];
+      const glyph: PositionedGlyph =
+        dx !== 0 || dy !== 0
+          ? { id: piece.ids[g], advance, dx, dy, text }
+          : { id: piece.ids[g], advance, text };
+      frag.glyphs.push(glyph);
+      frag.width += advance;
+      x += advance;
+    }
+    frag.texts.push(para.text.slice(textStart, textEnd));
+    if (piece.needsActualText) frag.needsActualText = true;
+    if (piece.hyphenated) frag.hyphenated = true;
+    x += rtl ? piece.insetStart : piece.insetEnd;
+    last = contiguous ? frag : null;
+  }
+
+  // Vertical alignment and the line box (CSS 2.1 §10.8).
+  let minTop = -strutBox.up;
+  let maxBottom = strutBox.down;
+  const upOf = (f: (typeof fragments)[number]): number => (f.kind === 'glyphs' ? f.box.up : f.up);
+  const downOf = (f: (typeof fragments)[number]): number =>
+    f.kind === 'glyphs' ? f.box.down : f.down;
+  const vaOf = (f: (typeof fragments)[number]): VerticalAlign | undefined =>
+    f.kind === 'glyphs' ? f.style.verticalAlign : f.va;
+  for (const f of fragments) {
+    const va = vaOf(f);
+    if (va === 'top' || va === 'bottom') continue;
+    minTop = Math.min(minTop, f.shift - upOf(f));
+    maxBottom = Math.max(maxBottom, f.shift + downOf(f));
+  }
+  for (const f of fragments) {
+    const va = vaOf(f);
+    if (va !== 'top' && va !== 'bottom') continue;
+    const h = upOf(f) + downOf(f);
+    if (h > maxBottom - minTop) {
+      if (va === 'top') maxBottom = minTop + h;
+      else minTop = maxBottom - h;
+    }
+    f.shift = va === 'top' ? minTop + upOf(f) : maxBottom - downOf(f);
+  }
+  const baseline = -minTop;
+  const out: LineFragment<S>[] = fragments.map((f): LineFragment<S> => {
+    if (f.kind === 'object')
+      return {
+        kind: 'object',
+        x: f.x,
+        y: baseline + f.shift - f.up,
+        width: f.width,
+        height: f.height,
+        source: f.source,
+      };
+    const rtl = f.level % 2 === 1;
+    const text = (rtl ? f.texts.slice().reverse() : f.texts).join('');
+    const reordered = rtl && f.glyphs.length > 1;
+    const needsActual = reordered || f.needsActualText;
+    const fragment: GlyphFragment<S> = {
+      kind: 'glyphs',
+      x: f.x,
+      baseline: baseline + f.shift,
+      width: f.width,
+      face: f.face,
+      font: f.face.resource,
+      size: f.style.size,
+      color: f.style.color,
+      glyphs: f.glyphs,
+      text,
+      ...(needsActual ? { actualText: f.hyphenated ? text + '\u00ad' : text } : {}),
+      bidiLevel: f.level,
+      decorations: decorationsFor(f.style, f.face, f.box.ascent),
+      style: f.style,
+      source: f.source,
+      ascent: f.box.ascent,
+      descent: f.box.descent,
+    };
+    return fragment;
+  });
+  return {
+    top,
+    height: maxBottom - minTop,
+    baseline,
+    availableWidth: avail,
+    contentWidth,
+    fragments: out,
+    hardBreak: result.hardBreak,
+    hyphenated: result.hyphenated,
+  };
+}
+
+export function breakLines<S>(
+  paragraph: ShapedParagraph<S>,
+  width: AvailableWidth,
+  options: BreakOptions,
+): LineBox<S>[] {
+  const para = asParagraph(paragraph);
+  if (para.isEmpty) return [];
+  const strutFace = para.ctx.matchFont(
+    options.strut.families,
+    options.strut.weight,
+    options.strut.style,
+  );
+  const cursor = new Cursor(para.pieces);
+  const lines: LineBox<S>[] = [];
+  let top = 0;
+  while (!cursor.done) {
+    const index = lines.length;
+    const avail = typeof width === 'number' ? width : width({ index, top });
+    const indent = index === 0 ? options.textIndent : 0;
+    const result = collectLine(para, cursor, avail - indent);
+    if (result.items.length === 0) break;
+    const line = buildLine(para, result, avail, indent, top, options, strutFace);
+    lines.push(line);
+    top += line.height;
+  }
+  return lines;
+}

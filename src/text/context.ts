@@ -1,0 +1,180 @@
+/**
+ * Per-render font state: @font-face registrations, family → face resolution, the fallback
+ * chain used per character, and the warnings raised while shaping this document.
+ */
+import { create, type Font } from 'fontkit';
+import type { Warning } from '../diagnostics.js';
+import {
+  BUNDLED_FACES,
+  bundledFamily,
+  DEFAULT_FAMILY,
+  FALLBACK_FAMILIES,
+  loadBundledFace,
+  REPLACEMENT_FAMILY,
+} from './bundled.js';
+import { LoadedFace } from './face.js';
+import { bestMatches } from './match.js';
+import { FontFormatError, toSfnt } from './sfnt.js';
+import type { AddFontFaceResult, FontContext, FontFaceRule, FontStyle } from './types.js';
+
+/** Upper bound on @font-face rules per document, so a hostile stylesheet cannot exhaust memory. */
+const MAX_FONT_FACES = 64;
+
+export class TextFontContext implements FontContext {
+  private readonly local = new Map<string, LoadedFace[]>();
+  private readonly warningList: Warning[] = [];
+  private readonly warningKeys = new Set<string>();
+  private readonly familyMemo = new Map<string, LoadedFace[]>();
+  private readonly chainMemo = new Map<string, readonly LoadedFace[]>();
+  private faceCount = 0;
+
+  get warnings(): readonly Warning[] {
+    return this.warningList;
+  }
+
+  warn(code: string, message: string, source?: string): Warning {
+    const w: Warning = source === undefined ? { code, message } : { code, message, source };
+    const key = `${code}\u0000${message}\u0000${source ?? ''}`;
+    if (!this.warningKeys.has(key)) {
+      this.warningKeys.add(key);
+      this.warningList.push(w);
+    }
+    return w;
+  }
+
+  addFontFace(rule: FontFaceRule): AddFontFaceResult {
+    const source = rule.source ?? rule.family;
+    if (this.faceCount >= MAX_FONT_FACES) {
+      return {
+        ok: false,
+        warning: this.warn(
+          'font.limit',
+          `more than ${MAX_FONT_FACES} @font-face fonts; ignored`,
+          source,
+        ),
+      };
+    }
+    let program: Uint8Array;
+    let font: Font;
+    try {
+      program = toSfnt(rule.bytes);
+      const parsed = create(Buffer.from(program.buffer, program.byteOffset, program.byteLength));
+      if (!('unitsPerEm' in parsed) || typeof parsed.layout !== 'function')
+        throw new FontFormatError('not a single font');
+      font = parsed;
+      // Touch the tables shaping needs so a broken file fails here, not mid-render.
+      void font.unitsPerEm;
+      font.glyphForCodePoint(0x20);
+      void font.numGlyphs;
+    } catch (e) {
+      const why = e instanceof FontFormatError ? e.message : 'the font data could not be parsed';
+      return {
+        ok: false,
+        warning: this.warn('font.invalid', `@font-face "${rule.family}": ${why}`, source),
+      };
+    }
+    const w = rule.weight;
+    const range: [number, number] =
+      w === undefined ? [400, 400] : typeof w === 'number' ? [w, w] : [w[0], w[1]];
+    const face = new LoadedFace(
+      rule.family,
+      range[0],
+      rule.style ?? 'normal',
+      font,
+      program,
+      range,
+      rule.unicodeRange,
+    );
+    const key = rule.family.toLowerCase();
+    const list = this.local.get(key) ?? [];
+    list.push(face);
+    this.local.set(key, list);
+    this.faceCount++;
+    this.familyMemo.clear();
+    this.chainMemo.clear();
+    return { ok: true, face };
+  }
+
+  /**
+   * Faces of one family that best match weight/style (several when @font-face splits the
+   * family by unicode-range), or [] when the family is unknown.
+   */
+  familyFaces(family: string, weight: number, style: FontStyle): LoadedFace[] {
+    const memoKey = `${family.toLowerCase()}|${weight}|${style}`;
+    const hit = this.familyMemo.get(memoKey);
+    if (hit) return hit;
+    let result: LoadedFace[] = [];
+    const local = this.local.get(family.trim().toLowerCase());
+    if (local && local.length > 0) result = bestMatches(local, weight, style);
+    else {
+      const infos = bundledFamily(family.trim());
+      if (infos) {
+        const candidates = infos.map((info) => ({
+          info,
+          style: info.style,
+          weightRange: [info.weight, info.weight] as const,
+        }));
+        result = bestMatches(candidates, weight, style).map((c) => loadBundledFace(c.info));
+      }
+    }
+    this.familyMemo.set(memoKey, result);
+    return result;
+  }
+
+  matchFont(families: readonly string[], weight: number, style: FontStyle) {
+    for (const family of families) {
+      const faces = this.familyFaces(family, weight, style);
+      if (faces.length > 0) return faces[0];
+    }
+    return this.familyFaces(DEFAULT_FAMILY, weight, style)[0];
+  }
+
+  /**
+   * Every face to try for a character, in order: the requested families, then the bundled
+   * fallbacks in the same weight and style. Memoised per (families, weight, style).
+   */
+  fallbackChain(
+    families: readonly string[],
+    weight: number,
+    style: FontStyle,
+  ): readonly LoadedFace[] {
+    const key = `${families.join('\u0000')}|${weight}|${style}`;
+    const hit = this.chainMemo.get(key);
+    if (hit) return hit;
+    const chain: LoadedFace[] = [];
+    const seen = new Set<LoadedFace>();
+    const add = (faces: readonly LoadedFace[]): void => {
+      for (const f of faces)
+        if (!seen.has(f)) {
+          seen.add(f);
+          chain.push(f);
+        }
+    };
+    for (const family of families) add(this.familyFaces(family, weight, style));
+    if (chain.length === 0) add(this.familyFaces(DEFAULT_FAMILY, weight, style));
+    for (const family of FALLBACK_FAMILIES) add(this.familyFaces(family, weight, style));
+    this.chainMemo.set(key, chain);
+    return chain;
+  }
+
+  /** The face whose U+FFFD stands in for characters that no font has. */
+  replacementFace(): LoadedFace {
+    return this.familyFaces(REPLACEMENT_FAMILY, 400, 'normal')[0];
+  }
+}
+
+export function createFontContext(): FontContext {
+  return new TextFontContext();
+}
+
+/** Narrows the public interface back to the implementation (contexts only come from here). */
+export function asTextContext(ctx: FontContext): TextFontContext {
+  if (!(ctx instanceof TextFontContext))
+    throw new TypeError('FontContext must come from createFontContext()');
+  return ctx;
+}
+
+/** For tests and diagnostics: every bundled family name. */
+export function bundledFamilies(): string[] {
+  return [...new Set(BUNDLED_FACES.map((f) => f.family))];
+}

@@ -1,0 +1,250 @@
+/**
+ * A parsed font face: the fontkit object behind the public `FontFace`, its metrics, a coverage
+ * memo and a bounded cache of shaped words (shaping is size-independent, so results are kept
+ * in font units and scaled by the caller).
+ */
+import { createHash } from 'node:crypto';
+import type { Font, Glyph, GlyphPosition } from 'fontkit';
+import type { FontResource } from '../layout/display-list.js';
+import { LruCache } from './lru.js';
+import type { FontFace, FontMetrics, FontStyle } from './types.js';
+
+/** Shaped glyphs of one piece of text in font units, logical order. */
+export interface ShapedUnits {
+  readonly ids: Uint16Array;
+  readonly advances: Float64Array;
+  readonly xOffsets: Float64Array;
+  readonly yOffsets: Float64Array;
+  /** Start of each glyph's cluster as a UTF-16 offset into the shaped text. */
+  readonly clusters: Uint32Array;
+  /** The glyph-to-text mapping could not be recovered: treat the whole text as one cluster. */
+  readonly opaque: boolean;
+}
+
+const SHAPE_CACHE_SIZE = 8192;
+
+function isDefaultIgnorable(cp: number): boolean {
+  return (
+    cp === 0x00ad ||
+    cp === 0x034f ||
+    cp === 0x061c ||
+    (cp >= 0x200b && cp <= 0x200f) ||
+    (cp >= 0x202a && cp <= 0x202e) ||
+    (cp >= 0x2060 && cp <= 0x206f) ||
+    (cp >= 0xfe00 && cp <= 0xfe0f) ||
+    cp === 0xfeff ||
+    (cp >= 0xe0100 && cp <= 0xe01ef)
+  );
+}
+
+export class LoadedFace implements FontFace {
+  readonly metrics: FontMetrics;
+  private resourceMemo: FontResource | undefined;
+  private readonly coverage = new Map<number, boolean>();
+  private readonly shapeCache = new LruCache<string, ShapedUnits>(SHAPE_CACHE_SIZE);
+  readonly unitsPerEm: number;
+
+  constructor(
+    readonly family: string,
+    readonly weight: number,
+    readonly style: FontStyle,
+    readonly font: Font,
+    private readonly program: Uint8Array,
+    /** Weight range for @font-face with a range (variable fonts); [weight, weight] otherwise. */
+    readonly weightRange: readonly [number, number] = [weight, weight],
+    readonly unicodeRange?: readonly (readonly [number, number])[],
+  ) {
+    this.unitsPerEm = font.unitsPerEm || 1000;
+    this.metrics = computeMetrics(font, this.unitsPerEm);
+  }
+
+  get resource(): FontResource {
+    if (!this.resourceMemo) {
+      const id = 'F' + createHash('sha256').update(this.program).digest('hex').slice(0, 20);
+      this.resourceMemo = {
+        id,
+        postscriptName: this.font.postscriptName || 'Font' + id,
+        program: this.program,
+      };
+    }
+    return this.resourceMemo;
+  }
+
+  hasCodePoint(cp: number): boolean {
+    let has = this.coverage.get(cp);
+    if (has === undefined) {
+      has = this.inRange(cp) && this.font.hasGlyphForCodePoint(cp);
+      this.coverage.set(cp, has);
+    }
+    return has;
+  }
+
+  private inRange(cp: number): boolean {
+    if (!this.unicodeRange) return true;
+    for (const [a, b] of this.unicodeRange) if (cp >= a && cp <= b) return true;
+    return false;
+  }
+
+  /** Glyph id for a code point (0 when missing). */
+  glyphId(cp: number): number {
+    return this.font.glyphForCodePoint(cp).id;
+  }
+
+  advanceOf(gid: number): number {
+    return this.font.getGlyph(gid).advanceWidth;
+  }
+
+  /**
+   * Shapes `text` (one script, one direction) and returns glyphs in logical order with the
+   * cluster each belongs to. Cached per (script, direction, features, text).
+   */
+  shape(
+    text: string,
+    script: string,
+    rtl: boolean,
+    features: Readonly<Record<string, boolean>> | undefined,
+    featureKey: string,
+  ): ShapedUnits {
+    const key = `${script}|${rtl ? 'r' : 'l'}|${featureKey}|${text}`;
+    const hit = this.shapeCache.get(key);
+    if (hit) return hit;
+    const run = this.font.layout(
+      text,
+      features ? { ...features } : undefined,
+      script,
+      undefined,
+      rtl ? 'rtl' : 'ltr',
+    );
+    const glyphs: Glyph[] = run.glyphs.slice();
+    const positions: GlyphPosition[] = run.positions.slice();
+    // fontkit returns right-to-left runs in visual order; we keep logical order throughout.
+    if (rtl) {
+      glyphs.reverse();
+      positions.reverse();
+    }
+    const n = glyphs.length;
+    const out: ShapedUnits = {
+      ids: new Uint16Array(n),
+      advances: new Float64Array(n),
+      xOffsets: new Float64Array(n),
+      yOffsets: new Float64Array(n),
+      clusters: new Uint32Array(n),
+      opaque: false,
+    };
+    let opaque = false;
+    let offset = 0;
+    let lastCluster = 0;
+    for (let i = 0; i < n; i++) {
+      const g = glyphs[i];
+      const p = positions[i];
+      out.ids[i] = g.id;
+      out.advances[i] = p.xAdvance;
+      out.xOffsets[i] = p.xOffset;
+      out.yOffsets[i] = p.yOffset;
+      const cps = g.codePoints;
+      if (opaque) continue;
+      if (cps.length === 0) {
+        // Inserted glyph (e.g. a dotted circle): part of the preceding cluster.
+        out.clusters[i] = lastCluster;
+        continue;
+      }
+      let matched = true;
+      let o = offset;
+      for (const cp of cps) {
+        const actual = text.codePointAt(o);
+        if (actual === cp) o += cp > 0xffff ? 2 : 1;
+        else if (actual !== undefined && cps.length === 1 && isDefaultIgnorable(actual))
+          o += actual > 0xffff ? 2 : 1;
+        else {
+          matched = false;
+          break;
+        }
+      }
+      if (!matched) {
+        opaque = true;
+        continue;
+      }
+      out.clusters[i] = offset;
+      lastCluster = offset;
+      offset = o;
+    }
+    if (opaque || offset !== text.length) {
+      out.clusters.fill(0);
+      (out as { opaque: boolean }).opaque = true;
+    }
+    this.shapeCache.set(key, out);
+    return out;
+  }
+}
+
+function computeMetrics(font: Font, upm: number): FontMetrics {
+  const os2 = (font as unknown as { 'OS/2'?: Os2Table })['OS/2'];
+  const hhea = (font as unknown as { hhea?: { ascent: number; descent: number; lineGap: number } })
+    .hhea;
+  let ascent: number;
+  let descent: number;
+  let lineGap: number;
+  const useTypo = os2?.fsSelection?.useTypoMetrics === true;
+  if (useTypo && os2) {
+    ascent = os2.typoAscender;
+    descent = -os2.typoDescender;
+    lineGap = os2.typoLineGap;
+  } else if (hhea && (hhea.ascent !== 0 || hhea.descent !== 0)) {
+    ascent = hhea.ascent;
+    descent = -hhea.descent;
+    lineGap = hhea.lineGap;
+  } else if (os2) {
+    ascent = os2.winAscent;
+    descent = os2.winDescent;
+    lineGap = 0;
+  } else {
+    ascent = 0.8 * upm;
+    descent = 0.2 * upm;
+    lineGap = 0;
+  }
+  const glyphTop = (cp: number): number | undefined => {
+    if (!font.hasGlyphForCodePoint(cp)) return undefined;
+    const bbox = font.glyphForCodePoint(cp).bbox;
+    return bbox && Number.isFinite(bbox.maxY) ? bbox.maxY : undefined;
+  };
+  const advance = (cp: number): number | undefined =>
+    font.hasGlyphForCodePoint(cp) ? font.glyphForCodePoint(cp).advanceWidth : undefined;
+  const xHeight =
+    (os2 && os2.version >= 2 && os2.xHeight > 0 ? os2.xHeight : glyphTop(0x78)) ?? 0.5 * upm;
+  const capHeight =
+    (os2 && os2.version >= 2 && os2.capHeight > 0 ? os2.capHeight : glyphTop(0x48)) ?? 0.7 * upm;
+  const ulThick = font.underlineThickness > 0 ? font.underlineThickness : upm / 20;
+  // post.underlinePosition is the top of the underline; some fonts put it almost on the
+  // baseline, which looks cramped, so keep it at least a little below.
+  const ulCentre = Math.max((-font.underlinePosition + ulThick / 2) / upm, 0.075);
+  const stThick = os2 && os2.yStrikeoutSize > 0 ? os2.yStrikeoutSize : ulThick;
+  const stTop =
+    os2 && os2.yStrikeoutPosition > 0 ? os2.yStrikeoutPosition : xHeight / 2 + stThick / 2;
+  return {
+    ascent: ascent / upm,
+    descent: descent / upm,
+    lineGap: lineGap / upm,
+    xHeight: xHeight / upm,
+    capHeight: capHeight / upm,
+    zeroAdvance: (advance(0x30) ?? upm / 2) / upm,
+    spaceAdvance: (advance(0x20) ?? upm / 4) / upm,
+    underlineOffset: ulCentre,
+    underlineThickness: ulThick / upm,
+    strikeoutOffset: (stTop - stThick / 2) / upm,
+    strikeoutThickness: stThick / upm,
+  };
+}
+
+interface Os2Table {
+  version: number;
+  typoAscender: number;
+  typoDescender: number;
+  typoLineGap: number;
+  winAscent: number;
+  winDescent: number;
+  xHeight: number;
+  capHeight: number;
+  yStrikeoutSize: number;
+  yStrikeoutPosition: number;
+  fsSelection?: { useTypoMetrics?: boolean };
+}

@@ -1,0 +1,697 @@
+/**
+ * shapeParagraph: white-space processing and text-transform, bidi levels (UAX #9), break
+ * opportunities (UAX #14, soft hyphens, hyphens: auto), script itemisation, per-character font
+ * fallback, and shaping with fontkit into pieces (see paragraph.ts).
+ */
+import { createRequire } from 'node:module';
+import type { Bidi } from 'bidi-js';
+import LineBreaker from 'linebreak';
+import { asTextContext, type TextFontContext } from './context.js';
+import type { LoadedFace } from './face.js';
+import { hyphenationPoints } from './hyphenate.js';
+import {
+  BREAK_ALLOWED,
+  BREAK_MANDATORY,
+  BREAK_NONE,
+  ParagraphImpl,
+  type Piece,
+} from './paragraph.js';
+import { resolveScripts } from './script.js';
+import type {
+  FontContext,
+  InlineRun,
+  ObjectRun,
+  ParagraphOptions,
+  ShapedParagraph,
+  TextStyle,
+  WhiteSpace,
+} from './types.js';
+
+// bidi-js is CommonJS whose typings declare an ES default export; load it the CommonJS way.
+const bidi = (createRequire(import.meta.url)('bidi-js') as () => Bidi)();
+
+const OBJECT_CHAR = '\ufffc';
+const LINE_SEPARATOR = '\u2028';
+const SOFT_HYPHEN = '\u00ad';
+const REPLACEMENT_CP = 0xfffd;
+/** Scripts whose letters join: letter-spacing would break the joins, so it is not applied. */
+const CURSIVE_SCRIPTS = new Set(['arab', 'syrc', 'mong', 'nko ']);
+
+interface PreparedText {
+  readonly text: string;
+  readonly runStart: Int32Array;
+  readonly runEnd: Int32Array;
+  /** Offsets where a soft hyphen stood (removed from the text). */
+  readonly softHyphens: Set<number>;
+  readonly hasContent: boolean;
+}
+
+const collapses = (ws: WhiteSpace): boolean =>
+  ws === 'normal' || ws === 'nowrap' || ws === 'pre-line';
+const keepsNewlines = (ws: WhiteSpace): boolean => ws !== 'normal' && ws !== 'nowrap';
+const allowsWrap = (ws: WhiteSpace): boolean => ws !== 'nowrap' && ws !== 'pre';
+
+function transformText(text: string, style: TextStyle, atWordStart: boolean): string {
+  const lang = style.lang;
+  switch (style.textTransform) {
+    case 'uppercase':
+      return text.toLocaleUpperCase(lang);
+    case 'lowercase':
+      return text.toLocaleLowerCase(lang);
+    case 'capitalize': {
+      let out = '';
+      let start = atWordStart;
+      for (const ch of text) {
+        const letter = /[\p{L}\p{N}]/u.test(ch);
+        out += start && letter ? ch.toLocaleUpperCase(lang) : ch;
+        if (letter) start = false;
+        else if (/[\s\p{P}]/u.test(ch) && ch !== "'" && ch !== '\u2019') start = true;
+      }
+      return out;
+    }
+    default:
+      return text;
+  }
+}
+
+/**
+ * Applies each run's white-space rules (CSS Text 3 §4.1) and text-transform, collapsing across
+ * run boundaries, and concatenates the runs (objects become U+FFFC).
+ */
+function prepareText<S>(runs: readonly InlineRun<S>[]): PreparedText {
+  let text = '';
+  const runStart = new Int32Array(runs.length);
+  const runEnd = new Int32Array(runs.length);
+  const softHyphens = new Set<number>();
+  let prevCollapsibleSpace = true; // paragraph start behaves like after a space
+  let prevWordChar = false;
+  let hasContent = false;
+  for (let r = 0; r < runs.length; r++) {
+    const run = runs[r];
+    runStart[r] = text.length;
+    if (run.kind === 'object') {
+      text += OBJECT_CHAR;
+      prevCollapsibleSpace = false;
+      prevWordChar = false;
+      hasContent = true;
+      runEnd[r] = text.length;
+      continue;
+    }
+    const style = run.style;
+    const ws = style.whiteSpace;
+    const source = transformText(run.text.replace(/\r\n?/g, '\n'), style, !prevWordChar);
+    for (const ch of source) {
+      const cp = ch.codePointAt(0)!;
+      if (ch === SOFT_HYPHEN) {
+        if (style.hyphens !== 'none') softHyphens.add(text.length);
+        continue;
+      }
+      if (ch === LINE_SEPARATOR) {
+        // Spaces just before a forced break are removed at line end; after it, at line start.
+        text += ch;
+        prevCollapsibleSpace = true;
+        prevWordChar = false;
+        hasContent = true;
+        continue;
+      }
+      if (collapses(ws)) {
+        if (ch === '\n' && keepsNewlines(ws)) {
+          // pre-line: a preserved newline; drop the collapsible space before it.
+          if (text.endsWith(' ') && prevCollapsibleSpace && text.length > runStart[0])
+            text = text.slice(0, -1);
+          text += '\n';
+          prevCollapsibleSpace = true;
+          prevWordChar = false;
+          hasContent = true;
+          continue;
+        }
+        if (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\f') {
+          if (!prevCollapsibleSpace) text += ' ';
+          prevCollapsibleSpace = true;
+          prevWordChar = false;
+          continue;
+        }
+      } else if (ch === '\n') {
+        text += '\n';
+        prevCollapsibleSpace = false;
+        prevWordChar = false;
+        hasContent = true;
+        continue;
+      }
+      // Other control characters would only ever show as .notdef.
+      if ((cp < 0x20 && ch !== '\t') || (cp >= 0x7f && cp < 0xa0) || cp === 0xfeff) continue;
+      text += ch;
+      prevCollapsibleSpace = false;
+      prevWordChar = /[\p{L}\p{N}]/u.test(ch);
+      if (ch !== ' ' || !collapses(ws)) hasContent = true;
+    }
+    runEnd[r] = text.length;
+  }
+  return { text, runStart, runEnd, softHyphens, hasContent };
+}
+
+/** Bidi embedding levels per UTF-16 index, honouring unicode-bidi of inline boxes. */
+function bidiLevels<S>(
+  text: string,
+  runs: readonly InlineRun<S>[],
+  prep: PreparedText,
+  direction: ParagraphOptions['direction'],
+): { levels: Uint8Array; base: 'ltr' | 'rtl' } {
+  const hasOverride = runs.some((r) => r.kind === 'text' && r.bidiOverride);
+  let bidiText = text;
+  let map: Int32Array | undefined;
+  if (hasOverride) {
+    // Wrap runs of the same override object in the matching control characters, and keep a
+    // map from our text to the control-laden text.
+    map = new Int32Array(text.length);
+    let out = '';
+    let open: TextRunOverride | undefined;
+    const close = (): void => {
+      if (open) out += open.mode === 'isolate' ? '\u2069' : '\u202c';
+      open = undefined;
+    };
+    for (let r = 0; r < runs.length; r++) {
+      const run = runs[r];
+      const ov = run.kind === 'text' ? run.bidiOverride : undefined;
+      if (ov !== open) {
+        close();
+        if (ov) {
+          const rtl = ov.direction === 'rtl';
+          out +=
+            ov.mode === 'isolate'
+              ? rtl
+                ? '\u2067'
+                : '\u2066'
+              : ov.mode === 'embed'
+                ? rtl
+                  ? '\u202b'
+                  : '\u202a'
+                : rtl
+                  ? '\u202e'
+                  : '\u202d';
+          open = ov;
+        }
+      }
+      for (let i = prep.runStart[r]; i < prep.runEnd[r]; i++) {
+        map[i] = out.length;
+        out += text[i];
+      }
+    }
+    close();
+    bidiText = out;
+  }
+  const result = bidi.getEmbeddingLevels(bidiText, direction === 'auto' ? undefined : direction);
+  const levels = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) levels[i] = result.levels[map ? map[i] : i];
+  const first = result.paragraphs[0];
+  const base = direction === 'auto' ? (first && first.level % 2 === 1 ? 'rtl' : 'ltr') : direction;
+  return { levels, base };
+}
+
+type TextRunOverride = NonNullable<Extract<InlineRun<unknown>, { kind: 'text' }>['bidiOverride']>;
+
+/** Break opportunities: breaks[i] is the opportunity between text[i-1] and text[i]. */
+function breakOpportunities<S>(
+  text: string,
+  runs: readonly InlineRun<S>[],
+  runOf: Int32Array,
+): Uint8Array {
+  const n = text.length;
+  const breaks = new Uint8Array(n + 1);
+  if (n === 0) return breaks;
+  const breaker = new LineBreaker(text);
+  for (let b = breaker.nextBreak(); b; b = breaker.nextBreak()) {
+    if (b.position > 0 && b.position < n)
+      breaks[b.position] = b.required ? BREAK_MANDATORY : BREAK_ALLOWED;
+  }
+  for (let i = 1; i < n; i++) {
+    const prev = text[i - 1];
+    if (prev === '\n' || prev === LINE_SEPARATOR) {
+      breaks[i] = BREAK_MANDATORY;
+      continue;
+    }
+    const run = runs[runOf[i - 1]];
+    if (run.kind !== 'text') continue;
+    const style = run.style;
+    if (breaks[i] === BREAK_ALLOWED && !allowsWrap(style.whiteSpace)) {
+      breaks[i] = BREAK_NONE;
+      continue;
+    }
+    if (!allowsWrap(style.whiteSpace)) continue;
+    const wb = style.wordBreak;
+    if (wb === 'break-all' && breaks[i] === BREAK_NONE && runOf[i] === runOf[i - 1]) {
+      const code = text.charCodeAt(i);
+      const isLowSurrogate = code >= 0xdc00 && code <= 0xdfff;
+      if (!isLowSurrogate && !/\p{M}/u.test(text[i]) && /[\p{L}\p{N}]/u.test(prev))
+        breaks[i] = BREAK_ALLOWED;
+    } else if (
+      wb === 'keep-all' &&
+      breaks[i] === BREAK_ALLOWED &&
+      /[\p{L}\p{N}]/u.test(prev) &&
+      /[\p{L}\p{N}]/u.test(text[i])
+    ) {
+      breaks[i] = BREAK_NONE;
+    }
+  }
+  return breaks;
+}
+
+/** Hyphenation opportunities (absolute offsets) from soft hyphens and hyphens: auto. */
+function hyphenOpportunities<S>(
+  text: string,
+  runs: readonly InlineRun<S>[],
+  prep: PreparedText,
+): Set<number> {
+  const points = new Set<number>();
+  for (let r = 0; r < runs.length; r++) {
+    const run = runs[r];
+    if (run.kind !== 'text' || run.style.hyphens === 'none' || !allowsWrap(run.style.whiteSpace))
+      continue;
+    const start = prep.runStart[r];
+    const end = prep.runEnd[r];
+    const auto = run.style.hyphens === 'auto' && run.style.lang !== undefined;
+    const re = /[\p{L}\p{M}]+/gu;
+    const slice = text.slice(start, end);
+    for (let m = re.exec(slice); m; m = re.exec(slice)) {
+      const wordStart = start + m.index;
+      const wordEnd = wordStart + m[0].length;
+      let manual = false;
+      for (let i = wordStart + 1; i < wordEnd; i++)
+        if (prep.softHyphens.has(i)) {
+          points.add(i);
+          manual = true;
+        }
+      // A word with explicit soft hyphens is only broken there (as browsers do).
+      if (auto && !manual)
+        for (const p of hyphenationPoints(m[0], run.style.lang!)) points.add(wordStart + p);
+    }
+  }
+  // Soft hyphens between words (e.g. before punctuation) still allow a break.
+  for (const p of prep.softHyphens) if (p > 0 && p < text.length) points.add(p);
+  return points;
+}
+
+function isStickyChar(cp: number, ch: string): boolean {
+  // Marks, joiners, variation selectors and emoji modifiers stay with the preceding base.
+  return (
+    cp === 0x200c ||
+    cp === 0x200d ||
+    (cp >= 0xfe00 && cp <= 0xfe0f) ||
+    (cp >= 0xe0100 && cp <= 0xe01ef) ||
+    (cp >= 0x1f3fb && cp <= 0x1f3ff) ||
+    (cp >= 0xe0020 && cp <= 0xe007f) ||
+    /\p{M}/u.test(ch)
+  );
+}
+
+const isCommon = (script: string, cp: number): boolean =>
+  cp < 0x41 || (cp >= 0x5b && cp <= 0x60) || (cp >= 0x7b && cp <= 0xbf) || script === '';
+
+export function featureSettings(
+  style: TextStyle,
+  script: string,
+): { features?: Readonly<Record<string, boolean>>; key: string } {
+  let features = style.fontFeatures;
+  if (style.letterSpacing !== 0 && !CURSIVE_SCRIPTS.has(script)) {
+    // CSS: with letter-spacing, optional ligatures are off.
+    features = { liga: false, clig: false, dlig: false, ...features };
+  }
+  if (!features) return { key: '' };
+  const key = Object.keys(features)
+    .sort()
+    .map((k) => `${k}${features![k] ? '+' : '-'}`)
+    .join(',');
+  return { features, key };
+}
+
+const isSpaceChar = (c: number): boolean =>
+  c === 0x20 || c === 0xa0 || c === 0x1361 || c === 0x3000 || c === 0x09;
+
+export interface PieceSpec {
+  readonly start: number;
+  readonly end: number;
+  readonly run: number;
+  readonly level: number;
+  readonly face: LoadedFace;
+  readonly script: string;
+  readonly missing: boolean;
+  readonly breakAfter: number;
+  readonly hyphenPoints: readonly number[];
+}
+
+/**
+ * Shapes one piece of text (optionally with a hyphen appended) into points. Used for the
+ * initial pieces and for the slices line breaking makes at hyphenation and emergency breaks.
+ */
+export function shapePiece<S>(
+  ctx: TextFontContext,
+  text: string,
+  shapingText: string,
+  runs: readonly InlineRun<S>[],
+  runStart: number,
+  runEnd: number,
+  spec: PieceSpec,
+  withHyphen: boolean,
+): Piece {
+  const run = runs[spec.run];
+  if (run.kind !== 'text') throw new TypeError('shapePiece on an object run');
+  const style = run.style;
+  const face = spec.face;
+  const scale = style.size / face.unitsPerEm;
+  let ids: Uint16Array;
+  let adv: Float64Array;
+  let xo: Float64Array;
+  let yo: Float64Array;
+  let clusters: Uint32Array;
+  let opaque = false;
+  if (spec.missing) {
+    // No font has these characters: one replacement glyph per code point, mapped to the text.
+    const gid = face.glyphId(REPLACEMENT_CP);
+    const cps: number[] = [];
+    for (let i = spec.start; i < spec.end;) {
+      cps.push(i);
+      i += text.codePointAt(i)! > 0xffff ? 2 : 1;
+    }
+    ids = new Uint16Array(cps.length).fill(gid);
+    adv = new Float64Array(cps.length).fill(face.advanceOf(gid) * scale);
+    xo = new Float64Array(cps.length);
+    yo = new Float64Array(cps.length);
+    clusters = Uint32Array.from(cps);
+  } else {
+    const rtl = spec.level % 2 === 1;
+    let str = shapingText.slice(spec.start, spec.end).replace(/\t/g, ' ');
+    if (withHyphen) str += '-';
+    const { features, key } = featureSettings(style, spec.script);
+    const shaped = face.shape(str, spec.script, rtl, features, key);
+    const n = shaped.ids.length;
+    ids = shaped.ids;
+    adv = new Float64Array(n);
+    xo = new Float64Array(n);
+    yo = new Float64Array(n);
+    clusters = new Uint32Array(n);
+    opaque = shaped.opaque;
+    for (let i = 0; i < n; i++) {
+      adv[i] = shaped.advances[i] * scale;
+      xo[i] = shaped.xOffsets[i] * scale;
+      yo[i] = -shaped.yOffsets[i] * scale;
+      clusters[i] = spec.start + shaped.clusters[i];
+    }
+    if (withHyphen && !opaque) {
+      // The hyphen's glyphs belong to no source character: mark them with cluster === end.
+      const base = spec.end - spec.start;
+      for (let i = 0; i < n; i++) if (shaped.clusters[i] >= base) clusters[i] = spec.end;
+    }
+  }
+  const n = ids.length;
+  const spaces = new Uint8Array(n);
+  const cursive = CURSIVE_SCRIPTS.has(spec.script);
+  const tabWidth = (style.tabSize ?? 8) * face.metrics.spaceAdvance * style.size;
+  let width = 0;
+  for (let i = 0; i < n; i++) {
+    const c = clusters[i];
+    const isClusterEnd = i === n - 1 || clusters[i + 1] !== c;
+    const ch = c < spec.end ? text.charCodeAt(c) : 0;
+    const isClusterStart = i === 0 || clusters[i - 1] !== c;
+    if (!opaque && isClusterStart && c < spec.end && isSpaceChar(ch)) {
+      spaces[i] = 1;
+      if (ch === 0x09) adv[i] = tabWidth;
+      adv[i] += style.wordSpacing;
+    }
+    if (style.letterSpacing !== 0 && !cursive && (isClusterEnd || opaque))
+      adv[i] += style.letterSpacing;
+    width += adv[i];
+  }
+  const insetStart = spec.start === runStart ? (run.insetStart ?? 0) : 0;
+  const insetEnd = spec.end === runEnd && !withHyphen ? (run.insetEnd ?? 0) : 0;
+  const ws = style.whiteSpace;
+  return {
+    start: spec.start,
+    end: spec.end,
+    run: spec.run,
+    level: spec.level,
+    face,
+    script: spec.script,
+    size: style.size,
+    ids,
+    advances: adv,
+    dx: xo,
+    dy: yo,
+    clusters,
+    spaces,
+    width: width + insetStart + insetEnd,
+    insetStart,
+    insetEnd,
+    breakAfter: spec.breakAfter,
+    hyphenPoints: opaque ? [] : spec.hyphenPoints,
+    hyphenated: withHyphen,
+    needsActualText: opaque || spec.missing || withHyphen,
+    missing: spec.missing,
+    collapsible: collapses(ws),
+    hangs: ws !== 'break-spaces' && ws !== 'pre',
+    emergencyBreak:
+      !opaque &&
+      (style.overflowWrap === 'anywhere' ||
+        style.overflowWrap === 'break-word' ||
+        style.wordBreak === 'break-word'),
+    isForcedBreak: false,
+  };
+}
+
+function emptyPiece(start: number, run: number, level: number, breakAfter: number): Piece {
+  return {
+    start,
+    end: start + 1,
+    run,
+    level,
+    face: null,
+    script: '',
+    size: 0,
+    ids: new Uint16Array(0),
+    advances: new Float64Array(0),
+    dx: new Float64Array(0),
+    dy: new Float64Array(0),
+    clusters: new Uint32Array(0),
+    spaces: new Uint8Array(0),
+    width: 0,
+    insetStart: 0,
+    insetEnd: 0,
+    breakAfter,
+    hyphenPoints: [],
+    hyphenated: false,
+    needsActualText: false,
+    missing: false,
+    collapsible: false,
+    hangs: false,
+    emergencyBreak: false,
+    isForcedBreak: false,
+  };
+}
+
+function objectPiece(
+  start: number,
+  run: number,
+  level: number,
+  object: ObjectRun<unknown>,
+  breakAfter: number,
+): Piece {
+  return { ...emptyPiece(start, run, level, breakAfter), object, width: object.width };
+}
+
+function forcedBreakPiece(start: number, run: number, level: number): Piece {
+  return { ...emptyPiece(start, run, level, BREAK_MANDATORY), isForcedBreak: true };
+}
+
+export function shapeParagraph<S>(
+  fontContext: FontContext,
+  runs: readonly InlineRun<S>[],
+  options: ParagraphOptions,
+): ShapedParagraph<S> {
+  const ctx = asTextContext(fontContext);
+  const prep = prepareText(runs);
+  const text = prep.text;
+  const n = text.length;
+  const runOf = new Int32Array(n);
+  for (let r = 0; r < runs.length; r++)
+    for (let i = prep.runStart[r]; i < prep.runEnd[r]; i++) runOf[i] = r;
+  const primaryFaces = runs.map((r) =>
+    ctx.matchFont(r.style.families, r.style.weight, r.style.style),
+  );
+  const { levels, base } = bidiLevels(text, runs, prep, options.direction);
+
+  // Mirrored characters (brackets) in right-to-left text are shaped as their mirror image.
+  let shapingText = text;
+  if (levels.some((l) => l % 2 === 1)) {
+    const chars = text.split('');
+    let changed = false;
+    for (let i = 0; i < n; i++)
+      if (levels[i] % 2 === 1) {
+        const m = bidi.getMirroredCharacter(chars[i]);
+        if (m && m.length === 1) {
+          chars[i] = m;
+          changed = true;
+        }
+      }
+    if (changed) shapingText = chars.join('');
+  }
+
+  const breaks = breakOpportunities(text, runs, runOf);
+  const hyphens = hyphenOpportunities(text, runs, prep);
+  const scripts = resolveScripts(text);
+
+  // Per-character face choice with fallback.
+  const faces: (LoadedFace | null)[] = new Array<LoadedFace | null>(n).fill(null);
+  const missing = new Uint8Array(n);
+  const replacement = ctx.replacementFace();
+  for (let i = 0; i < n;) {
+    const cp = text.codePointAt(i)!;
+    const width = cp > 0xffff ? 2 : 1;
+    const r = runOf[i];
+    const run = runs[r];
+    const ch = text[i];
+    let face: LoadedFace | null = null;
+    if (run.kind === 'text' && ch !== '\n' && ch !== LINE_SEPARATOR) {
+      const style = run.style;
+      const prevFace = i > 0 && runOf[i - 1] === r ? faces[i - 1] : null;
+      const sticky = isStickyChar(cp, ch);
+      if (
+        prevFace &&
+        !missing[i - 1] &&
+        (sticky || isCommon(scripts[i], cp)) &&
+        (prevFace.hasCodePoint(cp) || (sticky && !/\p{M}/u.test(ch)))
+      ) {
+        face = prevFace;
+      } else {
+        const chain = ctx.fallbackChain(style.families, style.weight, style.style);
+        const lookup = cp === 0x09 ? 0x20 : cp;
+        for (const f of chain)
+          if (f.hasCodePoint(lookup)) {
+            face = f;
+            break;
+          }
+        if (!face && sticky && prevFace) face = prevFace;
+        if (!face) {
+          face = replacement;
+          for (let k = 0; k < width; k++) missing[i + k] = 1;
+          const hex = cp.toString(16).toUpperCase().padStart(4, '0');
+          ctx.warn(
+            'text.missing-glyph',
+            `no available font has U+${hex}; it is drawn as a replacement character`,
+          );
+        }
+      }
+    }
+    for (let k = 0; k < width; k++) faces[i + k] = face;
+    i += width;
+  }
+
+  // Itemise into pieces.
+  const pieces: Piece[] = [];
+  let start = 0;
+  const flush = (end: number): void => {
+    if (end <= start) return;
+    const r = runOf[start];
+    const run = runs[r];
+    const breakAfter = end < n ? breaks[end] : BREAK_MANDATORY;
+    const ch = text[start];
+    if (run.kind === 'object')
+      pieces.push(objectPiece(start, r, levels[start], run as ObjectRun<unknown>, breakAfter));
+    else if (ch === '\n' || ch === LINE_SEPARATOR)
+      pieces.push(forcedBreakPiece(start, r, levels[start]));
+    else {
+      const hp: number[] = [];
+      for (let i = start + 1; i < end; i++) if (hyphens.has(i)) hp.push(i);
+      pieces.push(
+        shapePiece(
+          ctx,
+          text,
+          shapingText,
+          runs,
+          prep.runStart[r],
+          prep.runEnd[r],
+          {
+            start,
+            end,
+            run: r,
+            level: levels[start],
+            face: faces[start]!,
+            script: scripts[start],
+            missing: missing[start] === 1,
+            breakAfter,
+            hyphenPoints: hp,
+          },
+          false,
+        ),
+      );
+    }
+    start = end;
+  };
+  for (let i = 1; i <= n; i++) {
+    if (i === n) {
+      flush(n);
+      break;
+    }
+    const code = text.charCodeAt(i);
+    if (code >= 0xdc00 && code <= 0xdfff) continue; // never split a surrogate pair
+    const prev = text[i - 1];
+    const ch = text[i];
+    if (
+      breaks[i] !== BREAK_NONE ||
+      runOf[i] !== runOf[i - 1] ||
+      levels[i] !== levels[i - 1] ||
+      faces[i] !== faces[i - 1] ||
+      missing[i] !== missing[i - 1] ||
+      scripts[i] !== scripts[i - 1] ||
+      ch === OBJECT_CHAR ||
+      prev === OBJECT_CHAR ||
+      ch === '\n' ||
+      ch === LINE_SEPARATOR ||
+      prev === '\n' ||
+      prev === LINE_SEPARATOR
+    )
+      flush(i);
+  }
+  return new ParagraphImpl<S>(
+    ctx,
+    text,
+    shapingText,
+    base,
+    !prep.hasContent,
+    runs,
+    pieces,
+    primaryFaces,
+    prep.runStart,
+    prep.runEnd,
+  );
+}
+
+/** Re-shapes part of a piece (hyphenation or emergency break), optionally adding a hyphen. */
+export function slicePiece<S>(
+  para: ParagraphImpl<S>,
+  piece: Piece,
+  from: number,
+  to: number,
+  withHyphen: boolean,
+): Piece {
+  const runStart = para.runStart[piece.run];
+  const runEnd = para.runEnd[piece.run];
+  return shapePiece(
+    para.ctx,
+    para.text,
+    para.shapingText,
+    para.runs,
+    runStart,
+    runEnd,
+    {
+      start: from,
+      end: to,
+      run: piece.run,
+      level: piece.level,
+      face: piece.face!,
+      script: piece.script,
+      missing: piece.missing,
+      breakAfter: to === piece.end ? piece.breakAfter : BREAK_ALLOWED,
+      hyphenPoints: piece.hyphenPoints.filter((p) => p > from && p < to),
+    },
+    withHyphen,
+  );
+}
