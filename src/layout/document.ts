@@ -1,0 +1,302 @@
+/**
+ * A styled document → LaidOutDocument: resources (fonts and images, loaded up front so the
+ * layout itself is synchronous), box tree and structure tree (build.ts), layout in one
+ * continuous flow (flow.ts and friends), one linear pagination pass (paginate.ts), page
+ * furniture (page.ts), then the per-page display lists and the document metadata.
+ */
+import { LimitError, type Warning } from '../diagnostics.js';
+import { ResourceError, type ResourceLoader } from '../resources/types.js';
+import type { PageStyle, StyledDocument, StyledElement, StyledNode } from '../style/types.js';
+import { createFontContext } from '../text/index.js';
+import type { FontContext } from '../text/types.js';
+import { buildBoxTree, resolveUrl, type BuildContext } from './build.js';
+import type { LayoutContext } from './context.js';
+import type { DisplayItem, LaidOutDocument, Page } from './display-list.js';
+import { layoutDocument } from './flow.js';
+import { decodeImage, type DecodedImage } from './images.js';
+import type { LayoutOptions, LayoutResult } from './options.js';
+import { pageFurniture, pageGeometry, type PageGeometry } from './page.js';
+import { PageLimit, paginate } from './paginate.js';
+import { asArtifact, backgroundItem, NO_RADII } from './paint.js';
+import { StructureBuilder } from './structure.js';
+import { PX } from './units.js';
+
+/** Most pages one document may have (a runaway layout stops with a LimitError). */
+export const MAX_PAGES = 10_000;
+
+/**
+ * Lays out an already styled document. `pageStyleOf(i)` is the used @page style of page i
+ * (the cascade of @page rules lives in style/).
+ */
+export async function layoutStyled(
+  styled: StyledDocument,
+  pageStyleOf: (index: number) => PageStyle,
+  options: LayoutOptions,
+  sourceBaseUrl?: string,
+): Promise<LayoutResult> {
+  const warnings: Warning[] = [...styled.warnings];
+  const continuous = options.mode === 'continuous';
+  const viewportPx = options.viewportWidthPx ?? 1024;
+  const fonts = createFontContext();
+  const baseUrl = styled.baseUrl ?? sourceBaseUrl;
+  const [images] = await Promise.all([
+    loadImages(styled, baseUrl, options.loader, options.strict, warnings, options.signal),
+    loadFontFaces(styled, fonts, options.loader, options.strict, warnings),
+  ]);
+  options.signal?.throwIfAborted();
+
+  let lang = styled.lang?.trim() || '';
+  if (!lang) {
+    lang = 'en';
+    warnings.push({ code: 'document.missing-lang', message: 'the document has no lang attribute on <html>; English (en) is assumed' });
+  }
+  const sb = new StructureBuilder();
+  const build: BuildContext = { sb, images, warnings, ...(baseUrl ? { baseUrl } : {}), nextAnonId: 1 };
+  const rootBox = buildBoxTree(styled.root, build, lang);
+
+  // The first page fixes the layout width; later pages may only differ in height and margins.
+  const firstStyle = pageStyleOf(0);
+  const ctx: LayoutContext = {
+    fonts,
+    sb,
+    warnings,
+    images,
+    anchors: new Map(),
+    page: { x: 0, y: 0, width: 0, height: 0 },
+    fixed: [],
+    warned: new Set(),
+  };
+  let geometries: PageGeometry[] = [];
+  const geometry = (i: number): PageGeometry => {
+    while (geometries.length <= i) geometries.push(pageGeometry(geometries.length === 0 ? firstStyle : pageStyleOf(geometries.length), lang, ctx));
+    return geometries[i];
+  };
+  let pageBox: { x: number; y: number; width: number; height: number };
+  if (continuous) {
+    pageBox = { x: 0, y: 0, width: viewportPx * PX, height: 768 * PX };
+  } else {
+    const g0 = geometry(0);
+    pageBox = { x: g0.marginLeft, y: g0.bodyTop, width: g0.width - g0.marginLeft - g0.marginRight, height: g0.bodyHeight };
+  }
+  const lctx: LayoutContext = { ...ctx, page: pageBox };
+  const { frag, height } = layoutDocument(rootBox, lctx);
+  options.signal?.throwIfAborted();
+
+  const canvas = canvasBackground(styled.root);
+  const pages: Page[] = [];
+  if (continuous) {
+    const pageHeight = Math.max(1, Math.ceil(Math.max(height, frag.bottom)));
+    const laid = paginate(frag, () => ({ top: 0, height: Number.MAX_SAFE_INTEGER / 4 }), 1);
+    const items: DisplayItem[] = [];
+    if (canvas) items.push(backgroundItem({ x: 0, y: 0, width: pageBox.width, height: pageHeight }, canvas, NO_RADII));
+    items.push(...laid[0].items);
+    for (const f of lctx.fixed) items.push(...f);
+    pages.push({ width: pageBox.width, height: pageHeight, items });
+    resolveLinks(pages, [{ flowTop: 0, top: 0 }], lctx.anchors);
+  } else {
+    let laid;
+    try {
+      laid = paginate(frag, (i) => ({ top: geometry(i).bodyTop, height: geometry(i).bodyHeight }), MAX_PAGES);
+    } catch (e) {
+      if (e instanceof PageLimit) throw new LimitError(e.message, 'pages');
+      throw e;
+    }
+    const n = laid.length;
+    laid.forEach((p, i) => {
+      const g = geometry(i);
+      const furniture = pageFurniture(g, i, n, lang, lctx);
+      const items: DisplayItem[] = [...furniture.under];
+      if (canvas) items.push(backgroundItem({ x: 0, y: 0, width: g.width, height: g.height }, canvas, NO_RADII));
+      items.push(...p.items);
+      // Fixed content is read once (first page); its copies on later pages are artifacts.
+      for (const f of lctx.fixed) items.push(...(i === 0 ? f : asArtifact(f)));
+      items.push(...furniture.over);
+      pages.push({ width: g.width, height: g.height, items });
+    });
+    resolveLinks(
+      pages,
+      laid.map((p) => ({ flowTop: p.flowTop, top: p.body.top })),
+      lctx.anchors,
+    );
+    geometries = [];
+  }
+
+  const structure = sb.finish();
+  let title = styled.title?.trim() || '';
+  if (!title) {
+    title = build.firstHeading?.trim() || 'Untitled document';
+    warnings.push({
+      code: 'document.missing-title',
+      message: `the document has no <title>; "${title}" is used as the PDF title`,
+    });
+  }
+  const meta = headMeta(styled.root);
+  const document: LaidOutDocument = {
+    pages,
+    structure,
+    metadata: {
+      title,
+      lang,
+      ...(meta.author ? { author: meta.author } : {}),
+      ...(meta.description ? { subject: meta.description } : {}),
+      ...(meta.keywords ? { keywords: meta.keywords } : {}),
+      creator: 'a11ypdf',
+      creationDate: options.now,
+      modDate: options.now,
+      documentId: options.documentId,
+      attachments: options.attachments,
+      xmpSchemas: options.xmpSchemas,
+      pdfa: options.pdfa,
+    },
+  };
+  return { document, warnings: [...warnings, ...fonts.warnings] };
+}
+
+/** CSS: the root's background (or body's, when the root has none) paints the whole canvas. */
+function canvasBackground(root: StyledElement): StyledElement['style']['backgroundColor'] | undefined {
+  if (root.style.backgroundColor.a > 0) return root.style.backgroundColor;
+  const body = root.children.find((c): c is StyledElement => c.kind === 'element' && c.tag === 'body');
+  if (body && body.style.backgroundColor.a > 0) return body.style.backgroundColor;
+  return undefined;
+}
+
+function headMeta(root: StyledElement): { author?: string; description?: string; keywords?: string } {
+  const head = root.children.find((c): c is StyledElement => c.kind === 'element' && c.tag === 'head');
+  const out: { author?: string; description?: string; keywords?: string } = {};
+  for (const m of head?.children ?? []) {
+    if (m.kind !== 'element' || m.tag !== 'meta') continue;
+    const name = m.attrs.get('name')?.toLowerCase();
+    const content = m.attrs.get('content')?.trim();
+    if (!content) continue;
+    if (name === 'author' || name === 'description' || name === 'keywords') out[name] = content;
+  }
+  return out;
+}
+
+/** '#id' link targets become internal destinations once pages are known. */
+function resolveLinks(pages: Page[], windows: readonly { flowTop: number; top: number }[], anchors: ReadonlyMap<string, number>): void {
+  const locate = (y: number): { pageIndex: number; y: number } => {
+    let p = 0;
+    while (p + 1 < windows.length && windows[p + 1].flowTop <= y) p++;
+    return { pageIndex: p, y: Math.max(0, y - windows[p].flowTop + windows[p].top) };
+  };
+  const fix = (items: readonly DisplayItem[]): DisplayItem[] =>
+    items.flatMap((it): DisplayItem[] => {
+      if (it.kind === 'group') return [{ ...it, items: fix(it.items) }];
+      if (it.kind !== 'link' || it.target.kind !== 'uri' || !it.target.uri.startsWith('#')) return [it];
+      const y = anchors.get(it.target.uri.slice(1));
+      if (y === undefined) {
+        // A link to an anchor that does not exist goes nowhere; keep it to the top of page 1
+        // rather than dropping the annotation its Link element owns.
+        return [{ ...it, target: { kind: 'internal', pageIndex: 0, y: 0 } }];
+      }
+      const at = locate(y);
+      return [{ ...it, target: { kind: 'internal', pageIndex: at.pageIndex, y: at.y } }];
+    });
+  for (let i = 0; i < pages.length; i++) {
+    const p = pages[i];
+    (pages as Page[])[i] = { ...p, items: fix(p.items) };
+  }
+}
+
+function* walk(n: StyledNode): Generator<StyledNode> {
+  yield n;
+  if (n.kind === 'element') for (const c of n.children) yield* walk(c);
+}
+
+async function loadImages(
+  doc: StyledDocument,
+  baseUrl: string | undefined,
+  loader: ResourceLoader,
+  strict: boolean,
+  warnings: Warning[],
+  signal: AbortSignal | undefined,
+): Promise<Map<string, DecodedImage | string>> {
+  const jobs = new Map<string, () => Promise<DecodedImage>>();
+  for (const n of walk(doc.root)) {
+    if (n.kind === 'element' && n.style.display !== 'none') {
+      if (n.tag === 'img') {
+        const src = n.attrs.get('src')?.trim();
+        if (src) {
+          const url = resolveUrl(src, baseUrl);
+          if (!jobs.has(url)) jobs.set(url, async () => {
+            const r = await loader.load(url, 'image', baseUrl);
+            return decodeImage(r.bytes, r.contentType);
+          });
+        }
+      } else if (n.tag === 'svg' && n.svgMarkup) {
+        const markup = n.svgMarkup;
+        jobs.set(`svg:${n.nodeId}`, () => decodeImage(new TextEncoder().encode(withSvgNamespace(markup)), 'image/svg+xml'));
+      }
+    }
+    if (n.kind !== 'text') {
+      for (const layer of n.style.backgroundLayers) {
+        if (layer.image.kind === 'url' && !jobs.has(layer.image.url)) {
+          const url = layer.image.url;
+          jobs.set(url, async () => {
+            const r = await loader.load(url, 'image', baseUrl);
+            return decodeImage(r.bytes, r.contentType);
+          });
+        }
+      }
+    }
+  }
+  const out = new Map<string, DecodedImage | string>();
+  const entries = [...jobs.entries()];
+  // A few at a time: images are the biggest resources and sharp uses its own threads.
+  const width = 4;
+  for (let i = 0; i < entries.length; i += width) {
+    signal?.throwIfAborted();
+    await Promise.all(
+      entries.slice(i, i + width).map(async ([key, job]) => {
+        try {
+          out.set(key, await job());
+        } catch (e) {
+          const reason = e instanceof Error ? e.message : String(e);
+          if (strict) throw e instanceof ResourceError ? e : new ResourceError(`image could not be decoded: ${reason}`, key, 'invalid');
+          out.set(key, reason);
+          warnings.push({
+            code: 'resource.image-failed',
+            message: `image not shown (${reason}); its alternative text is drawn instead`,
+            source: key.startsWith('data:') ? 'data: URI' : key.startsWith('svg:') ? 'inline <svg>' : key,
+          });
+        }
+      }),
+    );
+  }
+  return out;
+}
+
+/** Inline SVG in HTML may omit the namespace that standalone SVG needs. */
+function withSvgNamespace(markup: string): string {
+  return /<svg[^>]*\sxmlns\s*=/.test(markup) ? markup : markup.replace(/<svg\b/, '<svg xmlns="http://www.w3.org/2000/svg"');
+}
+
+async function loadFontFaces(doc: StyledDocument, fonts: FontContext, loader: ResourceLoader, strict: boolean, warnings: Warning[]): Promise<void> {
+  await Promise.all(
+    doc.fontFaces.map(async (face) => {
+      for (const src of face.sources) {
+        if (!src.url) continue;
+        try {
+          const r = await loader.load(src.url, 'font');
+          const added = fonts.addFontFace({
+            family: face.family,
+            weight: face.weight[0] === face.weight[1] ? face.weight[0] : face.weight,
+            style: face.style,
+            ...(face.unicodeRange.length > 0 ? { unicodeRange: face.unicodeRange } : {}),
+            bytes: r.bytes,
+            source: src.url.startsWith('data:') ? 'data:' : src.url,
+          });
+          if (added.ok) return;
+        } catch (e) {
+          if (strict) throw e;
+          warnings.push({
+            code: 'resource.font-failed',
+            message: `font for "${face.family}" not loaded (${e instanceof Error ? e.message : String(e)})`,
+            source: src.url.startsWith('data:') ? 'data: URI' : src.url,
+          });
+        }
+      }
+    }),
+  );
+}

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import type { DisplayItem, GlyphRun, LaidOutDocument, StructNode } from '../../src/layout/display-list.js';
+import { layoutStyled } from '../../src/layout/document.js';
+import type { LayoutOptions } from '../../src/layout/options.js';
+import type { ResourceLoader } from '../../src/resources/types.js';
+import type { PageStyle, StyledElement } from '../../src/style/types.js';
+import { el, marker } from './styled.js';
+
+const loader: ResourceLoader = {
+  policy: { allowPrivateNetwork: false, maxResourceBytes: 1e6, maxTotalBytes: 1e7, resourceTimeoutMs: 1000, maxRedirects: 0 },
+  load: () => Promise.reject(new Error('no network in unit tests')),
+};
+
+const options: LayoutOptions = {
+  mode: 'paged',
+  now: new Date('2024-01-01T00:00:00Z'),
+  documentId: '00000000-0000-4000-a000-000000000000',
+  pdfa: true,
+  attachments: [],
+  xmpSchemas: [],
+  loader,
+  strict: false,
+};
+
+/** A4 with 1in margins (px). */
+const A4: PageStyle = {
+  width: 793.7,
+  height: 1122.5,
+  marginTop: 96,
+  marginRight: 96,
+  marginBottom: 96,
+  marginLeft: 96,
+  backgroundColor: { r: 0, g: 0, b: 0, a: 0 },
+  marginBoxes: [],
+};
+
+async function lay(body: StyledElement[], opts: Partial<LayoutOptions> = {}): Promise<LaidOutDocument> {
+  const root = el('html', {}, [el('body', {}, body)], { lang: 'en' });
+  const r = await layoutStyled(
+    { root, pageRules: { rules: [] }, fontFaces: [], title: 'Test', lang: 'en', warnings: [] },
+    () => A4,
+    { ...options, ...opts },
+  );
+  return r.document;
+}
+
+function glyphRuns(items: readonly DisplayItem[]): GlyphRun[] {
+  return items.flatMap((i) => (i.kind === 'glyphs' ? [i] : i.kind === 'group' ? glyphRuns(i.items) : []));
+}
+
+function text(run: GlyphRun): string {
+  return run.glyphs.map((g) => g.text).join('');
+}
+
+function types(n: StructNode): string[] {
+  return [n.type, ...n.children.flatMap((c) => (c.kind === 'node' ? types(c) : []))];
+}
+
+const lorem =
+  'The quick brown fox jumps over the lazy dog while the cat watches from the warm windowsill and wonders why anyone would run at all. ';
+
+describe('block flow', () => {
+  it('stacks blocks with collapsed margins inside the page margins', async () => {
+    const doc = await lay([el('p', { marginBottom: 20 }, ['First']), el('p', { marginTop: 30 }, ['Second'])]);
+    const runs = glyphRuns(doc.pages[0].items);
+    const first = runs.find((r) => text(r).includes('First'))!;
+    const second = runs.find((r) => text(r).includes('Second'))!;
+    expect(first.x).toBeCloseTo(72, 0);
+    // 16px * 1.25 line = 15pt; the margins collapse to 30px = 22.5pt.
+    expect(second.y - first.y).toBeCloseTo(15 + 22.5, 0);
+  });
+
+  it('wraps a long paragraph within the content width', async () => {
+    const doc = await lay([el('p', {}, [lorem.repeat(3)])]);
+    const runs = glyphRuns(doc.pages[0].items);
+    const ys = new Set(runs.map((r) => Math.round(r.y)));
+    expect(ys.size).toBeGreaterThan(3);
+    for (const r of runs) {
+      const w = r.glyphs.reduce((a, g) => a + g.advance, 0);
+      expect(r.x + w).toBeLessThanOrEqual(595.3 - 72 + 0.5);
+    }
+  });
+
+  it('paginates long content and keeps every line exactly once', async () => {
+    const paras = Array.from({ length: 60 }, (_, i) => el('p', { marginBottom: 8 }, [`Paragraph ${i + 1}. ${lorem}`]));
+    const doc = await lay(paras);
+    expect(doc.pages.length).toBeGreaterThan(2);
+    const all = doc.pages.flatMap((p) => glyphRuns(p.items).map(text)).join(' ');
+    for (let i = 1; i <= 60; i++) expect(all).toContain(`Paragraph ${i}.`);
+    for (const p of doc.pages) {
+      for (const r of glyphRuns(p.items)) {
+        expect(r.y).toBeGreaterThan(72);
+        expect(r.y).toBeLessThan(841.9 - 72 + 1);
+      }
+    }
+  });
+});
+
+describe('structure', () => {
+  it('maps headings, paragraphs, lists and links in DOM order', async () => {
+    const doc = await lay([
+      el('h1', {}, ['Title']),
+      el('p', {}, ['See ', el('a', {}, ['the guide'], { href: 'https://example.org/' }), ' now.']),
+      el('ul', {}, [el('li', {}, [marker('• '), 'One']), el('li', {}, [marker('• '), 'Two'])]),
+    ]);
+    expect(types(doc.structure)).toEqual(['Document', 'H1', 'P', 'Link', 'L', 'LI', 'Lbl', 'LBody', 'LI', 'Lbl', 'LBody']);
+    const links = doc.pages[0].items.filter((i) => i.kind === 'link');
+    expect(links).toHaveLength(1);
+    expect(links[0].kind === 'link' && links[0].contents).toBe('the guide');
+  });
+
+  it('tags every drawn item as a slot of the tree or an artifact, each slot owned once', async () => {
+    const doc = await lay([
+      el('div', { backgroundColor: { r: 1, g: 0.9, b: 0.9, a: 1 }, borderTopWidth: 2, borderTopStyle: 'solid' }, ['Loose text in a div']),
+      el('p', {}, ['A paragraph']),
+    ]);
+    const slots: number[] = [];
+    const walk = (n: StructNode): void => n.children.forEach((c) => (c.kind === 'node' ? walk(c) : slots.push(c.slot)));
+    walk(doc.structure);
+    expect(new Set(slots).size).toBe(slots.length);
+    for (const it of doc.pages[0].items) {
+      if (it.kind === 'glyphs') expect(it.tag.kind === 'content' && slots.includes(it.tag.slot)).toBe(true);
+      if (it.kind === 'path') expect(it.tag.kind).toBe('artifact');
+    }
+    // Text directly in a div is wrapped in a P.
+    expect(types(doc.structure)).toEqual(['Document', 'P', 'P']);
+  });
+});
+
+describe('tables', () => {
+  const row = (cells: string[], tag = 'td') => el('tr', {}, cells.map((c) => el(tag, { paddingLeft: 4, paddingRight: 4 }, [c])));
+
+  it('gives TH a Scope and repeats the header rows on every page as artifacts', async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => row([`Row ${i + 1}`, String(i * 3), 'value']));
+    const table = el('table', { width: { percent: 100, px: 0 } }, [el('thead', {}, [row(['Name', 'Count', 'Note'], 'th')]), el('tbody', {}, rows)]);
+    const doc = await lay([table]);
+    expect(doc.pages.length).toBeGreaterThan(1);
+    const t = types(doc.structure);
+    expect(t.filter((x) => x === 'Table')).toHaveLength(1);
+    expect(t.filter((x) => x === 'TR')).toHaveLength(121);
+    const findTh = (n: StructNode): StructNode | undefined =>
+      n.type === 'TH' ? n : n.children.map((c) => (c.kind === 'node' ? findTh(c) : undefined)).find(Boolean);
+    expect(findTh(doc.structure)?.attributes?.scope).toBe('Column');
+    // Page 2 shows the header text again, as an artifact.
+    const p2 = glyphRuns(doc.pages[1].items);
+    const head = p2.find((r) => text(r) === 'Name');
+    expect(head?.tag.kind).toBe('artifact');
+    expect(p2.some((r) => text(r).startsWith('Row') && r.tag.kind === 'content')).toBe(true);
+  });
+
+  it('sizes columns by content', async () => {
+    const table = el('table', {}, [el('tbody', {}, [row(['a', 'a much longer cell text here'])])]);
+    const doc = await lay([table]);
+    const runs = glyphRuns(doc.pages[0].items);
+    const a = runs.find((r) => text(r) === 'a')!;
+    const b = runs.find((r) => text(r).startsWith('a much'))!;
+    expect(b.x - a.x).toBeGreaterThan(5);
+    expect(b.x - a.x).toBeLessThan(30);
+    expect(Math.abs(a.y - b.y)).toBeLessThan(0.01);
+  });
+});
+
+describe('flex', () => {
+  it('places items side by side and wraps text at the item width', async () => {
+    const flex = el('div', { display: 'flex', columnGap: 10 }, [
+      el('div', { width: 100 }, ['Side']),
+      el('div', { flexGrow: 1 }, [lorem]),
+    ]);
+    const doc = await lay([flex]);
+    const runs = glyphRuns(doc.pages[0].items);
+    const side = runs.find((r) => text(r) === 'Side')!;
+    const main = runs.filter((r) => !text(r).includes('Side'));
+    expect(side.x).toBeCloseTo(72, 0);
+    expect(Math.min(...main.map((r) => r.x))).toBeCloseTo(72 + 75 + 7.5, 0);
+    expect(new Set(main.map((r) => Math.round(r.y))).size).toBeGreaterThan(1);
+  });
+});
+
+describe('continuous mode', () => {
+  it('makes one page as wide as the viewport and as tall as the content', async () => {
+    const paras = Array.from({ length: 80 }, (_, i) => el('p', {}, [`Line ${i}`]));
+    const doc = await lay(paras, { mode: 'continuous', viewportWidthPx: 800 });
+    expect(doc.pages).toHaveLength(1);
+    expect(doc.pages[0].width).toBe(600);
+    expect(doc.pages[0].height).toBeGreaterThanOrEqual(80 * 15);
+  });
+});
+
