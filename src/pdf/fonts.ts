@@ -40,6 +40,8 @@ interface KitFont {
   readonly 'CFF '?: unknown;
   readonly directory: { tables: Record<string, unknown> };
   getGlyph(id: number): KitGlyph;
+  /** Strings the font's cmap maps to this glyph (reverse lookup). */
+  stringsForGlyph(id: number): string[];
   createSubset(): KitSubset;
 }
 
@@ -118,12 +120,7 @@ export class EmbeddedFont {
     }
     if (!this.unicode.has(cid)) {
       let u = cleanUnicode(text);
-      if (u === '')
-        u = cleanUnicode(
-          String.fromCodePoint(
-            ...this.font.getGlyph(gid).codePoints.filter((c) => c > 0 && c <= 0x10ffff),
-          ),
-        );
+      if (u === '') u = cleanUnicode(this.font.stringsForGlyph(gid)[0] ?? '');
       if (u === '') u = cleanUnicode(clusterText);
       // U+FFFD keeps every shown glyph mapped (PDF/A 6.2.11.7.2) when nothing better is known.
       this.unicode.set(cid, u === '' ? '\ufffd' : u);
@@ -226,10 +223,13 @@ export class EmbeddedFont {
 }
 
 /**
- * fontkit turns a name-keyed CFF into a CID-keyed one but leaves the FontMatrix in the Top DICT
- * and none in the Font DICT. For fonts whose em is not 1000 units (Inter: 2816) readers that
- * follow the Adobe convention (Top DICT identity, real matrix per Font DICT) would otherwise
- * scale glyphs twice. Move the matrix to the Font DICT.
+ * fontkit turns a name-keyed CFF into a CID-keyed one but leaves the FontMatrix only in the Top
+ * DICT, and readers disagree on a Font DICT without one: some apply the 0.001 default again
+ * (glyphs 1000 times too small), FreeType and pdf.js use the Top DICT's. Fonts whose em is not
+ * 1000 units (Inter: 2816) then break somewhere. With an explicit identity matrix in each Font
+ * DICT every reading agrees: concatenation gives the font's matrix, and so does the Top DICT
+ * alone. (The Adobe layout, identity at the top and the real matrix per Font DICT, makes
+ * FreeType derive a 1-unit em, which poppler turns into absurd glyph-cache sizes.)
  */
 function fixCffFontMatrix(subset: KitSubset): void {
   type Dict = Record<string, unknown>;
@@ -241,10 +241,8 @@ function fixCffFontMatrix(subset: KitSubset): void {
   const original = s.createCIDFontdict.bind(subset);
   s.createCIDFontdict = (top: Dict) => {
     const result = original(top);
-    const matrix = (s.cff.topDict.FontMatrix as number[] | undefined) ?? [0.001, 0, 0, 0.001, 0, 0];
     const fds = top.FDArray as Dict[];
-    top.FontMatrix = [1, 0, 0, 1, 0, 0];
-    top.FDArray = fds.map((fd) => ({ ...fd, FontMatrix: matrix }));
+    top.FDArray = fds.map((fd) => ({ ...fd, FontMatrix: [1, 0, 0, 1, 0, 0] }));
     return result;
   };
 }

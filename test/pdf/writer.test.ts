@@ -1,6 +1,5 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
-import { writePdf } from '../../src/pdf/index.js';
 import { writeValid } from './validate-helper.js';
 import { content, doc, node, page, shape, simpleDoc, slotChild } from './helpers.js';
 import { inspect, openPdf, outlineOf, pageText, type StructOut } from './inspect.js';

@@ -1,0 +1,144 @@
+import * as fontkit from 'fontkit';
+import { describe, expect, it } from 'vitest';
+import type { GlyphRun } from '../../src/layout/display-list.js';
+import { content, doc, font, node, page, shape, slotChild } from './helpers.js';
+import { inspect, openPdf, pageText } from './inspect.js';
+import { writeValid } from './validate-helper.js';
+
+const oneParagraph = (runs: GlyphRun[]) =>
+  doc([page(runs)], node('Document', [node('P', [slotChild(1)])]));
+
+/** W array of the first CIDFont as cid -> width. */
+function widths(objects: string): Map<number, number> {
+  const w = /\/W \[(.*?)\]\]/.exec(objects)?.[1] ?? '';
+  const map = new Map<number, number>();
+  for (const m of (w + ']').matchAll(/(\d+) \[([^\]]*)\]/g)) {
+    const start = Number(m[1]);
+    (m[2] as string).split(' ').forEach((v, i) => map.set(start + i, Number(v)));
+  }
+  return map;
+}
+
+/** cid -> hex UTF-16 of the ToUnicode CMap(s). */
+function toUnicode(text: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const m of text.matchAll(/^<([0-9a-f]{4})> <([0-9a-f]+)>$/gm))
+    map.set(m[1] as string, m[2] as string);
+  return map;
+}
+
+describe('fonts', () => {
+  it('embeds a TrueType subset as Type0/CIDFontType2 with Identity maps and exact widths', () => {
+    const r = writeValid(
+      oneParagraph([shape('NotoSans-Regular.ttf', 'Ä Ölçü façade', 72, 100, 12, content(1))]),
+    );
+    const { objects, streams } = inspect(r.bytes);
+    expect(objects).toMatch(
+      /\/Subtype \/Type0 \/BaseFont \/[A-Z]{6}\+NotoSans-Regular \/Encoding \/Identity-H/,
+    );
+    expect(objects).toMatch(/\/Subtype \/CIDFontType2 .*\/CIDToGIDMap \/Identity/);
+    expect(objects).not.toContain('CIDSet');
+    const program = streams.find((s) => s.dict.includes('/Length1'))?.data as Buffer;
+    const sub = fontkit.create(program) as fontkit.Font;
+    // Widths in /W equal the subset program's advances, CID = GID.
+    for (const [cid, w] of widths(objects)) {
+      expect(Math.abs(w - (sub.getGlyph(cid).advanceWidth * 1000) / sub.unitsPerEm)).toBeLessThan(
+        0.01,
+      );
+    }
+    // Composite glyphs (Ä, Ö, ç, ü) bring their components into the subset.
+    const used = widths(objects).size;
+    expect(sub.numGlyphs).toBeGreaterThan(used + 1);
+    for (let gid = 1; gid < sub.numGlyphs; gid++)
+      expect(sub.getGlyph(gid).path.commands.length >= 0).toBe(true);
+  });
+
+  it('maps ligatures to all their characters and reads back as the source text', async () => {
+    const r = writeValid(
+      oneParagraph([shape('NotoSans-Regular.ttf', 'office affluent', 72, 100, 12, content(1))]),
+    );
+    const { objects, text } = inspect(r.bytes);
+    const tu = toUnicode(text);
+    expect([...tu.values()]).toContain('006600660069'); // ffi
+    expect([...tu.values()]).toContain('00660066006c'); // ffl
+    expect(objects).toBeTruthy();
+    const pdf = await openPdf(r.bytes);
+    expect(await pageText(pdf, 1)).toBe('office affluent');
+  });
+
+  it('never maps to U+0000, U+FEFF or U+FFFE and maps cluster continuations through the font cmap', () => {
+    const f = font('NotoSans-Regular.ttf');
+    const kit = fontkit.create(Buffer.from(f.program)) as fontkit.Font;
+    const e = kit.glyphForCodePoint(0x65).id;
+    const acute = kit.glyphForCodePoint(0x301).id;
+    const bom = kit.glyphForCodePoint(0x41).id;
+    const run: GlyphRun = {
+      kind: 'glyphs',
+      font: f,
+      size: 12,
+      color: { r: 0, g: 0, b: 0, a: 1 },
+      x: 72,
+      y: 100,
+      glyphs: [
+        { id: e, advance: 6.7, text: 'e\u0301' },
+        { id: acute, advance: 0, text: '' },
+        { id: bom, advance: 8, text: '\ufeff\u0000' },
+      ],
+      tag: content(1),
+    };
+    const r = writeValid(oneParagraph([run]));
+    const values = [...toUnicode(inspect(r.bytes).text).values()];
+    expect(values).toContain('00650301');
+    expect(values).toContain('0301');
+    expect(values).toContain('0041');
+    for (const v of values) expect(v).not.toMatch(/^(0000|feff|fffe)/);
+  });
+
+  it('never shows .notdef: a glyph the font lacks is left out with a warning', () => {
+    const run = shape('LiberationSans-Regular.ttf', 'Smile 😀 please', 72, 100, 12, content(1));
+    expect(run.glyphs.some((g) => g.id === 0)).toBe(true);
+    const r = writeValid(oneParagraph([run]));
+    expect(r.warnings.map((w) => w.code)).toContain('pdf.missing-glyph');
+    const shown = [...inspect(r.bytes).text.matchAll(/\[(<[^\]]*)\] TJ/g)]
+      .map((m) => m[1])
+      .join('');
+    expect(shown).not.toBe('');
+    expect(shown).not.toContain('<0000>');
+  });
+
+  it('embeds CFF (OpenType) fonts as CIDFontType0 with a CID-keyed CFF and an explicit Font DICT matrix', async () => {
+    const r = writeValid(
+      oneParagraph([
+        shape('Inter-Regular.otf', 'Inter keeps its curves: Ägypten 123', 72, 100, 14, content(1)),
+      ]),
+    );
+    const { objects, streams } = inspect(r.bytes);
+    expect(objects).toMatch(/\/Subtype \/CIDFontType0 /);
+    expect(objects).not.toMatch(/CIDFontType0 .*CIDToGIDMap/);
+    expect(objects).toMatch(/\/FontFile3 \d+ 0 R/);
+    const cff = streams.find((s) => s.dict.includes('/CIDFontType0C'))?.data as Buffer;
+    expect(cff[0]).toBe(1); // CFF major version
+    // Each Font DICT carries an explicit identity FontMatrix (1 0 0 1 0 0, operator 12 7), so
+    // readers that concatenate and readers that use the Top DICT's 1/2816 matrix agree.
+    const hex = cff.toString('hex');
+    expect(hex).toContain('8c8b8b8c8b8b0c07');
+    const pdf = await openPdf(r.bytes);
+    expect(await pageText(pdf, 1)).toBe('Inter keeps its curves: Ägypten 123');
+    // Widths agree with the source font's advances (in 1/1000 em).
+    const kit = fontkit.create(Buffer.from(font('Inter-Regular.otf').program)) as fontkit.Font;
+    const shaped = kit.layout('Ä');
+    const wA = ((shaped.glyphs[0] as fontkit.Glyph).advanceWidth * 1000) / kit.unitsPerEm;
+    expect([...widths(objects).values()].some((w) => Math.abs(w - wA) < 0.01)).toBe(true);
+  });
+
+  it('wraps right-to-left text in a Span with ActualText in logical order', async () => {
+    const logical = 'مرحبا بالعالم';
+    const run = shape('NotoSansArabic-Regular.ttf', logical, 72, 100, 16, content(1), {
+      actualText: logical,
+    });
+    const r = writeValid(
+      doc([page([run])], node('Document', [node('P', [slotChild(1)], { lang: 'ar' })])),
+    );
+    expect(inspect(r.bytes).objects).toMatch(/\/S \/Span .*\/ActualText <feff/);
+  });
+});
