@@ -430,11 +430,7 @@ export function checkPdfuaMetadata(
     sink.check(R.uaIdAmdPrefix, prefixOk('amd'), loc);
     sink.check(R.uaIdCorrPrefix, prefixOk('corr'), loc);
   }
-  sink.check(
-    R.uaTitle,
-    packet !== undefined && findProperty(packet, NS.dc, 'title') !== undefined,
-    LOC,
-  );
+  sink.check(R.uaTitle, packet !== undefined && hasLocalizedTitle(packet), LOC);
   if (packet) {
     for (const p of packet.properties) {
       if (!isLangAlt(p)) continue;
@@ -443,6 +439,21 @@ export function checkPdfuaMetadata(
       sink.check(R.uaLangAlt, !xDefault || catalogHasLang, `${LOC} / property ${qname(p)}`);
     }
   }
+}
+
+/**
+ * Whether dc:title yields a localized text the way XMP readers look it up: an Alt array of
+ * simple items that all carry xml:lang, with at least one item.
+ */
+function hasLocalizedTitle(packet: XmpPacket): boolean {
+  const t = findProperty(packet, NS.dc, 'title');
+  return (
+    t !== undefined &&
+    t.kind === 'array' &&
+    t.arrayKind === 'alt' &&
+    t.children.length > 0 &&
+    t.children.every((c) => c.kind === 'simple' && c.lang !== undefined)
+  );
 }
 
 function catalogHasLang(doc: PdfDocumentModel): boolean {

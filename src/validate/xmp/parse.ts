@@ -164,6 +164,10 @@ class RdfReader {
 
   /** Fields from a node element (rdf:Description or typed node): attributes and child elements. */
   readNodeElement(el: XElement, into: MutableNode[], topLevel: boolean, depth: number): void {
+    const ids = attributes(el).filter(
+      (a) => a.ns === NS.rdf && (a.local === 'about' || a.local === 'ID' || a.local === 'nodeID'),
+    );
+    if (ids.length > 1) throw new RdfError('rdf:about, rdf:ID and rdf:nodeID exclude each other');
     for (const a of attributes(el)) {
       if (isLangAttr(a) || (a.ns === NS.xml && a.local !== 'lang')) continue;
       if (a.ns === NS.rdf) {
@@ -188,7 +192,11 @@ class RdfReader {
           throw new RdfError('text found where a property element was expected');
         }
       } else if (c.nodeType === ELEMENT) {
-        addChild(into, this.readPropertyElement(c as XElement, false, depth + 1), false);
+        const prop = this.readPropertyElement(c as XElement, false, depth + 1);
+        if (topLevel && prop.ns === NS.rdf && prop.name === 'value') {
+          throw new RdfError('rdf:value cannot be a top-level property');
+        }
+        addChild(into, prop, false);
       }
     }
   }
@@ -206,7 +214,7 @@ class RdfReader {
     }
     const li = ns === NS.rdf && local === 'li';
     if (li && !isItem) throw new RdfError('rdf:li outside an array');
-    if (isItem && !li) throw new RdfError(`array item ${el.nodeName} is not rdf:li`);
+    // Array items are normally rdf:li; XMP processors keep other elements as named items.
     const node = li ? newNode('', 'li', el.prefix ?? '') : newNode(ns, local, el.prefix ?? '');
 
     const attrs = attributes(el);
@@ -214,20 +222,21 @@ class RdfReader {
     if (lang) node.lang = lang.value;
     const rest = attrs.filter((a) => !isLangAttr(a) && !isRdfAttr(a, 'ID'));
 
-    const parseType = rest.find((a) => isRdfAttr(a, 'parseType'));
-    if (parseType) {
-      if (parseType.value !== 'Resource') {
-        throw new RdfError(`rdf:parseType="${parseType.value}" is not supported in XMP`);
+    // The first attribute other than xml:lang and rdf:ID decides the production (RDF/XML 7.2).
+    const first = attrs.length > 3 ? null : rest[0];
+    if (attrs.length > 3) return this.readEmpty(el, node, rest);
+    if (first && isRdfAttr(first, 'parseType')) {
+      if (first.value !== 'Resource') {
+        throw new RdfError(`rdf:parseType="${first.value}" is not supported in XMP`);
       }
       node.kind = 'struct';
       this.readNodeElementContent(el, node, depth);
       return fixQualified(node);
     }
-    if (rest.some((a) => isRdfAttr(a, 'datatype'))) {
-      return this.readLiteral(el, node);
-    }
-    if (rest.length > 0) return this.readEmpty(el, node, rest);
+    if (first && isRdfAttr(first, 'datatype')) return this.readLiteral(el, node);
+    if (first) return this.readEmpty(el, node, rest);
 
+    if (!el.firstChild) return this.readLiteral(el, node);
     const elements = elementChildren(el);
     if (elements.length === 0) return this.readLiteral(el, node);
     return this.readResource(el, node, depth);
@@ -256,34 +265,38 @@ class RdfReader {
 
   /** An element with property attributes and no content (RDF/XML emptyPropertyElt). */
   readEmpty(el: XElement, node: MutableNode, rest: Attr[]): MutableNode {
-    if (elementChildren(el).length > 0 || !isBlank(directText(el))) {
-      throw new RdfError(`${el.nodeName} has both attributes and content`);
-    }
+    if (el.firstChild) throw new RdfError(`${el.nodeName} has both attributes and content`);
     let value: string | null = null;
     let resource: string | null = null;
+    let nodeId = false;
     const fields: MutableNode[] = [];
     for (const a of rest) {
-      if (a.ns === NS.rdf) {
-        if (a.local === 'resource') resource = a.value;
-        else if (a.local === 'value') value = a.value;
-        else if (a.local === 'nodeID') continue;
-        else if (RDF_NON_PROPERTY.has(a.local))
-          throw new RdfError(`rdf:${a.local} is not allowed here`);
-        else addChild(fields, attributeProperty(a), false);
+      if (a.ns === NS.rdf && a.local === 'resource') {
+        if (value !== null || nodeId)
+          throw new RdfError(`${el.nodeName} combines rdf:resource with rdf:value or rdf:nodeID`);
+        resource = a.value;
+      } else if (a.ns === NS.rdf && a.local === 'nodeID') {
+        if (resource !== null)
+          throw new RdfError(`${el.nodeName} combines rdf:resource and rdf:nodeID`);
+        nodeId = true;
+      } else if (a.ns === NS.rdf && a.local === 'value') {
+        if (resource !== null)
+          throw new RdfError(`${el.nodeName} combines rdf:value and rdf:resource`);
+        value = a.value;
+      } else if (a.ns === NS.rdf && RDF_NON_PROPERTY.has(a.local)) {
+        throw new RdfError(`rdf:${a.local} is not allowed on ${el.nodeName}`);
       } else {
         addChild(fields, attributeProperty(a), false);
       }
     }
-    if (value !== null || resource !== null) {
+    // Property attributes make a structure unless an rdf:value gives the node its value.
+    if (value !== null || fields.length === 0) {
       node.kind = 'simple';
       node.value = value ?? resource ?? '';
       node.qualifiers = fields;
-    } else if (fields.length > 0) {
+    } else {
       node.kind = 'struct';
       node.children = fields;
-    } else {
-      node.kind = 'simple';
-      node.value = '';
     }
     return node;
   }
@@ -425,6 +438,18 @@ export function parseXmpPacket(bytes: Uint8Array): XmpParseResult {
       error: { kind: 'rdf', message: 'metadata has no rdf:RDF element', actualEncoding },
     };
 
+  // XMP processors reject an rdf:RDF element without attributes (its namespace is then
+  // declared elsewhere), so such a packet is unreadable for them.
+  if (rdf.attributes.length === 0) {
+    return {
+      ok: false,
+      error: {
+        kind: 'rdf',
+        message: 'metadata is not valid XMP: rdf:RDF has no attributes',
+        actualEncoding,
+      },
+    };
+  }
   const reader = new RdfReader();
   const props: MutableNode[] = [];
   try {

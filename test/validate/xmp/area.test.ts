@@ -169,6 +169,7 @@ describe('PDF/UA metadata rules', () => {
     expect(ua(TITLE)).toEqual(['5-1']);
     expect(ua('<pdfuaid:part>2</pdfuaid:part>' + TITLE)).toEqual(['5-2']);
     expect(ua('<pdfuaid:part>1</pdfuaid:part>')).toEqual(['7.1-9']);
+    expect(ua('<pdfuaid:part>1</pdfuaid:part><dc:title>Plain</dc:title>')).toEqual(['7.1-9']);
     const c = collector();
     checkPdfuaMetadata({ present: false }, true, c.sink);
     expect(c.failed()).toEqual(['7.1-8']);

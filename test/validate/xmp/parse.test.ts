@@ -115,6 +115,27 @@ describe('parseXmpPacket', () => {
     expect(err('')).toBe('xml');
   });
 
+  it('follows XMP readers on edge productions', () => {
+    // Property attributes with rdf:resource make a structure; with rdf:value a qualified value.
+    const p = ok(
+      packet(
+        '<xmp:Nickname rdf:resource="urn:r" xmp:Label="l"/><xmp:Rating rdf:value="3" xmp:Label="q"/>',
+      ),
+    );
+    expect(findProperty(p, XMP_NS.xmp, 'Nickname')?.kind).toBe('struct');
+    expect(findProperty(p, XMP_NS.xmp, 'Rating')).toMatchObject({ kind: 'simple', value: '3' });
+    // An empty property element may not hold content, not even white space.
+    expect(err(packet('<xmp:Nickname xmp:Label="l"> </xmp:Nickname>'))).toBe('rdf');
+    // Non-li elements inside an array are kept as named items.
+    const q = ok(packet('<dc:subject><rdf:Bag><dc:x>a</dc:x></rdf:Bag></dc:subject>'));
+    expect(findProperty(q, XMP_NS.dc, 'subject')?.children.map((c) => c.name)).toEqual(['x']);
+    expect(err(packet('<rdf:value>v</rdf:value>'))).toBe('rdf');
+    const noAttrs =
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/" xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:RDF>' +
+      '<rdf:Description rdf:about=""/></rdf:RDF></x:xmpmeta>';
+    expect(err(noAttrs)).toBe('rdf');
+  });
+
   it('rejects disagreeing rdf:about values across top-level descriptions', () => {
     const two =
       '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:dc="http://purl.org/dc/elements/1.1/">' +
