@@ -4,8 +4,9 @@
  * input (base64 attachments, options) into the typed values the stages take.
  */
 import { randomUUID, createHash } from 'node:crypto';
-import { InputError, type FieldProblem, type Warning } from './diagnostics.js';
-import type { Attachment, AttachmentRelationship, XmpSchema } from './layout/display-list.js';
+import { InputError, type Warning } from './diagnostics.js';
+import { decodeAttachments, type AttachmentInput } from './attachments.js';
+import type { XmpSchema } from './layout/display-list.js';
 import { layoutHtml, type LayoutOptions, type LayoutResult } from './layout/index.js';
 import { layoutTemplate } from './template/index.js';
 import { writePdf } from './pdf/index.js';
@@ -16,15 +17,7 @@ export type RenderInput =
   | { readonly kind: 'html'; readonly html: string; readonly baseUrl?: string }
   | { readonly kind: 'template'; readonly template: unknown; readonly data?: unknown };
 
-/** An attachment as callers send it (API FileAttachment). */
-export interface AttachmentInput {
-  readonly name: string;
-  /** Base64-encoded content. */
-  readonly content: string;
-  readonly mimeType?: string | null;
-  readonly description?: string | null;
-  readonly relationship?: string | null;
-}
+export type { AttachmentInput };
 
 export interface CommonOptions {
   /** Allow resources from private, loopback and link-local addresses (intranets, tests). */
@@ -78,78 +71,8 @@ export interface ImageResult {
   readonly warnings: readonly Warning[];
 }
 
-const RELATIONSHIPS: readonly AttachmentRelationship[] = [
-  'Source',
-  'Data',
-  'Alternative',
-  'Supplement',
-  'Unspecified',
-];
-const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 /** Fixed clock of deterministic mode, so the same input gives the same bytes. */
 const DETERMINISTIC_EPOCH = new Date('2000-01-01T00:00:00Z');
-
-export function decodeAttachments(
-  inputs: readonly AttachmentInput[] | null | undefined,
-  pointerBase = '/attachments',
-): Attachment[] {
-  const problems: FieldProblem[] = [];
-  const out: Attachment[] = [];
-  const names = new Set<string>();
-  (inputs ?? []).forEach((a, i) => {
-    const at = `${pointerBase}/${i}`;
-    if (typeof a?.name !== 'string' || a.name.trim() === '')
-      problems.push({ pointer: `${at}/name`, message: 'must be a non-empty file name' });
-    else if (names.has(a.name))
-      problems.push({ pointer: `${at}/name`, message: `duplicate attachment name '${a.name}'` });
-    else names.add(a.name);
-    if (
-      typeof a?.content !== 'string' ||
-      !BASE64.test(a.content) ||
-      a.content.replace(/\s/g, '').length % 4 !== 0
-    ) {
-      problems.push({ pointer: `${at}/content`, message: 'must be base64-encoded file content' });
-    }
-    const rel = a?.relationship ?? 'Unspecified';
-    if (!RELATIONSHIPS.includes(rel as AttachmentRelationship)) {
-      problems.push({
-        pointer: `${at}/relationship`,
-        message: `must be one of ${RELATIONSHIPS.join(', ')}`,
-      });
-    }
-    const mime = a?.mimeType ?? guessMime(a?.name ?? '');
-    if (!/^[-\w+.]+\/[-\w+.]+$/.test(mime))
-      problems.push({ pointer: `${at}/mimeType`, message: 'must be a MIME type such as text/xml' });
-    if (problems.length === 0) {
-      out.push({
-        name: a.name,
-        content: Buffer.from(a.content, 'base64'),
-        mimeType: mime,
-        relationship: rel as AttachmentRelationship,
-        ...(a.description ? { description: a.description } : {}),
-      });
-    }
-  });
-  if (problems.length > 0) throw new InputError('invalid attachments', problems);
-  return out;
-}
-
-function guessMime(name: string): string {
-  const ext = name.toLowerCase().split('.').pop() ?? '';
-  const known: Record<string, string> = {
-    xml: 'text/xml',
-    json: 'application/json',
-    csv: 'text/csv',
-    txt: 'text/plain',
-    pdf: 'application/pdf',
-    png: 'image/png',
-    jpg: 'image/jpeg',
-    jpeg: 'image/jpeg',
-    html: 'text/html',
-    zip: 'application/zip',
-  };
-  return known[ext] ?? 'application/octet-stream';
-}
 
 function layoutOptions(
   input: RenderInput,
