@@ -9,6 +9,7 @@ import { isArray, isDict, isStream, itemsOf, nameOf, textOf } from '../model/uti
 import {
   type AnnotationInfo,
   StructParents,
+  allDicts,
   annotations,
   flagsOf,
   inheritedField,
@@ -244,6 +245,8 @@ function checkUa(ctx: RuleAreaContext, a: AnnotationInfo, parents: StructParents
   const parent = parents.of(d);
   const stdType = parent?.standardType ?? null;
   const contents = textOf(doc.get(d, 'Contents'));
+  // Popup annotations only display the text of their parent annotation, so they are not tagged.
+  if (st === 'Popup') return;
   if (st !== 'Widget' && st !== 'PrinterMark' && st !== 'Link') {
     sink.check(
       R.uaAnnotTag,
@@ -260,7 +263,10 @@ function checkUa(ctx: RuleAreaContext, a: AnnotationInfo, parents: StructParents
     );
   }
   if (st === 'Widget') {
-    const tu = textOf(inheritedField(doc, d, 'TU'));
+    // TU belongs to the field: a widget without a T entry is a kid of the field named by Parent.
+    const parentField = doc.get(d, 'Parent');
+    const field = !d.entries.has('T') && isDict(parentField) ? parentField : d;
+    const tu = textOf(doc.get(field, 'TU'));
     sink.check(R.uaWidgetAlt, exempt || nonEmpty(tu) || nonEmpty(parent?.alt ?? null), a.location);
     sink.check(
       R.uaWidgetForm,
@@ -284,10 +290,9 @@ function checkUa(ctx: RuleAreaContext, a: AnnotationInfo, parents: StructParents
 
 /** Media clip data dictionaries (13.2.4.2) anywhere in the file. */
 function checkMediaClips(doc: PdfDocumentModel, ctx: RuleAreaContext): void {
-  for (const { ref, value } of doc.objects()) {
-    const d = isDict(value) ? value : null;
-    if (!d || nameOf(doc.get(d, 'S')) !== 'MCD') continue;
-    const loc = `media clip / object ${ref.num}`;
+  for (const { dict: d, num } of allDicts(doc)) {
+    if (nameOf(doc.get(d, 'S')) !== 'MCD') continue;
+    const loc = `media clip / object ${num}`;
     ctx.sink.check(R.uaMediaCT, d.entries.has('CT') && doc.get(d, 'CT') !== null, loc);
     ctx.sink.check(R.uaMediaAlt, hasCorrectAlt(doc, d), loc);
   }

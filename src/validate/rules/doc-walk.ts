@@ -315,3 +315,30 @@ export function* outlineItems(
     if (first !== undefined) stack.push(first);
   }
 }
+
+/**
+ * Every dictionary in the final revision, direct ones nested in other objects included, with
+ * the number of the indirect object holding it. Bounded.
+ */
+export function* allDicts(doc: PdfDocumentModel): Generator<{ dict: CosDict; num: number }> {
+  let steps = 0;
+  for (const { ref, value } of doc.objects()) {
+    const stack: CosObject[] = [value];
+    while (stack.length) {
+      if (steps++ > 5_000_000) return;
+      const o = stack.pop()!;
+      if (o === null || typeof o !== 'object') continue;
+      if (o.kind === 'array') {
+        for (const it of o.items)
+          if (it !== null && typeof it === 'object' && (it.kind === 'dict' || it.kind === 'array'))
+            stack.push(it);
+      } else if (o.kind === 'dict' || o.kind === 'stream') {
+        const d = o.kind === 'dict' ? o : o.dict;
+        yield { dict: d, num: ref.num };
+        for (const it of d.entries.values())
+          if (it !== null && typeof it === 'object' && (it.kind === 'dict' || it.kind === 'array'))
+            stack.push(it);
+      }
+    }
+  }
+}

@@ -1,0 +1,13 @@
+import { validate } from '../../../src/validate/index.js';
+import type { RuleArea } from '../../../src/validate/model/checks.js';
+import type { Flavour } from '../../../src/validate/report-types.js';
+
+/** Rule ids (clause-test) that failed when running only `areas` for one flavour. */
+export function failedRules(
+  pdf: Uint8Array,
+  flavour: Flavour,
+  areas: readonly RuleArea[],
+): string[] {
+  const r = validate(pdf, { flavours: [flavour], areas });
+  return [...new Set((r.failures ?? []).map((f) => `${f.clause}-${f.testNumber}`))].sort();
+}
