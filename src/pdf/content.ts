@@ -165,7 +165,7 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
     const size = run.size;
     if (!(size > 0)) return '';
     let s =
-      gs(run.color.a * st.alpha, 1) +
+      gs(run.color.a * st.alpha, st.alpha) +
       color(run.color, 'rg') +
       `BT\n/${font.resourceName} ${num(size)} Tf\n`;
     let pen = run.x;

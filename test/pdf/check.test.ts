@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/diagnostics.js';
+import { writePdf } from '../../src/pdf/index.js';
+import { content, doc, node, page, shape, slotChild } from './helpers.js';
+import { inspect } from './inspect.js';
+import { writeValid } from './validate-helper.js';
+
+const F = 'LiberationSans-Regular.ttf';
+
+describe('pre-write check', () => {
+  it('warns about a missing title and uses the first heading instead', () => {
+    const h = node('H1', [slotChild(1)]);
+    const r = writeValid(
+      doc([page([shape(F, 'Annual report', 72, 100, 20, content(1))])], node('Document', [h]), {
+        title: '  ',
+      }),
+    );
+    const w = r.warnings.find((x) => x.code === 'pdf.missing-title');
+    expect(w?.message).toContain('Annual report');
+    expect(inspect(r.bytes).objects).toContain('/Title (Annual report)');
+  });
+
+  it('names the node of a Figure without Alt and of skipped heading levels', () => {
+    const fig = node('Figure', [slotChild(3)]);
+    const h1 = node('H1', [slotChild(1)]);
+    const h3 = node('H3', [slotChild(2)]);
+    const items = [
+      shape(F, 'Top', 72, 100, 20, content(1)),
+      shape(F, 'Deep', 72, 140, 14, content(2)),
+      {
+        kind: 'path' as const,
+        ops: [{ op: 'rect' as const, x: 72, y: 160, width: 50, height: 50 }],
+        fill: { r: 0, g: 0, b: 0, a: 1 },
+        tag: content(3),
+      },
+    ];
+    const r = writePdf(doc([page(items)], node('Document', [h1, h3, fig])));
+    const byCode = new Map(r.warnings.map((w) => [w.code, w]));
+    expect(byCode.get('pdf.figure-without-alt')?.source).toBe(`structure node ${fig.id} (Figure)`);
+    expect(byCode.get('pdf.heading-level-skipped')?.source).toBe(`structure node ${h3.id} (H3)`);
+  });
+
+  it('warns when a content slot has no structure node and writes that content as an artifact', () => {
+    const r = writeValid(
+      doc(
+        [
+          page([
+            shape(F, 'Known', 72, 100, 12, content(1)),
+            shape(F, 'Orphan', 72, 120, 12, content(42)),
+          ]),
+        ],
+        node('Document', [node('P', [slotChild(1)])]),
+      ),
+    );
+    expect(r.warnings.map((w) => w.code)).toContain('pdf.unknown-slot');
+  });
+
+  it('rejects a document without pages', () => {
+    expect(() => writePdf(doc([], node('Document', [])))).toThrow(InputError);
+  });
+});
