@@ -169,6 +169,9 @@ function rebuildGlyf(data: Uint8Array): GlyfResult {
   const hasBbox = (g: number): boolean => (bboxBitmap[g >> 3] & (0x80 >> (g & 7))) !== 0;
 
   const out = new Writer();
+  // Scratch buffers for one glyph's coordinates, reused across glyphs.
+  const xBytes = new Writer();
+  const yBytes = new Writer();
   const locaOffsets = new Uint32Array(numGlyphs + 1);
   const xMins = new Int16Array(numGlyphs);
   for (let g = 0; g < numGlyphs; g++) {
@@ -287,8 +290,8 @@ function rebuildGlyf(data: Uint8Array): GlyfResult {
     const overlapFirst = overlap !== undefined && (overlap[g >> 3] & (0x80 >> (g & 7))) !== 0;
     let px = 0;
     let py = 0;
-    const xBytes = new Writer();
-    const yBytes = new Writer();
+    xBytes.len = 0;
+    yBytes.len = 0;
     for (let p = 0; p < total; p++) {
       let flag = onCurve[p];
       if (p === 0 && overlapFirst) flag |= 0x40;
@@ -308,8 +311,8 @@ function rebuildGlyf(data: Uint8Array): GlyfResult {
       } else yBytes.u16(dy & 0xffff);
       out.u8(flag);
     }
-    out.bytes(xBytes.result());
-    out.bytes(yBytes.result());
+    out.bytes(xBytes.buf.subarray(0, xBytes.len));
+    out.bytes(yBytes.buf.subarray(0, yBytes.len));
     out.pad4();
   }
   locaOffsets[numGlyphs] = out.len;

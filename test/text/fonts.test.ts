@@ -1,0 +1,220 @@
+import { readFileSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
+import { create, type Font } from 'fontkit';
+import { describe, expect, it } from 'vitest';
+import { createFontContext, fontDirectory, toSfnt } from '../../src/text/index.js';
+import { buildSfnt, detectFormat } from '../../src/text/sfnt.js';
+
+const fontFile = (name: string): Uint8Array =>
+  new Uint8Array(readFileSync(`${fontDirectory()}/${name}`));
+const fixture = (name: string): Uint8Array =>
+  new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
+
+/** Builds a WOFF 1.0 file from sfnt bytes (each table deflated), for the decoder test. */
+function encodeWoff(sfnt: Uint8Array): Uint8Array {
+  const view = new DataView(sfnt.buffer, sfnt.byteOffset, sfnt.byteLength);
+  const numTables = view.getUint16(4);
+  const tables: { tag: number; checksum: number; data: Uint8Array; orig: number }[] = [];
+  for (let i = 0; i < numTables; i++) {
+    const rec = 12 + 16 * i;
+    const offset = view.getUint32(rec + 8);
+    const length = view.getUint32(rec + 12);
+    const data = sfnt.subarray(offset, offset + length);
+    const z = new Uint8Array(deflateSync(data));
+    tables.push({
+      tag: view.getUint32(rec),
+      checksum: view.getUint32(rec + 4),
+      data: z.length < length ? z : data,
+      orig: length,
+    });
+  }
+  let size = 44 + 20 * numTables;
+  for (const t of tables) size += (t.data.length + 3) & ~3;
+  const out = new Uint8Array(size);
+  const w = new DataView(out.buffer);
+  w.setUint32(0, 0x774f4646);
+  w.setUint32(4, view.getUint32(0));
+  w.setUint32(8, size);
+  w.setUint16(12, numTables);
+  let offset = 44 + 20 * numTables;
+  tables.forEach((t, i) => {
+    const rec = 44 + 20 * i;
+    w.setUint32(rec, t.tag);
+    w.setUint32(rec + 4, offset);
+    w.setUint32(rec + 8, t.data.length);
+    w.setUint32(rec + 12, t.orig);
+    w.setUint32(rec + 16, t.checksum);
+    out.set(t.data, offset);
+    offset += (t.data.length + 3) & ~3;
+  });
+  return out;
+}
+
+function sameGlyphs(a: Font, b: Font): number {
+  let differences = 0;
+  for (let g = 0; g < b.numGlyphs; g++) {
+    const ga = a.getGlyph(g);
+    const gb = b.getGlyph(g);
+    if (ga.path.toSVG() !== gb.path.toSVG() || ga.advanceWidth !== gb.advanceWidth) differences++;
+  }
+  return differences;
+}
+
+describe('font matching', () => {
+  const ctx = createFontContext();
+  it('maps generic and common names to bundled families', () => {
+    expect(ctx.matchFont(['Arial'], 400, 'normal').resource.postscriptName).toBe('LiberationSans');
+    expect(ctx.matchFont(['Helvetica', 'sans-serif'], 700, 'normal').resource.postscriptName).toBe(
+      'LiberationSans-Bold',
+    );
+    expect(ctx.matchFont(['Times New Roman'], 700, 'italic').resource.postscriptName).toBe(
+      'LiberationSerif-BoldItalic',
+    );
+    expect(ctx.matchFont(['serif'], 400, 'normal').resource.postscriptName).toBe('LiberationSerif');
+    expect(ctx.matchFont(['Courier New'], 400, 'normal').resource.postscriptName).toBe(
+      'LiberationMono',
+    );
+    expect(ctx.matchFont(['monospace'], 400, 'italic').resource.postscriptName).toBe(
+      'LiberationMono-Italic',
+    );
+    expect(ctx.matchFont(['system-ui'], 400, 'normal').resource.postscriptName).toBe(
+      'NotoSans-Regular',
+    );
+    expect(ctx.matchFont(['Roboto'], 400, 'normal').resource.postscriptName).toBe('Roboto-Regular');
+    expect(ctx.matchFont(['open sans'], 700, 'normal').resource.postscriptName).toBe(
+      'OpenSans-Bold',
+    );
+    expect(ctx.matchFont(['Lato'], 400, 'italic').resource.postscriptName).toBe('Lato-Italic');
+  });
+
+  it('skips unknown families and falls back to Liberation Sans', () => {
+    expect(ctx.matchFont(['No Such Font', 'Lato'], 400, 'normal').family).toBe('Lato');
+    expect(ctx.matchFont(['No Such Font'], 400, 'normal').resource.postscriptName).toBe(
+      'LiberationSans',
+    );
+  });
+
+  it('chooses weights by the CSS rules', () => {
+    const ps = (w: number, s: 'normal' | 'italic' = 'normal') =>
+      ctx.matchFont(['Inter'], w, s).resource.postscriptName;
+    expect(ps(400)).toBe('Inter-Regular');
+    expect(ps(450)).toBe('Inter-Medium'); // 400..500: up to 500 first
+    expect(ps(550)).toBe('Inter-SemiBold'); // above 500: heavier first
+    expect(ps(800)).toBe('Inter-Bold'); // nothing heavier: the next lighter
+    expect(ps(300)).toBe('Inter-Regular'); // below 400: lighter first, then heavier
+    expect(ps(600, 'italic')).toBe('Inter-BoldItalic');
+    expect(ps(400, 'italic')).toBe('Inter-Italic');
+    // oblique falls back to italic
+    expect(ctx.matchFont(['Inter'], 400, 'oblique').resource.postscriptName).toBe('Inter-Italic');
+  });
+
+  it('normalises metrics to the em', () => {
+    const m = ctx.matchFont(['Arial'], 400, 'normal').metrics;
+    expect(m.ascent).toBeCloseTo(1854 / 2048, 6);
+    expect(m.descent).toBeCloseTo(434 / 2048, 6);
+    expect(m.lineGap).toBeCloseTo(67 / 2048, 6);
+    expect(m.xHeight).toBeCloseTo(1082 / 2048, 6);
+    expect(m.zeroAdvance).toBeCloseTo(1139 / 2048, 6);
+    expect(m.underlineThickness).toBeGreaterThan(0);
+    expect(m.strikeoutOffset).toBeGreaterThan(0);
+  });
+
+  it('gives stable resource ids per program', () => {
+    const a = ctx.matchFont(['Arial'], 400, 'normal').resource;
+    const b = createFontContext().matchFont(['Helvetica'], 400, 'normal').resource;
+    expect(a.id).toBe(b.id);
+    expect(a.id).not.toBe(ctx.matchFont(['Arial'], 700, 'normal').resource.id);
+    expect(detectFormat(a.program)).toBe('truetype');
+  });
+});
+
+describe('@font-face', () => {
+  it('registers TTF bytes under a family that shadows nothing else', () => {
+    const ctx = createFontContext();
+    const res = ctx.addFontFace({ family: 'Brand', weight: 700, bytes: fontFile('Lato-Bold.ttf') });
+    expect(res.ok).toBe(true);
+    expect(ctx.matchFont(['Brand', 'serif'], 700, 'normal').resource.postscriptName).toBe(
+      'Lato-Bold',
+    );
+    expect(ctx.matchFont(['Brand', 'serif'], 400, 'normal').resource.postscriptName).toBe(
+      'Lato-Bold',
+    );
+    // another context does not see it (font state is per render)
+    expect(createFontContext().matchFont(['Brand'], 700, 'normal').resource.postscriptName).toBe(
+      'LiberationSans-Bold',
+    );
+  });
+
+  it('rejects bytes that are not a font with a warning, not an exception', () => {
+    const ctx = createFontContext();
+    const res = ctx.addFontFace({
+      family: 'Bad',
+      bytes: new TextEncoder().encode('<html>not a font</html>'),
+      source: 'https://example.test/x.woff',
+    });
+    expect(res.ok).toBe(false);
+    if (!res.ok) expect(res.warning.code).toBe('font.invalid');
+    expect(ctx.warnings.map((w) => w.code)).toContain('font.invalid');
+    const truncated = fontFile('Lato-Regular.ttf').subarray(0, 200);
+    expect(ctx.addFontFace({ family: 'Bad2', bytes: truncated }).ok).toBe(false);
+  });
+
+  it('decodes WOFF to sfnt with identical glyphs', () => {
+    const ttf = fontFile('NotoSansHebrew-Regular.ttf');
+    const woff = encodeWoff(ttf);
+    expect(detectFormat(woff)).toBe('woff');
+    const sfnt = toSfnt(woff);
+    expect(detectFormat(sfnt)).toBe('truetype');
+    expect(sameGlyphs(create(Buffer.from(sfnt)) as Font, create(Buffer.from(ttf)) as Font)).toBe(0);
+  });
+
+  it('decodes WOFF2 (glyf/loca transform, composites, instructions) to sfnt with identical glyphs', () => {
+    for (const [woff2, ttf] of [
+      ['NotoSansHebrew-Regular.woff2', 'NotoSansHebrew-Regular.ttf'],
+      ['LiberationMono-Regular.woff2', 'LiberationMono-Regular.ttf'],
+    ]) {
+      const sfnt = toSfnt(fixture(woff2));
+      expect(detectFormat(sfnt)).toBe('truetype');
+      const decoded = create(Buffer.from(sfnt)) as Font;
+      expect(sameGlyphs(decoded, create(Buffer.from(fontFile(ttf))) as Font)).toBe(0);
+    }
+    const ctx = createFontContext();
+    const res = ctx.addFontFace({
+      family: 'Web Hebrew',
+      bytes: fixture('NotoSansHebrew-Regular.woff2'),
+    });
+    expect(res.ok).toBe(true);
+    if (res.ok) expect(detectFormat(res.face.resource.program)).toBe('truetype');
+  });
+
+  it('rejects corrupt WOFF2 data cleanly', () => {
+    const bytes = fixture('NotoSansHebrew-Regular.woff2').slice();
+    for (let i = 200; i < 400; i++) bytes[i] ^= 0x5a;
+    const ctx = createFontContext();
+    expect(ctx.addFontFace({ family: 'Corrupt', bytes }).ok).toBe(false);
+    expect(ctx.addFontFace({ family: 'Short', bytes: bytes.subarray(0, 60) }).ok).toBe(false);
+  });
+
+  it('honours unicode-range when falling back per character', () => {
+    const ctx = createFontContext();
+    ctx.addFontFace({
+      family: 'Split',
+      bytes: fontFile('Lato-Regular.ttf'),
+      unicodeRange: [[0x41, 0x5a]],
+    });
+    const face = ctx.matchFont(['Split'], 400, 'normal');
+    expect(face.hasCodePoint(0x41)).toBe(true);
+    expect(face.hasCodePoint(0x61)).toBe(false);
+  });
+
+  it('builds sfnt files whose head checksum adjustment is consistent', () => {
+    const out = buildSfnt(0x00010000, [
+      { tag: 'head', data: new Uint8Array(54) },
+      { tag: 'abcd', data: new Uint8Array([1, 2, 3]) },
+    ]);
+    let sum = 0;
+    const v = new DataView(out.buffer);
+    for (let i = 0; i < out.length; i += 4) sum = (sum + v.getUint32(i)) >>> 0;
+    expect(sum).toBe(0xb1b0afba);
+  });
+});
