@@ -65,8 +65,12 @@ describe('role map', () => {
     expect(failed(runStructure(bytes, 'pdfa-3a'))).toEqual([]);
   });
 
-  it('reports a standard type mapped to a dead end under PDF/A', () => {
+  it('reports a standard type mapped to a non-standard type under PDF/A', () => {
     expect(failed(runStructure(withRoleMap('P', '/P /Mine'), 'pdfa-2a'))).toEqual(['6.7.3.4-3']);
+    // Even when the chain comes back to a standard type.
+    expect(failed(runStructure(withRoleMap('P', '/P /Mine /Mine /Span'), 'pdfa-2a'))).toEqual([
+      '6.7.3.4-3',
+    ]);
   });
 });
 

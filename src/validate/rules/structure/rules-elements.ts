@@ -55,17 +55,26 @@ export function checkElements(c: StructCtx): void {
     const role = node.role;
 
     // Role map (ISO 32000-1, 14.8.4).
+    const mappedTo = node.type !== null ? tree.roleMap.get(node.type) : undefined;
+    // PDF/A-2 6.7.3.4 forbids mapping a standard type to a non-standard one, even when the chain
+    // later reaches a standard type again.
+    const aRemapped =
+      typeIsStandard &&
+      ((st === null && role.remappedStandard) ||
+        (mappedTo !== undefined && !isStandardType(mappedTo)));
     if (st === null) {
       const notMapped = !role.remappedStandard && !role.circular;
       const detail = node.type === null ? 'the element has no S entry' : `type /${node.type}`;
       c.check(R.aNotMapped, !notMapped, loc, notMapped ? detail : undefined);
       c.check(R.uaNotMapped, !notMapped, loc, notMapped ? detail : undefined);
       c.check(R.aCircular, !role.circular, loc, role.circular ? `type /${node.type}` : undefined);
+    }
+    if (st === null || aRemapped) {
       c.check(
         R.aRemapped,
-        !role.remappedStandard,
+        !aRemapped,
         loc,
-        role.remappedStandard ? `type /${node.type}` : undefined,
+        aRemapped ? `/${node.type} is mapped to /${mappedTo}` : undefined,
       );
     }
     c.check(R.uaCircular, !role.circular, loc, role.circular ? `type /${node.type}` : undefined);
