@@ -387,6 +387,8 @@ function blockBox(el: StyledElement, group: Group, own: DraftNode | null, ictx: 
     node(c, flow, contentGroup, inner, ctx);
   }
   if (heading) ctx.firstHeading = heading.text.replace(/\s+/g, ' ').trim() || undefined;
+  // A <figure> that holds a table, code or text rather than an image is a Div with a Caption.
+  if (own && own.type === 'Figure' && own.alt === undefined) own.type = 'Div';
   const done = flow.finish();
   return {
     kind: 'block',
@@ -457,7 +459,9 @@ function imageBox(el: StyledElement, group: Group, ictx: InlineCtx, ctx: BuildCo
   let slot: number | undefined;
   let finalAlt = alt ?? '';
   if (!isDecorative) {
-    const parent = ictx.owner() ?? group.node;
+    // An image in a <figure> that has no alternative yet fills that Figure itself.
+    const figure = group.node?.type === 'Figure' && group.node.alt === undefined ? group.node : undefined;
+    const parent = figure ?? ictx.owner() ?? group.node;
     if (parent) {
       if (alt === undefined) {
         const src = el.attrs.get('src') ?? '';
@@ -469,9 +473,9 @@ function imageBox(el: StyledElement, group: Group, ictx: InlineCtx, ctx: BuildCo
         });
       }
       // An image alone in a <figure> fills that Figure instead of nesting another one.
-      const fig = parent.type === 'Figure' && parent.children.length === 0 ? parent : ctx.sb.add(parent, 'Figure', {});
+      const fig = figure ?? ctx.sb.add(parent, 'Figure', {});
       fig.alt = fig.alt ? `${fig.alt} ${finalAlt}`.trim() : finalAlt;
-      fig.attributes = { ...fig.attributes, placement: ictx.owner() === parent && parent.type !== 'Figure' ? 'Inline' : 'Block' };
+      fig.attributes = { ...fig.attributes, placement: figure || isBlockLevel(el) ? 'Block' : 'Inline' };
       slot = ctx.sb.newSlot(fig);
     }
   }

@@ -24,6 +24,7 @@ const options: LayoutOptions = {
 
 /** A4 with 1in margins (px). */
 const A4: PageStyle = {
+  name: '',
   width: 793.7,
   height: 1122.5,
   marginTop: 96,
@@ -37,7 +38,7 @@ const A4: PageStyle = {
 async function lay(body: StyledElement[], opts: Partial<LayoutOptions> = {}): Promise<LaidOutDocument> {
   const root = el('html', {}, [el('body', {}, body)], { lang: 'en' });
   const r = await layoutStyled(
-    { root, pageRules: { rules: [] }, fontFaces: [], title: 'Test', lang: 'en', warnings: [] },
+    { root, pageRules: { rules: [], variants: new Map() }, fontFaces: [], title: 'Test', lang: 'en', warnings: [] },
     () => A4,
     { ...options, ...opts },
   );
