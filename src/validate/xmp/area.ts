@@ -10,7 +10,7 @@ import type { XmpNode, XmpPacket, XmpParseResult } from './model.js';
 import { parseXmpPacket } from './parse.js';
 import { child, extensionContainer, readExtensionDefinitions } from './extension.js';
 import type { ExtensionDefinitions } from './extension.js';
-import { predefinedPropertyType } from './schemas.js';
+import { isPredefinedNamespace, predefinedPropertyType } from './schemas.js';
 import { PREDEFINED_TYPES } from './value-types.js';
 import { R, XMP_RULES } from './rules.js';
 
@@ -113,6 +113,7 @@ function checkProperties(
   main: ExtensionDefinitions | null,
   sink: CheckSink,
 ): void {
+  const undescribed = new Set<string>();
   for (const p of packet.properties) {
     // The container is ISO 19005's own schema; 6.6.2.3.2/6.6.2.3.3 check it field by field.
     if (p.ns === NS.pdfaExtension && p.name === 'schemas') continue;
@@ -122,6 +123,14 @@ function checkProperties(
     const predefined = predefinedPropertyType(p.ns, p.name);
     const known = extType !== undefined || predefined !== undefined;
     sink.check(R.propertyKnown, known, loc, known ? undefined : `namespace ${p.ns || '(none)'}`);
+    if (
+      !known &&
+      !isPredefinedNamespace(p.ns) &&
+      !own.declaredNamespaces.has(p.ns) &&
+      !main?.declaredNamespaces.has(p.ns)
+    ) {
+      undescribed.add(p.ns);
+    }
     let typed: boolean;
     let type: string | undefined;
     if (extType !== undefined && ext) {
@@ -134,6 +143,15 @@ function checkProperties(
       typed = false;
     }
     sink.check(R.propertyType, typed, loc, typed || !type ? undefined : `expected ${type}`);
+  }
+  // A custom schema in use must itself be described in the container (6.6.2.3.2).
+  for (const ns of undescribed) {
+    sink.check(
+      R.undefinedFields,
+      false,
+      `${where} / schema ${ns || '(no namespace)'}`,
+      'no extension schema describes this namespace',
+    );
   }
 }
 

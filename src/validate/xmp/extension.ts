@@ -20,6 +20,8 @@ export interface ExtensionDefinitions {
   readonly schemas: ReadonlyMap<string, ExtensionSchema>;
   /** Predefined types plus every value type defined anywhere in the container. */
   readonly allTypes: TypeRegistry;
+  /** Every namespace URI a schema of the container declares, with or without properties. */
+  readonly declaredNamespaces: ReadonlySet<string>;
 }
 
 /** The first child of a node with this namespace and name. */
@@ -72,14 +74,16 @@ export function readExtensionDefinitions(packet: XmpPacket): ExtensionDefinition
   const container = extensionContainer(packet);
   const schemas = new Map<string, ExtensionSchema>();
   const allDefined = new Map<string, StructTypeDef>();
+  const declaredNamespaces = new Set<string>();
   if (!container || container.kind !== 'array') {
-    return { schemas, allTypes: PREDEFINED_TYPES };
+    return { schemas, allTypes: PREDEFINED_TYPES, declaredNamespaces };
   }
   for (const schema of container.children) {
     for (const [k, v] of readValueTypes(arrayChild(schema, 'valueType'))) allDefined.set(k, v);
   }
   for (const schema of container.children) {
     const ns = text(child(schema, NS.pdfaSchema, 'namespaceURI'));
+    if (ns !== undefined) declaredNamespaces.add(ns);
     const propertyArray = arrayChild(schema, 'property');
     if (ns === undefined || !propertyArray) continue;
     const types = new TypeRegistry(
@@ -102,5 +106,5 @@ export function readExtensionDefinitions(packet: XmpPacket): ExtensionDefinition
     }
     schemas.set(ns, { properties, types });
   }
-  return { schemas, allTypes: new TypeRegistry(allDefined, PREDEFINED_TYPES) };
+  return { schemas, allTypes: new TypeRegistry(allDefined, PREDEFINED_TYPES), declaredNamespaces };
 }

@@ -61,7 +61,7 @@ export const R = {
     '6.6.2.3.2',
     1,
     'ExtensionSchemaObject',
-    'An extension schema description contains fields that the PDF/A extension schema container schema does not define.',
+    'An extension schema is not described as the PDF/A extension schema container schema requires: its description has fields the container schema does not define, or properties of a custom namespace are used with no schema for that namespace in the container.',
   ),
   containerBag: pdfa(
     '6.6.2.3.3',

@@ -488,3 +488,8 @@ export function predefinedPropertyType(ns: string, name: string): string | undef
   const schema = BY_NS.get(ns);
   return schema && Object.hasOwn(schema.properties, name) ? schema.properties[name] : undefined;
 }
+
+/** Whether a namespace is one of the predefined schemas. */
+export function isPredefinedNamespace(ns: string): boolean {
+  return BY_NS.has(ns);
+}

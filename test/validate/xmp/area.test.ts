@@ -77,13 +77,23 @@ describe('PDF/A metadata rules', () => {
   it('fails 6.6.2.3.1 for a property of no known schema, with a readable location', () => {
     const c = collector();
     checkPdfaMetadata(meta(packet(IDENT_3A + '<x:y xmlns:x="urn:unknown">1</x:y>')), A3, c.sink);
-    expect(c.failed()).toEqual(['6.6.2.3.1-1', '6.6.2.3.1-2']);
-    expect(c.failures[0].location).toBe('metadata / property x:y');
+    // The custom namespace has no schema in a container at all: 6.6.2.3.2 fails too.
+    expect(c.failed()).toEqual(['6.6.2.3.1-1', '6.6.2.3.1-2', '6.6.2.3.2-1']);
+    expect(c.failures.map((f) => f.location)).toEqual([
+      'metadata / property x:y',
+      'metadata / property x:y',
+      'metadata / schema urn:unknown',
+    ]);
     // pdfuaid is not a predefined schema in PDF/A: it needs an extension schema.
     expect(pdfa(IDENT_3A + '<pdfuaid:part>1</pdfuaid:part>')).toEqual([
       '6.6.2.3.1-1',
       '6.6.2.3.1-2',
+      '6.6.2.3.2-1',
     ]);
+    // An unknown property of a predefined schema, or of a described one, is 6.6.2.3.1 only.
+    expect(pdfa(IDENT_3A + '<dc:colour>red</dc:colour>')).toEqual(['6.6.2.3.1-1', '6.6.2.3.1-2']);
+    const described = EXT(PROP('model', 'Text')) + '<m:serial xmlns:m="urn:machines#">1</m:serial>';
+    expect(pdfa(IDENT_3A + described)).toEqual(['6.6.2.3.1-1', '6.6.2.3.1-2']);
   });
 
   it('fails 6.6.2.3.1-2 for predefined properties with the wrong value type', () => {
@@ -278,7 +288,11 @@ describe('xmpArea', () => {
     const bad = run('<m:model xmlns:m="urn:m#">four</m:model>');
     expect(bad.failed).toEqual(['6.6.2.3.1-2']);
     expect(bad.locations).toEqual(['metadata of object 7 / property m:model']);
-    expect(run('<q:x xmlns:q="urn:q">1</q:x>').failed).toEqual(['6.6.2.3.1-1', '6.6.2.3.1-2']);
+    expect(run('<q:x xmlns:q="urn:q">1</q:x>').failed).toEqual([
+      '6.6.2.3.1-1',
+      '6.6.2.3.1-2',
+      '6.6.2.3.2-1',
+    ]);
   });
 
   it('declares every rule it reports', () => {
