@@ -13,7 +13,7 @@ export interface LexicalFacts {
   readonly header: string;
   /** The four bytes after '%' on the line following the header (the binary comment); -1 when missing. */
   readonly binaryCommentBytes: readonly number[];
-  /** Bytes after the last %%EOF other than one optional EOL marker. */
+  /** Bytes after the last %%EOF other than one optional EOL marker; -1 when the file has no %%EOF near its end. */
   readonly postEOFDataSize: number;
   /** Whether every xref keyword is followed by exactly one EOL before the subsection header. */
   readonly xrefEOLMarkersComply: boolean;

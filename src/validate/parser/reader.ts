@@ -300,7 +300,7 @@ export class PdfReader implements PdfDocumentModel {
       const e = l3.pos;
       if (buf[e - 1] !== 10 && buf[e - 1] !== 13) problems.push('endobj not preceded by an EOL');
       const after = buf[e + 6];
-      if (e + 6 < buf.length && after !== 10 && after !== 13)
+      if (after !== 10 && after !== 13)
         problems.push('endobj not followed by an EOL');
     } else problems.push('endobj keyword missing');
     return { value, spacing: { num: a.value, gen: b.value, offset, problems } };
@@ -604,7 +604,8 @@ export class PdfReader implements PdfDocumentModel {
     const binary: number[] = [-1, -1, -1, -1];
     if (buf[p] === 37)
       for (let i = 0; i < 4; i++) binary[i] = p + 1 + i < buf.length ? buf[p + 1 + i] : -1;
-    const eof = lastIndexOf(buf, '%%EOF');
+    // Like veraPDF, the end-of-file marker is looked for in the last 1024 bytes only.
+    const eof = lastIndexOf(buf, '%%EOF', buf.length, Math.max(0, buf.length - 1024));
     let post = 0;
     if (eof >= 0) {
       let q = eof + 5;
@@ -623,7 +624,7 @@ export class PdfReader implements PdfDocumentModel {
       headerOffset: this.headerOffset,
       header: this.header,
       binaryCommentBytes: binary,
-      postEOFDataSize: eof >= 0 ? post : 0,
+      postEOFDataSize: eof >= 0 ? post : -1,
       xrefEOLMarkersComply: this.revisions.every((r) => r.eolCompliant),
       spacingViolations,
       indirectObjectCount: count,

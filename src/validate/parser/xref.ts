@@ -37,10 +37,6 @@ export function asInt(o: CosObject): number | null {
   return o !== null && typeof o === 'object' && o.kind === 'number' ? Math.trunc(o.value) : null;
 }
 
-function isEol(c: number): boolean {
-  return c === 10 || c === 13;
-}
-
 /** Reads the classic table at `offset` (which starts with `xref`). Returns null when malformed. */
 export function readXrefTable(buf: Uint8Array, offset: number): XrefSection | null {
   if (indexOf(buf, 'xref', offset, offset + 4) !== offset) return null;
@@ -64,12 +60,7 @@ export function readXrefTable(buf: Uint8Array, offset: number): XrefSection | nu
     lx.skipWhite();
     const b = lx.number();
     if (!b || !a.isInteger || !b.isInteger) return null;
-    // Subsection header: the single space between the numbers and the EOL after them.
-    const hdrEnd = lx.pos;
-    if (buf[save + String(a.value).length] !== 32) eolCompliant = false;
-    let q = hdrEnd;
-    while (q < buf.length && buf[q] === 32) q++;
-    if (!isEol(buf[q])) eolCompliant = false;
+    // (Spacing inside subsection headers is a separate, retired PDF/A-1 test: not recorded.)
     const first = a.value;
     const count = b.value;
     if (count < 0 || count > 10_000_000 || first < 0) return null;

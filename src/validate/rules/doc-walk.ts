@@ -201,14 +201,33 @@ export function rectOf(
   return [Math.min(a, c), Math.min(b, d), Math.max(a, c), Math.max(b, d)];
 }
 
-/** Whether the annotation's Rect lies entirely outside the page's crop box (media box by default). */
+/**
+ * Whether the annotation's Rect lies entirely outside the page's crop box (clipped to the media
+ * box). The Rect is taken as written and touching edges count as outside, as veraPDF does; an
+ * annotation without a readable Rect is not outside.
+ */
 export function isOutsideCropBox(doc: PdfDocumentModel, a: AnnotationInfo): boolean {
-  const rect = rectOf(doc, doc.get(a.dict, 'Rect'));
-  const crop =
-    rectOf(doc, a.page.inheritedValue?.('CropBox') ?? doc.get(a.page.dict, 'CropBox')) ??
-    rectOf(doc, a.page.inheritedValue?.('MediaBox') ?? doc.get(a.page.dict, 'MediaBox'));
-  if (!rect || !crop) return false;
-  return rect[2] < crop[0] || rect[0] > crop[2] || rect[3] < crop[1] || rect[1] > crop[3];
+  const raw = doc.resolve(doc.get(a.dict, 'Rect'));
+  if (!isArray(raw) || raw.items.length < 4) return false;
+  const rect = raw.items.slice(0, 4).map((x) => numberOf(doc.resolve(x)));
+  if (rect.some((x) => x === null)) return false;
+  const [x0, y0, x1, y1] = rect as number[];
+  const media = rectOf(
+    doc,
+    a.page.inheritedValue?.('MediaBox') ?? doc.get(a.page.dict, 'MediaBox'),
+  );
+  let crop =
+    rectOf(doc, a.page.inheritedValue?.('CropBox') ?? doc.get(a.page.dict, 'CropBox')) ?? media;
+  if (!crop) return false;
+  if (media) {
+    crop = [
+      Math.max(crop[0], media[0]),
+      Math.max(crop[1], media[1]),
+      Math.min(crop[2], media[2]),
+      Math.min(crop[3], media[3]),
+    ];
+  }
+  return crop[1] >= y1 || crop[0] >= x1 || crop[3] <= y0 || crop[2] <= x0;
 }
 
 /** Annotation flags (F), 0 when absent. */

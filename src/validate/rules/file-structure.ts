@@ -449,7 +449,9 @@ function run(ctx: RuleAreaContext): void {
     R.postEof,
     lx.postEOFDataSize === 0,
     'end of file',
-    `${lx.postEOFDataSize} bytes after %%EOF`,
+    lx.postEOFDataSize < 0
+      ? 'no %%EOF marker at the end of the file'
+      : `${lx.postEOFDataSize} bytes after %%EOF`,
   );
   sink.check(R.xrefEol, lx.xrefEOLMarkersComply, 'cross-reference table');
   sink.check(
