@@ -1,0 +1,377 @@
+/**
+ * Font rules: PDF/A-2/3 clause 6.2.11.x (and 6.1.13 CID limit) and PDF/UA-1 clause 7.21.x.
+ * Fonts are checked when content uses them (as veraPDF does): the shared content walk lists
+ * each font with the strings it shows, their rendering modes and marked-content context; each
+ * distinct glyph (font, code, rendering mode, ActualText) is one check of the glyph rules.
+ */
+import type { RuleArea, RuleAreaContext, RuleSpec } from '../model/checks.js';
+import { PDFA_A, PDFA_ALL, PDFA_U_AND_A, PDFUA } from '../model/checks.js';
+import type { CosDict, CosObject } from '../model/cos.js';
+import type { PdfDocumentModel } from '../model/document.js';
+import type { Flavour } from '../report-types.js';
+import { asArray, asDict, asInteger, asName, asStream, asString, stringText } from '../content/cos-util.js';
+import { type FontUsage, contentFacts } from '../content/facts.js';
+import { type MarkedContent, enclosingMcid, inheritedProperty } from '../content/marked.js';
+import { readNumberTree } from '../rules/structure/parent-tree.js';
+import { PREDEFINED_CMAPS, parseCMap, predefinedOrdering } from './cmap.js';
+import { isKnownGlyphName } from './encodings.js';
+import { PdfFont, fontCache, hasPUA } from './font.js';
+
+function spec(clause: string, testNumber: number, object: string, message: string, flavours: readonly Flavour[], category: RuleSpec['category'] = 'Fonts'): RuleSpec {
+  return { clause, testNumber, object, category, message, flavours };
+}
+
+/** Rules that PDF/A and PDF/UA share in substance, under each profile's own identifier. */
+function pair(aClause: string, uaClause: string, testNumber: number, object: string, message: string, aFlavours: readonly Flavour[] = PDFA_ALL): [RuleSpec, RuleSpec | null] {
+  return [spec(aClause, testNumber, object, message, aFlavours), uaClause ? spec(uaClause, testNumber, object, message, PDFUA) : null];
+}
+
+export const FONT_RULES = {
+  maxCID: spec('6.1.13', 10, 'CMapFile', 'An embedded CMap maps to a CID greater than 65535.', PDFA_ALL, 'File structure'),
+  fontType: spec('6.2.11.2', 1, 'PDFont', 'A font dictionary does not have Type Font.', PDFA_ALL),
+  fontSubtype: spec('6.2.11.2', 2, 'PDFont', 'A font dictionary has no valid Subtype.', PDFA_ALL),
+  baseFont: spec('6.2.11.2', 3, 'PDFont', 'A font dictionary (other than Type 3) has no BaseFont.', PDFA_ALL),
+  firstChar: spec('6.2.11.2', 4, 'PDSimpleFont', 'A simple font that is not a standard 14 font has no FirstChar.', PDFA_ALL),
+  lastChar: spec('6.2.11.2', 5, 'PDSimpleFont', 'A simple font that is not a standard 14 font has no LastChar.', PDFA_ALL),
+  widths: spec(
+    '6.2.11.2',
+    6,
+    'PDSimpleFont',
+    'A simple font that is not a standard 14 font has no Widths array of LastChar − FirstChar + 1 entries.',
+    PDFA_ALL,
+  ),
+  fontFileSubtype: spec('6.2.11.2', 7, 'PDFont', 'An embedded FontFile3 has a Subtype other than Type1C, CIDFontType0C or OpenType.', PDFA_ALL),
+  cidSystemInfo: pair(
+    '6.2.11.3.1',
+    '7.21.3.1',
+    1,
+    'PDType0Font',
+    'The CIDSystemInfo of a Type 0 font’s CIDFont does not match its CMap (Registry, Ordering, or a higher Supplement).',
+  ),
+  cidToGid: pair('6.2.11.3.2', '7.21.3.2', 1, 'PDCIDFont', 'An embedded CIDFontType2 font has no CIDToGIDMap.'),
+  cmapEmbedded: pair('6.2.11.3.3', '7.21.3.3', 1, 'PDCMap', 'A CMap that is not one of the predefined CMaps is not embedded.'),
+  cmapWMode: pair('6.2.11.3.3', '7.21.3.3', 2, 'CMapFile', 'The WMode of an embedded CMap dictionary differs from the WMode in its stream.'),
+  cmapUse: pair('6.2.11.3.3', '7.21.3.3', 3, 'PDReferencedCMap', 'A CMap uses another CMap that is not one of the predefined CMaps.'),
+  embedded: pair('6.2.11.4.1', '7.21.4.1', 1, 'PDFont', 'A font used to render text is not embedded.'),
+  glyphPresent: pair('6.2.11.4.1', '7.21.4.1', 2, 'Glyph', 'A glyph used to render text is missing from the embedded font program.'),
+  charSet: pair('6.2.11.4.2', '7.21.4.2', 1, 'PDType1Font', 'The CharSet of an embedded Type 1 subset does not list every glyph in the font program.'),
+  cidSet: pair('6.2.11.4.2', '7.21.4.2', 2, 'PDCIDFont', 'The CIDSet of an embedded CID font subset does not identify every CID in the font program.'),
+  glyphWidth: pair(
+    '6.2.11.5',
+    '7.21.5',
+    1,
+    'Glyph',
+    'A glyph width in the font dictionary differs from the width in the embedded font program by more than 1/1000 em.',
+  ),
+  ttCmaps: pair(
+    '6.2.11.6',
+    '7.21.6',
+    1,
+    'TrueTypeFontProgram',
+    'A non-symbolic TrueType font program has no non-symbolic cmap subtable for the glyph lookups.',
+  ),
+  ttEncoding: pair(
+    '6.2.11.6',
+    '7.21.6',
+    2,
+    'PDTrueTypeFont',
+    'A non-symbolic TrueType font does not use MacRomanEncoding or WinAnsiEncoding, or has Differences with names outside the Adobe Glyph List or without a (3,1) cmap.',
+  ),
+  ttSymbolicEncoding: pair('6.2.11.6', '7.21.6', 3, 'PDTrueTypeFont', 'A symbolic TrueType font has an Encoding entry.'),
+  ttSymbolicCmap: pair(
+    '6.2.11.6',
+    '7.21.6',
+    4,
+    'TrueTypeFontProgram',
+    'The cmap of a symbolic TrueType font program has several subtables but no (3,0) subtable.',
+  ),
+  toUnicode: pair('6.2.11.7.2', '7.21.7', 1, 'Glyph', 'A character code used in text has no Unicode mapping (ToUnicode or standard glyph name).', PDFA_U_AND_A),
+  toUnicodeValues: pair('6.2.11.7.2', '7.21.7', 2, 'Glyph', 'A ToUnicode CMap maps a code to U+0000, U+FEFF or U+FFFE.', PDFA_U_AND_A),
+  pua: spec(
+    '6.2.11.7.3',
+    1,
+    'Glyph',
+    'A character mapped to the Unicode Private Use Area has no ActualText in its marked content or structure element.',
+    PDFA_A,
+  ),
+  notdef: pair('6.2.11.8', '7.21.8', 1, 'Glyph', 'Text shows the .notdef glyph.'),
+} as const;
+
+const SUBTYPES = new Set(['Type1', 'MMType1', 'TrueType', 'Type3', 'Type0', 'CIDFontType0', 'CIDFontType2']);
+
+type Pair = readonly [RuleSpec, RuleSpec | null];
+
+function checkBoth(ctx: RuleAreaContext, p: Pair, passed: boolean, location: string, details?: string): void {
+  ctx.sink.check(p[0], passed, location, details);
+  if (p[1]) ctx.sink.check(p[1], passed, location, details);
+}
+
+/** Font dictionary rules that apply to every font dictionary used (Type 0 and its CIDFont alike). */
+function checkFontDict(ctx: RuleAreaContext, doc: PdfDocumentModel, dict: CosDict, location: string, renders: boolean): void {
+  const R = FONT_RULES;
+  const { sink } = ctx;
+  const subtype = asName(doc.get(dict, 'Subtype'));
+  sink.check(R.fontType, asName(doc.get(dict, 'Type')) === 'Font', location);
+  sink.check(R.fontSubtype, subtype !== null && SUBTYPES.has(subtype), location, subtype ? `Subtype ${subtype}` : 'no Subtype');
+  sink.check(R.baseFont, subtype === 'Type3' || asName(doc.get(dict, 'BaseFont')) !== null, location);
+  const descriptor = asDict(doc.get(dict, 'FontDescriptor'));
+  const ff3 = descriptor ? asStream(doc.get(descriptor, 'FontFile3')) : null;
+  const hasFile = !!descriptor && ['FontFile', 'FontFile2', 'FontFile3'].some((k) => asStream(doc.get(descriptor, k)) !== null);
+  if (ff3) {
+    const st = asName(doc.get(ff3.dict, 'Subtype'));
+    sink.check(R.fontFileSubtype, st === null || ['Type1C', 'CIDFontType0C', 'OpenType'].includes(st), location, st ? `FontFile3 Subtype ${st}` : undefined);
+  }
+  if (subtype !== 'Type3' && subtype !== 'Type0') {
+    checkBoth(ctx, R.embedded, !renders || hasFile, location, renders ? undefined : 'invisible text only');
+  }
+}
+
+function checkSimpleFont(ctx: RuleAreaContext, doc: PdfDocumentModel, font: PdfFont, location: string): void {
+  const R = FONT_RULES;
+  const { sink } = ctx;
+  const standard = font.isStandard14;
+  const first = asInteger(doc.get(font.dict, 'FirstChar'));
+  const last = asInteger(doc.get(font.dict, 'LastChar'));
+  const widths = asArray(doc.get(font.dict, 'Widths'));
+  sink.check(R.firstChar, standard || first !== null, location);
+  sink.check(R.lastChar, standard || last !== null, location);
+  sink.check(
+    R.widths,
+    standard || (!!widths && first !== null && last !== null && widths.items.length === last - first + 1),
+    location,
+    widths ? `${widths.items.length} widths` : 'no Widths',
+  );
+}
+
+function checkTrueType(ctx: RuleAreaContext, doc: PdfDocumentModel, font: PdfFont, location: string): void {
+  const R = FONT_RULES;
+  const enc = doc.get(font.dict, 'Encoding');
+  const symbolic = font.isSymbolic;
+  checkBoth(ctx, R.ttSymbolicEncoding, !symbolic || enc === null, location);
+  if (!symbolic) {
+    const encDict = asDict(enc);
+    const name = asName(enc) ?? (encDict ? asName(doc.get(encDict, 'BaseEncoding')) : null);
+    const diffs = encDict ? asArray(doc.get(encDict, 'Differences')) : null;
+    let ok = name === 'MacRomanEncoding' || name === 'WinAnsiEncoding';
+    if (ok && diffs) {
+      const names = diffs.items.map((v) => asName(doc.resolve(v))).filter((n): n is string => n !== null);
+      const allKnown = names.every((n) => isKnownGlyphName(n));
+      const has31 = !!font.program()?.sfnt?.cmap(3, 1);
+      ok = allKnown && has31;
+    }
+    checkBoth(ctx, R.ttEncoding, ok, location, name ? `encoding ${name}` : 'no standard encoding');
+  }
+  const sfnt = font.fontFile?.key === 'FontFile2' ? font.program()?.sfnt : null;
+  if (sfnt) {
+    const n = sfnt.cmaps.length;
+    const has30 = !!sfnt.cmap(3, 0);
+    checkBoth(ctx, R.ttCmaps, symbolic || (has30 ? n > 1 : n > 0), `${location} / font program`, `${n} cmap subtables`);
+    checkBoth(ctx, R.ttSymbolicCmap, !symbolic || n === 1 || has30, `${location} / font program`, `${n} cmap subtables`);
+  }
+}
+
+const SUBSET_PREFIX = /^[A-Z]{6}\+/;
+
+function checkSubsets(ctx: RuleAreaContext, doc: PdfDocumentModel, font: PdfFont, location: string): void {
+  const R = FONT_RULES;
+  if (!font.fontFile || !font.baseFont || !SUBSET_PREFIX.test(asName(doc.get(font.metricsDict, 'BaseFont')) ?? font.baseFont)) return;
+  const prog = font.program();
+  if (!prog) return;
+  if ((font.subtype === 'Type1' || font.subtype === 'MMType1') && font.descriptor) {
+    const cs = stringText(asString(doc.get(font.descriptor, 'CharSet')));
+    if (cs !== null) {
+      const listed = new Set(cs.split('/').map((s) => s.trim()).filter((s) => s.length > 0));
+      const inProgram = prog.type1 ? [...prog.type1.glyphs.keys()] : prog.cff ? prog.cff.glyphNames : [];
+      // The CharSet must name exactly the glyphs of the program (.notdef aside).
+      const programSet = new Set(inProgram.filter((n) => n !== '.notdef'));
+      const missing = [...programSet].filter((n) => !listed.has(n));
+      const extra = [...listed].filter((n) => n !== '.notdef' && !programSet.has(n));
+      const details = [missing.length ? `not listed: ${missing.slice(0, 5).join(', ')}` : '', extra.length ? `not in program: ${extra.slice(0, 5).join(', ')}` : '']
+        .filter((x) => x)
+        .join('; ');
+      checkBoth(ctx, R.charSet, missing.length === 0 && extra.length === 0, location, details || undefined);
+    }
+  }
+  if (font.isType0 && font.descriptor) {
+    const cidSet = asStream(doc.get(font.descriptor, 'CIDSet'));
+    if (cidSet) {
+      const bits = doc.decodeStream(cidSet).data;
+      const isSet = (cid: number): boolean => cid >> 3 < bits.length && (bits[cid >> 3] & (0x80 >> (cid & 7))) !== 0;
+      let present: number[] = [];
+      if (prog.cff) present = prog.cff.isCID ? [...prog.cff.cids] : Array.from({ length: prog.cff.numGlyphs }, (_, i) => i);
+      else if (prog.sfnt) {
+        const map = asStream(doc.get(font.metricsDict, 'CIDToGIDMap'));
+        if (map) {
+          const data = doc.decodeStream(map).data;
+          for (let cid = 0; 2 * cid + 1 < data.length; cid++) {
+            const gid = (data[2 * cid] << 8) | data[2 * cid + 1];
+            if ((gid !== 0 || cid === 0) && gid < prog.sfnt.numGlyphs) present.push(cid);
+          }
+        } else {
+          present = Array.from({ length: prog.sfnt.numGlyphs }, (_, i) => i);
+        }
+      }
+      const missing = present.filter((c) => !isSet(c));
+      checkBoth(ctx, R.cidSet, missing.length === 0, location, missing.length ? `CIDs not identified: ${missing.slice(0, 5).join(', ')}` : undefined);
+    }
+  }
+}
+
+function checkType0(ctx: RuleAreaContext, doc: PdfDocumentModel, font: PdfFont, location: string): void {
+  const R = FONT_RULES;
+  const { sink } = ctx;
+  const info = font.cmapInfo();
+  const enc = doc.get(font.dict, 'Encoding');
+  const encStream = asStream(enc);
+  // CIDSystemInfo agreement
+  if (!info.identity) {
+    const csi = font.cidFont ? asDict(doc.get(font.cidFont, 'CIDSystemInfo')) : null;
+    const fontReg = csi ? stringText(asString(doc.get(csi, 'Registry'))) : null;
+    const fontOrd = csi ? stringText(asString(doc.get(csi, 'Ordering'))) : null;
+    const fontSup = csi ? asInteger(doc.get(csi, 'Supplement')) : null;
+    let ok: boolean | null = null;
+    if (encStream) {
+      const cmapCsi = asDict(doc.get(encStream.dict, 'CIDSystemInfo'));
+      const reg = cmapCsi ? stringText(asString(doc.get(cmapCsi, 'Registry'))) : (info.cmap?.registry ?? null);
+      const ord = cmapCsi ? stringText(asString(doc.get(cmapCsi, 'Ordering'))) : (info.cmap?.ordering ?? null);
+      const sup = cmapCsi ? asInteger(doc.get(cmapCsi, 'Supplement')) : (info.cmap?.supplement ?? null);
+      ok = fontOrd !== null && fontOrd === ord && fontReg !== null && fontReg === reg && fontSup !== null && sup !== null && fontSup <= sup;
+    } else if (info.name && info.predefined) {
+      // Predefined CMaps: Registry Adobe and the collection the CMap belongs to.
+      const ord = predefinedOrdering(info.name);
+      ok = ord === null || (fontReg === 'Adobe' && fontOrd === ord);
+    }
+    if (ok !== null) checkBoth(ctx, R.cidSystemInfo, ok, location, `CMap ${info.name ?? 'embedded'}`);
+  }
+  if (font.cidFont) {
+    const hasFile = !!font.fontFile;
+    checkBoth(
+      ctx,
+      R.cidToGid,
+      font.cidSubtype !== 'CIDFontType2' || validCidToGid(doc, font.cidFont) || !hasFile,
+      `${location} / CIDFont`,
+    );
+  }
+  // CMaps
+  const name = info.name;
+  checkBoth(ctx, R.cmapEmbedded, (name !== null && PREDEFINED_CMAPS.has(name)) || !!encStream, `${location} / CMap`, name ? `CMap ${name}` : undefined);
+  if (encStream && info.cmap) {
+    const dictWMode = asInteger(doc.get(encStream.dict, 'WMode')) ?? 0;
+    const streamWMode = info.cmap.wmode ?? 0;
+    checkBoth(ctx, R.cmapWMode, dictWMode === streamWMode, `${location} / CMap`, `dictionary ${dictWMode}, stream ${streamWMode}`);
+    sink.check(R.maxCID, info.cmap.maxCID <= 65535, `${location} / CMap`, `largest CID ${info.cmap.maxCID}`);
+    const use = doc.get(encStream.dict, 'UseCMap');
+    const useName = asName(use) ?? (asStream(use) ? refCMapName(doc, use) : info.cmap.useCMap);
+    if (use !== null || info.cmap.useCMap !== null) {
+      checkBoth(ctx, R.cmapUse, useName !== null && PREDEFINED_CMAPS.has(useName), `${location} / CMap`, useName ? `uses ${useName}` : undefined);
+    }
+  }
+}
+
+/** CIDToGIDMap must be a stream or the name Identity. */
+function validCidToGid(doc: PdfDocumentModel, cidFont: CosDict): boolean {
+  const v = doc.get(cidFont, 'CIDToGIDMap');
+  return asStream(v) !== null || asName(v) === 'Identity';
+}
+
+function refCMapName(doc: PdfDocumentModel, use: CosObject): string | null {
+  const s = asStream(use);
+  if (!s) return null;
+  return asName(doc.get(s.dict, 'CMapName')) ?? parseCMap(doc.decodeStream(s).data).name;
+}
+
+
+interface GlyphContext {
+  readonly structActualText: (pageIndex: number | null, mc: MarkedContent | null) => boolean;
+}
+
+function glyphChecks(ctx: RuleAreaContext, doc: PdfDocumentModel, font: PdfFont, usage: FontUsage, location: string, g: GlyphContext): void {
+  const R = FONT_RULES;
+  const { sink } = ctx;
+  const levelAorU = ctx.flavour.pdfaLevel === 'a' || ctx.flavour.pdfaLevel === 'u' || ctx.flavour.flavour === 'pdfua-1';
+  const seen = new Set<string>();
+  for (const use of usage.texts) {
+    const actualText = !!inheritedProperty(use.mc, 'ActualText') || g.structActualText(use.pageIndex, use.mc);
+    for (const s of use.strings) {
+      for (const { code, bytes } of font.codes(s.bytes)) {
+        const key = `${code}|${bytes}|${use.renderingMode}|${actualText}`;
+        if (seen.has(key) || seen.size > 20000) continue;
+        seen.add(key);
+        const where = `${location} / glyph ${code}`;
+        const cid = font.isType0 ? font.cid(code, bytes) : null;
+        const invisible = use.renderingMode === 3;
+        const present = font.glyphPresent(code, cid);
+        if (!invisible) checkBoth(ctx, R.glyphPresent, present !== false, where);
+        if (!invisible && font.fontFile) {
+          const wp = font.widthFromProgram(code, cid);
+          const wd = font.widthFromDictionary(code, cid) ?? 0;
+          if (wp !== null) checkBoth(ctx, R.glyphWidth, Math.abs(wp - wd) <= 1, where, `dictionary ${round(wd)}, program ${round(wp)}`);
+        }
+        let name: string | null = null;
+        if (font.isSimple) name = font.glyphName(code);
+        else if (font.isType0 && font.program()) name = cid === 0 || present === false ? '.notdef' : null;
+        checkBoth(ctx, R.notdef, name !== '.notdef', where);
+        if (levelAorU) {
+          const uni = font.toUnicode(code, bytes);
+          checkBoth(ctx, R.toUnicode, uni !== null, where);
+          if (uni !== null) {
+            const bad = uni.includes('\u0000') || uni.includes('\uFFFE') || uni.includes('\uFEFF');
+            checkBoth(ctx, R.toUnicodeValues, !bad, where);
+            if (ctx.flavour.pdfaLevel === 'a') sink.check(R.pua, !hasPUA(uni) || actualText, where);
+          }
+        }
+      }
+    }
+  }
+}
+
+const round = (v: number): number => Math.round(v * 1000) / 1000;
+
+function structActualTextLookup(doc: PdfDocumentModel): GlyphContext['structActualText'] {
+  let tree: Map<number, CosObject> | null = null;
+  const pageKeys = new Map<number, number | null>();
+  for (const p of doc.pages()) pageKeys.set(p.index, asInteger(doc.get(p.dict, 'StructParents')));
+  return (pageIndex, mc) => {
+    const mcid = enclosingMcid(mc);
+    if (mcid === null || pageIndex === null) return false;
+    const key = pageKeys.get(pageIndex);
+    if (key === null || key === undefined) return false;
+    if (!tree) {
+      const root = asDict(doc.get(doc.catalog, 'StructTreeRoot'));
+      tree = readNumberTree(doc, root?.entries.get('ParentTree'));
+    }
+    const arr = asArray(doc.resolve(tree.get(key)));
+    const elem = arr ? asDict(doc.resolve(arr.items[mcid])) : null;
+    return !!elem && asString(doc.get(elem, 'ActualText')) !== null;
+  };
+}
+
+function run(ctx: RuleAreaContext): void {
+  const { doc } = ctx;
+  const facts = contentFacts(doc);
+  const fontOf = fontCache(doc);
+  const glyphCtx: GlyphContext = { structActualText: structActualTextLookup(doc) };
+  for (const usage of facts.fonts.values()) {
+    const font = fontOf(usage.font.dict);
+    const location = `${usage.location} / font ${usage.font.name}`;
+    const renders = usage.texts.some((t) => t.renderingMode !== 3);
+    checkFontDict(ctx, doc, font.dict, location, renders);
+    if (font.cidFont) checkFontDict(ctx, doc, font.cidFont, `${location} / CIDFont`, renders);
+    if (font.isSimple && font.subtype !== 'Type3') checkSimpleFont(ctx, doc, font, location);
+    if (font.subtype === 'Type3') checkSimpleFont(ctx, doc, font, location);
+    if (font.subtype === 'TrueType') checkTrueType(ctx, doc, font, location);
+    if (font.isType0) checkType0(ctx, doc, font, location);
+    checkSubsets(ctx, doc, font, location);
+    glyphChecks(ctx, doc, font, usage, location, glyphCtx);
+  }
+}
+
+const ALL_RULES: RuleSpec[] = Object.values(FONT_RULES).flatMap((r) =>
+  Array.isArray(r) ? (r as Pair).filter((x): x is RuleSpec => x !== null) : [r as RuleSpec],
+);
+
+export const fontsArea: RuleArea = {
+  name: 'fonts',
+  rules: ALL_RULES,
+  run,
+};
