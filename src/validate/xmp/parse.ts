@@ -38,9 +38,14 @@ export function detectEncoding(bytes: Uint8Array): XmpEncoding {
   return 'UTF-32LE';
 }
 
-function decode(bytes: Uint8Array, enc: XmpEncoding): string {
+/** Decodes the packet; null when the bytes are not valid in the detected encoding. */
+function decode(bytes: Uint8Array, enc: XmpEncoding): string | null {
   if (enc === 'UTF-8' || enc === 'UTF-16BE' || enc === 'UTF-16LE') {
-    return new TextDecoder(enc.toLowerCase()).decode(bytes);
+    try {
+      return new TextDecoder(enc.toLowerCase(), { fatal: true }).decode(bytes);
+    } catch {
+      return null;
+    }
   }
   const le = enc === 'UTF-32LE';
   let out = '';
@@ -48,9 +53,23 @@ function decode(bytes: Uint8Array, enc: XmpEncoding): string {
   for (let i = 0; i + 3 < bytes.length; i += 4) {
     const cp = view.getUint32(i, le);
     if (cp === 0xfeff && i === 0) continue;
-    out += cp <= 0x10ffff ? String.fromCodePoint(cp) : '\ufffd';
+    if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return null;
+    out += String.fromCodePoint(cp);
   }
   return out;
+}
+
+// Characters XML 1.0 does not allow anywhere in a document (2.2).
+const FORBIDDEN_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+// An ampersand that does not start a character or entity reference (outside CDATA and comments).
+const BARE_AMPERSAND = /&(?!(?:[A-Za-z_:][-A-Za-z0-9_.:]*|#[0-9]+|#x[0-9A-Fa-f]+);)/;
+
+/** Well-formedness faults the DOM builder tolerates but XML 1.0 does not. */
+function lexicalFault(text: string): string | null {
+  if (FORBIDDEN_CHAR.test(text)) return 'a character XML does not allow';
+  const outsideCdata = text.replace(/<!\[CDATA\[[^]*?\]\]>/g, '').replace(/<!--[^]*?-->/g, '');
+  if (BARE_AMPERSAND.test(outsideCdata)) return "an '&' that starts no reference";
+  return null;
 }
 
 function headerAttribute(header: string, name: string): string | null {
@@ -397,6 +416,13 @@ export function parseXmpPacket(bytes: Uint8Array): XmpParseResult {
     };
   }
   const text = decode(bytes, actualEncoding);
+  const xmlError = (message: string): XmpParseResult => ({
+    ok: false,
+    error: { kind: 'xml', message: `metadata is not well-formed XML: ${message}`, actualEncoding },
+  });
+  if (text === null) return xmlError(`bytes that are not valid ${actualEncoding}`);
+  const fault = lexicalFault(text);
+  if (fault) return xmlError(fault);
   // The first xpacket instruction is the header, whatever order its attributes are in.
   const headerMatch = /<\?xpacket\s(?!\s*end\s*=)[^]*?\?>/.exec(text);
   const header = headerMatch ? headerMatch[0] : null;
@@ -405,32 +431,17 @@ export function parseXmpPacket(bytes: Uint8Array): XmpParseResult {
   let doc;
   try {
     doc = new DOMParser({
-      onError: (level, msg) => {
-        if (level !== 'warning') problems.push(String(msg).split('\n')[0]);
+      onError: (_level, msg) => {
+        // xmldom reports some well-formedness faults (unquoted or unspaced attributes) as
+        // warnings; an XML 1.0 parser rejects them, so every report counts.
+        problems.push(String(msg).split('\n')[0]);
       },
     }).parseFromString(text.replace(/^\ufeff/, ''), 'text/xml');
   } catch (e) {
-    const message = e instanceof Error ? e.message.split('\n')[0] : String(e);
-    return {
-      ok: false,
-      error: {
-        kind: 'xml',
-        message: `metadata is not well-formed XML: ${message}`,
-        actualEncoding,
-      },
-    };
+    return xmlError(e instanceof Error ? e.message.split('\n')[0] : String(e));
   }
-  if (problems.length > 0 || !doc.documentElement) {
-    const message = problems[0] ?? 'no root element';
-    return {
-      ok: false,
-      error: {
-        kind: 'xml',
-        message: `metadata is not well-formed XML: ${message}`,
-        actualEncoding,
-      },
-    };
-  }
+  if (problems.length > 0 || !doc.documentElement)
+    return xmlError(problems[0] ?? 'no root element');
   const rdf = findRdfRoot(doc.documentElement, 0);
   if (!rdf)
     return {

@@ -113,6 +113,14 @@ describe('parseXmpPacket', () => {
     expect(err(packet('<dc:format>a<b:x xmlns:b="urn:b">c</b:x></dc:format>'))).toBe('rdf');
     expect(err('<x:xmpmeta xmlns:x="adobe:ns:meta/"/>')).toBe('rdf');
     expect(err('')).toBe('xml');
+    // Faults a lenient DOM builder lets through but XML 1.0 does not.
+    expect(err(packet('<dc:format>a & b</dc:format>'))).toBe('xml');
+    expect(err(packet('<dc:format>a\u0001b</dc:format>'))).toBe('xml');
+    expect(err(packet('<dc:format rdf:value=abc/>'))).toBe('xml');
+    expect(parseXmpPacket(new Uint8Array([0x3c, 0x61, 0xff, 0x3e])).ok).toBe(false);
+    expect(
+      ok(packet('<dc:format><![CDATA[a & b]]></dc:format><!-- & -->')).properties,
+    ).toHaveLength(1);
   });
 
   it('follows XMP readers on edge productions', () => {
