@@ -100,8 +100,11 @@ export type WordBreak = 'normal' | 'break-all' | 'keep-all' | 'break-word';
 export type OverflowWrap = 'normal' | 'break-word' | 'anywhere';
 export type VerticalAlignKeyword =
   'baseline' | 'sub' | 'super' | 'top' | 'text-top' | 'middle' | 'bottom' | 'text-bottom';
-/** A length/percentage raises (positive) or lowers the baseline; % is of the line-height. */
-export type VerticalAlign = VerticalAlignKeyword | LengthPercentage;
+/**
+ * A length raises (positive) or lowers the baseline, in px; percentages are already resolved
+ * against the element's line-height (1.2 × font-size when line-height is normal).
+ */
+export type VerticalAlign = VerticalAlignKeyword | Length;
 export type Direction = 'ltr' | 'rtl';
 export type UnicodeBidi =
   'normal' | 'embed' | 'isolate' | 'bidi-override' | 'isolate-override' | 'plaintext';
@@ -494,6 +497,8 @@ export interface PageSelectorContext {
 
 /** The used page for one page: sizes in CSS px, margins resolved. */
 export interface PageStyle {
+  /** Named page this style is for ('' = unnamed). */
+  readonly name: string;
   readonly width: Length;
   readonly height: Length;
   readonly marginTop: Length;
@@ -509,24 +514,29 @@ export interface PageRuleSelector {
   readonly pseudo?: 'first' | 'left' | 'right' | 'blank';
 }
 
-/** One parsed @page rule, declarations already validated. */
+/** One parsed @page rule (page-level properties only; margin boxes are cascaded per variant). */
 export interface PageRule {
   readonly selectors: readonly PageRuleSelector[];
   /** Order of appearance, for the cascade among equal specificity. */
   readonly order: number;
-  /** Page size in px; null when the rule does not set it. */
+  /** Page size in px; null when the rule does not set it (or says auto). */
   readonly size: { readonly width: Length; readonly height: Length } | null;
   readonly marginTop?: LengthPercentageAuto;
   readonly marginRight?: LengthPercentageAuto;
   readonly marginBottom?: LengthPercentageAuto;
   readonly marginLeft?: LengthPercentageAuto;
-  readonly backgroundColor?: RgbaColor;
-  readonly marginBoxes: ReadonlyMap<PageMarginBoxName, PageMarginBox>;
+  /** Names of the margin boxes this rule declares. */
+  readonly marginBoxNames: readonly PageMarginBoxName[];
 }
 
 export interface PageRules {
   /** UA default page first, then author rules in order. */
   readonly rules: readonly PageRule[];
+  /**
+   * The used page for every combination of page name (author names plus '' for unnamed),
+   * first, left/right and blank, keyed by `pageVariantKey`. Use `pageStyleFor` from ./page.js.
+   */
+  readonly variants: ReadonlyMap<string, PageStyle>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -539,7 +549,7 @@ export interface FontFaceSource {
   readonly format?: string;
 }
 
-export interface FontFaceRule {
+export interface CssFontFaceRule {
   readonly family: string;
   readonly sources: readonly FontFaceSource[];
   /** Range [min, max]; a single weight has min === max. */
@@ -579,7 +589,7 @@ export interface StyledDocument {
   /** The <html> element. */
   readonly root: StyledElement;
   readonly pageRules: PageRules;
-  readonly fontFaces: readonly FontFaceRule[];
+  readonly fontFaces: readonly CssFontFaceRule[];
   /** Text of <title>, whitespace collapsed; null when missing or empty. */
   readonly title: string | null;
   /** lang of <html>, or null. */

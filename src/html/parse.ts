@@ -1,0 +1,204 @@
+/**
+ * HTML → DomElement tree with parse5 (the WHATWG parsing algorithm, so any tag soup gives the
+ * tree a browser would build), plus what the cascade needs from the document: stylesheets in
+ * order, <title>, <html lang>, <base href>. Scripts are never run, so <noscript> content is parsed
+ * as markup and shown.
+ */
+import { parse, type DefaultTreeAdapterMap } from 'parse5';
+import type { Warning } from '../diagnostics.js';
+import { appendChild, createElement, type DomElement, type MutableElement } from './dom.js';
+
+type P5Node = DefaultTreeAdapterMap['node'];
+type P5Element = DefaultTreeAdapterMap['element'];
+
+export interface SheetRef {
+  readonly kind: 'inline' | 'link';
+  /** CSS text for inline sheets, the href for links. */
+  readonly text: string;
+  readonly media?: string;
+}
+
+export interface ParsedHtml {
+  /** The <html> element. */
+  readonly root: DomElement;
+  readonly title: string | null;
+  readonly lang: string | null;
+  readonly baseHref: string | null;
+  readonly sheets: readonly SheetRef[];
+  readonly warnings: readonly Warning[];
+}
+
+/**
+ * Elements nested deeper than this are attached to their ancestor at this depth (as browsers cap
+ * tree depth), which keeps every later recursive stage safe from stack exhaustion.
+ */
+export const MAX_DEPTH = 256;
+
+const NS: Readonly<Record<string, DomElement['namespace']>> = {
+  'http://www.w3.org/1999/xhtml': 'html',
+  'http://www.w3.org/2000/svg': 'svg',
+  'http://www.w3.org/1998/Math/MathML': 'mathml',
+};
+
+function isElement(n: P5Node): n is P5Element {
+  return 'tagName' in n;
+}
+
+function attrMap(el: P5Element, html: boolean): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const a of el.attrs) {
+    const name = a.prefix ? `${a.prefix}:${a.name}` : a.name;
+    const key = html ? name.toLowerCase() : name;
+    if (!m.has(key)) m.set(key, a.value);
+  }
+  return m;
+}
+
+// ---------------------------------------------------------------------------------------------
+// SVG serialisation (XML, so that an SVG rasteriser can read it)
+
+function xmlEscape(s: string, attr: boolean): string {
+  let out = s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  if (attr) out = out.replace(/"/g, '&quot;');
+  // Characters XML 1.0 forbids are dropped rather than producing an unreadable file.
+  return out.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
+}
+
+function serializeSvg(root: P5Element): string {
+  let out = '';
+  const stack: (P5Node | { close: string })[] = [root];
+  let first = true;
+  while (stack.length) {
+    const n = stack.pop() as P5Node | { close: string };
+    if ('close' in n) {
+      out += n.close;
+      continue;
+    }
+    if (n.nodeName === '#text') {
+      out += xmlEscape((n as DefaultTreeAdapterMap['textNode']).value, false);
+      continue;
+    }
+    if (!isElement(n)) continue;
+    const tag = n.tagName;
+    out += `<${tag}`;
+    const attrs = n.attrs.map((a) => ({
+      name: a.prefix ? `${a.prefix}:${a.name}` : a.name,
+      value: a.value,
+    }));
+    if (first) {
+      if (!attrs.some((a) => a.name === 'xmlns')) out += ' xmlns="http://www.w3.org/2000/svg"';
+      if (
+        !attrs.some((a) => a.name === 'xmlns:xlink') &&
+        attrs.some((a) => a.name.startsWith('xlink:'))
+      ) {
+        out += ' xmlns:xlink="http://www.w3.org/1999/xlink"';
+      }
+      first = false;
+    }
+    for (const a of attrs) {
+      if (!/^[A-Za-z_:][\w:.-]*$/.test(a.name)) continue;
+      out += ` ${a.name}="${xmlEscape(a.value, true)}"`;
+    }
+    if (n.childNodes.length === 0) {
+      out += '/>';
+      continue;
+    }
+    out += '>';
+    stack.push({ close: `</${tag}>` });
+    for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export function parseHtml(html: string): ParsedHtml {
+  const warnings: Warning[] = [];
+  const doc = parse(html, { scriptingEnabled: false });
+  const htmlEl = doc.childNodes.find((n): n is P5Element => isElement(n) && n.tagName === 'html');
+  // parse5 always creates <html>; the fallback keeps types honest.
+  const root = createElement('html', 'html', htmlEl ? attrMap(htmlEl, true) : new Map());
+  const sheets: SheetRef[] = [];
+  let title: string | null = null;
+  let baseHref: string | null = null;
+  let flattened = false;
+
+  // Iterative walk: (parse5 node, our parent, depth).
+  const stack: [P5Node, MutableElement, number][] = [];
+  if (htmlEl)
+    for (let i = htmlEl.childNodes.length - 1; i >= 0; i--)
+      stack.push([htmlEl.childNodes[i], root, 1]);
+  while (stack.length) {
+    const [n, parent, depth] = stack.pop() as [P5Node, MutableElement, number];
+    if (n.nodeName === '#text') {
+      const value = (n as DefaultTreeAdapterMap['textNode']).value;
+      const last = parent.children[parent.children.length - 1];
+      if (last && last.kind === 'text') {
+        // Flattening can make text nodes adjacent; keep one.
+        parent.children[parent.children.length - 1] = { kind: 'text', text: last.text + value };
+      } else appendChild(parent, { kind: 'text', text: value });
+      continue;
+    }
+    if (!isElement(n)) continue;
+    const ns = NS[n.namespaceURI] ?? 'html';
+    const el = createElement(n.tagName, ns, attrMap(n, ns === 'html'));
+    // Past the cap, `parent` is already the ancestor at MAX_DEPTH (see childParent below).
+    if (depth > MAX_DEPTH) flattened = true;
+    appendChild(parent, el);
+    if (ns === 'svg' && el.tag === 'svg' && parent.namespace !== 'svg')
+      el.svgMarkup = serializeSvg(n);
+
+    if (ns === 'html') {
+      if (el.tag === 'style') {
+        const css = n.childNodes
+          .map((c) =>
+            c.nodeName === '#text' ? (c as DefaultTreeAdapterMap['textNode']).value : '',
+          )
+          .join('');
+        sheets.push({
+          kind: 'inline',
+          text: css,
+          ...(el.attrs.has('media') ? { media: el.attrs.get('media') } : {}),
+        });
+      } else if (el.tag === 'link') {
+        const rel = (el.attrs.get('rel') ?? '').toLowerCase().split(/\s+/);
+        const href = el.attrs.get('href');
+        if (rel.includes('stylesheet') && !rel.includes('alternate') && href && href.trim()) {
+          sheets.push({
+            kind: 'link',
+            text: href.trim(),
+            ...(el.attrs.has('media') ? { media: el.attrs.get('media') } : {}),
+          });
+        }
+      } else if (el.tag === 'base' && baseHref === null && el.attrs.get('href')) {
+        baseHref = (el.attrs.get('href') as string).trim();
+      }
+    } else if (ns === 'svg' && el.tag === 'style') {
+      const css = n.childNodes
+        .map((c) => (c.nodeName === '#text' ? (c as DefaultTreeAdapterMap['textNode']).value : ''))
+        .join('');
+      sheets.push({ kind: 'inline', text: css });
+    }
+    // <template> content lives in a separate fragment and is never rendered: not walked.
+    const childDepth = Math.min(depth, MAX_DEPTH) + 1;
+    const childParent = depth > MAX_DEPTH ? parent : el;
+    for (let i = n.childNodes.length - 1; i >= 0; i--)
+      stack.push([n.childNodes[i], childParent, childDepth]);
+    if (ns === 'html' && el.tag === 'title' && title === null) {
+      // Children not appended yet; read the text straight from parse5.
+      const t = n.childNodes
+        .map((c) => (c.nodeName === '#text' ? (c as DefaultTreeAdapterMap['textNode']).value : ''))
+        .join('');
+      const collapsed = t.replace(/[ \t\n\f\r]+/g, ' ').trim();
+      title = collapsed || null;
+    }
+  }
+  if (flattened) {
+    warnings.push({
+      code: 'html.too-deep',
+      message: `elements nested deeper than ${MAX_DEPTH} levels were attached at depth ${MAX_DEPTH}`,
+    });
+  }
+  const lang = root.attrs.get('lang')?.trim() || root.attrs.get('xml:lang')?.trim() || null;
+  return { root, title, lang, baseHref, sheets, warnings };
+}

@@ -1,0 +1,393 @@
+/**
+ * Builds the StyledNode tree: cascades every element in document order, generates ::marker,
+ * ::before and ::after with their content resolved (counters with CSS scoping, list-item
+ * numbering incl. <ol start reversed> and <li value>, quotes, attr()).
+ */
+import * as csstree from 'css-tree';
+import type { Warning } from '../diagnostics.js';
+import type { DomElement } from '../html/dom.js';
+import type { StyleEngine } from './cascade.js';
+import { formatCounter, markerText, quotePairs } from './counters.js';
+import { presentationalHints } from './hints.js';
+import { blockDeclarations, makeDeclaration, type Declaration, type StyleRule } from './sheet.js';
+import type {
+  ComputedStyle,
+  ContentItem,
+  CounterChange,
+  GeneratedContent,
+  StyledElement,
+  StyledNode,
+  StyledPseudo,
+} from './types.js';
+
+export interface BuildOptions {
+  readonly base?: string;
+  readonly warn: (w: Warning) => void;
+  readonly signal?: AbortSignal;
+}
+
+/** Elements that never get ::before/::after boxes (replaced or void elements). */
+const NO_GENERATED = new Set([
+  'img',
+  'br',
+  'wbr',
+  'hr',
+  'input',
+  'video',
+  'audio',
+  'iframe',
+  'canvas',
+  'embed',
+  'object',
+  'svg',
+  'select',
+  'textarea',
+  'meter',
+  'progress',
+  'math',
+]);
+
+interface CounterInstance {
+  value: number;
+  /** Depth of the sibling level whose end closes this counter's scope. */
+  readonly level: number;
+}
+
+/** CSS counters with their nesting scopes (CSS Lists 3 §4). */
+class Counters {
+  private readonly byName = new Map<string, CounterInstance[]>();
+  private readonly created: string[][] = [];
+
+  private stack(name: string): CounterInstance[] {
+    let s = this.byName.get(name);
+    if (!s) {
+      s = [];
+      this.byName.set(name, s);
+    }
+    return s;
+  }
+
+  private instantiate(name: string, value: number, level: number): CounterInstance {
+    const s = this.stack(name);
+    const top = s[s.length - 1];
+    // A reset by a following sibling replaces the sibling's counter instead of nesting.
+    if (top && top.level === level) {
+      top.value = value;
+      return top;
+    }
+    const inst = { value, level };
+    s.push(inst);
+    (this.created[level] ??= []).push(name);
+    return inst;
+  }
+
+  private current(name: string): CounterInstance {
+    const s = this.stack(name);
+    // A counter used without any reset in scope lives at the document level, as browsers do
+    // (so `h2::before { counter-increment: h }` numbers 1, 2, 3 without a reset).
+    return s[s.length - 1] ?? this.instantiate(name, 0, 0);
+  }
+
+  reset(name: string, value: number, level: number): void {
+    this.instantiate(name, value, level);
+  }
+
+  increment(name: string, by: number): void {
+    this.current(name).value += by;
+  }
+
+  set(name: string, value: number): void {
+    this.current(name).value = value;
+  }
+
+  value(name: string): number {
+    return this.current(name).value;
+  }
+
+  values(name: string): number[] {
+    const s = this.stack(name);
+    if (s.length === 0) this.instantiate(name, 0, 0);
+    return this.stack(name).map((i) => i.value);
+  }
+
+  /** Closes the scopes of counters created at `level` (its parent element ended). */
+  closeLevel(level: number): void {
+    const names = this.created[level];
+    if (!names) return;
+    for (const n of names) {
+      const s = this.byName.get(n);
+      if (s && s.length && s[s.length - 1].level === level) s.pop();
+    }
+    this.created[level] = [];
+  }
+}
+
+export class TreeBuilder {
+  private nextId = 0;
+  private readonly counters = new Counters();
+  private quoteDepth = 0;
+  private readonly hintCache = new Map<string, Declaration | null>();
+  private visited = 0;
+
+  constructor(
+    private readonly engine: StyleEngine,
+    private readonly opts: BuildOptions,
+  ) {}
+
+  build(root: DomElement): StyledElement {
+    return this.element(root, null, '', 0);
+  }
+
+  private hints(el: DomElement): Declaration[] {
+    const out: Declaration[] = [];
+    for (const [prop, value] of presentationalHints(el)) {
+      const key = `${prop}:${value}`;
+      let d = this.hintCache.get(key);
+      if (d === undefined) {
+        d = makeDeclaration(prop, value, false, undefined, `${el.tag}[attribute]`, this.opts.warn);
+        this.hintCache.set(key, d);
+      }
+      if (d) out.push(d);
+    }
+    return out;
+  }
+
+  private inlineStyle(el: DomElement): readonly Declaration[] {
+    const text = el.attrs.get('style');
+    if (!text || !text.trim()) return [];
+    return this.engine.styleAttribute(text, this.opts.base, (t, base) => {
+      try {
+        const ast = csstree.parse(t, {
+          context: 'declarationList',
+          parseValue: false,
+          onParseError: () => {},
+        });
+        return blockDeclarations(ast, base, 'style attribute', this.opts.warn);
+      } catch {
+        this.opts.warn({
+          code: 'css.invalid',
+          message: 'style attribute could not be parsed',
+          source: t.slice(0, 80),
+        });
+        return [];
+      }
+    });
+  }
+
+  private applyCounters(
+    style: ComputedStyle,
+    el: DomElement | null,
+    level: number,
+    isListItem: boolean,
+  ): void {
+    let resets: readonly CounterChange[] = style.counterReset;
+    let sets: readonly CounterChange[] = style.counterSet;
+    let increments: readonly CounterChange[] = style.counterIncrement;
+    if (el && el.namespace === 'html') {
+      // <ol start> / <ol reversed> feed the list-item counter the lists establish.
+      if (el.tag === 'ol' && resets.some((c) => c.name === 'list-item')) {
+        const reversed = el.attrs.has('reversed');
+        const startAttr = el.attrs.get('start');
+        const parsed = startAttr !== undefined ? parseInt(startAttr, 10) : NaN;
+        let start: number;
+        if (Number.isFinite(parsed)) start = parsed;
+        else if (reversed) start = el.elementChildren.filter((c) => c.tag === 'li').length;
+        else start = 1;
+        resets = resets.map((c) =>
+          c.name === 'list-item'
+            ? { name: 'list-item', value: reversed ? start + 1 : start - 1 }
+            : c,
+        );
+      }
+      if (el.tag === 'li') {
+        const v = el.attrs.get('value');
+        const parsed = v !== undefined ? parseInt(v, 10) : NaN;
+        if (Number.isFinite(parsed)) {
+          // The increment still applies after the set, so set one step before the value.
+          const step = el.parent?.tag === 'ol' && el.parent.attrs.has('reversed') ? -1 : 1;
+          sets = [
+            ...sets.filter((c) => c.name !== 'list-item'),
+            { name: 'list-item', value: parsed - step },
+          ];
+        }
+      }
+    }
+    if (isListItem && !increments.some((c) => c.name === 'list-item')) {
+      const reversed = el?.parent?.tag === 'ol' && el.parent.attrs.has('reversed');
+      increments = [...increments, { name: 'list-item', value: reversed ? -1 : 1 }];
+    }
+    for (const c of resets) this.counters.reset(c.name, c.value, level);
+    for (const c of increments) this.counters.increment(c.name, c.value);
+    for (const c of sets) this.counters.set(c.name, c.value);
+  }
+
+  private resolveContent(
+    items: readonly ContentItem[],
+    el: DomElement,
+    style: ComputedStyle,
+    lang: string,
+  ): GeneratedContent[] {
+    const out: GeneratedContent[] = [];
+    const text = (t: string): void => {
+      if (!t) return;
+      const last = out[out.length - 1];
+      if (last && last.kind === 'text') out[out.length - 1] = { kind: 'text', text: last.text + t };
+      else out.push({ kind: 'text', text: t });
+    };
+    for (const it of items) {
+      switch (it.kind) {
+        case 'string':
+          text(it.text);
+          break;
+        case 'url':
+          out.push({ kind: 'image', url: it.url });
+          break;
+        case 'attr':
+          text(el.attrs.get(it.name) ?? '');
+          break;
+        case 'counter':
+          text(formatCounter(this.counters.value(it.name), it.style));
+          break;
+        case 'counters':
+          text(
+            this.counters
+              .values(it.name)
+              .map((v) => formatCounter(v, it.style))
+              .join(it.separator),
+          );
+          break;
+        case 'quote': {
+          const pairs = quotePairs(style.quotes, lang);
+          if (it.which === 'open-quote' || it.which === 'no-open-quote') {
+            if (it.which === 'open-quote' && pairs.length)
+              text(pairs[Math.min(this.quoteDepth, pairs.length - 1)][0]);
+            this.quoteDepth++;
+          } else {
+            if (this.quoteDepth > 0) this.quoteDepth--;
+            if (it.which === 'close-quote' && pairs.length)
+              text(pairs[Math.min(this.quoteDepth, pairs.length - 1)][1]);
+          }
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  private pseudo(
+    kind: 'before' | 'after',
+    rules: readonly StyleRule[],
+    el: DomElement,
+    parentStyle: ComputedStyle,
+    parentId: number,
+    lang: string,
+    level: number,
+  ): StyledPseudo | null {
+    if (rules.length === 0) return null;
+    const style = this.engine.compute(parentStyle, rules, [], [], kind);
+    if (!Array.isArray(style.content) || style.display === 'none') return null;
+    this.applyCounters(style, null, level, false);
+    const content = this.resolveContent(style.content as readonly ContentItem[], el, style, lang);
+    return {
+      kind: 'pseudo',
+      pseudo: kind,
+      nodeId: this.nextId++,
+      style,
+      parentNodeId: parentId,
+      lang,
+      content,
+    };
+  }
+
+  private marker(
+    rules: readonly StyleRule[],
+    el: DomElement,
+    liStyle: ComputedStyle,
+    parentId: number,
+    lang: string,
+  ): StyledPseudo | null {
+    const style = this.engine.compute(liStyle, rules, [], [], 'marker');
+    let content: GeneratedContent[];
+    if (Array.isArray(style.content)) {
+      content = this.resolveContent(style.content as readonly ContentItem[], el, style, lang);
+    } else if (style.content === 'none') {
+      return null;
+    } else if (liStyle.listStyleImage !== 'none') {
+      content = [{ kind: 'image', url: liStyle.listStyleImage.url }];
+    } else {
+      const t = markerText(this.counters.value('list-item'), liStyle.listStyleType);
+      if (!t) return null;
+      content = [{ kind: 'text', text: t }];
+    }
+    return {
+      kind: 'pseudo',
+      pseudo: 'marker',
+      nodeId: this.nextId++,
+      style,
+      parentNodeId: parentId,
+      lang,
+      content,
+    };
+  }
+
+  private element(
+    el: DomElement,
+    parentStyle: ComputedStyle | null,
+    parentLang: string,
+    level: number,
+  ): StyledElement {
+    if ((++this.visited & 1023) === 0 && this.opts.signal?.aborted) {
+      throw this.opts.signal.reason instanceof Error
+        ? this.opts.signal.reason
+        : new Error('aborted');
+    }
+    const matched = this.engine.match(el);
+    const style = this.engine.compute(
+      parentStyle,
+      matched.element,
+      this.hints(el),
+      this.inlineStyle(el),
+      null,
+    );
+    const langAttr = el.attrs.get('lang') ?? el.attrs.get('xml:lang');
+    const lang = langAttr !== undefined ? langAttr.trim() : parentLang;
+    const nodeId = this.nextId++;
+    const base = {
+      kind: 'element' as const,
+      nodeId,
+      style,
+      tag: el.tag,
+      namespace: el.namespace,
+      attrs: el.attrs,
+      lang,
+      ...(el.svgMarkup !== undefined ? { svgMarkup: el.svgMarkup } : {}),
+    };
+    if (style.display === 'none') return { ...base, children: [] };
+
+    const isListItem = style.display === 'list-item';
+    this.applyCounters(style, el, level, isListItem);
+    const children: StyledNode[] = [];
+    const inner = level + 1;
+    if (isListItem) {
+      const m = this.marker(matched.marker, el, style, nodeId, lang);
+      if (m) children.push(m);
+    }
+    const generates = el.namespace === 'html' && !NO_GENERATED.has(el.tag);
+    const before = generates
+      ? this.pseudo('before', matched.before, el, style, nodeId, lang, inner)
+      : null;
+    if (before) children.push(before);
+    // SVG content is drawn from svgMarkup; its children are kept for structure only.
+    for (const c of el.children) {
+      if (c.kind === 'text')
+        children.push({ kind: 'text', nodeId: this.nextId++, style, text: c.text });
+      else children.push(this.element(c, style, lang, inner));
+    }
+    const after = generates
+      ? this.pseudo('after', matched.after, el, style, nodeId, lang, inner)
+      : null;
+    if (after) children.push(after);
+    this.counters.closeLevel(inner);
+    return { ...base, children };
+  }
+}

@@ -1,0 +1,410 @@
+/**
+ * The cascade for one element (or pseudo-element): matching rules from the index, ordering by
+ * origin, importance, specificity and source order, then computing every longhand once into a
+ * frozen ComputedStyle. Elements with the same parent style and the same matched declarations
+ * share one ComputedStyle object (a 500-row table computes each distinct cell style once).
+ */
+import type { Warning } from '../diagnostics.js';
+import type { DomElement } from '../html/dom.js';
+import {
+  DeclarationParser,
+  computeCustomProperties,
+  substituteVars,
+  type ParsedDeclaration,
+  type WideKeyword,
+} from './declarations.js';
+import { COMPUTE_ORDER } from './properties.js';
+import { INITIAL, type ComputeCtx, type Longhand } from './property-kit.js';
+import { matchesSelector, type PseudoElement } from './selectors.js';
+import type { Declaration, RuleIndex, StyleRule } from './sheet.js';
+import type {
+  BackgroundLayer,
+  BackgroundPosition,
+  BackgroundSize,
+  ComputedStyle,
+  CssImage,
+  Display,
+  FontMetricsProvider,
+  FontStyle,
+  RgbaColor,
+} from './types.js';
+import type { LengthEnv } from './values.js';
+
+/** Precedence of a declaration: origin and importance (CSS Cascade 4 §6.1). */
+const RANK_UA = 0;
+const RANK_HINT = 1;
+const RANK_AUTHOR = 2;
+const RANK_AUTHOR_IMPORTANT = 3;
+const RANK_UA_IMPORTANT = 4;
+
+type Cascaded =
+  | { readonly t: 'spec'; readonly spec: unknown }
+  | { readonly t: 'wide'; readonly kw: WideKeyword }
+  | { readonly t: 'pending'; readonly decl: Declaration };
+
+interface Slot {
+  rank: number;
+  value: Cascaded;
+}
+
+/** Internal per-style record: every longhand's computed value by key, plus custom properties. */
+type Record_ = Record<string, unknown>;
+
+export interface EngineOptions {
+  readonly viewport: { readonly width: number; readonly height: number };
+  readonly fontMetrics?: FontMetricsProvider;
+  readonly warn: (w: Warning) => void;
+}
+
+const BLOCKIFY: Partial<Record<Display, Display>> = {
+  inline: 'block',
+  'inline-block': 'block',
+  'inline-flex': 'flex',
+  'inline-table': 'table',
+  'table-row-group': 'block',
+  'table-header-group': 'block',
+  'table-footer-group': 'block',
+  'table-row': 'block',
+  'table-cell': 'block',
+  'table-column-group': 'block',
+  'table-column': 'block',
+  'table-caption': 'block',
+};
+
+const ORIGIN_INITIAL: Record_ = (() => {
+  const r: Record_ = {};
+  for (const l of COMPUTE_ORDER) r[l.key] = l.initial;
+  r.color = { r: 0, g: 0, b: 0, a: 1 };
+  return r;
+})();
+
+export interface MatchedRules {
+  readonly element: StyleRule[];
+  readonly before: StyleRule[];
+  readonly after: StyleRule[];
+  readonly marker: StyleRule[];
+}
+
+const byCascadeOrder = (a: StyleRule, b: StyleRule): number =>
+  a.selector.specificity - b.selector.specificity || a.order - b.order;
+
+export class StyleEngine {
+  readonly parser: DeclarationParser;
+  private readonly internal = new WeakMap<ComputedStyle, Record_>();
+  private readonly shared = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>();
+  private readonly rootShared = new Map<string, ComputedStyle>();
+  private readonly styleAttrCache = new Map<string, readonly Declaration[]>();
+  private rootFontSize = 16;
+  private readonly metricsCache = new Map<string, { exRatio: number; chRatio: number }>();
+
+  constructor(
+    private readonly index: RuleIndex,
+    private readonly opts: EngineOptions,
+  ) {
+    this.parser = new DeclarationParser(opts.warn);
+  }
+
+  /** Rules matching an element, split by pseudo-element, each list in cascade order. */
+  match(el: DomElement): MatchedRules {
+    const out: MatchedRules = { element: [], before: [], after: [], marker: [] };
+    for (const r of this.index.candidates(el)) {
+      if (!matchesSelector(el, r.selector)) continue;
+      const pe = r.selector.pseudoElement;
+      (pe === null ? out.element : out[pe]).push(r);
+    }
+    out.element.sort(byCascadeOrder);
+    out.before.sort(byCascadeOrder);
+    out.after.sort(byCascadeOrder);
+    out.marker.sort(byCascadeOrder);
+    return out;
+  }
+
+  /** Declarations of a style="" attribute, parsed once per distinct text. */
+  styleAttribute(
+    text: string,
+    base: string | undefined,
+    parse: (t: string, b: string | undefined) => Declaration[],
+  ): readonly Declaration[] {
+    const key = `${base ?? ''}\n${text}`;
+    let d = this.styleAttrCache.get(key);
+    if (!d) {
+      d = parse(text, base);
+      this.styleAttrCache.set(key, d);
+    }
+    return d;
+  }
+
+  /**
+   * Computes the style for one element or pseudo-element.
+   * @param rules matched rules in cascade order
+   * @param hints presentational-hint declarations (author level, below every author rule)
+   * @param inline style attribute declarations
+   * @param isPseudo pseudo-elements are never blockified as roots
+   */
+  compute(
+    parent: ComputedStyle | null,
+    rules: readonly StyleRule[],
+    hints: readonly Declaration[],
+    inline: readonly Declaration[],
+    pseudo: PseudoElement | null,
+  ): ComputedStyle {
+    // Style sharing: same parent style + same declarations ⇒ same computed style.
+    let key = pseudo ?? '';
+    for (const r of rules) key += ',' + r.order;
+    if (hints.length) key += '|h' + hints.map((d) => `${d.property}:${d.raw}`).join(';');
+    if (inline.length)
+      key += '|s' + inline.map((d) => `${d.property}:${d.raw}${d.important ? '!' : ''}`).join(';');
+    const cache = parent ? this.sharedFor(parent) : this.rootShared;
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const style = this.computeUncached(parent, rules, hints, inline, pseudo);
+    cache.set(key, style);
+    return style;
+  }
+
+  private sharedFor(parent: ComputedStyle): Map<string, ComputedStyle> {
+    let m = this.shared.get(parent);
+    if (!m) {
+      m = new Map();
+      this.shared.set(parent, m);
+    }
+    return m;
+  }
+
+  /** Custom property values of a computed style (for tests and margin boxes). */
+  customProperties(style: ComputedStyle): ReadonlyMap<string, string> {
+    return (
+      (this.internal.get(style)?._custom as ReadonlyMap<string, string> | undefined) ?? new Map()
+    );
+  }
+
+  private cascadeDeclarations(
+    rules: readonly StyleRule[],
+    hints: readonly Declaration[],
+    inline: readonly Declaration[],
+  ): { slots: Map<Longhand, Slot>; ua: Map<Longhand, Cascaded>; custom: Map<string, string> } {
+    const slots = new Map<Longhand, Slot>();
+    const ua = new Map<Longhand, Cascaded>();
+    const custom = new Map<string, string>();
+    const customRank = new Map<string, number>();
+    const apply = (d: Declaration, baseRank: number): void => {
+      const p: ParsedDeclaration | null = this.parser.parse(d);
+      if (!p) return;
+      const rank = d.important
+        ? baseRank === RANK_UA
+          ? RANK_UA_IMPORTANT
+          : RANK_AUTHOR_IMPORTANT
+        : baseRank;
+      if (p.kind === 'custom') {
+        if ((customRank.get(p.name) ?? -1) <= rank) {
+          customRank.set(p.name, rank);
+          custom.set(p.name, p.raw);
+        }
+        return;
+      }
+      const set = (l: Longhand, value: Cascaded): void => {
+        const cur = slots.get(l);
+        if (!cur || cur.rank <= rank) slots.set(l, { rank, value });
+        if (baseRank === RANK_UA) ua.set(l, value);
+      };
+      if (p.kind === 'values') for (const [l, spec] of p.entries) set(l, { t: 'spec', spec });
+      else if (p.kind === 'wide') for (const l of p.longhands) set(l, { t: 'wide', kw: p.keyword });
+      else for (const l of p.longhands) set(l, { t: 'pending', decl: d });
+    };
+    for (const d of hints) apply(d, RANK_HINT);
+    for (const r of rules) {
+      const base = r.origin === 'ua' ? RANK_UA : RANK_AUTHOR;
+      for (const d of r.declarations) apply(d, base);
+    }
+    for (const d of inline) apply(d, RANK_AUTHOR);
+    return { slots, ua, custom };
+  }
+
+  private metrics(
+    family: readonly string[],
+    weight: number,
+    style: FontStyle,
+  ): { exRatio: number; chRatio: number } {
+    const key = `${family.join(',')}|${weight}|${style}`;
+    let m = this.metricsCache.get(key);
+    if (!m) {
+      const got = this.opts.fontMetrics?.(family, weight, style);
+      m = got ? { exRatio: got.xHeight, chRatio: got.zeroAdvance } : { exRatio: 0.5, chRatio: 0.5 };
+      this.metricsCache.set(key, m);
+    }
+    return m;
+  }
+
+  private computeUncached(
+    parent: ComputedStyle | null,
+    rules: readonly StyleRule[],
+    hints: readonly Declaration[],
+    inline: readonly Declaration[],
+    pseudo: PseudoElement | null,
+  ): ComputedStyle {
+    const pRec: Record_ = parent ? (this.internal.get(parent) as Record_) : ORIGIN_INITIAL;
+    const { slots, ua, custom } = this.cascadeDeclarations(rules, hints, inline);
+    const inheritedCustom =
+      (pRec._custom as ReadonlyMap<string, string> | undefined) ?? new Map<string, string>();
+    const customProps = computeCustomProperties(inheritedCustom, custom);
+    const rec: Record_ = { _custom: customProps };
+    const vw = this.opts.viewport.width / 100;
+    const vh = this.opts.viewport.height / 100;
+    const pm = this.metrics(
+      pRec.fontFamily as string[],
+      pRec.fontWeight as number,
+      pRec.fontStyle as FontStyle,
+    );
+    let env: LengthEnv = {
+      fontSize: pRec.fontSize as number,
+      rootFontSize: parent ? this.rootFontSize : 16,
+      vw,
+      vh,
+      exRatio: pm.exRatio,
+      chRatio: pm.chRatio,
+    };
+    const ctx: { env: LengthEnv; color: RgbaColor; self: Record_; parent: Record_ } = {
+      env,
+      color: pRec.color as RgbaColor,
+      self: rec,
+      parent: pRec,
+    };
+
+    const initialOrInherit = (l: Longhand, kw: WideKeyword | 'none'): unknown => {
+      if (kw === 'inherit' || (kw !== 'initial' && l.inherited)) return pRec[l.key];
+      return l.initial;
+    };
+
+    const valueOf = (l: Longhand, c: Cascaded | undefined, depth = 0): unknown => {
+      if (!c) return initialOrInherit(l, 'none');
+      if (c.t === 'wide') {
+        if (c.kw === 'revert' && depth === 0) {
+          // Author `revert` rolls back to the user-agent value.
+          const u = ua.get(l);
+          if (u && u !== c) return valueOf(l, u, 1);
+          return initialOrInherit(l, 'unset');
+        }
+        return initialOrInherit(l, c.kw === 'revert' ? 'unset' : c.kw);
+      }
+      if (c.t === 'pending') {
+        const sub = substituteVars(c.decl.raw, (n) => customProps.get(n) ?? null);
+        const spec = sub === null ? null : this.parser.parseSubstituted(c.decl, sub, l);
+        if (spec === null) {
+          this.parser.warnOnce(
+            `var() in '${c.decl.property}' did not resolve to a valid value`,
+            c.decl.source,
+            'css.invalid-value',
+          );
+          return initialOrInherit(l, 'unset');
+        }
+        if (typeof spec === 'object' && spec !== null && 'wide' in spec) {
+          return initialOrInherit(
+            l,
+            (spec as { wide: WideKeyword }).wide === 'revert'
+              ? 'unset'
+              : (spec as { wide: WideKeyword }).wide,
+          );
+        }
+        return spec === INITIAL ? l.initial : l.compute(spec, ctx as ComputeCtx);
+      }
+      return c.spec === INITIAL ? l.initial : l.compute(c.spec, ctx as ComputeCtx);
+    };
+
+    for (const l of COMPUTE_ORDER) {
+      let v = valueOf(l, slots.get(l)?.value);
+      if (v === 'currentcolor') v = l.key === 'color' ? pRec.color : rec.color;
+      rec[l.key] = v;
+      if (l.key === 'fontSize') {
+        const m = this.metrics(
+          (rec.fontFamily ?? pRec.fontFamily) as string[],
+          (rec.fontWeight ?? pRec.fontWeight) as number,
+          (rec.fontStyle ?? pRec.fontStyle) as FontStyle,
+        );
+        env = { ...env, fontSize: v as number, exRatio: m.exRatio, chRatio: m.chRatio };
+        ctx.env = env;
+        if (!parent) {
+          this.rootFontSize = v as number;
+          env = { ...env, rootFontSize: v as number };
+          ctx.env = env;
+        }
+      } else if (l.key === 'color') {
+        ctx.color = v as RgbaColor;
+      }
+    }
+    return this.finish(rec, pRec, parent === null && pseudo === null);
+  }
+
+  private finish(rec: Record_, pRec: Record_, isRoot: boolean): ComputedStyle {
+    // Border widths compute to 0 with no border style.
+    for (const s of ['Top', 'Right', 'Bottom', 'Left']) {
+      const st = rec[`border${s}Style`];
+      if (st === 'none' || st === 'hidden') rec[`border${s}Width`] = 0;
+    }
+    if (rec.position === 'absolute' || rec.position === 'fixed') rec.float = 'none';
+    const display = rec.display as Display;
+    const parentDisplay = pRec.display as Display;
+    const blockify =
+      isRoot ||
+      rec.float !== 'none' ||
+      rec.position === 'absolute' ||
+      rec.position === 'fixed' ||
+      parentDisplay === 'flex' ||
+      parentDisplay === 'inline-flex';
+    if (blockify && display !== 'none' && display !== 'contents')
+      rec.display = BLOCKIFY[display] ?? display;
+    if (isRoot && rec.display === 'contents') rec.display = 'block';
+    // overflow: a visible axis next to a clipping one behaves as auto.
+    if (rec.overflowX === 'visible' && rec.overflowY !== 'visible' && rec.overflowY !== 'clip')
+      rec.overflowX = 'auto';
+    if (rec.overflowY === 'visible' && rec.overflowX !== 'visible' && rec.overflowX !== 'clip')
+      rec.overflowY = 'auto';
+    const [bsh, bsv] = rec._borderSpacing as [number, number];
+    rec.borderSpacingH = bsh;
+    rec.borderSpacingV = bsv;
+    rec.backgroundLayers = buildLayers(rec);
+
+    const style: Record<string, unknown> = {};
+    for (const k of PUBLIC_KEYS) style[k] = rec[k];
+    const frozen = Object.freeze(style) as unknown as ComputedStyle;
+    this.internal.set(frozen, rec);
+    return frozen;
+  }
+
+  /** Root-level computed style for a context with no element (the @page context). */
+  initialStyle(): ComputedStyle {
+    return this.compute(null, [], [], [], null);
+  }
+}
+
+const PUBLIC_KEYS: readonly string[] = [
+  ...COMPUTE_ORDER.map((l) => l.key).filter((k) => !k.startsWith('_')),
+  'borderSpacingH',
+  'borderSpacingV',
+  'backgroundLayers',
+];
+
+function buildLayers(rec: Record_): BackgroundLayer[] {
+  const images = rec._bgImage as (CssImage | 'none')[];
+  if (images.every((i) => i === 'none')) return [];
+  const pick = <T>(list: readonly T[], i: number): T => list[i % list.length];
+  const pos = rec._bgPosition as BackgroundPosition[];
+  const size = rec._bgSize as BackgroundSize[];
+  const rep = rec._bgRepeat as [BackgroundLayer['repeatX'], BackgroundLayer['repeatY']][];
+  const origin = rec._bgOrigin as BackgroundLayer['origin'][];
+  const clip = rec._bgClip as BackgroundLayer['clip'][];
+  const out: BackgroundLayer[] = [];
+  images.forEach((image, i) => {
+    if (image === 'none') return;
+    const [rx, ry] = pick(rep, i);
+    out.push({
+      image,
+      position: pick(pos, i),
+      size: pick(size, i),
+      repeatX: rx,
+      repeatY: ry,
+      origin: pick(origin, i),
+      clip: pick(clip, i),
+    });
+  });
+  return out;
+}

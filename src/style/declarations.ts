@@ -1,0 +1,225 @@
+/**
+ * Declaration values: parsing (once per declaration object, per document) into longhand
+ * specified values, CSS-wide keywords, var() substitution with fallbacks and cycle detection.
+ */
+import type { Warning } from '../diagnostics.js';
+import { LONGHANDS, SHORTHANDS } from './properties.js';
+import type { Longhand, ParseCtx } from './property-kit.js';
+import type { Declaration } from './sheet.js';
+import { valueNodes } from './values.js';
+
+export type WideKeyword = 'initial' | 'inherit' | 'unset' | 'revert';
+
+export type ParsedDeclaration =
+  /** Longhand → specified value (or INITIAL from a shorthand's omitted parts). */
+  | { readonly kind: 'values'; readonly entries: readonly (readonly [Longhand, unknown])[] }
+  | {
+      readonly kind: 'wide';
+      readonly keyword: WideKeyword;
+      readonly longhands: readonly Longhand[];
+    }
+  /** Value holds var(): parsed per element after substitution. */
+  | { readonly kind: 'pending'; readonly longhands: readonly Longhand[] }
+  | { readonly kind: 'custom'; readonly name: string; readonly raw: string };
+
+const WIDE = new Set<string>(['initial', 'inherit', 'unset', 'revert', 'revert-layer']);
+const MAX_SUBSTITUTED_LENGTH = 65536;
+
+export function hasVar(raw: string): boolean {
+  return /var\(/i.test(raw);
+}
+
+function longhandsOf(property: string): Longhand[] {
+  const l = LONGHANDS.get(property);
+  if (l) return [l];
+  const s = SHORTHANDS.get(property);
+  return s ? s.longhands.map((n) => LONGHANDS.get(n) as Longhand) : [];
+}
+
+/** Parses declaration values on first use and remembers the result for the document. */
+export class DeclarationParser {
+  private readonly cache = new Map<Declaration, ParsedDeclaration | null>();
+  private readonly warned = new Set<string>();
+
+  constructor(private readonly warn: (w: Warning) => void) {}
+
+  private ctx(d: Declaration): ParseCtx {
+    return {
+      base: d.base,
+      warn: (message) => this.warnOnce(`${d.property}: ${message}`, d.source),
+    };
+  }
+
+  warnOnce(message: string, source?: string, code = 'css.unsupported'): void {
+    if (this.warned.has(message)) return;
+    this.warned.add(message);
+    this.warn({ code, message, ...(source ? { source } : {}) });
+  }
+
+  parse(d: Declaration): ParsedDeclaration | null {
+    const hit = this.cache.get(d);
+    if (hit !== undefined) return hit;
+    const r = this.parseUncached(d);
+    this.cache.set(d, r);
+    return r;
+  }
+
+  private parseUncached(d: Declaration): ParsedDeclaration | null {
+    if (d.property.startsWith('--')) return { kind: 'custom', name: d.property, raw: d.raw };
+    const lower = d.raw.trim().toLowerCase();
+    if (WIDE.has(lower)) {
+      const keyword = (lower === 'revert-layer' ? 'revert' : lower) as WideKeyword;
+      return { kind: 'wide', keyword, longhands: longhandsOf(d.property) };
+    }
+    if (hasVar(d.raw)) return { kind: 'pending', longhands: longhandsOf(d.property) };
+    const entries = this.parseValue(d.property, d.raw, this.ctx(d));
+    if (!entries) {
+      this.warnOnce(
+        `invalid value for '${d.property}': ${truncate(d.raw)}`,
+        d.source,
+        'css.invalid-value',
+      );
+      return null;
+    }
+    return { kind: 'values', entries };
+  }
+
+  /** Longhand specified values of `property: raw`, or null when invalid. */
+  parseValue(
+    property: string,
+    raw: string,
+    ctx: ParseCtx,
+  ): (readonly [Longhand, unknown])[] | null {
+    const nodes = valueNodes(raw);
+    if (!nodes || nodes.length === 0) return null;
+    const l = LONGHANDS.get(property);
+    if (l) {
+      const spec = l.parse(nodes, ctx);
+      return spec === null ? null : [[l, spec]];
+    }
+    const s = SHORTHANDS.get(property);
+    if (!s) return null;
+    const m = s.expand(nodes, ctx);
+    if (!m) return null;
+    return [...m].map(([name, spec]) => [LONGHANDS.get(name) as Longhand, spec] as const);
+  }
+
+  /** Parses a substituted var() value for one longhand; null = invalid at computed-value time. */
+  parseSubstituted(d: Declaration, substituted: string, target: Longhand): unknown {
+    const lower = substituted.trim().toLowerCase();
+    if (WIDE.has(lower)) return { wide: lower === 'revert-layer' ? 'revert' : lower };
+    const entries = this.parseValue(d.property, substituted, this.ctx(d));
+    if (!entries) return null;
+    const e = entries.find(([l]) => l === target);
+    return e ? e[1] : null;
+  }
+}
+
+function truncate(s: string): string {
+  return s.length > 80 ? s.slice(0, 77) + '...' : s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// var()
+
+/** Finds the closing parenthesis matching the one before `start`, skipping strings. */
+function matchParen(s: string, start: number): number {
+  let depth = 1;
+  for (let i = start; i < s.length; i++) {
+    const ch = s[i];
+    if (ch === '"' || ch === "'") {
+      const end = s.indexOf(ch, i + 1);
+      if (end < 0) return -1;
+      i = end;
+    } else if (ch === '\\') i++;
+    else if (ch === '(') depth++;
+    else if (ch === ')') {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
+}
+
+/**
+ * Replaces every var(--name[, fallback]) in `raw` using `lookup`. Returns null when a reference
+ * cannot be resolved (no value and no fallback, cycle) or the result grows past a sane size.
+ */
+export function substituteVars(
+  raw: string,
+  lookup: (name: string) => string | null,
+): string | null {
+  let out = '';
+  let i = 0;
+  const re = /var\(/gi;
+  for (;;) {
+    re.lastIndex = i;
+    const m = re.exec(raw);
+    if (!m) break;
+    out += raw.slice(i, m.index);
+    const open = m.index + m[0].length;
+    const close = matchParen(raw, open);
+    if (close < 0) return null;
+    const inner = raw.slice(open, close);
+    const comma = topLevelComma(inner);
+    const name = (comma < 0 ? inner : inner.slice(0, comma)).trim();
+    if (!name.startsWith('--')) return null;
+    let value = lookup(name);
+    if (value === null && comma >= 0) {
+      value = substituteVars(inner.slice(comma + 1).trim(), lookup);
+    }
+    if (value === null) return null;
+    out += value;
+    if (out.length > MAX_SUBSTITUTED_LENGTH) return null;
+    i = close + 1;
+  }
+  out += raw.slice(i);
+  return out.length > MAX_SUBSTITUTED_LENGTH ? null : out;
+}
+
+function topLevelComma(s: string): number {
+  let depth = 0;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i];
+    if (ch === '"' || ch === "'") {
+      const end = s.indexOf(ch, i + 1);
+      if (end < 0) return -1;
+      i = end;
+    } else if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    else if (ch === ',' && depth === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * Computes an element's custom properties: inherited ones, overridden by its own declarations,
+ * each with var() references resolved. Properties in a reference cycle become invalid (absent).
+ */
+export function computeCustomProperties(
+  inherited: ReadonlyMap<string, string>,
+  declared: ReadonlyMap<string, string>,
+): ReadonlyMap<string, string> {
+  if (declared.size === 0) return inherited;
+  const result = new Map(inherited);
+  const state = new Map<string, 'busy' | 'done'>();
+  const resolve = (name: string): string | null => {
+    const raw = declared.get(name);
+    if (raw === undefined) return result.get(name) ?? null;
+    const st = state.get(name);
+    if (st === 'busy') return null;
+    if (st === 'done') return result.get(name) ?? null;
+    state.set(name, 'busy');
+    let v: string | null;
+    const kw = raw.trim().toLowerCase();
+    if (kw === 'initial') v = null;
+    else if (kw === 'inherit' || kw === 'unset' || kw === 'revert') v = inherited.get(name) ?? null;
+    else v = hasVar(raw) ? substituteVars(raw, resolve) : raw;
+    state.set(name, 'done');
+    if (v === null) result.delete(name);
+    else result.set(name, v);
+    return v;
+  };
+  for (const name of declared.keys()) resolve(name);
+  return result;
+}

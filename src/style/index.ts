@@ -1,0 +1,87 @@
+/**
+ * Entry point of parse + cascade: HTML text → StyledDocument (styled tree, @page rules,
+ * @font-face rules, title, language, warnings).
+ */
+import type { Warning } from '../diagnostics.js';
+import { parseHtml } from '../html/parse.js';
+import { StyleEngine } from './cascade.js';
+import { TreeBuilder } from './build.js';
+import { buildPageRules, firstPageArea } from './page.js';
+import { RuleIndex, loadSheets } from './sheet.js';
+import type { StyleOptions, StyledDocument } from './types.js';
+import { UA_STYLESHEET } from './ua.js';
+
+export type * from './types.js';
+export { pageStyleFor } from './page.js';
+export { resolveLength } from './length.js';
+
+/** At most this many warnings are reported per document; the rest are counted. */
+const MAX_WARNINGS = 200;
+
+function effectiveBase(baseUrl: string | undefined, baseHref: string | null): string | undefined {
+  if (baseHref) {
+    try {
+      return new URL(baseHref, baseUrl).href;
+    } catch {
+      /* a relative <base> without a document URL cannot be resolved */
+    }
+  }
+  return baseUrl;
+}
+
+export async function styleDocument(html: string, options: StyleOptions): Promise<StyledDocument> {
+  const warnings: Warning[] = [];
+  let dropped = 0;
+  const seen = new Set<string>();
+  const warn = (w: Warning): void => {
+    const key = `${w.code}|${w.message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    if (warnings.length < MAX_WARNINGS) warnings.push(w);
+    else dropped++;
+  };
+  options.signal?.throwIfAborted();
+  const parsed = parseHtml(html);
+  for (const w of parsed.warnings) warn(w);
+  const base = effectiveBase(options.baseUrl, parsed.baseHref);
+
+  // Media queries and vw/vh need the page area before the author's @page rules are known, so
+  // they use the caller's viewport or, failing that, the default page.
+  const provisional = options.viewport ?? firstPageArea([]);
+  const ruleSet = await loadSheets(UA_STYLESHEET, parsed.sheets, base, {
+    loader: options.loader,
+    media: provisional,
+    strict: options.strict === true,
+    ...(options.signal ? { signal: options.signal } : {}),
+    warn,
+  });
+  options.signal?.throwIfAborted();
+  const viewport = options.viewport ?? firstPageArea(ruleSet.pageRules);
+  const engine = new StyleEngine(new RuleIndex(ruleSet.rules), {
+    viewport,
+    ...(options.fontMetrics ? { fontMetrics: options.fontMetrics } : {}),
+    warn,
+  });
+  const builder = new TreeBuilder(engine, {
+    ...(base ? { base } : {}),
+    warn,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  const root = builder.build(parsed.root);
+  const pageRules = buildPageRules(ruleSet.pageRules, engine, root.style, warn);
+  if (dropped > 0) {
+    warnings.push({
+      code: 'warnings.truncated',
+      message: `${dropped} further warnings were not listed`,
+    });
+  }
+  return {
+    root,
+    pageRules,
+    fontFaces: ruleSet.fontFaces,
+    title: parsed.title,
+    lang: parsed.lang,
+    ...(base ? { baseUrl: base } : {}),
+    warnings,
+  };
+}

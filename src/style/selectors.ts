@@ -1,0 +1,497 @@
+/**
+ * Selector compilation (css-tree AST → plain matcher data), specificity and matching against
+ * the DOM, right to left.
+ */
+import type { CssNode } from 'css-tree';
+import type { DomElement } from '../html/dom.js';
+
+export type PseudoElement = 'before' | 'after' | 'marker';
+
+type AttrOp = 'exists' | '=' | '~=' | '|=' | '^=' | '$=' | '*=';
+interface AttrTest {
+  readonly name: string;
+  readonly op: AttrOp;
+  readonly value: string;
+  readonly caseInsensitive: boolean;
+}
+
+type PseudoTest =
+  | {
+      readonly kind:
+        'root' | 'empty' | 'link' | 'never' | 'checked' | 'disabled' | 'enabled' | 'any-element';
+    }
+  | {
+      readonly kind:
+        | 'first-child'
+        | 'last-child'
+        | 'only-child'
+        | 'first-of-type'
+        | 'last-of-type'
+        | 'only-of-type';
+    }
+  | {
+      readonly kind: 'nth';
+      readonly a: number;
+      readonly b: number;
+      readonly fromEnd: boolean;
+      readonly ofType: boolean;
+      readonly of: readonly ComplexSelector[] | null;
+    }
+  | { readonly kind: 'not' | 'is'; readonly list: readonly ComplexSelector[] }
+  | { readonly kind: 'lang'; readonly langs: readonly string[] };
+
+export interface Compound {
+  /** Lower-case type, or null for any. */
+  readonly tag: string | null;
+  readonly ids: readonly string[];
+  readonly classes: readonly string[];
+  readonly attrs: readonly AttrTest[];
+  readonly pseudos: readonly PseudoTest[];
+}
+
+type Combinator = ' ' | '>' | '+' | '~';
+
+export interface ComplexSelector {
+  /** Left to right. */
+  readonly compounds: readonly Compound[];
+  /** combinators[i] joins compounds[i] and compounds[i + 1]. */
+  readonly combinators: readonly Combinator[];
+  readonly pseudoElement: PseudoElement | null;
+  /** a * 1e8 + b * 1e4 + c. */
+  readonly specificity: number;
+}
+
+export class SelectorError extends Error {}
+
+const DYNAMIC = new Set([
+  'hover',
+  'active',
+  'focus',
+  'focus-within',
+  'focus-visible',
+  'visited',
+  'target',
+  'target-within',
+  'current',
+  'past',
+  'future',
+  'playing',
+  'paused',
+  'autofill',
+  'placeholder-shown',
+  'indeterminate',
+  'invalid',
+  'valid',
+  'user-invalid',
+  'user-valid',
+  'in-range',
+  'out-of-range',
+  'required',
+  'optional',
+  'read-only',
+  'read-write',
+  'default',
+  'defined',
+  'fullscreen',
+  'modal',
+  'popover-open',
+]);
+
+const LEGACY_PSEUDO_ELEMENTS = new Set(['before', 'after']);
+
+function spec(a: number, b: number, c: number): number {
+  return Math.min(a, 99) * 1e8 + Math.min(b, 9999) * 1e4 + Math.min(c, 9999);
+}
+
+function maxSpecificity(list: readonly ComplexSelector[]): number {
+  let m = 0;
+  for (const s of list) if (s.specificity > m) m = s.specificity;
+  return m;
+}
+
+function parseNth(nth: CssNode): { a: number; b: number } {
+  if (nth.type === 'AnPlusB') {
+    return {
+      a: nth.a === null ? 0 : parseInt(nth.a, 10),
+      b: nth.b === null ? 0 : parseInt(nth.b, 10),
+    };
+  }
+  if (nth.type === 'Identifier') {
+    const id = nth.name.toLowerCase();
+    if (id === 'odd') return { a: 2, b: 1 };
+    if (id === 'even') return { a: 2, b: 0 };
+  }
+  throw new SelectorError('bad an+b');
+}
+
+function selectorListChildren(node: CssNode | null | undefined): CssNode[] {
+  if (!node) throw new SelectorError('missing argument');
+  if (node.type === 'SelectorList') return node.children.toArray();
+  if (node.type === 'Selector') return [node];
+  throw new SelectorError('expected a selector list');
+}
+
+/** Compiles one css-tree Selector node. Throws SelectorError when unsupported or invalid. */
+export function compileSelector(sel: CssNode, nested = false): ComplexSelector {
+  if (sel.type !== 'Selector') throw new SelectorError('not a selector');
+  const compounds: Compound[] = [];
+  const combinators: Combinator[] = [];
+  let cur = {
+    tag: null as string | null,
+    ids: [] as string[],
+    classes: [] as string[],
+    attrs: [] as AttrTest[],
+    pseudos: [] as PseudoTest[],
+  };
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let pseudoElement: PseudoElement | null = null;
+  let empty = true;
+  // Specificity contributed by functional pseudo-classes (:not, :is, :nth-child(of S)).
+  let extra = 0;
+  const pushCompound = (): void => {
+    if (empty) throw new SelectorError('empty compound');
+    compounds.push(cur);
+    cur = { tag: null, ids: [], classes: [], attrs: [], pseudos: [] };
+    empty = true;
+  };
+  for (const n of sel.children.toArray()) {
+    if (pseudoElement && n.type !== 'PseudoClassSelector')
+      throw new SelectorError('content after pseudo-element');
+    switch (n.type) {
+      case 'TypeSelector': {
+        const name = n.name.toLowerCase();
+        // Namespace prefixes (svg|rect) are not supported: ignore the prefix.
+        const local = name.includes('|') ? name.slice(name.indexOf('|') + 1) : name;
+        if (local !== '*') {
+          cur.tag = local;
+          c++;
+        }
+        empty = false;
+        break;
+      }
+      case 'IdSelector':
+        cur.ids.push(n.name);
+        a++;
+        empty = false;
+        break;
+      case 'ClassSelector':
+        cur.classes.push(n.name);
+        b++;
+        empty = false;
+        break;
+      case 'AttributeSelector': {
+        const name = n.name.name.toLowerCase();
+        const value = n.value ? (n.value.type === 'String' ? n.value.value : n.value.name) : '';
+        const op = (n.matcher ?? 'exists') as AttrOp;
+        if (!['exists', '=', '~=', '|=', '^=', '$=', '*='].includes(op))
+          throw new SelectorError('bad attribute matcher');
+        cur.attrs.push({ name, op, value, caseInsensitive: (n.flags ?? '').toLowerCase() === 'i' });
+        b++;
+        empty = false;
+        break;
+      }
+      case 'PseudoClassSelector': {
+        const name = n.name.toLowerCase();
+        if (pseudoElement) throw new SelectorError('pseudo-class after pseudo-element');
+        if (LEGACY_PSEUDO_ELEMENTS.has(name)) {
+          if (nested) throw new SelectorError('pseudo-element inside a selector argument');
+          pseudoElement = name as PseudoElement;
+          c++;
+          break;
+        }
+        const t = compilePseudo(name, n);
+        cur.pseudos.push(t.test);
+        extra += t.specificity;
+        empty = false;
+        break;
+      }
+      case 'PseudoElementSelector': {
+        const name = n.name.toLowerCase();
+        if (nested) throw new SelectorError('pseudo-element inside a selector argument');
+        if (name !== 'before' && name !== 'after' && name !== 'marker') {
+          throw new SelectorError(`::${name} is not supported`);
+        }
+        pseudoElement = name;
+        c++;
+        break;
+      }
+      case 'Combinator': {
+        const name = n.name.trim() === '' ? ' ' : n.name.trim();
+        if (name !== ' ' && name !== '>' && name !== '+' && name !== '~')
+          throw new SelectorError(`combinator ${name}`);
+        pushCompound();
+        combinators.push(name);
+        break;
+      }
+      case 'WhiteSpace':
+        break;
+      default:
+        throw new SelectorError(`unsupported selector part ${n.type}`);
+    }
+  }
+  if (empty && pseudoElement) {
+    empty = false; // `::before` alone means `*::before`
+  }
+  pushCompound();
+  return { compounds, combinators, pseudoElement, specificity: spec(a, b, c) + extra };
+}
+
+function compileList(arg: CssNode | null | undefined, forgiving: boolean): ComplexSelector[] {
+  const out: ComplexSelector[] = [];
+  for (const s of selectorListChildren(arg)) {
+    try {
+      out.push(compileSelector(s, true));
+    } catch (e) {
+      if (!forgiving) throw e;
+    }
+  }
+  return out;
+}
+
+const CLASS = 1e4;
+
+function compilePseudo(name: string, n: CssNode): { test: PseudoTest; specificity: number } {
+  if (n.type !== 'PseudoClassSelector') throw new SelectorError('not a pseudo-class');
+  const arg = n.children ? n.children.first : null;
+  switch (name) {
+    case 'root':
+    case 'empty':
+    case 'checked':
+    case 'disabled':
+    case 'enabled':
+      return { test: { kind: name }, specificity: CLASS };
+    case 'link':
+    case 'any-link':
+      return { test: { kind: 'link' }, specificity: CLASS };
+    case 'first-child':
+    case 'last-child':
+    case 'only-child':
+    case 'first-of-type':
+    case 'last-of-type':
+    case 'only-of-type':
+      return { test: { kind: name }, specificity: CLASS };
+    case 'nth-child':
+    case 'nth-last-child':
+    case 'nth-of-type':
+    case 'nth-last-of-type': {
+      if (!arg || arg.type !== 'Nth') throw new SelectorError('bad :nth argument');
+      const { a, b } = parseNth(arg.nth);
+      const ofType = name.endsWith('of-type');
+      const of = arg.selector && !ofType ? compileList(arg.selector, false) : null;
+      return {
+        test: { kind: 'nth', a, b, fromEnd: name.includes('last'), ofType, of },
+        specificity: CLASS + (of ? maxSpecificity(of) : 0),
+      };
+    }
+    case 'not': {
+      const list = compileList(arg, false);
+      return { test: { kind: 'not', list }, specificity: maxSpecificity(list) };
+    }
+    case 'is':
+    case 'matches':
+    case '-webkit-any':
+    case 'where': {
+      const list = compileList(arg, true);
+      return {
+        test: { kind: 'is', list },
+        specificity: name === 'where' ? 0 : maxSpecificity(list),
+      };
+    }
+    case 'lang': {
+      const langs: string[] = [];
+      for (const x of n.children ? n.children.toArray() : []) {
+        if (x.type === 'Identifier') langs.push(x.name.toLowerCase());
+        else if (x.type === 'String') langs.push(x.value.toLowerCase());
+        else if (x.type === 'Raw')
+          langs.push(
+            ...x.value
+              .split(',')
+              .map((s) =>
+                s
+                  .trim()
+                  .replace(/^["']|["']$/g, '')
+                  .toLowerCase(),
+              )
+              .filter(Boolean),
+          );
+      }
+      if (!langs.length) throw new SelectorError(':lang() needs a language');
+      return { test: { kind: 'lang', langs }, specificity: CLASS };
+    }
+  }
+  if (DYNAMIC.has(name)) return { test: { kind: 'never' }, specificity: CLASS };
+  throw new SelectorError(`:${name} is not supported`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Matching
+
+function attrMatches(el: DomElement, t: AttrTest): boolean {
+  const v = el.attrs.get(t.name);
+  if (v === undefined) return false;
+  if (t.op === 'exists') return true;
+  const val = t.caseInsensitive ? v.toLowerCase() : v;
+  const want = t.caseInsensitive ? t.value.toLowerCase() : t.value;
+  switch (t.op) {
+    case '=':
+      return val === want;
+    case '~=':
+      return want !== '' && !/\s/.test(want) && val.split(/[ \t\n\f\r]+/).includes(want);
+    case '|=':
+      return val === want || val.startsWith(want + '-');
+    case '^=':
+      return want !== '' && val.startsWith(want);
+    case '$=':
+      return want !== '' && val.endsWith(want);
+    case '*=':
+      return want !== '' && val.includes(want);
+  }
+  return false;
+}
+
+function nthMatches(a: number, b: number, pos: number): boolean {
+  // pos is 1-based; is there n >= 0 with a*n + b = pos?
+  if (a === 0) return pos === b;
+  const n = (pos - b) / a;
+  return Number.isInteger(n) && n >= 0;
+}
+
+function siblingsOf(el: DomElement): readonly DomElement[] {
+  return el.parent ? el.parent.elementChildren : [el];
+}
+
+function elementLang(el: DomElement): string {
+  for (let e: DomElement | null = el; e; e = e.parent) {
+    const l = e.attrs.get('lang') ?? e.attrs.get('xml:lang');
+    if (l !== undefined) return l.toLowerCase();
+  }
+  return '';
+}
+
+function pseudoMatches(el: DomElement, p: PseudoTest): boolean {
+  switch (p.kind) {
+    case 'root':
+      return el.parent === null;
+    case 'empty':
+      return el.children.every((c) => c.kind === 'text' && c.text.length === 0);
+    case 'link':
+      return (el.tag === 'a' || el.tag === 'area') && el.attrs.has('href');
+    case 'never':
+      return false;
+    case 'any-element':
+      return true;
+    case 'checked':
+      return (
+        (el.tag === 'input' && el.attrs.has('checked')) ||
+        (el.tag === 'option' && el.attrs.has('selected'))
+      );
+    case 'disabled':
+      return el.attrs.has('disabled');
+    case 'enabled':
+      return (
+        ['input', 'button', 'select', 'textarea', 'option'].includes(el.tag) &&
+        !el.attrs.has('disabled')
+      );
+    case 'first-child':
+      return el.index === 0;
+    case 'last-child':
+      return el.index === siblingsOf(el).length - 1;
+    case 'only-child':
+      return siblingsOf(el).length === 1;
+    case 'first-of-type':
+    case 'last-of-type':
+    case 'only-of-type': {
+      const sibs = siblingsOf(el);
+      let before = 0;
+      let after = 0;
+      for (let i = 0; i < sibs.length; i++) {
+        if (sibs[i].tag !== el.tag || i === el.index) continue;
+        if (i < el.index) before++;
+        else after++;
+      }
+      if (p.kind === 'first-of-type') return before === 0;
+      if (p.kind === 'last-of-type') return after === 0;
+      return before === 0 && after === 0;
+    }
+    case 'nth': {
+      const sibs = siblingsOf(el);
+      let pos = 1;
+      if (p.fromEnd) {
+        for (let i = el.index + 1; i < sibs.length; i++) if (counts(sibs[i], el, p)) pos++;
+      } else {
+        for (let i = 0; i < el.index; i++) if (counts(sibs[i], el, p)) pos++;
+      }
+      if (p.of && !p.of.some((s) => matchesSelector(el, s))) return false;
+      return nthMatches(p.a, p.b, pos);
+    }
+    case 'not':
+      return !p.list.some((s) => matchesSelector(el, s));
+    case 'is':
+      return p.list.some((s) => matchesSelector(el, s));
+    case 'lang': {
+      const l = elementLang(el);
+      return p.langs.some((w) => w === '*' || l === w || l.startsWith(w + '-'));
+    }
+  }
+}
+
+function counts(
+  sib: DomElement,
+  el: DomElement,
+  p: { ofType: boolean; of: readonly ComplexSelector[] | null },
+): boolean {
+  if (p.ofType) return sib.tag === el.tag;
+  if (p.of) return p.of.some((s) => matchesSelector(sib, s));
+  return true;
+}
+
+export function compoundMatches(el: DomElement, c: Compound): boolean {
+  if (c.tag !== null && c.tag !== el.tag) return false;
+  for (const id of c.ids) if (el.idAttr !== id) return false;
+  for (const cls of c.classes) if (!el.classes.includes(cls)) return false;
+  for (const at of c.attrs) if (!attrMatches(el, at)) return false;
+  for (const p of c.pseudos) if (!pseudoMatches(el, p)) return false;
+  return true;
+}
+
+// Match results: failing "all siblings" or "completely" stops the outer combinator loops early,
+// which keeps chains of descendant combinators from backtracking exponentially on deep trees.
+const MATCH = 0;
+const FAILS_LOCALLY = 1;
+const FAILS_ALL_SIBLINGS = 2;
+const FAILS_COMPLETELY = 3;
+
+function matchFrom(el: DomElement, sel: ComplexSelector, i: number): number {
+  if (!compoundMatches(el, sel.compounds[i])) return FAILS_LOCALLY;
+  if (i === 0) return MATCH;
+  switch (sel.combinators[i - 1]) {
+    case '>':
+      return el.parent === null ? FAILS_COMPLETELY : matchFrom(el.parent, sel, i - 1);
+    case ' ':
+      for (let p = el.parent; p; p = p.parent) {
+        const r = matchFrom(p, sel, i - 1);
+        if (r === MATCH || r === FAILS_COMPLETELY) return r;
+      }
+      return FAILS_COMPLETELY;
+    case '+': {
+      const sibs = siblingsOf(el);
+      return el.index > 0 ? matchFrom(sibs[el.index - 1], sel, i - 1) : FAILS_ALL_SIBLINGS;
+    }
+    case '~': {
+      const sibs = siblingsOf(el);
+      for (let k = el.index - 1; k >= 0; k--) {
+        const r = matchFrom(sibs[k], sel, i - 1);
+        if (r !== FAILS_LOCALLY) return r;
+      }
+      return FAILS_ALL_SIBLINGS;
+    }
+  }
+  return FAILS_COMPLETELY;
+}
+
+/** Does `el` match the selector (ignoring its pseudo-element part)? */
+export function matchesSelector(el: DomElement, sel: ComplexSelector): boolean {
+  return matchFrom(el, sel, sel.compounds.length - 1) === MATCH;
+}

@@ -1,0 +1,860 @@
+/**
+ * Stylesheets → rules: css-tree parsing, @import through the resource loader, @media and
+ * @supports evaluation, @page and @font-face collection, and the rule index by rightmost
+ * compound that keeps matching fast with very large sheets.
+ */
+import * as csstree from 'css-tree';
+import type { CssNode } from 'css-tree';
+import type { Warning } from '../diagnostics.js';
+import { ResourceError, type ResourceLoader } from '../resources/types.js';
+import type { DomElement } from '../html/dom.js';
+import { LONGHANDS, NO_EFFECT_PROPERTIES, PROPERTY_ALIASES, SHORTHANDS } from './properties.js';
+import { resolveUrl } from './property-kit.js';
+import { SelectorError, compileSelector, type ComplexSelector } from './selectors.js';
+import type { CssFontFaceRule, FontStyle, PageMarginBoxName, PageRuleSelector } from './types.js';
+import { ident, parseNumber, splitCommas, valueNodes } from './values.js';
+
+export type Origin = 'ua' | 'author';
+
+/** One declaration as written; its value is parsed lazily (see ./declarations.ts). */
+export interface Declaration {
+  /** Lower-case, aliases resolved; custom properties keep their case. */
+  readonly property: string;
+  readonly raw: string;
+  readonly important: boolean;
+  /** Base URL for url() in the value. */
+  readonly base?: string;
+  /** Where it came from, for warnings. */
+  readonly source: string;
+}
+
+export interface StyleRule {
+  readonly selector: ComplexSelector;
+  readonly declarations: readonly Declaration[];
+  readonly origin: Origin;
+  /** Position in the whole cascade (UA rules first). */
+  readonly order: number;
+}
+
+export interface RawPageRule {
+  readonly selectors: readonly PageRuleSelector[];
+  readonly order: number;
+  readonly declarations: readonly Declaration[];
+  readonly marginBoxes: ReadonlyMap<PageMarginBoxName, readonly Declaration[]>;
+}
+
+/** What media queries are evaluated against. */
+export interface MediaEnv {
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface SheetSource {
+  readonly kind: 'inline' | 'link';
+  /** CSS text (inline) or the href (link). */
+  readonly text: string;
+  /** media attribute, if any. */
+  readonly media?: string;
+}
+
+/** Mutable collector filled while loading sheets in cascade order. */
+export interface RuleSet {
+  readonly rules: StyleRule[];
+  readonly pageRules: RawPageRule[];
+  readonly fontFaces: CssFontFaceRule[];
+}
+
+export interface LoadContext {
+  readonly loader: ResourceLoader;
+  readonly media: MediaEnv;
+  readonly strict: boolean;
+  readonly signal?: AbortSignal;
+  readonly warn: (w: Warning) => void;
+}
+
+const MARGIN_BOXES: ReadonlySet<string> = new Set<PageMarginBoxName>([
+  'top-left-corner',
+  'top-left',
+  'top-center',
+  'top-right',
+  'top-right-corner',
+  'right-top',
+  'right-middle',
+  'right-bottom',
+  'bottom-right-corner',
+  'bottom-right',
+  'bottom-center',
+  'bottom-left',
+  'bottom-left-corner',
+  'left-bottom',
+  'left-middle',
+  'left-top',
+]);
+
+const MAX_IMPORT_DEPTH = 8;
+const SILENT_AT_RULES = new Set([
+  'charset',
+  'namespace',
+  'keyframes',
+  '-webkit-keyframes',
+  'viewport',
+  '-ms-viewport',
+]);
+
+// ---------------------------------------------------------------------------------------------
+// Media queries and @supports
+
+function mediaFeatureValue(n: CssNode | null | undefined, env: MediaEnv): number | string | null {
+  if (!n) return null;
+  if (n.type === 'Dimension') {
+    const v = parseFloat(n.value);
+    const u = n.unit.toLowerCase();
+    const px: Record<string, number> = {
+      px: 1,
+      pt: 4 / 3,
+      pc: 16,
+      in: 96,
+      cm: 96 / 2.54,
+      mm: 96 / 25.4,
+      em: 16,
+      rem: 16,
+    };
+    if (u in px) return v * px[u];
+    if (u === 'dpi') return v;
+    if (u === 'dppx' || u === 'x') return v * 96;
+    if (u === 'dpcm') return v * 2.54;
+    return null;
+  }
+  if (n.type === 'Number') return parseFloat(n.value);
+  if (n.type === 'Ratio') return null;
+  if (n.type === 'Identifier') return n.name.toLowerCase();
+  void env;
+  return null;
+}
+
+function featureEnvValue(name: string, env: MediaEnv): number | string | null {
+  switch (name) {
+    case 'width':
+    case 'device-width':
+      return env.width;
+    case 'height':
+    case 'device-height':
+      return env.height;
+    case 'orientation':
+      return env.height >= env.width ? 'portrait' : 'landscape';
+    case 'color':
+      return 8;
+    case 'monochrome':
+      return 0;
+    case 'resolution':
+      return 96;
+    case 'prefers-color-scheme':
+      return 'light';
+    case 'prefers-reduced-motion':
+      return 'reduce';
+    case 'prefers-contrast':
+      return 'no-preference';
+    case 'hover':
+    case 'any-hover':
+    case 'pointer':
+    case 'any-pointer':
+      return 'none';
+    case 'scripting':
+      return 'none';
+    case 'grid':
+      return 0;
+  }
+  return null;
+}
+
+function evalFeature(name: string, value: CssNode | null | undefined, env: MediaEnv): boolean {
+  const lname = name.toLowerCase();
+  const prefix = lname.startsWith('min-') ? 'min' : lname.startsWith('max-') ? 'max' : null;
+  const base = prefix ? lname.slice(4) : lname;
+  const actual = featureEnvValue(base, env);
+  if (actual === null) return false;
+  if (!value) return typeof actual === 'number' ? actual !== 0 : actual !== 'none';
+  const want = mediaFeatureValue(value, env);
+  if (want === null) return false;
+  if (typeof actual === 'number' && typeof want === 'number') {
+    if (prefix === 'min') return actual >= want;
+    if (prefix === 'max') return actual <= want;
+    return actual === want;
+  }
+  return actual === want;
+}
+
+function compare(a: number, op: string, b: number): boolean {
+  switch (op) {
+    case '<':
+      return a < b;
+    case '<=':
+      return a <= b;
+    case '>':
+      return a > b;
+    case '>=':
+      return a >= b;
+    case '=':
+      return a === b;
+  }
+  return false;
+}
+
+function evalCondition(
+  node: CssNode,
+  env: MediaEnv,
+  leaf: (n: CssNode) => boolean | null,
+): boolean {
+  if (node.type !== 'Condition') {
+    const r = leaf(node);
+    return r ?? false;
+  }
+  const parts = node.children.toArray().filter((n) => n.type !== 'WhiteSpace');
+  let result: boolean | null = null;
+  let op: 'and' | 'or' | null = null;
+  let negate = false;
+  for (const p of parts) {
+    const id = p.type === 'Identifier' ? p.name.toLowerCase() : null;
+    if (id === 'not') {
+      negate = true;
+      continue;
+    }
+    if (id === 'and' || id === 'or') {
+      op = id;
+      continue;
+    }
+    let v = p.type === 'Condition' ? evalCondition(p, env, leaf) : (leaf(p) ?? false);
+    if (negate) v = !v;
+    negate = false;
+    result = result === null ? v : op === 'or' ? result || v : result && v;
+  }
+  return result ?? false;
+}
+
+function mediaLeaf(env: MediaEnv) {
+  return (n: CssNode): boolean | null => {
+    if (n.type === 'Feature') return evalFeature(n.name, n.value as CssNode | null, env);
+    if (n.type === 'FeatureRange') {
+      const l = n.left.type === 'Identifier' ? n.left.name.toLowerCase() : null;
+      const r = n.right && n.right.type === 'Identifier' ? n.right.name.toLowerCase() : null;
+      if (l !== null && n.right === null) {
+        const a = featureEnvValue(l, env);
+        const b = mediaFeatureValue(n.middle as CssNode, env);
+        return typeof a === 'number' && typeof b === 'number'
+          ? compare(a, n.leftComparison, b)
+          : false;
+      }
+      const m = n.middle.type === 'Identifier' ? n.middle.name.toLowerCase() : null;
+      if (m !== null) {
+        const a = mediaFeatureValue(n.left as CssNode, env);
+        const v = featureEnvValue(m, env);
+        const b = n.right ? mediaFeatureValue(n.right as CssNode, env) : null;
+        if (typeof a !== 'number' || typeof v !== 'number') return false;
+        if (!compare(a, n.leftComparison, v)) return false;
+        return (
+          b === null ||
+          n.rightComparison === null ||
+          (typeof b === 'number' && compare(v, n.rightComparison, b))
+        );
+      }
+      void r;
+      return false;
+    }
+    return null;
+  };
+}
+
+/** Does a media query list match print output of the given size? Invalid lists never match. */
+export function mediaMatches(list: CssNode | null | undefined, env: MediaEnv): boolean {
+  if (!list) return true;
+  let mql = list;
+  if (mql.type === 'AtrulePrelude') {
+    const first = mql.children.first;
+    if (!first) return true;
+    mql = first;
+  }
+  if (mql.type !== 'MediaQueryList') return false;
+  const queries = mql.children.toArray();
+  if (queries.length === 0) return true;
+  return queries.some((q) => {
+    if (q.type !== 'MediaQuery') return false;
+    const type = (q.mediaType ?? 'all').toLowerCase();
+    let ok = type === 'all' || type === 'print';
+    if (ok && q.condition) ok = evalCondition(q.condition, env, mediaLeaf(env));
+    return q.modifier === 'not' ? !ok : ok;
+  });
+}
+
+export function parseMediaAttribute(text: string, env: MediaEnv): boolean {
+  try {
+    return mediaMatches(csstree.parse(text, { context: 'mediaQueryList' }), env);
+  } catch {
+    return false;
+  }
+}
+
+function declarationSupported(property: string, raw: string): boolean {
+  const prop = PROPERTY_ALIASES.get(property) ?? property;
+  if (prop.startsWith('--')) return true;
+  const nodes = valueNodes(raw);
+  if (!nodes) return false;
+  const noop = (): void => {};
+  const l = LONGHANDS.get(prop);
+  if (l) return l.parse(nodes, { warn: noop }) !== null;
+  const s = SHORTHANDS.get(prop);
+  return !!s && s.expand(nodes, { warn: noop }) !== null;
+}
+
+function supportsMatches(prelude: CssNode | null | undefined): boolean {
+  if (!prelude || prelude.type !== 'AtrulePrelude') return false;
+  const cond = prelude.children.first;
+  if (!cond) return false;
+  const leaf = (n: CssNode): boolean | null => {
+    if (n.type === 'SupportsDeclaration') {
+      const d = n.declaration;
+      if (d.type !== 'Declaration') return false;
+      return declarationSupported(d.property.toLowerCase(), csstree.generate(d.value));
+    }
+    if (n.type === 'FeatureFunction' && n.feature === 'selector') {
+      try {
+        compileSelector(n.value as CssNode);
+        return true;
+      } catch {
+        return false;
+      }
+    }
+    return false;
+  };
+  return evalCondition(cond, { width: 0, height: 0 }, leaf);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Declarations
+
+/** Turns a css-tree block into declarations, warning once per unsupported property. */
+export function blockDeclarations(
+  block: CssNode | null | undefined,
+  base: string | undefined,
+  source: string,
+  warn: (w: Warning) => void,
+): Declaration[] {
+  const out: Declaration[] = [];
+  if (!block || (block.type !== 'Block' && block.type !== 'DeclarationList')) return out;
+  for (const d of block.children.toArray()) {
+    if (d.type !== 'Declaration') {
+      if (d.type === 'Rule') {
+        warn({
+          code: 'css.unsupported',
+          message: 'nested style rules (CSS nesting) are not supported',
+          source,
+        });
+      }
+      continue;
+    }
+    const decl = makeDeclaration(
+      d.property,
+      d.value.type === 'Raw' ? d.value.value : csstree.generate(d.value),
+      d.important === true,
+      base,
+      source,
+      warn,
+    );
+    if (decl) out.push(decl);
+  }
+  return out;
+}
+
+export function makeDeclaration(
+  property: string,
+  raw: string,
+  important: boolean,
+  base: string | undefined,
+  source: string,
+  warn: (w: Warning) => void,
+): Declaration | null {
+  if (property.startsWith('--')) return { property, raw: raw.trim(), important, base, source };
+  const lower = property.toLowerCase();
+  const prop = PROPERTY_ALIASES.get(lower) ?? lower;
+  if (LONGHANDS.has(prop) || SHORTHANDS.has(prop))
+    return { property: prop, raw: raw.trim(), important, base, source };
+  // Vendor-prefixed duplicates and properties without effect in a PDF are dropped quietly.
+  if (!prop.startsWith('-') && !NO_EFFECT_PROPERTIES.has(prop)) {
+    warn({
+      code: 'css.unsupported',
+      message: `property '${prop}' is not supported and was ignored`,
+      source: prop,
+    });
+  }
+  return null;
+}
+
+function pageSelectors(prelude: CssNode | null | undefined): PageRuleSelector[] | null {
+  if (!prelude) return [{}];
+  if (prelude.type !== 'AtrulePrelude') return null;
+  const list = prelude.children.first;
+  if (!list) return [{}];
+  if (list.type !== 'SelectorList') return null;
+  const out: PageRuleSelector[] = [];
+  for (const sel of list.children.toArray()) {
+    if (sel.type !== 'Selector') return null;
+    let name: string | undefined;
+    const pseudos: ('first' | 'left' | 'right' | 'blank')[] = [];
+    for (const p of sel.children.toArray()) {
+      if (p.type === 'TypeSelector') name = p.name;
+      else if (
+        p.type === 'PseudoClassSelector' &&
+        ['first', 'left', 'right', 'blank'].includes(p.name.toLowerCase())
+      ) {
+        pseudos.push(p.name.toLowerCase() as 'first' | 'left' | 'right' | 'blank');
+      } else return null;
+    }
+    if (pseudos.length > 1) {
+      // :first:left and similar compound page selectors are rare; keep the first pseudo.
+      pseudos.length = 1;
+    }
+    out.push({ ...(name ? { name } : {}), ...(pseudos[0] ? { pseudo: pseudos[0] } : {}) });
+  }
+  return out;
+}
+
+function parseFontFace(
+  decls: readonly Declaration[],
+  warn: (w: Warning) => void,
+): CssFontFaceRule | null {
+  let family: string | null = null;
+  const sources: { url?: string; local?: string; format?: string }[] = [];
+  let weight: [number, number] = [400, 400];
+  let style: FontStyle = 'normal';
+  const ranges: [number, number][] = [];
+  for (const d of decls) {
+    const nodes = valueNodes(d.raw);
+    if (!nodes) continue;
+    switch (d.property) {
+      case 'font-family': {
+        const f =
+          nodes.length === 1 && nodes[0].type === 'String'
+            ? nodes[0].value
+            : nodes.every((n) => n.type === 'Identifier')
+              ? nodes.map((n) => (n.type === 'Identifier' ? n.name : '')).join(' ')
+              : null;
+        if (f) family = f;
+        break;
+      }
+      case 'src':
+        for (const part of splitCommas(nodes)) {
+          const head = part[0];
+          if (!head) continue;
+          if (head.type === 'Url') {
+            const fmt =
+              part[1] && part[1].type === 'Function' && part[1].name.toLowerCase() === 'format'
+                ? part[1].children.first
+                : null;
+            const format = fmt
+              ? fmt.type === 'String'
+                ? fmt.value
+                : fmt.type === 'Identifier'
+                  ? fmt.name
+                  : undefined
+              : undefined;
+            sources.push({
+              url: resolveUrl(head.value, d.base),
+              ...(format ? { format: format.toLowerCase() } : {}),
+            });
+          } else if (head.type === 'Function' && head.name.toLowerCase() === 'local') {
+            const a = head.children.toArray().filter((x) => x.type !== 'WhiteSpace');
+            const name =
+              a.length === 1 && a[0].type === 'String'
+                ? a[0].value
+                : a.map((x) => (x.type === 'Identifier' ? x.name : '')).join(' ');
+            if (name) sources.push({ local: name });
+          }
+        }
+        break;
+      case 'font-weight': {
+        const w = nodes.map((n) =>
+          ident(n) === 'normal' ? 400 : ident(n) === 'bold' ? 700 : parseNumber(n),
+        );
+        if (w.length >= 1 && w.length <= 2 && w.every((x) => x !== null))
+          weight = [w[0] as number, (w[1] ?? w[0]) as number];
+        break;
+      }
+      case 'font-style': {
+        const s = ident(nodes[0]);
+        if (s === 'italic' || s === 'oblique' || s === 'normal') style = s;
+        break;
+      }
+      case 'unicode-range':
+        for (const n of nodes) {
+          if (n.type !== 'UnicodeRange') continue;
+          const m = /^u\+([0-9a-f?]{1,6})(?:-([0-9a-f]{1,6}))?$/i.exec(n.value);
+          if (!m) continue;
+          if (m[1].includes('?'))
+            ranges.push([
+              parseInt(m[1].replace(/\?/g, '0'), 16),
+              parseInt(m[1].replace(/\?/g, 'f'), 16),
+            ]);
+          else ranges.push([parseInt(m[1], 16), parseInt(m[2] ?? m[1], 16)]);
+        }
+        break;
+    }
+  }
+  if (!family || sources.length === 0) {
+    warn({ code: 'css.invalid', message: '@font-face without font-family or src was ignored' });
+    return null;
+  }
+  return { family, sources, weight, style, unicodeRange: ranges };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading
+
+interface SheetJob {
+  readonly css: string;
+  readonly base: string | undefined;
+  readonly origin: Origin;
+  readonly source: string;
+  readonly depth: number;
+  /** URLs on the current @import chain, to break cycles. */
+  readonly chain: readonly string[];
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+}
+
+async function fetchSheet(
+  url: string,
+  base: string | undefined,
+  ctx: LoadContext,
+): Promise<{ css: string; url: string } | null> {
+  try {
+    const res = await ctx.loader.load(url, 'stylesheet', base);
+    return { css: new TextDecoder('utf-8').decode(res.bytes), url: res.url };
+  } catch (e) {
+    if (ctx.strict) throw e;
+    const reason =
+      e instanceof ResourceError
+        ? `${e.reason}: ${e.message}`
+        : e instanceof Error
+          ? e.message
+          : String(e);
+    ctx.warn({
+      code: 'resource.failed',
+      message: `stylesheet could not be loaded (${reason})`,
+      source: url,
+    });
+    return null;
+  }
+}
+
+/**
+ * Parses one sheet and appends its rules (with imported sheets at the @import position) to
+ * `out`. `counter` numbers rules in cascade order.
+ */
+export async function addSheet(
+  job: SheetJob,
+  out: RuleSet,
+  counter: { n: number },
+  ctx: LoadContext,
+): Promise<void> {
+  throwIfAborted(ctx.signal);
+  let ast: CssNode;
+  try {
+    ast = csstree.parse(job.css, {
+      parseValue: false,
+      parseCustomProperty: false,
+      onParseError: () => {},
+    });
+  } catch (e) {
+    ctx.warn({
+      code: 'css.invalid',
+      message: `stylesheet could not be parsed: ${(e as Error).message}`,
+      source: job.source,
+    });
+    return;
+  }
+  if (ast.type !== 'StyleSheet') return;
+  const top = ast.children.toArray();
+  // Start @import loads up front so they run in parallel; apply them in order.
+  const imports = new Map<CssNode, Promise<{ css: string; url: string } | null>>();
+  for (const node of top) {
+    if (
+      node.type === 'Atrule' &&
+      node.name.toLowerCase() === 'import' &&
+      node.prelude?.type === 'AtrulePrelude'
+    ) {
+      const first = node.prelude.children.first;
+      const href =
+        first?.type === 'Url' ? first.value : first?.type === 'String' ? first.value : null;
+      const media = node.prelude.children.toArray().find((c) => c.type === 'MediaQueryList');
+      if (!href) continue;
+      if (media && !mediaMatches(media, ctx.media)) continue;
+      const abs = resolveUrl(href, job.base);
+      if (job.depth >= MAX_IMPORT_DEPTH || job.chain.includes(abs)) {
+        ctx.warn({
+          code: 'css.import-cycle',
+          message: '@import cycle or nesting too deep; import skipped',
+          source: abs,
+        });
+        continue;
+      }
+      imports.set(node, fetchSheet(href, job.base, ctx));
+    }
+  }
+  await walk(top, job, out, counter, ctx, imports);
+}
+
+async function walk(
+  nodes: readonly CssNode[],
+  job: SheetJob,
+  out: RuleSet,
+  counter: { n: number },
+  ctx: LoadContext,
+  imports: ReadonlyMap<CssNode, Promise<{ css: string; url: string } | null>>,
+): Promise<void> {
+  const warn = ctx.warn;
+  for (const node of nodes) {
+    if (node.type === 'Rule') {
+      const declarations = blockDeclarations(node.block, job.base, job.source, warn);
+      if (node.prelude.type !== 'SelectorList') continue;
+      // One invalid selector drops the whole rule (CSS error handling).
+      const compiled: ComplexSelector[] = [];
+      let bad: string | null = null;
+      for (const s of node.prelude.children.toArray()) {
+        try {
+          compiled.push(compileSelector(s));
+        } catch (e) {
+          bad = e instanceof SelectorError ? e.message : 'invalid selector';
+          break;
+        }
+      }
+      if (bad !== null) {
+        warn({
+          code: 'css.unsupported',
+          message: `rule ignored: ${bad}`,
+          source: safeGenerate(node.prelude),
+        });
+        continue;
+      }
+      if (declarations.length === 0) continue;
+      for (const selector of compiled) {
+        out.rules.push({ selector, declarations, origin: job.origin, order: counter.n++ });
+      }
+      continue;
+    }
+    if (node.type !== 'Atrule') continue;
+    const name = node.name.toLowerCase();
+    switch (name) {
+      case 'import': {
+        const p = imports.get(node);
+        if (!p) break;
+        const loaded = await p;
+        if (!loaded) break;
+        await addSheet(
+          {
+            css: loaded.css,
+            base: loaded.url,
+            origin: job.origin,
+            source: loaded.url,
+            depth: job.depth + 1,
+            chain: [...job.chain, loaded.url],
+          },
+          out,
+          counter,
+          ctx,
+        );
+        break;
+      }
+      case 'media':
+        if (mediaMatches(node.prelude as CssNode | null, ctx.media) && node.block) {
+          await walk(node.block.children.toArray(), job, out, counter, ctx, imports);
+        }
+        break;
+      case 'supports':
+        if (supportsMatches(node.prelude as CssNode | null) && node.block) {
+          await walk(node.block.children.toArray(), job, out, counter, ctx, imports);
+        }
+        break;
+      case 'layer':
+        if (node.block) {
+          warn({
+            code: 'css.unsupported',
+            message: '@layer order is not applied; layered rules cascade as unlayered',
+            source: '@layer',
+          });
+          await walk(node.block.children.toArray(), job, out, counter, ctx, imports);
+        }
+        break;
+      case 'page': {
+        const selectors = pageSelectors(node.prelude as CssNode | null);
+        if (!selectors) {
+          warn({
+            code: 'css.unsupported',
+            message: '@page selector not supported',
+            source: '@page',
+          });
+          break;
+        }
+        const declarations = blockDeclarationsPage(node.block, job.base, warn);
+        const marginBoxes = new Map<PageMarginBoxName, readonly Declaration[]>();
+        for (const child of node.block ? node.block.children.toArray() : []) {
+          if (child.type !== 'Atrule') continue;
+          const box = child.name.toLowerCase();
+          if (!MARGIN_BOXES.has(box)) {
+            warn({
+              code: 'css.unsupported',
+              message: `@${box} inside @page is not supported`,
+              source: '@page',
+            });
+            continue;
+          }
+          marginBoxes.set(
+            box as PageMarginBoxName,
+            blockDeclarations(child.block, job.base, `@${box}`, warn),
+          );
+        }
+        out.pageRules.push({ selectors, order: counter.n++, declarations, marginBoxes });
+        break;
+      }
+      case 'font-face': {
+        const ff = parseFontFace(blockDeclarationsPage(node.block, job.base, warn), warn);
+        if (ff) out.fontFaces.push(ff);
+        break;
+      }
+      default:
+        if (!SILENT_AT_RULES.has(name)) {
+          warn({
+            code: 'css.unsupported',
+            message: `@${name} is not supported and was ignored`,
+            source: `@${name}`,
+          });
+        }
+    }
+  }
+}
+
+/** Declarations of @page / @font-face blocks: every property kept (they have their own sets). */
+function blockDeclarationsPage(
+  block: CssNode | null | undefined,
+  base: string | undefined,
+  warn: (w: Warning) => void,
+): Declaration[] {
+  const out: Declaration[] = [];
+  if (!block || block.type !== 'Block') return out;
+  for (const d of block.children.toArray()) {
+    if (d.type !== 'Declaration') continue;
+    const raw = d.value.type === 'Raw' ? d.value.value : safeGenerate(d.value);
+    out.push({
+      property: d.property.toLowerCase(),
+      raw: raw.trim(),
+      important: d.important === true,
+      base,
+      source: '@page',
+    });
+  }
+  void warn;
+  return out;
+}
+
+function safeGenerate(n: CssNode): string {
+  try {
+    return csstree.generate(n);
+  } catch {
+    return '';
+  }
+}
+
+/** Loads every sheet of the document in order (link loads run in parallel). */
+export async function loadSheets(
+  ua: string,
+  sources: readonly SheetSource[],
+  docBase: string | undefined,
+  ctx: LoadContext,
+): Promise<RuleSet> {
+  const out: RuleSet = { rules: [], pageRules: [], fontFaces: [] };
+  const counter = { n: 0 };
+  await addSheet(
+    { css: ua, base: undefined, origin: 'ua', source: 'user-agent', depth: 0, chain: [] },
+    out,
+    counter,
+    ctx,
+  );
+  const pending = sources.map((s) => {
+    if (s.media !== undefined && !parseMediaAttribute(s.media, ctx.media)) return null;
+    if (s.kind === 'inline') return Promise.resolve({ css: s.text, url: docBase });
+    return fetchSheet(s.text, docBase, ctx);
+  });
+  for (let i = 0; i < sources.length; i++) {
+    const p = pending[i];
+    if (!p) continue;
+    const loaded = await p;
+    if (!loaded) continue;
+    const src = sources[i].kind === 'inline' ? '<style>' : (loaded.url ?? sources[i].text);
+    await addSheet(
+      {
+        css: loaded.css,
+        base: loaded.url,
+        origin: 'author',
+        source: src,
+        depth: 0,
+        chain: loaded.url ? [loaded.url] : [],
+      },
+      out,
+      counter,
+      ctx,
+    );
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rule index
+
+/**
+ * Rules bucketed by the most selective part of their rightmost compound (id, then class, then
+ * type); an element only tests the buckets its own id, classes and tag select.
+ */
+export class RuleIndex {
+  private readonly byId = new Map<string, StyleRule[]>();
+  private readonly byClass = new Map<string, StyleRule[]>();
+  private readonly byTag = new Map<string, StyleRule[]>();
+  private readonly universal: StyleRule[] = [];
+
+  constructor(rules: readonly StyleRule[]) {
+    for (const r of rules) this.add(r);
+  }
+
+  private static push(map: Map<string, StyleRule[]>, key: string, r: StyleRule): void {
+    const list = map.get(key);
+    if (list) list.push(r);
+    else map.set(key, [r]);
+  }
+
+  private add(r: StyleRule): void {
+    const c = r.selector.compounds[r.selector.compounds.length - 1];
+    if (c.ids.length) RuleIndex.push(this.byId, c.ids[0], r);
+    else if (c.classes.length) RuleIndex.push(this.byClass, c.classes[0], r);
+    else if (c.tag !== null) RuleIndex.push(this.byTag, c.tag, r);
+    else this.universal.push(r);
+  }
+
+  /** Rules that may match `el`, in no particular order; each at most once. */
+  candidates(el: DomElement): StyleRule[] {
+    const out: StyleRule[] = [...this.universal];
+    const add = (list: StyleRule[] | undefined): void => {
+      if (list) for (const r of list) out.push(r);
+    };
+    if (el.idAttr) add(this.byId.get(el.idAttr));
+    // Duplicate class names on one element would list a bucket twice.
+    const seen = el.classes.length > 1 ? new Set<string>() : null;
+    for (const c of el.classes) {
+      if (seen) {
+        if (seen.has(c)) continue;
+        seen.add(c);
+      }
+      add(this.byClass.get(c));
+    }
+    add(this.byTag.get(el.tag));
+    return out;
+  }
+}
