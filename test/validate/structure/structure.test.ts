@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { openDocument } from '../../../src/validate/parser/index.js';
+import type { Flavour } from '../../../src/validate/report-types.js';
+import { structureArea } from '../../../src/validate/rules/structure/area.js';
 import { buildPdf, failed, runStructure, stream, taggedDoc } from './helpers.js';
 
 /** Document (6) holding the given kids; element n of `rest` is object 7 + n. */
@@ -330,6 +333,24 @@ describe('content tagging', () => {
     ).toEqual(['7.1-2']);
     // An MCID that the parent tree does not know is not tagged content.
     expect(failed(runStructure(page('/P <</MCID 5>> BDC 0 0 5 5 re f EMC')))).toEqual(['7.1-3']);
+  });
+
+  it('shares one content walk between flavours of the same document', () => {
+    const bytes = page('/Span <</Lang (en_GB)>> BDC 0 0 5 5 re f EMC');
+    const doc = openDocument(bytes);
+    const run = (flavour: Flavour) => {
+      const out: string[] = [];
+      const pdfa = flavour.startsWith('pdfa');
+      structureArea.run({
+        doc,
+        flavour: { flavour, pdfaPart: pdfa ? 3 : null, pdfaLevel: pdfa ? 'a' : null },
+        sink: { check: (r, passed) => void (passed || out.push(`${r.clause}-${r.testNumber}`)) },
+      });
+      return [...new Set(out)].sort();
+    };
+    expect(run('pdfa-3a')).toEqual(['6.7.4-1']);
+    expect(run('pdfua-1')).toEqual(['7.1-3', '7.2-29']);
+    expect(run('pdfa-3a')).toEqual(['6.7.4-1']);
   });
 
   it('reports a reference XObject', () => {

@@ -5,6 +5,7 @@
  * through the parent tree (page or form XObject StructParents). Content counts as tagged when
  * that element's /P chain reaches the structure tree root.
  */
+import type { RuleSpec } from '../../model/checks.js';
 import type { CosDict, CosStream } from '../../model/cos.js';
 import type { PdfDocumentModel } from '../../model/document.js';
 import { walkDocument, type ContentScope, type MarkedContent } from '../../content/index.js';
@@ -15,6 +16,26 @@ import { checkLangValue } from './rules-lang.js';
 import { parentTreeOf } from './parent-tree.js';
 import { R } from './specs.js';
 
+/** Failures kept with their location per rule; further ones are only counted. */
+const KEEP_FAILURES = 200;
+const KEEP_LANG_LOCATIONS = 20;
+
+interface Outcome {
+  passed: number;
+  failures: { where: string; details?: string }[];
+  moreFailed: number;
+}
+
+/** What one content walk found, independent of the flavour being validated. */
+interface ContentTagFacts {
+  readonly outcomes: Map<RuleSpec, Outcome>;
+  /** Lang values of property lists: how often each occurs and where (first few). */
+  readonly langs: Map<string, { count: number; where: string[] }>;
+}
+
+const factsCache = new WeakMap<PdfDocumentModel, ContentTagFacts>();
+
+/** Replays the cached content facts as checks for the flavour being validated. */
 export function checkContent(c: StructCtx): void {
   const wanted = [
     R.contentArtifactInTagged,
@@ -26,8 +47,51 @@ export function checkContent(c: StructCtx): void {
     R.textLang,
     R.aLang,
     R.uaLang,
+    R.formReused,
   ];
   if (!wanted.some((r) => c.has(r))) return;
+  let facts = factsCache.get(c.doc);
+  if (!facts) {
+    facts = collectContentFacts(c);
+    factsCache.set(c.doc, facts);
+  }
+  for (const [rule, o] of facts.outcomes) {
+    if (!c.has(rule)) continue;
+    for (let i = 0; i < o.passed; i++) c.check(rule, true, 'page content');
+    for (const f of o.failures) c.check(rule, false, f.where, f.details);
+    for (let i = 0; i < o.moreFailed; i++)
+      c.check(rule, false, o.failures[0].where, o.failures[0].details);
+  }
+  for (const [value, l] of facts.langs) {
+    for (const where of l.where) checkLangValue(c, value, where);
+    for (let i = l.where.length; i < l.count; i++) checkLangValue(c, value, l.where[0]);
+  }
+}
+
+function collectContentFacts(c: StructCtx): ContentTagFacts {
+  const outcomes = new Map<RuleSpec, Outcome>();
+  const langs = new Map<string, { count: number; where: string[] }>();
+  const record = (rule: RuleSpec, passed: boolean, where: string, details?: string) => {
+    let o = outcomes.get(rule);
+    if (!o) {
+      o = { passed: 0, failures: [], moreFailed: 0 };
+      outcomes.set(rule, o);
+    }
+    if (passed) o.passed++;
+    else if (o.failures.length < KEEP_FAILURES)
+      o.failures.push(details === undefined ? { where } : { where, details });
+    else o.moreFailed++;
+  };
+  const recordLang = (value: string, where: string) => {
+    let l = langs.get(value);
+    if (!l) {
+      l = { count: 0, where: [] };
+      langs.set(value, l);
+    }
+    l.count++;
+    if (l.where.length < KEEP_LANG_LOCATIONS) l.where.push(where);
+  };
+
   const { doc, tree } = c;
   const parentTree = parentTreeOf(doc, tree);
   const pageDicts: CosDict[] = [];
@@ -75,7 +139,7 @@ export function checkContent(c: StructCtx): void {
       const tied = ev.xobject.dict.entries.has('StructParents');
       const again = tied && drawnStructForms.has(ev.key);
       if (tied) drawnStructForms.add(ev.key);
-      c.check(R.formReused, !again, `${scope.location} / form XObject ${ev.name}`);
+      record(R.formReused, !again, `${scope.location} / form XObject ${ev.name}`);
     }
     if (!scope.realContent) return;
     switch (ev.type) {
@@ -91,11 +155,11 @@ export function checkContent(c: StructCtx): void {
         const elem = own ?? elementFor(mc.parent);
         const tagged = isTagged(elem);
         const where = `${scope.location} / marked content /${mc.tag}${mc.mcid !== null ? ` (MCID ${mc.mcid})` : ''}`;
-        c.check(R.contentArtifactInTagged, mc.tag !== 'Artifact' || !tagged, where);
-        c.check(R.contentTaggedInArtifact, !tagged || !hasArtifactAbove(mc.parent), where);
+        record(R.contentArtifactInTagged, mc.tag !== 'Artifact' || !tagged, where);
+        record(R.contentTaggedInArtifact, !tagged || !hasArtifactAbove(mc.parent), where);
         const props = mc.properties;
         const lang = props ? getString(doc, props, 'Lang') : null;
-        if (lang) checkLangValue(c, decodeTextString(lang.bytes), where);
+        if (lang) recordLang(decodeTextString(lang.bytes), where);
         if (mc.tag === 'Span' && props) {
           const langKnown = () =>
             lang !== null || mcLang(mc.parent) || elemHasLang(elem) || c.catalogHasLang;
@@ -104,8 +168,8 @@ export function checkContent(c: StructCtx): void {
             [R.spanAltLang, 'Alt'],
             [R.spanELang, 'E'],
           ] as const) {
-            if (getString(doc, props, key) !== null) c.check(rule, langKnown(), where);
-            else c.check(rule, true, where);
+            if (getString(doc, props, key) !== null) record(rule, langKnown(), where);
+            else record(rule, true, where);
           }
         }
         break;
@@ -113,15 +177,15 @@ export function checkContent(c: StructCtx): void {
       case 'text': {
         const elem = elementFor(ev.mc);
         const where = `${scope.location} / text at offset ${ev.offset}`;
-        c.check(R.contentUntagged, isTagged(elem) || hasArtifactAbove(ev.mc), where);
-        c.check(R.textLang, c.catalogHasLang || mcLang(ev.mc) || elemHasLang(elem), where);
+        record(R.contentUntagged, isTagged(elem) || hasArtifactAbove(ev.mc), where);
+        record(R.textLang, c.catalogHasLang || mcLang(ev.mc) || elemHasLang(elem), where);
         break;
       }
       case 'paint': {
         if (ev.kind === 'text') break;
         const elem = elementFor(ev.mc);
         const what = ev.kind === 'path' ? 'path' : ev.kind === 'shading' ? 'shading' : 'image';
-        c.check(
+        record(
           R.contentUntagged,
           isTagged(elem) || hasArtifactAbove(ev.mc),
           `${scope.location} / ${what} at offset ${ev.offset}`,
@@ -130,6 +194,7 @@ export function checkContent(c: StructCtx): void {
       }
     }
   });
+  return { outcomes, langs };
 }
 
 function structParentsOf(doc: PdfDocumentModel, stream: CosStream): number | null {
