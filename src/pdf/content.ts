@@ -52,7 +52,8 @@ export interface LinkRecord {
 
 /** What the page drawer needs from the document being written. */
 export interface DrawContext {
-  font(res: FontResource): EmbeddedFont;
+  /** The embedded font for a resource, or undefined when its program cannot be used. */
+  font(res: FontResource): EmbeddedFont | undefined;
   image(res: ImageResource): string | undefined;
   extGState(fillAlpha: number, strokeAlpha: number): string;
   /** A shading in the current user space of a page of height `pageHeight` (y is flipped). */
@@ -161,7 +162,7 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
 
   const glyphRun = (run: GlyphRun, st: State, slot: number | undefined): string => {
     const font = ctx.font(run.font);
-    drawing.fonts.add(font.resourceName);
+    if (!font) return '';
     const size = run.size;
     if (!(size > 0)) return '';
     let s =
@@ -183,6 +184,7 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
     let clusterText = '';
     let text = '';
     let missing = false;
+    let shownAny = false;
     for (const g of run.glyphs) {
       if (g.text !== '') clusterText = g.text;
       text += g.text;
@@ -195,8 +197,8 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
         continue;
       }
       if (tjStart || offset) moveTo(pen + (g.dx ?? 0), run.y + (g.dy ?? 0));
-      const cid = font.use(g.id, g.text, clusterText);
-      tj.push(`<${cid.toString(16).padStart(4, '0')}>`);
+      tj.push(font.show(g.id, g.text, clusterText));
+      shownAny = true;
       const natural = (font.widthOf(g.id) * size) / 1000;
       if (offset) {
         // The next glyph starts from the pen, not from where this offset glyph ended.
@@ -209,6 +211,8 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
     }
     flush();
     s += 'ET\n';
+    if (!shownAny) s = '';
+    else drawing.fonts.add(font.resourceName);
     if (missing) {
       ctx.warn({
         code: 'pdf.missing-glyph',

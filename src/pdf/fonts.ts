@@ -82,6 +82,11 @@ export class EmbeddedFont {
   private readonly widths = new Map<number, number>();
   private readonly unicode = new Map<number, string>();
   private readonly cidByGid = new Map<number, number>();
+  /** Per-glyph caches: fontkit's getters re-read tables on every call. */
+  private readonly advance: Float64Array;
+  private readonly hexByGid = new Map<number, string>();
+  private readonly upem: number;
+  readonly numGlyphs: number;
 
   constructor(
     readonly resource: FontResource,
@@ -94,16 +99,30 @@ export class EmbeddedFont {
     this.isCff =
       this.font['CFF '] !== undefined && this.font.directory.tables['CFF '] !== undefined;
     this.subset = this.font.createSubset();
+    this.upem = this.font.unitsPerEm;
+    this.numGlyphs = this.font.numGlyphs;
+    this.advance = new Float64Array(this.numGlyphs).fill(NaN);
     if (this.isCff) fixCffFontMatrix(this.subset);
   }
 
   /** Width of a glyph in 1/1000 em, as the font program defines it. */
   widthOf(gid: number): number {
-    return (this.font.getGlyph(gid).advanceWidth * 1000) / this.font.unitsPerEm;
+    let w = this.advance[gid] as number;
+    if (Number.isNaN(w)) {
+      w = (this.font.getGlyph(gid).advanceWidth * 1000) / this.upem;
+      this.advance[gid] = w;
+    }
+    return w;
   }
 
-  get numGlyphs(): number {
-    return this.font.numGlyphs;
+  /** The glyph as a content-stream string operand: its CID in 4 hex digits. */
+  show(gid: number, text: string, clusterText: string): string {
+    let hex = this.hexByGid.get(gid);
+    if (hex === undefined) {
+      hex = '<' + this.use(gid, text, clusterText).toString(16).padStart(4, '0') + '>';
+      this.hexByGid.set(gid, hex);
+    }
+    return hex;
   }
 
   /**

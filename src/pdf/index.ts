@@ -129,7 +129,7 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
   const pagesRef = file.alloc();
   const pageRefs = doc.pages.map(() => file.alloc());
   const slots = new Map<number, SlotRecord>();
-  const fonts = new Map<string, EmbeddedFont>();
+  const fonts = new Map<string, EmbeddedFont | null>();
   const images = new Map<string, { name: string } | null>();
   const imageRefs = new Map<string, PdfRef>();
   const gstates = new Map<string, { name: string; ref: PdfRef }>();
@@ -138,12 +138,25 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
 
   const ctx: DrawContext = {
     font(res: FontResource) {
-      let f = fonts.get(res.id);
-      if (!f) {
-        f = new EmbeddedFont(res, file.alloc(), `F${fonts.size + 1}`);
-        fonts.set(res.id, f);
-        resourceRefs.set(f.resourceName, f.ref);
+      const known = fonts.get(res.id);
+      if (known !== undefined) return known ?? undefined;
+      let f: EmbeddedFont;
+      const ref = file.alloc();
+      try {
+        f = new EmbeddedFont(res, ref, `F${fonts.size + 1}`);
+      } catch (e) {
+        file.put(ref, null);
+        // Text in a font we cannot read is left out rather than shown with a non-embedded font.
+        fonts.set(res.id, null);
+        warn({
+          code: 'pdf.font-invalid',
+          message: `font ${res.postscriptName} could not be read (${(e as Error).message}); text in it was left out`,
+          source: res.postscriptName,
+        });
+        return undefined;
       }
+      fonts.set(res.id, f);
+      resourceRefs.set(f.resourceName, f.ref);
       return f;
     },
     image(res: ImageResource) {
@@ -317,6 +330,7 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
   }
 
   for (const f of fonts.values()) {
+    if (!f) continue;
     if (f.used) f.write(file, warnings);
     else file.put(f.ref, null);
   }

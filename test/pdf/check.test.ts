@@ -59,3 +59,36 @@ describe('pre-write check', () => {
     expect(() => writePdf(doc([], node('Document', [])))).toThrow(InputError);
   });
 });
+
+describe('bad input', () => {
+  it('leaves out text in a font that cannot be read, with a warning, and still writes a valid file', () => {
+    const good = shape(F, 'Readable', 72, 100, 12, content(1));
+    const broken = {
+      ...shape(F, 'Broken', 72, 120, 12, content(1)),
+      font: { id: 'broken', postscriptName: 'Broken', program: new Uint8Array([1, 2, 3, 4]) },
+    };
+    const r = writeValid(
+      doc([page([good, broken])], node('Document', [node('P', [slotChild(1)])])),
+    );
+    expect(r.warnings.map((w) => w.code)).toContain('pdf.font-invalid');
+    expect(inspect(r.bytes).objects).not.toContain('Broken');
+  });
+
+  it('writes NaN and infinite coordinates as numbers a reader accepts', () => {
+    const items = [
+      {
+        kind: 'path' as const,
+        ops: [{ op: 'rect' as const, x: Number.NaN, y: Infinity, width: 10, height: 10 }],
+        fill: { r: 0, g: 0, b: 0, a: 1 },
+        tag: { kind: 'artifact' as const, type: 'Layout' as const },
+      },
+    ];
+    const r = writeValid(
+      doc(
+        [page([...items, shape(F, 'ok', 72, 100, 12, content(1))])],
+        node('Document', [node('P', [slotChild(1)])]),
+      ),
+    );
+    expect(inspect(r.bytes).text).not.toMatch(/NaN|Infinity/);
+  });
+});
