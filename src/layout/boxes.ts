@@ -11,7 +11,8 @@ import type { DraftNode } from './structure.js';
 import type { DecodedImage } from './images.js';
 
 /** Where an internal or external link goes; resolved to a LinkItem after pagination. */
-export type LinkTargetRef = { readonly kind: 'uri'; readonly uri: string } | { readonly kind: 'anchor'; readonly id: string };
+export type LinkTargetRef =
+  { readonly kind: 'uri'; readonly uri: string } | { readonly kind: 'anchor'; readonly id: string };
 
 export interface LinkRef {
   readonly node: DraftNode;
@@ -132,7 +133,10 @@ export function isCollapsibleWhitespace(n: StyledNode): boolean {
 }
 
 /** A style for anonymous boxes: inherited properties from the parent, box properties reset. */
-export function anonymousStyle(parent: ComputedStyle, display: ComputedStyle['display'] = 'block'): ComputedStyle {
+export function anonymousStyle(
+  parent: ComputedStyle,
+  display: ComputedStyle['display'] = 'block',
+): ComputedStyle {
   const transparent = { r: 0, g: 0, b: 0, a: 0 };
   const zeroRadius = { horizontal: 0, vertical: 0 };
   return {

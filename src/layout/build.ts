@@ -96,7 +96,9 @@ class Flow {
   }
 
   private flush(): void {
-    const meaningful = this.items.some((i) => i.kind === 'atomic' || !/^[ \t\n\r\f]*$/.test(i.text) || keepsSpace(i.style));
+    const meaningful = this.items.some(
+      (i) => i.kind === 'atomic' || !/^[ \t\n\r\f]*$/.test(i.text) || keepsSpace(i.style),
+    );
     if (meaningful) {
       this.blocks.push({
         kind: 'block',
@@ -113,7 +115,9 @@ class Flow {
   /** Block children, or the inline formatting context when there were no blocks. */
   finish(): { children: Box[]; inline?: InlineItem[] } {
     if (!this.hasBlocks) {
-      const meaningful = this.items.some((i) => i.kind === 'atomic' || !/^[ \t\n\r\f]*$/.test(i.text) || keepsSpace(i.style));
+      const meaningful = this.items.some(
+        (i) => i.kind === 'atomic' || !/^[ \t\n\r\f]*$/.test(i.text) || keepsSpace(i.style),
+      );
       return meaningful ? { children: [], inline: this.items } : { children: [] };
     }
     this.flush();
@@ -127,9 +131,21 @@ function keepsSpace(s: ComputedStyle): boolean {
 
 function isBlockLevel(el: StyledElement): boolean {
   const d = el.style.display;
-  if (el.style.position === 'absolute' || el.style.position === 'fixed' || el.style.float !== 'none') return true;
-  return !(d === 'inline' || d === 'inline-block' || d === 'inline-flex' || d === 'inline-table' || d === 'contents') &&
-    !(isReplaced(el) && d !== 'block');
+  if (
+    el.style.position === 'absolute' ||
+    el.style.position === 'fixed' ||
+    el.style.float !== 'none'
+  )
+    return true;
+  return (
+    !(
+      d === 'inline' ||
+      d === 'inline-block' ||
+      d === 'inline-flex' ||
+      d === 'inline-table' ||
+      d === 'contents'
+    ) && !(isReplaced(el) && d !== 'block')
+  );
 }
 
 function isReplaced(el: StyledElement): boolean {
@@ -175,7 +191,13 @@ function node(n: StyledNode, flow: Flow, group: Group, ictx: InlineCtx, ctx: Bui
   element(n, flow, group, ictx, ctx);
 }
 
-function text(t: string, style: ComputedStyle, flow: Flow, ictx: InlineCtx, ctx: BuildContext): void {
+function text(
+  t: string,
+  style: ComputedStyle,
+  flow: Flow,
+  ictx: InlineCtx,
+  ctx: BuildContext,
+): void {
   if (t === '') return;
   const blank = /^[ \t\n\r\f]*$/.test(t) && !keepsSpace(style);
   // Whitespace alone never creates structure (it would make empty P elements).
@@ -206,29 +228,62 @@ function pseudo(p: StyledPseudo, flow: Flow, ictx: InlineCtx, ctx: BuildContext)
   }
 }
 
-function decorationFor(el: StyledElement, parent: TextDecoration | undefined): TextDecoration | undefined {
+function decorationFor(
+  el: StyledElement,
+  parent: TextDecoration | undefined,
+): TextDecoration | undefined {
   const s = el.style;
   if (s.textDecorationLine.length === 0) return parent;
   const lines = [...new Set([...(parent?.lines ?? []), ...s.textDecorationLine])];
   return { lines, style: s.textDecorationStyle, color: s.textDecorationColor };
 }
 
-function element(el: StyledElement, flow: Flow, group: Group, ictx: InlineCtx, ctx: BuildContext): void {
+function element(
+  el: StyledElement,
+  flow: Flow,
+  group: Group,
+  ictx: InlineCtx,
+  ctx: BuildContext,
+): void {
   const s = el.style;
   if (s.display === 'none') return;
   if (el.namespace !== 'html' && el.tag !== 'svg') return;
   if (el.tag === 'br') {
     const owner = ictx.owner();
     const slot = owner ? ctx.sb.slotFor(owner) : undefined;
-    flow.items.push({ kind: 'text', text: '\u2028', style: s, lang: ictx.lang, source: slot !== undefined ? { slot } : {} });
+    flow.items.push({
+      kind: 'text',
+      text: '\u2028',
+      style: s,
+      lang: ictx.lang,
+      source: slot !== undefined ? { slot } : {},
+    });
     return;
   }
-  if (['head', 'script', 'style', 'template', 'title', 'meta', 'link', 'noscript'].includes(el.tag)) return;
-  if (['input', 'select', 'textarea', 'button', 'iframe', 'object', 'embed', 'video', 'audio', 'canvas'].includes(el.tag)) {
+  if (['head', 'script', 'style', 'template', 'title', 'meta', 'link', 'noscript'].includes(el.tag))
+    return;
+  if (
+    [
+      'input',
+      'select',
+      'textarea',
+      'button',
+      'iframe',
+      'object',
+      'embed',
+      'video',
+      'audio',
+      'canvas',
+    ].includes(el.tag)
+  ) {
     if (el.tag === 'button' || el.tag === 'textarea') {
       // Their text is still worth printing; they are laid out as ordinary inline blocks.
     } else {
-      ctx.warnings.push({ code: 'layout.unsupported-element', message: `<${el.tag}> is not rendered`, source: el.tag });
+      ctx.warnings.push({
+        code: 'layout.unsupported-element',
+        message: `<${el.tag}> is not rendered`,
+        source: el.tag,
+      });
       return;
     }
   }
@@ -239,7 +294,14 @@ function element(el: StyledElement, flow: Flow, group: Group, ictx: InlineCtx, c
   if (isReplaced(el)) {
     const box = imageBox(el, group, ictx, ctx, inArtifact || sem.kind === 'artifact');
     if (isBlockLevel(el)) flow.addBlock(box);
-    else flow.items.push({ kind: 'atomic', box, style: s, lang: ictx.lang, source: ictx.link ? { link: ictx.link } : {} });
+    else
+      flow.items.push({
+        kind: 'atomic',
+        box,
+        style: s,
+        lang: ictx.lang,
+        source: ictx.link ? { link: ictx.link } : {},
+      });
     return;
   }
 
@@ -278,7 +340,14 @@ function element(el: StyledElement, flow: Flow, group: Group, ictx: InlineCtx, c
   else box = blockBox(el, childGroup, own, ictx, ctx);
 
   if (blockLevel) flow.addBlock(box);
-  else flow.items.push({ kind: 'atomic', box, style: s, lang: ictx.lang, source: ictx.link ? { link: ictx.link } : {} });
+  else
+    flow.items.push({
+      kind: 'atomic',
+      box,
+      style: s,
+      lang: ictx.lang,
+      source: ictx.link ? { link: ictx.link } : {},
+    });
 }
 
 function inlineElement(
@@ -302,7 +371,9 @@ function inlineElement(
       const trimmed = href.trim();
       link = {
         node,
-        target: trimmed.startsWith('#') ? { kind: 'anchor', id: decodeURIComponent(trimmed.slice(1)) } : { kind: 'uri', uri: resolveUrl(trimmed, ctx.baseUrl) },
+        target: trimmed.startsWith('#')
+          ? { kind: 'anchor', id: decodeURIComponent(trimmed.slice(1)) }
+          : { kind: 'uri', uri: resolveUrl(trimmed, ctx.baseUrl) },
         contents: '',
       };
       const label = el.attrs.get('aria-label') ?? el.attrs.get('title');
@@ -317,7 +388,9 @@ function inlineElement(
     if (parent && sem.kind === 'node') {
       const node = ctx.sb.add(parent, sem.type, {
         ...(langAttr(el, ictx.lang) ? { lang: el.lang } : {}),
-        ...(el.tag === 'abbr' && el.attrs.get('title') ? { expansion: el.attrs.get('title')! } : {}),
+        ...(el.tag === 'abbr' && el.attrs.get('title')
+          ? { expansion: el.attrs.get('title')! }
+          : {}),
       });
       owner = () => node;
     } else if (parent && langAttr(el, ictx.lang)) {
@@ -338,20 +411,30 @@ function decoBg(el: StyledElement, ictx: InlineCtx): Partial<InlineCtx> {
 // Alias so recursive calls read clearly inside functions that shadow `node`.
 const node_ = node;
 
-function blockBox(el: StyledElement, group: Group, own: DraftNode | null, ictx: InlineCtx, ctx: BuildContext): BlockBox {
+function blockBox(
+  el: StyledElement,
+  group: Group,
+  own: DraftNode | null,
+  ictx: InlineCtx,
+  ctx: BuildContext,
+): BlockBox {
   const s = el.style;
   const isHeading = /^h[1-6]$/.test(el.tag);
   const heading = isHeading && ctx.firstHeading === undefined ? { text: '' } : undefined;
   let marker: MarkerBox | undefined;
   let contentGroup = group;
-  let directOwner: DraftNode | null | 'artifact' = group.node === null ? 'artifact' : own && !GROUPING.has(own.type) ? own : null;
+  let directOwner: DraftNode | null | 'artifact' =
+    group.node === null ? 'artifact' : own && !GROUPING.has(own.type) ? own : null;
 
   const isListItem = s.display === 'list-item' || own?.type === 'LI';
   let children = el.children;
   let lbl: DraftNode | undefined;
   if (isListItem && own && own.type === 'LI') {
-    const markerNode = children.find((c): c is StyledPseudo => c.kind === 'pseudo' && c.pseudo === 'marker');
-    const markerText = markerNode?.content.map((c) => (c.kind === 'text' ? c.text : '')).join('') ?? '';
+    const markerNode = children.find(
+      (c): c is StyledPseudo => c.kind === 'pseudo' && c.pseudo === 'marker',
+    );
+    const markerText =
+      markerNode?.content.map((c) => (c.kind === 'text' ? c.text : '')).join('') ?? '';
     if (markerNode && markerText.trim() !== '') lbl = ctx.sb.add(own, 'Lbl');
     const body = ctx.sb.add(own, 'LBody');
     contentGroup = { node: body, lang: group.lang };
@@ -361,7 +444,9 @@ function blockBox(el: StyledElement, group: Group, own: DraftNode | null, ictx: 
       children = children.filter((c) => c !== markerNode);
     }
   } else if (isListItem) {
-    const markerNode = children.find((c): c is StyledPseudo => c.kind === 'pseudo' && c.pseudo === 'marker');
+    const markerNode = children.find(
+      (c): c is StyledPseudo => c.kind === 'pseudo' && c.pseudo === 'marker',
+    );
     if (markerNode && s.listStylePosition === 'outside') {
       const markerText = markerNode.content.map((c) => (c.kind === 'text' ? c.text : '')).join('');
       marker = { text: markerText, style: markerNode.style };
@@ -404,15 +489,28 @@ function blockBox(el: StyledElement, group: Group, own: DraftNode | null, ictx: 
   };
 }
 
-function flexBox(el: StyledElement, group: Group, own: DraftNode | null, ctx: BuildContext): FlexBox {
+function flexBox(
+  el: StyledElement,
+  group: Group,
+  own: DraftNode | null,
+  ctx: BuildContext,
+): FlexBox {
   // Each in-flow child of a flex container is blockified; runs of text become anonymous items.
-  const directOwner: DraftNode | null | 'artifact' = group.node === null ? 'artifact' : own && !GROUPING.has(own.type) ? own : null;
+  const directOwner: DraftNode | null | 'artifact' =
+    group.node === null ? 'artifact' : own && !GROUPING.has(own.type) ? own : null;
   const children: Box[] = [];
   let pending = new Flow(ctx, el.style, group, directOwner);
   const flushText = (): void => {
     const done = pending.finish();
     if (done.inline) {
-      children.push({ kind: 'block', id: -ctx.nextAnonId++, style: anonymousStyle(el.style), lang: group.lang, children: [], inline: done.inline });
+      children.push({
+        kind: 'block',
+        id: -ctx.nextAnonId++,
+        style: anonymousStyle(el.style),
+        lang: group.lang,
+        children: [],
+        inline: done.inline,
+      });
     }
     for (const b of done.children) children.push(b);
     pending = new Flow(ctx, el.style, group, directOwner);
@@ -422,10 +520,24 @@ function flexBox(el: StyledElement, group: Group, own: DraftNode | null, ctx: Bu
     if (c.kind === 'element' && c.style.display !== 'none' && c.style.display !== 'contents') {
       flushText();
       const f = new Flow(ctx, el.style, group, directOwner);
-      element({ ...c, style: blockify(c.style) }, f, group, { owner: f.owner, lang: el.lang || group.lang }, ctx);
+      element(
+        { ...c, style: blockify(c.style) },
+        f,
+        group,
+        { owner: f.owner, lang: el.lang || group.lang },
+        ctx,
+      );
       const done = f.finish();
       for (const b of done.children) children.push(b);
-      if (done.inline) children.push({ kind: 'block', id: -ctx.nextAnonId++, style: anonymousStyle(el.style), lang: group.lang, children: [], inline: done.inline });
+      if (done.inline)
+        children.push({
+          kind: 'block',
+          id: -ctx.nextAnonId++,
+          style: anonymousStyle(el.style),
+          lang: group.lang,
+          children: [],
+          inline: done.inline,
+        });
     } else if (!isCollapsibleWhitespace(c)) {
       node(c, pending, group, ictx(), ctx);
     }
@@ -453,14 +565,21 @@ function blockify(s: ComputedStyle): ComputedStyle {
   return map[d] ? { ...s, display: map[d]! } : s;
 }
 
-function imageBox(el: StyledElement, group: Group, ictx: InlineCtx, ctx: BuildContext, decorative: boolean): ImageBox {
+function imageBox(
+  el: StyledElement,
+  group: Group,
+  ictx: InlineCtx,
+  ctx: BuildContext,
+  decorative: boolean,
+): ImageBox {
   const alt = altOf(el);
   const isDecorative = decorative || alt === '';
   let slot: number | undefined;
   let finalAlt = alt ?? '';
   if (!isDecorative) {
     // An image in a <figure> that has no alternative yet fills that Figure itself.
-    const figure = group.node?.type === 'Figure' && group.node.alt === undefined ? group.node : undefined;
+    const figure =
+      group.node?.type === 'Figure' && group.node.alt === undefined ? group.node : undefined;
     const parent = figure ?? ictx.owner() ?? group.node;
     if (parent) {
       if (alt === undefined) {
@@ -475,11 +594,15 @@ function imageBox(el: StyledElement, group: Group, ictx: InlineCtx, ctx: BuildCo
       // An image alone in a <figure> fills that Figure instead of nesting another one.
       const fig = figure ?? ctx.sb.add(parent, 'Figure', {});
       fig.alt = fig.alt ? `${fig.alt} ${finalAlt}`.trim() : finalAlt;
-      fig.attributes = { ...fig.attributes, placement: figure || isBlockLevel(el) ? 'Block' : 'Inline' };
+      fig.attributes = {
+        ...fig.attributes,
+        placement: figure || isBlockLevel(el) ? 'Block' : 'Inline',
+      };
       slot = ctx.sb.newSlot(fig);
     }
   }
-  const key = el.tag === 'svg' ? `svg:${el.nodeId}` : resolveUrl(el.attrs.get('src') ?? '', ctx.baseUrl);
+  const key =
+    el.tag === 'svg' ? `svg:${el.nodeId}` : resolveUrl(el.attrs.get('src') ?? '', ctx.baseUrl);
   const decoded = ctx.images.get(key);
   const num = (v: string | undefined): number | undefined => {
     if (v === undefined) return undefined;
@@ -502,13 +625,22 @@ function imageBox(el: StyledElement, group: Group, ictx: InlineCtx, ctx: BuildCo
   };
 }
 
-function tableBox(el: StyledElement, own: DraftNode | null, group: Group, ctx: BuildContext): TableBox {
+function tableBox(
+  el: StyledElement,
+  own: DraftNode | null,
+  group: Group,
+  ctx: BuildContext,
+): TableBox {
   let caption: BlockBox | undefined;
   const sections: TableSectionBox[] = [];
   const columns: { style: ComputedStyle }[] = [];
   let loose: TableRowBox[] | undefined;
   const lang = el.lang || group.lang;
-  const sub = (parent: DraftNode | null, type: 'THead' | 'TBody' | 'TFoot' | 'TR' | 'TH' | 'TD' | 'Caption', child: StyledElement): DraftNode | null =>
+  const sub = (
+    parent: DraftNode | null,
+    type: 'THead' | 'TBody' | 'TFoot' | 'TR' | 'TH' | 'TD' | 'Caption',
+    child: StyledElement,
+  ): DraftNode | null =>
     parent ? ctx.sb.add(parent, type, langAttr(child, lang) ? { lang: child.lang } : {}) : null;
 
   const row = (tr: StyledElement, parent: DraftNode | null): TableRowBox => {
@@ -520,12 +652,22 @@ function tableBox(el: StyledElement, own: DraftNode | null, group: Group, ctx: B
       const cellNode = sub(trNode, isTh ? 'TH' : 'TD', c);
       if (cellNode && isTh) cellNode.elementId = idOf(c) ?? `th-${c.nodeId}`;
       const cellGroup: Group = { node: cellNode, lang: c.lang || lang };
-      const box = blockBox({ ...c, style: { ...c.style, display: 'block' } }, cellGroup, cellNode, { owner: () => cellNode, lang: c.lang || lang }, ctx);
+      const box = blockBox(
+        { ...c, style: { ...c.style, display: 'block' } },
+        cellGroup,
+        cellNode,
+        { owner: () => cellNode, lang: c.lang || lang },
+        ctx,
+      );
       const span = (name: string, max: number): number => {
         const v = Number.parseInt(c.attrs.get(name) ?? '1', 10);
         return Number.isFinite(v) && v >= 1 ? Math.min(v, max) : 1;
       };
-      cells.push({ box: { ...box, ...(cellNode ? { struct: cellNode } : {}) }, colspan: span('colspan', 1000), rowspan: span('rowspan', 65534) });
+      cells.push({
+        box: { ...box, ...(cellNode ? { struct: cellNode } : {}) },
+        colspan: span('colspan', 1000),
+        rowspan: span('rowspan', 65534),
+      });
     }
     return { style: tr.style, cells };
   };
@@ -537,7 +679,10 @@ function tableBox(el: StyledElement, own: DraftNode | null, group: Group, ctx: B
       const capNode = sub(own, 'Caption', c);
       caption = blockBox(c, { node: capNode, lang }, capNode, { owner: () => capNode, lang }, ctx);
     } else if (d === 'table-column-group' || d === 'table-column') {
-      const cols = c.tag === 'col' ? [c] : c.children.filter((k): k is StyledElement => k.kind === 'element' && k.tag === 'col');
+      const cols =
+        c.tag === 'col'
+          ? [c]
+          : c.children.filter((k): k is StyledElement => k.kind === 'element' && k.tag === 'col');
       if (cols.length === 0 && c.tag === 'colgroup') {
         const n = Number.parseInt(c.attrs.get('span') ?? '1', 10) || 1;
         for (let i = 0; i < n; i++) columns.push({ style: c.style });
@@ -546,8 +691,13 @@ function tableBox(el: StyledElement, own: DraftNode | null, group: Group, ctx: B
         const n = Number.parseInt(col.attrs.get('span') ?? '1', 10) || 1;
         for (let i = 0; i < Math.min(n, 1000); i++) columns.push({ style: col.style });
       }
-    } else if (d === 'table-header-group' || d === 'table-row-group' || d === 'table-footer-group') {
-      const kind = d === 'table-header-group' ? 'head' : d === 'table-footer-group' ? 'foot' : 'body';
+    } else if (
+      d === 'table-header-group' ||
+      d === 'table-row-group' ||
+      d === 'table-footer-group'
+    ) {
+      const kind =
+        d === 'table-header-group' ? 'head' : d === 'table-footer-group' ? 'foot' : 'body';
       const secNode = sub(own, kind === 'head' ? 'THead' : kind === 'foot' ? 'TFoot' : 'TBody', c);
       const rows = c.children
         .filter((r): r is StyledElement => r.kind === 'element' && r.style.display !== 'none')
@@ -563,7 +713,11 @@ function tableBox(el: StyledElement, own: DraftNode | null, group: Group, ctx: B
     }
   }
   // Footers are drawn after the body even when written first.
-  const ordered = [...sections.filter((s) => s.kind === 'head'), ...sections.filter((s) => s.kind === 'body'), ...sections.filter((s) => s.kind === 'foot')];
+  const ordered = [
+    ...sections.filter((s) => s.kind === 'head'),
+    ...sections.filter((s) => s.kind === 'body'),
+    ...sections.filter((s) => s.kind === 'foot'),
+  ];
   assignHeaderScopes(ordered);
   return {
     kind: 'table',
@@ -596,7 +750,10 @@ function assignHeaderScopes(sections: readonly TableSectionBox[]): void {
         const el = cell.box.el;
         if (!node || !el) return;
         const col = grid[r][i];
-        const attrs = { ...(cell.colspan > 1 ? { colSpan: cell.colspan } : {}), ...(cell.rowspan > 1 ? { rowSpan: cell.rowspan } : {}) };
+        const attrs = {
+          ...(cell.colspan > 1 ? { colSpan: cell.colspan } : {}),
+          ...(cell.rowspan > 1 ? { rowSpan: cell.rowspan } : {}),
+        };
         if (node.type === 'TH') {
           const scopeAttr = (el.attrs.get('scope') ?? '').toLowerCase();
           const scope =
@@ -609,7 +766,8 @@ function assignHeaderScopes(sections: readonly TableSectionBox[]): void {
                   : 'Row';
           node.attributes = { ...attrs, scope };
           if (scope === 'Column') {
-            for (let k = col; k < col + cell.colspan; k++) colHeads.set(k, [...(colHeads.get(k) ?? []), node.elementId!]);
+            for (let k = col; k < col + cell.colspan; k++)
+              colHeads.set(k, [...(colHeads.get(k) ?? []), node.elementId!]);
           } else rowHeads.push(node.elementId!);
         } else {
           const explicit = el.attrs.get('headers')?.trim().split(/\s+/).filter(Boolean);

@@ -32,7 +32,12 @@ export interface LayoutContext {
   /** Anchor id → flow y of the element's top, for internal links. */
   readonly anchors: Map<string, number>;
   /** Page area (first page) for fixed boxes and the initial containing block. */
-  readonly page: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
+  readonly page: {
+    readonly x: number;
+    readonly y: number;
+    readonly width: number;
+    readonly height: number;
+  };
   /** position: fixed content, in page coordinates, drawn on every page. */
   readonly fixed: DisplayItem[][];
   readonly warned: Set<string>;
@@ -67,7 +72,9 @@ export function boxFragment(
     s.borderTopWidth + s.borderRightWidth + s.borderBottomWidth + s.borderLeftWidth > 0;
   const visible = s.visibility === 'visible';
   const decorate =
-    hasPaint && visible ? (slice: BoxSlice): DisplayItem[] => decorateBox(s, g.x, g.width, slice, ctx) : undefined;
+    hasPaint && visible
+      ? (slice: BoxSlice): DisplayItem[] => decorateBox(s, g.x, g.width, slice, ctx)
+      : undefined;
   const clip = isOverflowClipped(s)
     ? (slice: BoxSlice): PathOp[] => {
         const b = border(s);
@@ -75,13 +82,26 @@ export function boxFragment(
           x: g.x + b.left,
           y: slice.top + (slice.continuedAbove ? 0 : b.top),
           width: Math.max(0, g.width - b.left - b.right),
-          height: Math.max(0, slice.bottom - slice.top - (slice.continuedAbove ? 0 : b.top) - (slice.continuedBelow ? 0 : b.bottom)),
+          height: Math.max(
+            0,
+            slice.bottom -
+              slice.top -
+              (slice.continuedAbove ? 0 : b.top) -
+              (slice.continuedBelow ? 0 : b.bottom),
+          ),
         };
-        return rectPath(r, insetRadii(radii(s, g.width, g.height), b.top, b.right, b.bottom, b.left));
+        return rectPath(
+          r,
+          insetRadii(radii(s, g.width, g.height), b.top, b.right, b.bottom, b.left),
+        );
       }
     : undefined;
   const brk = (v: string): 'auto' | 'page' | 'avoid' =>
-    v === 'page' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso' ? 'page' : v === 'avoid' ? 'avoid' : 'auto';
+    v === 'page' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso'
+      ? 'page'
+      : v === 'avoid'
+        ? 'avoid'
+        : 'auto';
   return {
     kind: 'box',
     top: g.top,
@@ -99,7 +119,13 @@ export function boxFragment(
 }
 
 /** Background colour, background layers and borders of one slice of a box. */
-export function decorateBox(s: ComputedStyle, x: number, width: number, slice: BoxSlice, ctx: LayoutContext): DisplayItem[] {
+export function decorateBox(
+  s: ComputedStyle,
+  x: number,
+  width: number,
+  slice: BoxSlice,
+  ctx: LayoutContext,
+): DisplayItem[] {
   const out: DisplayItem[] = [];
   const b = border(s);
   const height = slice.bottom - slice.top;
@@ -121,10 +147,20 @@ export function decorateBox(s: ComputedStyle, x: number, width: number, slice: B
     const pad = padding(s, width);
     const area: Rect =
       layer.origin === 'content-box'
-        ? { x: x + b.left + pad.left, y: slice.top + bt + pad.top, width: width - b.left - b.right - pad.left - pad.right, height: height - bt - bb - pad.top - pad.bottom }
+        ? {
+            x: x + b.left + pad.left,
+            y: slice.top + bt + pad.top,
+            width: width - b.left - b.right - pad.left - pad.right,
+            height: height - bt - bb - pad.top - pad.bottom,
+          }
         : layer.origin === 'border-box'
           ? full
-          : { x: x + b.left, y: slice.top + bt, width: width - b.left - b.right, height: height - bt - bb };
+          : {
+              x: x + b.left,
+              y: slice.top + bt,
+              width: width - b.left - b.right,
+              height: height - bt - bb,
+            };
     if (area.width <= 0 || area.height <= 0) continue;
     const img = layer.image;
     if (img.kind === 'linear-gradient') {
@@ -133,13 +169,27 @@ export function decorateBox(s: ComputedStyle, x: number, width: number, slice: B
           ? img.direction.angle
           : cornerAngle(img.direction.corner, area.width, area.height);
       const n = img.stops.length;
-      const lineLength = Math.abs(area.width * Math.sin((angle * Math.PI) / 180)) + Math.abs(area.height * Math.cos((angle * Math.PI) / 180));
+      const lineLength =
+        Math.abs(area.width * Math.sin((angle * Math.PI) / 180)) +
+        Math.abs(area.height * Math.cos((angle * Math.PI) / 180));
       const stops = img.stops.map((st, k) => ({
-        offset: st.position === null ? (n > 1 ? k / (n - 1) : 0) : Math.min(1, Math.max(0, len(st.position, lineLength) / Math.max(lineLength, 1e-6))),
+        offset:
+          st.position === null
+            ? n > 1
+              ? k / (n - 1)
+              : 0
+            : Math.min(1, Math.max(0, len(st.position, lineLength) / Math.max(lineLength, 1e-6))),
         color: st.color,
       }));
-      for (let k = 1; k < stops.length; k++) if (stops[k].offset < stops[k - 1].offset) stops[k] = { ...stops[k], offset: stops[k - 1].offset };
-      out.push({ kind: 'path', ops: rectPath(full, rad), fill: gradientFor(area, angle, stops), tag: backgroundTag(full) });
+      for (let k = 1; k < stops.length; k++)
+        if (stops[k].offset < stops[k - 1].offset)
+          stops[k] = { ...stops[k], offset: stops[k - 1].offset };
+      out.push({
+        kind: 'path',
+        ops: rectPath(full, rad),
+        fill: gradientFor(area, angle, stops),
+        tag: backgroundTag(full),
+      });
     } else {
       const dec = ctx.images.get(img.url);
       if (!dec || typeof dec === 'string') continue;
@@ -151,8 +201,12 @@ export function decorateBox(s: ComputedStyle, x: number, width: number, slice: B
       { x, y: slice.top, width, height },
       {
         ...borderSides(s),
-        ...(slice.continuedAbove ? { top: { width: 0, style: 'none', color: s.borderTopColor } } : {}),
-        ...(slice.continuedBelow ? { bottom: { width: 0, style: 'none', color: s.borderBottomColor } } : {}),
+        ...(slice.continuedAbove
+          ? { top: { width: 0, style: 'none', color: s.borderTopColor } }
+          : {}),
+        ...(slice.continuedBelow
+          ? { bottom: { width: 0, style: 'none', color: s.borderBottomColor } }
+          : {}),
       },
       rad,
     ),
@@ -160,7 +214,11 @@ export function decorateBox(s: ComputedStyle, x: number, width: number, slice: B
   return out;
 }
 
-function cornerAngle(c: { x: 'left' | 'right'; y: 'top' | 'bottom' }, w: number, h: number): number {
+function cornerAngle(
+  c: { x: 'left' | 'right'; y: 'top' | 'bottom' },
+  w: number,
+  h: number,
+): number {
   // "to top right": the angle whose gradient line is perpendicular to the other diagonal.
   const a = (Math.atan2(w, h) * 180) / Math.PI;
   if (c.y === 'top') return c.x === 'right' ? a : 360 - a;
@@ -180,7 +238,10 @@ function backgroundImage(
   let h = ih;
   const sz = layer.size;
   if (sz === 'cover' || sz === 'contain') {
-    const f = sz === 'cover' ? Math.max(area.width / iw, area.height / ih) : Math.min(area.width / iw, area.height / ih);
+    const f =
+      sz === 'cover'
+        ? Math.max(area.width / iw, area.height / ih)
+        : Math.min(area.width / iw, area.height / ih);
     w = iw * f;
     h = ih * f;
   } else {
@@ -213,17 +274,24 @@ function backgroundImage(
 /** All items of a fragment drawn in one piece (atomic inlines, table rows, fixed boxes). */
 export function flatten(f: Fragment): DisplayItem[] {
   if (f.kind === 'leaf') return [...f.items];
-  const slice: BoxSlice = { top: f.top, bottom: f.bottom, continuedAbove: false, continuedBelow: false };
+  const slice: BoxSlice = {
+    top: f.top,
+    bottom: f.bottom,
+    continuedAbove: false,
+    continuedBelow: false,
+  };
   const content: DisplayItem[] = [];
   for (const c of f.children) content.push(...flatten(c));
   let items: DisplayItem[] = content;
-  if (f.clip && content.length > 0) items = [{ kind: 'group', clip: f.clip(slice), items: content }];
+  if (f.clip && content.length > 0)
+    items = [{ kind: 'group', clip: f.clip(slice), items: content }];
   const deco = f.decorate ? f.decorate(slice) : [];
   items = [...deco, ...items];
   if (f.repeat) {
     // The header is already among the children; nothing else to add when drawn in one piece.
   }
-  if (f.opacity !== undefined && f.opacity < 1 && items.length > 0) items = [{ kind: 'group', opacity: f.opacity, items }];
+  if (f.opacity !== undefined && f.opacity < 1 && items.length > 0)
+    items = [{ kind: 'group', opacity: f.opacity, items }];
   return items;
 }
 
@@ -235,7 +303,12 @@ export function leafOf(f: Fragment): LeafFragment {
 export function shiftFragment(f: Fragment, dx: number, dy: number): Fragment {
   if (dx === 0 && dy === 0) return f;
   if (f.kind === 'leaf') {
-    return { ...f, top: f.top + dy, bottom: f.bottom + dy, items: f.items.map((i) => moveItem(i, dx, dy)) };
+    return {
+      ...f,
+      top: f.top + dy,
+      bottom: f.bottom + dy,
+      items: f.items.map((i) => moveItem(i, dx, dy)),
+    };
   }
   const moveSlice = (s: BoxSlice): BoxSlice => s;
   return {
@@ -243,7 +316,9 @@ export function shiftFragment(f: Fragment, dx: number, dy: number): Fragment {
     top: f.top + dy,
     bottom: f.bottom + dy,
     children: f.children.map((c) => shiftFragment(c, dx, dy)),
-    ...(f.decorate ? { decorate: (s: BoxSlice) => f.decorate!(moveSlice(s)).map((i) => moveItem(i, dx, 0)) } : {}),
+    ...(f.decorate
+      ? { decorate: (s: BoxSlice) => f.decorate!(moveSlice(s)).map((i) => moveItem(i, dx, 0)) }
+      : {}),
     ...(f.clip ? { clip: (s: BoxSlice) => f.clip!(s).map((o) => shiftOp(o, dx)) } : {}),
     ...(f.repeat ? { repeat: shiftFragment(f.repeat, dx, dy) as LeafFragment } : {}),
   };
@@ -265,6 +340,14 @@ function shiftOp(o: PathOp, dx: number): PathOp {
 /** Draws a replaced image into a content box, with object-fit and an optional clip. */
 export function imageItems(dec: DecodedImage, fit: string, box: Rect, tag: ItemTag): DisplayItem[] {
   const f = objectFit(fit, box, pt(dec.intrinsicWidth), pt(dec.intrinsicHeight));
-  const item: DisplayItem = { kind: 'image', image: dec.resource, x: f.x, y: f.y, width: f.width, height: f.height, tag };
+  const item: DisplayItem = {
+    kind: 'image',
+    image: dec.resource,
+    x: f.x,
+    y: f.y,
+    width: f.width,
+    height: f.height,
+    tag,
+  };
   return f.clip ? [{ kind: 'group', clip: rectPath(box), items: [item] }] : [item];
 }

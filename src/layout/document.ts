@@ -48,10 +48,19 @@ export async function layoutStyled(
   let lang = styled.lang?.trim() || '';
   if (!lang) {
     lang = 'en';
-    warnings.push({ code: 'document.missing-lang', message: 'the document has no lang attribute on <html>; English (en) is assumed' });
+    warnings.push({
+      code: 'document.missing-lang',
+      message: 'the document has no lang attribute on <html>; English (en) is assumed',
+    });
   }
   const sb = new StructureBuilder();
-  const build: BuildContext = { sb, images, warnings, ...(baseUrl ? { baseUrl } : {}), nextAnonId: 1 };
+  const build: BuildContext = {
+    sb,
+    images,
+    warnings,
+    ...(baseUrl ? { baseUrl } : {}),
+    nextAnonId: 1,
+  };
   const rootBox = buildBoxTree(styled.root, build, lang);
 
   // The first page fixes the layout width; later pages may only differ in height and margins.
@@ -68,7 +77,14 @@ export async function layoutStyled(
   };
   let geometries: PageGeometry[] = [];
   const geometry = (i: number): PageGeometry => {
-    while (geometries.length <= i) geometries.push(pageGeometry(geometries.length === 0 ? firstStyle : pageStyleOf(geometries.length), lang, ctx));
+    while (geometries.length <= i)
+      geometries.push(
+        pageGeometry(
+          geometries.length === 0 ? firstStyle : pageStyleOf(geometries.length),
+          lang,
+          ctx,
+        ),
+      );
     return geometries[i];
   };
   let pageBox: { x: number; y: number; width: number; height: number };
@@ -76,7 +92,12 @@ export async function layoutStyled(
     pageBox = { x: 0, y: 0, width: viewportPx * PX, height: 768 * PX };
   } else {
     const g0 = geometry(0);
-    pageBox = { x: g0.marginLeft, y: g0.bodyTop, width: g0.width - g0.marginLeft - g0.marginRight, height: g0.bodyHeight };
+    pageBox = {
+      x: g0.marginLeft,
+      y: g0.bodyTop,
+      width: g0.width - g0.marginLeft - g0.marginRight,
+      height: g0.bodyHeight,
+    };
   }
   const lctx: LayoutContext = { ...ctx, page: pageBox };
   const { frag, height } = layoutDocument(rootBox, lctx);
@@ -88,7 +109,10 @@ export async function layoutStyled(
     const pageHeight = Math.max(1, Math.ceil(Math.max(height, frag.bottom)));
     const laid = paginate(frag, () => ({ top: 0, height: Number.MAX_SAFE_INTEGER / 4 }), 1);
     const items: DisplayItem[] = [];
-    if (canvas) items.push(backgroundItem({ x: 0, y: 0, width: pageBox.width, height: pageHeight }, canvas, NO_RADII));
+    if (canvas)
+      items.push(
+        backgroundItem({ x: 0, y: 0, width: pageBox.width, height: pageHeight }, canvas, NO_RADII),
+      );
     items.push(...laid[0].items);
     for (const f of lctx.fixed) items.push(...f);
     pages.push({ width: pageBox.width, height: pageHeight, items });
@@ -96,7 +120,11 @@ export async function layoutStyled(
   } else {
     let laid;
     try {
-      laid = paginate(frag, (i) => ({ top: geometry(i).bodyTop, height: geometry(i).bodyHeight }), MAX_PAGES);
+      laid = paginate(
+        frag,
+        (i) => ({ top: geometry(i).bodyTop, height: geometry(i).bodyHeight }),
+        MAX_PAGES,
+      );
     } catch (e) {
       if (e instanceof PageLimit) throw new LimitError(e.message, 'pages');
       throw e;
@@ -106,7 +134,10 @@ export async function layoutStyled(
       const g = geometry(i);
       const furniture = pageFurniture(g, i, n, lang, lctx);
       const items: DisplayItem[] = [...furniture.under];
-      if (canvas) items.push(backgroundItem({ x: 0, y: 0, width: g.width, height: g.height }, canvas, NO_RADII));
+      if (canvas)
+        items.push(
+          backgroundItem({ x: 0, y: 0, width: g.width, height: g.height }, canvas, NO_RADII),
+        );
       items.push(...p.items);
       // Fixed content is read once (first page); its copies on later pages are artifacts.
       for (const f of lctx.fixed) items.push(...(i === 0 ? f : asArtifact(f)));
@@ -153,15 +184,25 @@ export async function layoutStyled(
 }
 
 /** CSS: the root's background (or body's, when the root has none) paints the whole canvas. */
-function canvasBackground(root: StyledElement): StyledElement['style']['backgroundColor'] | undefined {
+function canvasBackground(
+  root: StyledElement,
+): StyledElement['style']['backgroundColor'] | undefined {
   if (root.style.backgroundColor.a > 0) return root.style.backgroundColor;
-  const body = root.children.find((c): c is StyledElement => c.kind === 'element' && c.tag === 'body');
+  const body = root.children.find(
+    (c): c is StyledElement => c.kind === 'element' && c.tag === 'body',
+  );
   if (body && body.style.backgroundColor.a > 0) return body.style.backgroundColor;
   return undefined;
 }
 
-function headMeta(root: StyledElement): { author?: string; description?: string; keywords?: string } {
-  const head = root.children.find((c): c is StyledElement => c.kind === 'element' && c.tag === 'head');
+function headMeta(root: StyledElement): {
+  author?: string;
+  description?: string;
+  keywords?: string;
+} {
+  const head = root.children.find(
+    (c): c is StyledElement => c.kind === 'element' && c.tag === 'head',
+  );
   const out: { author?: string; description?: string; keywords?: string } = {};
   for (const m of head?.children ?? []) {
     if (m.kind !== 'element' || m.tag !== 'meta') continue;
@@ -174,7 +215,11 @@ function headMeta(root: StyledElement): { author?: string; description?: string;
 }
 
 /** '#id' link targets become internal destinations once pages are known. */
-function resolveLinks(pages: Page[], windows: readonly { flowTop: number; top: number }[], anchors: ReadonlyMap<string, number>): void {
+function resolveLinks(
+  pages: Page[],
+  windows: readonly { flowTop: number; top: number }[],
+  anchors: ReadonlyMap<string, number>,
+): void {
   const locate = (y: number): { pageIndex: number; y: number } => {
     let p = 0;
     while (p + 1 < windows.length && windows[p + 1].flowTop <= y) p++;
@@ -183,7 +228,8 @@ function resolveLinks(pages: Page[], windows: readonly { flowTop: number; top: n
   const fix = (items: readonly DisplayItem[]): DisplayItem[] =>
     items.flatMap((it): DisplayItem[] => {
       if (it.kind === 'group') return [{ ...it, items: fix(it.items) }];
-      if (it.kind !== 'link' || it.target.kind !== 'uri' || !it.target.uri.startsWith('#')) return [it];
+      if (it.kind !== 'link' || it.target.kind !== 'uri' || !it.target.uri.startsWith('#'))
+        return [it];
       const y = anchors.get(it.target.uri.slice(1));
       if (y === undefined) {
         // A link to an anchor that does not exist goes nowhere; keep it to the top of page 1
@@ -219,14 +265,17 @@ async function loadImages(
         const src = n.attrs.get('src')?.trim();
         if (src) {
           const url = resolveUrl(src, baseUrl);
-          if (!jobs.has(url)) jobs.set(url, async () => {
-            const r = await loader.load(url, 'image', baseUrl);
-            return decodeImage(r.bytes, r.contentType);
-          });
+          if (!jobs.has(url))
+            jobs.set(url, async () => {
+              const r = await loader.load(url, 'image', baseUrl);
+              return decodeImage(r.bytes, r.contentType);
+            });
         }
       } else if (n.tag === 'svg' && n.svgMarkup) {
         const markup = n.svgMarkup;
-        jobs.set(`svg:${n.nodeId}`, () => decodeImage(new TextEncoder().encode(withSvgNamespace(markup)), 'image/svg+xml'));
+        jobs.set(`svg:${n.nodeId}`, () =>
+          decodeImage(new TextEncoder().encode(withSvgNamespace(markup)), 'image/svg+xml'),
+        );
       }
     }
     if (n.kind !== 'text') {
@@ -253,12 +302,19 @@ async function loadImages(
           out.set(key, await job());
         } catch (e) {
           const reason = e instanceof Error ? e.message : String(e);
-          if (strict) throw e instanceof ResourceError ? e : new ResourceError(`image could not be decoded: ${reason}`, key, 'invalid');
+          if (strict)
+            throw e instanceof ResourceError
+              ? e
+              : new ResourceError(`image could not be decoded: ${reason}`, key, 'invalid');
           out.set(key, reason);
           warnings.push({
             code: 'resource.image-failed',
             message: `image not shown (${reason}); its alternative text is drawn instead`,
-            source: key.startsWith('data:') ? 'data: URI' : key.startsWith('svg:') ? 'inline <svg>' : key,
+            source: key.startsWith('data:')
+              ? 'data: URI'
+              : key.startsWith('svg:')
+                ? 'inline <svg>'
+                : key,
           });
         }
       }),
@@ -269,10 +325,18 @@ async function loadImages(
 
 /** Inline SVG in HTML may omit the namespace that standalone SVG needs. */
 function withSvgNamespace(markup: string): string {
-  return /<svg[^>]*\sxmlns\s*=/.test(markup) ? markup : markup.replace(/<svg\b/, '<svg xmlns="http://www.w3.org/2000/svg"');
+  return /<svg[^>]*\sxmlns\s*=/.test(markup)
+    ? markup
+    : markup.replace(/<svg\b/, '<svg xmlns="http://www.w3.org/2000/svg"');
 }
 
-async function loadFontFaces(doc: StyledDocument, fonts: FontContext, loader: ResourceLoader, strict: boolean, warnings: Warning[]): Promise<void> {
+async function loadFontFaces(
+  doc: StyledDocument,
+  fonts: FontContext,
+  loader: ResourceLoader,
+  strict: boolean,
+  warnings: Warning[],
+): Promise<void> {
   await Promise.all(
     doc.fontFaces.map(async (face) => {
       for (const src of face.sources) {

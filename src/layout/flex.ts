@@ -5,12 +5,28 @@
  * asks about; measurements are pure and memoised by (width, mode). After yoga has placed the
  * items, each is laid out again at its final size, so inline content wraps at the real width.
  */
-import Yoga, { Align, Direction, Edge, FlexDirection, Gutter, Justify, MeasureMode, Wrap, type Node as YogaNode } from 'yoga-layout';
+import Yoga, {
+  Align,
+  Direction,
+  Edge,
+  FlexDirection,
+  Gutter,
+  Justify,
+  MeasureMode,
+  Wrap,
+  type Node as YogaNode,
+} from 'yoga-layout';
 import type { ComputedStyle } from '../style/types.js';
 import type { Box, FlexBox } from './boxes.js';
 import type { LayoutContext } from './context.js';
 import { boxFragment, flatten, shiftFragment } from './context.js';
-import { intrinsicOuter, layoutBlockLevel, type AbsCollector, type LayoutOptions, type Placed } from './flow.js';
+import {
+  intrinsicOuter,
+  layoutBlockLevel,
+  type AbsCollector,
+  type LayoutOptions,
+  type Placed,
+} from './flow.js';
 import type { Fragment } from './fragments.js';
 import { border, len, lenAuto, margin, maxSize, padding, pt, size } from './units.js';
 
@@ -28,15 +44,22 @@ function inFlow(b: Box): boolean {
 export function flexIntrinsic(box: FlexBox, ctx: LayoutContext): { min: number; max: number } {
   const row = isRow(box.style);
   const kids = box.children.filter(inFlow).map((k) => intrinsicOuter(k, ctx));
-  const gap = pt(typeof box.style.columnGap === 'number' ? box.style.columnGap : 0) * Math.max(0, kids.length - 1);
+  const gap =
+    pt(typeof box.style.columnGap === 'number' ? box.style.columnGap : 0) *
+    Math.max(0, kids.length - 1);
   if (row) {
     const wrap = box.style.flexWrap !== 'nowrap';
     return {
-      min: wrap ? Math.max(0, ...kids.map((k) => k.min)) : kids.reduce((a, k) => a + k.min, 0) + gap,
+      min: wrap
+        ? Math.max(0, ...kids.map((k) => k.min))
+        : kids.reduce((a, k) => a + k.min, 0) + gap,
       max: kids.reduce((a, k) => a + k.max, 0) + gap,
     };
   }
-  return { min: Math.max(0, ...kids.map((k) => k.min)), max: Math.max(0, ...kids.map((k) => k.max)) };
+  return {
+    min: Math.max(0, ...kids.map((k) => k.min)),
+    max: Math.max(0, ...kids.map((k) => k.max)),
+  };
 }
 
 const JUSTIFY: Record<ComputedStyle['justifyContent'], Justify> = {
@@ -81,22 +104,43 @@ export function layoutFlex(
   const pad = padding(s, width);
   const bord = border(s);
   const contentW = Math.max(0, width - pad.left - pad.right - bord.left - bord.right);
-  const specifiedH = opts.forcedHeight !== undefined ? opts.forcedHeight - pad.top - pad.bottom - bord.top - bord.bottom : size(s.height, opts.cbHeight);
+  const specifiedH =
+    opts.forcedHeight !== undefined
+      ? opts.forcedHeight - pad.top - pad.bottom - bord.top - bord.bottom
+      : size(s.height, opts.cbHeight);
   const row = isRow(s);
-  const items = box.children.filter(inFlow).map((b, i) => ({ b, i })).sort((a, b) => a.b.style.order - b.b.style.order || a.i - b.i).map((e) => e.b);
+  const items = box.children
+    .filter(inFlow)
+    .map((b, i) => ({ b, i }))
+    .sort((a, b) => a.b.style.order - b.b.style.order || a.i - b.i)
+    .map((e) => e.b);
 
   const root = Yoga.Node.create(config);
   const nodes: YogaNode[] = [];
   try {
     root.setFlexDirection(DIRECTION[s.flexDirection]);
-    root.setFlexWrap(s.flexWrap === 'wrap' ? Wrap.Wrap : s.flexWrap === 'wrap-reverse' ? Wrap.WrapReverse : Wrap.NoWrap);
+    root.setFlexWrap(
+      s.flexWrap === 'wrap'
+        ? Wrap.Wrap
+        : s.flexWrap === 'wrap-reverse'
+          ? Wrap.WrapReverse
+          : Wrap.NoWrap,
+    );
     root.setJustifyContent(JUSTIFY[s.justifyContent]);
     root.setAlignItems(ALIGN[s.alignItems]);
     root.setAlignContent(ALIGN[s.alignContent]);
     root.setGap(Gutter.Column, len(s.columnGap, contentW));
     root.setGap(Gutter.Row, len(s.rowGap, specifiedH ?? 0));
     root.setWidth(contentW);
-    if (specifiedH !== undefined) root.setHeight(Math.max(0, s.boxSizing === 'border-box' && opts.forcedHeight === undefined ? specifiedH - pad.top - pad.bottom - bord.top - bord.bottom : specifiedH));
+    if (specifiedH !== undefined)
+      root.setHeight(
+        Math.max(
+          0,
+          s.boxSizing === 'border-box' && opts.forcedHeight === undefined
+            ? specifiedH - pad.top - pad.bottom - bord.top - bord.bottom
+            : specifiedH,
+        ),
+      );
     const minH = size(s.minHeight, opts.cbHeight);
     if (minH !== undefined) root.setMinHeight(minH);
 
@@ -117,8 +161,10 @@ export function layoutFlex(
       const ib = border(is);
       const edgesW = ip.left + ip.right + ib.left + ib.right;
       const edgesH = ip.top + ip.bottom + ib.top + ib.bottom;
-      const toBorderW = (v: number | undefined): number | undefined => (v === undefined ? undefined : is.boxSizing === 'border-box' ? v : v + edgesW);
-      const toBorderH = (v: number | undefined): number | undefined => (v === undefined ? undefined : is.boxSizing === 'border-box' ? v : v + edgesH);
+      const toBorderW = (v: number | undefined): number | undefined =>
+        v === undefined ? undefined : is.boxSizing === 'border-box' ? v : v + edgesW;
+      const toBorderH = (v: number | undefined): number | undefined =>
+        v === undefined ? undefined : is.boxSizing === 'border-box' ? v : v + edgesH;
       const basis = is.flexBasis;
       if (basis !== 'auto' && basis !== 'content') {
         const bv = len(basis, row ? contentW : specifiedH);
@@ -134,7 +180,8 @@ export function layoutFlex(
       const maxHh = toBorderH(maxSize(is.maxHeight, specifiedH));
       // CSS min-width: auto for flex items = min-content (yoga's default is 0).
       if (minW !== undefined) n.setMinWidth(minW);
-      else if (row && is.overflowX === 'visible') n.setMinWidth(intrinsicOuter(item, ctx).min - m.left - m.right);
+      else if (row && is.overflowX === 'visible')
+        n.setMinWidth(intrinsicOuter(item, ctx).min - m.left - m.right);
       if (maxW !== undefined) n.setMaxWidth(maxW);
       if (minHh !== undefined) n.setMinHeight(minHh);
       if (maxHh !== undefined) n.setMaxHeight(maxHh);
@@ -149,7 +196,8 @@ export function layoutFlex(
         const minContent = io.min - m.left - m.right;
         let bw: number;
         if (wMode === MeasureMode.Exactly) bw = mw;
-        else if (wMode === MeasureMode.AtMost) bw = Math.max(Math.min(maxContent, mw), Math.min(minContent, mw));
+        else if (wMode === MeasureMode.AtMost)
+          bw = Math.max(Math.min(maxContent, mw), Math.min(minContent, mw));
         else bw = maxContent;
         const laid = layoutBlockLevel(item, 0, 0, bw, ctx, [], { root: true, forcedWidth: bw });
         const out = { width: laid.width, height: laid.height };
@@ -159,13 +207,22 @@ export function layoutFlex(
       root.insertChild(n, idx);
     });
 
-    root.calculateLayout(contentW, specifiedH ?? undefined, s.direction === 'rtl' ? Direction.RTL : Direction.LTR);
+    root.calculateLayout(
+      contentW,
+      specifiedH ?? undefined,
+      s.direction === 'rtl' ? Direction.RTL : Direction.LTR,
+    );
     const contentX = x + bord.left + pad.left;
     const contentY = y + bord.top + pad.top;
     const placed: Fragment[] = [];
     items.forEach((item, idx) => {
       const l = nodes[idx].getComputedLayout();
-      const r = layoutBlockLevel(item, 0, 0, l.width, ctx, [], { root: true, forcedWidth: l.width, forcedHeight: l.height, cbHeight: l.height });
+      const r = layoutBlockLevel(item, 0, 0, l.width, ctx, [], {
+        root: true,
+        forcedWidth: l.width,
+        forcedHeight: l.height,
+        cbHeight: l.height,
+      });
       placed.push(shiftFragment(r.frag, contentX + l.left - r.marginLeft, contentY + l.top));
     });
     const innerH = root.getComputedHeight();
@@ -174,7 +231,15 @@ export function layoutFlex(
     // lines become atomic; a column container's items flow on like blocks.
     const children: Fragment[] = row ? rowLeaves(placed) : placed;
     const frag = boxFragment(box, { x, width, top: y, height }, children, ctx);
-    return { frag, height, width, marginBottom: { pos: Math.max(0, margin(s, width).bottom), neg: Math.min(0, margin(s, width).bottom) } };
+    return {
+      frag,
+      height,
+      width,
+      marginBottom: {
+        pos: Math.max(0, margin(s, width).bottom),
+        neg: Math.min(0, margin(s, width).bottom),
+      },
+    };
   } finally {
     root.freeRecursive();
   }
@@ -205,5 +270,3 @@ function rowLeaves(items: readonly Fragment[]): Fragment[] {
     };
   });
 }
-
-export { lenAuto };

@@ -14,7 +14,18 @@ import type { BoxFragment, Fragment, LeafFragment } from './fragments.js';
 import { inlineIntrinsic, layoutInline, textLine, type LineLeaf } from './inline.js';
 import { borderItems, layoutTag } from './paint.js';
 import { layoutTable, tableIntrinsic } from './table.js';
-import { border, isOverflowClipped, lenAuto, margin, maxSize, padding, pt, size, textStyle, type Edges } from './units.js';
+import {
+  border,
+  isOverflowClipped,
+  lenAuto,
+  margin,
+  maxSize,
+  padding,
+  pt,
+  size,
+  textStyle,
+  type Edges,
+} from './units.js';
 
 /** Collapsing margins: the largest positive and the most negative adjoining margin. */
 interface MarginSet {
@@ -22,7 +33,10 @@ interface MarginSet {
   readonly neg: number;
 }
 const NO_MARGIN: MarginSet = { pos: 0, neg: 0 };
-const addMargin = (m: MarginSet, v: number): MarginSet => ({ pos: Math.max(m.pos, v), neg: Math.min(m.neg, v) });
+const addMargin = (m: MarginSet, v: number): MarginSet => ({
+  pos: Math.max(m.pos, v),
+  neg: Math.min(m.neg, v),
+});
 const marginValue = (m: MarginSet): number => m.pos + m.neg;
 
 /** Absolutely positioned boxes waiting for their containing block's size. */
@@ -131,8 +145,14 @@ export function intrinsicOuter(box: Box, ctx: LayoutContext): { min: number; max
     min = c.min + (box.kind === 'table' ? 0 : edges);
     max = c.max + (box.kind === 'table' ? 0 : edges);
   }
-  const minW = typeof s.minWidth === 'number' ? pt(s.minWidth) + (s.boxSizing === 'border-box' ? 0 : edges) : 0;
-  const maxW = typeof s.maxWidth === 'number' ? pt(s.maxWidth) + (s.boxSizing === 'border-box' ? 0 : edges) : Infinity;
+  const minW =
+    typeof s.minWidth === 'number'
+      ? pt(s.minWidth) + (s.boxSizing === 'border-box' ? 0 : edges)
+      : 0;
+  const maxW =
+    typeof s.maxWidth === 'number'
+      ? pt(s.maxWidth) + (s.boxSizing === 'border-box' ? 0 : edges)
+      : Infinity;
   min = Math.max(minW, Math.min(min, maxW));
   max = Math.max(min, Math.max(minW, Math.min(max, maxW)));
   const out = { min: min + outer, max: max + outer };
@@ -153,7 +173,8 @@ interface Horizontal {
 }
 
 function clampContent(s: ComputedStyle, w: number, cbWidth: number, edges: number): number {
-  const conv = (v: number | undefined): number | undefined => (v === undefined ? undefined : s.boxSizing === 'border-box' ? v - edges : v);
+  const conv = (v: number | undefined): number | undefined =>
+    v === undefined ? undefined : s.boxSizing === 'border-box' ? v - edges : v;
   const maxW = conv(maxSize(s.maxWidth, cbWidth));
   const minW = conv(size(s.minWidth, cbWidth)) ?? 0;
   if (maxW !== undefined) w = Math.min(w, maxW);
@@ -182,7 +203,8 @@ function horizontal(box: Box, cbWidth: number, shrink: boolean, ctx: LayoutConte
         const innerMin = i.min - m.left - m.right - (box.kind === 'table' ? 0 : edges);
         const innerMax = i.max - m.left - m.right - (box.kind === 'table' ? 0 : edges);
         content = Math.min(Math.max(innerMin, avail), innerMax);
-        if (box.kind === 'table') content = Math.max(innerMin, Math.min(avail + edges, innerMax)) - edges;
+        if (box.kind === 'table')
+          content = Math.max(innerMin, Math.min(avail + edges, innerMax)) - edges;
       } else content = avail;
     }
     content = clampContent(s, content, cbWidth, edges);
@@ -203,12 +225,21 @@ function horizontal(box: Box, cbWidth: number, shrink: boolean, ctx: LayoutConte
 // ---------------------------------------------------------------------------------------------
 // Replaced elements
 
-export function replacedSize(box: ImageBox, cbWidth: number | undefined): { width: number; height: number } {
+export function replacedSize(
+  box: ImageBox,
+  cbWidth: number | undefined,
+): { width: number; height: number } {
   const s = box.style;
   const iw = box.image ? pt(box.image.intrinsicWidth) : undefined;
   const ih = box.image ? pt(box.image.intrinsicHeight) : undefined;
-  const ratio = iw && ih ? iw / ih : box.attrWidth && box.attrHeight ? box.attrWidth / box.attrHeight : undefined;
-  const cssW = cbWidth === undefined && typeof s.width !== 'number' ? undefined : size(s.width, cbWidth);
+  const ratio =
+    iw && ih
+      ? iw / ih
+      : box.attrWidth && box.attrHeight
+        ? box.attrWidth / box.attrHeight
+        : undefined;
+  const cssW =
+    cbWidth === undefined && typeof s.width !== 'number' ? undefined : size(s.width, cbWidth);
   const cssH = typeof s.height === 'number' ? pt(s.height) : undefined;
   const pad = padding(s, cbWidth ?? 0);
   const bord = border(s);
@@ -221,7 +252,10 @@ export function replacedSize(box: ImageBox, cbWidth: number | undefined): { widt
     h = ih ?? (ratio ? w / ratio : 75);
   } else if (w === undefined) w = ratio ? h! * ratio : (iw ?? 150);
   else if (h === undefined) h = ratio ? w / ratio : (ih ?? 75);
-  const maxW = cbWidth === undefined && typeof s.maxWidth !== 'number' ? undefined : maxSize(s.maxWidth, cbWidth);
+  const maxW =
+    cbWidth === undefined && typeof s.maxWidth !== 'number'
+      ? undefined
+      : maxSize(s.maxWidth, cbWidth);
   if (maxW !== undefined && w! > maxW - edgesW) {
     const nw = Math.max(0, maxW - edgesW);
     if (cssH === undefined && ratio) h = nw / ratio;
@@ -235,9 +269,23 @@ export function replacedSize(box: ImageBox, cbWidth: number | undefined): { widt
   return { width: w!, height: h! };
 }
 
-function layoutImage(box: ImageBox, x: number, y: number, hz: Horizontal, ctx: LayoutContext): Placed {
+function layoutImage(
+  box: ImageBox,
+  x: number,
+  y: number,
+  hz: Horizontal,
+  ctx: LayoutContext,
+): Placed {
   const { pad, bord } = hz;
-  const content = replacedSize(box, hz.width - pad.left - pad.right - bord.left - bord.right + (box.style.boxSizing === 'border-box' ? 0 : 0));
+  const content = replacedSize(
+    box,
+    hz.width -
+      pad.left -
+      pad.right -
+      bord.left -
+      bord.right +
+      (box.style.boxSizing === 'border-box' ? 0 : 0),
+  );
   const cw = hz.width - pad.left - pad.right - bord.left - bord.right;
   const ch = content.height;
   const height = ch + pad.top + pad.bottom + bord.top + bord.bottom;
@@ -247,21 +295,48 @@ function layoutImage(box: ImageBox, x: number, y: number, hz: Horizontal, ctx: L
   if (box.style.visibility === 'visible') {
     if (box.image) {
       const tag = box.slot !== undefined ? ctx.sb.tag(box.slot) : layoutTag();
-      items.push(...imageItems(box.image, box.style.objectFit, { x: cx, y: cy, width: cw, height: ch }, tag));
+      items.push(
+        ...imageItems(box.image, box.style.objectFit, { x: cx, y: cy, width: cw, height: ch }, tag),
+      );
     } else {
       // Failed image: a light frame with the alternative text, both artifacts (the Figure's
       // Alt already says what it shows).
       const grey = { r: 0.6, g: 0.6, b: 0.6, a: 1 };
       const side = { width: 0.75, style: 'solid', color: grey };
-      items.push(...borderItems({ x: cx, y: cy, width: cw, height: ch }, { top: side, right: side, bottom: side, left: side }, { tl: [0, 0], tr: [0, 0], br: [0, 0], bl: [0, 0] }));
+      items.push(
+        ...borderItems(
+          { x: cx, y: cy, width: cw, height: ch },
+          { top: side, right: side, bottom: side, left: side },
+          { tl: [0, 0], tr: [0, 0], br: [0, 0], bl: [0, 0] },
+        ),
+      );
       if (box.alt) {
-        const t = textLine(box.alt, { ...textStyle(box.style, box.lang), color: { r: 0.35, g: 0.35, b: 0.35, a: 1 } }, cx + 3, cy + 3, Math.max(1, cw - 6), 'left', layoutTag(), ctx);
+        const t = textLine(
+          box.alt,
+          { ...textStyle(box.style, box.lang), color: { r: 0.35, g: 0.35, b: 0.35, a: 1 } },
+          cx + 3,
+          cy + 3,
+          Math.max(1, cw - 6),
+          'left',
+          layoutTag(),
+          ctx,
+        );
         if (t.height <= ch) items.push(...t.items);
       }
     }
   }
-  const frag = boxFragment(box, { x, width: hz.width, top: y, height }, [{ kind: 'leaf', top: y, bottom: y + height, items }], ctx);
-  return { frag, height, width: hz.width, marginBottom: addMargin(NO_MARGIN, margin(box.style, 0).bottom) };
+  const frag = boxFragment(
+    box,
+    { x, width: hz.width, top: y, height },
+    [{ kind: 'leaf', top: y, bottom: y + height, items }],
+    ctx,
+  );
+  return {
+    frag,
+    height,
+    width: hz.width,
+    marginBottom: addMargin(NO_MARGIN, margin(box.style, 0).bottom),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -281,9 +356,11 @@ export function layoutBlockLevel(
   opts: LayoutOptions = {},
 ): Placed & { marginLeft: number } {
   const shrink = box.style.float !== 'none' || isOutOfFlow(box);
-  if (box.style.float !== 'none') warnOnce(ctx, 'layout.float', 'floats are laid out as blocks (text does not wrap around them)');
+  if (box.style.float !== 'none')
+    warnOnce(ctx, 'layout.float', 'floats are laid out as blocks (text does not wrap around them)');
   let hz = horizontal(box, cbWidth, shrink, ctx);
-  if (opts.forcedWidth !== undefined) hz = { ...hz, width: opts.forcedWidth, marginLeft: margin(box.style, cbWidth).left };
+  if (opts.forcedWidth !== undefined)
+    hz = { ...hz, width: opts.forcedWidth, marginLeft: margin(box.style, cbWidth).left };
   if (box.style.float === 'right' && opts.forcedWidth === undefined) {
     hz = { ...hz, marginLeft: cbWidth - hz.width - margin(box.style, cbWidth).right };
   }
@@ -342,7 +419,16 @@ function layoutBlock(
   } else {
     const collapseTop = !root && bord.top === 0 && pad.top === 0;
     const collapseBottom = !root && bord.bottom === 0 && pad.bottom === 0 && heightAuto;
-    const r = layoutChildren(box.children, contentX, contentY, contentW, ctx, ownAbs, collapseTop, specifiedH);
+    const r = layoutChildren(
+      box.children,
+      contentX,
+      contentY,
+      contentW,
+      ctx,
+      ownAbs,
+      collapseTop,
+      specifiedH,
+    );
     children = r.frags;
     if (collapseBottom) {
       contentH = r.y - contentY;
@@ -351,9 +437,18 @@ function layoutBlock(
   }
   if (box.marker) attachMarker(box, children, contentX, contentY, contentW, ctx);
 
-  let innerH = specifiedH !== undefined ? (s.boxSizing === 'border-box' ? specifiedH - bord.top - bord.bottom - pad.top - pad.bottom : specifiedH) : contentH;
+  let innerH =
+    specifiedH !== undefined
+      ? s.boxSizing === 'border-box'
+        ? specifiedH - bord.top - bord.bottom - pad.top - pad.bottom
+        : specifiedH
+      : contentH;
   const conv = (v: number | undefined): number | undefined =>
-    v === undefined ? undefined : s.boxSizing === 'border-box' ? v - bord.top - bord.bottom - pad.top - pad.bottom : v;
+    v === undefined
+      ? undefined
+      : s.boxSizing === 'border-box'
+        ? v - bord.top - bord.bottom - pad.top - pad.bottom
+        : v;
   const minH = conv(size(s.minHeight, opts.cbHeight));
   const maxH = conv(maxSize(s.maxHeight, opts.cbHeight));
   if (maxH !== undefined) innerH = Math.min(innerH, maxH);
@@ -363,7 +458,12 @@ function layoutBlock(
   if (opts.forcedHeight !== undefined) height = opts.forcedHeight;
 
   if (isPositioned(s) && ownAbs.length > 0) {
-    const cb = { x: x + bord.left, y: y + bord.top, width: hz.width - bord.left - bord.right, height: height - bord.top - bord.bottom };
+    const cb = {
+      x: x + bord.left,
+      y: y + bord.top,
+      width: hz.width - bord.left - bord.right,
+      height: height - bord.top - bord.bottom,
+    };
     children = [...children, ...layoutAbsolute(ownAbs, cb, ctx)];
   }
   // A heading stays with what follows it (UA break-after: avoid).
@@ -400,7 +500,15 @@ function layoutChildren(
     if (first && collapseTop) pending = NO_MARGIN;
     else pending = addMargin(addMargin(pending, mt.pos), mt.neg);
     const top = y + marginValue(pending);
-    const r = layoutBlockLevel(k, x, top, width, ctx, abs, cbHeight !== undefined ? { cbHeight } : {});
+    const r = layoutBlockLevel(
+      k,
+      x,
+      top,
+      width,
+      ctx,
+      abs,
+      cbHeight !== undefined ? { cbHeight } : {},
+    );
     frags.push(r.frag);
     if (r.height === 0 && k.kind === 'block' && !hasLines(r.frag) && !(first && collapseTop)) {
       // An empty block: its margins collapse through it.
@@ -415,11 +523,20 @@ function layoutChildren(
 }
 
 function hasLines(f: Fragment): boolean {
-  return f.kind === 'box' ? f.children.length > 0 && f.children.some((c) => c.kind === 'leaf' || hasLines(c)) : true;
+  return f.kind === 'box'
+    ? f.children.length > 0 && f.children.some((c) => c.kind === 'leaf' || hasLines(c))
+    : true;
 }
 
 /** Outside list marker: placed before the first line's start, on its baseline. */
-function attachMarker(box: BlockBox, children: Fragment[], contentX: number, contentY: number, contentW: number, ctx: LayoutContext): void {
+function attachMarker(
+  box: BlockBox,
+  children: Fragment[],
+  contentX: number,
+  contentY: number,
+  contentW: number,
+  ctx: LayoutContext,
+): void {
   const m = box.marker!;
   const text = m.text.replace(/\s+$/, '');
   if (text === '') return;
@@ -433,10 +550,16 @@ function attachMarker(box: BlockBox, children: Fragment[], contentX: number, con
   if (first) {
     const line = textLine(text, style, mx, 0, probe.width + 1, 'left', tag, ctx);
     const dy = first.baseline - line.baseline;
-    for (const it of line.items) first.items.unshift(it.kind === 'glyphs' ? { ...it, y: it.y + dy } : it);
+    for (const it of line.items)
+      first.items.unshift(it.kind === 'glyphs' ? { ...it, y: it.y + dy } : it);
   } else {
     const line = textLine(text, style, mx, contentY, probe.width + 1, 'left', tag, ctx);
-    children.unshift({ kind: 'leaf', top: contentY, bottom: contentY + line.height, items: line.items });
+    children.unshift({
+      kind: 'leaf',
+      top: contentY,
+      bottom: contentY + line.height,
+      items: line.items,
+    });
   }
 }
 
@@ -481,14 +604,28 @@ function layoutPositioned(
   });
   const w = probe.width;
   const h = probe.height;
-  const x = left !== undefined ? cb.x + left + m.left : right !== undefined ? cb.x + cb.width - right - m.right - w : staticX + m.left;
-  const y = top !== undefined ? cb.y + top + m.top : bottom !== undefined ? cb.y + cb.height - bottom - m.bottom - h : staticY + m.top;
+  const x =
+    left !== undefined
+      ? cb.x + left + m.left
+      : right !== undefined
+        ? cb.x + cb.width - right - m.right - w
+        : staticX + m.left;
+  const y =
+    top !== undefined
+      ? cb.y + top + m.top
+      : bottom !== undefined
+        ? cb.y + cb.height - bottom - m.bottom - h
+        : staticY + m.top;
   // Laid out at the origin, then moved: the fragment is atomic anyway.
   const frag = shiftFragment(probe.frag, x - probe.marginLeft, y);
   return frag;
 }
 
-function layoutAbsolute(entries: AbsCollector, cb: { x: number; y: number; width: number; height: number }, ctx: LayoutContext): LeafFragment[] {
+function layoutAbsolute(
+  entries: AbsCollector,
+  cb: { x: number; y: number; width: number; height: number },
+  ctx: LayoutContext,
+): LeafFragment[] {
   return entries.map((e) => {
     const f = layoutPositioned(e.box, cb, e.staticX, e.staticY, ctx);
     return { kind: 'leaf', top: f.top, bottom: f.bottom, items: flatten(f), outOfFlow: true };
@@ -502,12 +639,19 @@ function layoutFixed(box: Box, ctx: LayoutContext): void {
 }
 
 /** The document: the root box laid out at the top of the flow; returns one fragment. */
-export function layoutDocument(root: BlockBox, ctx: LayoutContext): { frag: Fragment; height: number } {
+export function layoutDocument(
+  root: BlockBox,
+  ctx: LayoutContext,
+): { frag: Fragment; height: number } {
   const abs: AbsCollector = [];
   const r = layoutBlockLevel(root, ctx.page.x, 0, ctx.page.width, ctx, abs, { root: true });
   let frag = r.frag;
   if (abs.length > 0 && frag.kind === 'box') {
-    const leaves = layoutAbsolute(abs, { x: ctx.page.x, y: 0, width: ctx.page.width, height: ctx.page.height }, ctx);
+    const leaves = layoutAbsolute(
+      abs,
+      { x: ctx.page.x, y: 0, width: ctx.page.width, height: ctx.page.height },
+      ctx,
+    );
     frag = { ...frag, children: [...frag.children, ...leaves] } as BoxFragment;
   }
   return { frag, height: r.height + marginValue(r.marginBottom) };
@@ -521,7 +665,14 @@ export function layoutAtomic(
   box: Box,
   available: number,
   ctx: LayoutContext,
-): { frag: Fragment; outerWidth: number; outerHeight: number; baseline: number; marginLeft: number; marginTop: number } {
+): {
+  frag: Fragment;
+  outerWidth: number;
+  outerHeight: number;
+  baseline: number;
+  marginLeft: number;
+  marginTop: number;
+} {
   const m = margin(box.style, available);
   const abs: AbsCollector = [];
   const r = layoutBlockLevel(box, 0, 0, available, ctx, abs, { root: true });
@@ -531,7 +682,10 @@ export function layoutAtomic(
     const i = intrinsicOuter(box, ctx);
     const w = Math.min(Math.max(i.min, 0), available);
     const fit = Math.max(w, Math.min(i.max, available)) - m.left - m.right;
-    placed = layoutBlockLevel(box, 0, 0, available, ctx, abs, { root: true, forcedWidth: Math.max(0, fit) });
+    placed = layoutBlockLevel(box, 0, 0, available, ctx, abs, {
+      root: true,
+      forcedWidth: Math.max(0, fit),
+    });
   }
   const frag = shiftFragment(placed.frag, -placed.marginLeft, 0);
   const lastBaseline = box.kind === 'image' ? undefined : lastLineBaseline(frag);

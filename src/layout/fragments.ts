@@ -53,10 +53,18 @@ export interface BoxFragment {
 
 export type Fragment = LeafFragment | BoxFragment;
 
-/** Top of the first leaf inside a fragment (where a break before it would fall). */
+/**
+ * Bottom of the first piece of a fragment that must share a page with whatever is kept with
+ * it: its first leaf, or the first `orphans` lines of a paragraph (a heading kept with a
+ * paragraph that would move as a whole must move too).
+ */
 export function firstLeafBottom(f: Fragment): number {
   let cur: Fragment = f;
   while (cur.kind === 'box') {
+    if (cur.lines && cur.children.length > 0) {
+      const k = Math.min(cur.lines.orphans, cur.children.length) - 1;
+      return cur.children[Math.max(0, k)].bottom;
+    }
     const next = cur.children.find((c) => c.kind === 'box' || !c.outOfFlow);
     if (!next) return cur.bottom;
     cur = next;

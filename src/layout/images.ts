@@ -24,7 +24,11 @@ const MAX_SVG_SIDE = 4000;
 
 export async function decodeImage(bytes: Uint8Array, contentType: string): Promise<DecodedImage> {
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const isSvg = contentType === 'image/svg+xml' || /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(input.subarray(0, 512).toString('utf8'));
+  const isSvg =
+    contentType === 'image/svg+xml' ||
+    /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(
+      input.subarray(0, 512).toString('utf8'),
+    );
   const base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', pages: 1 });
   const meta = await base.metadata();
   if (!meta.width || !meta.height) throw new Error('image has no size');
@@ -53,7 +57,11 @@ export async function decodeImage(bytes: Uint8Array, contentType: string): Promi
         id,
         widthPx: meta.width,
         heightPx: meta.height,
-        data: { encoding: 'jpeg', bytes: new Uint8Array(input), components: meta.channels === 1 ? 1 : 3 },
+        data: {
+          encoding: 'jpeg',
+          bytes: new Uint8Array(input),
+          components: meta.channels === 1 ? 1 : 3,
+        },
       },
       intrinsicWidth: meta.width,
       intrinsicHeight: meta.height,
@@ -65,9 +73,13 @@ export async function decodeImage(bytes: Uint8Array, contentType: string): Promi
 
 async function rawOf(img: sharp.Sharp): Promise<ImageResource> {
   const meta = await img.clone().metadata();
-  const gray = meta.space === 'b-w' || meta.channels === 1 || (meta.channels === 2 && meta.hasAlpha);
+  const gray =
+    meta.space === 'b-w' || meta.channels === 1 || (meta.channels === 2 && meta.hasAlpha);
   const pipeline = gray ? img.toColourspace('b-w') : img.toColourspace('srgb');
-  const { data, info } = await pipeline.ensureAlpha().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  const { data, info } = await pipeline
+    .ensureAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
   const colour = gray ? 1 : 3;
   const n = info.width * info.height;
   const stride = info.channels;

@@ -23,5 +23,10 @@ export async function layoutHtml(
     ...(continuous ? { viewport: { width: viewportPx, height: 768 } } : {}),
   });
   options.signal?.throwIfAborted();
-  return layoutStyled(styled, (index) => pageStyleFor(styled.pageRules, { index }), options, source.baseUrl);
+  return layoutStyled(
+    styled,
+    (index) => pageStyleFor(styled.pageRules, { index }),
+    options,
+    source.baseUrl,
+  );
 }

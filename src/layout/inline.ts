@@ -6,13 +6,19 @@
  */
 import { breakLines, measureIntrinsic, shapeParagraph } from '../text/index.js';
 import type { ComputedStyle } from '../style/types.js';
-import type { InlineRun, IntrinsicSizes, LineBox, ShapedParagraph, TextStyle } from '../text/types.js';
+import type {
+  InlineRun,
+  IntrinsicSizes,
+  LineBox,
+  ShapedParagraph,
+  TextStyle,
+} from '../text/types.js';
 import type { BlockBox, Box, InlineSource, LinkRef } from './boxes.js';
 import type { LayoutContext } from './context.js';
 import { flatten } from './context.js';
 import type { DisplayItem, ItemTag } from './display-list.js';
 import type { Fragment, LeafFragment } from './fragments.js';
-import { layoutAtomic, intrinsicOuter } from './flow.js';
+import { layoutAtomic } from './flow.js';
 import { moveItem, layoutTag } from './paint.js';
 import { len, textStyle } from './units.js';
 
@@ -63,7 +69,11 @@ function paragraphOf(box: BlockBox, width: number, ctx: LayoutContext): Paragrap
       };
     }
     const placed = layoutAtomic(it.box, width, ctx);
-    atomics.set(it.box, { frag: placed.frag, marginLeft: placed.marginLeft, marginTop: placed.marginTop });
+    atomics.set(it.box, {
+      frag: placed.frag,
+      marginLeft: placed.marginLeft,
+      marginTop: placed.marginTop,
+    });
     const ts = textStyle(it.box.style, it.lang);
     return {
       kind: 'object',
@@ -75,7 +85,10 @@ function paragraphOf(box: BlockBox, width: number, ctx: LayoutContext): Paragrap
       style: textStyle(it.style, it.lang),
     };
   });
-  const entry: ParagraphEntry = { para: shapeParagraph(ctx.fonts, runs, { direction: direction(box) }), atomics };
+  const entry: ParagraphEntry = {
+    para: shapeParagraph(ctx.fonts, runs, { direction: direction(box) }),
+    atomics,
+  };
   // Bound the per-box cache: flex measurement may probe many widths.
   if (byWidth.size > 16) byWidth.clear();
   byWidth.set(key, entry);
@@ -140,7 +153,13 @@ function lineLeaf(
   const content: DisplayItem[] = [];
   const decorations: DisplayItem[] = [];
   const links = new Map<LinkRef, { x0: number; x1: number; y0: number; y1: number }>();
-  const linkArea = (link: LinkRef | undefined, x0: number, x1: number, y0: number, y1: number): void => {
+  const linkArea = (
+    link: LinkRef | undefined,
+    x0: number,
+    x1: number,
+    y0: number,
+    y1: number,
+  ): void => {
     if (!link) return;
     const a = links.get(link);
     if (a) {
@@ -157,7 +176,12 @@ function lineLeaf(
       const bg = f.source.background;
       if (bg && bg.backgroundColor.a > 0) {
         const r = { x: fx, y: baseline - f.ascent, width: f.width, height: f.ascent + f.descent };
-        backgrounds.push({ kind: 'path', ops: [{ op: 'rect', ...r }], fill: bg.backgroundColor, tag: { kind: 'artifact', type: 'Background', bbox: [r.x, r.y, r.width, r.height] } });
+        backgrounds.push({
+          kind: 'path',
+          ops: [{ op: 'rect', ...r }],
+          fill: bg.backgroundColor,
+          tag: { kind: 'artifact', type: 'Background', bbox: [r.x, r.y, r.width, r.height] },
+        });
       }
       if (f.glyphs.length > 0 && f.style.color.a > 0) {
         content.push({
@@ -183,7 +207,14 @@ function lineLeaf(
                   { op: 'moveTo', x: fx, y: dy },
                   { op: 'lineTo', x: fx + f.width, y: dy },
                 ],
-                stroke: { paint: d.color, width: d.thickness, dash: d.style === 'dotted' ? [d.thickness, d.thickness] : [d.thickness * 3, d.thickness * 2] },
+                stroke: {
+                  paint: d.color,
+                  width: d.thickness,
+                  dash:
+                    d.style === 'dotted'
+                      ? [d.thickness, d.thickness]
+                      : [d.thickness * 3, d.thickness * 2],
+                },
                 tag: layoutTag(),
               }
             : {
@@ -191,10 +222,30 @@ function lineLeaf(
                 ops:
                   d.style === 'double'
                     ? [
-                        { op: 'rect', x: fx, y: dy - d.thickness * 1.5, width: f.width, height: d.thickness },
-                        { op: 'rect', x: fx, y: dy + d.thickness * 0.5, width: f.width, height: d.thickness },
+                        {
+                          op: 'rect',
+                          x: fx,
+                          y: dy - d.thickness * 1.5,
+                          width: f.width,
+                          height: d.thickness,
+                        },
+                        {
+                          op: 'rect',
+                          x: fx,
+                          y: dy + d.thickness * 0.5,
+                          width: f.width,
+                          height: d.thickness,
+                        },
                       ]
-                    : [{ op: 'rect', x: fx, y: dy - d.thickness / 2, width: f.width, height: d.thickness }],
+                    : [
+                        {
+                          op: 'rect',
+                          x: fx,
+                          y: dy - d.thickness / 2,
+                          width: f.width,
+                          height: d.thickness,
+                        },
+                      ],
                 fill: d.color,
                 tag: layoutTag(),
               },
@@ -222,7 +273,10 @@ function lineLeaf(
       width: Math.max(0.1, a.x1 - a.x0),
       height: Math.max(0.1, a.y1 - a.y0),
       // Internal targets are resolved to a page after pagination ('#id' marks them).
-      target: link.target.kind === 'uri' ? { kind: 'uri', uri: link.target.uri } : { kind: 'uri', uri: `#${link.target.id}` },
+      target:
+        link.target.kind === 'uri'
+          ? { kind: 'uri', uri: link.target.uri }
+          : { kind: 'uri', uri: `#${link.target.id}` },
       node: link.node.id,
       contents: link.contents || (link.target.kind === 'uri' ? link.target.uri : link.target.id),
     });
@@ -241,7 +295,9 @@ export function textLine(
   tag: ItemTag,
   ctx: LayoutContext,
 ): { items: DisplayItem[]; height: number; width: number; baseline: number } {
-  const para = shapeParagraph(ctx.fonts, [{ kind: 'text', text, style, source: 0 }], { direction: 'auto' });
+  const para = shapeParagraph(ctx.fonts, [{ kind: 'text', text, style, source: 0 }], {
+    direction: 'auto',
+  });
   if (para.isEmpty) return { items: [], height: 0, width: 0, baseline: 0 };
   const lines = breakLines(para, width, { textAlign: align, textIndent: 0, strut: style });
   const items: DisplayItem[] = [];
@@ -269,5 +325,3 @@ export function textLine(
   });
   return { items, height, width: maxW, baseline };
 }
-
-export { intrinsicOuter };

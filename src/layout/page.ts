@@ -29,8 +29,22 @@ export interface PageGeometry {
 function areaOf(
   name: PageMarginBoxName,
   g: Omit<PageGeometry, 'bodyTop' | 'bodyHeight' | 'style'>,
-): { x: number; y: number; width: number; height: number; align: 'left' | 'center' | 'right'; vAlign: 'top' | 'middle' | 'bottom' } {
-  const { width: W, height: H, marginTop: mt, marginRight: mr, marginBottom: mb, marginLeft: ml } = g;
+): {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  align: 'left' | 'center' | 'right';
+  vAlign: 'top' | 'middle' | 'bottom';
+} {
+  const {
+    width: W,
+    height: H,
+    marginTop: mt,
+    marginRight: mr,
+    marginBottom: mb,
+    marginLeft: ml,
+  } = g;
   const cw = W - ml - mr;
   const ch = H - mt - mb;
   switch (name) {
@@ -69,7 +83,10 @@ function areaOf(
   }
 }
 
-function alignOf(box: PageMarginBox, fallback: 'left' | 'center' | 'right'): 'left' | 'center' | 'right' {
+function alignOf(
+  box: PageMarginBox,
+  fallback: 'left' | 'center' | 'right',
+): 'left' | 'center' | 'right' {
   const t = box.style.textAlign;
   if (t === 'left' || t === 'right' || t === 'center') return t;
   return fallback;
@@ -98,14 +115,26 @@ export function formatCounter(n: number, style: ListStyleType): string {
 function roman(n: number): string {
   if (n <= 0 || n >= 4000) return String(n);
   const table: [number, string][] = [
-    [1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'],
-    [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I'],
+    [1000, 'M'],
+    [900, 'CM'],
+    [500, 'D'],
+    [400, 'CD'],
+    [100, 'C'],
+    [90, 'XC'],
+    [50, 'L'],
+    [40, 'XL'],
+    [10, 'X'],
+    [9, 'IX'],
+    [5, 'V'],
+    [4, 'IV'],
+    [1, 'I'],
   ];
   let out = '';
-  for (const [v, s] of table) while (n >= v) {
-    out += s;
-    n -= v;
-  }
+  for (const [v, s] of table)
+    while (n >= v) {
+      out += s;
+      n -= v;
+    }
   return out;
 }
 
@@ -121,7 +150,13 @@ function alpha(n: number): string {
 
 function contentText(box: PageMarginBox, page: number, pages: number): string {
   return box.content
-    .map((c) => (c.kind === 'text' ? c.text : c.kind === 'counter' ? formatCounter(c.name === 'page' ? page : pages, c.style) : ''))
+    .map((c) =>
+      c.kind === 'text'
+        ? c.text
+        : c.kind === 'counter'
+          ? formatCounter(c.name === 'page' ? page : pages, c.style)
+          : '',
+    )
     .join('');
 }
 
@@ -148,7 +183,16 @@ export function pageGeometry(style: PageStyle, lang: string, ctx: LayoutContext)
     // Counters are measured with a wide stand-in: the height does not depend on the digits.
     const text = contentText(mb, 888, 888);
     if (text.trim() === '') continue;
-    const t = textLine(text, textStyle(mb.style, lang), 0, 0, Math.max(1, a.width), 'left', tagFor(mb.name), ctx);
+    const t = textLine(
+      text,
+      textStyle(mb.style, lang),
+      0,
+      0,
+      Math.max(1, a.width),
+      'left',
+      tagFor(mb.name),
+      ctx,
+    );
     if (mb.name.startsWith('top') && t.height > top) top = t.height;
     if (mb.name.startsWith('bottom') && t.height > bottom) bottom = t.height;
   }
@@ -156,19 +200,55 @@ export function pageGeometry(style: PageStyle, lang: string, ctx: LayoutContext)
 }
 
 /** Page background and margin boxes for page `index` (0-based) of `pages`. */
-export function pageFurniture(g: PageGeometry, index: number, pages: number, lang: string, ctx: LayoutContext): { under: DisplayItem[]; over: DisplayItem[] } {
+export function pageFurniture(
+  g: PageGeometry,
+  index: number,
+  pages: number,
+  lang: string,
+  ctx: LayoutContext,
+): { under: DisplayItem[]; over: DisplayItem[] } {
   const under: DisplayItem[] = [];
-  if (g.style.backgroundColor.a > 0) under.push(backgroundItem({ x: 0, y: 0, width: g.width, height: g.height }, g.style.backgroundColor, NO_RADII));
+  if (g.style.backgroundColor.a > 0)
+    under.push(
+      backgroundItem(
+        { x: 0, y: 0, width: g.width, height: g.height },
+        g.style.backgroundColor,
+        NO_RADII,
+      ),
+    );
   const over: DisplayItem[] = [];
   for (const mb of g.style.marginBoxes) {
     const text = contentText(mb, index + 1, pages);
     if (text.trim() === '') continue;
     const a = areaOf(mb.name, g);
     const style = textStyle(mb.style, lang);
-    const probe = textLine(text, style, 0, 0, Math.max(1, a.width), alignOf(mb, a.align), tagFor(mb.name), ctx);
+    const probe = textLine(
+      text,
+      style,
+      0,
+      0,
+      Math.max(1, a.width),
+      alignOf(mb, a.align),
+      tagFor(mb.name),
+      ctx,
+    );
     const h = probe.height;
-    const y = a.vAlign === 'top' ? a.y : a.vAlign === 'bottom' ? a.y + a.height - h : a.y + (a.height - h) / 2;
-    const line = textLine(text, style, a.x, Math.max(0, y), Math.max(1, a.width), alignOf(mb, a.align), tagFor(mb.name), ctx);
+    const y =
+      a.vAlign === 'top'
+        ? a.y
+        : a.vAlign === 'bottom'
+          ? a.y + a.height - h
+          : a.y + (a.height - h) / 2;
+    const line = textLine(
+      text,
+      style,
+      a.x,
+      Math.max(0, y),
+      Math.max(1, a.width),
+      alignOf(mb, a.align),
+      tagFor(mb.name),
+      ctx,
+    );
     over.push(...line.items);
   }
   return { under, over };

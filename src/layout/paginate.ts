@@ -38,7 +38,11 @@ interface OpenBox {
 }
 
 /** `bodyOf(i)` gives page i's body area (page sizes and margins may differ per page). */
-export function paginate(root: Fragment, bodyOf: (pageIndex: number) => PageBody, maxPages = 100_000): PaginatedPage[] {
+export function paginate(
+  root: Fragment,
+  bodyOf: (pageIndex: number) => PageBody,
+  maxPages = 100_000,
+): PaginatedPage[] {
   const pages: PaginatedPage[] = [];
   let hasContent = false;
   let openTop: number | undefined;
@@ -87,27 +91,39 @@ export function paginate(root: Fragment, bodyOf: (pageIndex: number) => PageBody
     if (!leaf.outOfFlow) {
       const fits = leaf.bottom <= limit() + EPS;
       const keepFails =
-        leaf.keepWithNext && next !== undefined && firstLeafBottom(next) > limit() + EPS && firstLeafBottom(next) - leaf.top <= cur().body.height;
+        leaf.keepWithNext &&
+        next !== undefined &&
+        firstLeafBottom(next) > limit() + EPS &&
+        firstLeafBottom(next) - leaf.top <= cur().body.height;
       if ((!fits || keepFails) && hasContent) breakAt(openTop ?? leaf.top, into);
       markStarted();
       hasContent = true;
       openTop = undefined;
     }
     const d = dy();
-    push(into, pages.length - 1, d === 0 ? [...leaf.items] : leaf.items.map((i) => moveItem(i, 0, d)));
+    push(
+      into,
+      pages.length - 1,
+      d === 0 ? [...leaf.items] : leaf.items.map((i) => moveItem(i, 0, d)),
+    );
   };
 
   const markStarted = (): void => {
-    for (let i = stack.length - 1; i >= 0 && stack[i].startPage < 0; i--) stack[i].startPage = pages.length - 1;
+    for (let i = stack.length - 1; i >= 0 && stack[i].startPage < 0; i--)
+      stack[i].startPage = pages.length - 1;
   };
 
   const placeBox = (box: BoxFragment, into: Collector, next?: Fragment): void => {
     if (box.breakBefore === 'page' && hasContent) breakAt(openTop ?? box.top, into);
     else if (hasContent) {
       const height = box.bottom - box.top;
-      const avoidFails = box.breakInside === 'avoid' && box.bottom > limit() + EPS && height <= cur().body.height;
+      const avoidFails =
+        box.breakInside === 'avoid' && box.bottom > limit() + EPS && height <= cur().body.height;
       const keepFails =
-        box.keepWithNext && next !== undefined && firstLeafBottom(next) > limit() + EPS && firstLeafBottom(next) - box.top <= cur().body.height;
+        box.keepWithNext &&
+        next !== undefined &&
+        firstLeafBottom(next) > limit() + EPS &&
+        firstLeafBottom(next) - box.top <= cur().body.height;
       if (avoidFails || keepFails) breakAt(openTop ?? box.top, into);
     }
     if (openTop === undefined) openTop = box.top;
@@ -185,9 +201,11 @@ export function paginate(root: Fragment, bodyOf: (pageIndex: number) => PageBody
       if (deco.length === 0 && content.length === 0) continue;
       // The clip (padding box) applies to the content only; opacity to the whole box.
       let items: DisplayItem[] = content;
-      if (box.clip && content.length > 0) items = [{ kind: 'group', clip: box.clip(slice), items: content }];
+      if (box.clip && content.length > 0)
+        items = [{ kind: 'group', clip: box.clip(slice), items: content }];
       items = deco.length > 0 ? [...deco, ...items] : items;
-      if (box.opacity !== undefined && box.opacity < 1) items = [{ kind: 'group', opacity: box.opacity, items }];
+      if (box.opacity !== undefined && box.opacity < 1)
+        items = [{ kind: 'group', opacity: box.opacity, items }];
       push(into, p, items);
     }
   };

@@ -74,16 +74,60 @@ export function rectPath(r: Rect, radii: Radii = NO_RADII): PathOp[] {
   const ops: PathOp[] = [{ op: 'moveTo', x: x0 + k.tl[0], y: y0 }];
   ops.push({ op: 'lineTo', x: x1 - k.tr[0], y: y0 });
   if (k.tr[0] > 0 || k.tr[1] > 0)
-    ops.push(curve(x1 - k.tr[0], y0, x1, y0 + k.tr[1], x1 - k.tr[0] * (1 - KAPPA), y0, x1, y0 + k.tr[1] * (1 - KAPPA)));
+    ops.push(
+      curve(
+        x1 - k.tr[0],
+        y0,
+        x1,
+        y0 + k.tr[1],
+        x1 - k.tr[0] * (1 - KAPPA),
+        y0,
+        x1,
+        y0 + k.tr[1] * (1 - KAPPA),
+      ),
+    );
   ops.push({ op: 'lineTo', x: x1, y: y1 - k.br[1] });
   if (k.br[0] > 0 || k.br[1] > 0)
-    ops.push(curve(x1, y1 - k.br[1], x1 - k.br[0], y1, x1, y1 - k.br[1] * (1 - KAPPA), x1 - k.br[0] * (1 - KAPPA), y1));
+    ops.push(
+      curve(
+        x1,
+        y1 - k.br[1],
+        x1 - k.br[0],
+        y1,
+        x1,
+        y1 - k.br[1] * (1 - KAPPA),
+        x1 - k.br[0] * (1 - KAPPA),
+        y1,
+      ),
+    );
   ops.push({ op: 'lineTo', x: x0 + k.bl[0], y: y1 });
   if (k.bl[0] > 0 || k.bl[1] > 0)
-    ops.push(curve(x0 + k.bl[0], y1, x0, y1 - k.bl[1], x0 + k.bl[0] * (1 - KAPPA), y1, x0, y1 - k.bl[1] * (1 - KAPPA)));
+    ops.push(
+      curve(
+        x0 + k.bl[0],
+        y1,
+        x0,
+        y1 - k.bl[1],
+        x0 + k.bl[0] * (1 - KAPPA),
+        y1,
+        x0,
+        y1 - k.bl[1] * (1 - KAPPA),
+      ),
+    );
   ops.push({ op: 'lineTo', x: x0, y: y0 + k.tl[1] });
   if (k.tl[0] > 0 || k.tl[1] > 0)
-    ops.push(curve(x0, y0 + k.tl[1], x0 + k.tl[0], y0, x0, y0 + k.tl[1] * (1 - KAPPA), x0 + k.tl[0] * (1 - KAPPA), y0));
+    ops.push(
+      curve(
+        x0,
+        y0 + k.tl[1],
+        x0 + k.tl[0],
+        y0,
+        x0,
+        y0 + k.tl[1] * (1 - KAPPA),
+        x0 + k.tl[0] * (1 - KAPPA),
+        y0,
+      ),
+    );
   ops.push({ op: 'close' });
   return ops;
 }
@@ -107,7 +151,9 @@ export function backgroundTag(r: Rect): ItemTag {
 }
 
 export function layoutTag(r?: Rect): ItemTag {
-  return r ? { kind: 'artifact', type: 'Layout', bbox: [r.x, r.y, r.width, r.height] } : { kind: 'artifact', type: 'Layout' };
+  return r
+    ? { kind: 'artifact', type: 'Layout', bbox: [r.x, r.y, r.width, r.height] }
+    : { kind: 'artifact', type: 'Layout' };
 }
 
 function visible(s: BorderSide): boolean {
@@ -134,23 +180,38 @@ export function borderItems(
   const all = [top, right, bottom, left];
   if (!all.some(visible)) return [];
   const tag = layoutTag(box);
-  const uniform =
-    all.every((s) => visible(s) && s.style === top.style && s.width === top.width && sameColor(s.color, top.color));
+  const uniform = all.every(
+    (s) =>
+      visible(s) && s.style === top.style && s.width === top.width && sameColor(s.color, top.color),
+  );
   const inner: Rect = {
     x: box.x + left.width,
     y: box.y + top.width,
     width: Math.max(0, box.width - left.width - right.width),
     height: Math.max(0, box.height - top.width - bottom.width),
   };
-  if ((uniform && (top.style === 'solid' || top.style === 'double' || hasRadius(radii))) || (hasRadius(radii) && all.every(visible))) {
+  if (
+    (uniform && (top.style === 'solid' || top.style === 'double' || hasRadius(radii))) ||
+    (hasRadius(radii) && all.every(visible))
+  ) {
     if (top.style === 'dashed' || top.style === 'dotted') {
       const w = top.width;
-      const mid: Rect = { x: box.x + w / 2, y: box.y + w / 2, width: box.width - w, height: box.height - w };
+      const mid: Rect = {
+        x: box.x + w / 2,
+        y: box.y + w / 2,
+        width: box.width - w,
+        height: box.height - w,
+      };
       return [
         {
           kind: 'path',
           ops: rectPath(mid, insetRadii(radii, w / 2, w / 2, w / 2, w / 2)),
-          stroke: { paint: top.color, width: w, dash: dashFor(top.style, w)!, cap: top.style === 'dotted' ? 'round' : 'butt' },
+          stroke: {
+            paint: top.color,
+            width: w,
+            dash: dashFor(top.style, w)!,
+            cap: top.style === 'dotted' ? 'round' : 'butt',
+          },
           tag,
         },
       ];
@@ -183,19 +244,62 @@ export function borderItems(
           { op: 'moveTo', x: line[0], y: line[1] },
           { op: 'lineTo', x: line[2], y: line[3] },
         ],
-        stroke: { paint: s.color, width: s.width, dash: dashFor(s.style, s.width)!, cap: s.style === 'dotted' ? 'round' : 'butt' },
+        stroke: {
+          paint: s.color,
+          width: s.width,
+          dash: dashFor(s.style, s.width)!,
+          cap: s.style === 'dotted' ? 'round' : 'butt',
+        },
         tag,
       });
       return;
     }
-    const ops: PathOp[] = quad.map(([x, y], i) => (i === 0 ? { op: 'moveTo', x, y } : { op: 'lineTo', x, y }));
+    const ops: PathOp[] = quad.map(([x, y], i) =>
+      i === 0 ? { op: 'moveTo', x, y } : { op: 'lineTo', x, y },
+    );
     ops.push({ op: 'close' });
     out.push({ kind: 'path', ops, fill: s.color, tag });
   };
-  side(top, [[x0, y0], [x1, y0], [ix1, iy0], [ix0, iy0]], [x0, y0 + top.width / 2, x1, y0 + top.width / 2]);
-  side(right, [[x1, y0], [x1, y1], [ix1, iy1], [ix1, iy0]], [x1 - right.width / 2, y0, x1 - right.width / 2, y1]);
-  side(bottom, [[x1, y1], [x0, y1], [ix0, iy1], [ix1, iy1]], [x0, y1 - bottom.width / 2, x1, y1 - bottom.width / 2]);
-  side(left, [[x0, y1], [x0, y0], [ix0, iy0], [ix0, iy1]], [x0 + left.width / 2, y0, x0 + left.width / 2, y1]);
+  side(
+    top,
+    [
+      [x0, y0],
+      [x1, y0],
+      [ix1, iy0],
+      [ix0, iy0],
+    ],
+    [x0, y0 + top.width / 2, x1, y0 + top.width / 2],
+  );
+  side(
+    right,
+    [
+      [x1, y0],
+      [x1, y1],
+      [ix1, iy1],
+      [ix1, iy0],
+    ],
+    [x1 - right.width / 2, y0, x1 - right.width / 2, y1],
+  );
+  side(
+    bottom,
+    [
+      [x1, y1],
+      [x0, y1],
+      [ix0, iy1],
+      [ix1, iy1],
+    ],
+    [x0, y1 - bottom.width / 2, x1, y1 - bottom.width / 2],
+  );
+  side(
+    left,
+    [
+      [x0, y1],
+      [x0, y0],
+      [ix0, iy0],
+      [ix0, iy1],
+    ],
+    [x0 + left.width / 2, y0, x0 + left.width / 2, y1],
+  );
   return out;
 }
 
@@ -243,7 +347,15 @@ export function moveOps(ops: readonly PathOp[], dx: number, dy: number): PathOp[
       case 'lineTo':
         return { ...o, x: o.x + dx, y: o.y + dy };
       case 'curveTo':
-        return { ...o, x1: o.x1 + dx, y1: o.y1 + dy, x2: o.x2 + dx, y2: o.y2 + dy, x: o.x + dx, y: o.y + dy };
+        return {
+          ...o,
+          x1: o.x1 + dx,
+          y1: o.y1 + dy,
+          x2: o.x2 + dx,
+          y2: o.y2 + dy,
+          x: o.x + dx,
+          y: o.y + dy,
+        };
       case 'rect':
         return { ...o, x: o.x + dx, y: o.y + dy };
       default:
@@ -253,7 +365,8 @@ export function moveOps(ops: readonly PathOp[], dx: number, dy: number): PathOp[
 }
 
 function moveTag(t: ItemTag, dx: number, dy: number): ItemTag {
-  if (t.kind === 'artifact' && t.bbox) return { ...t, bbox: [t.bbox[0] + dx, t.bbox[1] + dy, t.bbox[2], t.bbox[3]] };
+  if (t.kind === 'artifact' && t.bbox)
+    return { ...t, bbox: [t.bbox[0] + dx, t.bbox[1] + dy, t.bbox[2], t.bbox[3]] };
   return t;
 }
 
@@ -301,8 +414,13 @@ export function moveItem(item: DisplayItem, dx: number, dy: number): DisplayItem
  * The same items as a pagination artifact (a table header repeated on a later page, fixed
  * content drawn again): they must not be read twice. Links are dropped from such copies.
  */
-export function asArtifact(items: readonly DisplayItem[], subtype?: 'Header' | 'Footer'): DisplayItem[] {
-  const tag: ItemTag = subtype ? { kind: 'artifact', type: 'Pagination', subtype } : { kind: 'artifact', type: 'Pagination' };
+export function asArtifact(
+  items: readonly DisplayItem[],
+  subtype?: 'Header' | 'Footer',
+): DisplayItem[] {
+  const tag: ItemTag = subtype
+    ? { kind: 'artifact', type: 'Pagination', subtype }
+    : { kind: 'artifact', type: 'Pagination' };
   const out: DisplayItem[] = [];
   for (const it of items) {
     if (it.kind === 'link') continue;

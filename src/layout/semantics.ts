@@ -27,7 +27,11 @@ export const GROUPING: ReadonlySet<StandardStructType> = new Set<StandardStructT
 ]);
 
 export type Semantic =
-  | { readonly kind: 'node'; readonly type: StandardStructType; readonly attributes?: StructAttributes }
+  | {
+      readonly kind: 'node';
+      readonly type: StandardStructType;
+      readonly attributes?: StructAttributes;
+    }
   /** No node of its own; content belongs to the enclosing node. */
   | { readonly kind: 'transparent' }
   /** Decorative or hidden from assistive technology: everything inside is an artifact. */
@@ -87,7 +91,11 @@ export function semanticOf(el: StyledElement): Semantic {
     case 'ul':
     case 'ol':
     case 'menu':
-      return { kind: 'node', type: 'L', attributes: { listNumbering: listNumbering(el.style.listStyleType) } };
+      return {
+        kind: 'node',
+        type: 'L',
+        attributes: { listNumbering: listNumbering(el.style.listStyleType) },
+      };
     case 'li':
       return { kind: 'node', type: 'LI' };
     case 'table':

@@ -42,7 +42,11 @@ export class StructureBuilder {
   }
 
   /** Appends a new child node of `parent`. */
-  add(parent: DraftNode, type: StandardStructType, init: Partial<Omit<DraftNode, 'id' | 'children'>> = {}): DraftNode {
+  add(
+    parent: DraftNode,
+    type: StandardStructType,
+    init: Partial<Omit<DraftNode, 'id' | 'children'>> = {},
+  ): DraftNode {
     const node: DraftNode = { ...init, id: this.nextId++, type, children: [], parent };
     parent.children.push(node);
     return node;
@@ -96,7 +100,12 @@ export class StructureBuilder {
           children.push(c);
         }
       }
-      if (children.length === 0 && !keepEmpty.has(n.type) && n.alt === undefined && !this.kept.has(n.id)) {
+      if (
+        children.length === 0 &&
+        !keepEmpty.has(n.type) &&
+        n.alt === undefined &&
+        !this.kept.has(n.id)
+      ) {
         return undefined;
       }
       return {

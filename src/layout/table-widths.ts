@@ -91,7 +91,8 @@ export function autoColumnWidths(
       const flexible = rest.filter((i) => fixed[i] === undefined);
       const pool = flexible.length > 0 ? flexible : rest;
       const weight = sum(pool.map((i) => max[i]));
-      for (const i of pool) widths[i] += weight > 0 ? (extra * max[i]) / weight : extra / pool.length;
+      for (const i of pool)
+        widths[i] += weight > 0 ? (extra * max[i]) / weight : extra / pool.length;
     }
   } else {
     // Between min and max: every column gets its minimum plus a share of the remaining space in
@@ -120,7 +121,9 @@ export function fixedColumnWidths(
   for (const c of firstRow) {
     const w = c.fixed ?? (c.percent !== undefined ? (tableWidth * c.percent) / 100 : undefined);
     if (w === undefined) continue;
-    const span = range(c.col, Math.min(n, c.col + c.colspan)).filter((i) => widths[i] === undefined);
+    const span = range(c.col, Math.min(n, c.col + c.colspan)).filter(
+      (i) => widths[i] === undefined,
+    );
     for (const i of span) widths[i] = w / span.length;
   }
   const set = widths.filter((w): w is number => w !== undefined);
@@ -129,7 +132,8 @@ export function fixedColumnWidths(
   const out = widths.map((w) => (w === undefined ? (free > 0 ? left / free : 0) : w));
   // Columns narrower than the table: widen them all proportionally.
   const total = sum(out);
-  if (free === 0 && total > 0 && total < tableWidth) return out.map((w) => (w * tableWidth) / total);
+  if (free === 0 && total > 0 && total < tableWidth)
+    return out.map((w) => (w * tableWidth) / total);
   return out;
 }
 

@@ -14,7 +14,12 @@ import type { DisplayItem } from './display-list.js';
 import { intrinsicOuter, layoutBlockLevel, type Placed } from './flow.js';
 import type { BoxFragment, Fragment, LeafFragment } from './fragments.js';
 import { backgroundItem, NO_RADII } from './paint.js';
-import { autoColumnWidths, fixedColumnWidths, type CellWidthInfo, type ColumnSpec } from './table-widths.js';
+import {
+  autoColumnWidths,
+  fixedColumnWidths,
+  type CellWidthInfo,
+  type ColumnSpec,
+} from './table-widths.js';
 import { border, len, margin, padding, pt, size } from './units.js';
 
 interface Grid {
@@ -46,9 +51,13 @@ function gridOf(table: TableBox): Grid {
   }
   const cols = placeCells(rows);
   let columnCount = table.columns.length;
-  rows.forEach((r, i) => r.cells.forEach((c, j) => (columnCount = Math.max(columnCount, cols[i][j] + c.colspan))));
+  rows.forEach((r, i) =>
+    r.cells.forEach((c, j) => (columnCount = Math.max(columnCount, cols[i][j] + c.colspan))),
+  );
   const collapse = table.style.borderCollapse === 'collapse';
-  const cells = collapse ? collapsedCells(table, rows, cols, columnCount) : rows.map((r) => r.cells.map((c) => c.box));
+  const cells = collapse
+    ? collapsedCells(table, rows, cols, columnCount)
+    : rows.map((r) => r.cells.map((c) => c.box));
   const g: Grid = { rows, sectionOf, sectionStyle, cols, columnCount, cells, collapse };
   grids.set(table, g);
   return g;
@@ -59,16 +68,28 @@ function gridOf(table: TableBox): Grid {
  * there (the table's own border on the outside) and is drawn once, by the cell above or to the
  * left of it, so a 1px grid stays 1px.
  */
-function collapsedCells(table: TableBox, rows: readonly TableRowBox[], cols: readonly (readonly number[])[], n: number): BlockBox[][] {
-  const owner: (TableCellBox | undefined)[][] = rows.map(() => new Array<TableCellBox | undefined>(n).fill(undefined));
+function collapsedCells(
+  table: TableBox,
+  rows: readonly TableRowBox[],
+  cols: readonly (readonly number[])[],
+  n: number,
+): BlockBox[][] {
+  const owner: (TableCellBox | undefined)[][] = rows.map(() =>
+    new Array<TableCellBox | undefined>(n).fill(undefined),
+  );
   rows.forEach((r, i) =>
     r.cells.forEach((c, j) => {
       for (let dr = 0; dr < c.rowspan && i + dr < rows.length; dr++)
-        for (let dc = 0; dc < c.colspan && cols[i][j] + dc < n; dc++) owner[i + dr][cols[i][j] + dc] = c;
+        for (let dc = 0; dc < c.colspan && cols[i][j] + dc < n; dc++)
+          owner[i + dr][cols[i][j] + dc] = c;
     }),
   );
   const ts = table.style;
-  type Side = { w: number; style: ComputedStyle['borderTopStyle']; color: ComputedStyle['borderTopColor'] };
+  type Side = {
+    w: number;
+    style: ComputedStyle['borderTopStyle'];
+    color: ComputedStyle['borderTopColor'];
+  };
   const pick = (a: Side, b: Side): Side => (b.w > a.w ? b : a);
   const side = (s: ComputedStyle, k: 'Top' | 'Right' | 'Bottom' | 'Left'): Side => ({
     w: s[`border${k}Width`],
@@ -120,11 +141,19 @@ function collapsedCells(table: TableBox, rows: readonly TableRowBox[], cols: rea
   );
 }
 
-function tableEdges(t: TableBox, collapse: boolean): { left: number; right: number; top: number; bottom: number } {
+function tableEdges(
+  t: TableBox,
+  collapse: boolean,
+): { left: number; right: number; top: number; bottom: number } {
   if (collapse) return { left: 0, right: 0, top: 0, bottom: 0 };
   const b = border(t.style);
   const p = padding(t.style, 0);
-  return { left: b.left + p.left, right: b.right + p.right, top: b.top + p.top, bottom: b.bottom + p.bottom };
+  return {
+    left: b.left + p.left,
+    right: b.right + p.right,
+    top: b.top + p.top,
+    bottom: b.bottom + p.bottom,
+  };
 }
 
 function cellInfos(g: Grid, ctx: LayoutContext): CellWidthInfo[] {
@@ -178,7 +207,14 @@ export function tableIntrinsic(t: TableBox, ctx: LayoutContext): { min: number; 
   return { min: Math.max(min + extra, capMin), max: Math.max(max + extra, capMin) };
 }
 
-export function layoutTable(t: TableBox, x: number, y: number, width: number, cbWidth: number, ctx: LayoutContext): Placed {
+export function layoutTable(
+  t: TableBox,
+  x: number,
+  y: number,
+  width: number,
+  cbWidth: number,
+  ctx: LayoutContext,
+): Placed {
   const g = gridOf(t);
   const n = g.columnCount;
   const s = t.style;
@@ -189,8 +225,19 @@ export function layoutTable(t: TableBox, x: number, y: number, width: number, cb
   const avail = Math.max(0, width - e.left - e.right - spH * (n + 1));
   const widths =
     s.tableLayout === 'fixed' && specified
-      ? fixedColumnWidths(n, cellInfos(g, ctx).filter((_, i) => i < (g.rows[0]?.cells.length ?? 0)), avail, columnSpecs(t))
-      : autoColumnWidths(n, cellInfos(g, ctx), avail, specified ? avail : undefined, columnSpecs(t));
+      ? fixedColumnWidths(
+          n,
+          cellInfos(g, ctx).filter((_, i) => i < (g.rows[0]?.cells.length ?? 0)),
+          avail,
+          columnSpecs(t),
+        )
+      : autoColumnWidths(
+          n,
+          cellInfos(g, ctx),
+          avail,
+          specified ? avail : undefined,
+          columnSpecs(t),
+        );
   const gridWidth = widths.reduce((a, b) => a + b, 0) + spH * (n + 1);
   const tableWidth = Math.max(width, gridWidth + e.left + e.right);
   const colX: number[] = [];
@@ -203,14 +250,33 @@ export function layoutTable(t: TableBox, x: number, y: number, width: number, cb
   const frags: Fragment[] = [];
   let cursor = y + e.top;
   if (t.caption && t.style.captionSide !== 'bottom') {
-    const cap = layoutBlockLevel(t.caption, x, cursor + margin(t.caption.style, tableWidth).top, tableWidth, ctx, []);
+    const cap = layoutBlockLevel(
+      t.caption,
+      x,
+      cursor + margin(t.caption.style, tableWidth).top,
+      tableWidth,
+      ctx,
+      [],
+    );
     frags.push(cap.frag);
-    cursor += cap.height + margin(t.caption.style, tableWidth).top + margin(t.caption.style, tableWidth).bottom;
+    cursor +=
+      cap.height +
+      margin(t.caption.style, tableWidth).top +
+      margin(t.caption.style, tableWidth).bottom;
   }
   const gridTop = cursor;
 
   // Natural height of every cell at its column width.
-  type Laid = { box: BlockBox; r: number; c0: number; c1: number; rowspan: number; placed: Placed; x: number; w: number };
+  type Laid = {
+    box: BlockBox;
+    r: number;
+    c0: number;
+    c1: number;
+    rowspan: number;
+    placed: Placed;
+    x: number;
+    w: number;
+  };
   const laid: Laid[] = [];
   const rowH = g.rows.map((r) => size(r.style.height, undefined) ?? 0);
   g.rows.forEach((r, i) =>
@@ -222,13 +288,23 @@ export function layoutTable(t: TableBox, x: number, y: number, width: number, cb
       const placed = layoutBlockLevel(box, colX[c0], 0, w, ctx, [], { root: true, forcedWidth: w });
       const own = size(box.style.height, undefined);
       const h = Math.max(placed.height, own ?? 0);
-      laid.push({ box, r: i, c0, c1, rowspan: Math.min(c.rowspan, g.rows.length - i), placed: { ...placed, height: h }, x: colX[c0], w });
+      laid.push({
+        box,
+        r: i,
+        c0,
+        c1,
+        rowspan: Math.min(c.rowspan, g.rows.length - i),
+        placed: { ...placed, height: h },
+        x: colX[c0],
+        w,
+      });
       if (c.rowspan === 1) rowH[i] = Math.max(rowH[i], h);
     }),
   );
   for (const l of laid) {
     if (l.rowspan <= 1) continue;
-    const span = rowH.slice(l.r, l.r + l.rowspan).reduce((a, b) => a + b, 0) + spV * (l.rowspan - 1);
+    const span =
+      rowH.slice(l.r, l.r + l.rowspan).reduce((a, b) => a + b, 0) + spV * (l.rowspan - 1);
     if (l.placed.height > span) rowH[l.r + l.rowspan - 1] += l.placed.height - span;
   }
   const rowY: number[] = [];
@@ -249,11 +325,29 @@ export function layoutTable(t: TableBox, x: number, y: number, width: number, cb
     const contentH = l.placed.height;
     const va = l.box.style.verticalAlign;
     const off = va === 'middle' ? (h - contentH) / 2 : va === 'bottom' ? h - contentH : 0;
-    const kids = natural.kind === 'box' ? natural.children.map((k) => shiftFragment(k, 0, top + Math.max(0, off))) : [shiftFragment(natural, 0, top)];
+    const kids =
+      natural.kind === 'box'
+        ? natural.children.map((k) => shiftFragment(k, 0, top + Math.max(0, off)))
+        : [shiftFragment(natural, 0, top)];
     const showEmpty = !(l.box.style.emptyCells === 'hide' && kids.length === 0 && !g.collapse);
-    const cellFrag = boxFragment(showEmpty ? l.box : { ...l.box, style: { ...l.box.style, backgroundColor: { r: 0, g: 0, b: 0, a: 0 }, backgroundLayers: [] } }, { x: l.x, width: l.w, top, height: h }, kids, ctx);
+    const cellFrag = boxFragment(
+      showEmpty
+        ? l.box
+        : {
+            ...l.box,
+            style: {
+              ...l.box.style,
+              backgroundColor: { r: 0, g: 0, b: 0, a: 0 },
+              backgroundLayers: [],
+            },
+          },
+      { x: l.x, width: l.w, top, height: h },
+      kids,
+      ctx,
+    );
     cellItems[l.r].push(...flatten(cellFrag));
-    for (let k = l.r; k < l.r + l.rowspan; k++) rowEnd[k] = Math.max(rowEnd[k], l.r + l.rowspan - 1);
+    for (let k = l.r; k < l.r + l.rowspan; k++)
+      rowEnd[k] = Math.max(rowEnd[k], l.r + l.rowspan - 1);
   }
 
   // Rows into leaves: rows joined by a rowspan stay together; header rows form one leaf.
@@ -264,12 +358,25 @@ export function layoutTable(t: TableBox, x: number, y: number, width: number, cb
       const rect = { x: colX[0] - spH, y: rowY[i], width: gridWidth, height: rowH[i] };
       if (sectionBg) {
         const ss = g.sectionStyle[i];
-        if (ss && ss.backgroundColor.a > 0) items.push(backgroundItem(rect, ss.backgroundColor, NO_RADII));
+        if (ss && ss.backgroundColor.a > 0)
+          items.push(backgroundItem(rect, ss.backgroundColor, NO_RADII));
       }
-      if (rs.backgroundColor.a > 0) items.push(backgroundItem({ ...rect, x: colX[0], width: colX[n] - colX[0] - spH }, rs.backgroundColor, NO_RADII));
+      if (rs.backgroundColor.a > 0)
+        items.push(
+          backgroundItem(
+            { ...rect, x: colX[0], width: colX[n] - colX[0] - spH },
+            rs.backgroundColor,
+            NO_RADII,
+          ),
+        );
     }
     for (let i = from; i <= to; i++) items.push(...cellItems[i]);
-    return { kind: 'leaf', top: rowY[from] - (from === 0 ? 0 : 0), bottom: rowY[to] + rowH[to], items };
+    return {
+      kind: 'leaf',
+      top: rowY[from] - (from === 0 ? 0 : 0),
+      bottom: rowY[to] + rowH[to],
+      items,
+    };
   };
 
   let head: LeafFragment | undefined;
@@ -295,11 +402,34 @@ export function layoutTable(t: TableBox, x: number, y: number, width: number, cb
     cursor += mt + cap.height + margin(t.caption.style, tableWidth).bottom;
   }
   const height = Math.max(cursor + e.bottom - y, size(s.height, undefined) ?? 0);
-  const tableStyle = g.collapse ? { ...t, style: { ...s, borderTopWidth: 0, borderRightWidth: 0, borderBottomWidth: 0, borderLeftWidth: 0 } } : t;
+  const tableStyle = g.collapse
+    ? {
+        ...t,
+        style: {
+          ...s,
+          borderTopWidth: 0,
+          borderRightWidth: 0,
+          borderBottomWidth: 0,
+          borderLeftWidth: 0,
+        },
+      }
+    : t;
   // Repeated headers only make sense when there is body content to continue.
   const repeat = head && frags.length > 1 ? { repeat: head } : {};
-  const frag: BoxFragment = boxFragment(tableStyle, { x, width: tableWidth, top: y, height }, frags, ctx, repeat);
-  return { frag, height, width: tableWidth, marginBottom: { pos: Math.max(0, margin(s, cbWidth).bottom), neg: Math.min(0, margin(s, cbWidth).bottom) } };
+  const frag: BoxFragment = boxFragment(
+    tableStyle,
+    { x, width: tableWidth, top: y, height },
+    frags,
+    ctx,
+    repeat,
+  );
+  return {
+    frag,
+    height,
+    width: tableWidth,
+    marginBottom: {
+      pos: Math.max(0, margin(s, cbWidth).bottom),
+      neg: Math.min(0, margin(s, cbWidth).bottom),
+    },
+  };
 }
-
-export { len };

@@ -30,13 +30,15 @@ export function lenAuto(v: LengthPercentageAuto, basisPt: number | undefined): n
 
 /** width/height: undefined for auto (and intrinsic keywords, and % against an unknown basis). */
 export function size(v: SizeValue, basisPt: number | undefined): number | undefined {
-  if (v === 'auto' || v === 'min-content' || v === 'max-content' || v === 'fit-content') return undefined;
+  if (v === 'auto' || v === 'min-content' || v === 'max-content' || v === 'fit-content')
+    return undefined;
   if (typeof v !== 'number' && basisPt === undefined) return undefined;
   return len(v, basisPt);
 }
 
 export function maxSize(v: MaxSizeValue, basisPt: number | undefined): number | undefined {
-  if (v === 'none' || v === 'min-content' || v === 'max-content' || v === 'fit-content') return undefined;
+  if (v === 'none' || v === 'min-content' || v === 'max-content' || v === 'fit-content')
+    return undefined;
   if (typeof v !== 'number' && basisPt === undefined) return undefined;
   return len(v, basisPt);
 }
@@ -85,13 +87,20 @@ export function borderSides(s: ComputedStyle): {
   return {
     top: { width: pt(s.borderTopWidth), style: s.borderTopStyle, color: s.borderTopColor },
     right: { width: pt(s.borderRightWidth), style: s.borderRightStyle, color: s.borderRightColor },
-    bottom: { width: pt(s.borderBottomWidth), style: s.borderBottomStyle, color: s.borderBottomColor },
+    bottom: {
+      width: pt(s.borderBottomWidth),
+      style: s.borderBottomStyle,
+      color: s.borderBottomColor,
+    },
     left: { width: pt(s.borderLeftWidth), style: s.borderLeftStyle, color: s.borderLeftColor },
   };
 }
 
 export function radii(s: ComputedStyle, w: number, h: number): Radii {
-  const c = (r: ComputedStyle['borderTopLeftRadius']): [number, number] => [len(r.horizontal, w), len(r.vertical, h)];
+  const c = (r: ComputedStyle['borderTopLeftRadius']): [number, number] => [
+    len(r.horizontal, w),
+    len(r.vertical, h),
+  ];
   return {
     tl: c(s.borderTopLeftRadius),
     tr: c(s.borderTopRightRadius),
@@ -115,7 +124,11 @@ function verticalAlign(s: ComputedStyle): VerticalAlign | undefined {
 }
 
 /** Text style of a run; `decoration` carries the decorations propagated from ancestors. */
-export function textStyle(s: ComputedStyle, lang: string | undefined, decoration?: TextDecoration): TextStyle {
+export function textStyle(
+  s: ComputedStyle,
+  lang: string | undefined,
+  decoration?: TextDecoration,
+): TextStyle {
   const lh = s.lineHeight;
   const va = verticalAlign(s);
   return {
@@ -139,7 +152,12 @@ export function textStyle(s: ComputedStyle, lang: string | undefined, decoration
     ...(va !== undefined ? { verticalAlign: va } : {}),
     ...(decoration && decoration.lines.length > 0 ? { textDecoration: decoration } : {}),
     ...(s.fontVariantCaps !== 'normal' ? { fontFeatures: { smcp: true } } : {}),
-    overflowWrap: s.overflowWrap === 'normal' ? 'normal' : s.overflowWrap === 'anywhere' ? 'anywhere' : 'break-word',
+    overflowWrap:
+      s.overflowWrap === 'normal'
+        ? 'normal'
+        : s.overflowWrap === 'anywhere'
+          ? 'anywhere'
+          : 'break-word',
     wordBreak: s.wordBreak === 'break-word' ? 'normal' : s.wordBreak,
     ...(typeof s.tabSize === 'number' ? { tabSize: s.tabSize } : {}),
   };

@@ -71,9 +71,18 @@ describe('invoice', () => {
     expect(result.pages).toBe(1);
     expect(back.title).toBe('Invoice INV-2024-0042');
     expect(back.pages[0].width).toBeCloseTo(595.3, 0);
-    expectOrder(back.pages[0].text, ['Northwind Traders', 'Invoice INV-2024-0042', 'BILLED TO', 'Description', 'Calibration', 'Total due', 'bank transfer']);
+    expectOrder(back.pages[0].text, [
+      'Northwind Traders',
+      'Invoice INV-2024-0042',
+      'BILLED TO',
+      'Description',
+      'Calibration',
+      'Total due',
+      'bank transfer',
+    ]);
     const r = roles(back.structs[0]);
-    for (const t of ['H1', 'Table', 'THead', 'TBody', 'TFoot', 'TH', 'TD', 'Link']) expect(r).toContain(t);
+    for (const t of ['H1', 'Table', 'THead', 'TBody', 'TFoot', 'TH', 'TD', 'Link'])
+      expect(r).toContain(t);
     // The footer margin box sits below the body.
     const footer = back.pages[0].items.find((i) => i.str.includes('Registered in England'));
     const total = back.pages[0].items.find((i) => i.str.includes('Total due'));
@@ -98,7 +107,14 @@ describe('letter', () => {
   it('keeps the letter on one page in reading order', async () => {
     const { back } = await rendered('letter');
     expect(back.pages).toHaveLength(1);
-    expectOrder(back.pages[0].text, ['Harbourside Lettings', 'Ms Anika Patel', '2 May 2024', 'Dear Ms Patel', 'Yours sincerely', 'Tom Whitaker']);
+    expectOrder(back.pages[0].text, [
+      'Harbourside Lettings',
+      'Ms Anika Patel',
+      '2 May 2024',
+      'Dear Ms Patel',
+      'Yours sincerely',
+      'Tom Whitaker',
+    ]);
     const sender = back.pages[0].items.find((i) => i.str.includes('Harbourside'))!;
     const recipient = back.pages[0].items.find((i) => i.str.includes('Anika'))!;
     // The sender block is right-aligned, the recipient's is not.
@@ -110,7 +126,14 @@ describe('article', () => {
   it('flows over several pages with headings, a quotation and code', async () => {
     const { back } = await rendered('article');
     expect(back.pages.length).toBeGreaterThanOrEqual(3);
-    expectOrder(allText(back), ['The Quiet Return', 'Part 1', 'Part 8', 'We sold a dream', 'Timetable excerpt', 'Brussels-Midi']);
+    expectOrder(allText(back), [
+      'The Quiet Return',
+      'Part 1',
+      'Part 8',
+      'We sold a dream',
+      'Timetable excerpt',
+      'Brussels-Midi',
+    ]);
     const r = back.structs.flatMap((s) => roles(s));
     for (const t of ['H1', 'H2', 'BlockQuote', 'Code', 'Art']) expect(r).toContain(t);
   });
@@ -129,7 +152,10 @@ describe('statement', () => {
       expect(p.text).toContain('Balance');
     });
     // Rows stay in order across pages.
-    const firsts = back.pages.map((p) => /TX1(\d{5})/.exec(p.text)?.[1]).filter(Boolean).map(Number);
+    const firsts = back.pages
+      .map((p) => /TX1(\d{5})/.exec(p.text)?.[1])
+      .filter(Boolean)
+      .map(Number);
     expect([...firsts].sort((a, b) => a - b)).toEqual(firsts);
   });
 });
@@ -152,7 +178,15 @@ describe('mixed-script', () => {
     const { back } = await rendered('mixed-script');
     expect(back.pages).toHaveLength(1);
     const text = allText(back);
-    for (const re of [/Bienvenue/, /Willkommen/, /[\u0370-\u03ff]/, /[\u0400-\u04ff]/, /[\u0600-\u06ff]/, /[\u0590-\u05ff]/]) expect(text).toMatch(re);
+    for (const re of [
+      /Bienvenue/,
+      /Willkommen/,
+      /[\u0370-\u03ff]/,
+      /[\u0400-\u04ff]/,
+      /[\u0600-\u06ff]/,
+      /[\u0590-\u05ff]/,
+    ])
+      expect(text).toMatch(re);
   });
 });
 
@@ -164,9 +198,21 @@ describe('lists', () => {
     const li = findRole(l1, 'LI')!;
     expect(roles(li).slice(0, 3)).toEqual(['LI', 'Lbl', 'LBody']);
     const depth = (n: typeof tree, d = 0): number =>
-      !n ? d : Math.max(d + (n.role === 'L' ? 1 : 0), ...n.children.map((c) => ('role' in c ? depth(c, d + (n.role === 'L' ? 1 : 0)) : 0)));
+      !n
+        ? d
+        : Math.max(
+            d + (n.role === 'L' ? 1 : 0),
+            ...n.children.map((c) => ('role' in c ? depth(c, d + (n.role === 'L' ? 1 : 0)) : 0)),
+          );
     expect(depth(tree)).toBeGreaterThanOrEqual(3);
-    expectOrder(back.pages[0].text, ['1.', 'Before the first day', 'a.', 'Send the contract', 'i.', 'Print two copies']);
+    expectOrder(back.pages[0].text, [
+      '1.',
+      'Before the first day',
+      'a.',
+      'Send the contract',
+      'i.',
+      'Print two copies',
+    ]);
   });
 });
 
@@ -180,8 +226,21 @@ describe('images', () => {
       n.children.forEach((c) => 'role' in c && collect(c));
     };
     back.structs.forEach(collect);
-    for (const alt of ['PNG', 'JPEG', 'GIF', 'WebP', 'AVIF', 'TIFF', 'SVG', 'inline SVG', 'Broken image']) {
-      expect(figures.some((f) => f.includes(alt)), alt).toBe(true);
+    for (const alt of [
+      'PNG',
+      'JPEG',
+      'GIF',
+      'WebP',
+      'AVIF',
+      'TIFF',
+      'SVG',
+      'inline SVG',
+      'Broken image',
+    ]) {
+      expect(
+        figures.some((f) => f.includes(alt)),
+        alt,
+      ).toBe(true);
     }
     expect(result.warnings.some((w) => w.code === 'resource.image-failed')).toBe(true);
   });
@@ -210,7 +269,13 @@ describe('margin boxes', () => {
       const footer = p.items.find((it) => it.str.includes(`Page ${i + 1} of ${n}`));
       expect(footer).toBeDefined();
       const header = p.items.find((it) => it.str.includes('Version 3.1'))!;
-      const body = p.items.filter((it) => it !== footer && !it.str.includes('Version') && !it.str.includes('Policy handbook') && it.str.trim());
+      const body = p.items.filter(
+        (it) =>
+          it !== footer &&
+          !it.str.includes('Version') &&
+          !it.str.includes('Policy handbook') &&
+          it.str.trim(),
+      );
       for (const b of body) {
         expect(b.y).toBeGreaterThan(header.y);
         expect(b.y).toBeLessThan(footer!.y);

@@ -29,7 +29,9 @@ function reportRows(n: number): string {
     if (d.getUTCDay() !== 0 && d.getUTCDay() !== 6) {
       const v = [0, 0, 0, 0].map(() => 800 + Math.floor(r() * 700));
       const total = v.reduce((a, b) => a + b, 0);
-      rows.push(`<tr><th scope="row">${d.toISOString().slice(0, 10)}</th>${v.map((x) => `<td>${x}</td>`).join('')}<td>${total}</td></tr>`);
+      rows.push(
+        `<tr><th scope="row">${d.toISOString().slice(0, 10)}</th>${v.map((x) => `<td>${x}</td>`).join('')}<td>${total}</td></tr>`,
+      );
     }
     d.setUTCDate(d.getUTCDate() + 1);
   }
@@ -38,7 +40,16 @@ function reportRows(n: number): string {
 
 function statementRows(n: number): string {
   const r = rng(42);
-  const payees = ['Grocer', 'Rail fare', 'Salary', 'Energy Co', 'Book shop', 'Pharmacy', 'Water board', 'Cafe'];
+  const payees = [
+    'Grocer',
+    'Rail fare',
+    'Salary',
+    'Energy Co',
+    'Book shop',
+    'Pharmacy',
+    'Water board',
+    'Cafe',
+  ];
   let balance = 2500;
   const rows: string[] = [];
   for (let i = 0; i < n; i++) {
@@ -64,14 +75,25 @@ const PARAGRAPHS = [
 function articleSections(n: number): string {
   const out: string[] = [];
   for (let i = 0; i < n; i++) {
-    out.push(`<h2>Part ${i + 1}: ${['Demand', 'Costs', 'Policy', 'Rolling stock', 'Passengers', 'Outlook'][i % 6]}</h2>`);
+    out.push(
+      `<h2>Part ${i + 1}: ${['Demand', 'Costs', 'Policy', 'Rolling stock', 'Passengers', 'Outlook'][i % 6]}</h2>`,
+    );
     for (let k = 0; k < 4; k++) out.push(`<p>${PARAGRAPHS[(i + k) % PARAGRAPHS.length]}</p>`);
   }
   return out.join('\n');
 }
 
 function handbookSections(n: number): string {
-  const titles = ['Working hours', 'Leave', 'Expenses', 'Equipment', 'Security', 'Travel', 'Training', 'Conduct'];
+  const titles = [
+    'Working hours',
+    'Leave',
+    'Expenses',
+    'Equipment',
+    'Security',
+    'Travel',
+    'Training',
+    'Conduct',
+  ];
   const out: string[] = [];
   for (let i = 0; i < n; i++) {
     out.push(`<section><h2>${i + 1}. ${titles[i % titles.length]}</h2>`);
@@ -94,10 +116,16 @@ export async function sampleImages(): Promise<Record<string, string>> {
       gradient[o + 1] = 60 + x * 2;
       gradient[o + 2] = 255 - x * 2;
     }
-  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><circle cx="20" cy="20" r="18" fill="gold"/></svg>';
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><circle cx="20" cy="20" r="18" fill="gold"/></svg>';
   return {
     png: uri('image/png', await solid(220, 30, 30, 0.8).png().toBuffer()),
-    jpeg: uri('image/jpeg', await sharp(gradient, { raw: { width: 64, height: 32, channels: 3 } }).jpeg().toBuffer()),
+    jpeg: uri(
+      'image/jpeg',
+      await sharp(gradient, { raw: { width: 64, height: 32, channels: 3 } })
+        .jpeg()
+        .toBuffer(),
+    ),
     gif: uri('image/gif', await solid(30, 160, 60).gif().toBuffer()),
     webp: uri('image/webp', await solid(250, 140, 20).webp().toBuffer()),
     avif: uri('image/avif', await solid(120, 40, 160).avif().toBuffer()),
@@ -143,8 +171,12 @@ export interface ReadBack {
 }
 
 export async function readPdf(bytes: Uint8Array): Promise<ReadBack> {
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), verbosity: 0, isEvalSupported: false, disableFontFace: true })
-    .promise;
+  const doc = await pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    verbosity: 0,
+    isEvalSupported: false,
+    disableFontFace: true,
+  }).promise;
   const pages: ReadBackPage[] = [];
   const structs: (StructNodeOut | null)[] = [];
   const links: { url?: string; dest?: unknown; contents?: string; page: number }[] = [];
@@ -153,12 +185,20 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadBack> {
     const vp = page.getViewport({ scale: 1 });
     const tc = await page.getTextContent();
     const items = tc.items
-      .filter((it): it is (typeof tc.items)[number] & { str: string; transform: number[] } => 'str' in it)
+      .filter(
+        (it): it is (typeof tc.items)[number] & { str: string; transform: number[] } => 'str' in it,
+      )
       .map((it) => ({ str: it.str, x: it.transform[4], y: vp.height - it.transform[5] }));
-    pages.push({ width: vp.width, height: vp.height, items, text: items.map((i) => i.str).join('') });
+    pages.push({
+      width: vp.width,
+      height: vp.height,
+      items,
+      text: items.map((i) => i.str).join(''),
+    });
     structs.push((await page.getStructTree()) as unknown as StructNodeOut | null);
     for (const a of await page.getAnnotations()) {
-      if (a.subtype === 'Link') links.push({ url: a.url, dest: a.dest, contents: a.contentsObj?.str, page: i - 1 });
+      if (a.subtype === 'Link')
+        links.push({ url: a.url, dest: a.dest, contents: a.contentsObj?.str, page: i - 1 });
     }
   }
   const meta = await doc.getMetadata();

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { DisplayItem, GlyphRun, LaidOutDocument, StructNode } from '../../src/layout/display-list.js';
+import type {
+  DisplayItem,
+  GlyphRun,
+  LaidOutDocument,
+  StructNode,
+} from '../../src/layout/display-list.js';
 import { layoutStyled } from '../../src/layout/document.js';
 import type { LayoutOptions } from '../../src/layout/options.js';
 import type { ResourceLoader } from '../../src/resources/types.js';
@@ -7,7 +12,13 @@ import type { PageStyle, StyledElement } from '../../src/style/types.js';
 import { el, marker } from './styled.js';
 
 const loader: ResourceLoader = {
-  policy: { allowPrivateNetwork: false, maxResourceBytes: 1e6, maxTotalBytes: 1e7, resourceTimeoutMs: 1000, maxRedirects: 0 },
+  policy: {
+    allowPrivateNetwork: false,
+    maxResourceBytes: 1e6,
+    maxTotalBytes: 1e7,
+    resourceTimeoutMs: 1000,
+    maxRedirects: 0,
+  },
   load: () => Promise.reject(new Error('no network in unit tests')),
 };
 
@@ -35,10 +46,20 @@ const A4: PageStyle = {
   marginBoxes: [],
 };
 
-async function lay(body: StyledElement[], opts: Partial<LayoutOptions> = {}): Promise<LaidOutDocument> {
+async function lay(
+  body: StyledElement[],
+  opts: Partial<LayoutOptions> = {},
+): Promise<LaidOutDocument> {
   const root = el('html', {}, [el('body', {}, body)], { lang: 'en' });
   const r = await layoutStyled(
-    { root, pageRules: { rules: [], variants: new Map() }, fontFaces: [], title: 'Test', lang: 'en', warnings: [] },
+    {
+      root,
+      pageRules: { rules: [], variants: new Map() },
+      fontFaces: [],
+      title: 'Test',
+      lang: 'en',
+      warnings: [],
+    },
     () => A4,
     { ...options, ...opts },
   );
@@ -46,7 +67,9 @@ async function lay(body: StyledElement[], opts: Partial<LayoutOptions> = {}): Pr
 }
 
 function glyphRuns(items: readonly DisplayItem[]): GlyphRun[] {
-  return items.flatMap((i) => (i.kind === 'glyphs' ? [i] : i.kind === 'group' ? glyphRuns(i.items) : []));
+  return items.flatMap((i) =>
+    i.kind === 'glyphs' ? [i] : i.kind === 'group' ? glyphRuns(i.items) : [],
+  );
 }
 
 function text(run: GlyphRun): string {
@@ -62,7 +85,10 @@ const lorem =
 
 describe('block flow', () => {
   it('stacks blocks with collapsed margins inside the page margins', async () => {
-    const doc = await lay([el('p', { marginBottom: 20 }, ['First']), el('p', { marginTop: 30 }, ['Second'])]);
+    const doc = await lay([
+      el('p', { marginBottom: 20 }, ['First']),
+      el('p', { marginTop: 30 }, ['Second']),
+    ]);
     const runs = glyphRuns(doc.pages[0].items);
     const first = runs.find((r) => text(r).includes('First'))!;
     const second = runs.find((r) => text(r).includes('Second'))!;
@@ -83,7 +109,9 @@ describe('block flow', () => {
   });
 
   it('paginates long content and keeps every line exactly once', async () => {
-    const paras = Array.from({ length: 60 }, (_, i) => el('p', { marginBottom: 8 }, [`Paragraph ${i + 1}. ${lorem}`]));
+    const paras = Array.from({ length: 60 }, (_, i) =>
+      el('p', { marginBottom: 8 }, [`Paragraph ${i + 1}. ${lorem}`]),
+    );
     const doc = await lay(paras);
     expect(doc.pages.length).toBeGreaterThan(2);
     const all = doc.pages.flatMap((p) => glyphRuns(p.items).map(text)).join(' ');
@@ -104,7 +132,19 @@ describe('structure', () => {
       el('p', {}, ['See ', el('a', {}, ['the guide'], { href: 'https://example.org/' }), ' now.']),
       el('ul', {}, [el('li', {}, [marker('• '), 'One']), el('li', {}, [marker('• '), 'Two'])]),
     ]);
-    expect(types(doc.structure)).toEqual(['Document', 'H1', 'P', 'Link', 'L', 'LI', 'Lbl', 'LBody', 'LI', 'Lbl', 'LBody']);
+    expect(types(doc.structure)).toEqual([
+      'Document',
+      'H1',
+      'P',
+      'Link',
+      'L',
+      'LI',
+      'Lbl',
+      'LBody',
+      'LI',
+      'Lbl',
+      'LBody',
+    ]);
     const links = doc.pages[0].items.filter((i) => i.kind === 'link');
     expect(links).toHaveLength(1);
     expect(links[0].kind === 'link' && links[0].contents).toBe('the guide');
@@ -112,15 +152,25 @@ describe('structure', () => {
 
   it('tags every drawn item as a slot of the tree or an artifact, each slot owned once', async () => {
     const doc = await lay([
-      el('div', { backgroundColor: { r: 1, g: 0.9, b: 0.9, a: 1 }, borderTopWidth: 2, borderTopStyle: 'solid' }, ['Loose text in a div']),
+      el(
+        'div',
+        {
+          backgroundColor: { r: 1, g: 0.9, b: 0.9, a: 1 },
+          borderTopWidth: 2,
+          borderTopStyle: 'solid',
+        },
+        ['Loose text in a div'],
+      ),
       el('p', {}, ['A paragraph']),
     ]);
     const slots: number[] = [];
-    const walk = (n: StructNode): void => n.children.forEach((c) => (c.kind === 'node' ? walk(c) : slots.push(c.slot)));
+    const walk = (n: StructNode): void =>
+      n.children.forEach((c) => (c.kind === 'node' ? walk(c) : slots.push(c.slot)));
     walk(doc.structure);
     expect(new Set(slots).size).toBe(slots.length);
     for (const it of doc.pages[0].items) {
-      if (it.kind === 'glyphs') expect(it.tag.kind === 'content' && slots.includes(it.tag.slot)).toBe(true);
+      if (it.kind === 'glyphs')
+        expect(it.tag.kind === 'content' && slots.includes(it.tag.slot)).toBe(true);
       if (it.kind === 'path') expect(it.tag.kind).toBe('artifact');
     }
     // Text directly in a div is wrapped in a P.
@@ -129,18 +179,30 @@ describe('structure', () => {
 });
 
 describe('tables', () => {
-  const row = (cells: string[], tag = 'td') => el('tr', {}, cells.map((c) => el(tag, { paddingLeft: 4, paddingRight: 4 }, [c])));
+  const row = (cells: string[], tag = 'td') =>
+    el(
+      'tr',
+      {},
+      cells.map((c) => el(tag, { paddingLeft: 4, paddingRight: 4 }, [c])),
+    );
 
   it('gives TH a Scope and repeats the header rows on every page as artifacts', async () => {
-    const rows = Array.from({ length: 120 }, (_, i) => row([`Row ${i + 1}`, String(i * 3), 'value']));
-    const table = el('table', { width: { percent: 100, px: 0 } }, [el('thead', {}, [row(['Name', 'Count', 'Note'], 'th')]), el('tbody', {}, rows)]);
+    const rows = Array.from({ length: 120 }, (_, i) =>
+      row([`Row ${i + 1}`, String(i * 3), 'value']),
+    );
+    const table = el('table', { width: { percent: 100, px: 0 } }, [
+      el('thead', {}, [row(['Name', 'Count', 'Note'], 'th')]),
+      el('tbody', {}, rows),
+    ]);
     const doc = await lay([table]);
     expect(doc.pages.length).toBeGreaterThan(1);
     const t = types(doc.structure);
     expect(t.filter((x) => x === 'Table')).toHaveLength(1);
     expect(t.filter((x) => x === 'TR')).toHaveLength(121);
     const findTh = (n: StructNode): StructNode | undefined =>
-      n.type === 'TH' ? n : n.children.map((c) => (c.kind === 'node' ? findTh(c) : undefined)).find(Boolean);
+      n.type === 'TH'
+        ? n
+        : n.children.map((c) => (c.kind === 'node' ? findTh(c) : undefined)).find(Boolean);
     expect(findTh(doc.structure)?.attributes?.scope).toBe('Column');
     // Page 2 shows the header text again, as an artifact.
     const p2 = glyphRuns(doc.pages[1].items);
@@ -186,4 +248,3 @@ describe('continuous mode', () => {
     expect(doc.pages[0].height).toBeGreaterThanOrEqual(80 * 15);
   });
 });
-

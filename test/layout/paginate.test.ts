@@ -4,7 +4,12 @@ import type { BoxFragment, Fragment, LeafFragment } from '../../src/layout/fragm
 import { paginate } from '../../src/layout/paginate.js';
 
 /** A line-like leaf that draws one rectangle tagged with `slot`, so we can see where it went. */
-function leaf(top: number, h: number, slot: number, extra: Partial<LeafFragment> = {}): LeafFragment {
+function leaf(
+  top: number,
+  h: number,
+  slot: number,
+  extra: Partial<LeafFragment> = {},
+): LeafFragment {
   const item: DisplayItem = {
     kind: 'path',
     ops: [{ op: 'rect', x: 0, y: top, width: 10, height: h }],
@@ -35,7 +40,9 @@ function slotsPerPage(pages: ReturnType<typeof paginate>): number[][] {
 }
 
 function yOf(pages: ReturnType<typeof paginate>, page: number, slot: number): number {
-  const it = pages[page].items.find((i) => i.kind === 'path' && i.tag.kind === 'content' && i.tag.slot === slot);
+  const it = pages[page].items.find(
+    (i) => i.kind === 'path' && i.tag.kind === 'content' && i.tag.slot === slot,
+  );
   if (!it || it.kind !== 'path') throw new Error('not found');
   const op = it.ops[0];
   if (op.op !== 'rect') throw new Error('not a rect');
@@ -92,7 +99,9 @@ describe('paginate', () => {
 
   it('honours orphans: a paragraph that would leave one line behind moves whole', () => {
     const first = box(Array.from({ length: 9 }, (_, i) => leaf(i * 10, 10, i + 1)));
-    const para = box([leaf(90, 10, 20), leaf(100, 10, 21), leaf(110, 10, 22)], { lines: { orphans: 2, widows: 2 } });
+    const para = box([leaf(90, 10, 20), leaf(100, 10, 21), leaf(110, 10, 22)], {
+      lines: { orphans: 2, widows: 2 },
+    });
     const pages = paginate(box([first, para]), () => body);
     expect(slotsPerPage(pages)[1]).toEqual([20, 21, 22]);
   });
@@ -106,7 +115,9 @@ describe('paginate', () => {
     // Page 2 starts with the header copy, then the rows that did not fit.
     const p2 = pages[1].items;
     const first = p2[0];
-    expect(first.kind === 'path' && first.tag.kind === 'artifact' && first.tag.type === 'Pagination').toBe(true);
+    expect(
+      first.kind === 'path' && first.tag.kind === 'artifact' && first.tag.type === 'Pagination',
+    ).toBe(true);
     expect(yOf(pages, 1, 18)).toBe(70);
     // Content slots are never duplicated.
     const all = slotsPerPage(pages).flat();
@@ -118,7 +129,12 @@ describe('paginate', () => {
     const kids = Array.from({ length: 15 }, (_, i) => leaf(i * 10, 10, i + 1));
     const b = box(kids, {
       decorate: (s) => {
-        slices.push({ top: s.top, bottom: s.bottom, above: s.continuedAbove, below: s.continuedBelow });
+        slices.push({
+          top: s.top,
+          bottom: s.bottom,
+          above: s.continuedAbove,
+          below: s.continuedBelow,
+        });
         return [];
       },
     });

@@ -2,7 +2,12 @@
  * Hand-built styled trees for layout unit tests, so each formatting context can be tested
  * without the cascade: `el('p', { fontSize: 12 }, 'text')`.
  */
-import type { ComputedStyle, StyledElement, StyledNode, StyledPseudo } from '../../src/style/types.js';
+import type {
+  ComputedStyle,
+  StyledElement,
+  StyledNode,
+  StyledPseudo,
+} from '../../src/style/types.js';
 
 const black = { r: 0, g: 0, b: 0, a: 1 };
 const none = { r: 0, g: 0, b: 0, a: 0 };
@@ -164,5 +169,13 @@ export function el(
 }
 
 export function marker(text: string, style: Partial<ComputedStyle> = {}): StyledPseudo {
-  return { kind: 'pseudo', pseudo: 'marker', parentNodeId: 0, lang: '', nodeId: nextId++, style: { ...baseStyle(), display: 'inline', ...style }, content: [{ kind: 'text', text }] };
+  return {
+    kind: 'pseudo',
+    pseudo: 'marker',
+    parentNodeId: 0,
+    lang: '',
+    nodeId: nextId++,
+    style: { ...baseStyle(), display: 'inline', ...style },
+    content: [{ kind: 'text', text }],
+  };
 }
