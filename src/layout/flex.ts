@@ -28,7 +28,7 @@ import {
   type Placed,
 } from './flow.js';
 import type { Fragment } from './fragments.js';
-import { border, len, lenAuto, margin, maxSize, padding, pt, size } from './units.js';
+import { border, len, margin, maxSize, padding, pt, size } from './units.js';
 
 const config = Yoga.Config.create();
 config.setPointScaleFactor(0);
