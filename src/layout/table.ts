@@ -20,7 +20,7 @@ import {
   type CellWidthInfo,
   type ColumnSpec,
 } from './table-widths.js';
-import { border, len, margin, padding, pt, size } from './units.js';
+import { border, margin, padding, pt, size } from './units.js';
 
 interface Grid {
   readonly rows: readonly TableRowBox[];
