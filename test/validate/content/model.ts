@@ -57,6 +57,8 @@ export interface TestPage {
   readonly content: string | Uint8Array;
   readonly resources?: CosDict | null;
   readonly extra?: Record<string, CosObject>;
+  /** The resources come from the page tree, not the page dictionary. */
+  readonly inheritResources?: boolean;
 }
 
 /** Builds a model from numbered objects and pages (page content is unfiltered). */
@@ -84,7 +86,7 @@ export function makeDoc(opts: {
         : p.content;
     const pdict = dict({
       Type: name('Page'),
-      ...(p.resources ? { Resources: p.resources } : {}),
+      ...(p.resources && !p.inheritResources ? { Resources: p.resources } : {}),
       ...(p.extra ?? {}),
     });
     return { index, dict: pdict, resources: p.resources ?? null, content: () => ({ data }) };
