@@ -129,11 +129,8 @@ export class TextFontContext implements FontContext {
     return this.familyFaces(DEFAULT_FAMILY, weight, style)[0];
   }
 
-  /**
-   * Every face to try for a character, in order: the requested families, then the bundled
-   * fallbacks in the same weight and style. Memoised per (families, weight, style).
-   */
-  fallbackChain(
+  /** Faces of the requested families (or the default family), memoised per (families, weight, style). */
+  requestedFaces(
     families: readonly string[],
     weight: number,
     style: FontStyle,
@@ -142,19 +139,28 @@ export class TextFontContext implements FontContext {
     const hit = this.chainMemo.get(key);
     if (hit) return hit;
     const chain: LoadedFace[] = [];
-    const seen = new Set<LoadedFace>();
-    const add = (faces: readonly LoadedFace[]): void => {
-      for (const f of faces)
-        if (!seen.has(f)) {
-          seen.add(f);
-          chain.push(f);
-        }
-    };
-    for (const family of families) add(this.familyFaces(family, weight, style));
-    if (chain.length === 0) add(this.familyFaces(DEFAULT_FAMILY, weight, style));
-    for (const family of FALLBACK_FAMILIES) add(this.familyFaces(family, weight, style));
+    for (const family of families)
+      for (const f of this.familyFaces(family, weight, style))
+        if (!chain.includes(f)) chain.push(f);
+    if (chain.length === 0) chain.push(...this.familyFaces(DEFAULT_FAMILY, weight, style));
     this.chainMemo.set(key, chain);
     return chain;
+  }
+
+  /**
+   * The first face that has `cp`: the requested families, then the bundled fallbacks in the
+   * same weight and style (loaded only when reached), or null when no font has it.
+   */
+  faceFor(
+    cp: number,
+    requested: readonly LoadedFace[],
+    weight: number,
+    style: FontStyle,
+  ): LoadedFace | null {
+    for (const f of requested) if (f.hasCodePoint(cp)) return f;
+    for (const family of FALLBACK_FAMILIES)
+      for (const f of this.familyFaces(family, weight, style)) if (f.hasCodePoint(cp)) return f;
+    return null;
   }
 
   /** The face whose U+FFFD stands in for characters that no font has. */

@@ -21,7 +21,38 @@ export interface ShapedUnits {
   readonly opaque: boolean;
 }
 
+/** Shaped glyphs scaled to a size with spacing applied, logical order (what pieces use). */
+export interface ScaledShape {
+  readonly ids: Uint16Array;
+  readonly advances: Float64Array;
+  readonly dx: Float64Array;
+  readonly dy: Float64Array;
+  /** Cluster start per glyph relative to the text; === text length for an appended hyphen. */
+  readonly rel: Uint32Array;
+  /** 1 where the glyph is a word separator. */
+  readonly spaces: Uint8Array;
+  readonly width: number;
+  readonly opaque: boolean;
+}
+
+export interface ShapeParams {
+  readonly script: string;
+  readonly rtl: boolean;
+  readonly features: Readonly<Record<string, boolean>> | undefined;
+  readonly featureKey: string;
+  readonly size: number;
+  readonly letterSpacing: number;
+  readonly wordSpacing: number;
+  readonly tabSize: number;
+  /** Joining script: letter-spacing is not applied. */
+  readonly cursive: boolean;
+}
+
 const SHAPE_CACHE_SIZE = 8192;
+const SCALED_CACHE_SIZE = 16384;
+
+const isSpaceCode = (c: number): boolean =>
+  c === 0x20 || c === 0xa0 || c === 0x1361 || c === 0x3000 || c === 0x09;
 
 function isDefaultIgnorable(cp: number): boolean {
   return (
@@ -42,6 +73,7 @@ export class LoadedFace implements FontFace {
   private resourceMemo: FontResource | undefined;
   private readonly coverage = new Map<number, boolean>();
   private readonly shapeCache = new LruCache<string, ShapedUnits>(SHAPE_CACHE_SIZE);
+  private readonly scaledCache = new LruCache<string, ScaledShape>(SCALED_CACHE_SIZE);
   readonly unitsPerEm: number;
 
   constructor(
@@ -92,6 +124,63 @@ export class LoadedFace implements FontFace {
 
   advanceOf(gid: number): number {
     return this.font.getGlyph(gid).advanceWidth;
+  }
+
+  /**
+   * Shapes `text` at a size with letter-, word- and tab spacing applied; `hyphen` appends a
+   * hyphen whose glyphs get rel === text.length. Cached: results are shared, never mutate them.
+   */
+  shapeScaled(text: string, p: ShapeParams, hyphen: boolean): ScaledShape {
+    const key = `${p.size}|${p.letterSpacing}|${p.wordSpacing}|${p.tabSize}|${p.featureKey}|${p.script}|${p.rtl ? 'r' : 'l'}|${hyphen ? 'h' : ''}|${text}`;
+    const hit = this.scaledCache.get(key);
+    if (hit) return hit;
+    let str = text.indexOf('\t') >= 0 ? text.replace(/\t/g, ' ') : text;
+    if (hyphen) str += '-';
+    const units = this.shape(str, p.script, p.rtl, p.features, p.featureKey);
+    const n = units.ids.length;
+    const scale = p.size / this.unitsPerEm;
+    const advances = new Float64Array(n);
+    const dx = new Float64Array(n);
+    const dy = new Float64Array(n);
+    const rel = new Uint32Array(n);
+    const spaces = new Uint8Array(n);
+    const len = text.length;
+    const tabWidth = p.tabSize * this.metrics.spaceAdvance * p.size;
+    const spacing = p.letterSpacing !== 0 && !p.cursive;
+    let width = 0;
+    for (let i = 0; i < n; i++) {
+      let c = units.clusters[i];
+      if (hyphen && !units.opaque && c >= len) c = len;
+      rel[i] = c;
+      let a = units.advances[i] * scale;
+      dx[i] = units.xOffsets[i] * scale;
+      dy[i] = -units.yOffsets[i] * scale;
+      const clusterStart = i === 0 || units.clusters[i - 1] !== units.clusters[i];
+      if (!units.opaque && clusterStart && c < len) {
+        const code = text.charCodeAt(c);
+        if (isSpaceCode(code)) {
+          spaces[i] = 1;
+          if (code === 0x09) a = tabWidth;
+          a += p.wordSpacing;
+        }
+      }
+      if (spacing && (units.opaque || i === n - 1 || units.clusters[i + 1] !== units.clusters[i]))
+        a += p.letterSpacing;
+      advances[i] = a;
+      width += a;
+    }
+    const out: ScaledShape = {
+      ids: units.ids,
+      advances,
+      dx,
+      dy,
+      rel,
+      spaces,
+      width,
+      opaque: units.opaque,
+    };
+    this.scaledCache.set(key, out);
+    return out;
   }
 
   /**

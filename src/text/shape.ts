@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import type { Bidi } from 'bidi-js';
 import LineBreaker from 'linebreak';
 import { asTextContext, type TextFontContext } from './context.js';
-import type { LoadedFace } from './face.js';
+import type { LoadedFace, ScaledShape } from './face.js';
 import { hyphenationPoints } from './hyphenate.js';
 import {
   BREAK_ALLOWED,
@@ -16,7 +16,7 @@ import {
   ParagraphImpl,
   type Piece,
 } from './paragraph.js';
-import { resolveScripts } from './script.js';
+import { resolveScripts, scriptOf } from './script.js';
 import type {
   FontContext,
   InlineRun,
@@ -142,7 +142,10 @@ function prepareText<S>(runs: readonly InlineRun<S>[]): PreparedText {
       if ((cp < 0x20 && ch !== '\t') || (cp >= 0x7f && cp < 0xa0) || cp === 0xfeff) continue;
       text += ch;
       prevCollapsibleSpace = false;
-      prevWordChar = /[\p{L}\p{N}]/u.test(ch);
+      prevWordChar =
+        cp < 0x80
+          ? (cp >= 0x30 && cp <= 0x39) || ((cp | 0x20) >= 0x61 && (cp | 0x20) <= 0x7a)
+          : /[\p{L}\p{N}]/u.test(ch);
       if (ch !== ' ' || !collapses(ws)) hasContent = true;
     }
     runEnd[r] = text.length;
@@ -158,6 +161,9 @@ function bidiLevels<S>(
   direction: ParagraphOptions['direction'],
 ): { levels: Uint8Array; base: 'ltr' | 'rtl' } {
   const hasOverride = runs.some((r) => r.kind === 'text' && r.bidiOverride);
+  // Most paragraphs have no right-to-left characters at all: every level is 0.
+  if (!hasOverride && direction !== 'rtl' && !RTL_OR_CONTROL.test(text))
+    return { levels: new Uint8Array(text.length), base: 'ltr' };
   let bidiText = text;
   let map: Int32Array | undefined;
   if (hasOverride) {
@@ -207,6 +213,10 @@ function bidiLevels<S>(
   const base = direction === 'auto' ? (first && first.level % 2 === 1 ? 'rtl' : 'ltr') : direction;
   return { levels, base };
 }
+
+/** Strong right-to-left characters and explicit bidi controls (BMP and astral RTL blocks). */
+const RTL_OR_CONTROL =
+  /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200f\u202a-\u202e\u2066-\u2069\u061c]|\ud802[\udc00-\udfff]|\ud803|\ud83a|\ud83b/;
 
 type TextRunOverride = NonNullable<Extract<InlineRun<unknown>, { kind: 'text' }>['bidiOverride']>;
 
@@ -291,8 +301,11 @@ function hyphenOpportunities<S>(
   return points;
 }
 
-function isStickyChar(cp: number, ch: string): boolean {
+const isMark = (cp: number): boolean => cp >= 0x300 && /\p{M}/u.test(String.fromCodePoint(cp));
+
+function isStickyChar(cp: number): boolean {
   // Marks, joiners, variation selectors and emoji modifiers stay with the preceding base.
+  if (cp < 0x300) return false;
   return (
     cp === 0x200c ||
     cp === 0x200d ||
@@ -300,12 +313,9 @@ function isStickyChar(cp: number, ch: string): boolean {
     (cp >= 0xe0100 && cp <= 0xe01ef) ||
     (cp >= 0x1f3fb && cp <= 0x1f3ff) ||
     (cp >= 0xe0020 && cp <= 0xe007f) ||
-    /\p{M}/u.test(ch)
+    isMark(cp)
   );
 }
-
-const isCommon = (script: string, cp: number): boolean =>
-  cp < 0x41 || (cp >= 0x5b && cp <= 0x60) || (cp >= 0x7b && cp <= 0xbf) || script === '';
 
 export function featureSettings(
   style: TextStyle,
@@ -357,70 +367,29 @@ export function shapePiece<S>(
   if (run.kind !== 'text') throw new TypeError('shapePiece on an object run');
   const style = run.style;
   const face = spec.face;
-  const scale = style.size / face.unitsPerEm;
-  let ids: Uint16Array;
-  let adv: Float64Array;
-  let xo: Float64Array;
-  let yo: Float64Array;
-  let clusters: Uint32Array;
-  let opaque = false;
-  if (spec.missing) {
-    // No font has these characters: one replacement glyph per code point, mapped to the text.
-    const gid = face.glyphId(REPLACEMENT_CP);
-    const cps: number[] = [];
-    for (let i = spec.start; i < spec.end;) {
-      cps.push(i);
-      i += text.codePointAt(i)! > 0xffff ? 2 : 1;
-    }
-    ids = new Uint16Array(cps.length).fill(gid);
-    adv = new Float64Array(cps.length).fill(face.advanceOf(gid) * scale);
-    xo = new Float64Array(cps.length);
-    yo = new Float64Array(cps.length);
-    clusters = Uint32Array.from(cps);
-  } else {
-    const rtl = spec.level % 2 === 1;
-    let str = shapingText.slice(spec.start, spec.end).replace(/\t/g, ' ');
-    if (withHyphen) str += '-';
+  let shaped: ScaledShape;
+  if (spec.missing) shaped = replacementShape(text, spec, face, style.size);
+  else {
     const { features, key } = featureSettings(style, spec.script);
-    const shaped = face.shape(str, spec.script, rtl, features, key);
-    const n = shaped.ids.length;
-    ids = shaped.ids;
-    adv = new Float64Array(n);
-    xo = new Float64Array(n);
-    yo = new Float64Array(n);
-    clusters = new Uint32Array(n);
-    opaque = shaped.opaque;
-    for (let i = 0; i < n; i++) {
-      adv[i] = shaped.advances[i] * scale;
-      xo[i] = shaped.xOffsets[i] * scale;
-      yo[i] = -shaped.yOffsets[i] * scale;
-      clusters[i] = spec.start + shaped.clusters[i];
-    }
-    if (withHyphen && !opaque) {
-      // The hyphen's glyphs belong to no source character: mark them with cluster === end.
-      const base = spec.end - spec.start;
-      for (let i = 0; i < n; i++) if (shaped.clusters[i] >= base) clusters[i] = spec.end;
-    }
+    shaped = face.shapeScaled(
+      shapingText.slice(spec.start, spec.end),
+      {
+        script: spec.script,
+        rtl: spec.level % 2 === 1,
+        features,
+        featureKey: key,
+        size: style.size,
+        letterSpacing: style.letterSpacing,
+        wordSpacing: style.wordSpacing,
+        tabSize: style.tabSize ?? 8,
+        cursive: CURSIVE_SCRIPTS.has(spec.script),
+      },
+      withHyphen,
+    );
   }
-  const n = ids.length;
-  const spaces = new Uint8Array(n);
-  const cursive = CURSIVE_SCRIPTS.has(spec.script);
-  const tabWidth = (style.tabSize ?? 8) * face.metrics.spaceAdvance * style.size;
-  let width = 0;
-  for (let i = 0; i < n; i++) {
-    const c = clusters[i];
-    const isClusterEnd = i === n - 1 || clusters[i + 1] !== c;
-    const ch = c < spec.end ? text.charCodeAt(c) : 0;
-    const isClusterStart = i === 0 || clusters[i - 1] !== c;
-    if (!opaque && isClusterStart && c < spec.end && isSpaceChar(ch)) {
-      spaces[i] = 1;
-      if (ch === 0x09) adv[i] = tabWidth;
-      adv[i] += style.wordSpacing;
-    }
-    if (style.letterSpacing !== 0 && !cursive && (isClusterEnd || opaque))
-      adv[i] += style.letterSpacing;
-    width += adv[i];
-  }
+  const n = shaped.ids.length;
+  const clusters = new Uint32Array(n);
+  for (let i = 0; i < n; i++) clusters[i] = spec.start + shaped.rel[i];
   const insetStart = spec.start === runStart ? (run.insetStart ?? 0) : 0;
   const insetEnd = spec.end === runEnd && !withHyphen ? (run.insetEnd ?? 0) : 0;
   const ws = style.whiteSpace;
@@ -432,28 +401,54 @@ export function shapePiece<S>(
     face,
     script: spec.script,
     size: style.size,
-    ids,
-    advances: adv,
-    dx: xo,
-    dy: yo,
+    ids: shaped.ids,
+    advances: shaped.advances,
+    dx: shaped.dx,
+    dy: shaped.dy,
     clusters,
-    spaces,
-    width: width + insetStart + insetEnd,
+    spaces: shaped.spaces,
+    width: shaped.width + insetStart + insetEnd,
     insetStart,
     insetEnd,
     breakAfter: spec.breakAfter,
-    hyphenPoints: opaque ? [] : spec.hyphenPoints,
+    hyphenPoints: shaped.opaque ? [] : spec.hyphenPoints,
     hyphenated: withHyphen,
-    needsActualText: opaque || spec.missing || withHyphen,
+    needsActualText: shaped.opaque || spec.missing || withHyphen,
     missing: spec.missing,
     collapsible: collapses(ws),
     hangs: ws !== 'break-spaces' && ws !== 'pre',
     emergencyBreak:
-      !opaque &&
+      !shaped.opaque &&
       (style.overflowWrap === 'anywhere' ||
         style.overflowWrap === 'break-word' ||
         style.wordBreak === 'break-word'),
     isForcedBreak: false,
+  };
+}
+
+/** No font has these characters: one replacement glyph per code point, mapped to the text. */
+function replacementShape(
+  text: string,
+  spec: PieceSpec,
+  face: LoadedFace,
+  size: number,
+): ScaledShape {
+  const gid = face.glyphId(REPLACEMENT_CP);
+  const rel: number[] = [];
+  for (let i = spec.start; i < spec.end;) {
+    rel.push(i - spec.start);
+    i += text.codePointAt(i)! > 0xffff ? 2 : 1;
+  }
+  const advance = (face.advanceOf(gid) * size) / face.unitsPerEm;
+  return {
+    ids: new Uint16Array(rel.length).fill(gid),
+    advances: new Float64Array(rel.length).fill(advance),
+    dx: new Float64Array(rel.length),
+    dy: new Float64Array(rel.length),
+    rel: Uint32Array.from(rel),
+    spaces: new Uint8Array(rel.length),
+    width: advance * rel.length,
+    opaque: false,
   };
 }
 
@@ -541,46 +536,49 @@ export function shapeParagraph<S>(
   // Per-character face choice with fallback.
   const faces: (LoadedFace | null)[] = new Array<LoadedFace | null>(n).fill(null);
   const missing = new Uint8Array(n);
-  const replacement = ctx.replacementFace();
+  const requested = runs.map((r) =>
+    ctx.requestedFaces(r.style.families, r.style.weight, r.style.style),
+  );
   for (let i = 0; i < n;) {
     const cp = text.codePointAt(i)!;
     const width = cp > 0xffff ? 2 : 1;
     const r = runOf[i];
     const run = runs[r];
-    const ch = text[i];
     let face: LoadedFace | null = null;
-    if (run.kind === 'text' && ch !== '\n' && ch !== LINE_SEPARATOR) {
-      const style = run.style;
-      const prevFace = i > 0 && runOf[i - 1] === r ? faces[i - 1] : null;
-      const sticky = isStickyChar(cp, ch);
-      if (
-        prevFace &&
-        !missing[i - 1] &&
-        (sticky || isCommon(scripts[i], cp)) &&
-        (prevFace.hasCodePoint(cp) || (sticky && !/\p{M}/u.test(ch)))
-      ) {
+    if (run.kind === 'text' && cp !== 0x0a && cp !== 0x2028) {
+      const prevFace = i > 0 && runOf[i - 1] === r && !missing[i - 1] ? faces[i - 1] : null;
+      const lookup = cp === 0x09 ? 0x20 : cp;
+      // Fast path: the previous character's face (first choice for Latin text) has it.
+      if (prevFace && prevFace === requested[r][0] && prevFace.hasCodePoint(lookup))
         face = prevFace;
-      } else {
-        const chain = ctx.fallbackChain(style.families, style.weight, style.style);
-        const lookup = cp === 0x09 ? 0x20 : cp;
-        for (const f of chain)
-          if (f.hasCodePoint(lookup)) {
-            face = f;
-            break;
+      else {
+        const sticky = isStickyChar(cp);
+        // Marks, joiners and neutral characters (spaces, punctuation, digits) stay in the font
+        // of the text around them when it has them, so runs are not split needlessly.
+        if (
+          prevFace &&
+          (sticky || scriptOf(cp) === '') &&
+          (prevFace.hasCodePoint(lookup) || (sticky && !isMark(cp)))
+        )
+          face = prevFace;
+        else {
+          const style = run.style;
+          face = ctx.faceFor(lookup, requested[r], style.weight, style.style);
+          if (!face && sticky && prevFace) face = prevFace;
+          if (!face) {
+            face = ctx.replacementFace();
+            for (let k = 0; k < width; k++) missing[i + k] = 1;
+            const hex = cp.toString(16).toUpperCase().padStart(4, '0');
+            ctx.warn(
+              'text.missing-glyph',
+              `no available font has U+${hex}; it is drawn as a replacement character`,
+            );
           }
-        if (!face && sticky && prevFace) face = prevFace;
-        if (!face) {
-          face = replacement;
-          for (let k = 0; k < width; k++) missing[i + k] = 1;
-          const hex = cp.toString(16).toUpperCase().padStart(4, '0');
-          ctx.warn(
-            'text.missing-glyph',
-            `no available font has U+${hex}; it is drawn as a replacement character`,
-          );
         }
       }
     }
-    for (let k = 0; k < width; k++) faces[i + k] = face;
+    faces[i] = face;
+    if (width === 2) faces[i + 1] = face;
     i += width;
   }
 

@@ -3,6 +3,7 @@ import type {
   GlyphFragment,
   InlineRun,
   LineBox,
+  TextRun,
   TextStyle,
 } from '../../src/text/types.js';
 import { breakLines, shapeParagraph } from '../../src/text/index.js';
@@ -27,7 +28,7 @@ export function style(overrides: Partial<TextStyle> = {}): TextStyle {
   };
 }
 
-export function text(t: string, s: Partial<TextStyle> = {}, source = 0): InlineRun<number> {
+export function text(t: string, s: Partial<TextStyle> = {}, source = 0): TextRun<number> {
   return { kind: 'text', text: t, style: style(s), source };
 }
 
