@@ -334,9 +334,6 @@ export function featureSettings(
   return { features, key };
 }
 
-const isSpaceChar = (c: number): boolean =>
-  c === 0x20 || c === 0xa0 || c === 0x1361 || c === 0x3000 || c === 0x09;
-
 export interface PieceSpec {
   readonly start: number;
   readonly end: number;
