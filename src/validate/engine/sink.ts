@@ -23,25 +23,32 @@ export function ruleKey(rule: Pick<RuleSpec, 'clause' | 'testNumber'>): string {
 export class CollectingSink implements CheckSink {
   readonly outcomes = new Map<string, RuleOutcome>();
   private readonly seen = new Set<string>();
+  /** Per rule object: its outcome, or null when the rule is not part of this flavour. */
+  private readonly byRule = new Map<RuleSpec, RuleOutcome | null>();
 
   constructor(readonly flavour: Flavour) {}
 
   check(rule: RuleSpec, passed: boolean, location: string, details?: string): void {
-    if (!rule.flavours.includes(this.flavour)) return;
-    const key = ruleKey(rule);
-    let o = this.outcomes.get(key);
-    if (!o) {
-      o = { rule, passed: 0, failed: 0, locations: [] };
-      this.outcomes.set(key, o);
+    let o = this.byRule.get(rule);
+    if (o === undefined) {
+      if (!rule.flavours.includes(this.flavour)) o = null;
+      else {
+        const key = ruleKey(rule);
+        o = this.outcomes.get(key) ?? { rule, passed: 0, failed: 0, locations: [] };
+        this.outcomes.set(key, o);
+      }
+      this.byRule.set(rule, o);
     }
+    if (o === null) return;
     if (passed) {
       o.passed++;
       return;
     }
     o.failed++;
+    if (o.locations.length >= MAX_LOCATIONS_PER_RULE) return;
     // The same object reached twice (e.g. a font used on many pages) is listed once.
-    const id = `${key}|${location}|${details ?? ''}`;
-    if (o.locations.length < MAX_LOCATIONS_PER_RULE && !this.seen.has(id)) {
+    const id = `${ruleKey(rule)}|${location}|${details ?? ''}`;
+    if (!this.seen.has(id)) {
       this.seen.add(id);
       o.locations.push(details === undefined ? { location } : { location, details });
     }

@@ -43,6 +43,14 @@ function hexVal(c: number): number {
 const latin1 = new TextDecoder('latin1');
 const utf8Fatal = new TextDecoder('utf-8', { fatal: true });
 
+/** Text of a short token without a TextDecoder call (keywords are a few ASCII bytes). */
+function shortAscii(buf: Uint8Array, start: number, end: number): string {
+  if (end - start > 16) return latin1String(buf, start, end);
+  let s = '';
+  for (let i = start; i < end; i++) s += String.fromCharCode(buf[i]);
+  return s;
+}
+
 export function latin1String(bytes: Uint8Array, start = 0, end = bytes.length): string {
   return latin1.decode(bytes.subarray(start, end));
 }
@@ -164,7 +172,7 @@ export class Lexer {
     while (p < end && isRegular(buf[p])) p++;
     if (p === start) p++;
     this.pos = p;
-    return { t: 'kw', v: latin1String(buf, start, p) };
+    return { t: 'kw', v: shortAscii(buf, start, p) };
   }
 
   /** Parses a number at pos; returns null (pos unchanged) when the token is not numeric. */
@@ -215,6 +223,13 @@ export class Lexer {
   name(): CosName {
     const { buf, end } = this;
     let p = this.pos + 1;
+    let q = p;
+    while (q < end && isRegular(buf[q]) && buf[q] !== 0x23) q++;
+    if (q >= end || !isRegular(buf[q])) {
+      // No #xx escapes: the bytes are the name.
+      this.pos = q;
+      return makeName(buf.slice(p, q));
+    }
     const out: number[] = [];
     while (p < end && isRegular(buf[p])) {
       const c = buf[p];
@@ -238,7 +253,7 @@ export class Lexer {
     const { buf, end } = this;
     let p = this.pos + 1;
     let depth = 1;
-    const out: number[] = [];
+    const out = new ByteSink();
     while (p < end) {
       const c = buf[p++];
       if (c === 0x5c) {
@@ -286,13 +301,13 @@ export class Lexer {
       } else out.push(c);
     }
     this.pos = p;
-    return { kind: 'string', bytes: Uint8Array.from(out), isHex: false };
+    return { kind: 'string', bytes: out.result(), isHex: false };
   }
 
   hexString(): CosString {
     const { buf, end } = this;
     let p = this.pos + 1;
-    const out: number[] = [];
+    const out = new ByteSink();
     let count = 0;
     let onlyHex = true;
     let hi = -1;
@@ -316,11 +331,28 @@ export class Lexer {
     this.pos = p;
     return {
       kind: 'string',
-      bytes: Uint8Array.from(out),
+      bytes: out.result(),
       isHex: true,
       hexCount: count,
       containsOnlyHex: onlyHex,
     };
+  }
+}
+
+/** Appends bytes to a buffer that grows by doubling (string literals can be large). */
+class ByteSink {
+  private buf = new Uint8Array(32);
+  private n = 0;
+  push(b: number): void {
+    if (this.n === this.buf.length) {
+      const nb = new Uint8Array(this.buf.length * 2);
+      nb.set(this.buf);
+      this.buf = nb;
+    }
+    this.buf[this.n++] = b;
+  }
+  result(): Uint8Array {
+    return this.buf.slice(0, this.n);
   }
 }
 
@@ -382,17 +414,13 @@ export function parseObject(lx: Lexer): ParseResult {
         return { value: null, stopKeyword: 'eof' };
       case 'num': {
         if (tok.v.isInteger && tok.v.value >= 0) {
-          const after = lx.pos;
-          const t2 = lx.next();
-          if (t2.t === 'num' && t2.v.isInteger && t2.v.value >= 0) {
-            const t3 = lx.next();
-            if (t3.t === 'kw' && t3.v === 'R') {
-              value = { kind: 'ref', num: tok.v.value, gen: t2.v.value } satisfies CosRef;
-              produced = true;
-              break;
-            }
+          const gen = refTail(lx.buf, lx.pos, lx.end);
+          if (gen !== null) {
+            lx.pos = gen.end;
+            value = { kind: 'ref', num: tok.v.value, gen: gen.gen } satisfies CosRef;
+            produced = true;
+            break;
           }
-          lx.pos = after;
         }
         value = tok.v;
         produced = true;
@@ -466,6 +494,24 @@ export function parseObject(lx: Lexer): ParseResult {
         return { value: done === undefined ? (value as CosObject) : done, truncated };
     }
   }
+}
+
+/**
+ * After an integer at `p`: whether ` G R` follows (white space, a generation number, white
+ * space, R and a delimiter). Checked on bytes so arrays of numbers stay cheap to parse.
+ */
+function refTail(buf: Uint8Array, p: number, end: number): { gen: number; end: number } | null {
+  let q = p;
+  if (q >= end || WS[buf[q]] !== 1) return null;
+  while (q < end && WS[buf[q]] === 1) q++;
+  const g0 = q;
+  let gen = 0;
+  while (q < end && buf[q] >= 48 && buf[q] <= 57) gen = gen * 10 + (buf[q++] - 48);
+  if (q === g0 || q >= end || WS[buf[q]] !== 1) return null;
+  while (q < end && WS[buf[q]] === 1) q++;
+  if (buf[q] !== 0x52 /* R */) return null;
+  if (q + 1 < end && isRegular(buf[q + 1])) return null;
+  return { gen, end: q + 1 };
 }
 
 function closeFrame(f: Frame): CosObject {

@@ -4,7 +4,6 @@
  * permissions and implementation limits. COS values are checked wherever they occur: in every
  * indirect object of the final revision, the trailer, and the operands of content streams.
  */
-import { walkDocument } from '../content/walk.js';
 import {
   PDFA_ALL,
   PDFUA,
@@ -15,7 +14,7 @@ import {
 import type { CosDict, CosObject, CosStream } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
 import { dictOf, isArray, isDict, isStream, itemsOf, nameOf, numberOf } from '../model/util.js';
-import { isValidUtf8 } from '../parser/lexer.js';
+import { Lexer, isValidUtf8, isWhite } from '../parser/lexer.js';
 import { rule } from './spec.js';
 
 const A = PDFA_ALL;
@@ -277,10 +276,15 @@ class CosChecker {
 
   number(v: number, isInteger: boolean, location: string): void {
     const s = this.sink;
-    if (isInteger) s.check(R.intRange, v <= 2147483647 && v >= -2147483648, location, `value ${v}`);
-    else {
-      s.check(R.realRange, v >= -3.403e38 && v <= 3.403e38, location, `value ${v}`);
-      s.check(R.realTiny, v === 0 || v <= -1.175e-38 || v >= 1.175e-38, location, `value ${v}`);
+    // Details are built only for failures: files hold hundreds of thousands of numbers.
+    if (isInteger) {
+      const ok = v <= 2147483647 && v >= -2147483648;
+      s.check(R.intRange, ok, location, ok ? undefined : `value ${v}`);
+    } else {
+      const inRange = v >= -3.403e38 && v <= 3.403e38;
+      s.check(R.realRange, inRange, location, inRange ? undefined : `value ${v}`);
+      const notTiny = v === 0 || v <= -1.175e-38 || v >= 1.175e-38;
+      s.check(R.realTiny, notTiny, location, notTiny ? undefined : `value ${v}`);
     }
   }
 
@@ -292,18 +296,33 @@ class CosChecker {
     location: string,
   ): void {
     const s = this.sink;
-    s.check(R.stringLength, length < 32768, location, `${length} bytes`);
+    const short = length < 32768;
+    s.check(R.stringLength, short, location, short ? undefined : `${length} bytes`);
     if (isHex) {
-      s.check(R.hexEven, (hexCount ?? 0) % 2 === 0, location, `${hexCount} hexadecimal characters`);
+      const even = (hexCount ?? 0) % 2 === 0;
+      s.check(R.hexEven, even, location, even ? undefined : `${hexCount} hexadecimal characters`);
       s.check(R.hexOnly, onlyHex !== false, location);
     }
   }
 
   name(bytes: Uint8Array, value: string, location: string): void {
     const s = this.sink;
-    s.check(R.nameLength, bytes.length <= 127, location, `name of ${bytes.length} bytes`);
-    s.check(R.nameUtf8, isValidUtf8(bytes), location, `name /${value.slice(0, 40)}`);
+    const shortName = bytes.length <= 127;
+    s.check(
+      R.nameLength,
+      shortName,
+      location,
+      shortName ? undefined : `name of ${bytes.length} bytes`,
+    );
+    const utf8 = isAsciiOrUtf8(bytes);
+    s.check(R.nameUtf8, utf8, location, utf8 ? undefined : `name /${value.slice(0, 40)}`);
   }
+}
+
+/** ASCII names (nearly all) are valid UTF-8 without running a decoder. */
+function isAsciiOrUtf8(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] > 127) return isValidUtf8(bytes);
+  return true;
 }
 
 function objLocation(num: number): string {
@@ -475,22 +494,121 @@ function run(ctx: RuleAreaContext): void {
   checkContentStreams(doc, sink, cos);
 }
 
-/** Operands of every content stream and the filters of inline images. */
+/**
+ * Operands of every content stream and the filters of inline images. Content streams are the
+ * pages' contents and every form XObject (annotation appearances included), tiling pattern and
+ * Type 3 glyph procedure; each is scanned once, token by token, without interpreting it.
+ */
 function checkContentStreams(doc: PdfDocumentModel, sink: CheckSink, cos: CosChecker): void {
-  walkDocument(doc, (event, scope) => {
-    if (event.type === 'operator') {
-      for (const o of event.operands) cos.walk(o, scope.location);
-    } else if (event.type === 'inline-image') {
-      for (const f of event.filters) {
-        sink.check(
-          R.inlineFilter,
-          INLINE_FILTERS.has(f),
-          `${scope.location} / inline image`,
-          `filter ${f}`,
-        );
+  for (const page of doc.pages()) {
+    const c = page.content();
+    scanContent(c.data, `page ${page.index + 1} content`, sink, cos);
+  }
+  const glyphProcs = new Set<CosStream>();
+  for (const { ref, value } of doc.objects()) {
+    const d = dictOf(value);
+    if (!d) continue;
+    if (isStream(value)) {
+      const isForm = nameOf(d.entries.get('Subtype')) === 'Form';
+      const isTiling = numberOf(doc.resolve(d.entries.get('PatternType'))) === 1;
+      if ((isForm || isTiling || glyphProcs.has(value)) && !d.entries.has('FunctionType')) {
+        const dec = doc.decodeStream(value);
+        scanContent(dec.data, `object ${ref.num} (content stream)`, sink, cos);
+      }
+    } else if (nameOf(d.entries.get('Subtype')) === 'Type3') {
+      const procs = doc.get(d, 'CharProcs');
+      if (isDict(procs)) {
+        for (const v of procs.entries.values()) {
+          const st = doc.resolve(v);
+          if (isStream(st) && st.ref && st.ref.num < ref.num) {
+            // Already passed in object order: scan now.
+            scanContent(
+              doc.decodeStream(st).data,
+              `object ${st.ref.num} (glyph procedure)`,
+              sink,
+              cos,
+            );
+          } else if (isStream(st)) glyphProcs.add(st);
+        }
       }
     }
-  });
+  }
+}
+
+/** Checks the tokens of one content stream; inline image data is skipped, its filters checked. */
+function scanContent(data: Uint8Array, location: string, sink: CheckSink, cos: CosChecker): void {
+  const lx = new Lexer(data);
+  let inInlineDict = false;
+  let lastKey: string | null = null;
+  let tokens = 0;
+  for (;;) {
+    if (tokens++ > 20_000_000) return;
+    const tok = lx.next();
+    if (tok.t === 'eof') return;
+    switch (tok.t) {
+      case 'num':
+        cos.number(tok.v.value, tok.v.isInteger, location);
+        break;
+      case 'str':
+        cos.string(
+          tok.v.bytes.length,
+          tok.v.isHex,
+          tok.v.hexCount,
+          tok.v.containsOnlyHex,
+          location,
+        );
+        break;
+      case 'name':
+        cos.name(tok.v.bytes, tok.v.value, location);
+        if (inInlineDict) {
+          if (lastKey === 'F' || lastKey === 'Filter') {
+            checkInlineFilter(tok.v.value, location, sink);
+            lastKey = null;
+          } else lastKey = tok.v.value;
+        }
+        break;
+      case 'open':
+        if (tok.v !== '[') lastKey = null;
+        break;
+      case 'close':
+        if (tok.v === ']') lastKey = null;
+        break;
+      case 'kw':
+        if (tok.v === 'BI') {
+          inInlineDict = true;
+          lastKey = null;
+        } else if (tok.v === 'ID' && inInlineDict) {
+          inInlineDict = false;
+          lx.pos = skipInlineData(data, lx.pos);
+        }
+        break;
+    }
+  }
+}
+
+function checkInlineFilter(name: string, location: string, sink: CheckSink): void {
+  sink.check(
+    R.inlineFilter,
+    INLINE_FILTERS.has(name),
+    `${location} / inline image`,
+    `filter ${name}`,
+  );
+}
+
+/** Position after the EI that ends inline image data starting after `ID` at `p`. */
+function skipInlineData(data: Uint8Array, p: number): number {
+  let q = p + 1; // the single white-space character after ID
+  for (; q + 1 < data.length; q++) {
+    if (
+      data[q] === 0x45 &&
+      data[q + 1] === 0x49 &&
+      (q === 0 || isWhite(data[q - 1])) &&
+      (q + 2 >= data.length || isWhite(data[q + 2]))
+    ) {
+      return q + 2;
+    }
+  }
+  return data.length;
 }
 
 export const fileStructureArea: RuleArea = {
