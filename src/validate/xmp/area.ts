@@ -320,12 +320,10 @@ function checkExtensionContainer(
   });
 }
 
-/** An integer the way XMP readers convert simple values (decimal, or 0x hex). */
+/** A part number: a signed decimal integer with nothing around it (no spaces, no hex). */
 function xmpInteger(n: XmpNode | undefined): number | null {
   if (!n || n.kind !== 'simple') return null;
-  const v = n.value;
-  if (/^0x[0-9a-fA-F]+$/.test(v)) return parseInt(v.slice(2), 16);
-  return /^[+-]?[0-9]+$/.test(v) ? parseInt(v, 10) : null;
+  return /^[+-]?[0-9]+$/.test(n.value) ? parseInt(n.value, 10) : null;
 }
 
 const ALLOWED_CONFORMANCE: Readonly<Record<'a' | 'b' | 'u', readonly string[]>> = {
@@ -427,8 +425,13 @@ export function checkPdfuaMetadata(
   sink: CheckSink,
 ): void {
   sink.check(R.uaMetadataPresent, meta.present, 'catalog');
-  if (!meta.present || !meta.parsed) return;
-  const packet = meta.parsed.ok ? meta.parsed.packet : undefined;
+  const packet = meta.parsed?.ok ? meta.parsed.packet : undefined;
+  if (meta.present && meta.parsed) checkUaMain(packet, sink);
+  checkLangAlts(packet, meta.others ?? [], catalogHasLang, sink);
+}
+
+/** PDF/UA identification (5) and title (7.1-9) of the document's packet. */
+function checkUaMain(packet: XmpPacket | undefined, sink: CheckSink): void {
   const has = packet?.properties.some((p) => p.ns === NS.pdfuaid) ?? false;
   sink.check(R.uaIdPresent, has, LOC);
   if (packet && has) {
@@ -449,12 +452,27 @@ export function checkPdfuaMetadata(
     sink.check(R.uaIdCorrPrefix, prefixOk('corr'), loc);
   }
   sink.check(R.uaTitle, packet !== undefined && hasLocalizedTitle(packet), LOC);
-  if (packet) {
-    for (const p of packet.properties) {
+}
+
+/** 7.2-33 on the language alternatives of every metadata stream, the document's and others'. */
+function checkLangAlts(
+  packet: XmpPacket | undefined,
+  others: readonly MetadataPackage[],
+  catalogHasLang: boolean,
+  sink: CheckSink,
+): void {
+  const packages = [
+    ...(packet ? [{ packet, location: LOC }] : []),
+    ...others.flatMap((o) =>
+      o.parsed.ok ? [{ packet: o.parsed.packet, location: o.location }] : [],
+    ),
+  ];
+  for (const { packet: pk, location } of packages) {
+    for (const p of pk.properties) {
       if (!isLangAlt(p)) continue;
       // Only an alternative that is nothing but x-default leaves the language undetermined.
       const xDefault = p.children.length === 1 && p.children[0].lang?.toLowerCase() === 'x-default';
-      sink.check(R.uaLangAlt, !xDefault || catalogHasLang, `${LOC} / property ${qname(p)}`);
+      sink.check(R.uaLangAlt, !xDefault || catalogHasLang, `${location} / property ${qname(p)}`);
     }
   }
 }

@@ -163,6 +163,10 @@ describe('PDF/A metadata rules', () => {
     const otherPrefix =
       '<id:part xmlns:id="http://www.aiim.org/pdfa/ns/id/">3</id:part><pdfaid:conformance>A</pdfaid:conformance>';
     expect(pdfa(otherPrefix)).toEqual(['6.6.4-4']);
+    const spaced = '<pdfaid:part> 3</pdfaid:part><pdfaid:conformance>A</pdfaid:conformance>';
+    expect(pdfa(spaced)).toEqual(['6.6.2.3.1-2', '6.6.4-2']);
+    const lower = '<pdfaid:part>3</pdfaid:part><pdfaid:conformance>a</pdfaid:conformance>';
+    expect(pdfa(lower)).toEqual(['6.6.4-3']);
   });
 });
 
