@@ -203,11 +203,10 @@ export class TreeBuilder {
         const v = el.attrs.get('value');
         const parsed = v !== undefined ? parseInt(v, 10) : NaN;
         if (Number.isFinite(parsed)) {
-          // The increment still applies after the set, so set one step before the value.
-          const step = el.parent?.tag === 'ol' && el.parent.attrs.has('reversed') ? -1 : 1;
+          // Counters apply in the order reset, increment, set: the set value is final.
           sets = [
             ...sets.filter((c) => c.name !== 'list-item'),
-            { name: 'list-item', value: parsed - step },
+            { name: 'list-item', value: parsed },
           ];
         }
       }

@@ -2,6 +2,7 @@
  * Selector compilation (css-tree AST → plain matcher data), specificity and matching against
  * the DOM, right to left.
  */
+import * as csstree from 'css-tree';
 import type { CssNode } from 'css-tree';
 import type { DomElement } from '../html/dom.js';
 
@@ -99,6 +100,11 @@ const DYNAMIC = new Set([
 
 const LEGACY_PSEUDO_ELEMENTS = new Set(['before', 'after']);
 
+/** Selector names keep their CSS escapes in css-tree's AST (`.md\\:flex`); decode them. */
+function decode(name: string): string {
+  return name.includes('\\') ? csstree.ident.decode(name) : name;
+}
+
 function spec(a: number, b: number, c: number): number {
   return Math.min(a, 99) * 1e8 + Math.min(b, 9999) * 1e4 + Math.min(c, 9999);
 }
@@ -161,7 +167,7 @@ export function compileSelector(sel: CssNode, nested = false): ComplexSelector {
       throw new SelectorError('content after pseudo-element');
     switch (n.type) {
       case 'TypeSelector': {
-        const name = n.name.toLowerCase();
+        const name = decode(n.name).toLowerCase();
         // Namespace prefixes (svg|rect) are not supported: ignore the prefix.
         const local = name.includes('|') ? name.slice(name.indexOf('|') + 1) : name;
         if (local !== '*') {
@@ -172,18 +178,22 @@ export function compileSelector(sel: CssNode, nested = false): ComplexSelector {
         break;
       }
       case 'IdSelector':
-        cur.ids.push(n.name);
+        cur.ids.push(decode(n.name));
         a++;
         empty = false;
         break;
       case 'ClassSelector':
-        cur.classes.push(n.name);
+        cur.classes.push(decode(n.name));
         b++;
         empty = false;
         break;
       case 'AttributeSelector': {
-        const name = n.name.name.toLowerCase();
-        const value = n.value ? (n.value.type === 'String' ? n.value.value : n.value.name) : '';
+        const name = decode(n.name.name).toLowerCase();
+        const value = n.value
+          ? n.value.type === 'String'
+            ? n.value.value
+            : decode(n.value.name)
+          : '';
         const op = (n.matcher ?? 'exists') as AttrOp;
         if (!['exists', '=', '~=', '|=', '^=', '$=', '*='].includes(op))
           throw new SelectorError('bad attribute matcher');

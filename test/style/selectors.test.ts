@@ -1,0 +1,121 @@
+import * as csstree from 'css-tree';
+import { describe, expect, it } from 'vitest';
+import { parseHtml } from '../../src/html/parse.js';
+import type { DomElement } from '../../src/html/dom.js';
+import {
+  compileSelector,
+  matchesSelector,
+  type ComplexSelector,
+} from '../../src/style/selectors.js';
+
+function compile(sel: string): ComplexSelector {
+  const list = csstree.parse(sel, { context: 'selectorList' });
+  if (list.type !== 'SelectorList') throw new Error('bad');
+  return compileSelector(list.children.first as csstree.CssNode);
+}
+
+function ids(html: string, sel: string): string[] {
+  const p = parseHtml(html);
+  const s = compile(sel);
+  const out: string[] = [];
+  const walk = (e: DomElement): void => {
+    if (e.idAttr && matchesSelector(e, s)) out.push(e.idAttr);
+    e.elementChildren.forEach(walk);
+  };
+  walk(p.root);
+  return out;
+}
+
+const LIST =
+  '<ul id=u><li id=a class="x y">a</li><li id=b lang=en-GB data-k="v1 v2">b</li><li id=c class=x></li><li id=d title="hello world">d</li></ul>';
+
+describe('selector matching', () => {
+  it.each([
+    ['li', ['a', 'b', 'c', 'd']],
+    ['.x', ['a', 'c']],
+    ['.x.y', ['a']],
+    ['#b', ['b']],
+    ['[data-k]', ['b']],
+    ['[data-k="v1 v2"]', ['b']],
+    ['[data-k~=v2]', ['b']],
+    ['[lang|=en]', ['b']],
+    ['[title^=hel]', ['d']],
+    ['[title$=world]', ['d']],
+    ['[title*="o w"]', ['d']],
+    ['[title=HELLO\\ WORLD i]', ['d']],
+    ['ul > li', ['a', 'b', 'c', 'd']],
+    ['ul li + li', ['b', 'c', 'd']],
+    ['#a ~ li', ['b', 'c', 'd']],
+    ['li:first-child', ['a']],
+    ['li:last-child', ['d']],
+    ['li:nth-child(2n+1)', ['a', 'c']],
+    ['li:nth-child(even)', ['b', 'd']],
+    ['li:nth-child(-n+2)', ['a', 'b']],
+    ['li:nth-last-child(1)', ['d']],
+    ['li:nth-child(2 of .x)', ['c']],
+    ['li:not(.x, #d)', ['b']],
+    ['li:is(#a, #d)', ['a', 'd']],
+    ['li:where(.y)', ['a']],
+    ['li:empty', ['c']],
+    [':root', []],
+    ['li:lang(en)', ['b']],
+    ['li:hover', []],
+  ])('%s', (sel, want) => {
+    expect(ids(LIST, sel)).toEqual(want);
+  });
+
+  it('handles :first-of-type, :last-of-type and :only-child', () => {
+    const html = '<div id=w><p id=p1></p><span id=s1><b id=o></b></span><p id=p2></p></div>';
+    expect(ids(html, 'p:first-of-type')).toEqual(['p1']);
+    expect(ids(html, 'p:last-of-type')).toEqual(['p2']);
+    expect(ids(html, ':only-child')).toEqual(['w', 'o']);
+    expect(ids(html, 'span:only-of-type')).toEqual(['s1']);
+  });
+
+  it('matches :link on a[href] only', () => {
+    expect(ids('<a id=l href="#x">x</a><a id=n>y</a>', 'a:link')).toEqual(['l']);
+  });
+
+  it('matches the root element', () => {
+    const p = parseHtml('<p>x</p>');
+    expect(matchesSelector(p.root, compile(':root'))).toBe(true);
+  });
+
+  it('does not backtrack exponentially on long descendant chains', () => {
+    const html = '<div>'.repeat(200) + '<span id=t></span>' + '</div>'.repeat(200);
+    const start = Date.now();
+    expect(ids(html, 'div div div div div div div div div div div div p span')).toEqual([]);
+    // Correctness of a positive match on the same tree.
+    expect(ids(html, 'div div div div div div div div div div div div span')).toEqual(['t']);
+    expect(Date.now() - start).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('specificity', () => {
+  it.each([
+    ['*', 0],
+    ['li', 1],
+    ['ul li', 2],
+    ['.x', 1e4],
+    ['li.x[title]', 2e4 + 1],
+    ['#a', 1e8],
+    ['#a .x li::before', 1e8 + 1e4 + 2],
+    [':not(#a, .x)', 1e8],
+    [':is(.x, li)', 1e4],
+    [':where(#a)', 0],
+    ['li:nth-child(2 of #a)', 1e8 + 1e4 + 1],
+  ])('%s', (sel, want) => {
+    expect(compile(sel).specificity).toBe(want);
+  });
+
+  it('rejects unsupported pseudo-elements and unknown pseudo-classes', () => {
+    expect(() => compile('p::first-line')).toThrow();
+    expect(() => compile('p:frobnicate')).toThrow();
+  });
+
+  it('records the pseudo-element', () => {
+    expect(compile('li::marker').pseudoElement).toBe('marker');
+    expect(compile('p:before').pseudoElement).toBe('before');
+    expect(compile('::after').pseudoElement).toBe('after');
+  });
+});

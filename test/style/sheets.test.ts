@@ -1,0 +1,225 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ResourceError } from '../../src/resources/types.js';
+import { styleDocument } from '../../src/style/index.js';
+import { byId, byTag, fakeLoader, find, style } from './helpers.js';
+
+const RED = { r: 1, g: 0, b: 0, a: 1 };
+const BLUE = { r: 0, g: 0, b: 1, a: 1 };
+
+describe('stylesheet loading', () => {
+  it('loads <link> and @import through the loader, relative to the right base, in cascade order', async () => {
+    const loader = fakeLoader({
+      'https://ex.test/css/main.css':
+        '@import "parts/a.css"; p { color: red; background: url(img/bg.png) }',
+      'https://ex.test/css/parts/a.css': 'p { color: blue; font-size: 20px }',
+      'https://ex.test/late.css': 'p { font-size: 30px }',
+    });
+    const d = await styleDocument(
+      '<link rel=stylesheet href="../css/main.css"><style>p { font-size: 25px }</style><link rel=stylesheet href="/late.css"><p id=t>x</p>',
+      { baseUrl: 'https://ex.test/doc/index.html', loader },
+    );
+    const p = find(d.root, byId('t'));
+    expect(p.style.color).toEqual(RED); // main.css after its import
+    expect(p.style.fontSize).toBe(30); // late.css last
+    expect(p.style.backgroundLayers[0].image).toEqual({
+      kind: 'url',
+      url: 'https://ex.test/css/img/bg.png',
+    });
+    expect(loader.requests.sort()).toEqual([
+      'https://ex.test/css/main.css',
+      'https://ex.test/css/parts/a.css',
+      'https://ex.test/late.css',
+    ]);
+  });
+
+  it('honours <base href> for links and the returned baseUrl', async () => {
+    const loader = fakeLoader({ 'https://cdn.test/s/x.css': 'p { color: blue }' });
+    const d = await styleDocument(
+      '<base href="https://cdn.test/s/"><link rel=stylesheet href=x.css><p id=t>x</p>',
+      { loader },
+    );
+    expect(find(d.root, byId('t')).style.color).toEqual(BLUE);
+    expect(d.baseUrl).toBe('https://cdn.test/s/');
+  });
+
+  it('turns a failed stylesheet into a warning, or an error in strict mode', async () => {
+    const d = await style('<link rel=stylesheet href="https://ex.test/missing.css"><p>x</p>');
+    expect(d.warnings.map((w) => w.code)).toContain('resource.failed');
+    await expect(
+      styleDocument('<link rel=stylesheet href="https://ex.test/missing.css">', {
+        loader: fakeLoader(),
+        strict: true,
+      }),
+    ).rejects.toBeInstanceOf(ResourceError);
+  });
+
+  it('stops @import cycles', async () => {
+    const loader = fakeLoader({
+      'https://ex.test/a.css': '@import "b.css"; p { color: red }',
+      'https://ex.test/b.css': '@import "a.css"; p { font-size: 9px }',
+    });
+    const d = await styleDocument(
+      '<link rel=stylesheet href="https://ex.test/a.css"><p id=t>x</p>',
+      { loader },
+    );
+    expect(find(d.root, byId('t')).style.color).toEqual(RED);
+    expect(find(d.root, byId('t')).style.fontSize).toBe(9);
+    expect(d.warnings.map((w) => w.code)).toContain('css.import-cycle');
+  });
+
+  it('evaluates @media for print and the page width, and media attributes', async () => {
+    const d = await style(
+      `<style>
+        @media screen { #a { color: red } }
+        @media print { #b { color: blue } }
+        @media (min-width: 100px) and (max-width: 10000px) { #c { color: blue } }
+        @media (width >= 5000px) { #d { color: red } }
+        @media not screen { #e { color: blue } }
+        @media print and (orientation: portrait) { #f { color: blue } }
+      </style><style media="screen">#g { color: red }</style><style media="print, screen">#h { color: blue }</style>
+      <p id=a>a</p><p id=b>b</p><p id=c>c</p><p id=d>d</p><p id=e>e</p><p id=f>f</p><p id=g>g</p><p id=h>h</p>`,
+    );
+    const c = (id: string) => find(d.root, byId(id)).style.color;
+    for (const id of ['a', 'd', 'g']) expect(c(id), id).toEqual({ r: 0, g: 0, b: 0, a: 1 });
+    for (const id of ['b', 'c', 'e', 'f', 'h']) expect(c(id), id).toEqual(BLUE);
+  });
+
+  it('evaluates @supports', async () => {
+    const d = await style(
+      '<style>@supports (display: flex) { #a { color: blue } } @supports (display: grid) { #b { color: red } } @supports not (frob: 1) { #c { color: blue } }</style><p id=a></p><p id=b></p><p id=c></p>',
+    );
+    expect(find(d.root, byId('a')).style.color).toEqual(BLUE);
+    expect(find(d.root, byId('b')).style.color).toEqual({ r: 0, g: 0, b: 0, a: 1 });
+    expect(find(d.root, byId('c')).style.color).toEqual(BLUE);
+  });
+
+  it('collects @font-face rules with resolved sources', async () => {
+    const d = await style(
+      `<style>@font-face { font-family: "Brand Sans"; src: url(f/brand.woff2) format("woff2"), local(Brand); font-weight: 300 700; font-style: italic; unicode-range: U+0000-00FF, U+4?? }</style>`,
+      { baseUrl: 'https://ex.test/' },
+    );
+    expect(d.fontFaces).toEqual([
+      {
+        family: 'Brand Sans',
+        sources: [{ url: 'https://ex.test/f/brand.woff2', format: 'woff2' }, { local: 'Brand' }],
+        weight: [300, 700],
+        style: 'italic',
+        unicodeRange: [
+          [0, 0xff],
+          [0x400, 0x4ff],
+        ],
+      },
+    ]);
+  });
+});
+
+describe('warnings and robustness', () => {
+  it('reports unsupported properties once as css.unsupported and ignores them', async () => {
+    const d = await style(
+      '<style>p { box-shadow: 0 0 1px red; box-shadow: none; color: red; cursor: pointer; -webkit-foo: 1 }</style><p id=t>x</p>',
+    );
+    const w = d.warnings.filter((x) => x.code === 'css.unsupported');
+    expect(w).toHaveLength(1);
+    expect(w[0].message).toContain('box-shadow');
+    expect(find(d.root, byId('t')).style.color).toEqual(RED);
+  });
+
+  it('warns on unsupported selectors and at-rules and drops just those rules', async () => {
+    const d = await style(
+      '<style>p::first-line, p { color: red } p { color: blue } @container (width > 1px) { p { color: red } }</style><p id=t>x</p>',
+    );
+    expect(find(d.root, byId('t')).style.color).toEqual(BLUE);
+    const msgs = d.warnings.map((w) => w.message).join('\n');
+    expect(msgs).toContain('first-line');
+    expect(msgs).toContain('@container');
+  });
+
+  it('display: grid keeps the previous display with a warning', async () => {
+    const d = await style('<style>div { display: grid }</style><div id=t>x</div>');
+    expect(find(d.root, byId('t')).style.display).toBe('block');
+    expect(d.warnings.some((w) => w.message.includes('grid'))).toBe(true);
+  });
+
+  it('survives broken CSS and style attributes', async () => {
+    const d = await style(
+      `<style>p { color: red; } } { ;;; @media { p { color: } @page :nope { size: 1px } p { width: calc(1px + ; } "unterminated
+      </style><p id=t style="color: ; ;; width: 10px; }{ @x">x</p>`,
+    );
+    expect(find(d.root, byTag('p')).style.color).toEqual(RED);
+  });
+
+  it('never throws on arbitrary CSS text (property test)', async () => {
+    const pieces = [
+      'p',
+      '{',
+      '}',
+      ':',
+      ';',
+      'color',
+      'red',
+      'var(--x',
+      ')',
+      '(',
+      'calc(',
+      '1px',
+      '+',
+      '@media',
+      '@page',
+      '@import',
+      '"',
+      "'",
+      '/*',
+      '*/',
+      '!important',
+      '::before',
+      'content:',
+      'counter(a)',
+      '--x:',
+      ',',
+      '#',
+      '.',
+      '[',
+      ']',
+      '>',
+      '~',
+      'url(',
+      '\\',
+      ' ',
+      '\n',
+      'margin',
+      'auto',
+      '%',
+      'e',
+      '-',
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...pieces), { maxLength: 40 }),
+        fc.string({ maxLength: 20 }),
+        async (parts, noise) => {
+          const css = parts.join('') + noise;
+          const d = await style(`<style>${css}</style><p style="${css.replace(/"/g, '')}">x</p>`);
+          expect(d.root.tag).toBe('html');
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('stops when the signal is aborted', async () => {
+    const ac = new AbortController();
+    ac.abort(new Error('stop'));
+    await expect(
+      styleDocument('<p>x</p>', { loader: fakeLoader(), signal: ac.signal }),
+    ).rejects.toThrow('stop');
+  });
+
+  it('handles a large rule set through the index', async () => {
+    const rules = Array.from({ length: 5000 }, (_, i) => `.c${i} { margin-top: ${i}px }`).join(
+      '\n',
+    );
+    const d = await style(`<style>${rules}</style><p id=t class="c4321">x</p>`);
+    expect(find(d.root, byId('t')).style.marginTop).toBe(4321);
+  });
+});
