@@ -112,13 +112,29 @@ export function preWriteCheck(
   return { warnings, title, lang };
 }
 
-export function walk(
-  n: StructNode,
-  visit: (n: StructNode, parent?: StructNode) => void,
-  parent?: StructNode,
-): void {
-  visit(n, parent);
-  for (const c of n.children) if (c.kind === 'node') walk(c, visit, n);
+/** Pre-order walk without recursion, so deep trees cannot exhaust the stack. */
+export function walk(n: StructNode, visit: (n: StructNode, parent?: StructNode) => void): void {
+  const stack: [StructNode, StructNode | undefined][] = [[n, undefined]];
+  while (stack.length > 0) {
+    const [node, parent] = stack.pop() as [StructNode, StructNode | undefined];
+    visit(node, parent);
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      const c = node.children[i] as StructNode['children'][number];
+      if (c.kind === 'node') stack.push([c, node]);
+    }
+  }
+}
+
+/** Depth of the structure tree (root = 1), computed without recursion. */
+export function structureDepth(root: StructNode): number {
+  let max = 0;
+  const stack: [StructNode, number][] = [[root, 1]];
+  while (stack.length > 0) {
+    const [n, d] = stack.pop() as [StructNode, number];
+    if (d > max) max = d;
+    for (const c of n.children) if (c.kind === 'node') stack.push([c, d + 1]);
+  }
+  return max;
 }
 
 function findFirst(n: StructNode, pred: (n: StructNode) => boolean): StructNode | undefined {

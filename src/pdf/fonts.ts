@@ -96,8 +96,12 @@ export class EmbeddedFont {
     this.ref = ref;
     this.resourceName = resourceName;
     this.font = openFont(resource);
-    this.isCff =
-      this.font['CFF '] !== undefined && this.font.directory.tables['CFF '] !== undefined;
+    const tables = this.font.directory.tables;
+    this.isCff = tables['CFF '] !== undefined;
+    // fontkit subsets glyf and CFF outlines only (not CFF2 or bitmap-only fonts).
+    if (!this.isCff && (tables.glyf === undefined || tables.loca === undefined)) {
+      throw new Error('the font has neither TrueType (glyf) nor CFF outlines');
+    }
     this.subset = this.font.createSubset();
     this.upem = this.font.unitsPerEm;
     this.numGlyphs = this.font.numGlyphs;

@@ -4,7 +4,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { InputError, type Warning } from '../diagnostics.js';
+import { InputError, LimitError, type Warning } from '../diagnostics.js';
 import type {
   Attachment,
   AttachmentRelationship,
@@ -14,7 +14,7 @@ import type {
   LinearGradient,
   StructNode,
 } from '../layout/display-list.js';
-import { preWriteCheck, walk } from './check.js';
+import { preWriteCheck, structureDepth, walk } from './check.js';
 import { cleanText, drawPage, type DrawContext, type SlotRecord } from './content.js';
 import { PdfFile } from './file.js';
 import { EmbeddedFont } from './fonts.js';
@@ -42,6 +42,11 @@ const RELATIONSHIPS: readonly AttachmentRelationship[] = [
   'Supplement',
   'Unspecified',
 ];
+/**
+ * Structure trees deeper than this are refused: no reader follows them (pdf.js stops at 40
+ * levels) and the tree writer recurses once per level.
+ */
+export const MAX_STRUCTURE_DEPTH = 1000;
 /** Warnings of one code beyond this many are summarised, so bad input cannot flood a response. */
 const WARNINGS_PER_CODE = 20;
 
@@ -101,6 +106,13 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
       { pointer: '/pages', message: 'must contain at least one page' },
     ]);
 
+  const depth = structureDepth(doc.structure);
+  if (depth > MAX_STRUCTURE_DEPTH) {
+    throw new LimitError(
+      `the structure tree is ${depth} levels deep; the limit is ${MAX_STRUCTURE_DEPTH}`,
+      'structure-depth',
+    );
+  }
   const warnings: Warning[] = [];
   const perCode = new Map<string, number>();
   const warn = (w: Warning): void => {

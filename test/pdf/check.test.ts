@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/diagnostics.js';
-import { writePdf } from '../../src/pdf/index.js';
+import { InputError, LimitError } from '../../src/diagnostics.js';
+import type { StructNode } from '../../src/layout/display-list.js';
+import { MAX_STRUCTURE_DEPTH, writePdf } from '../../src/pdf/index.js';
 import { content, doc, node, page, shape, slotChild } from './helpers.js';
 import { inspect } from './inspect.js';
 import { writeValid } from './validate-helper.js';
@@ -90,5 +91,25 @@ describe('bad input', () => {
       ),
     );
     expect(inspect(r.bytes).text).not.toMatch(/NaN|Infinity/);
+  });
+});
+
+describe('limits', () => {
+  it('refuses a structure tree deeper than the limit with a LimitError, not a stack overflow', () => {
+    let n: StructNode = node('P', [slotChild(1)]);
+    for (let i = 0; i < 5000; i++) n = node('Div', [n]);
+    const d = doc([page([shape(F, 'x', 72, 100, 12, content(1))])], node('Document', [n]));
+    expect(() => writePdf(d)).toThrow(LimitError);
+  });
+
+  it('writes a tree at the limit', () => {
+    let n: StructNode = node('P', [slotChild(1)]);
+    for (let i = 0; i < MAX_STRUCTURE_DEPTH - 2; i++) n = node('Div', [n]);
+    const r = writePdf(
+      doc([page([shape(F, 'x', 72, 100, 12, content(1))])], node('Document', [n])),
+    );
+    expect(inspect(r.bytes).objects.match(/\/Type \/StructElem/g)).toHaveLength(
+      MAX_STRUCTURE_DEPTH,
+    );
   });
 });
