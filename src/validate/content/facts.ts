@@ -8,7 +8,7 @@ import type { PdfDocumentModel } from '../model/document.js';
 import { type ColourSpace, resolveColourSpaceOperand } from './colour.js';
 import { asDict, asName, asNumber, asStream } from './cos-util.js';
 import type { ContentScope, FontUse, GraphicsState } from './interpreter.js';
-import type { MarkedContent } from './marked.js';
+import { type MarkedContent, enclosingMcid, inheritedProperty } from './marked.js';
 import { walkDocument } from './walk.js';
 
 export interface Located<T> {
@@ -37,7 +37,9 @@ export interface TextUse {
 export interface FontUsage {
   readonly font: FontUse;
   readonly location: string;
+  /** Distinct uses: same strings, rendering mode and ActualText/MCID context are kept once. */
   readonly texts: TextUse[];
+  readonly seen: Set<string>;
 }
 
 export interface ContentFacts {
@@ -65,6 +67,7 @@ export interface ContentFacts {
 }
 
 const cache = new WeakMap<PdfDocumentModel, ContentFacts>();
+const latin1 = new TextDecoder('latin1');
 
 export function contentFacts(doc: PdfDocumentModel): ContentFacts {
   const hit = cache.get(doc);
@@ -200,11 +203,15 @@ function collect(doc: PdfDocumentModel): ContentFacts {
         if (!ev.font) break;
         let usage = facts.fonts.get(ev.font.key);
         if (!usage) {
-          usage = { font: ev.font, location: loc, texts: [] };
+          usage = { font: ev.font, location: loc, texts: [], seen: new Set() };
           facts.fonts.set(ev.font.key, usage);
         }
-        // Keep each distinct use once (same strings, mode and marked content) to bound memory.
-        if (usage.texts.length < 20000) {
+        // Keep each distinct use once, so memory follows the distinct text, not the page count.
+        const mcid = enclosingMcid(ev.mc);
+        const context = inheritedProperty(ev.mc, 'ActualText') ? 'A' : mcid !== null ? `m${scope.pageIndex}:${mcid}` : 'N';
+        const key = `${ev.gs.renderingMode}|${context}|${ev.strings.map((s) => latin1.decode(s.bytes)).join('\u0000')}`;
+        if (!usage.seen.has(key)) {
+          usage.seen.add(key);
           usage.texts.push({
             strings: ev.strings,
             renderingMode: ev.gs.renderingMode,

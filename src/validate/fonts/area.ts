@@ -295,7 +295,7 @@ function glyphChecks(ctx: RuleAreaContext, doc: PdfDocumentModel, font: PdfFont,
     for (const s of use.strings) {
       for (const { code, bytes } of font.codes(s.bytes)) {
         const key = `${code}|${bytes}|${use.renderingMode}|${actualText}`;
-        if (seen.has(key) || seen.size > 20000) continue;
+        if (seen.has(key)) continue;
         seen.add(key);
         const where = `${location} / glyph ${code}`;
         const cid = font.isType0 ? font.cid(code, bytes) : null;
