@@ -83,6 +83,45 @@ export function embeddedIpv4(address: string): string | null {
   return null;
 }
 
+/** The part of a policy that decides which addresses a connection may reach. */
+export interface AddressPolicy {
+  readonly allowPrivateNetwork: boolean;
+  readonly allowedPrivateRanges?: readonly string[];
+}
+
+/** Parses CIDR ranges into a BlockList; throws RangeError naming the first invalid range. */
+export function rangeList(ranges: readonly string[]): BlockList {
+  const list = new BlockList();
+  for (const range of ranges) {
+    const [net, bits] = range.trim().split('/');
+    const family = isIP(net);
+    const prefix = bits === undefined ? (family === 6 ? 128 : 32) : Number(bits);
+    if (
+      family === 0 ||
+      !Number.isInteger(prefix) ||
+      prefix < 0 ||
+      prefix > (family === 6 ? 128 : 32)
+    ) {
+      throw new RangeError(`'${range}' is not a CIDR range such as 10.0.0.0/8 or fd00::/8`);
+    }
+    list.addSubnet(net, prefix, family === 6 ? 'ipv6' : 'ipv4');
+  }
+  return list;
+}
+
+/** Whether the policy refuses a connection to this address. */
+export function isRefusedAddress(address: string, policy: AddressPolicy): boolean {
+  if (policy.allowPrivateNetwork || !isPrivateAddress(address)) return false;
+  const ranges = policy.allowedPrivateRanges ?? [];
+  if (ranges.length === 0) return true;
+  const bare = address.replace(/^\[|\]$/g, '').split('%')[0];
+  const v4 = isIP(bare) === 6 ? embeddedIpv4(bare) : null;
+  const list = rangeList(ranges);
+  return !(v4 !== null
+    ? list.check(v4, 'ipv4')
+    : list.check(bare, isIP(bare) === 6 ? 'ipv6' : 'ipv4'));
+}
+
 /** True when the address is not a public unicast address. Unparseable input counts as private. */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address.replace(/^\[|\]$/g, '').split('%')[0]);

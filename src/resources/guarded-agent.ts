@@ -1,11 +1,11 @@
 /**
- * An undici Agent whose DNS lookup refuses private addresses. The connector uses the address
- * the lookup returns, so the address that was checked is the one connected to (no DNS
+ * An undici Agent whose DNS lookup refuses addresses the policy forbids. The connector uses the
+ * address the lookup returns, so the address that was checked is the one connected to (no DNS
  * rebinding window between check and connect).
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent } from 'undici';
-import { isPrivateAddress } from './address-policy.js';
+import { isRefusedAddress, type AddressPolicy } from './address-policy.js';
 
 type LookupCallback = (
   err: NodeJS.ErrnoException | null,
@@ -16,7 +16,7 @@ type LookupCallback = (
 /** Error code set on lookups refused by the policy. */
 export const SSRF_REFUSED = 'E_SSRF_REFUSED';
 
-function guardedLookup(allowPrivate: boolean) {
+function guardedLookup(policy: AddressPolicy) {
   return (
     hostname: string,
     options: { all?: boolean; family?: number },
@@ -24,9 +24,7 @@ function guardedLookup(allowPrivate: boolean) {
   ): void => {
     dnsLookup(hostname, { all: true, family: options.family ?? 0 }, (err, addresses) => {
       if (err) return callback(err, []);
-      const usable = allowPrivate
-        ? addresses
-        : addresses.filter((a) => !isPrivateAddress(a.address));
+      const usable = addresses.filter((a) => !isRefusedAddress(a.address, policy));
       if (usable.length === 0) {
         const refused = Object.assign(
           new Error(`${hostname} resolves only to private or reserved addresses`),
@@ -40,13 +38,14 @@ function guardedLookup(allowPrivate: boolean) {
   };
 }
 
-export function createGuardedAgent(opts: {
-  readonly allowPrivateNetwork: boolean;
-  readonly timeoutMs: number;
-}): Agent {
+export function createGuardedAgent(opts: AddressPolicy & { readonly timeoutMs: number }): Agent {
+  const policy: AddressPolicy = {
+    allowPrivateNetwork: opts.allowPrivateNetwork,
+    ...(opts.allowedPrivateRanges ? { allowedPrivateRanges: opts.allowedPrivateRanges } : {}),
+  };
   return new Agent({
     // undici's connector accepts a dns.lookup-compatible function; its type is narrower than Node's.
-    connect: { lookup: guardedLookup(opts.allowPrivateNetwork) as never, timeout: opts.timeoutMs },
+    connect: { lookup: guardedLookup(policy) as never, timeout: opts.timeoutMs },
     headersTimeout: opts.timeoutMs,
     bodyTimeout: opts.timeoutMs,
   });

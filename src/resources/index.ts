@@ -5,7 +5,7 @@
 import { isIP } from 'node:net';
 import { request, type Agent } from 'undici';
 import { createGuardedAgent, isSsrfRefusal } from './guarded-agent.js';
-import { isPrivateAddress } from './address-policy.js';
+import { isRefusedAddress, type AddressPolicy } from './address-policy.js';
 import {
   ResourceError,
   type LoadedResource,
@@ -21,7 +21,13 @@ export {
   type ResourceLoader,
   type ResourcePolicy,
 } from './types.js';
-export { isPrivateAddress, embeddedIpv4 } from './address-policy.js';
+export {
+  isPrivateAddress,
+  isRefusedAddress,
+  embeddedIpv4,
+  rangeList,
+  type AddressPolicy,
+} from './address-policy.js';
 
 export const DEFAULT_RESOURCE_POLICY: ResourcePolicy = {
   allowPrivateNetwork: false,
@@ -40,10 +46,7 @@ const ACCEPT: Record<ResourceKind, string> = {
 };
 
 /** Throws a refusal when the URL may not be fetched under the policy (scheme, literal address). */
-export function assertFetchable(
-  url: URL,
-  policy: Pick<ResourcePolicy, 'allowPrivateNetwork'>,
-): void {
+export function assertFetchable(url: URL, policy: AddressPolicy): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ResourceError(
       `only http and https URLs can be fetched, not ${url.protocol}`,
@@ -55,13 +58,9 @@ export function assertFetchable(
     throw new ResourceError('URLs with credentials are not fetched', url.href, 'refused');
   }
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!policy.allowPrivateNetwork) {
-    if (isIP(host) !== 0 && isPrivateAddress(host)) {
-      throw new ResourceError(`address ${host} is private or reserved`, url.href, 'refused');
-    }
-    if (host === 'localhost' || host.endsWith('.localhost')) {
-      throw new ResourceError(`host ${host} is loopback`, url.href, 'refused');
-    }
+  // Host names are checked on resolution (guarded-agent); literal addresses never resolve.
+  if (isIP(host) !== 0 && isRefusedAddress(host, policy)) {
+    throw new ResourceError(`address ${host} is private or reserved`, url.href, 'refused');
   }
 }
 
@@ -113,10 +112,7 @@ export function createResourceLoader(policy: Partial<ResourcePolicy> = {}): Reso
   let totalBytes = 0;
 
   const getAgent = () =>
-    (agent ??= createGuardedAgent({
-      allowPrivateNetwork: effective.allowPrivateNetwork,
-      timeoutMs: effective.resourceTimeoutMs,
-    }));
+    (agent ??= createGuardedAgent({ ...effective, timeoutMs: effective.resourceTimeoutMs }));
 
   async function fetchHttp(start: URL, kind: ResourceKind): Promise<LoadedResource> {
     let url = start;

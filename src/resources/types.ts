@@ -5,6 +5,8 @@ export type ResourceKind = 'image' | 'stylesheet' | 'font' | 'document' | 'pdf';
 export interface ResourcePolicy {
   /** Allow private, loopback, link-local, CGNAT and ULA addresses (off by default: SSRF). */
   readonly allowPrivateNetwork: boolean;
+  /** Private ranges (CIDR, e.g. 10.1.0.0/16) that stay reachable while allowPrivateNetwork is off. */
+  readonly allowedPrivateRanges?: readonly string[];
   /** Largest single resource in bytes. */
   readonly maxResourceBytes: number;
   /** Total bytes loaded for one document. */

@@ -7,6 +7,7 @@
 import { request } from 'undici';
 import { createGuardedAgent, isSsrfRefusal } from './guarded-agent.js';
 import { assertFetchable } from './index.js';
+import type { AddressPolicy } from './address-policy.js';
 import { ResourceError } from './types.js';
 
 export class UploadError extends Error {
@@ -21,8 +22,7 @@ export class UploadError extends Error {
   }
 }
 
-export interface UploadOptions {
-  readonly allowPrivateNetwork: boolean;
+export interface UploadOptions extends AddressPolicy {
   readonly timeoutMs: number;
   /** W3C trace context to pass on. */
   readonly traceparent?: string;
@@ -33,7 +33,7 @@ export interface UploadResult {
 }
 
 /** Validates an X-Upload-Url header value; returns the parsed URL or throws UploadError('invalid'|'refused'). */
-export function parseUploadUrl(raw: string, allowPrivateNetwork: boolean): URL {
+export function parseUploadUrl(raw: string, policy: AddressPolicy): URL {
   if (/[\r\n\0]/.test(raw))
     throw new UploadError('X-Upload-Url must not contain line breaks or NUL', 'invalid');
   let url: URL;
@@ -43,7 +43,7 @@ export function parseUploadUrl(raw: string, allowPrivateNetwork: boolean): URL {
     throw new UploadError('X-Upload-Url is not a valid absolute URL', 'invalid');
   }
   try {
-    assertFetchable(url, { allowPrivateNetwork });
+    assertFetchable(url, policy);
   } catch (err) {
     if (err instanceof ResourceError)
       throw new UploadError(
@@ -61,10 +61,7 @@ export async function uploadDocument(
   contentType: string,
   opts: UploadOptions,
 ): Promise<UploadResult> {
-  const agent = createGuardedAgent({
-    allowPrivateNetwork: opts.allowPrivateNetwork,
-    timeoutMs: opts.timeoutMs,
-  });
+  const agent = createGuardedAgent(opts);
   const signal = AbortSignal.timeout(opts.timeoutMs);
   try {
     const res = await request(url, {

@@ -3,12 +3,15 @@
  * Parsed once at start-up into a plain typed object; nothing else reads process.env.
  */
 import { availableParallelism } from 'node:os';
+import { rangeList } from '../resources/address-policy.js';
 
 export interface ServiceConfig {
   readonly port: number;
   readonly host: string;
   readonly logLevel: string;
   readonly allowPrivateNetwork: boolean;
+  /** Private CIDR ranges reachable even when allowPrivateNetwork is off (intranet hosts). */
+  readonly allowedPrivateRanges: readonly string[];
   /** Largest JSON body, bytes. */
   readonly jsonBodyLimit: number;
   /** Largest PDF body for /validate and /identify, bytes. */
@@ -59,6 +62,19 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   throw new ConfigError(`${name} must be true or false, got '${env[name]}'`);
 }
 
+function ranges(env: NodeJS.ProcessEnv, name: string): string[] {
+  const list = (env[name] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  try {
+    rangeList(list);
+  } catch (err) {
+    throw new ConfigError(`${name}: ${(err as Error).message}`);
+  }
+  return list;
+}
+
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<ServiceConfig> = {},
@@ -75,6 +91,7 @@ export function loadConfig(
     host: env.HOST?.trim() || '0.0.0.0',
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     allowPrivateNetwork: bool(env, 'ALLOW_PRIVATE_NETWORK', false),
+    allowedPrivateRanges: ranges(env, 'PRIVATE_NETWORK_ALLOWLIST'),
     jsonBodyLimit: int(env, 'JSON_BODY_LIMIT_MB', 25, 1, 1024) * MB,
     pdfBodyLimit: int(env, 'PDF_BODY_LIMIT_MB', 100, 1, 4096) * MB,
     workers: int(env, 'WORKERS', Math.max(1, availableParallelism()), 1, 256),

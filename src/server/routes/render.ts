@@ -9,7 +9,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { InputError } from '../../diagnostics.js';
 import type { XmpSchema } from '../../layout/display-list.js';
 import type { AttachmentInput, ImageResult, RenderInput, RenderOptions } from '../../render.js';
-import { createResourceLoader } from '../../resources/index.js';
+import { createResourceLoader, type AddressPolicy } from '../../resources/index.js';
 import { parseUploadUrl, uploadDocument } from '../../resources/upload.js';
 import type { ServiceConfig } from '../config.js';
 import type { Metrics } from '../metrics.js';
@@ -85,15 +85,33 @@ function chooseDelivery(
         ],
       );
     }
-    return { kind: 'upload', url: parseUploadUrl(uploadHeader, config.allowPrivateNetwork) };
+    return { kind: 'upload', url: parseUploadUrl(uploadHeader, networkPolicy(config)) };
   }
   return json ? { kind: 'json' } : { kind: 'binary' };
+}
+
+/** Which addresses fetches and uploads may reach. */
+function networkPolicy(config: ServiceConfig): AddressPolicy {
+  return {
+    allowPrivateNetwork: config.allowPrivateNetwork,
+    allowedPrivateRanges: config.allowedPrivateRanges,
+  };
+}
+
+/** The same policy as render options, for resources the engine loads in a worker. */
+function engineNetwork(
+  config: ServiceConfig,
+): Pick<RenderOptions, 'allowPrivateNetwork' | 'resourcePolicy'> {
+  return {
+    allowPrivateNetwork: config.allowPrivateNetwork,
+    resourcePolicy: { allowedPrivateRanges: config.allowedPrivateRanges },
+  };
 }
 
 function renderOptions(body: PdfFields, config: ServiceConfig, documentId: string): RenderOptions {
   return {
     documentId,
-    allowPrivateNetwork: config.allowPrivateNetwork,
+    ...engineNetwork(config),
     ...(body.attachments ? { attachments: body.attachments } : {}),
     ...(body.xmpSchemas ? { xmpSchemas: body.xmpSchemas } : {}),
     ...(body.embedColorProfile === false ? { embedColorProfile: false } : {}),
@@ -102,6 +120,19 @@ function renderOptions(body: PdfFields, config: ServiceConfig, documentId: strin
 
 export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, opts) => {
   const { config, pool, metrics } = opts;
+
+  // fastify parses text/plain too; these routes take JSON only.
+  app.addHook('preValidation', async (req) => {
+    const type = req.headers['content-type'];
+    if (type !== undefined && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
+      throw new InputError(
+        `send the request as application/json, not ${type.split(';')[0]}`,
+        [{ pointer: '/headers/content-type', message: 'must be application/json' }],
+        415,
+        'unsupported-media-type',
+      );
+    }
+  });
 
   async function renderPdf(
     req: FastifyRequest,
@@ -131,7 +162,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
     reply.header('x-document-id', value.documentId);
     if (delivery.kind === 'upload') {
       const upload = await uploadDocument(delivery.url, value.pdf, 'application/pdf', {
-        allowPrivateNetwork: config.allowPrivateNetwork,
+        ...networkPolicy(config),
         timeoutMs: config.requestTimeoutMs,
         ...(typeof req.headers.traceparent === 'string'
           ? { traceparent: req.headers.traceparent }
@@ -243,7 +274,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       }
       const delivery = chooseDelivery(req, config, true);
       const page = await createResourceLoader({
-        allowPrivateNetwork: config.allowPrivateNetwork,
+        ...networkPolicy(config),
         resourceTimeoutMs: Math.min(config.requestTimeoutMs, 30_000),
       }).load(url.href, 'document');
       const charset = /charset=([\w-]+)/i.exec(String(page.contentType))?.[1];
@@ -285,7 +316,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       const value = await renderPdf(
         req,
         input,
-        { documentId: randomUUID(), allowPrivateNetwork: config.allowPrivateNetwork },
+        { documentId: randomUUID(), ...engineNetwork(config) },
         delivery.kind === 'json',
       );
       return deliverPdf(req, reply, delivery, value);
@@ -406,7 +437,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
           scale: req.body.scale ?? 1,
           quality: req.body.quality ?? 90,
           maxPixels: config.maxImagePixels,
-          allowPrivateNetwork: config.allowPrivateNetwork,
+          ...engineNetwork(config),
         },
       });
       metrics.observeRender(performance.now() - started, 1);
@@ -414,7 +445,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       reply.header('x-document-id', documentId);
       if (delivery.kind === 'upload') {
         const upload = await uploadDocument(delivery.url, result.image, result.contentType, {
-          allowPrivateNetwork: config.allowPrivateNetwork,
+          ...networkPolicy(config),
           timeoutMs: config.requestTimeoutMs,
           ...(typeof req.headers.traceparent === 'string'
             ? { traceparent: req.headers.traceparent }

@@ -37,6 +37,19 @@ export const validateRoutes: FastifyPluginAsync<ValidateRouteOptions> = async (a
     (_req, body, done) => done(null, body),
   );
 
+  // Only PDF bytes are accepted here, even though JSON would parse: a JSON body is a client error.
+  app.addHook('preValidation', async (req) => {
+    const type = req.headers['content-type'];
+    if (type !== undefined && !/^application\/(pdf|octet-stream)\s*(;|$)/i.test(type)) {
+      throw new InputError(
+        `send the PDF as application/pdf, not ${type.split(';')[0]}`,
+        [{ pointer: '/headers/content-type', message: 'must be application/pdf' }],
+        415,
+        'unsupported-media-type',
+      );
+    }
+  });
+
   app.post<{ Querystring: { flavour?: string } }>(
     '/validate',
     {
