@@ -29,8 +29,13 @@ export interface DocumentMetadata {
   readonly parsed?: XmpParseResult;
   /** Why the stream could not be decoded, when it could not. */
   readonly decodeError?: string;
-  /** Metadata streams of other objects (pages, images, fonts...), checked by the PDF/A rules too. */
+  /** Metadata streams of other objects (pages, images, fonts...), checked too. */
   readonly others?: readonly MetadataPackage[];
+  /**
+   * Set when the file is encrypted and its metadata cannot be read: the reader does not
+   * decrypt, so nothing is judged about the packet's content (only its presence).
+   */
+  readonly encrypted?: boolean;
 }
 
 const LOC = 'metadata';
@@ -88,6 +93,7 @@ export function documentMetadata(doc: PdfDocumentModel): DocumentMetadata {
     out = pkg.decodeError
       ? { present: true, parsed: pkg.parsed, decodeError: pkg.decodeError, others }
       : { present: true, parsed: pkg.parsed, others };
+    if (doc.isEncrypted && !pkg.parsed.ok) out = { present: true, encrypted: true };
   }
   cache.set(doc, out);
   return out;
@@ -501,6 +507,7 @@ export const xmpArea: RuleArea = {
   name: 'metadata',
   rules: XMP_RULES,
   run(ctx: RuleAreaContext): void {
+    // An unreadable encrypted packet comes back without content: only presence is checked.
     const meta = documentMetadata(ctx.doc);
     if (ctx.flavour.flavour === 'pdfua-1') {
       checkPdfuaMetadata(meta, catalogHasLang(ctx.doc), ctx.sink);

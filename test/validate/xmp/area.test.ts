@@ -9,6 +9,7 @@ import { IDENT_3A, TITLE, collector, packet, utf8 } from './helpers.js';
 
 const A3: FlavourInfo = { flavour: 'pdfa-3a', pdfaPart: 3, pdfaLevel: 'a' };
 const B2: FlavourInfo = { flavour: 'pdfa-2b', pdfaPart: 2, pdfaLevel: 'b' };
+const UA: FlavourInfo = { flavour: 'pdfua-1', pdfaPart: null, pdfaLevel: null };
 
 function meta(xml: string): DocumentMetadata {
   return { present: true, parsed: parseXmpPacket(utf8(xml)) };
@@ -199,7 +200,12 @@ describe('PDF/UA metadata rules', () => {
 
 describe('xmpArea', () => {
   const name = (value: string): CosObject => ({ kind: 'name', value, bytes: utf8(value) });
-  function doc(xml: string | null, lang: boolean, pageXml?: string): PdfDocumentModel {
+  function doc(
+    xml: string | null,
+    lang: boolean,
+    pageXml?: string,
+    encrypted = false,
+  ): PdfDocumentModel {
     const stream: CosStream = {
       kind: 'stream',
       dict: {
@@ -233,7 +239,7 @@ describe('xmpArea', () => {
       },
       trailer: { kind: 'dict', entries: new Map() },
       catalog,
-      isEncrypted: false,
+      isEncrypted: encrypted,
       pageCount: 0,
       resolve: (o) => o ?? null,
       get: (d, k) => d?.entries.get(k) ?? null,
@@ -297,6 +303,17 @@ describe('xmpArea', () => {
       '6.6.2.3.1-2',
       '6.6.2.3.2-1',
     ]);
+  });
+
+  it('judges only the presence of metadata it cannot read in an encrypted file', () => {
+    const scrambled = '\u00a7\u00b5garbled';
+    const c = collector();
+    xmpArea.run({ doc: doc(scrambled, false, undefined, true), flavour: UA, sink: c.sink });
+    expect(c.failed()).toEqual([]);
+    expect(c.checks()).toBe(1);
+    const plain = collector();
+    xmpArea.run({ doc: doc(scrambled, false), flavour: UA, sink: plain.sink });
+    expect(plain.failed()).toEqual(['5-1', '7.1-9']);
   });
 
   it('declares every rule it reports', () => {
