@@ -52,8 +52,7 @@ export function trailingSpaceWidth(piece: Piece): number {
 export function hyphenWidth(piece: Piece): number {
   const face = piece.face;
   if (!face) return 0;
-  const gid = face.glyphId(0x2d);
-  return (face.advanceOf(gid) * piece.size) / face.unitsPerEm;
+  return (face.hyphenGlyph().advance * piece.size) / face.unitsPerEm;
 }
 
 interface LineResult {

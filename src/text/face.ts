@@ -71,6 +71,7 @@ function isDefaultIgnorable(cp: number): boolean {
 export class LoadedFace implements FontFace {
   readonly metrics: FontMetrics;
   private resourceMemo: FontResource | undefined;
+  private hyphenMemo: { id: number; advance: number } | undefined;
   private readonly coverage = new Map<number, boolean>();
   private readonly shapeCache = new LruCache<string, ShapedUnits>(SHAPE_CACHE_SIZE);
   private readonly scaledCache = new LruCache<string, ScaledShape>(SCALED_CACHE_SIZE);
@@ -127,6 +128,26 @@ export class LoadedFace implements FontFace {
   }
 
   /**
+   * The glyph drawn for an inserted hyphen: the font's own soft-hyphen glyph when it has a
+   * visible one (so its text maps to U+00AD without clashing with '-'), else U+2010, else '-'.
+   */
+  hyphenGlyph(): { id: number; advance: number } {
+    if (!this.hyphenMemo) {
+      let chosen = { id: 0, advance: 0 };
+      for (const cp of [0xad, 0x2010, 0x2d]) {
+        if (!this.font.hasGlyphForCodePoint(cp)) continue;
+        const g = this.font.glyphForCodePoint(cp);
+        if (g.id !== 0 && g.advanceWidth > 0) {
+          chosen = { id: g.id, advance: g.advanceWidth };
+          break;
+        }
+      }
+      this.hyphenMemo = chosen;
+    }
+    return this.hyphenMemo;
+  }
+
+  /**
    * Shapes `text` at a size with letter-, word- and tab spacing applied; `hyphen` appends a
    * hyphen whose glyphs get rel === text.length. Cached: results are shared, never mutate them.
    */
@@ -134,10 +155,10 @@ export class LoadedFace implements FontFace {
     const key = `${p.size}|${p.letterSpacing}|${p.wordSpacing}|${p.tabSize}|${p.featureKey}|${p.script}|${p.rtl ? 'r' : 'l'}|${hyphen ? 'h' : ''}|${text}`;
     const hit = this.scaledCache.get(key);
     if (hit) return hit;
-    let str = text.indexOf('\t') >= 0 ? text.replace(/\t/g, ' ') : text;
-    if (hyphen) str += '-';
+    const str = text.indexOf('\t') >= 0 ? text.replace(/\t/g, ' ') : text;
     const units = this.shape(str, p.script, p.rtl, p.features, p.featureKey);
-    const n = units.ids.length;
+    const shapedCount = units.ids.length;
+    const n = shapedCount + (hyphen ? 1 : 0);
     const scale = p.size / this.unitsPerEm;
     const advances = new Float64Array(n);
     const dx = new Float64Array(n);
@@ -148,9 +169,18 @@ export class LoadedFace implements FontFace {
     const tabWidth = p.tabSize * this.metrics.spaceAdvance * p.size;
     const spacing = p.letterSpacing !== 0 && !p.cursive;
     let width = 0;
-    for (let i = 0; i < n; i++) {
-      let c = units.clusters[i];
-      if (hyphen && !units.opaque && c >= len) c = len;
+    const ids = hyphen ? new Uint16Array(n) : units.ids;
+    if (hyphen) {
+      ids.set(units.ids);
+      const h = this.hyphenGlyph();
+      ids[shapedCount] = h.id;
+      rel[shapedCount] = len;
+      advances[shapedCount] =
+        h.advance * scale + (p.letterSpacing !== 0 && !p.cursive ? p.letterSpacing : 0);
+      width += advances[shapedCount];
+    }
+    for (let i = 0; i < shapedCount; i++) {
+      const c = units.clusters[i];
       rel[i] = c;
       let a = units.advances[i] * scale;
       dx[i] = units.xOffsets[i] * scale;
@@ -164,13 +194,16 @@ export class LoadedFace implements FontFace {
           a += p.wordSpacing;
         }
       }
-      if (spacing && (units.opaque || i === n - 1 || units.clusters[i + 1] !== units.clusters[i]))
+      if (
+        spacing &&
+        (units.opaque || i === shapedCount - 1 || units.clusters[i + 1] !== units.clusters[i])
+      )
         a += p.letterSpacing;
       advances[i] = a;
       width += a;
     }
     const out: ScaledShape = {
-      ids: units.ids,
+      ids,
       advances,
       dx,
       dy,

@@ -87,9 +87,12 @@ describe('hyphenation', () => {
     const first = glyphFragments([lines[0]])[0];
     expect(first.text).toBe('extra');
     expect(lineGlyphText(lines[0])).toBe('extra\u00ad');
-    expect(first.glyphs[first.glyphs.length - 1].id).toBe(
-      glyphFragments(layout(ctx, [text('-')], 100))[0].glyphs[0].id,
-    );
+    // The font's own soft-hyphen glyph: visible, and distinct from '-' so its text maps to U+00AD.
+    const hyphen = first.glyphs[first.glyphs.length - 1];
+    const minus = glyphFragments(layout(ctx, [text('-')], 100))[0].glyphs[0];
+    expect(hyphen.id).not.toBe(0);
+    expect(hyphen.id).not.toBe(minus.id);
+    expect(hyphen.advance).toBeCloseTo(minus.advance, 6);
     expect(first.actualText).toBe('extra\u00ad');
     expect(lineText(lines[1])).toBe('ordinary');
     // unbroken, the soft hyphen is invisible
