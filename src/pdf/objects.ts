@@ -62,15 +62,15 @@ export const ascii = (v: string): PdfBytes => new PdfBytes(Buffer.from(v, 'latin
 
 /** Number as PDF token: integers as is, reals with at most 4 decimals, never exponent form. */
 export function num(n: number): string {
-  if (!Number.isFinite(n)) return '0';
   if (Number.isInteger(n)) {
     // Implementation limit of PDF/A (ISO 19005-2, 6.1.13): 32-bit integers.
-    return String(Math.max(-2147483648, Math.min(2147483647, n)));
+    return n >= -2147483648 && n <= 2147483647 ? String(n) : n > 0 ? '2147483647' : '-2147483648';
   }
-  const clamped = Math.max(-1e9, Math.min(1e9, n));
-  let s = clamped.toFixed(4);
-  if (s.includes('.')) s = s.replace(/0+$/, '').replace(/\.$/, '');
-  return s === '-0' ? '0' : s;
+  if (!Number.isFinite(n)) return '0';
+  // Rounded to 4 decimals, the shortest decimal form has at most 4 decimals; tiny values would
+  // print in exponent form, which PDF does not have.
+  const r = Math.round(Math.max(-1e9, Math.min(1e9, n)) * 10000) / 10000;
+  return r === 0 ? '0' : String(r);
 }
 
 const NAME_REGULAR = /^[A-Za-z0-9\-_.*+!:;?@^`|~'",=&$]*$/;
