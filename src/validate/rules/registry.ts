@@ -10,6 +10,7 @@ import { fileStructureArea } from './file-structure.js';
 import { formsActionsArea } from './forms-actions.js';
 import { optionalContentArea } from './optional-content.js';
 import { graphicsArea } from '../content/area.js';
+import { fontsArea } from '../fonts/area.js';
 import { xmpArea } from '../xmp/area.js';
 import { structureArea } from './structure/area.js';
 
@@ -26,6 +27,7 @@ export const CORE_AREAS: readonly RuleArea[] = [
 export const RULE_AREAS: readonly RuleArea[] = [
   ...CORE_AREAS,
   graphicsArea,
+  fontsArea,
   xmpArea,
   structureArea,
 ];
