@@ -36,7 +36,15 @@ export interface BuildContext {
   /** Text of the first heading, for a document without <title>. */
   firstHeading?: string;
   nextAnonId: number;
+  /** Current element nesting depth (bounded: see MAX_BOX_DEPTH). */
+  depth?: number;
 }
+
+/**
+ * Deeper elements are flattened into their ancestor's content (like display: contents), so a
+ * pathological nesting cannot exhaust the stack in the recursive layout.
+ */
+export const MAX_BOX_DEPTH = 200;
 
 /** Structure context of a block container. */
 interface Group {
@@ -248,6 +256,42 @@ function element(
   const s = el.style;
   if (s.display === 'none') return;
   if (el.namespace !== 'html' && el.tag !== 'svg') return;
+  const depth = ctx.depth ?? 0;
+  if (depth >= MAX_BOX_DEPTH) {
+    if (depth === MAX_BOX_DEPTH && !ctx.warnings.some((w) => w.code === 'layout.nesting-limit')) {
+      ctx.warnings.push({
+        code: 'layout.nesting-limit',
+        message: `elements nested deeper than ${MAX_BOX_DEPTH} levels are laid out as plain content of their ancestor`,
+      });
+    }
+    // Iterate rather than recurse through the flattened levels: only text, line breaks and
+    // images survive there, as content of the ancestor.
+    const stack: StyledNode[] = [...el.children].reverse();
+    while (stack.length > 0) {
+      const c = stack.pop()!;
+      if (c.kind !== 'element') node(c, flow, group, ictx, ctx);
+      else if (c.style.display === 'none') continue;
+      else if (c.tag === 'br' || isReplaced(c)) elementAt(c, flow, group, ictx, ctx);
+      else for (let i = c.children.length - 1; i >= 0; i--) stack.push(c.children[i]);
+    }
+    return;
+  }
+  ctx.depth = depth + 1;
+  try {
+    elementAt(el, flow, group, ictx, ctx);
+  } finally {
+    ctx.depth = depth;
+  }
+}
+
+function elementAt(
+  el: StyledElement,
+  flow: Flow,
+  group: Group,
+  ictx: InlineCtx,
+  ctx: BuildContext,
+): void {
+  const s = el.style;
   if (el.tag === 'br') {
     const owner = ictx.owner();
     const slot = owner ? ctx.sb.slotFor(owner) : undefined;
@@ -399,7 +443,36 @@ function inlineElement(
     }
   }
   const inner: InlineCtx = { ...ictx, owner, lang, ...(link ? { link } : {}), ...decoBg(el, ictx) };
+  const first = flow.items.length;
+  const blocksBefore = flow.blocks.length;
   for (const c of el.children) node_(c, flow, group, inner, ctx);
+  if (flow.blocks.length === blocksBefore) addInsets(el.style, flow.items, first);
+}
+
+/**
+ * Margin, border and padding of an inline box: space before its first run and after its last
+ * (text/ keeps that space unbreakable from the adjacent text).
+ */
+function addInsets(s: ComputedStyle, items: InlineItem[], from: number): void {
+  const num = (v: ComputedStyle['marginLeft'] | ComputedStyle['paddingLeft']): number =>
+    typeof v === 'number' ? v : 0;
+  const start = pt(num(s.marginLeft) + s.borderLeftWidth + num(s.paddingLeft));
+  const end = pt(num(s.marginRight) + s.borderRightWidth + num(s.paddingRight));
+  if (start <= 0 && end <= 0) return;
+  const firstText = items.findIndex((it, i) => i >= from && it.kind === 'text');
+  let lastText = -1;
+  for (let i = items.length - 1; i >= from; i--) {
+    if (items[i].kind === 'text') {
+      lastText = i;
+      break;
+    }
+  }
+  if (firstText < 0) return;
+  const a = items[firstText];
+  if (start > 0 && a.kind === 'text')
+    items[firstText] = { ...a, insetStart: (a.insetStart ?? 0) + start };
+  const b = items[lastText];
+  if (end > 0 && b.kind === 'text') items[lastText] = { ...b, insetEnd: (b.insetEnd ?? 0) + end };
 }
 
 function decoBg(el: StyledElement, ictx: InlineCtx): Partial<InlineCtx> {

@@ -245,9 +245,15 @@ function resolveLinks(
   }
 }
 
-function* walk(n: StyledNode): Generator<StyledNode> {
-  yield n;
-  if (n.kind === 'element') for (const c of n.children) yield* walk(c);
+/** Document order without recursion (nesting depth is the author's to choose). */
+function* walk(root: StyledNode): Generator<StyledNode> {
+  const stack: StyledNode[] = [root];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    yield n;
+    if (n.kind === 'element')
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
+  }
 }
 
 async function loadImages(

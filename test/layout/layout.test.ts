@@ -248,3 +248,57 @@ describe('continuous mode', () => {
     expect(doc.pages[0].height).toBeGreaterThanOrEqual(80 * 15);
   });
 });
+
+describe('positioning', () => {
+  it('draws position: fixed content on every page, read once', async () => {
+    const fixed = el('div', { position: 'fixed', top: 0, right: 0 }, ['CONFIDENTIAL']);
+    const paras = Array.from({ length: 80 }, (_, i) => el('p', {}, [`Paragraph ${i} ${lorem}`]));
+    const doc = await lay([fixed, ...paras]);
+    expect(doc.pages.length).toBeGreaterThan(1);
+    doc.pages.forEach((p, i) => {
+      const mark = glyphRuns(p.items).find((r) => text(r) === 'CONFIDENTIAL');
+      expect(mark, `page ${i + 1}`).toBeDefined();
+      expect(mark!.tag.kind).toBe(i === 0 ? 'content' : 'artifact');
+      // Right-aligned against the page area's right edge.
+      expect(mark!.x).toBeGreaterThan(300);
+    });
+  });
+
+  it('places absolute boxes against the nearest positioned ancestor and shifts relative ones', async () => {
+    const doc = await lay([
+      el('div', { position: 'relative', height: 200 }, [
+        el('div', { position: 'absolute', bottom: 0, left: 100 }, ['Bottom']),
+      ]),
+      el('p', { position: 'relative', left: 20 }, ['Shifted']),
+    ]);
+    const runs = glyphRuns(doc.pages[0].items);
+    const bottom = runs.find((r) => text(r) === 'Bottom')!;
+    const shifted = runs.find((r) => text(r) === 'Shifted')!;
+    expect(bottom.x).toBeCloseTo(72 + 75, 0);
+    expect(bottom.y).toBeGreaterThan(72 + 140);
+    expect(bottom.y).toBeLessThan(72 + 150);
+    expect(shifted.x).toBeCloseTo(72 + 15, 0);
+  });
+});
+
+describe('robustness', () => {
+  it('survives 5,000 nested elements with a warning', async () => {
+    let inner = el('p', {}, ['Deep text']);
+    for (let i = 0; i < 5000; i++) inner = el('div', {}, [inner]);
+    const root = el('html', {}, [el('body', {}, [inner])], { lang: 'en' });
+    const r = await layoutStyled(
+      {
+        root,
+        pageRules: { rules: [], variants: new Map() },
+        fontFaces: [],
+        title: 'Deep',
+        lang: 'en',
+        warnings: [],
+      },
+      () => A4,
+      options,
+    );
+    expect(glyphRuns(r.document.pages[0].items).map(text).join('')).toContain('Deep text');
+    expect(r.warnings.some((w) => w.code === 'layout.nesting-limit')).toBe(true);
+  });
+});
