@@ -163,8 +163,9 @@ function newNode(ns: string, name: string, prefix: string): MutableNode {
   return { ns, name, prefix, kind: 'simple', value: '', children: [], qualifiers: [] };
 }
 
-function addChild(parent: MutableNode[], child: MutableNode, isArray: boolean): void {
-  if (!isArray && parent.some((c) => c.ns === child.ns && c.name === child.name)) {
+/** Adds a property or structure field; XMP allows each name once per parent. */
+function addChild(parent: MutableNode[], child: MutableNode): void {
+  if (parent.some((c) => c.ns === child.ns && c.name === child.name)) {
     throw new RdfError(`duplicate property or field ${child.prefix}:${child.name}`);
   }
   parent.push(child);
@@ -203,7 +204,7 @@ class RdfReader {
         if (RDF_NON_PROPERTY.has(a.local))
           throw new RdfError(`rdf:${a.local} is not allowed on a node element`);
       }
-      addChild(into, attributeProperty(a), false);
+      addChild(into, attributeProperty(a));
     }
     for (let c = el.firstChild; c; c = c.nextSibling) {
       if (c.nodeType === TEXT || c.nodeType === CDATA) {
@@ -215,7 +216,7 @@ class RdfReader {
         if (topLevel && prop.ns === NS.rdf && prop.name === 'value') {
           throw new RdfError('rdf:value cannot be a top-level property');
         }
-        addChild(into, prop, false);
+        addChild(into, prop);
       }
     }
   }
@@ -241,9 +242,11 @@ class RdfReader {
     if (lang) node.lang = lang.value;
     const rest = attrs.filter((a) => !isLangAttr(a) && !isRdfAttr(a, 'ID'));
 
-    // The first attribute other than xml:lang and rdf:ID decides the production (RDF/XML 7.2).
-    const first = attrs.length > 3 ? null : rest[0];
+    // Many attributes can only be property attributes of an empty element (as XMP readers
+    // decide); otherwise the first attribute other than xml:lang and rdf:ID decides the
+    // production (RDF/XML 7.2).
     if (attrs.length > 3) return this.readEmpty(el, node, rest);
+    const first = rest[0];
     if (first && isRdfAttr(first, 'parseType')) {
       if (first.value !== 'Resource') {
         throw new RdfError(`rdf:parseType="${first.value}" is not supported in XMP`);
@@ -269,7 +272,7 @@ class RdfReader {
           throw new RdfError(`text inside the structure ${el.nodeName}`);
         }
       } else if (c.nodeType === ELEMENT) {
-        addChild(node.children, this.readPropertyElement(c as XElement, false, depth + 1), false);
+        addChild(node.children, this.readPropertyElement(c as XElement, false, depth + 1));
       }
     }
   }
@@ -305,7 +308,7 @@ class RdfReader {
       } else if (a.ns === NS.rdf && RDF_NON_PROPERTY.has(a.local)) {
         throw new RdfError(`rdf:${a.local} is not allowed on ${el.nodeName}`);
       } else {
-        addChild(fields, attributeProperty(a), false);
+        addChild(fields, attributeProperty(a));
       }
     }
     // Property attributes make a structure unless an rdf:value gives the node its value.
