@@ -34,6 +34,8 @@ const OBJECT_CHAR = '\ufffc';
 const LINE_SEPARATOR = '\u2028';
 const SOFT_HYPHEN = '\u00ad';
 const REPLACEMENT_CP = 0xfffd;
+/** Longest piece shaped at once; longer unbreakable text is cut between base characters. */
+const MAX_PIECE_LENGTH = 512;
 /** Scripts whose letters join: letter-spacing would break the joins, so it is not applied. */
 const CURSIVE_SCRIPTS = new Set(['arab', 'syrc', 'mong', 'nko ']);
 
@@ -66,6 +68,16 @@ function transformText(text: string, style: TextStyle, atWordStart: boolean): st
         out += start && letter ? ch.toLocaleUpperCase(lang) : ch;
         if (letter) start = false;
         else if (/[\s\p{P}]/u.test(ch) && ch !== "'" && ch !== '\u2019') start = true;
+      }
+      return out;
+    }
+    case 'full-width': {
+      // ASCII graphic characters to their full-width forms, space to the ideographic space.
+      let out = '';
+      for (const ch of text) {
+        const cp = ch.codePointAt(0)!;
+        out +=
+          cp === 0x20 ? '\u3000' : cp > 0x20 && cp < 0x7f ? String.fromCharCode(cp + 0xfee0) : ch;
       }
       return out;
     }
@@ -641,7 +653,9 @@ export function shapeParagraph<S>(
       ch === '\n' ||
       ch === LINE_SEPARATOR ||
       prev === '\n' ||
-      prev === LINE_SEPARATOR
+      prev === LINE_SEPARATOR ||
+      // Very long unbreakable text is shaped in bounded chunks (cache keys, re-shaping cost).
+      (i - start >= MAX_PIECE_LENGTH && !isStickyChar(text.codePointAt(i)!))
     )
       flush(i);
   }

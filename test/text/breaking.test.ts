@@ -334,3 +334,27 @@ describe('properties', () => {
     );
   });
 });
+
+describe('robustness', () => {
+  it('handles a very long unbreakable word in bounded pieces', () => {
+    const long = 'x'.repeat(20000);
+    const p = shapeParagraph(ctx, [text(long, { overflowWrap: 'anywhere' })], { direction: 'ltr' });
+    const lines = breakLines(p, 300, { textAlign: 'left', textIndent: 0, strut: style() });
+    expect(lines.length).toBeGreaterThan(100);
+    expect(lines.map(lineText).join('')).toBe(long);
+    for (const l of lines) expect(l.contentWidth).toBeLessThanOrEqual(300 + 1e-6);
+    const { maxContent } = measureIntrinsic(p);
+    expect(maxContent).toBeCloseTo(widthOf('x') * 20000, 2);
+  });
+
+  it('drops control characters instead of drawing .notdef', () => {
+    const lines = layout(ctx, [text('a\u0000b\u0007c\ufeffd')], 500);
+    expect(lineText(lines[0])).toBe('abcd');
+  });
+
+  it('maps text-transform: full-width', () => {
+    expect(lineText(layout(ctx, [text('AB 12', { textTransform: 'full-width' })], 500)[0])).toBe(
+      'ＡＢ\u3000１２',
+    );
+  });
+});
