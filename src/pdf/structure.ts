@@ -205,7 +205,9 @@ export function writeStructure(
         ids.push([n.elementId, ref]);
       }
     }
-    const attrs = attributes(n, firstPage(n), input, pg);
+    // Only layout attributes need the page; finding it walks the subtree, so ask only then.
+    const needsPage = n.type === 'Figure' || n.type === 'Formula' || n.type === 'Table';
+    const attrs = attributes(n, needsPage ? firstPage(n) : undefined, input);
     if (attrs.length === 1) e.set('A', attrs[0]);
     else if (attrs.length > 1) e.set('A', attrs);
     file.put(ref, e);
@@ -291,12 +293,7 @@ function fileGet(file: PdfFile, ref: PdfRef): PdfDict {
   return v;
 }
 
-function attributes(
-  n: StructNode,
-  page: number | undefined,
-  input: StructureInput,
-  _pg: number | undefined,
-): PdfDict[] {
+function attributes(n: StructNode, page: number | undefined, input: StructureInput): PdfDict[] {
   const a: StructAttributes = n.attributes ?? {};
   const out: PdfDict[] = [];
   const table = new PdfDict({ O: name('Table') });

@@ -26,6 +26,8 @@ describe('PDF object syntax', () => {
     expect(serialize(text('a (b) \\ c'))).toBe('(a \\(b\\) \\\\ c)');
     expect(serialize(new PdfText('é'))).toBe('<feff00e9>');
     expect(serialize(text('😀'))).toBe('<feffd83dde00>');
-    expect(serialize(dict({ Type: name('X'), Skip: undefined, K: [1, null, true] }))).toBe('<</Type /X /K [1 null true]>>');
+    expect(serialize(dict({ Type: name('X'), Skip: undefined, K: [1, null, true] }))).toBe(
+      '<</Type /X /K [1 null true]>>',
+    );
   });
 });
