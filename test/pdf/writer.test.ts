@@ -117,6 +117,33 @@ describe('catalog and metadata', () => {
     expect(dom.getElementsByTagName('pdf:Keywords')[0]?.textContent).toBe('a&b, <c>');
   });
 
+  it('writes an Info dictionary that agrees with the XMP packet', async () => {
+    const meta = {
+      title: 'Agreement',
+      author: 'Ada Lovelace',
+      subject: 'Info and XMP',
+      keywords: 'pdf, xmp',
+      creator: 'a11ypdf tests',
+      modDate: new Date('2026-02-03T04:05:06Z'),
+    };
+    const r = writeValid(simpleDoc(meta), { deterministic: true });
+    const pdf = await openPdf(r.bytes);
+    const md = await pdf.getMetadata();
+    const info = md.info as Record<string, unknown>;
+    const xmp = md.metadata as unknown as { get(k: string): unknown };
+    expect(info.Title).toBe(xmp.get('dc:title'));
+    expect(info.Author).toBe('Ada Lovelace');
+    expect(xmp.get('dc:creator')).toEqual(['Ada Lovelace']);
+    expect(info.Subject).toBe(xmp.get('dc:description'));
+    expect(info.Keywords).toBe(xmp.get('pdf:keywords'));
+    expect(info.Creator).toBe(xmp.get('xmp:creatortool'));
+    expect(info.Producer).toBe(xmp.get('pdf:producer'));
+    expect(info.CreationDate).toBe("D:20260102030405+00'00'");
+    expect(xmp.get('xmp:createdate')).toBe('2026-01-02T03:04:05+00:00');
+    expect(info.ModDate).toBe("D:20260203040506+00'00'");
+    expect(xmp.get('xmp:modifydate')).toBe('2026-02-03T04:05:06+00:00');
+  });
+
   it('writes PDF/UA-1 only when pdfa is false: no OutputIntent, no pdfaid', () => {
     const r = writeValid(simpleDoc({ pdfa: false }), { deterministic: true });
     const { objects, streams } = inspect(r.bytes);
