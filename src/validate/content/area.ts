@@ -465,13 +465,13 @@ function checkSeparations(
     }
   }
   for (const [name, list] of byName) {
-    for (const entry of list) {
-      const consistent = list.every(
-        (o) =>
-          o === entry || (cosEqual(doc, o.alt, entry.alt) && cosEqual(doc, o.tint, entry.tint)),
-      );
+    // Equality is transitive, so comparing with the first one decides for the whole name.
+    const first = list[0];
+    const consistent = list.every(
+      (o) => o === first || (cosEqual(doc, o.alt, first.alt) && cosEqual(doc, o.tint, first.tint)),
+    );
+    for (const entry of list)
       sink.check(GRAPHICS_RULES.separations, consistent, entry.location, `colourant ${name}`);
-    }
   }
 }
 

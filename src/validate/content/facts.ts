@@ -208,7 +208,11 @@ function collect(doc: PdfDocumentModel): ContentFacts {
         }
         // Keep each distinct use once, so memory follows the distinct text, not the page count.
         const mcid = enclosingMcid(ev.mc);
-        const context = inheritedProperty(ev.mc, 'ActualText') ? 'A' : mcid !== null ? `m${scope.pageIndex}:${mcid}` : 'N';
+        const context = inheritedProperty(ev.mc, 'ActualText')
+          ? 'A'
+          : mcid !== null
+            ? `m${scope.pageIndex}:${mcid}`
+            : 'N';
         const key = `${ev.gs.renderingMode}|${context}|${ev.strings.map((s) => latin1.decode(s.bytes)).join('\u0000')}`;
         if (!usage.seen.has(key)) {
           usage.seen.add(key);

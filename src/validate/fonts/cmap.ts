@@ -163,6 +163,8 @@ export function parseCMap(data: Uint8Array): ParsedCMap {
 /** Splits a string into codes using the codespace ranges (one byte when none matches). */
 export function splitCodes(bytes: Uint8Array, codespaces: readonly CodespaceRange[]): { code: number; bytes: number }[] {
   const out: { code: number; bytes: number }[] = [];
+  let shortest = 4;
+  for (const c of codespaces) shortest = Math.min(shortest, c.bytes);
   let i = 0;
   while (i < bytes.length) {
     let taken = 0;
@@ -185,8 +187,7 @@ export function splitCodes(bytes: Uint8Array, codespaces: readonly CodespaceRang
     }
     if (taken === 0) {
       // Not in any range: take the shortest codespace length (at least one byte).
-      taken = Math.max(1, Math.min(...codespaces.map((c) => c.bytes), 4));
-      taken = Math.min(taken, bytes.length - i);
+      taken = Math.min(Math.max(1, shortest), bytes.length - i);
     }
     out.push({ code: num(bytes.subarray(i, i + taken)), bytes: taken });
     i += taken;

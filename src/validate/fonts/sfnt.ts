@@ -139,19 +139,23 @@ function readSubtable(
     const deltas = starts + segX2;
     const ranges = deltas + segX2;
     const find = (code: number): { gid: number; inRange: boolean } => {
-      for (let s = 0; s < segs; s++) {
-        const end = u16(ends + s * 2);
-        if (code > end) continue;
-        const start = u16(starts + s * 2);
-        if (code < start) return { gid: 0, inRange: false };
-        const delta = i16(deltas + s * 2);
-        const ro = u16(ranges + s * 2);
-        if (ro === 0) return { gid: (code + delta) & 0xffff, inRange: true };
-        const at = ranges + s * 2 + ro + (code - start) * 2;
-        const g = u16(at);
-        return { gid: g === 0 ? 0 : (g + delta) & 0xffff, inRange: true };
+      // Segments are sorted by end code: binary search for the first end >= code.
+      let lo = 0;
+      let hi = segs - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (u16(ends + mid * 2) < code) lo = mid + 1;
+        else hi = mid;
       }
-      return { gid: 0, inRange: false };
+      const seg = lo;
+      if (segs === 0 || u16(ends + seg * 2) < code) return { gid: 0, inRange: false };
+      const start = u16(starts + seg * 2);
+      if (code < start) return { gid: 0, inRange: false };
+      const delta = i16(deltas + seg * 2);
+      const ro = u16(ranges + seg * 2);
+      if (ro === 0) return { gid: (code + delta) & 0xffff, inRange: true };
+      const g = u16(ranges + seg * 2 + ro + (code - start) * 2);
+      return { gid: g === 0 ? 0 : (g + delta) & 0xffff, inRange: true };
     };
     let sample: number | null = null;
     for (let s = 0; s < segs && sample === null; s++) {
@@ -176,15 +180,24 @@ function readSubtable(
   }
   if (format === 12) {
     const groups = u32(off + 12);
+    const count = Math.min(groups, Math.floor((data.length - off - 16) / 12));
     const find = (c: number): { gid: number; inRange: boolean } => {
-      for (let g = 0; g < groups && g < 100000; g++) {
-        const at = off + 16 + g * 12;
-        if (at + 12 > data.length) break;
-        const start = u32(at);
-        const end = u32(at + 4);
-        if (c >= start && c <= end) return { gid: u32(at + 8) + (c - start), inRange: true };
+      // Groups are sorted by start code: binary search for the last start <= c.
+      let lo = 0;
+      let hi = count - 1;
+      let found = -1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (u32(off + 16 + mid * 12) <= c) {
+          found = mid;
+          lo = mid + 1;
+        } else hi = mid - 1;
       }
-      return { gid: 0, inRange: false };
+      if (found < 0) return { gid: 0, inRange: false };
+      const at = off + 16 + found * 12;
+      const start = u32(at);
+      if (c > u32(at + 4)) return { gid: 0, inRange: false };
+      return { gid: u32(at + 8) + (c - start), inRange: true };
     };
     return {
       platform,
