@@ -207,7 +207,11 @@ export function writeStructure(
     }
     // Only layout attributes need the page; finding it walks the subtree, so ask only then.
     const needsPage = n.type === 'Figure' || n.type === 'Formula' || n.type === 'Table';
-    const attrs = attributes(n, needsPage ? firstPage(n) : undefined, input);
+    const boxPage = needsPage ? (pg ?? firstPage(n)) : undefined;
+    // A BBox is in the coordinates of the element's /Pg; give the element one when its
+    // content sits only in its children.
+    if (boxPage !== undefined && pg === undefined) e.set('Pg', input.pageRefs[boxPage]);
+    const attrs = attributes(n, boxPage, input);
     if (attrs.length === 1) e.set('A', attrs[0]);
     else if (attrs.length > 1) e.set('A', attrs);
     file.put(ref, e);
