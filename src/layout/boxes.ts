@@ -30,6 +30,8 @@ export interface InlineSource {
   readonly box?: Box;
   /** Inline box whose background is painted behind this run. */
   readonly background?: ComputedStyle;
+  /** visibility: hidden — takes space, draws nothing. */
+  readonly hidden?: boolean;
 }
 
 export type InlineItem =

@@ -63,7 +63,7 @@ function paragraphOf(box: BlockBox, width: number, ctx: LayoutContext): Paragrap
         kind: 'text',
         text: it.text,
         style: textStyle(it.style, it.lang, it.decoration),
-        source: it.source,
+        source: it.style.visibility === 'visible' ? it.source : { ...it.source, hidden: true },
         ...(it.insetStart ? { insetStart: it.insetStart } : {}),
         ...(it.insetEnd ? { insetEnd: it.insetEnd } : {}),
       };
@@ -171,6 +171,7 @@ function lineLeaf(
   };
   for (const f of line.fragments) {
     if (f.kind === 'glyphs') {
+      if (f.source.hidden) continue;
       const baseline = top + f.baseline;
       const fx = x + f.x;
       const bg = f.source.background;

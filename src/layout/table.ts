@@ -279,13 +279,16 @@ export function layoutTable(
   };
   const laid: Laid[] = [];
   const rowH = g.rows.map((r) => size(r.style.height, undefined) ?? 0);
+  const rtl = s.direction === 'rtl';
   g.rows.forEach((r, i) =>
     r.cells.forEach((c, j) => {
       const box = g.cells[i][j];
       const c0 = g.cols[i][j];
       const c1 = Math.min(n, c0 + c.colspan);
       const w = colX[c1] - colX[c0] - spH;
-      const placed = layoutBlockLevel(box, colX[c0], 0, w, ctx, [], { root: true, forcedWidth: w });
+      // Right-to-left tables put the first column on the right: mirror within the grid.
+      const cellX = rtl ? colX[0] + colX[n] - spH - (colX[c0] + w) : colX[c0];
+      const placed = layoutBlockLevel(box, cellX, 0, w, ctx, [], { root: true, forcedWidth: w });
       const own = size(box.style.height, undefined);
       const h = Math.max(placed.height, own ?? 0);
       laid.push({
@@ -295,7 +298,7 @@ export function layoutTable(
         c1,
         rowspan: Math.min(c.rowspan, g.rows.length - i),
         placed: { ...placed, height: h },
-        x: colX[c0],
+        x: cellX,
         w,
       });
       if (c.rowspan === 1) rowH[i] = Math.max(rowH[i], h);

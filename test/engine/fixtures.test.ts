@@ -187,6 +187,15 @@ describe('mixed-script', () => {
       /[\u0590-\u05ff]/,
     ])
       expect(text).toMatch(re);
+    // Language changes are marked on the elements that carry them.
+    const langs: string[] = [];
+    const collect = (n: (typeof back.structs)[number]): void => {
+      if (!n) return;
+      if (n.lang) langs.push(`${n.role}:${n.lang}`);
+      n.children.forEach((c) => 'role' in c && collect(c));
+    };
+    back.structs.forEach(collect);
+    expect(langs).toEqual(expect.arrayContaining(['P:fr', 'P:de', 'P:ar', 'P:he', 'Span:el']));
   });
 });
 
