@@ -5,6 +5,7 @@
  */
 import type { CosDict, CosObject, CosRef, CosStream } from '../model/cos.js';
 import type { DecodeResult, LexicalFacts, PageModel, PdfDocumentModel } from '../model/document.js';
+import { type Decryptor, openStandardSecurity } from './crypt.js';
 import { DEFAULT_DECODE_LIMIT, applyFilter, filterChain } from './filters.js';
 import { Lexer, indexOf, lastIndexOf, latin1String, parseObject } from './lexer.js';
 import {
@@ -56,6 +57,11 @@ function isDict(o: CosObject | undefined): o is CosDict {
 function isStream(o: CosObject | undefined): o is CosStream {
   return o !== null && o !== undefined && typeof o === 'object' && o.kind === 'stream';
 }
+function nameOf(o: CosObject | undefined): string | null {
+  return o !== null && o !== undefined && typeof o === 'object' && o.kind === 'name'
+    ? o.value
+    : null;
+}
 function isRef(o: CosObject | undefined): o is CosRef {
   return o !== null && o !== undefined && typeof o === 'object' && o.kind === 'ref';
 }
@@ -85,6 +91,9 @@ export class PdfReader implements PdfDocumentModel {
   >();
   private readonly recoveries: string[] = [];
   private scanned: Map<number, ScannedObject> | null = null;
+  private decryptor: Decryptor | null = null;
+  /** The Encrypt dictionary's object number: its strings are never encrypted. */
+  private encryptNum = -1;
   private lexicalFacts: LexicalFacts | null = null;
   private pageCountValue: number | null = null;
 
@@ -115,6 +124,7 @@ export class PdfReader implements PdfDocumentModel {
     this.revisions = revisions;
     this.rebuilt = rebuilt;
     this.isEncrypted = dictGet(trailer, 'Encrypt') !== null;
+    if (this.isEncrypted) this.setUpDecryption(trailer);
     const root = this.get(trailer, 'Root');
     this.catalog = isDict(root) ? root : null;
     if (!this.catalog) this.recoveries.push('no document catalog found');
@@ -243,6 +253,58 @@ export class PdfReader implements PdfDocumentModel {
     return candidates[0] ?? { kind: 'dict', entries: new Map() };
   }
 
+  // ---------------------------------------------------------------- encryption
+
+  /** Opens the standard security handler with the empty user password, when that works. */
+  private setUpDecryption(trailer: CosDict): void {
+    const encRef = trailer.entries.get('Encrypt');
+    if (isRef(encRef)) this.encryptNum = encRef.num;
+    const enc = this.resolve(encRef);
+    const ids = this.resolve(dictGet(trailer, 'ID'));
+    const first =
+      ids && typeof ids === 'object' && ids.kind === 'array' ? this.resolve(ids.items[0]) : null;
+    const id =
+      first && typeof first === 'object' && first.kind === 'string'
+        ? first.bytes
+        : new Uint8Array(0);
+    if (!isDict(enc)) return;
+    this.decryptor = openStandardSecurity(enc, id, (o) => this.resolve(o));
+    if (!this.decryptor) {
+      this.recoveries.push(
+        'encrypted with a security handler or password the reader cannot open: content not decrypted',
+      );
+      return;
+    }
+    // Objects read so far (xref streams, the trailer's targets) were read without decryption.
+    this.cache.clear();
+    this.objStmCache.clear();
+  }
+
+  private decryptStrings(o: CosObject, num: number, gen: number, depth: number): CosObject {
+    if (o === null || typeof o !== 'object' || depth > 300) return o;
+    switch (o.kind) {
+      case 'string':
+        return { ...o, bytes: this.decryptor!.decryptString(o.bytes, num, gen) };
+      case 'array':
+        return {
+          kind: 'array',
+          items: o.items.map((x) => this.decryptStrings(x, num, gen, depth + 1)),
+        };
+      case 'dict':
+        return this.decryptDict(o, num, gen, depth);
+      case 'stream':
+        return { ...o, dict: this.decryptDict(o.dict, num, gen, depth) };
+      default:
+        return o;
+    }
+  }
+
+  private decryptDict(d: CosDict, num: number, gen: number, depth: number): CosDict {
+    const entries = new Map<string, CosObject>();
+    for (const [k, v] of d.entries) entries.set(k, this.decryptStrings(v, num, gen, depth + 1));
+    return { kind: 'dict', entries };
+  }
+
   // ---------------------------------------------------------------- objects
 
   /** Parses `N G obj ... endobj` at offset; null when no object header is there. */
@@ -300,8 +362,7 @@ export class PdfReader implements PdfDocumentModel {
       const e = l3.pos;
       if (buf[e - 1] !== 10 && buf[e - 1] !== 13) problems.push('endobj not preceded by an EOL');
       const after = buf[e + 6];
-      if (after !== 10 && after !== 13)
-        problems.push('endobj not followed by an EOL');
+      if (after !== 10 && after !== 13) problems.push('endobj not followed by an EOL');
     } else problems.push('endobj keyword missing');
     return { value, spacing: { num: a.value, gen: b.value, offset, problems } };
   }
@@ -448,6 +509,9 @@ export class PdfReader implements PdfDocumentModel {
       if (s) result = this.parseIndirectAt(s.offset, num);
     }
     if (e && !result) this.recoveries.push(`object ${num} could not be read`);
+    if (result && this.decryptor && e?.type === 1 && num !== this.encryptNum) {
+      result = { value: this.decryptStrings(result.value, num, e.gen, 0), spacing: result.spacing };
+    }
     this.cache.set(num, result ?? { value: null, spacing: null });
     return result;
   }
@@ -483,6 +547,13 @@ export class PdfReader implements PdfDocumentModel {
       (o) => this.resolve(o),
     );
     let data: Uint8Array = stream.raw;
+    if (this.decryptor && stream.ref && stream.ref.num !== this.encryptNum) {
+      const type = nameOf(dictGet(stream.dict, 'Type'));
+      const clearMetadata = type === 'Metadata' && !this.decryptor.encryptMetadata;
+      // Cross-reference streams are never encrypted (7.6.1).
+      if (type !== 'XRef' && !clearMetadata)
+        data = this.decryptor.decryptStream(data, stream.ref.num, stream.ref.gen);
+    }
     for (const f of chain) {
       const r = applyFilter(f.name, data, f.parms, limit);
       if (r.error) return { data: r.data.length ? r.data : data, error: r.error };

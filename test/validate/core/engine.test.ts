@@ -125,7 +125,11 @@ describe('engine', () => {
     );
     const pdf = simplePdf({
       catalogExtra: '/Metadata 5 0 R',
-      extraObjects: [{ stream: { dict: '/Type /Metadata /Subtype /XML', data: new TextEncoder().encode(packet) } }],
+      extraObjects: [
+        {
+          stream: { dict: '/Type /Metadata /Subtype /XML', data: new TextEncoder().encode(packet) },
+        },
+      ],
     });
     const r = validate(pdf, { flavours: 'auto', areas: [testArea] });
     expect(r.profiles.map((p) => p.profile)).toEqual(['PDF/A-3A', 'PDF/UA-1']);
