@@ -209,11 +209,15 @@ export function createResourceLoader(policy: Partial<ResourcePolicy> = {}): Reso
         );
       }
       totalBytes += size;
-      const type = String(res.headers['content-type'] ?? 'application/octet-stream')
-        .split(';')[0]
-        .trim()
-        .toLowerCase();
-      return { bytes: Buffer.concat(chunks), contentType: type, url: url.href };
+      const header = String(res.headers['content-type'] ?? 'application/octet-stream');
+      const type = header.split(';')[0].trim().toLowerCase();
+      const charset = /;\s*charset="?([\w.:-]+)"?/i.exec(header)?.[1]?.toLowerCase();
+      return {
+        bytes: Buffer.concat(chunks),
+        contentType: type,
+        url: url.href,
+        ...(charset ? { charset } : {}),
+      };
     }
   }
 

@@ -21,6 +21,8 @@ export interface LoadedResource {
   readonly bytes: Uint8Array;
   /** Media type from the data: URI or the response (lower case, no parameters). */
   readonly contentType: string;
+  /** charset parameter of the media type, when one was given. */
+  readonly charset?: string;
   /** Final URL after redirects (the data: URI itself for inline data). */
   readonly url: string;
 }

@@ -22,6 +22,12 @@ export interface ServiceConfig {
   readonly queueLimit: number;
   /** Deadline of one render or validation, milliseconds. */
   readonly requestTimeoutMs: number;
+  /** Time limit of one fetched page or resource (images, stylesheets, fonts), milliseconds. */
+  readonly fetchTimeoutMs: number;
+  /** Largest fetched page or resource, bytes. */
+  readonly fetchMaxBytes: number;
+  /** Time limit of the PUT to X-Upload-Url, milliseconds. */
+  readonly uploadTimeoutMs: number;
   /** Largest image /render produces, in device pixels. */
   readonly maxImagePixels: number;
   /** Heap limit of one worker thread, MB. */
@@ -97,6 +103,9 @@ export function loadConfig(
     workers: int(env, 'WORKERS', Math.max(1, availableParallelism()), 1, 256),
     queueLimit: int(env, 'QUEUE_LIMIT', 64, 0, 100_000),
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    fetchTimeoutMs: int(env, 'FETCH_TIMEOUT_MS', 15_000, 100, 600_000),
+    fetchMaxBytes: int(env, 'FETCH_MAX_MB', 20, 1, 1024) * MB,
+    uploadTimeoutMs: int(env, 'UPLOAD_TIMEOUT_MS', 30_000, 100, 600_000),
     maxImagePixels: int(env, 'MAX_IMAGE_PIXELS', 40_000_000, 1, 1_000_000_000),
     workerMemoryMb: int(env, 'WORKER_MEMORY_MB', 1024, 64, 65_536),
     apiKeys: [...new Set(keys)],

@@ -104,7 +104,11 @@ function engineNetwork(
 ): Pick<RenderOptions, 'allowPrivateNetwork' | 'resourcePolicy'> {
   return {
     allowPrivateNetwork: config.allowPrivateNetwork,
-    resourcePolicy: { allowedPrivateRanges: config.allowedPrivateRanges },
+    resourcePolicy: {
+      allowedPrivateRanges: config.allowedPrivateRanges,
+      resourceTimeoutMs: config.fetchTimeoutMs,
+      maxResourceBytes: config.fetchMaxBytes,
+    },
   };
 }
 
@@ -163,7 +167,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
     if (delivery.kind === 'upload') {
       const upload = await uploadDocument(delivery.url, value.pdf, 'application/pdf', {
         ...networkPolicy(config),
-        timeoutMs: config.requestTimeoutMs,
+        timeoutMs: config.uploadTimeoutMs,
         ...(typeof req.headers.traceparent === 'string'
           ? { traceparent: req.headers.traceparent }
           : {}),
@@ -275,9 +279,14 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       const delivery = chooseDelivery(req, config, true);
       const page = await createResourceLoader({
         ...networkPolicy(config),
-        resourceTimeoutMs: Math.min(config.requestTimeoutMs, 30_000),
+        resourceTimeoutMs: config.fetchTimeoutMs,
+        maxResourceBytes: config.fetchMaxBytes,
       }).load(url.href, 'document');
-      const charset = /charset=([\w-]+)/i.exec(String(page.contentType))?.[1];
+      const charset =
+        page.charset ??
+        /<meta[^>]+charset=["']?([\w-]+)/i.exec(
+          Buffer.from(page.bytes.subarray(0, 2048)).toString('latin1'),
+        )?.[1];
       let html: string;
       try {
         html = new TextDecoder(charset ?? 'utf-8').decode(page.bytes);
@@ -446,7 +455,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       if (delivery.kind === 'upload') {
         const upload = await uploadDocument(delivery.url, result.image, result.contentType, {
           ...networkPolicy(config),
-          timeoutMs: config.requestTimeoutMs,
+          timeoutMs: config.uploadTimeoutMs,
           ...(typeof req.headers.traceparent === 'string'
             ? { traceparent: req.headers.traceparent }
             : {}),
