@@ -379,8 +379,9 @@ export class PdfFont {
         const v = name ? prog.type1.glyphs.get(name) : undefined;
         w = v === undefined ? null : v;
       } else if (prog.cff && !prog.cff.isCID) {
+        // A name the CFF font lacks takes the .notdef width (glyph 0), as veraPDF reads it.
         const g = name ? prog.cff.gidForName(name) : null;
-        w = g !== null ? prog.cff.width(g) : null;
+        w = prog.cff.width(g ?? 0);
       } else if (prog.sfnt) {
         const gid = this.trueTypeGid(prog.sfnt, code);
         w = prog.sfnt.advance(gid);
