@@ -407,6 +407,52 @@ function clusterEnds(piece: Piece): Uint32Array {
   return out;
 }
 
+/**
+ * Preserved tabs advance to the next tab stop (tab-size × the space advance, measured from the
+ * line start), which depends on where the tab lands. Returns the adjusted advances per piece and
+ * the change in line width, or null when the line has no tab.
+ */
+function tabAdvances<S>(
+  para: ParagraphImpl<S>,
+  visual: readonly Placed[],
+): { advances: Map<Piece, Float64Array>; delta: number } | null {
+  let any = false;
+  for (const p of visual)
+    for (let g = p.g0; g < p.g1 && !any; g++)
+      if (p.piece.spaces[g] && para.text.charCodeAt(p.piece.clusters[g]) === 0x09) any = true;
+  if (!any) return null;
+  const advances = new Map<Piece, Float64Array>();
+  let x = 0;
+  let delta = 0;
+  for (const p of visual) {
+    const piece = p.piece;
+    if (piece.object || !piece.face) {
+      x += p.width;
+      continue;
+    }
+    const style = para.runs[piece.run].style;
+    const stop = (style.tabSize ?? 8) * piece.face.metrics.spaceAdvance * style.size;
+    const adv = piece.advances.slice();
+    const rtl = piece.level % 2 === 1;
+    x += rtl ? piece.insetEnd : piece.insetStart;
+    for (let k = p.g0; k < p.g1; k++) {
+      const g = rtl ? p.g1 - 1 - (k - p.g0) : k;
+      if (stop > 0 && piece.spaces[g] && para.text.charCodeAt(piece.clusters[g]) === 0x09) {
+        let next = (Math.floor(x / stop + 1e-9) + 1) * stop;
+        // A tab narrower than half a space jumps to the following stop (CSS Text 3 §4.2).
+        if (next - x < (piece.face.metrics.spaceAdvance * style.size) / 2) next += stop;
+        const a = next - x + style.wordSpacing;
+        delta += a - adv[g];
+        adv[g] = a;
+      }
+      x += adv[g];
+    }
+    x += rtl ? piece.insetStart : piece.insetEnd;
+    advances.set(piece, adv);
+  }
+  return { advances, delta };
+}
+
 interface PendingFragment<S> {
   kind: 'glyphs';
   x: number;
@@ -441,6 +487,8 @@ function buildLine<S>(
   const dir = para.direction;
   const baseLevel = dir === 'rtl' ? 1 : 0;
   const visual = reorder(placed, baseLevel);
+  const tabs = tabAdvances(para, visual);
+  if (tabs) contentWidth += tabs.delta;
 
   const isLast = result.hardBreak;
   const alignKeyword = isLast
@@ -542,7 +590,7 @@ function buildLine<S>(
         else text = para.text.slice(c, nextStart![g]);
       }
       prevCluster = c;
-      let advance = piece.advances[g];
+      let advance = tabs?.advances.get(piece)?.[g] ?? piece.advances[g];
       if (extraPerSpace > 0 && piece.spaces[g]) advance += extraPerSpace;
       const dx = piece.dx[g];
       const dy = piece.dy[g];

@@ -23,3 +23,4 @@ export const measureText: MeasureText = measure;
 export { toSfnt, detectFormat, FontFormatError } from './sfnt.js';
 export { fontDirectory, BUNDLED_FACES, FAMILY_ALIASES } from './bundled.js';
 export type * from './types.js';
+export { warmUpText } from './warmup.js';

@@ -358,3 +358,20 @@ describe('robustness', () => {
     );
   });
 });
+
+describe('tabs', () => {
+  it('advance preserved tabs to the next tab stop', () => {
+    const mono = { families: ['monospace'], whiteSpace: 'pre' as const, tabSize: 4 };
+    const space = widthOf(' ', mono);
+    for (const prefix of ['', 'a', 'ab', 'abc']) {
+      const [line] = layout(ctx, [text(`${prefix}\tX`, mono)], 1000);
+      const f = glyphFragments([line])[0];
+      let x = f.x;
+      for (const g of f.glyphs) {
+        if (g.text === 'X') expect(x).toBeCloseTo(4 * space, 6);
+        x += g.advance;
+      }
+      expect(line.contentWidth).toBeCloseTo(5 * space, 6);
+    }
+  });
+});

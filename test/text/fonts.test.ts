@@ -218,3 +218,10 @@ describe('@font-face', () => {
     expect(sum).toBe(0xb1b0afba);
   });
 });
+
+describe('warm-up', () => {
+  it('runs without touching any render state', async () => {
+    const { warmUpText } = await import('../../src/text/index.js');
+    expect(() => warmUpText()).not.toThrow();
+  });
+});
