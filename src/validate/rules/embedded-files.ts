@@ -16,7 +16,7 @@ import type { PdfDocumentModel } from '../model/document.js';
 import { dictOf, isArray, isDict, isName, isStream, nameOf, textOf } from '../model/util.js';
 import { xmpFacts } from '../engine/xmp.js';
 import { openDocument } from '../parser/index.js';
-import { annotations, treeValues } from './doc-walk.js';
+import { allDicts, annotations, treeValues } from './doc-walk.js';
 import { rule } from './spec.js';
 
 const EF = 'Embedded files' as const;
@@ -78,10 +78,10 @@ interface FileSpec {
 }
 
 /**
- * File specification dictionaries: indirect objects typed Filespec or carrying EF, values of
- * the EmbeddedFiles name tree, FS entries of file attachment annotations and AF arrays.
+ * File specification dictionaries as veraPDF finds them: every dictionary typed Filespec
+ * (direct ones nested in other objects included) and every value of the EmbeddedFiles name tree.
  */
-function fileSpecs(doc: PdfDocumentModel, afTargets: Set<CosDict>): FileSpec[] {
+function fileSpecs(doc: PdfDocumentModel): FileSpec[] {
   const out: FileSpec[] = [];
   const seen = new Set<CosDict>();
   const add = (o: CosObject, location: string): void => {
@@ -96,14 +96,9 @@ function fileSpecs(doc: PdfDocumentModel, afTargets: Set<CosDict>): FileSpec[] {
     for (const [k, v] of treeValues(doc, ef, 'Names'))
       add(v, `embedded file ${textOf(k) ?? ''}`.trim());
   }
-  for (const a of annotations(doc)) {
-    if (a.subtype === 'FileAttachment') add(a.dict.entries.get('FS') ?? null, `${a.location} / FS`);
-  }
-  for (const d of afTargets) add(d, 'associated file');
-  for (const { ref, value } of doc.objects()) {
-    if (!isDict(value)) continue;
-    if (isName(value.entries.get('Type'), 'Filespec') || value.entries.has('EF'))
-      add(value, `file specification / object ${ref.num}`);
+  for (const { dict, num } of allDicts(doc)) {
+    if (isName(dict.entries.get('Type'), 'Filespec'))
+      add(dict, `file specification / object ${num}`);
   }
   return out;
 }
@@ -155,7 +150,7 @@ const MIME_RE = /^[-\w+.]+\/[-\w+.]+$/;
 function run(ctx: RuleAreaContext): void {
   const { doc, sink, flavour } = ctx;
   const afTargets = flavour.pdfaPart === 3 ? associatedFiles(doc) : new Set<CosDict>();
-  for (const spec of fileSpecs(doc, afTargets)) {
+  for (const spec of fileSpecs(doc)) {
     const d = spec.dict;
     const hasEF = d.entries.has('EF');
     if (flavour.pdfaPart === null) {
@@ -164,7 +159,11 @@ function run(ctx: RuleAreaContext): void {
       sink.check(R.uaFUf, !hasEF || (!!f && !!uf), spec.location);
       continue;
     }
-    sink.check(R.fUf, !hasEF || (d.entries.has('F') && d.entries.has('UF')), spec.location);
+    sink.check(
+      R.fUf,
+      !hasEF || (textOf(doc.get(d, 'F')) !== null && textOf(doc.get(d, 'UF')) !== null),
+      spec.location,
+    );
     const stream = embeddedStream(doc, d);
     if (flavour.pdfaPart === 3) {
       sink.check(
