@@ -151,6 +151,13 @@ function collect(doc: PdfDocumentModel): ContentFacts {
     switch (ev.type) {
       case 'enter':
         facts.streamLocations.push(loc);
+        // An appearance stream that is a transparency group makes the page use transparency.
+        if (
+          scope.kind === 'annotation' &&
+          scope.stream &&
+          xobjectTransparent(doc, scope.stream, 'Form')
+        )
+          transparent(scope);
         if (scope.stream && scope.kind !== 'page') {
           const key = `${scope.kind}|${scope.stream.ref ? `${scope.stream.ref.num} ${scope.stream.ref.gen}` : loc}`;
           if (!facts.nestedStreams.has(key))
