@@ -279,6 +279,9 @@ export function flatten(f: Fragment): DisplayItem[] {
     bottom: f.bottom,
     continuedAbove: false,
     continuedBelow: false,
+    flowTop: f.top,
+    flowBottom: f.bottom,
+    shift: 0,
   };
   const content: DisplayItem[] = [];
   for (const c of f.children) content.push(...flatten(c));
@@ -310,7 +313,13 @@ export function shiftFragment(f: Fragment, dx: number, dy: number): Fragment {
       items: f.items.map((i) => moveItem(i, dx, dy)),
     };
   }
-  const moveSlice = (s: BoxSlice): BoxSlice => s;
+  // Closures keep the coordinates they were made with: hand them the slice in those terms.
+  const moveSlice = (s: BoxSlice): BoxSlice => ({
+    ...s,
+    flowTop: s.flowTop - dy,
+    flowBottom: s.flowBottom - dy,
+    shift: s.shift + dy,
+  });
   return {
     ...f,
     top: f.top + dy,
@@ -319,7 +328,7 @@ export function shiftFragment(f: Fragment, dx: number, dy: number): Fragment {
     ...(f.decorate
       ? { decorate: (s: BoxSlice) => f.decorate!(moveSlice(s)).map((i) => moveItem(i, dx, 0)) }
       : {}),
-    ...(f.clip ? { clip: (s: BoxSlice) => f.clip!(s).map((o) => shiftOp(o, dx)) } : {}),
+    ...(f.clip ? { clip: (s: BoxSlice) => f.clip!(moveSlice(s)).map((o) => shiftOp(o, dx)) } : {}),
     ...(f.repeat ? { repeat: shiftFragment(f.repeat, dx, dy) as LeafFragment } : {}),
   };
 }
@@ -350,4 +359,80 @@ export function imageItems(dec: DecodedImage, fit: string, box: Rect, tag: ItemT
     tag,
   };
   return f.clip ? [{ kind: 'group', clip: rectPath(box), items: [item] }] : [item];
+}
+
+/**
+ * Content laid out side by side (a table row, a flex line) that is taller than a page: its
+ * leaves are merged into horizontal bands that the paginator may separate, and the boxes inside
+ * keep their backgrounds and borders, sliced at the page cuts. (Their clips are not kept.)
+ */
+export function sideBySide(
+  frags: readonly Fragment[],
+  top: number,
+  bottom: number,
+  under: readonly DisplayItem[] = [],
+): BoxFragment {
+  const boxes: BoxFragment[] = [];
+  const leaves: LeafFragment[] = [];
+  const walk = (f: Fragment): void => {
+    if (f.kind === 'leaf') leaves.push(f);
+    else {
+      boxes.push(f);
+      f.children.forEach(walk);
+    }
+  };
+  frags.forEach(walk);
+  leaves.sort((a, b) => a.top - b.top);
+  const bands: LeafFragment[] = [];
+  let cur: { top: number; bottom: number; items: DisplayItem[] } | undefined;
+  for (const l of leaves) {
+    if (cur && l.top < cur.bottom - 0.01) {
+      cur.bottom = Math.max(cur.bottom, l.bottom);
+      cur.items.push(...l.items);
+    } else {
+      if (cur) bands.push({ kind: 'leaf', ...cur });
+      cur = { top: l.top, bottom: l.bottom, items: [...l.items] };
+    }
+  }
+  if (cur) bands.push({ kind: 'leaf', ...cur });
+  const underlay = under;
+  return {
+    kind: 'box',
+    top,
+    bottom,
+    children: bands,
+    decorate: (slice) => {
+      const out: DisplayItem[] = [];
+      for (const it of underlay) out.push(...clipToSlice(it, slice));
+      for (const b of boxes) {
+        if (!b.decorate) continue;
+        const t = Math.max(b.top, slice.flowTop);
+        const bt = Math.min(b.bottom, slice.flowBottom);
+        if (bt <= t) continue;
+        out.push(
+          ...b.decorate({
+            top: t + slice.shift,
+            bottom: bt + slice.shift,
+            continuedAbove: b.top < slice.flowTop - 0.01,
+            continuedBelow: b.bottom > slice.flowBottom + 0.01,
+            flowTop: t,
+            flowBottom: bt,
+            shift: slice.shift,
+          }),
+        );
+      }
+      return out;
+    },
+  };
+}
+
+/** A flow-coordinate underlay (row background) moved onto the page and clipped to the slice. */
+function clipToSlice(item: DisplayItem, slice: BoxSlice): DisplayItem[] {
+  return [
+    {
+      kind: 'group',
+      clip: [{ op: 'rect', x: -1e5, y: slice.top, width: 2e5, height: slice.bottom - slice.top }],
+      items: [moveItem(item, 0, slice.shift)],
+    },
+  ];
 }

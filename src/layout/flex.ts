@@ -19,7 +19,7 @@ import Yoga, {
 import type { ComputedStyle } from '../style/types.js';
 import type { Box, FlexBox } from './boxes.js';
 import type { LayoutContext } from './context.js';
-import { boxFragment, flatten, shiftFragment } from './context.js';
+import { boxFragment, flatten, shiftFragment, sideBySide } from './context.js';
 import {
   intrinsicOuter,
   layoutBlockLevel,
@@ -229,7 +229,7 @@ export function layoutFlex(
     const height = innerH + pad.top + pad.bottom + bord.top + bord.bottom;
     // Items side by side cannot be cut by a page break independently: a row container's
     // lines become atomic; a column container's items flow on like blocks.
-    const children: Fragment[] = row ? rowLeaves(placed) : placed;
+    const children: Fragment[] = row ? rowLeaves(placed, ctx.page.height) : placed;
     const frag = boxFragment(box, { x, width, top: y, height }, children, ctx);
     return {
       frag,
@@ -246,7 +246,7 @@ export function layoutFlex(
 }
 
 /** Items of a row container grouped into flex lines (overlapping vertical extents). */
-function rowLeaves(items: readonly Fragment[]): Fragment[] {
+function rowLeaves(items: readonly Fragment[], pageHeight: number): Fragment[] {
   const sorted = [...items].sort((a, b) => a.top - b.top);
   const lines: Fragment[][] = [];
   let bottom = -Infinity;
@@ -260,8 +260,12 @@ function rowLeaves(items: readonly Fragment[]): Fragment[] {
     }
   }
   // Keep painting in source order within a line.
-  return lines.map((line) => {
+  return lines.map((line): Fragment => {
     const ordered = items.filter((f) => line.includes(f));
+    const top = Math.min(...line.map((f) => f.top));
+    const bottom = Math.max(...line.map((f) => f.bottom));
+    // A flex line taller than a page (sidebar layouts) is cut between its items' lines.
+    if (bottom - top > pageHeight) return sideBySide(ordered, top, bottom);
     return {
       kind: 'leaf' as const,
       top: Math.min(...line.map((f) => f.top)),

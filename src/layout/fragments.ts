@@ -27,6 +27,10 @@ export interface BoxSlice {
   /** The box continues on an earlier or later page: the border edge is not drawn there. */
   readonly continuedAbove: boolean;
   readonly continuedBelow: boolean;
+  /** The flow range shown in this slice, and the flow→page offset (page y = flow y + shift). */
+  readonly flowTop: number;
+  readonly flowBottom: number;
+  readonly shift: number;
 }
 
 export interface BoxFragment {

@@ -195,7 +195,15 @@ export function paginate(
       const shift = page.body.top - page.flowTop;
       const top = p === first ? box.top + shift : page.body.top;
       const bottom = p === last ? box.bottom + shift : page.body.top + page.body.height;
-      const slice = { top, bottom, continuedAbove: p > first, continuedBelow: p < last };
+      const slice = {
+        top,
+        bottom,
+        continuedAbove: p > first,
+        continuedBelow: p < last,
+        flowTop: top - shift,
+        flowBottom: bottom - shift,
+        shift,
+      };
       const content = mine.get(p) ?? [];
       const deco = box.decorate ? box.decorate(slice) : [];
       if (deco.length === 0 && content.length === 0) continue;

@@ -9,7 +9,7 @@ import type { ComputedStyle } from '../style/types.js';
 import type { BlockBox, TableBox, TableCellBox, TableRowBox } from './boxes.js';
 import { placeCells } from './build.js';
 import type { LayoutContext } from './context.js';
-import { boxFragment, flatten, shiftFragment } from './context.js';
+import { boxFragment, flatten, shiftFragment, sideBySide } from './context.js';
 import type { DisplayItem } from './display-list.js';
 import { intrinsicOuter, layoutBlockLevel, type Placed } from './flow.js';
 import type { BoxFragment, Fragment, LeafFragment } from './fragments.js';
@@ -320,6 +320,7 @@ export function layoutTable(
 
   // Cells placed at their row, stretched to the row height, content aligned vertically.
   const cellItems: DisplayItem[][] = g.rows.map(() => []);
+  const cellFrags: Fragment[][] = g.rows.map(() => []);
   const rowEnd = g.rows.map((_, i) => i);
   for (const l of laid) {
     const top = rowY[l.r];
@@ -349,12 +350,13 @@ export function layoutTable(
       ctx,
     );
     cellItems[l.r].push(...flatten(cellFrag));
+    cellFrags[l.r].push(cellFrag);
     for (let k = l.r; k < l.r + l.rowspan; k++)
       rowEnd[k] = Math.max(rowEnd[k], l.r + l.rowspan - 1);
   }
 
   // Rows into leaves: rows joined by a rowspan stay together; header rows form one leaf.
-  const rowLeaf = (from: number, to: number, sectionBg: boolean): LeafFragment => {
+  const rowLeaf = (from: number, to: number, sectionBg: boolean): Fragment => {
     const items: DisplayItem[] = [];
     for (let i = from; i <= to; i++) {
       const rs = g.rows[i].style;
@@ -373,13 +375,14 @@ export function layoutTable(
           ),
         );
     }
+    const top = rowY[from];
+    const bottom = rowY[to] + rowH[to];
+    // Rows are kept whole when they fit a page; a taller one is cut between its lines.
+    if (bottom - top > ctx.page.height) {
+      return sideBySide(cellFrags.slice(from, to + 1).flat(), top, bottom, items);
+    }
     for (let i = from; i <= to; i++) items.push(...cellItems[i]);
-    return {
-      kind: 'leaf',
-      top: rowY[from] - (from === 0 ? 0 : 0),
-      bottom: rowY[to] + rowH[to],
-      items,
-    };
+    return { kind: 'leaf', top, bottom, items };
   };
 
   let head: LeafFragment | undefined;
@@ -387,7 +390,14 @@ export function layoutTable(
   if (headRows > 0) {
     let end = headRows - 1;
     for (let i = 0; i <= end; i++) end = Math.max(end, rowEnd[i]);
-    head = { ...rowLeaf(0, end, true), keepWithNext: true };
+    const h = rowLeaf(0, end, true);
+    head = {
+      kind: 'leaf',
+      top: h.top,
+      bottom: h.bottom,
+      items: h.kind === 'leaf' ? h.items : flatten(h),
+      keepWithNext: true,
+    };
     frags.push(head);
   }
   let i = head ? headRows : 0;

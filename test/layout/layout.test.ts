@@ -302,3 +302,32 @@ describe('robustness', () => {
     expect(r.warnings.some((w) => w.code === 'layout.nesting-limit')).toBe(true);
   });
 });
+
+describe('content taller than a page side by side', () => {
+  it('cuts a table row taller than a page between its lines', async () => {
+    const long = Array.from({ length: 70 }, (_, i) => `Clause ${i + 1}. ${lorem}`).join(' ');
+    const table = el('table', {}, [
+      el('tbody', {}, [el('tr', {}, [el('th', {}, ['Terms']), el('td', {}, [long])])]),
+    ]);
+    const doc = await lay([table]);
+    expect(doc.pages.length).toBeGreaterThan(2);
+    const all = doc.pages.flatMap((p) => glyphRuns(p.items).map(text)).join(' ');
+    for (const n of [1, 35, 70]) expect(all).toContain(`Clause ${n}.`);
+    for (const p of doc.pages)
+      for (const r of glyphRuns(p.items)) expect(r.y).toBeLessThan(841.9 - 72 + 1);
+  });
+
+  it('cuts a flex row taller than a page between its lines', async () => {
+    const long = Array.from({ length: 70 }, (_, i) => el('p', {}, [`Item ${i + 1}. ${lorem}`]));
+    const flex = el('div', { display: 'flex' }, [
+      el('div', { width: 80 }, ['Sidebar']),
+      el('div', { flexGrow: 1, flexBasis: 0 }, long),
+    ]);
+    const doc = await lay([flex]);
+    expect(doc.pages.length).toBeGreaterThan(2);
+    const all = doc.pages.flatMap((p) => glyphRuns(p.items).map(text)).join(' ');
+    expect(all).toContain('Item 70.');
+    for (const p of doc.pages)
+      for (const r of glyphRuns(p.items)) expect(r.y).toBeLessThan(841.9 - 72 + 1);
+  });
+});
