@@ -463,9 +463,14 @@ export function hasPUA(text: string): boolean {
   return false;
 }
 
+const fontCaches = new WeakMap<PdfDocumentModel, (dict: CosDict) => PdfFont>();
+
+/** One font model per font dictionary, shared by every flavour run on the same document. */
 export function fontCache(doc: PdfDocumentModel): (dict: CosDict) => PdfFont {
+  const existing = fontCaches.get(doc);
+  if (existing) return existing;
   const cache = new WeakMap<CosDict, PdfFont>();
-  return (dict) => {
+  const get = (dict: CosDict): PdfFont => {
     let f = cache.get(dict);
     if (!f) {
       f = new PdfFont(doc, dict);
@@ -473,6 +478,8 @@ export function fontCache(doc: PdfDocumentModel): (dict: CosDict) => PdfFont {
     }
     return f;
   };
+  fontCaches.set(doc, get);
+  return get;
 }
 
 export type { CosObject };
