@@ -114,11 +114,8 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
     );
   }
   const warnings: Warning[] = [];
-  const perCode = new Map<string, number>();
   const warn = (w: Warning): void => {
-    const n = (perCode.get(w.code) ?? 0) + 1;
-    perCode.set(w.code, n);
-    if (n <= WARNINGS_PER_CODE) warnings.push(w);
+    warnings.push(w);
   };
 
   // Slot ownership from the structure tree.
@@ -461,14 +458,27 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
   }
   file.put(catalogRef, catalog);
 
-  for (const [code, n] of perCode) {
-    if (n > WARNINGS_PER_CODE)
-      warnings.push({
+  return { bytes: file.finish(catalogRef, info, deterministic), warnings: capWarnings(warnings) };
+}
+
+/** The first WARNINGS_PER_CODE warnings of each code, then one line per code saying how many more. */
+export function capWarnings(list: readonly Warning[]): Warning[] {
+  const seen = new Map<string, number>();
+  const out: Warning[] = [];
+  for (const w of list) {
+    const n = (seen.get(w.code) ?? 0) + 1;
+    seen.set(w.code, n);
+    if (n <= WARNINGS_PER_CODE) out.push(w);
+  }
+  for (const [code, n] of seen) {
+    if (n > WARNINGS_PER_CODE) {
+      out.push({
         code,
         message: `${n - WARNINGS_PER_CODE} more warnings of this kind were left out`,
       });
+    }
   }
-  return { bytes: file.finish(catalogRef, info, deterministic), warnings };
+  return out;
 }
 
 function boundedSize(v: number, page: number, what: string, warn: (w: Warning) => void): number {

@@ -113,3 +113,19 @@ describe('limits', () => {
     );
   });
 });
+
+describe('warning volume', () => {
+  it('reports at most 20 warnings of one kind plus a count of the rest', () => {
+    const figures = Array.from({ length: 50 }, (_, i) => node('Figure', [slotChild(i + 1)]));
+    const items = figures.map((_, i) => ({
+      kind: 'path' as const,
+      ops: [{ op: 'rect' as const, x: 10, y: 10 + i * 10, width: 5, height: 5 }],
+      fill: { r: 0, g: 0, b: 0, a: 1 },
+      tag: content(i + 1),
+    }));
+    const r = writePdf(doc([page(items)], node('Document', figures)));
+    const alt = r.warnings.filter((w) => w.code === 'pdf.figure-without-alt');
+    expect(alt).toHaveLength(21);
+    expect(alt[20]?.message).toBe('30 more warnings of this kind were left out');
+  });
+});
