@@ -58,8 +58,8 @@ export interface PdfDocumentModel {
   resolve(obj: CosObject | undefined): CosObject;
   /** dict[key] with references followed; null when absent. */
   get(dict: CosDict | null | undefined, key: string): CosObject;
-  /** Applies the stream's filters, bounded in output size. */
-  decodeStream(stream: CosStream): DecodeResult;
+  /** Applies the stream's filters, bounded in output size (the reader's default, or a smaller `limit`). */
+  decodeStream(stream: CosStream, limit?: number): DecodeResult;
   pages(): Iterable<PageModel>;
   /** Every indirect object of the final revision, lazily parsed. */
   objects(): Iterable<{ readonly ref: CosRef; readonly value: CosObject }>;

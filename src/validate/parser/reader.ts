@@ -31,6 +31,9 @@ const HEADER_SEARCH = 1024;
 /** Object references followed before giving up (guards reference cycles). */
 const MAX_REF_HOPS = 32;
 const MAX_PAGES_DEPTH = 64;
+/** Decoded size of one object stream, and of all object streams kept at once. */
+const OBJSTM_LIMIT = 32 * 1024 * 1024;
+const OBJSTM_BUDGET = 128 * 1024 * 1024;
 
 /** Spacing facts of one indirect object (PDF/A 6.1.9). */
 export interface ObjectSpacing {
@@ -92,6 +95,7 @@ export class PdfReader implements PdfDocumentModel {
   private readonly recoveries: string[] = [];
   private scanned: Map<number, ScannedObject> | null = null;
   private decryptor: Decryptor | null = null;
+  private objStmBytes = 0;
   /** The Encrypt dictionary's object number: its strings are never encrypted. */
   private encryptNum = -1;
   private lexicalFacts: LexicalFacts | null = null;
@@ -447,8 +451,15 @@ export class PdfReader implements PdfDocumentModel {
     this.objStmCache.set(num, null); // guards a stream that lists itself
     const v = this.getIndirect(num);
     if (!isStream(v)) return null;
-    const dec = this.decodeStream(v);
+    const dec = this.decodeStream(v, OBJSTM_LIMIT);
     if (dec.error) this.recoveries.push(`object stream ${num}: ${dec.error}`);
+    // Decoded object streams are kept for later lookups, within a budget for the whole file.
+    this.objStmBytes += dec.data.length;
+    if (this.objStmBytes > OBJSTM_BUDGET) {
+      this.objStmCache.clear();
+      this.objStmCache.set(num, null);
+      this.objStmBytes = dec.data.length;
+    }
     const n = Math.min(asInt(this.resolve(dictGet(v.dict, 'N'))) ?? 0, 1_000_000);
     const first = asInt(this.resolve(dictGet(v.dict, 'First'))) ?? 0;
     const lx = new Lexer(dec.data, 0, Math.min(first, dec.data.length));
@@ -762,7 +773,13 @@ export class PdfPage implements PageModel {
     let error: string | undefined;
     let total = 0;
     for (const s of this.contentStreams()) {
-      const r = this.doc.decodeStream(s);
+      // The page as a whole gets the same budget as one stream, so many bombs cannot add up.
+      const room = DEFAULT_DECODE_LIMIT - total;
+      if (room <= 0) {
+        error ??= `page content exceeds ${DEFAULT_DECODE_LIMIT} bytes`;
+        break;
+      }
+      const r = this.doc.decodeStream(s, room);
       if (r.error) error ??= r.error;
       parts.push(r.data);
       total += r.data.length + 1;
