@@ -31,7 +31,7 @@ export function measureIntrinsic<S>(paragraph: ShapedParagraph<S>, textIndent = 
   let firstWord = true;
   for (const piece of para.pieces) {
     line += piece.width;
-    if (piece.emergencyBreak) {
+    if (piece.breakAnywhere) {
       minContent = Math.max(minContent, widestCluster(piece));
       word = 0;
     } else if (piece.hyphenPoints.length > 0) {

@@ -52,6 +52,8 @@ export interface Piece {
   readonly hangs: boolean;
   /** overflow-wrap allows breaking the word anywhere when nothing else fits. */
   readonly emergencyBreak: boolean;
+  /** overflow-wrap: anywhere — the break points also count for min-content (break-word's do not). */
+  readonly breakAnywhere: boolean;
   readonly isForcedBreak: boolean;
 }
 

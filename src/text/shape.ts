@@ -278,38 +278,47 @@ function breakOpportunities<S>(
   return breaks;
 }
 
-/** Hyphenation opportunities (absolute offsets) from soft hyphens and hyphens: auto. */
+/**
+ * Hyphenation opportunities (absolute offsets): soft hyphens (already filtered by hyphens:
+ * none), and for hyphens: auto the pattern points of each word — a word may span several runs
+ * (<b>hyph</b>enation) when they all ask for auto hyphenation in the same language.
+ */
 function hyphenOpportunities<S>(
   text: string,
   runs: readonly InlineRun<S>[],
   prep: PreparedText,
+  runOf: Int32Array,
 ): Set<number> {
   const points = new Set<number>();
-  for (let r = 0; r < runs.length; r++) {
-    const run = runs[r];
-    if (run.kind !== 'text' || run.style.hyphens === 'none' || !allowsWrap(run.style.whiteSpace))
-      continue;
-    const start = prep.runStart[r];
-    const end = prep.runEnd[r];
-    const auto = run.style.hyphens === 'auto' && run.style.lang !== undefined;
-    const re = /[\p{L}\p{M}]+/gu;
-    const slice = text.slice(start, end);
-    for (let m = re.exec(slice); m; m = re.exec(slice)) {
-      const wordStart = start + m.index;
-      const wordEnd = wordStart + m[0].length;
-      let manual = false;
-      for (let i = wordStart + 1; i < wordEnd; i++)
-        if (prep.softHyphens.has(i)) {
-          points.add(i);
-          manual = true;
-        }
-      // A word with explicit soft hyphens is only broken there (as browsers do).
-      if (auto && !manual)
-        for (const p of hyphenationPoints(m[0], run.style.lang!)) points.add(wordStart + p);
-    }
-  }
-  // Soft hyphens between words (e.g. before punctuation) still allow a break.
   for (const p of prep.softHyphens) if (p > 0 && p < text.length) points.add(p);
+  const autoRun = (r: number): string | undefined => {
+    const run = runs[r];
+    return run.kind === 'text' && run.style.hyphens === 'auto' && allowsWrap(run.style.whiteSpace)
+      ? run.style.lang
+      : undefined;
+  };
+  if (!runs.some((_, r) => autoRun(r) !== undefined)) return points;
+  const re = /[\p{L}\p{M}]+/gu;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const wordStart = m.index;
+    const wordEnd = wordStart + m[0].length;
+    let lang: string | undefined;
+    let ok = true;
+    for (let r = runOf[wordStart]; r <= runOf[wordEnd - 1] && ok; r++) {
+      if (prep.runEnd[r] === prep.runStart[r]) continue;
+      const l = autoRun(r);
+      if (l === undefined || (lang !== undefined && l.toLowerCase() !== lang.toLowerCase()))
+        ok = false;
+      else lang = l;
+    }
+    if (!ok || lang === undefined) continue;
+    // A word with explicit soft hyphens is only broken there (as browsers do).
+    let manual = false;
+    for (let i = wordStart + 1; i < wordEnd && !manual; i++)
+      if (prep.softHyphens.has(i)) manual = true;
+    if (manual) continue;
+    for (const p of hyphenationPoints(m[0], lang)) points.add(wordStart + p);
+  }
   return points;
 }
 
@@ -431,6 +440,8 @@ export function shapePiece<S>(
       (style.overflowWrap === 'anywhere' ||
         style.overflowWrap === 'break-word' ||
         style.wordBreak === 'break-word'),
+    breakAnywhere:
+      !shaped.opaque && (style.overflowWrap === 'anywhere' || style.wordBreak === 'break-word'),
     isForcedBreak: false,
   };
 }
@@ -487,6 +498,7 @@ function emptyPiece(start: number, run: number, level: number, breakAfter: numbe
     collapsible: false,
     hangs: false,
     emergencyBreak: false,
+    breakAnywhere: false,
     isForcedBreak: false,
   };
 }
@@ -539,7 +551,7 @@ export function shapeParagraph<S>(
   }
 
   const breaks = breakOpportunities(text, runs, runOf);
-  const hyphens = hyphenOpportunities(text, runs, prep);
+  const hyphens = hyphenOpportunities(text, runs, prep, runOf);
   const scripts = resolveScripts(text);
 
   // Per-character face choice with fallback.

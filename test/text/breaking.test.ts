@@ -375,3 +375,22 @@ describe('tabs', () => {
     }
   });
 });
+
+describe('hyphenation across inline elements and min-content of overflow-wrap', () => {
+  it('hyphenates a word split over two runs', () => {
+    const runs = [
+      text('The hyph', { hyphens: 'auto' }),
+      text('enation test', { hyphens: 'auto', weight: 700 }),
+    ];
+    const lines = layout(ctx, runs, widthOf('The hyphenat'));
+    expect(lines[0].hyphenated).toBe(true);
+    expect(lineText(lines[0])).toBe('The hyphen');
+  });
+
+  it('break-word does not lower min-content, anywhere does', () => {
+    const m = (s: object) =>
+      measureIntrinsic(shapeParagraph(ctx, [text('wwww', s)], { direction: 'ltr' })).minContent;
+    expect(m({ overflowWrap: 'break-word' })).toBeCloseTo(widthOf('wwww'), 6);
+    expect(m({ overflowWrap: 'anywhere' })).toBeCloseTo(widthOf('w'), 6);
+  });
+});
