@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The PDF writer's own cost per page, beside pdfkit writing the same text in the same run.
 //
-//   npm run build && node bench/writer.mjs [pages] [rounds]
+//   npm run build && node bench/writer.mjs [--json] [pages] [rounds]
 //
+// Also run by bench/run.mjs (with --json: one JSON object on stdout).
 // Text is shaped once with fontkit before timing, so the a11ypdf figures are the writer alone
 // (content streams, subsetting, structure tree, XMP, compression). pdfkit is timed end to end
 // (it shapes as it writes) and produces untagged output: it is the speed floor, not a peer.
@@ -13,8 +14,10 @@ import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { writePdf } from '../dist/pdf/index.js';
 
-const PAGES = Number(process.argv[2] ?? 20);
-const ROUNDS = Number(process.argv[3] ?? 5);
+const JSON_OUT = process.argv.includes('--json');
+const positional = process.argv.slice(2).filter((a) => a !== '--json');
+const PAGES = Number(positional[0] ?? 20);
+const ROUNDS = Number(positional[1] ?? 5);
 const FONT_PATH = new URL('../fonts/LiberationSans-Regular.ttf', import.meta.url);
 const BOLD_PATH = new URL('../fonts/LiberationSans-Bold.ttf', import.meta.url);
 const W = 595;
@@ -217,12 +220,22 @@ async function measure(label, build) {
   }
   const perPage = (ms) => (ms / ROUNDS / PAGES).toFixed(2);
   const ratio = ours / theirs;
+  const result = {
+    label,
+    oursMsPerPage: ours / ROUNDS / PAGES,
+    pdfkitMsPerPage: theirs / ROUNDS / PAGES,
+    ratio,
+    oursBytes,
+    pdfkitBytes: theirBytes,
+  };
+  if (JSON_OUT) return result;
   console.log(
     `${label.padEnd(12)} a11ypdf ${perPage(ours).padStart(6)} ms/page (${(oursBytes / 1024).toFixed(0)} KiB, tagged PDF/A-3a+UA-1)   ` +
       `pdfkit ${perPage(theirs).padStart(6)} ms/page (${(theirBytes / 1024).toFixed(0)} KiB, untagged)   ratio ${ratio.toFixed(2)}x`,
   );
+  return result;
 }
 
-console.log(`writer benchmark: ${PAGES} pages, ${ROUNDS} rounds, node ${process.version}`);
-await measure('text-heavy', textDoc);
-await measure('table-heavy', tableDoc);
+if (!JSON_OUT) console.log(`writer benchmark: ${PAGES} pages, ${ROUNDS} rounds, node ${process.version}`);
+const results = [await measure('text-heavy', textDoc), await measure('table-heavy', tableDoc)];
+if (JSON_OUT) console.log(JSON.stringify({ pages: PAGES, rounds: ROUNDS, results }));

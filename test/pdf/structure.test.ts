@@ -199,6 +199,34 @@ describe('structure tree', () => {
     expect(JSON.stringify(tree)).toMatch(/"type":"(object|annotation)"/);
   });
 
+  it('places link rectangles through group transforms and reports a link to a missing page', () => {
+    const link = node('Link', [slotChild(1)]);
+    const root = node('Document', [node('P', [link])]);
+    const items: DisplayItem[] = [
+      {
+        kind: 'group',
+        transform: [2, 0, 0, 2, 10, 20],
+        items: [
+          shape(F, 'Scaled link', 50, 50, 10, content(1)),
+          {
+            kind: 'link',
+            x: 50,
+            y: 40,
+            width: 60,
+            height: 12,
+            target: { kind: 'internal', pageIndex: 7, y: 0 },
+            node: link.id,
+            contents: 'Nowhere',
+          },
+        ],
+      },
+    ];
+    const r = writeValid(doc([page(items)], root));
+    // (50,40)-(110,52) scaled by 2 and moved by (10,20): (110,100)-(230,124); y flipped on 842.
+    expect(inspect(r.bytes).objects).toContain('/Rect [110 718 230 742]');
+    expect(r.warnings.map((w) => w.code)).toContain('pdf.link-target-missing');
+  });
+
   it('builds nested bookmarks from H1-H3', async () => {
     const items: DisplayItem[] = [];
     const kids: StructNode[] = [];
