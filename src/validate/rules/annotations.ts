@@ -245,8 +245,6 @@ function checkUa(ctx: RuleAreaContext, a: AnnotationInfo, parents: StructParents
   const parent = parents.of(d);
   const stdType = parent?.standardType ?? null;
   const contents = textOf(doc.get(d, 'Contents'));
-  // Popup annotations only display the text of their parent annotation, so they are not tagged.
-  if (st === 'Popup') return;
   if (st !== 'Widget' && st !== 'PrinterMark' && st !== 'Link') {
     sink.check(
       R.uaAnnotTag,
