@@ -236,6 +236,7 @@ async function measure(label, build) {
   return result;
 }
 
-if (!JSON_OUT) console.log(`writer benchmark: ${PAGES} pages, ${ROUNDS} rounds, node ${process.version}`);
+if (!JSON_OUT)
+  console.log(`writer benchmark: ${PAGES} pages, ${ROUNDS} rounds, node ${process.version}`);
 const results = [await measure('text-heavy', textDoc), await measure('table-heavy', tableDoc)];
 if (JSON_OUT) console.log(JSON.stringify({ pages: PAGES, rounds: ROUNDS, results }));
