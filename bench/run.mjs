@@ -1,0 +1,369 @@
+#!/usr/bin/env node
+// The benchmark suite: a11ypdf beside its peers on the same documents, in one run.
+//
+//   npm run bench                       full run (a few minutes)
+//   npm run bench -- --quick            CI smoke run: every document once, no pool
+//   npm run bench -- --engines a11ypdf,pdfkit --docs invoice,report-10
+//   npm run bench -- --validate-dir DIR also validate the PDFs in DIR
+//
+// Each engine runs in its own child process (bench/lib/engine-child.mjs) so its peak RSS is its
+// own; renders are interleaved across engines so all see the same machine load, and ratios
+// are taken within this run. Results: a table on stdout, bench/out/results.json and
+// bench/out/latency.svg; the PDFs produced are kept in bench/out/pdf/ (the validation set).
+import { execFileSync, fork } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { latencyChart } from './lib/chart.mjs';
+import { SCALING, SUITE } from './lib/docs.mjs';
+import { fmtMs, median, p95, table } from './lib/stats.mjs';
+
+const ALL_ENGINES = [
+  'a11ypdf',
+  'pdfkit',
+  'pdfmake',
+  'react-pdf',
+  'weasyprint',
+  'chromium-warm',
+  'chromium-cold',
+];
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    engines: { type: 'string' },
+    docs: { type: 'string' },
+    'validate-dir': { type: 'string', multiple: true, default: [] },
+    'no-pool': { type: 'boolean', default: false },
+  },
+});
+const quick = args.quick;
+const OUT = fileURLToPath(new URL('./out/', import.meta.url));
+const PDF_DIR = `${OUT}pdf`;
+rmSync(PDF_DIR, { recursive: true, force: true });
+mkdirSync(PDF_DIR, { recursive: true });
+
+const engineNames = args.engines ? args.engines.split(',') : ALL_ENGINES;
+const docs = args.docs ? args.docs.split(',') : SUITE;
+/** Measured renders per document after warm-up; slow engines stop earlier (time budget). */
+const SAMPLES = quick
+  ? { default: 1 }
+  : {
+      invoice: 30,
+      'invoice-template': 30,
+      'report-10': 10,
+      'report-100': 4,
+      'statement-500': 6,
+      default: 5,
+    };
+const WARMUP = quick ? 0 : 2;
+const BUDGET_MS = quick ? 0 : 25_000; // per engine and document
+/** In quick mode the peers render only the small documents (CI time). */
+const QUICK_PEER_DOCS = new Set(['invoice', 'report-10']);
+
+// ---- engine processes ------------------------------------------------------------------------
+
+class EngineProcess {
+  constructor(name) {
+    this.name = name;
+    this.child = fork(fileURLToPath(new URL('./lib/engine-child.mjs', import.meta.url)), [name], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    this.nextId = 1;
+    this.pending = new Map();
+    this.ready = new Promise((resolve) => {
+      this.child.on('message', (m) => {
+        if (m.ready) return resolve();
+        const p = this.pending.get(m.id);
+        this.pending.delete(m.id);
+        if (m.error) p?.reject(new Error(`${name}: ${m.error}`));
+        else p?.resolve(m.result);
+      });
+    });
+    this.child.on('exit', () => {
+      for (const p of this.pending.values()) p.reject(new Error(`${name} exited`));
+    });
+  }
+  async call(cmd, params = {}) {
+    await this.ready;
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.child.send({ id, cmd, ...params });
+    });
+  }
+}
+
+const engines = [];
+const skipped = [];
+for (const name of engineNames) {
+  if (quick && name === 'chromium-cold') {
+    skipped.push({ name, reason: 'cold start per document is left out of --quick' });
+    continue;
+  }
+  const p = new EngineProcess(name);
+  const init = await p.call('init');
+  p.info = init.info;
+  if (init.skipped) {
+    skipped.push({ name, reason: init.skipped });
+    await p.call('close').catch(() => {});
+  } else engines.push(p);
+}
+for (const s of skipped) console.log(`skipped ${s.name}: ${s.reason}`);
+
+// ---- latency: interleaved rounds ---------------------------------------------------------------
+
+/** @type {Record<string, Record<string, { times: number[], bytes: number, pages: number }>>} */
+const results = {};
+for (const doc of docs) {
+  results[doc] = {};
+  const active = engines.filter((e) => e.name === 'a11ypdf' || !quick || QUICK_PEER_DOCS.has(doc));
+  const want = new Map();
+  for (const e of active) {
+    let first;
+    try {
+      first = await e.call('run', { doc, n: Math.max(1, WARMUP), save: PDF_DIR });
+    } catch (err) {
+      console.log(`${e.name} failed on ${doc}: ${err.message.split('\n')[0]}`);
+      continue;
+    }
+    if (first.unsupported) continue;
+    results[doc][e.name] = {
+      times: quick ? first.times : [],
+      bytes: first.bytes,
+      pages: first.pages,
+    };
+    const est = Math.max(...first.times.slice(-1), 0.1);
+    const n = SAMPLES[doc] ?? SAMPLES.default;
+    want.set(e, quick ? 0 : Math.max(3, Math.min(n, Math.floor(BUDGET_MS / est))));
+  }
+  // Round robin, one render at a time, so a burst of load hits every engine alike.
+  for (let round = 0; [...want.values()].some((n) => n > round); round++) {
+    for (const [e, n] of want) {
+      if (round >= n) continue;
+      const r = await e.call('run', { doc, n: 1 });
+      results[doc][e.name].times.push(...r.times);
+    }
+  }
+  const line = Object.entries(results[doc])
+    .map(([e, r]) => `${e} ${fmtMs(median(r.times))}`)
+    .join(', ');
+  console.log(`${doc}: ${line}`);
+}
+
+const rss = {};
+for (const e of engines) rss[e.name] = (await e.call('rss')).kb;
+
+// ---- throughput with a pool on all cores ----------------------------------------------------------
+
+const threads = availableParallelism();
+const pool = {};
+if (!quick && !args['no-pool']) {
+  for (const doc of docs) {
+    pool[doc] = {};
+    for (const e of engines) {
+      const r = results[doc][e.name];
+      if (!r) continue;
+      const jobs = Math.max(
+        threads * 2,
+        Math.min(40, Math.round((threads * 6000) / median(r.times))),
+      );
+      try {
+        const res = await e.call('pool', { doc, jobs, threads });
+        if (!res.unsupported) pool[doc][e.name] = res.docsPerSec;
+      } catch (err) {
+        console.log(`pool: ${e.name} failed on ${doc}: ${err.message.split('\n')[0]}`);
+      }
+    }
+  }
+}
+
+// ---- a11ypdf: stages and growth with document length -------------------------------------------
+
+const ours = engines.find((e) => e.name === 'a11ypdf');
+let stages = {};
+const scaling = {};
+if (ours) {
+  const stageDocs = docs.filter((d) => ['invoice', 'report-10', 'report-100'].includes(d));
+  stages = await ours.call('stages', { docs: stageDocs, n: quick ? 1 : 3 });
+  for (const [doc, sections] of Object.entries(SCALING)) {
+    if (quick && sections > 200) continue;
+    const n = quick ? 1 : sections > 200 ? 1 : sections > 20 ? 2 : 5;
+    const r = await ours.call('run', { doc, n: n + (quick ? 0 : 1) });
+    const times = quick ? r.times : r.times.slice(1);
+    scaling[doc] = { ms: median(times), pages: r.pages, msPerPage: median(times) / r.pages };
+  }
+}
+for (const e of engines) await e.call('close').catch(() => {});
+
+// ---- the writer alone, and validation -------------------------------------------------------------
+
+const node = process.execPath;
+const here = (f) => fileURLToPath(new URL(f, import.meta.url));
+const sub = (script, argv) =>
+  JSON.parse(
+    execFileSync(node, [here(script), ...argv], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
+const writer = sub('./writer.mjs', ['--json', ...(quick ? ['5', '1'] : ['20', '5'])]);
+const validation = sub('./validate.mjs', [
+  '--json',
+  ...(quick ? ['--quick'] : []),
+  PDF_DIR,
+  ...args['validate-dir'],
+]);
+
+// ---- report ---------------------------------------------------------------------------------------
+
+const machine = {
+  date: new Date().toISOString(),
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model ?? 'unknown',
+  memoryGb: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+  engines: Object.fromEntries(engines.map((e) => [e.name, e.info.version])),
+  skipped,
+  quick,
+};
+const engineOrder = engines.map((e) => e.name);
+const rows = [];
+for (const doc of docs) {
+  const base = results[doc].a11ypdf;
+  for (const e of engineOrder) {
+    const r = results[doc][e];
+    if (!r) continue;
+    const med = median(r.times);
+    rows.push({
+      doc,
+      engine: e,
+      tagged: engines.find((x) => x.name === e).info.tagged ? 'yes' : 'no',
+      median: fmtMs(med),
+      p95: fmtMs(p95(r.times)),
+      'docs/s 1T': (1000 / (r.times.reduce((a, b) => a + b, 0) / r.times.length)).toFixed(1),
+      [`docs/s ${threads}T`]: pool[doc]?.[e] ? pool[doc][e].toFixed(1) : '-',
+      'peak RSS': `${Math.round(rss[e] / 1024)} MB`,
+      size: `${Math.round(r.bytes / 1024)} KiB`,
+      pages: String(r.pages),
+      'vs a11ypdf': base && e !== 'a11ypdf' ? `${(med / median(base.times)).toFixed(2)}x` : '',
+      n: String(r.times.length),
+    });
+  }
+}
+console.log(
+  `\na11ypdf benchmark, ${machine.date}, ${machine.cpus} cores (${machine.cpuModel}), node ${machine.node}${quick ? ', --quick' : ''}`,
+);
+console.log(`engines: ${engineOrder.map((e) => `${e} ${machine.engines[e]}`).join(', ')}`);
+console.log(
+  '"vs a11ypdf" = peer median / a11ypdf median (above 1: a11ypdf is faster). Peak RSS of chromium is the sum over its processes.\n',
+);
+console.log(table(rows));
+
+if (Object.keys(stages).length) {
+  console.log(
+    '\na11ypdf time per stage (render + validation of the output, sampled with the V8 profiler)\n',
+  );
+  const stageNames = Object.keys(Object.values(stages)[0].stagesMs);
+  console.log(
+    table(
+      Object.entries(stages).map(([doc, s]) => ({
+        doc,
+        'total ms': fmtMs(s.wallMs),
+        ...Object.fromEntries(
+          stageNames.map((k) => [k, `${((100 * s.stagesMs[k]) / s.wallMs).toFixed(0)}%`]),
+        ),
+      })),
+    ),
+  );
+}
+if (Object.keys(scaling).length) {
+  console.log('\na11ypdf growth with document length (report, median)\n');
+  console.log(
+    table(
+      Object.entries(scaling).map(([doc, s]) => ({
+        doc,
+        pages: String(s.pages),
+        ms: fmtMs(s.ms),
+        'ms/page': s.msPerPage.toFixed(1),
+      })),
+    ),
+  );
+}
+console.log(
+  `\nwriter alone (${writer.pages} pages, text shaped beforehand) vs pdfkit, ms per page\n`,
+);
+console.log(
+  table(
+    writer.results.map((w) => ({
+      kind: w.label,
+      a11ypdf: w.oursMsPerPage.toFixed(2),
+      pdfkit: w.pdfkitMsPerPage.toFixed(2),
+      ratio: `${w.ratio.toFixed(2)}x`,
+    })),
+  ),
+);
+console.log(
+  `\nvalidation (PDF/A-3A + PDF/UA-1) of ${validation.files.length} files: median ${fmtMs(validation.median)}, p95 ${fmtMs(validation.p95)} per file`,
+);
+const ownReport = validation.files.find((f) => f.file === 'a11ypdf--report-10.pdf');
+if (ownReport) console.log(`our own 10-page report: ${fmtMs(ownReport.median)}`);
+if (validation.large)
+  console.log(
+    `generated ${validation.large.pages}-page tagged PDF: ${fmtMs(validation.large.ms)}, peak RSS ${validation.large.peakRssMb} MB`,
+  );
+
+// Ratios the issue's targets are stated in.
+const ratio = (doc, peer) => {
+  const a = results[doc]?.a11ypdf;
+  const b = results[doc]?.[peer];
+  return a && b ? median(b.times) / median(a.times) : undefined;
+};
+const targets = {
+  invoiceMedianMs: results.invoice?.a11ypdf ? median(results.invoice.a11ypdf.times) : undefined,
+  report100Ms: results['report-100']?.a11ypdf
+    ? median(results['report-100'].a11ypdf.times)
+    : undefined,
+  invoiceVsWeasyprint: ratio('invoice', 'weasyprint'),
+  invoiceVsChromiumWarm: ratio('invoice', 'chromium-warm'),
+  invoiceVsChromiumCold: ratio('invoice', 'chromium-cold'),
+  perPageVsPdfkit: Object.fromEntries(
+    docs.map((d) => [d, ratio(d, 'pdfkit') && 1 / ratio(d, 'pdfkit')]),
+  ),
+  validateOwnReport10Ms: ownReport?.median,
+};
+console.log('\ntargets (issue 9):');
+const show = (label, v, goal, ok) =>
+  console.log(
+    `  ${label.padEnd(44)} ${v === undefined ? '-' : v.toFixed(2).padStart(9)}   goal ${goal}${v === undefined ? '' : ok(v) ? '  met' : '  NOT met'}`,
+  );
+show('invoice median, ms', targets.invoiceMedianMs, '< 20', (v) => v < 20);
+show('100-page report, ms', targets.report100Ms, '< 2000', (v) => v < 2000);
+show(
+  'invoice: weasyprint time / a11ypdf time',
+  targets.invoiceVsWeasyprint,
+  '>= 15',
+  (v) => v >= 15,
+);
+show(
+  'invoice: chromium-warm time / a11ypdf time',
+  targets.invoiceVsChromiumWarm,
+  '>= 5',
+  (v) => v >= 5,
+);
+for (const [d, v] of Object.entries(targets.perPageVsPdfkit))
+  show(`${d}: a11ypdf time / pdfkit time`, v, '<= 2', (x) => x <= 2);
+show('validate own 10-page report, ms', targets.validateOwnReport10Ms, '< 50', (v) => v < 50);
+
+const json = { machine, results, rss, pool, stages, scaling, writer, validation, targets };
+writeFileSync(`${OUT}results.json`, JSON.stringify(json, null, 2));
+writeFileSync(
+  `${OUT}latency.svg`,
+  latencyChart({
+    docs: docs.filter((d) => Object.keys(results[d]).length),
+    engines: engineOrder,
+    median: (d, e) => (results[d]?.[e] ? median(results[d][e].times) : undefined),
+    title: `Median latency by document, ${machine.date.slice(0, 10)}, ${machine.cpus} cores, node ${machine.node}`,
+  }),
+);
+console.log(`\nwrote ${OUT}results.json, ${OUT}latency.svg and the PDFs in ${PDF_DIR}/`);
