@@ -106,6 +106,15 @@ describe('annotations (PDF/UA 7.18)', () => {
       pageExtra: '/Tabs /S',
     });
     expect(ua(hidden)).toEqual([]);
+    // A rectangle that only touches the crop box edge counts as outside it.
+    const outside = withAnnot(`<< /Subtype /Popup /Rect [612 600 816 700] /F 28 >>`, {
+      pageExtra: '/Tabs /S',
+    });
+    expect(ua(outside)).toEqual([]);
+    const inside = withAnnot(`<< /Subtype /Popup /Rect [600 600 816 700] /F 28 >>`, {
+      pageExtra: '/Tabs /S',
+    });
+    expect(ua(inside)).toEqual(['7.18.1-1', '7.18.1-2']);
   });
   it('checks widgets: Form tag and TU', () => {
     const pdf = withAnnot(`<< /Subtype /Widget /Rect [0 0 10 10] /StructParent 0 >>`, {
