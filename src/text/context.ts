@@ -76,6 +76,15 @@ export class TextFontContext implements FontContext {
     const w = rule.weight;
     const range: [number, number] =
       w === undefined ? [400, 400] : typeof w === 'number' ? [w, w] : [w[0], w[1]];
+    if ((font as unknown as { fvar?: unknown }).fvar) {
+      // We embed the font program as is, and the writer cannot instance it: every weight uses
+      // the default instance of the variable font.
+      this.warn(
+        'font.variable',
+        `@font-face "${rule.family}" is a variable font; it is used at its default instance, so other weights and widths look the same`,
+        source,
+      );
+    }
     const face = new LoadedFace(
       rule.family,
       range[0],

@@ -48,8 +48,14 @@ export interface ShapeParams {
   readonly cursive: boolean;
 }
 
-const SHAPE_CACHE_SIZE = 8192;
-const SCALED_CACHE_SIZE = 16384;
+/**
+ * One budget for the whole process, shared by all faces (keys start with the face's serial
+ * number): a word is roughly 1 KB here, so these bound the caches to a few tens of megabytes
+ * however many faces and documents pass through.
+ */
+const shapeCache = new LruCache<string, ShapedUnits>(16384);
+const scaledCache = new LruCache<string, ScaledShape>(32768);
+let nextSerial = 1;
 
 const isSpaceCode = (c: number): boolean =>
   c === 0x20 || c === 0xa0 || c === 0x1361 || c === 0x3000 || c === 0x09;
@@ -73,8 +79,8 @@ export class LoadedFace implements FontFace {
   private resourceMemo: FontResource | undefined;
   private hyphenMemo: { id: number; advance: number } | undefined;
   private readonly coverage = new Map<number, boolean>();
-  private readonly shapeCache = new LruCache<string, ShapedUnits>(SHAPE_CACHE_SIZE);
-  private readonly scaledCache = new LruCache<string, ScaledShape>(SCALED_CACHE_SIZE);
+  /** Distinguishes this face's entries in the shared caches. */
+  private readonly serial = nextSerial++;
   readonly unitsPerEm: number;
 
   constructor(
@@ -152,8 +158,8 @@ export class LoadedFace implements FontFace {
    * hyphen whose glyphs get rel === text.length. Cached: results are shared, never mutate them.
    */
   shapeScaled(text: string, p: ShapeParams, hyphen: boolean): ScaledShape {
-    const key = `${p.size}|${p.letterSpacing}|${p.wordSpacing}|${p.tabSize}|${p.featureKey}|${p.script}|${p.rtl ? 'r' : 'l'}|${hyphen ? 'h' : ''}|${text}`;
-    const hit = this.scaledCache.get(key);
+    const key = `${this.serial}|${p.size}|${p.letterSpacing}|${p.wordSpacing}|${p.tabSize}|${p.featureKey}|${p.script}|${p.rtl ? 'r' : 'l'}|${hyphen ? 'h' : ''}|${text}`;
+    const hit = scaledCache.get(key);
     if (hit) return hit;
     const str = text.indexOf('\t') >= 0 ? text.replace(/\t/g, ' ') : text;
     const units = this.shape(str, p.script, p.rtl, p.features, p.featureKey);
@@ -212,7 +218,7 @@ export class LoadedFace implements FontFace {
       width,
       opaque: units.opaque,
     };
-    this.scaledCache.set(key, out);
+    scaledCache.set(key, out);
     return out;
   }
 
@@ -227,8 +233,8 @@ export class LoadedFace implements FontFace {
     features: Readonly<Record<string, boolean>> | undefined,
     featureKey: string,
   ): ShapedUnits {
-    const key = `${script}|${rtl ? 'r' : 'l'}|${featureKey}|${text}`;
-    const hit = this.shapeCache.get(key);
+    const key = `${this.serial}|${script}|${rtl ? 'r' : 'l'}|${featureKey}|${text}`;
+    const hit = shapeCache.get(key);
     if (hit) return hit;
     const run = this.font.layout(
       text,
@@ -294,7 +300,7 @@ export class LoadedFace implements FontFace {
       out.clusters.fill(0);
       (out as { opaque: boolean }).opaque = true;
     }
-    this.shapeCache.set(key, out);
+    shapeCache.set(key, out);
     return out;
   }
 }

@@ -204,3 +204,15 @@ describe('shaping cache', () => {
     expect(style().size).toBe(12);
   });
 });
+
+describe('shared shaping cache', () => {
+  it('keeps entries of different faces apart', () => {
+    const ctx = createFontContext();
+    const a = glyphFragments(layout(ctx, [text('Wave', { families: ['Arial'] })], 500))[0];
+    const b = glyphFragments(layout(ctx, [text('Wave', { families: ['Noto Sans'] })], 500))[0];
+    const c = glyphFragments(layout(ctx, [text('Wave', { families: ['Arial'] })], 500))[0];
+    expect(a.font.id).not.toBe(b.font.id);
+    expect(a.width).not.toBeCloseTo(b.width, 3);
+    expect(c.glyphs).toEqual(a.glyphs);
+  });
+});
