@@ -424,7 +424,10 @@ function inlineElement(
       const fixedContents = label && label.trim() !== '' ? label.trim() : undefined;
       owner = () => node;
       const linkCtx: InlineCtx = { ...ictx, owner, link, lang, ...decoBg(el, ictx) };
+      const first = flow.items.length;
+      const blocksBefore = flow.blocks.length;
       for (const c of el.children) node_(c, flow, group, linkCtx, ctx);
+      if (flow.blocks.length === blocksBefore) addInsets(el.style, flow.items, first);
       if (fixedContents) link.contents = fixedContents;
       link.contents = link.contents.replace(/\s+/g, ' ').trim() || trimmed;
       return;
@@ -531,6 +534,8 @@ function blockBox(
   const inner: InlineCtx = {
     owner: flow.owner,
     lang: el.lang || ictx.lang,
+    // A block inside a link (a whole card made clickable) is still part of that link's area.
+    ...(ictx.link ? { link: ictx.link } : {}),
     ...(heading ? { heading } : {}),
     ...(decorationFor(el, undefined) ? { decoration: decorationFor(el, undefined)! } : {}),
   };

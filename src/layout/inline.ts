@@ -99,7 +99,10 @@ export function inlineIntrinsic(box: BlockBox, ctx: LayoutContext): IntrinsicSiz
   const { para } = paragraphOf(box, 0, ctx);
   if (para.isEmpty) return { minContent: 0, maxContent: 0 };
   const indent = len(box.style.textIndent, 0);
-  return measureIntrinsic(para, indent);
+  const m = measureIntrinsic(para, indent);
+  // A hair of slack: content laid out again at exactly its max-content width must not wrap
+  // because of floating-point rounding.
+  return { minContent: m.minContent + 0.01, maxContent: m.maxContent + 0.01 };
 }
 
 /** True when the inline content makes no line box at all (only collapsible whitespace). */
