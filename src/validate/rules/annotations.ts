@@ -263,7 +263,7 @@ function checkUa(ctx: RuleAreaContext, a: AnnotationInfo, parents: StructParents
   if (st === 'Widget') {
     // TU belongs to the field: a widget without a T entry is a kid of the field named by Parent.
     const parentField = doc.get(d, 'Parent');
-    const field = !d.entries.has('T') && isDict(parentField) ? parentField : d;
+    const field = d.entries.has('T') ? d : isDict(parentField) ? parentField : null;
     const tu = textOf(doc.get(field, 'TU'));
     sink.check(R.uaWidgetAlt, exempt || nonEmpty(tu) || nonEmpty(parent?.alt ?? null), a.location);
     sink.check(
