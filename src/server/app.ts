@@ -29,9 +29,18 @@ export interface Service {
   shutdown(): Promise<void>;
 }
 
-export async function buildService(config: ServiceConfig): Promise<Service> {
+export interface ServiceOptions {
+  /** Where JSON log lines go (default stdout); tests pass a stream to read them. */
+  readonly logStream?: NodeJS.WritableStream;
+}
+
+export async function buildService(
+  config: ServiceConfig,
+  options: ServiceOptions = {},
+): Promise<Service> {
   const app = Fastify({
     logger: {
+      ...(options.logStream ? { stream: options.logStream } : {}),
       level: config.logLevel,
       redact: {
         paths: ['req.headers.authorization', 'req.headers["x-upload-url"]', 'req.headers.cookie'],
@@ -69,6 +78,7 @@ export async function buildService(config: ServiceConfig): Promise<Service> {
     workers: config.workers,
     queueLimit: config.queueLimit,
     timeoutMs: config.requestTimeoutMs,
+    queueTimeoutMs: config.queueTimeoutMs,
     workerMemoryMb: config.workerMemoryMb,
   });
   const metrics = createMetrics(

@@ -9,7 +9,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { deserializeError } from './task-errors.js';
+import { MessageChannel } from 'node:worker_threads';
 import type { Task, TaskOutcome } from './tasks.js';
+import type { WorkerMessage } from './worker.js';
 
 export class QueueFullError extends Error {
   override readonly name = 'QueueFullError';
@@ -27,6 +29,8 @@ export interface PoolOptions {
   readonly workers: number;
   readonly queueLimit: number;
   readonly timeoutMs: number;
+  /** Longest wait in the queue before a task is given up (504). */
+  readonly queueTimeoutMs: number;
   /** Heap limit of one worker, MB; a render over it kills only its worker. */
   readonly workerMemoryMb?: number;
 }
@@ -46,13 +50,15 @@ function workerFile(): string {
 }
 
 export class WorkPool {
-  readonly #pool: Piscina<Task, TaskOutcome>;
+  readonly #pool: Piscina<WorkerMessage, TaskOutcome>;
   readonly #timeoutMs: number;
+  readonly #queueTimeoutMs: number;
   #running = 0;
 
   constructor(opts: PoolOptions) {
     this.#timeoutMs = opts.timeoutMs;
-    this.#pool = new Piscina<Task, TaskOutcome>({
+    this.#queueTimeoutMs = opts.queueTimeoutMs;
+    this.#pool = new Piscina<WorkerMessage, TaskOutcome>({
       filename: workerFile(),
       minThreads: opts.workers,
       maxThreads: opts.workers,
@@ -78,20 +84,48 @@ export class WorkPool {
     );
   }
 
+  /**
+   * Runs a task. The deadline counts from the moment a worker starts it; a task still queued
+   * after the queue timeout is given up too, so nothing waits forever.
+   */
   async run<T>(task: Task, timeoutMs = this.#timeoutMs): Promise<T> {
-    const signal = AbortSignal.timeout(timeoutMs);
+    const controller = new AbortController();
+    const { port1, port2 } = new MessageChannel();
+    let runTimer: NodeJS.Timeout | undefined;
+    let timedOut = false;
+    const abort = () => {
+      timedOut = true;
+      controller.abort();
+    };
+    const queueTimer = setTimeout(abort, this.#queueTimeoutMs);
+    port1.once('message', () => {
+      clearTimeout(queueTimer);
+      runTimer = setTimeout(abort, timeoutMs);
+    });
     this.#running++;
     let outcome: TaskOutcome;
     try {
-      outcome = await this.#pool.run(task, { signal });
+      outcome = await this.#pool.run({ task, started: port2 } satisfies WorkerMessage, {
+        signal: controller.signal,
+        transferList: [port2] as never,
+      });
     } catch (err) {
       const message = (err as Error).message ?? String(err);
-      if (/queue is at limit|No task queue available/i.test(message))
+      if (/queue is at limit|No task queue available/i.test(message)) {
         throw new QueueFullError('all workers are busy and the queue is full');
-      if (signal.aborted)
-        throw new TaskTimeoutError(`the work did not finish within ${timeoutMs} ms`);
+      }
+      if (timedOut) {
+        throw new TaskTimeoutError(
+          runTimer === undefined
+            ? `no worker was free within ${this.#queueTimeoutMs} ms`
+            : `the work did not finish within ${timeoutMs} ms`,
+        );
+      }
       throw new WorkerCrashError(`the worker failed: ${message}`);
     } finally {
+      clearTimeout(runTimer);
+      clearTimeout(queueTimer);
+      port1.close();
       this.#running--;
     }
     if (!outcome.ok) throw deserializeError(outcome.error);

@@ -1,6 +1,6 @@
 /** Starts real service instances on loopback for the integration tests. */
 import type { AddressInfo } from 'node:net';
-import { buildService, type Service } from '../../src/server/app.js';
+import { buildService, type Service, type ServiceOptions } from '../../src/server/app.js';
 import { loadConfig, type ServiceConfig } from '../../src/server/config.js';
 
 export interface RunningService {
@@ -12,12 +12,13 @@ export interface RunningService {
 export async function startTestService(
   env: NodeJS.ProcessEnv = {},
   overrides: Partial<ServiceConfig> = {},
+  options: ServiceOptions = {},
 ): Promise<RunningService> {
   const config = loadConfig(
     { LOG_LEVEL: 'silent', WORKERS: '1', ALLOW_PRIVATE_NETWORK: 'true', ...env },
     { port: 0, host: '127.0.0.1', ...overrides },
   );
-  const service = await buildService(config);
+  const service = await buildService(config, options);
   await service.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = service.app.server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, service, close: () => service.shutdown() };
