@@ -13,7 +13,10 @@
  * in `FontMetrics` are normalised to 1 em (multiply by the size in points).
  *
  * Functions are exported from src/text/index.ts: createFontContext, shapeParagraph, breakLines,
- * measureIntrinsic, measureText.
+ * measureIntrinsic, measureText (signatures at the end of this file), plus warmUpText (optional
+ * start-up work for a service) and toSfnt (WOFF/WOFF2 → sfnt).
+ *
+ * CSS units that need font metrics (ex, ch) come from `ctx.matchFont(...).metrics`.
  */
 import type { Warning } from '../diagnostics.js';
 import type { FontResource, PositionedGlyph, RgbaColor } from '../layout/display-list.js';
@@ -144,7 +147,12 @@ export interface TextStyle {
   /** BCP 47 language (hyphenation patterns, shaping language, capitalisation rules). */
   readonly lang?: string;
   readonly lineHeight: LineHeight;
+  /** Relative to the block's baseline and font (nested inline boxes are not a separate parent). */
   readonly verticalAlign?: VerticalAlign;
+  /**
+   * Decorations in effect on this text, including those propagated from ancestor inline boxes
+   * (the caller propagates; text/ only measures where to draw them).
+   */
   readonly textDecoration?: TextDecoration;
   /**
    * OpenType features on top of the defaults, e.g. { liga: false, smcp: true, tnum: true }
@@ -269,7 +277,11 @@ export interface GlyphFragment<S> {
   readonly size: number;
   readonly color: RgbaColor;
   readonly glyphs: readonly PositionedGlyph[];
-  /** The logical source text of these glyphs. */
+  /**
+   * The logical source text of these glyphs. Each glyph's own `text` is its cluster's text on
+   * the cluster's first glyph in array order ('' on the others); an inserted hyphen's glyph
+   * (the font's soft-hyphen glyph where it has one) carries U+00AD.
+   */
   readonly text: string;
   /**
    * Set when the glyphs in visual order do not spell `text` one-to-one (RTL, ligatures that
