@@ -157,6 +157,15 @@ export class EmbeddedFont {
 
   /** Writes the font objects into `file` at this.ref. Call once, after all content is drawn. */
   write(file: PdfFile, warnings: Warning[]): void {
+    const fsType = this.font['OS/2']?.fsType;
+    if (fsType?.noEmbedding || fsType?.noSubsetting) {
+      // PDF/A needs the font embedded; the licence flag is the caller's to honour, so say so.
+      warnings.push({
+        code: 'pdf.font-licence',
+        message: `font ${this.resource.postscriptName} is marked ${fsType.noEmbedding ? 'not embeddable' : 'not to be subset'} by its licence flags (OS/2 fsType); it was embedded as a subset`,
+        source: this.resource.postscriptName,
+      });
+    }
     const program = this.subset.encode();
     const cids = [...this.widths.keys()].sort((a, b) => a - b);
     const tag = subsetTag(this.resource.id, cids);

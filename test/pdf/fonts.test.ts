@@ -106,6 +106,24 @@ describe('fonts', () => {
     expect(shown).not.toContain('<0000>');
   });
 
+  it('warns when the font licence flags forbid embedding, and still embeds a subset', () => {
+    const f = font('LiberationSans-Regular.ttf');
+    const program = Buffer.from(f.program);
+    const tables = program.readUInt16BE(4);
+    for (let i = 0; i < tables; i++) {
+      const at = 12 + i * 16;
+      if (program.toString('latin1', at, at + 4) === 'OS/2')
+        program.writeUInt16BE(0x0002, program.readUInt32BE(at + 8) + 8);
+    }
+    const restricted = { id: 'restricted', postscriptName: 'LiberationSans', program };
+    const run = {
+      ...shape('LiberationSans-Regular.ttf', 'Licensed', 72, 100, 12, content(1)),
+      font: restricted,
+    };
+    const r = writeValid(oneParagraph([run]));
+    expect(r.warnings.map((w) => w.code)).toContain('pdf.font-licence');
+  });
+
   it('embeds CFF (OpenType) fonts as CIDFontType0 with a CID-keyed CFF and an explicit Font DICT matrix', async () => {
     const r = writeValid(
       oneParagraph([

@@ -80,6 +80,31 @@ describe('graphics', () => {
     expect(r.warnings.map((w) => w.code)).toContain('pdf.image-invalid');
   });
 
+  it('checks a JPEG frame against the declared size and colour components', async () => {
+    const cmyk = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: { r: 0, g: 90, b: 200 } },
+    })
+      .toColourspace('cmyk')
+      .jpeg()
+      .toBuffer();
+    const lying: ImageResource = {
+      id: 'cmyk',
+      widthPx: 8,
+      heightPx: 8,
+      data: { encoding: 'jpeg', bytes: cmyk, components: 3 },
+    };
+    const fig = node('Figure', [slotChild(1)], { alt: 'A CMYK photo' });
+    const r = writeValid(
+      doc(
+        [page([{ kind: 'image', image: lying, x: 0, y: 0, width: 8, height: 8, tag: content(1) }])],
+        node('Document', [fig]),
+      ),
+    );
+    expect(r.warnings.find((w) => w.code === 'pdf.image-invalid')?.message).toContain(
+      '4 colour components',
+    );
+  });
+
   it('draws linear gradients as axial shadings, opacity through ExtGState, clips and dashes', () => {
     const items: DisplayItem[] = [
       {
