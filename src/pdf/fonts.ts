@@ -35,6 +35,7 @@ interface KitFont {
     usWeightClass?: number;
     sFamilyClass?: number;
     fsSelection?: { italic?: boolean };
+    fsType?: { noEmbedding?: boolean; bitmapOnly?: boolean; noSubsetting?: boolean };
   };
   readonly post?: { isFixedPitch?: number | boolean };
   readonly 'CFF '?: unknown;
