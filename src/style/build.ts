@@ -9,6 +9,7 @@ import type { DomElement } from '../html/dom.js';
 import type { StyleEngine } from './cascade.js';
 import { formatCounter, markerText, quotePairs } from './counters.js';
 import { presentationalHints } from './hints.js';
+import { AncestorFilter } from './selectors.js';
 import { blockDeclarations, makeDeclaration, type Declaration, type StyleRule } from './sheet.js';
 import type {
   ComputedStyle,
@@ -128,6 +129,7 @@ export class TreeBuilder {
   private quoteDepth = 0;
   private readonly hintCache = new Map<string, Declaration | null>();
   private visited = 0;
+  private readonly ancestors = new AncestorFilter();
 
   constructor(
     private readonly engine: StyleEngine,
@@ -340,7 +342,7 @@ export class TreeBuilder {
         ? this.opts.signal.reason
         : new Error('aborted');
     }
-    const matched = this.engine.match(el);
+    const matched = this.engine.match(el, this.ancestors);
     const style = this.engine.compute(
       parentStyle,
       matched.element,
@@ -377,11 +379,13 @@ export class TreeBuilder {
       : null;
     if (before) children.push(before);
     // SVG content is drawn from svgMarkup; its children are kept for structure only.
+    this.ancestors.push(el);
     for (const c of el.children) {
       if (c.kind === 'text')
         children.push({ kind: 'text', nodeId: this.nextId++, style, text: c.text });
       else children.push(this.element(c, style, lang, inner));
     }
+    this.ancestors.pop(el);
     const after = generates
       ? this.pseudo('after', matched.after, el, style, nodeId, lang, inner)
       : null;

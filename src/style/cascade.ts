@@ -15,7 +15,7 @@ import {
 } from './declarations.js';
 import { COMPUTE_ORDER } from './properties.js';
 import { INITIAL, type ComputeCtx, type Longhand } from './property-kit.js';
-import { matchesSelector, type PseudoElement } from './selectors.js';
+import { matchesSelector, type AncestorFilter, type PseudoElement } from './selectors.js';
 import type { Declaration, RuleIndex, StyleRule } from './sheet.js';
 import type {
   BackgroundLayer,
@@ -104,10 +104,13 @@ export class StyleEngine {
     this.parser = new DeclarationParser(opts.warn);
   }
 
-  /** Rules matching an element, split by pseudo-element, each list in cascade order. */
-  match(el: DomElement): MatchedRules {
+  /**
+   * Rules matching an element, split by pseudo-element, each list in cascade order. With a
+   * filter, the caller keeps it holding exactly `el`'s ancestors.
+   */
+  match(el: DomElement, filter?: AncestorFilter): MatchedRules {
     const out: MatchedRules = { element: [], before: [], after: [], marker: [] };
-    for (const r of this.index.candidates(el)) {
+    for (const r of this.index.candidates(el, filter)) {
       if (!matchesSelector(el, r.selector)) continue;
       const pe = r.selector.pseudoElement;
       (pe === null ? out.element : out[pe]).push(r);

@@ -60,6 +60,11 @@ export interface ComplexSelector {
   readonly pseudoElement: PseudoElement | null;
   /** a * 1e8 + b * 1e4 + c. */
   readonly specificity: number;
+  /**
+   * Type, id and class keys ('t:div', 'i:main', 'c:note') some ancestor of the subject must
+   * carry: a quick reject before the full right-to-left match.
+   */
+  readonly ancestorKeys: readonly string[];
 }
 
 export class SelectorError extends Error {}
@@ -245,7 +250,81 @@ export function compileSelector(sel: CssNode, nested = false): ComplexSelector {
     empty = false; // `::before` alone means `*::before`
   }
   pushCompound();
-  return { compounds, combinators, pseudoElement, specificity: spec(a, b, c) + extra };
+  const keys = ancestorKeys(compounds, combinators);
+  return {
+    compounds,
+    combinators,
+    pseudoElement,
+    specificity: spec(a, b, c) + extra,
+    ancestorKeys: keys,
+  };
+}
+
+function ancestorKeys(
+  compounds: readonly Compound[],
+  combinators: readonly Combinator[],
+): string[] {
+  const keys = new Set<string>();
+  // Compound i lies on the subject's ancestor chain iff a child or descendant combinator follows
+  // it somewhere (sibling combinators stay on one level).
+  let ancestorFromHere = false;
+  for (let i = compounds.length - 2; i >= 0; i--) {
+    const comb = combinators[i];
+    if (comb === ' ' || comb === '>') ancestorFromHere = true;
+    if (!ancestorFromHere) continue;
+    const c = compounds[i];
+    if (c.tag !== null) keys.add('t:' + c.tag);
+    for (const id of c.ids) keys.add('i:' + id);
+    for (const cl of c.classes) keys.add('c:' + cl);
+  }
+  // Most selective first: ids, then classes, then types (the rule index buckets on the first).
+  const rank = (k: string): number => (k[0] === 'i' ? 0 : k[0] === 'c' ? 1 : 2);
+  return [...keys].sort((x, y) => rank(x) - rank(y));
+}
+
+/**
+ * The type/id/class keys of the ancestors of the element being styled, with counts, maintained
+ * by a document-order walk (push on entering an element's children, pop on leaving).
+ */
+export class AncestorFilter {
+  private readonly counts = new Map<string, number>();
+
+  private static keys(el: DomElement): string[] {
+    const k = ['t:' + el.tag];
+    if (el.idAttr) k.push('i:' + el.idAttr);
+    for (const c of el.classes) k.push('c:' + c);
+    return k;
+  }
+
+  push(el: DomElement): void {
+    for (const k of AncestorFilter.keys(el)) this.counts.set(k, (this.counts.get(k) ?? 0) + 1);
+  }
+
+  pop(el: DomElement): void {
+    for (const k of AncestorFilter.keys(el)) {
+      const n = (this.counts.get(k) ?? 0) - 1;
+      if (n <= 0) this.counts.delete(k);
+      else this.counts.set(k, n);
+    }
+  }
+
+  /** Distinct keys present on the ancestor chain. */
+  present(): IterableIterator<string> {
+    return this.counts.keys();
+  }
+
+  get size(): number {
+    return this.counts.size;
+  }
+
+  has(key: string): boolean {
+    return this.counts.has(key);
+  }
+
+  mayMatch(sel: ComplexSelector): boolean {
+    for (const k of sel.ancestorKeys) if (!this.counts.has(k)) return false;
+    return true;
+  }
 }
 
 function compileList(arg: CssNode | null | undefined, forgiving: boolean): ComplexSelector[] {

@@ -10,7 +10,12 @@ import { ResourceError, type ResourceLoader } from '../resources/types.js';
 import type { DomElement } from '../html/dom.js';
 import { LONGHANDS, NO_EFFECT_PROPERTIES, PROPERTY_ALIASES, SHORTHANDS } from './properties.js';
 import { resolveUrl } from './property-kit.js';
-import { SelectorError, compileSelector, type ComplexSelector } from './selectors.js';
+import {
+  SelectorError,
+  compileSelector,
+  type AncestorFilter,
+  type ComplexSelector,
+} from './selectors.js';
 import type { CssFontFaceRule, FontStyle, PageMarginBoxName, PageRuleSelector } from './types.js';
 import { ident, parseNumber, splitCommas, valueNodes } from './values.js';
 
@@ -764,6 +769,41 @@ function safeGenerate(n: CssNode): string {
   }
 }
 
+/**
+ * The UA sheet parsed once per process: its rules are immutable and independent of the document
+ * (it has no @media or url()), so every document shares them.
+ */
+const uaCache = new Map<
+  string,
+  Promise<{ rules: readonly StyleRule[]; pageRules: readonly RawPageRule[]; count: number }>
+>();
+
+function parsedUserAgentSheet(
+  ua: string,
+  ctx: LoadContext,
+): Promise<{ rules: readonly StyleRule[]; pageRules: readonly RawPageRule[]; count: number }> {
+  let hit = uaCache.get(ua);
+  if (!hit) {
+    hit = (async () => {
+      const set: RuleSet = { rules: [], pageRules: [], fontFaces: [] };
+      const counter = { n: 0 };
+      await addSheet(
+        { css: ua, base: undefined, origin: 'ua', source: 'user-agent', depth: 0, chain: [] },
+        set,
+        counter,
+        { ...ctx, signal: undefined },
+      );
+      return {
+        rules: Object.freeze(set.rules),
+        pageRules: Object.freeze(set.pageRules),
+        count: counter.n,
+      };
+    })();
+    uaCache.set(ua, hit);
+  }
+  return hit;
+}
+
 /** Loads every sheet of the document in order (link loads run in parallel). */
 export async function loadSheets(
   ua: string,
@@ -771,14 +811,9 @@ export async function loadSheets(
   docBase: string | undefined,
   ctx: LoadContext,
 ): Promise<RuleSet> {
-  const out: RuleSet = { rules: [], pageRules: [], fontFaces: [] };
-  const counter = { n: 0 };
-  await addSheet(
-    { css: ua, base: undefined, origin: 'ua', source: 'user-agent', depth: 0, chain: [] },
-    out,
-    counter,
-    ctx,
-  );
+  const uaSet = await parsedUserAgentSheet(ua, ctx);
+  const out: RuleSet = { rules: [...uaSet.rules], pageRules: [...uaSet.pageRules], fontFaces: [] };
+  const counter = { n: uaSet.count };
   const pending = sources.map((s) => {
     if (s.media !== undefined && !parseMediaAttribute(s.media, ctx.media)) return null;
     if (s.kind === 'inline') return Promise.resolve({ css: s.text, url: docBase });
@@ -811,23 +846,66 @@ export async function loadSheets(
 // Rule index
 
 /**
+ * Rules sharing one rightmost-compound key, split again by the most selective key their
+ * ancestor part needs, so an element only walks the rules whose ancestors it actually has.
+ */
+class Bucket {
+  readonly free: StyleRule[] = [];
+  /** Created on first use: most buckets of a big sheet hold one rule. */
+  private byAncestor: Map<string, StyleRule[]> | null = null;
+
+  add(r: StyleRule): void {
+    const k = r.selector.ancestorKeys[0];
+    if (k === undefined) {
+      this.free.push(r);
+      return;
+    }
+    this.byAncestor ??= new Map();
+    const list = this.byAncestor.get(k);
+    if (list) list.push(r);
+    else this.byAncestor.set(k, [r]);
+  }
+
+  collect(out: StyleRule[], filter: AncestorFilter | undefined): void {
+    for (const r of this.free) out.push(r);
+    const by = this.byAncestor;
+    if (!by) return;
+    const check = (list: readonly StyleRule[] | undefined): void => {
+      if (list) for (const r of list) if (!filter || filter.mayMatch(r.selector)) out.push(r);
+    };
+    if (!filter) {
+      for (const list of by.values()) check(list);
+    } else if (filter.size <= by.size) {
+      for (const k of filter.present()) check(by.get(k));
+    } else {
+      for (const [k, list] of by) if (filter.has(k)) check(list);
+    }
+  }
+}
+
+/**
  * Rules bucketed by the most selective part of their rightmost compound (id, then class, then
- * type); an element only tests the buckets its own id, classes and tag select.
+ * type, then attribute name); an element only visits the buckets its own id, classes, tag and
+ * attributes select, and within them only the rules whose ancestor keys it has.
  */
 export class RuleIndex {
-  private readonly byId = new Map<string, StyleRule[]>();
-  private readonly byClass = new Map<string, StyleRule[]>();
-  private readonly byTag = new Map<string, StyleRule[]>();
-  private readonly universal: StyleRule[] = [];
+  private readonly byId = new Map<string, Bucket>();
+  private readonly byClass = new Map<string, Bucket>();
+  private readonly byTag = new Map<string, Bucket>();
+  private readonly byAttr = new Map<string, Bucket>();
+  private readonly universal = new Bucket();
 
   constructor(rules: readonly StyleRule[]) {
     for (const r of rules) this.add(r);
   }
 
-  private static push(map: Map<string, StyleRule[]>, key: string, r: StyleRule): void {
-    const list = map.get(key);
-    if (list) list.push(r);
-    else map.set(key, [r]);
+  private static push(map: Map<string, Bucket>, key: string, r: StyleRule): void {
+    let b = map.get(key);
+    if (!b) {
+      b = new Bucket();
+      map.set(key, b);
+    }
+    b.add(r);
   }
 
   private add(r: StyleRule): void {
@@ -835,16 +913,18 @@ export class RuleIndex {
     if (c.ids.length) RuleIndex.push(this.byId, c.ids[0], r);
     else if (c.classes.length) RuleIndex.push(this.byClass, c.classes[0], r);
     else if (c.tag !== null) RuleIndex.push(this.byTag, c.tag, r);
-    else this.universal.push(r);
+    else if (c.attrs.length) RuleIndex.push(this.byAttr, c.attrs[0].name, r);
+    else this.universal.add(r);
   }
 
-  /** Rules that may match `el`, in no particular order; each at most once. */
-  candidates(el: DomElement): StyleRule[] {
-    const out: StyleRule[] = [...this.universal];
-    const add = (list: StyleRule[] | undefined): void => {
-      if (list) for (const r of list) out.push(r);
-    };
-    if (el.idAttr) add(this.byId.get(el.idAttr));
+  /**
+   * Rules that may match `el`, in no particular order, each at most once. `filter`, when given,
+   * must hold exactly `el`'s ancestors.
+   */
+  candidates(el: DomElement, filter?: AncestorFilter): StyleRule[] {
+    const out: StyleRule[] = [];
+    this.universal.collect(out, filter);
+    if (el.idAttr) this.byId.get(el.idAttr)?.collect(out, filter);
     // Duplicate class names on one element would list a bucket twice.
     const seen = el.classes.length > 1 ? new Set<string>() : null;
     for (const c of el.classes) {
@@ -852,9 +932,10 @@ export class RuleIndex {
         if (seen.has(c)) continue;
         seen.add(c);
       }
-      add(this.byClass.get(c));
+      this.byClass.get(c)?.collect(out, filter);
     }
-    add(this.byTag.get(el.tag));
+    this.byTag.get(el.tag)?.collect(out, filter);
+    for (const name of el.attrs.keys()) this.byAttr.get(name)?.collect(out, filter);
     return out;
   }
 }

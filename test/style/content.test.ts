@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StyledElement, StyledNode, StyledPseudo } from '../../src/style/types.js';
-import { all, byId, byTag, find, style } from './helpers.js';
+import { all, byTag, find, style } from './helpers.js';
 
 const pseudos = (e: StyledElement, kind?: StyledPseudo['pseudo']): StyledPseudo[] =>
   e.children.filter((c): c is StyledPseudo => c.kind === 'pseudo' && (!kind || c.pseudo === kind));
