@@ -394,3 +394,53 @@ describe('hyphenation across inline elements and min-content of overflow-wrap', 
     expect(m({ overflowWrap: 'anywhere' })).toBeCloseTo(widthOf('w'), 6);
   });
 });
+
+describe('fuzz', () => {
+  const pieces = [
+    'a', 'Z', ' ', '  ', '\n', '\t', '\u00ad', '\u2028', '-', '/', '(', ')', '1', '٣', 'é', 'e\u0301', 'ﬁ', 'office',
+    'שלום', 'مرحبا', 'لا', '\u200d', '\u200f', '\u202e', '😀', '👍🏽', '\ud83d', '漢', '✓', '\u0000', '\ufeff', 'ß', 'İ',
+  ]; // prettier-ignore
+  it('never throws, never draws .notdef and keeps the non-space text in order', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...pieces), { minLength: 0, maxLength: 30 }),
+        fc.constantFrom('normal', 'pre', 'pre-wrap', 'pre-line', 'nowrap', 'break-spaces'),
+        fc.constantFrom('ltr', 'rtl', 'auto'),
+        fc.integer({ min: 1, max: 200 }),
+        fc.constantFrom('left', 'justify', 'center', 'end'),
+        (parts, whiteSpace, direction, width, align) => {
+          const source = parts.join('');
+          const c = createFontContext();
+          const p = shapeParagraph(
+            c,
+            [
+              text(source, {
+                whiteSpace: whiteSpace as never,
+                hyphens: 'auto',
+                overflowWrap: 'anywhere',
+              }),
+            ],
+            {
+              direction: direction as 'ltr',
+            },
+          );
+          const lines = breakLines(p, width, {
+            textAlign: align as 'left',
+            textIndent: 0,
+            strut: style(),
+          });
+          const strip = (s: string) => s.replace(/[\s\u00ad\u0000\ufeff\u2028]/g, '');
+          const logical = lines
+            .map((l) => l.fragments.map((f) => (f.kind === 'glyphs' ? f.text : '')).join(''))
+            .join('');
+          for (const f of glyphFragments(lines)) for (const g of f.glyphs) expect(g.id).not.toBe(0);
+          // Every visible character survives (order is visual across bidi runs, so compare sorted).
+          expect([...strip(logical)].sort().join('')).toBe([...strip(p.text)].sort().join(''));
+          const { minContent, maxContent } = measureIntrinsic(p);
+          expect(Number.isFinite(minContent) && Number.isFinite(maxContent)).toBe(true);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
