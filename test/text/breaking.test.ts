@@ -330,21 +330,21 @@ describe('properties', () => {
           ).toBe(1);
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
   });
 });
 
 describe('robustness', () => {
   it('handles a very long unbreakable word in bounded pieces', () => {
-    const long = 'x'.repeat(20000);
+    const long = 'x'.repeat(5000);
     const p = shapeParagraph(ctx, [text(long, { overflowWrap: 'anywhere' })], { direction: 'ltr' });
     const lines = breakLines(p, 300, { textAlign: 'left', textIndent: 0, strut: style() });
-    expect(lines.length).toBeGreaterThan(100);
+    expect(lines.length).toBeGreaterThan(25);
     expect(lines.map(lineText).join('')).toBe(long);
     for (const l of lines) expect(l.contentWidth).toBeLessThanOrEqual(300 + 1e-6);
     const { maxContent } = measureIntrinsic(p);
-    expect(maxContent).toBeCloseTo(widthOf('x') * 20000, 2);
+    expect(maxContent).toBeCloseTo(widthOf('x') * 5000, 2);
   });
 
   it('drops control characters instead of drawing .notdef', () => {
@@ -440,7 +440,7 @@ describe('fuzz', () => {
           expect(Number.isFinite(minContent) && Number.isFinite(maxContent)).toBe(true);
         },
       ),
-      { numRuns: 150 },
+      { numRuns: 100 },
     );
   });
 });
