@@ -198,11 +198,13 @@ function signatures(doc: PdfDocumentModel): { dict: CosDict; location: string }[
   return out;
 }
 
-/** Byte offsets just after each %%EOF marker (and its EOL): the ends of the file's revisions. */
-function revisionEnds(bytes: Uint8Array): Set<number> {
-  const ends = new Set<number>([bytes.length]);
+/**
+ * Where the revision that contains offset `from` ends: just after the first %%EOF marker at or
+ * after it, with or without the EOL that follows (both are accepted, as veraPDF allows).
+ */
+function revisionEndsAfter(bytes: Uint8Array, from: number): number[] {
   for (
-    let i = bytes.indexOf(0x25);
+    let i = bytes.indexOf(0x25, from);
     i >= 0 && i + 5 <= bytes.length;
     i = bytes.indexOf(0x25, i + 1)
   ) {
@@ -212,13 +214,25 @@ function revisionEnds(bytes: Uint8Array): Set<number> {
       bytes[i + 3] === 0x4f &&
       bytes[i + 4] === 0x46
     ) {
+      const ends = [i + 5];
       let e = i + 5;
-      ends.add(e);
-      if (bytes[e] === 13) ends.add(++e);
-      if (bytes[e] === 10) ends.add(++e);
+      if (bytes[e] === 13) ends.push(++e);
+      if (bytes[e] === 10) ends.push(++e);
+      return ends;
     }
   }
-  return ends;
+  return [bytes.length];
+}
+
+/** Whether bytes [from, to) hold exactly `<hex>` encoding `value` (trailing zero padding allowed). */
+function isHexStringOf(bytes: Uint8Array, from: number, to: number, value: Uint8Array): boolean {
+  if (bytes[from] !== 0x3c || bytes[to - 1] !== 0x3e) return false;
+  const text = new TextDecoder('latin1')
+    .decode(bytes.subarray(from + 1, to - 1))
+    .replace(/\s+/g, '');
+  if (!/^[0-9a-fA-F]*$/.test(text)) return false;
+  const decoded = Buffer.from(text.length % 2 ? `${text}0` : text, 'hex');
+  return decoded.length === value.length && decoded.equals(Buffer.from(value));
 }
 
 function checkSignatures(ctx: RuleAreaContext): void {
@@ -226,15 +240,21 @@ function checkSignatures(ctx: RuleAreaContext): void {
   const sigs = signatures(doc);
   if (sigs.length === 0) return;
   const bytes = doc.bytes;
-  const ends = bytes ? revisionEnds(bytes) : null;
   for (const s of sigs) {
     const br = itemsOf(doc.get(s.dict, 'ByteRange')).map((x) => numberOf(doc.resolve(x)));
     let covers = false;
-    if (bytes && ends && br.length === 4 && br.every((x) => x !== null)) {
+    const contentsValue = doc.get(s.dict, 'Contents');
+    if (bytes && br.length === 4 && br.every((x) => x !== null) && isString(contentsValue)) {
       const [a, b, c, d] = br as number[];
-      // The gap must be exactly the hexadecimal Contents string, from '<' to '>'.
+      // The gap must be exactly this signature's hexadecimal Contents string, and the second
+      // range must run to the end of the revision that holds the signature.
       covers =
-        a === 0 && b > 0 && c > b && bytes[b] === 0x3c && bytes[c - 1] === 0x3e && ends.has(c + d);
+        a === 0 &&
+        b > 0 &&
+        c > b &&
+        c <= bytes.length &&
+        isHexStringOf(bytes, b, c, contentsValue.bytes) &&
+        revisionEndsAfter(bytes, c).includes(c + d);
     }
     sink.check(
       R.byteRange,
