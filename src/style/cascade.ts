@@ -13,7 +13,7 @@ import {
   type ParsedDeclaration,
   type WideKeyword,
 } from './declarations.js';
-import { COMPUTE_ORDER } from './properties.js';
+import { COMPUTE_ORDER, LOGICAL_INLINE, LONGHANDS } from './properties.js';
 import { INITIAL, type ComputeCtx, type Longhand } from './property-kit.js';
 import { matchesSelector, type AncestorFilter, type PseudoElement } from './selectors.js';
 import type { Declaration, RuleIndex, StyleRule } from './sheet.js';
@@ -44,6 +44,8 @@ type Cascaded =
 
 interface Slot {
   rank: number;
+  /** Application order, to decide between a logical and a physical declaration of equal rank. */
+  seq: number;
   value: Cascaded;
 }
 
@@ -190,6 +192,7 @@ export class StyleEngine {
     const ua = new Map<Longhand, Cascaded>();
     const custom = new Map<string, string>();
     const customRank = new Map<string, number>();
+    let seq = 0;
     const apply = (d: Declaration, baseRank: number): void => {
       const p: ParsedDeclaration | null = this.parser.parse(d);
       if (!p) return;
@@ -207,7 +210,7 @@ export class StyleEngine {
       }
       const set = (l: Longhand, value: Cascaded): void => {
         const cur = slots.get(l);
-        if (!cur || cur.rank <= rank) slots.set(l, { rank, value });
+        if (!cur || cur.rank <= rank) slots.set(l, { rank, value, seq: seq++ });
         if (baseRank === RANK_UA) ua.set(l, value);
       };
       if (p.kind === 'values') for (const [l, spec] of p.entries) set(l, { t: 'spec', spec });
@@ -332,6 +335,8 @@ export class StyleEngine {
         }
       } else if (l.key === 'color') {
         ctx.color = v as RgbaColor;
+      } else if (l.key === 'direction') {
+        mapLogical(slots, v === 'rtl' ? 1 : 0);
       }
     }
     return this.finish(rec, pRec, parent === null && pseudo === null);
@@ -376,6 +381,19 @@ export class StyleEngine {
   /** Root-level computed style for a context with no element (the @page context). */
   initialStyle(): ComputedStyle {
     return this.compute(null, [], [], [], null);
+  }
+}
+
+/** Moves cascaded inline-start/end values onto left/right when they beat the physical ones. */
+function mapLogical(slots: Map<Longhand, Slot>, rtl: 0 | 1): void {
+  for (const [name, targets] of LOGICAL_INLINE) {
+    const l = LONGHANDS.get(name) as Longhand;
+    const slot = slots.get(l);
+    if (!slot) continue;
+    const phys = LONGHANDS.get(targets[rtl]) as Longhand;
+    const cur = slots.get(phys);
+    if (!cur || cur.rank < slot.rank || (cur.rank === slot.rank && cur.seq < slot.seq))
+      slots.set(phys, slot);
   }
 }
 

@@ -1892,9 +1892,128 @@ export const NO_EFFECT_PROPERTIES: ReadonlySet<string> = new Set([
   'text-size-adjust',
 ]);
 
+// ---------------------------------------------------------------------------------------------
+// Logical properties (horizontal writing only): block-axis ones are plain aliases of top/bottom
+// and height; inline-start/end depend on `direction`, so they cascade as their own longhands and
+// the cascade maps them onto left/right once the element's direction is known.
+
+const PHYSICAL = new Map(LONG.map((l) => [l.name, l]));
+
+function aliasOf(name: string, target: string): Shorthand {
+  const t = PHYSICAL.get(target) as Longhand;
+  return {
+    name,
+    longhands: [target],
+    expand(nodes, ctx) {
+      const v = t.parse(nodes, ctx);
+      return v === null ? null : new Map([[target, v]]);
+    },
+  };
+}
+
+function pairOf(
+  name: string,
+  first: string,
+  second: string,
+  parseOne: (n: CssNode, ctx: ParseCtx) => unknown,
+): Shorthand {
+  return {
+    name,
+    longhands: [first, second],
+    expand(nodes, ctx) {
+      const v = nodes.map((n) => parseOne(n, ctx));
+      if (v.length < 1 || v.length > 2 || v.some((x) => x === null)) return null;
+      return new Map([
+        [first, v[0]],
+        [second, v[1] ?? v[0]],
+      ]);
+    },
+  };
+}
+
+/** Inline-direction longhand → [physical in ltr, physical in rtl]. */
+export const LOGICAL_INLINE: ReadonlyMap<string, readonly [string, string]> = (() => {
+  const m = new Map<string, readonly [string, string]>();
+  for (const p of ['margin', 'padding']) {
+    m.set(`${p}-inline-start`, [`${p}-left`, `${p}-right`]);
+    m.set(`${p}-inline-end`, [`${p}-right`, `${p}-left`]);
+  }
+  for (const part of ['width', 'style', 'color']) {
+    m.set(`border-inline-start-${part}`, [`border-left-${part}`, `border-right-${part}`]);
+    m.set(`border-inline-end-${part}`, [`border-right-${part}`, `border-left-${part}`]);
+  }
+  m.set('inset-inline-start', ['left', 'right']);
+  m.set('inset-inline-end', ['right', 'left']);
+  return m;
+})();
+
+for (const [name, [ltr]] of LOGICAL_INLINE) {
+  const phys = PHYSICAL.get(ltr) as Longhand;
+  // Same parser as the physical property; `key` marks it as never computed on its own.
+  LONG.push({ ...phys, name, key: '_logical', inherited: false });
+}
+const lengthAuto = (n: CssNode): unknown => lengthOrKeyword(n, { pct: true }, ['auto']);
+const padLen = (n: CssNode): unknown => parseLength(n, { pct: true, nonNegative: true });
+SHORT.push(
+  aliasOf('margin-block-start', 'margin-top'),
+  aliasOf('margin-block-end', 'margin-bottom'),
+  aliasOf('padding-block-start', 'padding-top'),
+  aliasOf('padding-block-end', 'padding-bottom'),
+  aliasOf('inset-block-start', 'top'),
+  aliasOf('inset-block-end', 'bottom'),
+  aliasOf('inline-size', 'width'),
+  aliasOf('block-size', 'height'),
+  aliasOf('min-inline-size', 'min-width'),
+  aliasOf('min-block-size', 'min-height'),
+  aliasOf('max-inline-size', 'max-width'),
+  aliasOf('max-block-size', 'max-height'),
+  ...['width', 'style', 'color'].flatMap((part) => [
+    aliasOf(`border-block-start-${part}`, `border-top-${part}`),
+    aliasOf(`border-block-end-${part}`, `border-bottom-${part}`),
+  ]),
+  pairOf('margin-block', 'margin-top', 'margin-bottom', lengthAuto),
+  pairOf('margin-inline', 'margin-inline-start', 'margin-inline-end', lengthAuto),
+  pairOf('padding-block', 'padding-top', 'padding-bottom', padLen),
+  pairOf('padding-inline', 'padding-inline-start', 'padding-inline-end', padLen),
+  pairOf('inset-block', 'top', 'bottom', lengthAuto),
+  pairOf('inset-inline', 'inset-inline-start', 'inset-inline-end', lengthAuto),
+  borderShorthand('border-block', ['top', 'bottom']),
+  borderShorthand('border-block-start', ['top']),
+  borderShorthand('border-block-end', ['bottom']),
+  logicalBorder('border-inline', ['inline-start', 'inline-end']),
+  logicalBorder('border-inline-start', ['inline-start']),
+  logicalBorder('border-inline-end', ['inline-end']),
+);
+
+function logicalBorder(name: string, sides: readonly string[]): Shorthand {
+  const longs = sides.flatMap((s) => [
+    `border-${s}-width`,
+    `border-${s}-style`,
+    `border-${s}-color`,
+  ]);
+  return {
+    name,
+    longhands: longs,
+    expand(nodes) {
+      const p = parseBorderParts(nodes);
+      if (!p) return null;
+      const m = new Map<string, unknown>();
+      for (const s of sides) {
+        m.set(`border-${s}-width`, p.w ?? INITIAL);
+        m.set(`border-${s}-style`, p.s ?? INITIAL);
+        m.set(`border-${s}-color`, p.c ?? INITIAL);
+      }
+      return m;
+    },
+  };
+}
+
 export const LONGHANDS: ReadonlyMap<string, Longhand> = new Map(LONG.map((l) => [l.name, l]));
 export const SHORTHANDS: ReadonlyMap<string, Shorthand> = new Map(SHORT.map((s) => [s.name, s]));
-/** Longhands in computation order: font-size, colour and line-height before the rest. */
+/**
+ * Longhands in computation order: fonts, colour, line-height, display and direction before the
+ * rest (lengths need the font size; logical properties need the direction).
+ */
 export const COMPUTE_ORDER: readonly Longhand[] = (() => {
   const first = [
     'font-family',
@@ -1904,9 +2023,10 @@ export const COMPUTE_ORDER: readonly Longhand[] = (() => {
     'color',
     'line-height',
     'display',
+    'direction',
   ];
   return [
     ...first.map((n) => LONGHANDS.get(n) as Longhand),
-    ...LONG.filter((l) => !first.includes(l.name)),
+    ...LONG.filter((l) => !first.includes(l.name) && l.key !== '_logical'),
   ];
 })();

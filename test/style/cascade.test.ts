@@ -361,6 +361,28 @@ describe('computed values', () => {
   });
 });
 
+describe('logical properties', () => {
+  it('map inline-start/end by direction and block ones to top/bottom', async () => {
+    const d = await style(
+      `<style>p { margin-inline-start: 10px; padding-inline: 1px 2px; margin-block: 3px 4px; border-inline-end: 2px solid; inline-size: 50px }
+       #b { margin-left: 7px } #c { margin-inline-start: 9px }</style>
+       <p id=l>a</p><div dir=rtl><p id=r>b</p></div><p id=b>c</p><p id=c style="margin-left: 1px">d</p>`,
+    );
+    const l = find(d.root, byId('l')).style;
+    expect([l.marginLeft, l.marginRight, l.paddingLeft, l.paddingRight]).toEqual([10, 0, 1, 2]);
+    expect([l.marginTop, l.marginBottom, l.borderRightWidth, l.borderLeftWidth, l.width]).toEqual([
+      3, 4, 2, 0, 50,
+    ]);
+    const r = find(d.root, byId('r')).style;
+    expect([r.marginLeft, r.marginRight, r.paddingLeft, r.paddingRight, r.borderLeftWidth]).toEqual(
+      [0, 10, 2, 1, 2],
+    );
+    // A later or more specific physical declaration wins, and vice versa.
+    expect(find(d.root, byId('b')).style.marginLeft).toBe(7);
+    expect(find(d.root, byId('c')).style.marginLeft).toBe(1);
+  });
+});
+
 describe('user-agent stylesheet', () => {
   it('applies HTML defaults', async () => {
     const d = await style(
