@@ -496,7 +496,8 @@ function buildLine<S>(
     : options.textAlign;
   let align = resolveAlign(alignKeyword, dir);
   const lineWidth = avail - indent;
-  const room = lineWidth - contentWidth;
+  // With an unbounded width (max-content layout) there is nothing to align against.
+  const room = Number.isFinite(lineWidth) ? lineWidth - contentWidth : 0;
   let extraPerSpace = 0;
   if (align === 'justify') {
     let count = 0;
@@ -698,7 +699,8 @@ export function breakLines<S>(
   let top = 0;
   while (!cursor.done) {
     const index = lines.length;
-    const avail = typeof width === 'number' ? width : width({ index, top });
+    const asked = typeof width === 'number' ? width : width({ index, top });
+    const avail = Number.isNaN(asked) ? 0 : Math.max(asked, 0);
     const indent = index === 0 ? options.textIndent : 0;
     const result = collectLine(para, cursor, avail - indent);
     if (result.items.length === 0) break;

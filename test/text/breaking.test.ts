@@ -444,3 +444,26 @@ describe('fuzz', () => {
     );
   });
 });
+
+describe('unusual widths', () => {
+  it('lays out at an infinite width as one line per forced break, whatever the alignment', () => {
+    for (const align of ['left', 'right', 'center', 'justify'] as const) {
+      const p = shapeParagraph(ctx, [text('one two\u2028three four')], { direction: 'ltr' });
+      const lines = breakLines(p, Infinity, {
+        textAlign: align,
+        textAlignLast: align,
+        textIndent: 0,
+        strut: style(),
+      });
+      expect(lines.map(lineText)).toEqual(['one two', 'three four']);
+      for (const l of lines)
+        for (const f of l.fragments)
+          expect(Number.isFinite(f.x) && Number.isFinite(f.width)).toBe(true);
+    }
+  });
+
+  it('treats negative and NaN widths as zero: one word per line', () => {
+    for (const w of [-10, Number.NaN])
+      expect(layout(ctx, [text('a b c')], w).map(lineText)).toEqual(['a', 'b', 'c']);
+  });
+});
