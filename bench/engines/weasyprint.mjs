@@ -66,7 +66,7 @@ export async function create() {
       if (r.error) throw new Error(`weasyprint: ${r.error}`);
       const bytes = readFileSync(out);
       rmSync(out);
-      return { bytes, pages: r.pages };
+      return { bytes, pages: r.pages, cpuMs: r.cpu_ms };
     },
     externalPeakRssKb: () => peak,
     async close() {

@@ -4,15 +4,17 @@
 import json
 import resource
 import sys
+import time
 
 import weasyprint
 
 for line in sys.stdin:
     req = json.loads(line)
+    cpu = time.process_time()
     try:
         doc = weasyprint.HTML(filename=req["html"]).render()
         doc.write_pdf(req["out"], variant="pdf/ua-1")
-        reply = {"pages": len(doc.pages)}
+        reply = {"pages": len(doc.pages), "cpu_ms": (time.process_time() - cpu) * 1000}
     except Exception as e:  # report and keep serving
         reply = {"error": str(e)}
     reply["maxrss_kb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

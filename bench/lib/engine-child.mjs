@@ -34,11 +34,17 @@ const handlers = {
     const inp = await input(doc);
     if (inp === null) return { unsupported: true };
     const times = [];
+    /** CPU time per render (all threads of this process, or as the helper reports it): a
+     * figure that stays meaningful when other programs compete for the cores. */
+    const cpu = [];
     let last;
     for (let i = 0; i < n; i++) {
+      const c = process.cpuUsage();
       const t = performance.now();
       last = await inst.render(inp);
       times.push(performance.now() - t);
+      const used = process.cpuUsage(c);
+      cpu.push(last.cpuMs ?? (mod.info.kind === 'js' ? (used.user + used.system) / 1000 : NaN));
       if (inst.externalRssKb) externalPeak = Math.max(externalPeak, inst.externalRssKb());
     }
     let pages = last.pages;
@@ -47,7 +53,7 @@ const handlers = {
       pages = identify(last.bytes).pages;
     }
     if (save) writeFileSync(join(save, `${engineName}--${doc}.pdf`), last.bytes);
-    return { times, bytes: last.bytes.length, pages };
+    return { times, cpu, bytes: last.bytes.length, pages };
   },
 
   /** Peak RSS so far (KiB): this process, plus helper processes of external engines. */
@@ -145,5 +151,11 @@ process.on('message', async (msg) => {
   } catch (e) {
     process.send({ id: msg.id, error: String(e?.stack ?? e) });
   }
+});
+// When run.mjs goes away, stop too (and with us the helper processes of external engines).
+process.on('disconnect', () => {
+  Promise.resolve(inst?.close())
+    .catch(() => {})
+    .finally(() => process.exit(0));
 });
 process.send({ ready: true });

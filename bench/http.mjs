@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+// The service under load: starts `a11ypdf serve` (one worker per core) on loopback and drives
+// POST /render/html (the invoice) and POST /render/template with autocannon at several
+// concurrencies. Prints requests/s, latency p50/p99, errors and the service's RSS (the process
+// with its worker threads) sampled over the run; writes bench/out/http.json.
+//
+//   npm run bench:http [-- --quick] [-- --duration 10] [-- --connections 1,4,16]
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { invoice } from './docs/content.mjs';
+import { toHtml } from './docs/to-html.mjs';
+import { treeRssKb } from './lib/proc.mjs';
+import { table } from './lib/stats.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+  },
+});
+const duration = Number(args.duration ?? (args.quick ? 3 : 15));
+const levels = (args.connections ?? (args.quick ? '1,4' : '1,2,4,8,16,32')).split(',').map(Number);
+const workers = availableParallelism();
+
+const port = await new Promise((resolve) => {
+  const s = createServer().listen(0, '127.0.0.1', () => {
+    const p = s.address().port;
+    s.close(() => resolve(p));
+  });
+});
+const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const service = spawn(process.execPath, [cli, 'serve'], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    WORKERS: String(workers),
+    LOG_LEVEL: 'warn',
+    QUEUE_LIMIT: '1000',
+    API_KEY: '',
+    API_KEYS: '',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/health`)).ok) break;
+  } catch {
+    /* not listening yet */
+  }
+  if (i > 300 || service.exitCode !== null) throw new Error('the service did not start');
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+const read = (f) => JSON.parse(readFileSync(new URL(`./docs/${f}`, import.meta.url), 'utf8'));
+const bodies = {
+  'POST /render/html (invoice)': {
+    path: '/render/html',
+    body: JSON.stringify({ html: await toHtml(invoice()) }),
+  },
+  'POST /render/template (invoice)': {
+    path: '/render/template',
+    body: JSON.stringify({
+      template: read('invoice.template.json'),
+      data: read('invoice.data.json'),
+    }),
+  },
+};
+
+// Warm the workers (fonts parsed, code compiled) before measuring.
+for (const { path, body } of Object.values(bodies))
+  for (let i = 0; i < workers * 2; i++)
+    await fetch(base + path, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
+
+let peakRssKb = 0;
+const sampler = setInterval(() => {
+  peakRssKb = Math.max(peakRssKb, treeRssKb(service.pid));
+}, 200);
+
+const rows = [];
+for (const [label, { path, body }] of Object.entries(bodies)) {
+  for (const connections of levels) {
+    const r = await autocannon({
+      url: base + path,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      connections,
+      duration,
+    });
+    const errors = r.errors + r.timeouts + r.non2xx;
+    rows.push({
+      endpoint: label,
+      connections: String(connections),
+      'req/s': r.requests.average.toFixed(1),
+      p50: `${r.latency.p50} ms`,
+      p99: `${r.latency.p99} ms`,
+      errors: String(errors),
+      requests: String(r.requests.total),
+      'peak RSS': `${Math.round(peakRssKb / 1024)} MB`,
+    });
+    console.log(
+      `${label} c=${connections}: ${r.requests.average.toFixed(1)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${errors}`,
+    );
+  }
+}
+clearInterval(sampler);
+service.kill('SIGTERM');
+await new Promise((r) => service.once('exit', r));
+
+console.log(`\nservice: ${workers} workers, ${duration} s per level, node ${process.version}\n`);
+console.log(table(rows));
+console.log(
+  `\npeak service RSS over the run: ${Math.round(peakRssKb / 1024)} MB (goal: under 300 MB)`,
+);
+const out = fileURLToPath(new URL('./out/', import.meta.url));
+mkdirSync(out, { recursive: true });
+writeFileSync(
+  `${out}http.json`,
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      workers,
+      duration,
+      rows,
+      peakRssMb: Math.round(peakRssKb / 1024),
+    },
+    null,
+    2,
+  ),
+);
