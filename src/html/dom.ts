@@ -23,6 +23,10 @@ export interface DomElement {
   readonly elementChildren: readonly DomElement[];
   /** 0-based position among the parent's element children. */
   readonly index: number;
+  /** 0-based position among the parent's element children of the same tag. */
+  readonly typeIndex: number;
+  /** Number of the parent's element children with this tag (itself included). */
+  readonly typeCount: number;
   /** Outer <svg> elements: standalone SVG markup. */
   readonly svgMarkup?: string;
 }
@@ -35,6 +39,8 @@ export interface MutableElement extends DomElement {
   children: DomNode[];
   elementChildren: DomElement[];
   index: number;
+  typeIndex: number;
+  typeCount: number;
   svgMarkup?: string;
 }
 
@@ -56,6 +62,8 @@ export function createElement(
     children: [],
     elementChildren: [],
     index: 0,
+    typeIndex: 0,
+    typeCount: 1,
   };
 }
 
@@ -67,6 +75,23 @@ export function appendChild(parent: MutableElement, child: DomNode): void {
     parent.elementChildren.push(c);
   }
   parent.children.push(child);
+}
+
+/** Fills typeIndex/typeCount for the whole tree (after it is built), without recursion. */
+export function indexTypes(root: MutableElement): void {
+  const stack: MutableElement[] = [root];
+  while (stack.length) {
+    const el = stack.pop() as MutableElement;
+    const counts = new Map<string, number>();
+    for (const c of el.elementChildren as MutableElement[]) {
+      const n = counts.get(c.tag) ?? 0;
+      c.typeIndex = n;
+      counts.set(c.tag, n + 1);
+      stack.push(c);
+    }
+    for (const c of el.elementChildren as MutableElement[])
+      c.typeCount = counts.get(c.tag) as number;
+  }
 }
 
 /** Concatenated text of an element's descendants (for <title>, <style>). */

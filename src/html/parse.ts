@@ -6,7 +6,13 @@
  */
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import type { Warning } from '../diagnostics.js';
-import { appendChild, createElement, type DomElement, type MutableElement } from './dom.js';
+import {
+  appendChild,
+  createElement,
+  indexTypes,
+  type DomElement,
+  type MutableElement,
+} from './dom.js';
 
 type P5Node = DefaultTreeAdapterMap['node'];
 type P5Element = DefaultTreeAdapterMap['element'];
@@ -193,6 +199,7 @@ export function parseHtml(html: string): ParsedHtml {
       title = collapsed || null;
     }
   }
+  indexTypes(root);
   if (flattened) {
     warnings.push({
       code: 'html.too-deep',

@@ -490,29 +490,28 @@ function pseudoMatches(el: DomElement, p: PseudoTest): boolean {
     case 'only-child':
       return siblingsOf(el).length === 1;
     case 'first-of-type':
+      return el.typeIndex === 0;
     case 'last-of-type':
-    case 'only-of-type': {
-      const sibs = siblingsOf(el);
-      let before = 0;
-      let after = 0;
-      for (let i = 0; i < sibs.length; i++) {
-        if (sibs[i].tag !== el.tag || i === el.index) continue;
-        if (i < el.index) before++;
-        else after++;
-      }
-      if (p.kind === 'first-of-type') return before === 0;
-      if (p.kind === 'last-of-type') return after === 0;
-      return before === 0 && after === 0;
-    }
+      return el.typeIndex === el.typeCount - 1;
+    case 'only-of-type':
+      return el.typeCount === 1;
     case 'nth': {
-      const sibs = siblingsOf(el);
-      let pos = 1;
-      if (p.fromEnd) {
-        for (let i = el.index + 1; i < sibs.length; i++) if (counts(sibs[i], el, p)) pos++;
-      } else {
-        for (let i = 0; i < el.index; i++) if (counts(sibs[i], el, p)) pos++;
-      }
       if (p.of && !p.of.some((s) => matchesSelector(el, s))) return false;
+      let pos: number;
+      if (p.ofType) pos = p.fromEnd ? el.typeCount - el.typeIndex : el.typeIndex + 1;
+      else if (!p.of) pos = p.fromEnd ? siblingsOf(el).length - el.index : el.index + 1;
+      else {
+        // :nth-child(An+B of S) counts only siblings matching S.
+        const sibs = siblingsOf(el);
+        pos = 1;
+        if (p.fromEnd) {
+          for (let i = el.index + 1; i < sibs.length; i++)
+            if (p.of.some((s) => matchesSelector(sibs[i], s))) pos++;
+        } else {
+          for (let i = 0; i < el.index; i++)
+            if (p.of.some((s) => matchesSelector(sibs[i], s))) pos++;
+        }
+      }
       return nthMatches(p.a, p.b, pos);
     }
     case 'not':
@@ -524,16 +523,6 @@ function pseudoMatches(el: DomElement, p: PseudoTest): boolean {
       return p.langs.some((w) => w === '*' || l === w || l.startsWith(w + '-'));
     }
   }
-}
-
-function counts(
-  sib: DomElement,
-  el: DomElement,
-  p: { ofType: boolean; of: readonly ComplexSelector[] | null },
-): boolean {
-  if (p.ofType) return sib.tag === el.tag;
-  if (p.of) return p.of.some((s) => matchesSelector(sib, s));
-  return true;
 }
 
 export function compoundMatches(el: DomElement, c: Compound): boolean {
