@@ -3,7 +3,8 @@
  * PDF space (y up) as they are written. Every painting item is wrapped either in a tagged
  * marked-content sequence (one MCID) or in an /Artifact sequence, never both, never neither.
  * Groups open q/Q only while nesting stays well under PDF/A's limit of 28; deeper groups are
- * flattened by replaying their clip and transform inside each leaf's own q/Q.
+ * flattened by replaying their clip and transform inside each leaf's own q/Q. A group with
+ * opacity becomes a transparency group (form XObject) so its children composite first.
  */
 import type { Warning } from '../diagnostics.js';
 import type {
@@ -23,7 +24,7 @@ import type {
   FontResource,
 } from '../layout/display-list.js';
 import type { EmbeddedFont } from './fonts.js';
-import { PdfDict, PdfText, name, num, serialize } from './objects.js';
+import { PdfDict, PdfRef, PdfText, name, num, serialize } from './objects.js';
 
 /** q/Q levels groups may use; the rest is kept for each leaf's own q and for safety. */
 export const MAX_GROUP_DEPTH = 24;
@@ -31,7 +32,33 @@ export const MAX_GROUP_DEPTH = 24;
 export interface ContentLeaf {
   readonly page: number;
   readonly mcid: number;
+  /** Parent-tree key of the stream holding the MCID (the page's index for page content). */
+  readonly key: number;
+  /** The form XObject holding the MCID, when it is not the page's content stream. */
+  readonly stm?: PdfRef;
   readonly actualText?: string;
+}
+
+/** A content stream being written: the page's, or a transparency group's form XObject. */
+export interface StreamTarget {
+  readonly out: string[];
+  readonly fonts: Set<string>;
+  readonly images: Set<string>;
+  readonly extGStates: Set<string>;
+  readonly shadings: Set<string>;
+  readonly xobjects: Set<string>;
+  /** mcid -> slot, in MCID order. */
+  readonly mcids: { slot: number; span: boolean }[];
+  /** Parent-tree key (page index for the page; assigned by the document for forms). */
+  readonly key: number;
+  readonly stm?: PdfRef;
+}
+
+/** A form XObject reserved for a transparency group, before its content is known. */
+export interface FormSlot {
+  readonly ref: PdfRef;
+  readonly name: string;
+  readonly key: number;
 }
 
 export interface SlotRecord {
@@ -60,18 +87,30 @@ export interface DrawContext {
   shading(g: LinearGradient, pageHeight: number): string;
   slotOwner(slot: number): StructNode | undefined;
   slot(slot: number): SlotRecord;
+  /** Reserves a form XObject (and parent-tree key) for a transparency group. */
+  beginForm(): FormSlot;
+  /** Writes the group's form XObject once its content is complete. */
+  endForm(form: FormSlot, content: StreamTarget, bbox: readonly number[]): void;
   warn(w: Warning): void;
 }
 
-export interface PageDrawing {
+export interface PageDrawing extends StreamTarget {
   readonly content: string;
-  readonly fonts: Set<string>;
-  readonly images: Set<string>;
-  readonly extGStates: Set<string>;
-  readonly shadings: Set<string>;
-  /** mcid -> slot, in MCID order. */
-  readonly mcids: { slot: number; span: boolean }[];
   readonly links: LinkRecord[];
+}
+
+export function newTarget(key: number, stm?: PdfRef): StreamTarget {
+  return {
+    out: [],
+    fonts: new Set(),
+    images: new Set(),
+    extGStates: new Set(),
+    shadings: new Set(),
+    xobjects: new Set(),
+    mcids: [],
+    key,
+    ...(stm ? { stm } : {}),
+  };
 }
 
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
@@ -99,7 +138,7 @@ const PUA = /[\uE000-\uF8FF]|[\uDB80-\uDBFF][\uDC00-\uDFFF]/;
 interface State {
   /** Group depth that actually opened q. */
   depth: number;
-  /** Product of group opacities (applied per leaf through ExtGState). */
+  /** Opacity of flattened groups that could not become transparency groups, applied per leaf. */
   alpha: number;
   /** Accumulated transform in top-left space, for link rectangles and shadings. */
   ctm: Matrix;
@@ -109,16 +148,10 @@ interface State {
 
 export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageDrawing {
   const H = page.height;
-  const out: string[] = [];
-  const drawing: PageDrawing = {
-    content: '',
-    fonts: new Set(),
-    images: new Set(),
-    extGStates: new Set(),
-    shadings: new Set(),
-    mcids: [],
-    links: [],
-  };
+  const pageTarget = newTarget(pageIndex);
+  const links: LinkRecord[] = [];
+  /** Where drawing goes now: the page, or the form of the transparency group being drawn. */
+  let target = pageTarget;
   const warnedSlots = new Set<number>();
   const Y = (y: number): string => num(H - y);
 
@@ -153,7 +186,7 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
   const gs = (fill: number, stroke: number): string => {
     if (fill >= 0.999 && stroke >= 0.999) return '';
     const n = ctx.extGState(Math.max(0, Math.min(1, fill)), Math.max(0, Math.min(1, stroke)));
-    drawing.extGStates.add(n);
+    target.extGStates.add(n);
     return `/${n} gs\n`;
   };
 
@@ -212,7 +245,7 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
     flush();
     s += 'ET\n';
     if (!shownAny) s = '';
-    else drawing.fonts.add(font.resourceName);
+    else target.fonts.add(font.resourceName);
     if (missing) {
       ctx.warn({
         code: 'pdf.missing-glyph',
@@ -240,7 +273,7 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
     let solidFill: RgbaColor | undefined;
     if (fill && 'kind' in fill) {
       const sh = ctx.shading(fill, H);
-      drawing.shadings.add(sh);
+      target.shadings.add(sh);
       const avg = fill.stops.reduce((a, x) => a + x.color.a, 0) / Math.max(1, fill.stops.length);
       s += `q\n${gs(avg * st.alpha, 1)}${path}W${even ? '*' : ''} n\n/${sh} sh\nQ\n`;
     } else if (fill && fill.a > 0) {
@@ -267,7 +300,7 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
   const imageItem = (im: ImageItem, st: State, slot: number | undefined): string => {
     const n = ctx.image(im.image);
     if (!n) return '';
-    drawing.images.add(n);
+    target.images.add(n);
     if (slot !== undefined)
       extend(ctx.slot(slot), pageIndex, [im.x, im.y, im.x + im.width, im.y + im.height], st.ctm);
     return `${gs(st.alpha, 1)}${num(im.width)} 0 0 ${num(im.height)} ${num(im.x)} ${num(H - im.y - im.height)} cm\n/${n} Do\n`;
@@ -313,7 +346,7 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
     body = `q\n${st.pending}${body}Q\n`;
     if (slot === undefined || !owner) {
       const props = tag.kind === 'artifact' ? artifactProps(tag, st) : '<</Type /Layout>>';
-      out.push(`/Artifact ${props} BDC\n${body}EMC\n`);
+      target.out.push(`/Artifact ${props} BDC\n${body}EMC\n`);
       return;
     }
     const first = items[0] as DisplayItem;
@@ -326,19 +359,25 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
       // Private-use characters need ActualText (PDF/A 6.2.11.7.3); the source text is the best we have.
       actualText = first.glyphs.map((g) => g.text).join('');
     }
-    const mcid = drawing.mcids.length;
+    const mcid = target.mcids.length;
     const span = actualText !== undefined;
-    drawing.mcids.push({ slot, span });
+    target.mcids.push({ slot, span });
     const rec = ctx.slot(slot);
-    rec.leaves.push({ page: pageIndex, mcid, ...(span ? { actualText } : {}) });
+    rec.leaves.push({
+      page: pageIndex,
+      mcid,
+      key: target.key,
+      ...(target.stm ? { stm: target.stm } : {}),
+      ...(span ? { actualText } : {}),
+    });
     if (!rec.first) rec.first = { page: pageIndex, y: topOf(first) };
     const tagName = span ? 'Span' : (owner.role ?? owner.type);
-    out.push(`${serialize(name(tagName))} <</MCID ${mcid}>> BDC\n${body}EMC\n`);
+    target.out.push(`${serialize(name(tagName))} <</MCID ${mcid}>> BDC\n${body}EMC\n`);
   };
 
   const linkItem = (l: LinkItem, st: State): void => {
     const [x0, y0, x1, y1] = transformBox([l.x, l.y, l.x + l.width, l.y + l.height], st.ctm);
-    drawing.links.push({ page: pageIndex, item: l, rect: [x0, H - y1, x1, H - y0] });
+    links.push({ page: pageIndex, item: l, rect: [x0, H - y1, x1, H - y0] });
   };
 
   const list = (items: readonly DisplayItem[], st: State): void => {
@@ -385,6 +424,28 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
     let ops = '';
     if (g.transform) ops += `${pdfMatrix(g.transform).map(num).join(' ')} cm\n`;
     if (g.clip && g.clip.length > 0) ops += `${pathOps(g.clip)}W n\n`;
+    const opacity = g.opacity === undefined ? 1 : clamp01(g.opacity);
+    if (opacity < 0.999 && st.depth + 2 < MAX_GROUP_DEPTH && st.pending === '' && paints(g.items)) {
+      // Group opacity applies to the composite of the children: paint them into a
+      // transparency group (form XObject) and draw that with the opacity.
+      const form = ctx.beginForm();
+      const outer = target;
+      target = newTarget(form.key, form.ref);
+      if (ops !== '') target.out.push(`q\n${ops}`);
+      list(g.items, {
+        depth: st.depth + 2,
+        alpha: 1,
+        ctm: g.transform ? compose(g.transform, st.ctm) : st.ctm,
+        pending: '',
+      });
+      if (ops !== '') target.out.push('Q\n');
+      const inner = target;
+      target = outer;
+      ctx.endForm(form, inner, [-4 * page.width, -4 * H, 5 * page.width, 5 * H]);
+      target.xobjects.add(form.name);
+      target.out.push(`q\n${gs(opacity * st.alpha, opacity * st.alpha)}/${form.name} Do\nQ\n`);
+      return;
+    }
     const inner: State = {
       depth: st.depth,
       alpha: st.alpha * (g.opacity === undefined ? 1 : clamp01(g.opacity)),
@@ -397,9 +458,9 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
     }
     if (st.depth < MAX_GROUP_DEPTH && st.pending === '') {
       inner.depth = st.depth + 1;
-      out.push(`q\n${ops}`);
+      target.out.push(`q\n${ops}`);
       list(g.items, inner);
-      out.push('Q\n');
+      target.out.push('Q\n');
     } else {
       inner.pending = st.pending + ops;
       list(g.items, inner);
@@ -407,7 +468,12 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
   };
 
   list(page.items, { depth: 0, alpha: 1, ctm: IDENTITY, pending: '' });
-  return { ...drawing, content: out.join('') };
+  return { ...pageTarget, content: pageTarget.out.join(''), links };
+}
+
+/** Whether a list paints anything (links alone do not). */
+function paints(items: readonly DisplayItem[]): boolean {
+  return items.some((it) => (it.kind === 'group' ? paints(it.items) : it.kind !== 'link'));
 }
 
 function clamp01(v: number): number {

@@ -15,7 +15,14 @@ import type {
   StructNode,
 } from '../layout/display-list.js';
 import { preWriteCheck, structureDepth, walk } from './check.js';
-import { cleanText, drawPage, type DrawContext, type SlotRecord } from './content.js';
+import {
+  cleanText,
+  drawPage,
+  type DrawContext,
+  type FormSlot,
+  type SlotRecord,
+  type StreamTarget,
+} from './content.js';
 import { PdfFile } from './file.js';
 import { EmbeddedFont } from './fonts.js';
 import { writeImage } from './images.js';
@@ -145,6 +152,25 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
   const shadings = new Map<string, { name: string; ref: PdfRef }>();
   const resourceRefs = new Map<string, PdfRef>();
 
+  const streams: { key: number; count: number }[] = [];
+  /** Parent-tree keys after the pages' own, shared by annotations and transparency groups. */
+  let nextKey = doc.pages.length;
+  let formCount = 0;
+  const resourcesFor = (t: StreamTarget): PdfDict => {
+    const resources = new PdfDict();
+    const group = (names: Set<string>): PdfDict | undefined => {
+      if (names.size === 0) return undefined;
+      const d = new PdfDict();
+      for (const n of [...names].sort()) d.set(n, resourceRefs.get(n) as PdfRef);
+      return d;
+    };
+    resources.set('Font', group(t.fonts));
+    resources.set('XObject', group(new Set([...t.images, ...t.xobjects])));
+    resources.set('ExtGState', group(t.extGStates));
+    resources.set('Shading', group(t.shadings));
+    return resources;
+  };
+
   const ctx: DrawContext = {
     font(res: FontResource) {
       const known = fonts.get(res.id);
@@ -211,6 +237,28 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
       }
       return s.name;
     },
+    beginForm(): FormSlot {
+      const form = { ref: file.alloc(), name: `Fm${++formCount}`, key: nextKey++ };
+      resourceRefs.set(form.name, form.ref);
+      return form;
+    },
+    endForm(form: FormSlot, t: StreamTarget, bbox: readonly number[]) {
+      if (t.mcids.length > 0) streams.push({ key: form.key, count: t.mcids.length });
+      file.putStream(
+        form.ref,
+        dict({
+          Type: name('XObject'),
+          Subtype: name('Form'),
+          BBox: [...bbox],
+          // An isolated, non-knockout transparency group: the children composite first, then
+          // the group's opacity applies to the result.
+          Group: dict({ S: name('Transparency'), I: true, K: false }),
+          Resources: resourcesFor(t),
+          StructParents: t.mcids.length > 0 ? form.key : undefined,
+        }),
+        Buffer.from(t.out.join(''), 'latin1'),
+      );
+    },
     slotOwner: (slot) => slotOwner.get(slot),
     slot(slot: number) {
       let r = slots.get(slot);
@@ -224,7 +272,6 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
   };
 
   // Pages: content first, so fonts know their glyphs and the structure knows its leaves.
-  const mcidCounts: number[] = [];
   const annotations: AnnotationLeaf[] = [];
   const pendingLinks: {
     page: number;
@@ -240,22 +287,12 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
     const height = boundedSize(page.height, i, 'height', warn);
     pageHeights.push(height);
     const drawing = drawPage({ ...page, width, height }, i, ctx);
-    mcidCounts.push(drawing.mcids.length);
-    const resources = new PdfDict();
-    const group = (names: Set<string>): PdfDict | undefined => {
-      if (names.size === 0) return undefined;
-      const d = new PdfDict();
-      for (const n of [...names].sort()) d.set(n, resourceRefs.get(n) as PdfRef);
-      return d;
-    };
-    resources.set('Font', group(drawing.fonts));
-    resources.set('XObject', group(drawing.images));
-    resources.set('ExtGState', group(drawing.extGStates));
-    resources.set('Shading', group(drawing.shadings));
+    streams.push({ key: i, count: drawing.mcids.length });
+    const resources = resourcesFor(drawing);
     const contents = file.addStream(new PdfDict(), Buffer.from(drawing.content, 'latin1'));
     for (const l of drawing.links) {
       const ref = file.alloc();
-      const key = doc.pages.length + pendingLinks.length;
+      const key = nextKey++;
       pendingLinks.push({ page: i, ref, rect: l.rect, item: l.item, key });
       annotations.push({ node: l.item.node, annot: ref, page: i, key });
       pageAnnots[i]?.push(ref);
@@ -346,7 +383,7 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
 
   const structure = writeStructure(
     file,
-    { root: doc.structure, slots, pageRefs, pageHeights, mcidCounts, annotations },
+    { root: doc.structure, slots, pageRefs, pageHeights, streams, annotations, nextKey },
     warnings,
   );
 

@@ -75,9 +75,11 @@ export interface StructureInput {
   readonly slots: ReadonlyMap<number, SlotRecord>;
   readonly pageRefs: readonly PdfRef[];
   readonly pageHeights: readonly number[];
-  /** Per page, per MCID: is it wrapped in an ActualText Span. */
-  readonly mcidCounts: readonly number[];
+  /** Every content stream with marked content: its parent-tree key and MCID count (pages and transparency-group forms). */
+  readonly streams: readonly { readonly key: number; readonly count: number }[];
   readonly annotations: readonly AnnotationLeaf[];
+  /** First key not used by pages, forms or annotations. */
+  readonly nextKey: number;
 }
 
 export interface StructureOutput {
@@ -96,10 +98,14 @@ export function writeStructure(
   const roleMap = new Map<string, StandardStructType>();
   const ids: [string, PdfRef][] = [];
   const seenIds = new Set<string>();
-  /** parent[page][mcid] = element that holds the MCR. */
-  const parents: (PdfRef | undefined)[][] = input.mcidCounts.map(
-    (n) => new Array<PdfRef | undefined>(n),
+  /** parents.get(key)[mcid] = element that holds the MCR. */
+  const parents = new Map<number, (PdfRef | undefined)[]>(
+    input.streams.map((s) => [s.key, new Array<PdfRef | undefined>(s.count)]),
   );
+  const setParent = (key: number, mcid: number, ref: PdfRef): void => {
+    const arr = parents.get(key);
+    if (arr) arr[mcid] = ref;
+  };
   const annotsByNode = new Map<number, AnnotationLeaf[]>();
   for (const a of input.annotations) {
     const list = annotsByNode.get(a.node) ?? [];
@@ -157,16 +163,23 @@ export function writeStructure(
               S: name('Span'),
               P: ref,
               Pg: pageRef,
-              K: leaf.mcid,
+              K: leaf.stm
+                ? dict({ Type: name('MCR'), Pg: pageRef, Stm: leaf.stm, MCID: leaf.mcid })
+                : leaf.mcid,
               ActualText: text(leaf.actualText),
             }),
           );
-          (parents[leaf.page] as (PdfRef | undefined)[])[leaf.mcid] = span;
+          setParent(leaf.key, leaf.mcid, span);
           k.push(span);
           continue;
         }
+        setParent(leaf.key, leaf.mcid, ref);
+        if (leaf.stm) {
+          // Marked content inside a transparency group's form XObject.
+          k.push(dict({ Type: name('MCR'), Pg: pageRef, Stm: leaf.stm, MCID: leaf.mcid }));
+          continue;
+        }
         pg ??= leaf.page;
-        (parents[leaf.page] as (PdfRef | undefined)[])[leaf.mcid] = ref;
         k.push(
           leaf.page === pg ? leaf.mcid : dict({ Type: name('MCR'), Pg: pageRef, MCID: leaf.mcid }),
         );
@@ -258,13 +271,14 @@ export function writeStructure(
     docDict.set('K', [...k, ...extraKids]);
   }
 
-  const nums: PdfValue[] = [];
-  parents.forEach((arr, i) => {
-    nums.push(i, file.add(Array.from(arr, (r) => r ?? null)));
-  });
-  const keys = [...annotParents.keys()].sort((a, b) => a - b);
-  for (const key of keys) nums.push(key, annotParents.get(key) as PdfRef);
-  const nextKey = input.pageRefs.length + input.annotations.length;
+  // Number tree entries in ascending key order: streams map to arrays, annotations to elements.
+  const entries: [number, PdfValue][] = [];
+  for (const [key, arr] of parents)
+    entries.push([key, file.add(Array.from(arr, (r) => r ?? null))]);
+  for (const [key, ref] of annotParents) entries.push([key, ref]);
+  entries.sort((a, b) => a[0] - b[0]);
+  const nums: PdfValue[] = entries.flat();
+  const nextKey = input.nextKey;
 
   const root = new PdfDict({
     Type: name('StructTreeRoot'),

@@ -160,8 +160,18 @@ describe('graphics', () => {
       /\/ShadingType 2 \/ColorSpace \/DeviceRGB \/Coords \[50 792 250 792\] \/Function <<\/FunctionType 3 .*\/Bounds \[0.5\]/,
     );
     expect(text).toContain('/Sh1 sh');
-    expect(objects).toContain('/Type /ExtGState /ca 0.4 /CA 0.5'); // 0.8 fill alpha x 0.5 group opacity
+    // Group opacity: the children composite in a transparency group drawn at 50 %.
     expect(objects).toContain('/Type /ExtGState /ca 0.5 /CA 0.5');
+    expect(objects).toContain('/Type /ExtGState /ca 0.8 /CA 1');
+    const form = inspect(r.bytes).streams.find(
+      (x) => x.dict.includes('/Subtype /Form') && x.dict.includes('/Transparency'),
+    );
+    expect(form?.dict).toMatch(
+      /\/Group <<\/S \/Transparency \/I true \/K false>> .*\/StructParents 1/,
+    );
+    expect(form?.data.toString('latin1')).toContain('/P <</MCID 0>> BDC');
+    expect(text).toMatch(/\/GS\d+ gs\n\/Fm1 Do/);
+    expect(objects).toMatch(/\/Type \/MCR \/Pg \d+ 0 R \/Stm \d+ 0 R \/MCID 0/);
     expect(text).toMatch(/60 632 100 50 re\nW n/);
     expect(text).toContain('[6 3] 0 d');
     expect(text).toContain('1 J');
