@@ -32,6 +32,8 @@ export interface InlineSource {
   readonly background?: ComputedStyle;
   /** visibility: hidden — takes space, draws nothing. */
   readonly hidden?: boolean;
+  /** id of an inline element starting with this run (a link target). */
+  readonly anchor?: string;
 }
 
 export type InlineItem =

@@ -449,7 +449,14 @@ function inlineElement(
   const first = flow.items.length;
   const blocksBefore = flow.blocks.length;
   for (const c of el.children) node_(c, flow, group, inner, ctx);
-  if (flow.blocks.length === blocksBefore) addInsets(el.style, flow.items, first);
+  if (flow.blocks.length === blocksBefore) {
+    addInsets(el.style, flow.items, first);
+    const id = idOf(el);
+    const k = id ? flow.items.findIndex((it, i) => i >= first && it.kind === 'text') : -1;
+    const run = flow.items[k];
+    if (id && run && run.kind === 'text')
+      flow.items[k] = { ...run, source: { ...run.source, anchor: id } };
+  }
 }
 
 /**

@@ -8,6 +8,7 @@ import type { FontContext } from '../text/types.js';
 import type { Box } from './boxes.js';
 import type { DisplayItem, ItemTag, PathOp } from './display-list.js';
 import type { BoxFragment, BoxSlice, Fragment, LeafFragment } from './fragments.js';
+import { anchorsOf } from './fragments.js';
 import type { DecodedImage } from './images.js';
 import { objectFit } from './images.js';
 import {
@@ -29,8 +30,6 @@ export interface LayoutContext {
   readonly warnings: Warning[];
   /** Decoded background images by URL; a string is the failure reason. */
   readonly images: ReadonlyMap<string, DecodedImage | string>;
-  /** Anchor id → flow y of the element's top, for internal links. */
-  readonly anchors: Map<string, number>;
   /** Page area (first page) for fixed boxes and the initial containing block. */
   readonly page: {
     readonly x: number;
@@ -114,6 +113,7 @@ export function boxFragment(
     ...(brk(s.breakAfter) !== 'auto' ? { breakAfter: brk(s.breakAfter) } : {}),
     ...(s.breakInside === 'avoid' ? { breakInside: 'avoid' as const } : {}),
     ...(s.breakAfter === 'avoid' ? { keepWithNext: true } : {}),
+    ...('anchor' in box && box.anchor ? { anchor: box.anchor } : {}),
     ...extra,
   };
 }
@@ -299,7 +299,14 @@ export function flatten(f: Fragment): DisplayItem[] {
 }
 
 export function leafOf(f: Fragment): LeafFragment {
-  return { kind: 'leaf', top: f.top, bottom: f.bottom, items: flatten(f) };
+  const anchors = anchorsOf(f);
+  return {
+    kind: 'leaf',
+    top: f.top,
+    bottom: f.bottom,
+    items: flatten(f),
+    ...(anchors.length > 0 ? { anchors } : {}),
+  };
 }
 
 /** Moves a fragment (relative positioning, cell alignment, flex placement). */
@@ -311,6 +318,7 @@ export function shiftFragment(f: Fragment, dx: number, dy: number): Fragment {
       top: f.top + dy,
       bottom: f.bottom + dy,
       items: f.items.map((i) => moveItem(i, dx, dy)),
+      ...(f.anchors ? { anchors: f.anchors.map((a) => ({ id: a.id, y: a.y + dy })) } : {}),
     };
   }
   // Closures keep the coordinates they were made with: hand them the slice in those terms.
@@ -384,14 +392,28 @@ export function sideBySide(
   frags.forEach(walk);
   leaves.sort((a, b) => a.top - b.top);
   const bands: LeafFragment[] = [];
-  let cur: { top: number; bottom: number; items: DisplayItem[] } | undefined;
+  let cur:
+    | { top: number; bottom: number; items: DisplayItem[]; anchors: { id: string; y: number }[] }
+    | undefined;
+  for (const b of boxes) {
+    if (b.anchor)
+      leaves.push({
+        kind: 'leaf',
+        top: b.top,
+        bottom: b.top,
+        items: [],
+        anchors: [{ id: b.anchor, y: b.top }],
+      });
+  }
+  leaves.sort((a, b) => a.top - b.top);
   for (const l of leaves) {
     if (cur && l.top < cur.bottom - 0.01) {
       cur.bottom = Math.max(cur.bottom, l.bottom);
       cur.items.push(...l.items);
+      cur.anchors.push(...(l.anchors ?? []));
     } else {
       if (cur) bands.push({ kind: 'leaf', ...cur });
-      cur = { top: l.top, bottom: l.bottom, items: [...l.items] };
+      cur = { top: l.top, bottom: l.bottom, items: [...l.items], anchors: [...(l.anchors ?? [])] };
     }
   }
   if (cur) bands.push({ kind: 'leaf', ...cur });

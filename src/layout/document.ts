@@ -70,7 +70,6 @@ export async function layoutStyled(
     sb,
     warnings,
     images,
-    anchors: new Map(),
     page: { x: 0, y: 0, width: 0, height: 0 },
     fixed: [],
     warned: new Set(),
@@ -105,9 +104,15 @@ export async function layoutStyled(
 
   const canvas = canvasBackground(styled.root);
   const pages: Page[] = [];
+  const anchors = new Map<string, { pageIndex: number; y: number }>();
   if (continuous) {
     const pageHeight = Math.max(1, Math.ceil(Math.max(height, frag.bottom)));
-    const laid = paginate(frag, () => ({ top: 0, height: Number.MAX_SAFE_INTEGER / 4 }), 1);
+    const laid = paginate(
+      frag,
+      () => ({ top: 0, height: Number.MAX_SAFE_INTEGER / 4 }),
+      1,
+      anchors,
+    );
     const items: DisplayItem[] = [];
     if (canvas)
       items.push(
@@ -116,7 +121,7 @@ export async function layoutStyled(
     items.push(...laid[0].items);
     for (const f of lctx.fixed) items.push(...f);
     pages.push({ width: pageBox.width, height: pageHeight, items });
-    resolveLinks(pages, [{ flowTop: 0, top: 0 }], lctx.anchors);
+    resolveLinks(pages, anchors);
   } else {
     let laid;
     try {
@@ -124,6 +129,7 @@ export async function layoutStyled(
         frag,
         (i) => ({ top: geometry(i).bodyTop, height: geometry(i).bodyHeight }),
         MAX_PAGES,
+        anchors,
       );
     } catch (e) {
       if (e instanceof PageLimit) throw new LimitError(e.message, 'pages');
@@ -144,11 +150,7 @@ export async function layoutStyled(
       items.push(...furniture.over);
       pages.push({ width: g.width, height: g.height, items });
     });
-    resolveLinks(
-      pages,
-      laid.map((p) => ({ flowTop: p.flowTop, top: p.body.top })),
-      lctx.anchors,
-    );
+    resolveLinks(pages, anchors);
     geometries = [];
   }
 
@@ -217,27 +219,22 @@ function headMeta(root: StyledElement): {
 /** '#id' link targets become internal destinations once pages are known. */
 function resolveLinks(
   pages: Page[],
-  windows: readonly { flowTop: number; top: number }[],
-  anchors: ReadonlyMap<string, number>,
+  anchors: ReadonlyMap<string, { pageIndex: number; y: number }>,
 ): void {
-  const locate = (y: number): { pageIndex: number; y: number } => {
-    let p = 0;
-    while (p + 1 < windows.length && windows[p + 1].flowTop <= y) p++;
-    return { pageIndex: p, y: Math.max(0, y - windows[p].flowTop + windows[p].top) };
-  };
   const fix = (items: readonly DisplayItem[]): DisplayItem[] =>
     items.flatMap((it): DisplayItem[] => {
       if (it.kind === 'group') return [{ ...it, items: fix(it.items) }];
       if (it.kind !== 'link' || it.target.kind !== 'uri' || !it.target.uri.startsWith('#'))
         return [it];
-      const y = anchors.get(it.target.uri.slice(1));
-      if (y === undefined) {
+      const at = anchors.get(it.target.uri.slice(1));
+      if (at === undefined) {
         // A link to an anchor that does not exist goes nowhere; keep it to the top of page 1
         // rather than dropping the annotation its Link element owns.
         return [{ ...it, target: { kind: 'internal', pageIndex: 0, y: 0 } }];
       }
-      const at = locate(y);
-      return [{ ...it, target: { kind: 'internal', pageIndex: at.pageIndex, y: at.y } }];
+      return [
+        { ...it, target: { kind: 'internal', pageIndex: at.pageIndex, y: Math.max(0, at.y) } },
+      ];
     });
   for (let i = 0; i < pages.length; i++) {
     const p = pages[i];

@@ -28,6 +28,7 @@ import {
   type Placed,
 } from './flow.js';
 import type { Fragment } from './fragments.js';
+import { anchorsOf } from './fragments.js';
 import { border, len, margin, maxSize, padding, pt, size } from './units.js';
 
 const config = Yoga.Config.create();
@@ -271,6 +272,7 @@ function rowLeaves(items: readonly Fragment[], pageHeight: number): Fragment[] {
       top: Math.min(...line.map((f) => f.top)),
       bottom: Math.max(...line.map((f) => f.bottom)),
       items: ordered.flatMap((f) => flatten(f)),
+      anchors: ordered.flatMap(anchorsOf),
     };
   });
 }

@@ -7,7 +7,7 @@
 import type { ComputedStyle } from '../style/types.js';
 import type { BlockBox, Box, ImageBox } from './boxes.js';
 import type { LayoutContext } from './context.js';
-import { boxFragment, flatten, imageItems, shiftFragment, warnOnce } from './context.js';
+import { boxFragment, flatten, imageItems, leafOf, shiftFragment, warnOnce } from './context.js';
 import type { DisplayItem } from './display-list.js';
 import { layoutFlex, flexIntrinsic } from './flex.js';
 import type { BoxFragment, Fragment, LeafFragment } from './fragments.js';
@@ -365,7 +365,6 @@ export function layoutBlockLevel(
     hz = { ...hz, marginLeft: cbWidth - hz.width - margin(box.style, cbWidth).right };
   }
   const x = cbX + hz.marginLeft;
-  if (box.anchor) ctx.anchors.set(box.anchor, y);
   let placed: Placed;
   switch (box.kind) {
     case 'image':
@@ -628,7 +627,7 @@ function layoutAbsolute(
 ): LeafFragment[] {
   return entries.map((e) => {
     const f = layoutPositioned(e.box, cb, e.staticX, e.staticY, ctx);
-    return { kind: 'leaf', top: f.top, bottom: f.bottom, items: flatten(f), outOfFlow: true };
+    return { ...leafOf(f), outOfFlow: true };
   });
 }
 

@@ -18,6 +18,13 @@ export interface LeafFragment {
   readonly keepWithNext?: boolean;
   /** Absolutely positioned: drawn on the page where the flow is, never causes a break. */
   readonly outOfFlow?: boolean;
+  /** Link targets (id attributes) inside this leaf, at their flow y. */
+  readonly anchors?: readonly Anchor[];
+}
+
+export interface Anchor {
+  readonly id: string;
+  readonly y: number;
 }
 
 /** What a box needs drawn for one page's slice of it. */
@@ -53,6 +60,8 @@ export interface BoxFragment {
   readonly lines?: { readonly orphans: number; readonly widows: number };
   /** Drawn again at the top of every page this box continues on (thead). */
   readonly repeat?: LeafFragment;
+  /** id attribute of the element, a link target at the box's top. */
+  readonly anchor?: string;
 }
 
 export type Fragment = LeafFragment | BoxFragment;
@@ -74,4 +83,12 @@ export function firstLeafBottom(f: Fragment): number {
     cur = next;
   }
   return cur.bottom;
+}
+
+/** Anchors of a fragment drawn in one piece (it becomes a leaf). */
+export function anchorsOf(f: Fragment): Anchor[] {
+  if (f.kind === 'leaf') return f.anchors ? [...f.anchors] : [];
+  const out: Anchor[] = f.anchor ? [{ id: f.anchor, y: f.top }] : [];
+  for (const c of f.children) out.push(...anchorsOf(c));
+  return out;
 }

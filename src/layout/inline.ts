@@ -17,7 +17,8 @@ import type { BlockBox, Box, InlineSource, LinkRef } from './boxes.js';
 import type { LayoutContext } from './context.js';
 import { flatten } from './context.js';
 import type { DisplayItem, ItemTag } from './display-list.js';
-import type { Fragment, LeafFragment } from './fragments.js';
+import type { Anchor, Fragment, LeafFragment } from './fragments.js';
+import { anchorsOf } from './fragments.js';
 import { layoutAtomic } from './flow.js';
 import { moveItem, layoutTag } from './paint.js';
 import { len, textStyle } from './units.js';
@@ -156,6 +157,7 @@ function lineLeaf(
   const content: DisplayItem[] = [];
   const decorations: DisplayItem[] = [];
   const links = new Map<LinkRef, { x0: number; x1: number; y0: number; y1: number }>();
+  const anchors: Anchor[] = [];
   const linkArea = (
     link: LinkRef | undefined,
     x0: number,
@@ -174,6 +176,7 @@ function lineLeaf(
   };
   for (const f of line.fragments) {
     if (f.kind === 'glyphs') {
+      if (f.source.anchor) anchors.push({ id: f.source.anchor, y: top });
       if (f.source.hidden) continue;
       const baseline = top + f.baseline;
       const fx = x + f.x;
@@ -263,6 +266,7 @@ function lineLeaf(
         const ox = x + f.x + placed.marginLeft;
         const oy = top + f.y + placed.marginTop;
         for (const it of flatten(placed.frag)) content.push(moveItem(it, ox, oy));
+        for (const a of anchorsOf(placed.frag)) anchors.push({ id: a.id, y: a.y + oy });
       }
       linkArea(f.source.link, x + f.x, x + f.x + f.width, top + f.y, top + f.y + f.height);
     }
@@ -285,7 +289,14 @@ function lineLeaf(
       contents: link.contents || (link.target.kind === 'uri' ? link.target.uri : link.target.id),
     });
   }
-  return { kind: 'leaf', top, bottom: top + line.height, items, baseline: top + line.baseline };
+  return {
+    kind: 'leaf',
+    top,
+    bottom: top + line.height,
+    items,
+    baseline: top + line.baseline,
+    ...(anchors.length > 0 ? { anchors } : {}),
+  };
 }
 
 /** One line of text (list markers, page margin boxes) as glyph runs. */

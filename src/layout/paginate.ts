@@ -42,6 +42,8 @@ export function paginate(
   root: Fragment,
   bodyOf: (pageIndex: number) => PageBody,
   maxPages = 100_000,
+  /** Filled with where each link target (id) landed: page index and y on that page. */
+  anchors?: Map<string, { pageIndex: number; y: number }>,
 ): PaginatedPage[] {
   const pages: PaginatedPage[] = [];
   let hasContent = false;
@@ -100,17 +102,27 @@ export function paginate(
       hasContent = true;
       openTop = undefined;
     }
-    const d = dy();
-    push(
-      into,
-      pages.length - 1,
-      d === 0 ? [...leaf.items] : leaf.items.map((i) => moveItem(i, 0, d)),
-    );
+    // Out-of-flow content goes to the page whose window holds its top.
+    let p = pages.length - 1;
+    if (leaf.outOfFlow) {
+      // Never before the page its enclosing box starts on (that box collects per page).
+      const inner = stack[stack.length - 1];
+      const floor = !inner ? 0 : inner.startPage < 0 ? pages.length - 1 : inner.startPage;
+      while (p > floor && pages[p].flowTop > leaf.top) p--;
+    }
+    const d = pages[p].body.top - pages[p].flowTop;
+    push(into, p, d === 0 ? [...leaf.items] : leaf.items.map((i) => moveItem(i, 0, d)));
+    if (anchors && leaf.anchors)
+      for (const a of leaf.anchors) anchors.set(a.id, { pageIndex: p, y: a.y + d });
   };
 
   const markStarted = (): void => {
-    for (let i = stack.length - 1; i >= 0 && stack[i].startPage < 0; i--)
+    for (let i = stack.length - 1; i >= 0 && stack[i].startPage < 0; i--) {
       stack[i].startPage = pages.length - 1;
+      const id = stack[i].frag.anchor;
+      if (anchors && id && !anchors.has(id))
+        anchors.set(id, { pageIndex: pages.length - 1, y: stack[i].frag.top + dy() });
+    }
   };
 
   const placeBox = (box: BoxFragment, into: Collector, next?: Fragment): void => {

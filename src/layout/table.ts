@@ -9,10 +9,11 @@ import type { ComputedStyle } from '../style/types.js';
 import type { BlockBox, TableBox, TableCellBox, TableRowBox } from './boxes.js';
 import { placeCells } from './build.js';
 import type { LayoutContext } from './context.js';
-import { boxFragment, flatten, shiftFragment, sideBySide } from './context.js';
+import { boxFragment, flatten, leafOf, shiftFragment, sideBySide } from './context.js';
 import type { DisplayItem } from './display-list.js';
 import { intrinsicOuter, layoutBlockLevel, type Placed } from './flow.js';
 import type { BoxFragment, Fragment, LeafFragment } from './fragments.js';
+import { anchorsOf } from './fragments.js';
 import { backgroundItem, NO_RADII } from './paint.js';
 import {
   autoColumnWidths,
@@ -382,7 +383,11 @@ export function layoutTable(
       return sideBySide(cellFrags.slice(from, to + 1).flat(), top, bottom, items);
     }
     for (let i = from; i <= to; i++) items.push(...cellItems[i]);
-    return { kind: 'leaf', top, bottom, items };
+    const anchors = cellFrags
+      .slice(from, to + 1)
+      .flat()
+      .flatMap(anchorsOf);
+    return { kind: 'leaf', top, bottom, items, ...(anchors.length > 0 ? { anchors } : {}) };
   };
 
   let head: LeafFragment | undefined;
@@ -391,13 +396,7 @@ export function layoutTable(
     let end = headRows - 1;
     for (let i = 0; i <= end; i++) end = Math.max(end, rowEnd[i]);
     const h = rowLeaf(0, end, true);
-    head = {
-      kind: 'leaf',
-      top: h.top,
-      bottom: h.bottom,
-      items: h.kind === 'leaf' ? h.items : flatten(h),
-      keepWithNext: true,
-    };
+    head = { ...leafOf(h), keepWithNext: true };
     frags.push(head);
   }
   let i = head ? headRows : 0;

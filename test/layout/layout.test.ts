@@ -331,3 +331,43 @@ describe('content taller than a page side by side', () => {
       for (const r of glyphRuns(p.items)) expect(r.y).toBeLessThan(841.9 - 72 + 1);
   });
 });
+
+describe('internal links', () => {
+  it('resolve to the page and position of block, table-cell and inline targets', async () => {
+    const filler = Array.from({ length: 60 }, (_, i) => el('p', {}, [`Filler ${i} ${lorem}`]));
+    const doc = await lay([
+      el('p', {}, [
+        el('a', {}, ['to cell'], { href: '#cell' }),
+        ' ',
+        el('a', {}, ['to span'], { href: '#word' }),
+        ' ',
+        el('a', {}, ['to heading'], { href: '#head' }),
+      ]),
+      ...filler,
+      el('h2', {}, ['Heading target'], { id: 'head' }),
+      el('table', {}, [
+        el('tbody', {}, [el('tr', {}, [el('td', {}, ['Cell target'], { id: 'cell' })])]),
+      ]),
+      el('p', {}, ['Some ', el('span', {}, ['word'], { id: 'word' }), ' here.']),
+    ]);
+    const links = doc.pages[0].items.filter((i) => i.kind === 'link');
+    expect(links).toHaveLength(3);
+    const last = doc.pages.length - 1;
+    const yOfText = (s: string): number => {
+      const r = glyphRuns(doc.pages[last].items).find((g) => text(g).includes(s));
+      return r ? r.y : NaN;
+    };
+    for (const [l, needle] of [
+      [links[0], 'Cell target'],
+      [links[1], 'word'],
+      [links[2], 'Heading target'],
+    ] as const) {
+      expect(l.kind === 'link' && l.target.kind).toBe('internal');
+      if (l.kind !== 'link' || l.target.kind !== 'internal') continue;
+      expect(l.target.pageIndex).toBe(last);
+      // The destination is the top of the target's box or line, just above its baseline.
+      expect(yOfText(needle) - l.target.y).toBeGreaterThan(0);
+      expect(yOfText(needle) - l.target.y).toBeLessThan(30);
+    }
+  });
+});
