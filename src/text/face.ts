@@ -40,6 +40,8 @@ export interface ShapeParams {
   readonly rtl: boolean;
   readonly features: Readonly<Record<string, boolean>> | undefined;
   readonly featureKey: string;
+  /** OpenType language system tag (e.g. 'TRK '), for language-specific forms (locl). */
+  readonly language: string | undefined;
   readonly size: number;
   readonly letterSpacing: number;
   readonly wordSpacing: number;
@@ -158,11 +160,11 @@ export class LoadedFace implements FontFace {
    * hyphen whose glyphs get rel === text.length. Cached: results are shared, never mutate them.
    */
   shapeScaled(text: string, p: ShapeParams, hyphen: boolean): ScaledShape {
-    const key = `${this.serial}|${p.size}|${p.letterSpacing}|${p.wordSpacing}|${p.tabSize}|${p.featureKey}|${p.script}|${p.rtl ? 'r' : 'l'}|${hyphen ? 'h' : ''}|${text}`;
+    const key = `${this.serial}|${p.size}|${p.letterSpacing}|${p.wordSpacing}|${p.tabSize}|${p.featureKey}|${p.language ?? ''}|${p.script}|${p.rtl ? 'r' : 'l'}|${hyphen ? 'h' : ''}|${text}`;
     const hit = scaledCache.get(key);
     if (hit) return hit;
     const str = text.indexOf('\t') >= 0 ? text.replace(/\t/g, ' ') : text;
-    const units = this.shape(str, p.script, p.rtl, p.features, p.featureKey);
+    const units = this.shape(str, p.script, p.rtl, p.features, p.featureKey, p.language);
     const shapedCount = units.ids.length;
     const n = shapedCount + (hyphen ? 1 : 0);
     const scale = p.size / this.unitsPerEm;
@@ -232,15 +234,16 @@ export class LoadedFace implements FontFace {
     rtl: boolean,
     features: Readonly<Record<string, boolean>> | undefined,
     featureKey: string,
+    language?: string,
   ): ShapedUnits {
-    const key = `${this.serial}|${script}|${rtl ? 'r' : 'l'}|${featureKey}|${text}`;
+    const key = `${this.serial}|${script}|${rtl ? 'r' : 'l'}|${featureKey}|${language ?? ''}|${text}`;
     const hit = shapeCache.get(key);
     if (hit) return hit;
     const run = this.font.layout(
       text,
       features ? { ...features } : undefined,
       script,
-      undefined,
+      language,
       rtl ? 'rtl' : 'ltr',
     );
     const glyphs: Glyph[] = run.glyphs.slice();

@@ -355,6 +355,24 @@ export function featureSettings(
   return { features, key };
 }
 
+/** BCP 47 primary language → OpenType language system tag, for fonts with locl forms. */
+const OT_LANGUAGES: ReadonlyMap<string, string> = new Map([
+  ['tr', 'TRK '], ['az', 'AZE '], ['crh', 'CRT '], ['tt', 'TAT '], ['kk', 'KAZ '], ['ro', 'ROM '],
+  ['mo', 'MOL '], ['sr', 'SRB '], ['mk', 'MKD '], ['bg', 'BGR '], ['ru', 'RUS '], ['uk', 'UKR '],
+  ['be', 'BEL '], ['ca', 'CAT '], ['nl', 'NLD '], ['pl', 'PLK '], ['de', 'DEU '], ['fr', 'FRA '],
+  ['es', 'ESP '], ['it', 'ITA '], ['pt', 'PTG '], ['sv', 'SVE '], ['fi', 'FIN '], ['da', 'DAN '],
+  ['nb', 'NOR '], ['no', 'NOR '], ['nn', 'NYN '], ['hu', 'HUN '], ['cs', 'CSY '], ['sk', 'SKY '],
+  ['hr', 'HRV '], ['sl', 'SLV '], ['el', 'ELL '], ['ar', 'ARA '], ['fa', 'FAR '], ['ur', 'URD '],
+  ['ps', 'PAS '], ['sd', 'SND '], ['ug', 'UYG '], ['ku', 'KUR '], ['he', 'IWR '], ['yi', 'JII '],
+  ['vi', 'VIT '], ['is', 'ISL '], ['ga', 'IRI '], ['mt', 'MTS '], ['eo', 'NTO '],
+]); // prettier-ignore
+
+function openTypeLanguage(lang: string | undefined): string | undefined {
+  if (!lang) return undefined;
+  const dash = lang.indexOf('-');
+  return OT_LANGUAGES.get((dash < 0 ? lang : lang.slice(0, dash)).toLowerCase());
+}
+
 export interface PieceSpec {
   readonly start: number;
   readonly end: number;
@@ -396,6 +414,7 @@ export function shapePiece<S>(
         rtl: spec.level % 2 === 1,
         features,
         featureKey: key,
+        language: openTypeLanguage(style.lang),
         size: style.size,
         letterSpacing: style.letterSpacing,
         wordSpacing: style.wordSpacing,

@@ -216,3 +216,13 @@ describe('shared shaping cache', () => {
     expect(c.glyphs).toEqual(a.glyphs);
   });
 });
+
+describe('language-specific forms', () => {
+  it('selects the OpenType language system from lang (Serbian б in Noto Sans)', () => {
+    const ctx = createFontContext();
+    const glyph = (lang: string) =>
+      glyphFragments(layout(ctx, [text('б', { families: ['Noto Sans'], lang })], 100))[0].glyphs[0];
+    expect(glyph('sr-Cyrl').id).not.toBe(glyph('ru').id);
+    expect(glyph('sr').text).toBe('б');
+  });
+});
