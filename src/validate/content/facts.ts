@@ -6,7 +6,8 @@
 import type { CosDict, CosObject, CosStream, CosString } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
 import { type ColourSpace, resolveColourSpaceOperand } from './colour.js';
-import { asDict, asName, asNumber, asStream } from './cos-util.js';
+import { readNumberTree } from '../rules/structure/parent-tree.js';
+import { asArray, asDict, asInteger, asName, asNumber, asStream, asString } from './cos-util.js';
 import type { ContentScope, FontUse, GraphicsState } from './interpreter.js';
 import { type MarkedContent, enclosingMcid, inheritedProperty } from './marked.js';
 import { walkDocument } from './walk.js';
@@ -27,6 +28,8 @@ export interface ColourUse {
 
 export interface TextUse {
   readonly strings: readonly CosString[];
+  /** Whether an ActualText covers the text: an enclosing marked-content sequence or the MCID's structure element. */
+  readonly actualText: boolean;
   readonly renderingMode: number;
   readonly mc: MarkedContent | null;
   readonly pageIndex: number | null;
@@ -37,9 +40,10 @@ export interface TextUse {
 export interface FontUsage {
   readonly font: FontUse;
   readonly location: string;
-  /** Distinct uses: same strings, rendering mode and ActualText/MCID context are kept once. */
+  /** Distinct uses: the same strings shown with the same rendering mode and ActualText state are kept once. */
   readonly texts: TextUse[];
-  readonly seen: Set<string>;
+  /** Hash of a use -> the uses with that hash (compared byte by byte on a hit). */
+  readonly seen: Map<number, TextUse[]>;
 }
 
 export interface ContentFacts {
@@ -67,7 +71,6 @@ export interface ContentFacts {
 }
 
 const cache = new WeakMap<PdfDocumentModel, ContentFacts>();
-const latin1 = new TextDecoder('latin1');
 
 export function contentFacts(doc: PdfDocumentModel): ContentFacts {
   const hit = cache.get(doc);
@@ -146,6 +149,7 @@ function collect(doc: PdfDocumentModel): ContentFacts {
     if (scope.pageIndex !== null) facts.pageTransparency.set(scope.pageIndex, true);
   };
 
+  const structActualText = structureActualText(doc);
   walkDocument(doc, (ev, scope) => {
     const loc = scope.location;
     switch (ev.type) {
@@ -210,27 +214,28 @@ function collect(doc: PdfDocumentModel): ContentFacts {
         if (!ev.font) break;
         let usage = facts.fonts.get(ev.font.key);
         if (!usage) {
-          usage = { font: ev.font, location: loc, texts: [], seen: new Set() };
+          usage = { font: ev.font, location: loc, texts: [], seen: new Map() };
           facts.fonts.set(ev.font.key, usage);
         }
         // Keep each distinct use once, so memory follows the distinct text, not the page count.
-        const mcid = enclosingMcid(ev.mc);
-        const context = inheritedProperty(ev.mc, 'ActualText')
-          ? 'A'
-          : mcid !== null
-            ? `m${scope.pageIndex}:${mcid}`
-            : 'N';
-        const key = `${ev.gs.renderingMode}|${context}|${ev.strings.map((s) => latin1.decode(s.bytes)).join('\u0000')}`;
-        if (!usage.seen.has(key)) {
-          usage.seen.add(key);
-          usage.texts.push({
+        const actualText =
+          !!inheritedProperty(ev.mc, 'ActualText') || structActualText(scope.pageIndex, ev.mc);
+        const tr = ev.gs.renderingMode;
+        const h = hashUse(ev.strings, tr, actualText);
+        const bucket = usage.seen.get(h);
+        if (!bucket || !bucket.some((u) => sameUse(u, ev.strings, tr, actualText))) {
+          const use: TextUse = {
             strings: ev.strings,
-            renderingMode: ev.gs.renderingMode,
+            actualText,
+            renderingMode: tr,
             mc: ev.mc,
             pageIndex: scope.pageIndex,
             realContent: scope.realContent,
             location: loc,
-          });
+          };
+          usage.texts.push(use);
+          if (bucket) bucket.push(use);
+          else usage.seen.set(h, [use]);
         }
         break;
       }
@@ -339,4 +344,61 @@ function resolveImageSpace(
   const raw = image.dict.entries.get('ColorSpace');
   if (raw === undefined) return null;
   return resolveColourSpaceOperand(doc, raw, scope.resources);
+}
+
+/** FNV-1a over the shown bytes, the rendering mode and the ActualText flag. */
+function hashUse(strings: readonly CosString[], tr: number, actualText: boolean): number {
+  let h = 0x811c9dc5 ^ (tr * 2 + (actualText ? 1 : 0));
+  for (const s of strings) {
+    const b = s.bytes;
+    for (let i = 0; i < b.length; i++) h = Math.imul(h ^ b[i], 0x01000193);
+    h = Math.imul(h ^ 0xff, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function sameUse(
+  u: TextUse,
+  strings: readonly CosString[],
+  tr: number,
+  actualText: boolean,
+): boolean {
+  if (u.renderingMode !== tr || u.actualText !== actualText || u.strings.length !== strings.length)
+    return false;
+  for (let k = 0; k < strings.length; k++) {
+    const a = u.strings[k].bytes;
+    const b = strings[k].bytes;
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether the structure element that owns a marked-content sequence (through the page's
+ * StructParents and the parent tree) has an ActualText string. The parent tree is read once.
+ */
+function structureActualText(
+  doc: PdfDocumentModel,
+): (pageIndex: number | null, mc: MarkedContent | null) => boolean {
+  let tree: Map<number, CosObject> | null = null;
+  let pageKeys: Map<number, number | null> | null = null;
+  return (pageIndex, mc) => {
+    const mcid = enclosingMcid(mc);
+    if (mcid === null || pageIndex === null) return false;
+    if (!pageKeys) {
+      pageKeys = new Map();
+      for (const p of doc.pages())
+        pageKeys.set(p.index, asInteger(doc.get(p.dict, 'StructParents')));
+    }
+    const key = pageKeys.get(pageIndex);
+    if (key === null || key === undefined) return false;
+    if (!tree) {
+      const root = asDict(doc.get(doc.catalog, 'StructTreeRoot'));
+      tree = readNumberTree(doc, root?.entries.get('ParentTree'));
+    }
+    const arr = asArray(doc.resolve(tree.get(key)));
+    const elem = arr ? asDict(doc.resolve(arr.items[mcid])) : null;
+    return !!elem && asString(doc.get(elem, 'ActualText')) !== null;
+  };
 }

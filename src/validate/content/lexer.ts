@@ -72,6 +72,18 @@ const latin1 = new TextDecoder('latin1');
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export function makeName(bytes: Uint8Array): CosName {
+  // Most names are ASCII: build the string directly instead of calling a decoder per token.
+  let ascii = true;
+  for (let i = 0; i < bytes.length; i++)
+    if (bytes[i] >= 0x80) {
+      ascii = false;
+      break;
+    }
+  if (ascii) {
+    let value = '';
+    for (let i = 0; i < bytes.length; i++) value += String.fromCharCode(bytes[i]);
+    return { kind: 'name', value, bytes };
+  }
   let value: string;
   try {
     value = utf8.decode(bytes);
@@ -81,7 +93,40 @@ export function makeName(bytes: Uint8Array): CosName {
   return { kind: 'name', value, bytes };
 }
 
-const NUMBER_RE = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+/** A PDF number ([+-] digits [. digits] or [+-] . digits), or null when the token is not one. */
+function parseNumber(raw: Uint8Array): CosNumber | null {
+  let i = 0;
+  let sign = 1;
+  if (raw[0] === 0x2b || raw[0] === 0x2d) {
+    sign = raw[0] === 0x2d ? -1 : 1;
+    i = 1;
+  }
+  let intPart = 0;
+  let digits = 0;
+  while (i < raw.length && raw[i] >= 0x30 && raw[i] <= 0x39) {
+    intPart = intPart * 10 + (raw[i] - 0x30);
+    digits++;
+    i++;
+  }
+  if (i === raw.length) {
+    return digits > 0 ? { kind: 'number', value: sign * intPart, isInteger: true } : null;
+  }
+  if (raw[i] !== 0x2e) return null;
+  i++;
+  let frac = 0;
+  let scale = 1;
+  let fracDigits = 0;
+  while (i < raw.length && raw[i] >= 0x30 && raw[i] <= 0x39) {
+    if (scale < 1e17) {
+      frac = frac * 10 + (raw[i] - 0x30);
+      scale *= 10;
+    }
+    fracDigits++;
+    i++;
+  }
+  if (i !== raw.length || digits + fracDigits === 0) return null;
+  return { kind: 'number', value: sign * (intPart + frac / scale), isInteger: false };
+}
 
 /** A marker for tokens that close a container or are bare keywords. */
 type Token =
@@ -93,7 +138,35 @@ type Token =
 
 export class ContentLexer {
   private pos = 0;
+  /** Reused output buffer for strings and names, so tokens do not allocate boxed arrays. */
+  private scratch = new Uint8Array(256);
+  private n = 0;
   constructor(private readonly buf: Uint8Array) {}
+
+  private put(v: number): void {
+    if (this.n === this.scratch.length) {
+      const bigger = new Uint8Array(this.scratch.length * 2);
+      bigger.set(this.scratch);
+      this.scratch = bigger;
+    }
+    this.scratch[this.n++] = v;
+  }
+
+  /** Copies the scratch bytes into a shared arena chunk, so small strings do not each get a buffer. */
+  private arena = new Uint8Array(0);
+  private arenaUsed = 0;
+  private take(): Uint8Array {
+    const n = this.n;
+    if (n > 4096) return this.scratch.slice(0, n);
+    if (this.arenaUsed + n > this.arena.length) {
+      this.arena = new Uint8Array(65536);
+      this.arenaUsed = 0;
+    }
+    const out = this.arena.subarray(this.arenaUsed, this.arenaUsed + n);
+    out.set(this.scratch.subarray(0, n));
+    this.arenaUsed += n;
+    return out;
+  }
 
   get position(): number {
     return this.pos;
@@ -123,7 +196,7 @@ export class ContentLexer {
   private readLiteralString(): CosString {
     const b = this.buf;
     this.pos++; // (
-    const out: number[] = [];
+    this.n = 0;
     let depth = 1;
     while (this.pos < b.length) {
       const c = b[this.pos++];
@@ -132,19 +205,19 @@ export class ContentLexer {
         const e = b[this.pos++];
         switch (e) {
           case 0x6e:
-            out.push(0x0a);
+            this.put(0x0a);
             break;
           case 0x72:
-            out.push(0x0d);
+            this.put(0x0d);
             break;
           case 0x74:
-            out.push(0x09);
+            this.put(0x09);
             break;
           case 0x62:
-            out.push(0x08);
+            this.put(0x08);
             break;
           case 0x66:
-            out.push(0x0c);
+            this.put(0x0c);
             break;
           case Ch.CR:
             if (b[this.pos] === Ch.LF) this.pos++;
@@ -161,29 +234,29 @@ export class ContentLexer {
               ) {
                 v = v * 8 + (b[this.pos++] - 0x30);
               }
-              out.push(v & 0xff);
+              this.put(v & 0xff);
             } else {
-              out.push(e);
+              this.put(e);
             }
         }
       } else if (c === Ch.LPAREN) {
         depth++;
-        out.push(c);
+        this.put(c);
       } else if (c === Ch.RPAREN) {
         depth--;
         if (depth === 0) break;
-        out.push(c);
+        this.put(c);
       } else {
-        out.push(c);
+        this.put(c);
       }
     }
-    return { kind: 'string', bytes: Uint8Array.from(out), isHex: false };
+    return { kind: 'string', bytes: this.take(), isHex: false };
   }
 
   private readHexString(): CosString {
     const b = this.buf;
     this.pos++; // <
-    const out: number[] = [];
+    this.n = 0;
     let pending = -1;
     let hexCount = 0;
     let onlyHex = true;
@@ -199,14 +272,14 @@ export class ContentLexer {
       }
       if (pending < 0) pending = v;
       else {
-        out.push((pending << 4) | v);
+        this.put((pending << 4) | v);
         pending = -1;
       }
     }
-    if (pending >= 0) out.push(pending << 4);
+    if (pending >= 0) this.put(pending << 4);
     return {
       kind: 'string',
-      bytes: Uint8Array.from(out),
+      bytes: this.take(),
       isHex: true,
       hexCount,
       containsOnlyHex: onlyHex,
@@ -216,21 +289,21 @@ export class ContentLexer {
   private readName(): CosName {
     const b = this.buf;
     this.pos++; // /
-    const out: number[] = [];
+    this.n = 0;
     while (this.pos < b.length && !isWhite(b[this.pos]) && !isDelimiter(b[this.pos])) {
       const c = b[this.pos++];
       if (c === Ch.HASH && this.pos + 1 < b.length) {
         const h = hexValue(b[this.pos]);
         const l = hexValue(b[this.pos + 1]);
         if (h >= 0 && l >= 0) {
-          out.push((h << 4) | l);
+          this.put((h << 4) | l);
           this.pos += 2;
           continue;
         }
       }
-      out.push(c);
+      this.put(c);
     }
-    return makeName(Uint8Array.from(out));
+    return makeName(this.take());
   }
 
   /** Next token; containers are read whole (bounded nesting). */
@@ -277,7 +350,6 @@ export class ContentLexer {
           this.pos++;
           return { t: 'kw', v: String.fromCharCode(c), offset };
         }
-        const text = latin1.decode(raw);
         const first = raw[0];
         if (
           (first >= 0x30 && first <= 0x39) ||
@@ -285,15 +357,12 @@ export class ContentLexer {
           first === 0x2d ||
           first === 0x2e
         ) {
-          if (NUMBER_RE.test(text)) {
-            const n: CosNumber = {
-              kind: 'number',
-              value: Number(text),
-              isInteger: !text.includes('.'),
-            };
-            return { t: 'obj', v: n };
-          }
+          const n = parseNumber(raw);
+          if (n) return { t: 'obj', v: n };
         }
+        // Keywords are short: building the string by char codes avoids a decoder call per token.
+        let text = '';
+        for (let i = 0; i < raw.length; i++) text += String.fromCharCode(raw[i]);
         if (text === 'true') return { t: 'obj', v: true };
         if (text === 'false') return { t: 'obj', v: false };
         if (text === 'null') return { t: 'obj', v: null };

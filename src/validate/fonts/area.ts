@@ -11,8 +11,6 @@ import type { PdfDocumentModel } from '../model/document.js';
 import type { Flavour } from '../report-types.js';
 import { asArray, asDict, asInteger, asName, asStream, asString, stringText } from '../content/cos-util.js';
 import { type FontUsage, contentFacts } from '../content/facts.js';
-import { type MarkedContent, enclosingMcid, inheritedProperty } from '../content/marked.js';
-import { readNumberTree } from '../rules/structure/parent-tree.js';
 import { PREDEFINED_CMAPS, parseCMap, predefinedOrdering } from './cmap.js';
 import { isKnownGlyphName } from './encodings.js';
 import { PdfFont, fontCache, hasPUA } from './font.js';
@@ -281,21 +279,18 @@ function refCMapName(doc: PdfDocumentModel, use: CosObject): string | null {
 }
 
 
-interface GlyphContext {
-  readonly structActualText: (pageIndex: number | null, mc: MarkedContent | null) => boolean;
-}
-
-function glyphChecks(ctx: RuleAreaContext, doc: PdfDocumentModel, font: PdfFont, usage: FontUsage, location: string, g: GlyphContext): void {
+function glyphChecks(ctx: RuleAreaContext, font: PdfFont, usage: FontUsage, location: string): void {
   const R = FONT_RULES;
   const { sink } = ctx;
   const levelAorU = ctx.flavour.pdfaLevel === 'a' || ctx.flavour.pdfaLevel === 'u' || ctx.flavour.flavour === 'pdfua-1';
-  const seen = new Set<string>();
+  // Numeric keys (code, code length, rendering mode, ActualText) keep this loop allocation-free.
+  const seen = new Set<number>();
   for (const use of usage.texts) {
-    const actualText = !!inheritedProperty(use.mc, 'ActualText') || g.structActualText(use.pageIndex, use.mc);
+    const actualText = use.actualText;
     for (const s of use.strings) {
-      for (const { code, bytes } of font.codes(s.bytes)) {
-        const key = `${code}|${bytes}|${use.renderingMode}|${actualText}`;
-        if (seen.has(key)) continue;
+      font.eachCode(s.bytes, (code, bytes) => {
+        const key = ((code * 8 + bytes) * 8 + use.renderingMode) * 2 + (actualText ? 1 : 0);
+        if (seen.has(key)) return;
         seen.add(key);
         const where = `${location} / glyph ${code}`;
         const cid = font.isType0 ? font.cid(code, bytes) : null;
@@ -320,37 +315,17 @@ function glyphChecks(ctx: RuleAreaContext, doc: PdfDocumentModel, font: PdfFont,
             if (ctx.flavour.pdfaLevel === 'a') sink.check(R.pua, !hasPUA(uni) || actualText, where);
           }
         }
-      }
+      });
     }
   }
 }
 
 const round = (v: number): number => Math.round(v * 1000) / 1000;
 
-function structActualTextLookup(doc: PdfDocumentModel): GlyphContext['structActualText'] {
-  let tree: Map<number, CosObject> | null = null;
-  const pageKeys = new Map<number, number | null>();
-  for (const p of doc.pages()) pageKeys.set(p.index, asInteger(doc.get(p.dict, 'StructParents')));
-  return (pageIndex, mc) => {
-    const mcid = enclosingMcid(mc);
-    if (mcid === null || pageIndex === null) return false;
-    const key = pageKeys.get(pageIndex);
-    if (key === null || key === undefined) return false;
-    if (!tree) {
-      const root = asDict(doc.get(doc.catalog, 'StructTreeRoot'));
-      tree = readNumberTree(doc, root?.entries.get('ParentTree'));
-    }
-    const arr = asArray(doc.resolve(tree.get(key)));
-    const elem = arr ? asDict(doc.resolve(arr.items[mcid])) : null;
-    return !!elem && asString(doc.get(elem, 'ActualText')) !== null;
-  };
-}
-
 function run(ctx: RuleAreaContext): void {
   const { doc } = ctx;
   const facts = contentFacts(doc);
   const fontOf = fontCache(doc);
-  const glyphCtx: GlyphContext = { structActualText: structActualTextLookup(doc) };
   for (const usage of facts.fonts.values()) {
     const font = fontOf(usage.font.dict);
     const location = `${usage.location} / font ${usage.font.name}`;
@@ -362,7 +337,7 @@ function run(ctx: RuleAreaContext): void {
     if (font.subtype === 'TrueType') checkTrueType(ctx, doc, font, location);
     if (font.isType0) checkType0(ctx, doc, font, location);
     checkSubsets(ctx, doc, font, location);
-    glyphChecks(ctx, doc, font, usage, location, glyphCtx);
+    glyphChecks(ctx, font, usage, location);
   }
 }
 

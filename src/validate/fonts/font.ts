@@ -178,6 +178,15 @@ export class PdfFont {
     return out;
   }
 
+  /** Calls `fn` for each character code of a shown string, without building an array for simple fonts. */
+  eachCode(bytes: Uint8Array, fn: (code: number, length: number) => void): void {
+    if (!this.isType0) {
+      for (let i = 0; i < bytes.length; i++) fn(bytes[i], 1);
+      return;
+    }
+    for (const c of this.codes(bytes)) fn(c.code, c.bytes);
+  }
+
   /** CID for a code of a Type 0 font, or null when the CMap cannot be read here. */
   cid(code: number, bytes: number): number | null {
     const info = this.cmapInfo();
