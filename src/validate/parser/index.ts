@@ -3,9 +3,9 @@
  * records what it worked around in `lexical.recoveries`. It throws NotPdfError only when the
  * bytes are not a PDF at all.
  */
+export { PdfPage } from './page.js';
 export {
   NotPdfError,
-  PdfPage,
   PdfReader,
   openDocument,
   type ObjectSpacing,

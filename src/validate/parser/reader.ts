@@ -6,6 +6,7 @@
 import type { CosDict, CosObject, CosRef, CosStream } from '../model/cos.js';
 import type { DecodeResult, LexicalFacts, PageModel, PdfDocumentModel } from '../model/document.js';
 import { type Decryptor, openStandardSecurity } from './crypt.js';
+import { PdfPage } from './page.js';
 import { DEFAULT_DECODE_LIMIT, applyFilter, filterChain } from './filters.js';
 import { Lexer, indexOf, lastIndexOf, latin1String, parseObject } from './lexer.js';
 import {
@@ -736,62 +737,4 @@ function mergedTrailer(revisions: Revision[]): CosDict {
     if (revisions[0].kind === 'stream') entries.delete(k);
   }
   return { kind: 'dict', entries };
-}
-
-export class PdfPage implements PageModel {
-  constructor(
-    private readonly doc: PdfReader,
-    readonly index: number,
-    readonly dict: CosDict,
-    readonly ref: CosRef | undefined,
-    readonly resources: CosDict | null,
-    private readonly inherited: ReadonlyMap<string, CosObject>,
-  ) {}
-
-  /** An inheritable attribute (Resources, MediaBox, CropBox, Rotate) with the page tree applied. */
-  inheritedValue(key: 'Resources' | 'MediaBox' | 'CropBox' | 'Rotate'): CosObject {
-    return this.doc.resolve(this.inherited.get(key));
-  }
-
-  /** The page's content streams, in order. */
-  contentStreams(): CosStream[] {
-    const c = this.doc.get(this.dict, 'Contents');
-    if (isStream(c)) return [c];
-    if (c && typeof c === 'object' && c.kind === 'array') {
-      const out: CosStream[] = [];
-      for (const it of c.items) {
-        const s = this.doc.resolve(it);
-        if (isStream(s)) out.push(s);
-      }
-      return out;
-    }
-    return [];
-  }
-
-  content(): { readonly data: Uint8Array; readonly error?: string } {
-    const parts: Uint8Array[] = [];
-    let error: string | undefined;
-    let total = 0;
-    for (const s of this.contentStreams()) {
-      // The page as a whole gets the same budget as one stream, so many bombs cannot add up.
-      const room = DEFAULT_DECODE_LIMIT - total;
-      if (room <= 0) {
-        error ??= `page content exceeds ${DEFAULT_DECODE_LIMIT} bytes`;
-        break;
-      }
-      const r = this.doc.decodeStream(s, room);
-      if (r.error) error ??= r.error;
-      parts.push(r.data);
-      total += r.data.length + 1;
-    }
-    // Streams are joined with a space so a token split across streams stays two tokens (7.8.2).
-    const data = new Uint8Array(total);
-    let p = 0;
-    for (const part of parts) {
-      data.set(part, p);
-      p += part.length;
-      data[p++] = 32;
-    }
-    return error ? { data, error } : { data };
-  }
 }
