@@ -738,7 +738,7 @@ function tableBox(
       if (cellNode && isTh) cellNode.elementId = idOf(c) ?? `th-${c.nodeId}`;
       const cellGroup: Group = { node: cellNode, lang: c.lang || lang };
       const box = blockBox(
-        { ...c, style: { ...c.style, display: 'block' } },
+        c,
         cellGroup,
         cellNode,
         { owner: () => cellNode, lang: c.lang || lang },

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import type { StructNode } from '../../src/layout/display-list.js';
+import { layoutStyled } from '../../src/layout/document.js';
+import type { LayoutOptions } from '../../src/layout/options.js';
+import type { ResourceLoader } from '../../src/resources/types.js';
+import type { PageStyle, StyledElement } from '../../src/style/types.js';
+import { el } from './styled.js';
+
+const loader: ResourceLoader = {
+  policy: {
+    allowPrivateNetwork: false,
+    maxResourceBytes: 1e6,
+    maxTotalBytes: 1e7,
+    resourceTimeoutMs: 1000,
+    maxRedirects: 0,
+  },
+  load: () => Promise.reject(new Error('offline')),
+};
+const page: PageStyle = {
+  name: '',
+  width: 800,
+  height: 1100,
+  marginTop: 50,
+  marginRight: 50,
+  marginBottom: 50,
+  marginLeft: 50,
+  backgroundColor: { r: 0, g: 0, b: 0, a: 0 },
+  marginBoxes: [],
+};
+const options: LayoutOptions = {
+  mode: 'paged',
+  now: new Date(0),
+  documentId: 'id',
+  pdfa: true,
+  attachments: [],
+  xmpSchemas: [],
+  loader,
+  strict: false,
+};
+
+async function structure(body: StyledElement[], title: string | null = 'T') {
+  const root = el('html', {}, [el('body', {}, body)], { lang: 'en' });
+  const r = await layoutStyled(
+    {
+      root,
+      pageRules: { rules: [], variants: new Map() },
+      fontFaces: [],
+      title,
+      lang: 'en',
+      warnings: [],
+    },
+    () => page,
+    options,
+  );
+  return r;
+}
+
+function find(n: StructNode, type: string): StructNode[] {
+  const out: StructNode[] = n.type === type ? [n] : [];
+  for (const c of n.children) if (c.kind === 'node') out.push(...find(c, type));
+  return out;
+}
+
+function shape(n: StructNode): string {
+  const kids = n.children.filter((c): c is StructNode => c.kind === 'node');
+  return kids.length === 0 ? n.type : `${n.type}(${kids.map(shape).join(',')})`;
+}
+
+describe('semantics to structure', () => {
+  it('maps sectioning, quotations and code', async () => {
+    const r = await structure([
+      el('main', {}, [
+        el('article', {}, [
+          el('h1', {}, ['Title']),
+          el('section', {}, [
+            el('h2', {}, ['Part']),
+            el('p', {}, [
+              'He said ',
+              el('q', {}, ['hello']),
+              ' and ran ',
+              el('code', {}, ['ls -l']),
+              '.',
+            ]),
+          ]),
+        ]),
+        el('blockquote', {}, [el('p', {}, ['Quoted.'])]),
+        el('pre', { whiteSpace: 'pre' }, ['line 1\nline 2']),
+      ]),
+    ]);
+    expect(shape(r.document.structure)).toBe(
+      'Document(Part(Art(H1,Sect(H2,P(Quote,Code))),BlockQuote(P),Code))',
+    );
+  });
+
+  it('gives TH IDs and Scope, TD Headers, and keeps empty cells', async () => {
+    const r = await structure([
+      el('table', {}, [
+        el('thead', {}, [
+          el('tr', {}, [el('th', {}, ['']), el('th', {}, ['Q1']), el('th', {}, ['Q2'])]),
+        ]),
+        el('tbody', {}, [
+          el('tr', {}, [el('th', {}, ['North']), el('td', {}, ['1']), el('td', {}, [])]),
+        ]),
+      ]),
+    ]);
+    const ths = find(r.document.structure, 'TH');
+    expect(ths.map((t) => t.attributes?.scope)).toEqual(['Column', 'Column', 'Column', 'Row']);
+    for (const t of ths) expect(t.elementId).toMatch(/\S/);
+    const tds = find(r.document.structure, 'TD');
+    expect(tds).toHaveLength(2);
+    expect(tds[0].attributes?.headers).toEqual([ths[1].elementId, ths[3].elementId]);
+  });
+
+  it('makes decorative and hidden content artifacts and names languages', async () => {
+    const r = await structure([
+      el('p', {}, [
+        'Visible ',
+        el('span', {}, ['hidden'], { 'aria-hidden': 'true' }),
+        ' and ',
+        el('span', {}, ['Bonjour'], { lang: 'fr' }),
+      ]),
+      el('div', {}, [el('p', {}, ['Presentational'])], { role: 'presentation' }),
+    ]);
+    expect(shape(r.document.structure)).toBe('Document(P(Span),P)');
+    expect(find(r.document.structure, 'Span')[0].lang).toBe('fr');
+  });
+
+  it('uses the first heading as title when <title> is missing, with a warning', async () => {
+    const r = await structure([el('h1', {}, ['Annual  report ', el('em', {}, ['2024'])])], null);
+    expect(r.document.metadata.title).toBe('Annual report 2024');
+    expect(r.warnings.some((w) => w.code === 'document.missing-title')).toBe(true);
+  });
+
+  it('turns a failed image into a Figure with Alt (placeholder drawn) and alt="" into an artifact', async () => {
+    const r = await structure([
+      el('p', {}, [
+        el('img', {}, [], { src: 'https://example.invalid/x.png', alt: 'Chart of sales' }),
+        el('img', {}, [], { src: 'https://example.invalid/y.png', alt: '' }),
+      ]),
+    ]);
+    const figs = find(r.document.structure, 'Figure');
+    expect(figs).toHaveLength(1);
+    expect(figs[0].alt).toBe('Chart of sales');
+  });
+
+  it('lists: ordered list numbering and Lbl/LBody per item', async () => {
+    const { marker } = await import('./styled.js');
+    const r = await structure([
+      el('ol', { listStyleType: 'upper-roman' }, [
+        el('li', {}, [marker('I. '), 'One']),
+        el('li', {}, [marker('II. '), 'Two']),
+      ]),
+    ]);
+    const l = find(r.document.structure, 'L')[0];
+    expect(l.attributes?.listNumbering).toBe('UpperRoman');
+    expect(shape(l)).toBe('L(LI(Lbl,LBody),LI(Lbl,LBody))');
+  });
+});
