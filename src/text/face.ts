@@ -59,6 +59,17 @@ const shapeCache = new LruCache<string, ShapedUnits>(16384);
 const scaledCache = new LruCache<string, ScaledShape>(32768);
 let nextSerial = 1;
 
+/** Parsed fontkit object behind each FontResource handed out (weak: never keeps a font alive). */
+const parsedByResource = new WeakMap<FontResource, Font>();
+
+/**
+ * The fontkit font already parsed for a FontResource from text/ (raster output can outline
+ * glyphs without parsing the program again), or undefined for resources from elsewhere.
+ */
+export function parsedFont(resource: FontResource): Font | undefined {
+  return parsedByResource.get(resource);
+}
+
 const isSpaceCode = (c: number): boolean =>
   c === 0x20 || c === 0xa0 || c === 0x1361 || c === 0x3000 || c === 0x09;
 
@@ -102,11 +113,13 @@ export class LoadedFace implements FontFace {
   get resource(): FontResource {
     if (!this.resourceMemo) {
       const id = 'F' + createHash('sha256').update(this.program).digest('hex').slice(0, 20);
-      this.resourceMemo = {
+      const resource: FontResource = {
         id,
         postscriptName: this.font.postscriptName || 'Font' + id,
         program: this.program,
       };
+      parsedByResource.set(resource, this.font);
+      this.resourceMemo = resource;
     }
     return this.resourceMemo;
   }

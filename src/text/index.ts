@@ -24,3 +24,4 @@ export { toSfnt, detectFormat, FontFormatError } from './sfnt.js';
 export { fontDirectory, BUNDLED_FACES, FAMILY_ALIASES } from './bundled.js';
 export type * from './types.js';
 export { warmUpText } from './warmup.js';
+export { parsedFont } from './face.js';

@@ -225,3 +225,13 @@ describe('warm-up', () => {
     expect(() => warmUpText()).not.toThrow();
   });
 });
+
+describe('parsed fonts for other stages', () => {
+  it('hands out the parsed fontkit font behind a resource', async () => {
+    const { parsedFont } = await import('../../src/text/index.js');
+    const face = createFontContext().matchFont(['Arial'], 400, 'normal');
+    const font = parsedFont(face.resource);
+    expect(font?.postscriptName).toBe('LiberationSans');
+    expect(parsedFont({ id: 'x', postscriptName: 'x', program: new Uint8Array() })).toBeUndefined();
+  });
+});
