@@ -370,8 +370,16 @@ class StreamInterpreter {
     });
   }
 
+  /** The current state as an immutable value; reused until the next change, so paints do not copy it. */
+  private frozen: GraphicsState | null = null;
+  private mut(): MutableGs {
+    this.frozen = null;
+    return this.gs;
+  }
+
   private snapshot(): GraphicsState {
-    return { ...this.gs };
+    if (!this.frozen) this.frozen = { ...this.gs };
+    return this.frozen;
   }
 
   private lookup(
@@ -406,8 +414,10 @@ class StreamInterpreter {
         break;
       case 'Q': {
         const prev = this.gsStack.pop();
-        if (prev) this.gs = { ...prev };
-        else this.emit({ type: 'error', message: 'Q without a matching q' });
+        if (prev) {
+          this.gs = { ...prev };
+          this.frozen = prev;
+        } else this.emit({ type: 'error', message: 'Q without a matching q' });
         break;
       }
       case 'gs':
@@ -415,14 +425,14 @@ class StreamInterpreter {
         break;
       case 'Tr': {
         const v = asInteger(operands[0]);
-        gs.renderingMode = v !== null && v >= 0 && v <= 7 ? v : 0;
+        this.mut().renderingMode = v !== null && v >= 0 && v <= 7 ? v : 0;
         break;
       }
       case 'Tf':
         this.setFont(asName(operands[0]), asNumber(operands[1]) ?? 0);
         break;
       case 'd1':
-        gs.colourOperators = false;
+        this.mut().colourOperators = false;
         break;
       case 'g':
       case 'rg':
@@ -510,11 +520,11 @@ class StreamInterpreter {
     const space = deviceOrDefault(this.doc, this.scope.resources, family);
     const target = op === op.toLowerCase() ? 'fill' : 'stroke';
     if (target === 'fill') {
-      this.gs.fillCS = space;
-      this.gs.fillPattern = null;
+      this.mut().fillCS = space;
+      this.mut().fillPattern = null;
     } else {
-      this.gs.strokeCS = space;
-      this.gs.strokePattern = null;
+      this.mut().strokeCS = space;
+      this.mut().strokePattern = null;
     }
     this.emit({ type: 'colour', target, op, space, operand: null });
   }
@@ -531,11 +541,11 @@ class StreamInterpreter {
     const target = op === 'cs' ? 'fill' : 'stroke';
     const effective = space ?? DEVICE_GRAY;
     if (target === 'fill') {
-      this.gs.fillCS = effective;
-      this.gs.fillPattern = null;
+      this.mut().fillCS = effective;
+      this.mut().fillPattern = null;
     } else {
-      this.gs.strokeCS = effective;
-      this.gs.strokePattern = null;
+      this.mut().strokeCS = effective;
+      this.mut().strokePattern = null;
     }
     this.emit({ type: 'colour', target, op, space, operand });
   }
@@ -552,8 +562,8 @@ class StreamInterpreter {
       pattern: found.value,
       key: this.key(found.raw, 'Pattern', name),
     };
-    if (target === 'fill') this.gs.fillPattern = pattern;
-    else this.gs.strokePattern = pattern;
+    if (target === 'fill') this.mut().fillPattern = pattern;
+    else this.mut().strokePattern = pattern;
     const dict = asDict(found.value);
     this.emit({ type: 'pattern', target, pattern, dict });
     const stream = asStream(found.value);
@@ -590,41 +600,41 @@ class StreamInterpreter {
     const op = dict.entries.get('OP');
     const opFill = dict.entries.get('op');
     if (typeof op === 'boolean') {
-      this.gs.overprintStroke = op;
+      this.mut().overprintStroke = op;
       // OP also sets the non-stroking flag unless op is given (8.6.7).
-      if (typeof opFill !== 'boolean') this.gs.overprintFill = op;
+      if (typeof opFill !== 'boolean') this.mut().overprintFill = op;
     }
-    if (typeof opFill === 'boolean') this.gs.overprintFill = opFill;
+    if (typeof opFill === 'boolean') this.mut().overprintFill = opFill;
     const opm = asInteger(this.doc.resolve(dict.entries.get('OPM')));
-    if (opm !== null) this.gs.overprintMode = opm;
+    if (opm !== null) this.mut().overprintMode = opm;
     if (dict.entries.has('SMask'))
-      this.gs.softMask = asDict(this.doc.resolve(dict.entries.get('SMask'))) !== null;
-    if (dict.entries.has('BM')) this.gs.blendMode = this.doc.resolve(dict.entries.get('BM'));
+      this.mut().softMask = asDict(this.doc.resolve(dict.entries.get('SMask'))) !== null;
+    if (dict.entries.has('BM')) this.mut().blendMode = this.doc.resolve(dict.entries.get('BM'));
     const ca = asNumber(this.doc.resolve(dict.entries.get('CA')));
-    if (ca !== null) this.gs.strokeAlpha = ca;
+    if (ca !== null) this.mut().strokeAlpha = ca;
     const caFill = asNumber(this.doc.resolve(dict.entries.get('ca')));
-    if (caFill !== null) this.gs.fillAlpha = caFill;
+    if (caFill !== null) this.mut().fillAlpha = caFill;
     const font = asArray(this.doc.resolve(dict.entries.get('Font')));
     if (font && font.items.length >= 1) {
       const raw = font.items[0];
       const fdict = asDict(this.doc.resolve(raw));
       if (fdict) {
         const ref = asRef(raw);
-        this.gs.font = {
+        this.mut().font = {
           name: `${name}/Font`,
           dict: fdict,
           ref,
           key: refKey(raw) ?? `${this.scope.location}/ExtGState/${name}/Font`,
         };
-        this.gs.fontSize = asNumber(this.doc.resolve(font.items[1])) ?? this.gs.fontSize;
+        this.mut().fontSize = asNumber(this.doc.resolve(font.items[1])) ?? this.gs.fontSize;
       }
     }
   }
 
   private setFont(name: string | null, size: number): void {
-    this.gs.fontSize = size;
+    this.mut().fontSize = size;
     if (name === null) {
-      this.gs.font = null;
+      this.mut().font = null;
       this.emit({ type: 'font', name: '', font: null, size });
       return;
     }
@@ -634,7 +644,7 @@ class StreamInterpreter {
       found && dict
         ? { name, dict, ref: asRef(found.raw), key: this.key(found.raw, 'Font', name) }
         : null;
-    this.gs.font = font;
+    this.mut().font = font;
     this.emit({ type: 'font', name, font, size });
   }
 
