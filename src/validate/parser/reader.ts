@@ -87,6 +87,7 @@ export class PdfReader implements PdfDocumentModel {
   private readonly decodeLimit: number;
   private readonly headerOffset: number;
   private readonly header: string;
+  private readonly headerLineEnd: number;
   private readonly table = new Map<number, XrefEntry>();
   private readonly cache = new Map<number, ParsedIndirect | 'pending'>();
   private readonly objStmCache = new Map<
@@ -108,9 +109,13 @@ export class PdfReader implements PdfDocumentModel {
     const h = indexOf(bytes, '%PDF-', 0, HEADER_SEARCH + 5);
     if (h < 0) throw new NotPdfError('not a PDF file: no %PDF- header in the first 1024 bytes');
     this.headerOffset = h;
+    // The header is the whole line holding %PDF-, so junk before it on that line shows in the header.
+    let lineStart = h;
+    while (lineStart > 0 && bytes[lineStart - 1] !== 10 && bytes[lineStart - 1] !== 13) lineStart--;
     let e = h;
     while (e < bytes.length && e - h < 128 && bytes[e] !== 10 && bytes[e] !== 13) e++;
-    this.header = latin1String(bytes, h, e);
+    this.header = latin1String(bytes, lineStart, e);
+    this.headerLineEnd = e;
 
     const revisions: Revision[] = [];
     let rebuilt = false;
@@ -681,7 +686,7 @@ export class PdfReader implements PdfDocumentModel {
     if (this.lexicalFacts) return this.lexicalFacts;
     const buf = this.bytes;
     // Binary comment: the line after the header must be a comment with four bytes > 127.
-    let p = this.headerOffset + this.header.length;
+    let p = this.headerLineEnd;
     if (buf[p] === 13 && buf[p + 1] === 10) p += 2;
     else if (buf[p] === 10 || buf[p] === 13) p += 1;
     const binary: number[] = [-1, -1, -1, -1];

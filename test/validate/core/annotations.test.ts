@@ -123,11 +123,14 @@ describe('annotations (PDF/UA 7.18)', () => {
       extra: root('Form'),
     });
     expect(ua(pdf)).toEqual(['7.18.1-3']);
-    const named = withAnnot(`<< /Subtype /Widget /T (name) /Rect [0 0 10 10] /StructParent 0 /TU (Name) >>`, {
-      pageExtra: '/Tabs /S',
-      catalogExtra: tree,
-      extra: root('P'),
-    });
+    const named = withAnnot(
+      `<< /Subtype /Widget /T (name) /Rect [0 0 10 10] /StructParent 0 /TU (Name) >>`,
+      {
+        pageExtra: '/Tabs /S',
+        catalogExtra: tree,
+        extra: root('P'),
+      },
+    );
     expect(ua(named)).toEqual(['7.18.4-1']);
   });
   it('checks media clips', () => {

@@ -14,6 +14,9 @@ describe('file structure (6.1)', () => {
 
   it('checks header, binary comment, ID, encryption and data after EOF', () => {
     expect(run(concat([bytesOf(' '), simplePdf()]))).toContain('6.1.2-1');
+    // Junk on the header line is part of the header, so PDF/UA's header test sees it too.
+    expect(run(concat([bytesOf('ab'), simplePdf()]), 'pdfua-1')).toEqual(['6.1-1']);
+    expect(run(concat([bytesOf('ab\n'), simplePdf()]), 'pdfua-1')).toEqual([]);
     expect(run(simplePdf({ header: '%PDF-2.0' }), 'pdfua-1')).toEqual(['6.1-1']);
     expect(run(simplePdf({ binaryComment: 'abcd' }))).toEqual(['6.1.2-2']);
     expect(run(simplePdf({ trailerExtra: '' }))).toEqual(['6.1.3-1']);
