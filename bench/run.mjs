@@ -307,9 +307,11 @@ console.log(
   table(
     writer.results.map((w) => ({
       kind: w.label,
-      a11ypdf: w.oursMsPerPage.toFixed(2),
+      'a11ypdf writer': w.oursMsPerPage.toFixed(2),
+      'with shaping': w.withShapingMsPerPage?.toFixed(2) ?? '-',
       pdfkit: w.pdfkitMsPerPage.toFixed(2),
       ratio: `${w.ratio.toFixed(2)}x`,
+      'ratio with shaping': w.ratioWithShaping ? `${w.ratioWithShaping.toFixed(2)}x` : '-',
     })),
   ),
 );

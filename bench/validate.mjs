@@ -30,12 +30,15 @@ const flavours = args.flavours === 'auto' ? 'auto' : args.flavours.split(',');
 if (args['measure-one']) {
   // Child mode: validate one file once and report time and this process's peak RSS.
   const bytes = readFileSync(args['measure-one']);
+  const c = process.cpuUsage();
   const t = performance.now();
   const r = validate(bytes, { flavours });
   const ms = performance.now() - t;
+  const used = process.cpuUsage(c);
   console.log(
     JSON.stringify({
       ms,
+      cpuMs: (used.user + used.system) / 1000,
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
       pages: r.documentInfo.pages,
       compliant: r.isCompliant,
@@ -63,13 +66,17 @@ const perFile = [];
 for (const path of files) {
   const bytes = readFileSync(path);
   const times = [];
+  const cpu = [];
   let res;
   try {
     res = validate(bytes, { flavours }); // warm-up, and the verdict
     for (let i = 0; i < rounds; i++) {
+      const c = process.cpuUsage();
       const t = performance.now();
       validate(bytes, { flavours });
       times.push(performance.now() - t);
+      const used = process.cpuUsage(c);
+      cpu.push((used.user + used.system) / 1000);
     }
   } catch (e) {
     perFile.push({ file: basename(path), error: String(e?.message ?? e) });
@@ -81,6 +88,7 @@ for (const path of files) {
     pages: res.documentInfo.pages,
     compliant: res.isCompliant,
     median: median(times),
+    cpuMs: median(cpu),
   });
 }
 const ok = perFile.filter((f) => f.median !== undefined).map((f) => f.median);
@@ -117,6 +125,7 @@ if (args.json) {
         KiB: String(f.kib ?? '-'),
         compliant: f.error ? `error: ${f.error}` : String(f.compliant),
         median: fmtMs(f.median),
+        'CPU ms': fmtMs(f.cpuMs),
       })),
     ),
   );

@@ -225,14 +225,27 @@ async function measure(label, build) {
     theirBytes = b.length;
   }
   const perPage = (ms) => (ms / ROUNDS / PAGES).toFixed(2).padStart(6);
+  const result = {
+    label,
+    oursMsPerPage: ours / ROUNDS / PAGES,
+    withShapingMsPerPage: (ours + shaping) / ROUNDS / PAGES,
+    pdfkitMsPerPage: theirs / ROUNDS / PAGES,
+    ratio: ours / theirs,
+    ratioWithShaping: (ours + shaping) / theirs,
+    oursBytes,
+    pdfkitBytes: theirBytes,
+  };
+  if (JSON_OUT) return result;
   console.log(
     `${label.padEnd(12)} writer ${perPage(ours)} ms/page, with shaping ${perPage(ours + shaping)} ` +
       `(${(oursBytes / 1024).toFixed(0)} KiB tagged PDF/A-3a+UA-1) | pdfkit ${perPage(theirs)} ms/page ` +
       `(${(theirBytes / 1024).toFixed(0)} KiB untagged) | writer/pdfkit ${(ours / theirs).toFixed(2)}x, ` +
       `with shaping ${((ours + shaping) / theirs).toFixed(2)}x`,
   );
+  return result;
 }
 
-console.log(`writer benchmark: ${PAGES} pages, ${ROUNDS} rounds, node ${process.version}`);
+if (!JSON_OUT)
+  console.log(`writer benchmark: ${PAGES} pages, ${ROUNDS} rounds, node ${process.version}`);
 const results = [await measure('text-heavy', textDoc), await measure('table-heavy', tableDoc)];
 if (JSON_OUT) console.log(JSON.stringify({ pages: PAGES, rounds: ROUNDS, results }));

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { toHtml } from '../docs/to-html.mjs';
 import { CdpBrowser, findChromium } from '../lib/chromium.mjs';
-import { treeRssKb } from '../lib/proc.mjs';
+import { treeCpuMs, treeRssKb } from '../lib/proc.mjs';
 
 const found = findChromium();
 
@@ -37,6 +37,8 @@ export async function create() {
       return { bytes: await browser.print(page, url) };
     },
     externalRssKb: () => treeRssKb(browser.proc.pid),
+    // CPU of all Chromium processes (10 ms ticks), read outside the timed render.
+    cpuMsNow: () => treeCpuMs(browser.proc.pid),
     async close() {
       await browser.close();
       rmSync(dir, { recursive: true, force: true });

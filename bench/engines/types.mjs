@@ -17,5 +17,6 @@
  * @property {() => Promise<void>} close
  * @property {() => number} [externalRssKb]  current RSS of helper processes, for external engines
  * @property {() => number} [externalPeakRssKb]  peak RSS of helper processes, when the OS tells it
+ * @property {() => number} [cpuMsNow]  CPU time used so far by helper processes (read between renders)
  */
 export {};

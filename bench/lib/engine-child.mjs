@@ -39,12 +39,15 @@ const handlers = {
     const cpu = [];
     let last;
     for (let i = 0; i < n; i++) {
+      const ext = inst.cpuMsNow?.();
       const c = process.cpuUsage();
       const t = performance.now();
       last = await inst.render(inp);
       times.push(performance.now() - t);
       const used = process.cpuUsage(c);
-      cpu.push(last.cpuMs ?? (mod.info.kind === 'js' ? (used.user + used.system) / 1000 : NaN));
+      if (ext !== undefined) cpu.push(inst.cpuMsNow() - ext);
+      else if (last.cpuMs !== undefined) cpu.push(last.cpuMs);
+      else cpu.push(mod.info.kind === 'js' ? (used.user + used.system) / 1000 : NaN);
       if (inst.externalRssKb) externalPeak = Math.max(externalPeak, inst.externalRssKb());
     }
     let pages = last.pages;

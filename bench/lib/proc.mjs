@@ -18,13 +18,13 @@ export function which(name) {
   return null;
 }
 
-/** @returns {number} resident set size in KiB of pid and all its descendants (0 when unknown) */
-export function treeRssKb(pid) {
+/** @returns {number[]} pid and all its descendants (just pid when /proc is unreadable) */
+function tree(pid) {
   let entries;
   try {
     entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
   } catch {
-    return 0;
+    return [pid];
   }
   /** @type {Map<number, number[]>} */
   const kids = new Map();
@@ -38,17 +38,46 @@ export function treeRssKb(pid) {
       /* process ended meanwhile */
     }
   }
-  let total = 0;
+  const out = [];
   const stack = [pid];
   while (stack.length) {
     const p = stack.pop();
+    out.push(p);
+    stack.push(...(kids.get(p) ?? []));
+  }
+  return out;
+}
+
+/** @returns {number} resident set size in KiB of pid and all its descendants (0 when unknown) */
+export function treeRssKb(pid) {
+  let total = 0;
+  for (const p of tree(pid)) {
     try {
       const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'latin1'));
       if (m) total += Number(m[1]);
     } catch {
       /* ended */
     }
-    stack.push(...(kids.get(p) ?? []));
   }
   return total;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
+const TICK_MS = 10;
+
+/** @returns {number} CPU time in ms used so far by pid and its living descendants (NaN off Linux) */
+export function treeCpuMs(pid) {
+  let ticks = 0;
+  let seen = false;
+  for (const p of tree(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'latin1');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]); // utime, stime
+      seen = true;
+    } catch {
+      /* ended */
+    }
+  }
+  return seen ? ticks * TICK_MS : NaN;
 }
