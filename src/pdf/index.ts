@@ -94,7 +94,7 @@ function checkAttachments(list: readonly Attachment[]): void {
         message: `duplicate attachment name '${a.name}'`,
       });
     names.add(a.name);
-    if (!/^[-\w+.]+\/[-\w+.]+$/.test(a.mimeType ?? ''))
+    if (!/^[-\w+.]+\/[-\w+.]+$/.test(a.mimeType ?? '') || a.mimeType.length > 100)
       problems.push({
         pointer: `/attachments/${i}/mimeType`,
         message: 'must be a MIME type such as text/xml',

@@ -114,17 +114,35 @@ export function utf16be(s: string): Uint8Array {
   return out;
 }
 
+/** PDF/A's limit on string length in bytes (ISO 19005-2, 6.1.13). */
+export const MAX_STRING_BYTES = 32767;
+
+/** Text cut (at a character boundary) so that its encoded form stays within the limit. */
+export function fitString(t: string): string {
+  const ascii = isPrintableAscii(t);
+  const max = ascii ? MAX_STRING_BYTES : (MAX_STRING_BYTES - 2) >> 1;
+  if (t.length <= max) return t;
+  let cut = max;
+  // Do not split a surrogate pair.
+  const c = t.charCodeAt(cut - 1);
+  if (c >= 0xd800 && c <= 0xdbff) cut--;
+  return t.slice(0, cut);
+}
+
 export function serialize(v: PdfValue): string {
   if (v === null) return 'null';
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   if (typeof v === 'number') return num(v);
   if (v instanceof PdfName) return nameToken(v.value);
   if (v instanceof PdfRef) return `${v.num} 0 R`;
-  if (v instanceof PdfText)
-    return isPrintableAscii(v.text) ? literal(v.text) : hex(utf16be(v.text));
+  if (v instanceof PdfText) {
+    const t = fitString(v.text);
+    return isPrintableAscii(t) ? literal(t) : hex(utf16be(t));
+  }
   if (v instanceof PdfBytes) {
-    const s = Buffer.from(v.bytes).toString('latin1');
-    return isPrintableAscii(s) ? literal(s) : hex(v.bytes);
+    const b = v.bytes.length > MAX_STRING_BYTES ? v.bytes.subarray(0, MAX_STRING_BYTES) : v.bytes;
+    const s = Buffer.from(b).toString('latin1');
+    return isPrintableAscii(s) ? literal(s) : hex(b);
   }
   if (v instanceof PdfRaw) return v.token;
   if (v instanceof PdfDict) {

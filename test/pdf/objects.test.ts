@@ -31,3 +31,13 @@ describe('PDF object syntax', () => {
     );
   });
 });
+
+describe('string limits', () => {
+  it('keeps text strings within 32767 bytes, without splitting surrogate pairs', () => {
+    expect(serialize(text('a'.repeat(40000))).length).toBe(32767 + 2);
+    const emoji = serialize(text('😀'.repeat(20000)));
+    const bytes = (emoji.length - 2) / 2;
+    expect(bytes).toBeLessThanOrEqual(32767);
+    expect(emoji.endsWith('de00>')).toBe(true);
+  });
+});
