@@ -253,8 +253,12 @@ function breakOpportunities<S>(
       continue;
     }
     const run = runs[runOf[i - 1]];
-    if (run.kind !== 'text') continue;
     const style = run.style;
+    if (run.kind !== 'text') {
+      // After an atomic inline, the white-space of the inline box around it decides.
+      if (breaks[i] === BREAK_ALLOWED && !allowsWrap(style.whiteSpace)) breaks[i] = BREAK_NONE;
+      continue;
+    }
     if (breaks[i] === BREAK_ALLOWED && !allowsWrap(style.whiteSpace)) {
       breaks[i] = BREAK_NONE;
       continue;

@@ -467,3 +467,24 @@ describe('unusual widths', () => {
       expect(layout(ctx, [text('a b c')], w).map(lineText)).toEqual(['a', 'b', 'c']);
   });
 });
+
+describe('atomic inlines and white-space', () => {
+  it('allows breaks around images in normal text but not inside nowrap', () => {
+    const img = (ws: 'normal' | 'nowrap'): InlineRun<number> => ({
+      kind: 'object',
+      width: 30,
+      height: 10,
+      baseline: 10,
+      source: 1,
+      style: style({ whiteSpace: ws }),
+    });
+    const normal = layout(ctx, [text('ab'), img('normal'), text('cd')], 35);
+    expect(normal.length).toBe(3);
+    const nowrap = layout(
+      ctx,
+      [text('ab', { whiteSpace: 'nowrap' }), img('nowrap'), text('cd', { whiteSpace: 'nowrap' })],
+      35,
+    );
+    expect(nowrap.length).toBe(1);
+  });
+});
