@@ -151,7 +151,8 @@ function checkForms(ctx: RuleAreaContext): void {
     if (formDict) {
       const xfa = doc.get(formDict, 'XFA');
       const text = xfa === null ? '' : xfaText(doc, xfa, 'config');
-      const m = /<dynamicRender[^>]*>\s*([^<\s]*)\s*<\/dynamicRender>/.exec(text);
+      const m =
+        /<(?:[\w.-]+:)?dynamicRender[^>]*>\s*([^<\s]*)\s*<\/(?:[\w.-]+:)?dynamicRender>/.exec(text);
       sink.check(R.uaDynamicXfa, !m || m[1] !== 'required', 'interactive form');
     }
     return;
