@@ -195,22 +195,40 @@ function checkSubsets(ctx: RuleAreaContext, doc: PdfDocumentModel, font: PdfFont
     if (cidSet) {
       const bits = doc.decodeStream(cidSet).data;
       const isSet = (cid: number): boolean => cid >> 3 < bits.length && (bits[cid >> 3] & (0x80 >> (cid & 7))) !== 0;
+      // CIDs the program has (CID 0, .notdef, aside), and a test for any one CID.
       let present: number[] = [];
-      if (prog.cff) present = prog.cff.isCID ? [...prog.cff.cids] : Array.from({ length: prog.cff.numGlyphs }, (_, i) => i);
-      else if (prog.sfnt) {
+      let has: (cid: number) => boolean = () => false;
+      if (prog.cff) {
+        const cff = prog.cff;
+        present = cff.isCID ? [...cff.cids] : Array.from({ length: cff.numGlyphs }, (_, i) => i);
+        const set = new Set(present);
+        has = (cid) => set.has(cid);
+      } else if (prog.sfnt) {
+        const sfnt = prog.sfnt;
         const map = asStream(doc.get(font.metricsDict, 'CIDToGIDMap'));
         if (map) {
           const data = doc.decodeStream(map).data;
-          for (let cid = 0; 2 * cid + 1 < data.length; cid++) {
-            const gid = (data[2 * cid] << 8) | data[2 * cid + 1];
-            if ((gid !== 0 || cid === 0) && gid < prog.sfnt.numGlyphs) present.push(cid);
-          }
+          const gidOf = (cid: number): number => (2 * cid + 1 < data.length ? (data[2 * cid] << 8) | data[2 * cid + 1] : 0);
+          has = (cid) => {
+            const gid = gidOf(cid);
+            return gid !== 0 && gid < sfnt.numGlyphs;
+          };
+          for (let cid = 1; 2 * cid + 1 < data.length; cid++) if (has(cid)) present.push(cid);
         } else {
-          present = Array.from({ length: prog.sfnt.numGlyphs }, (_, i) => i);
+          present = Array.from({ length: sfnt.numGlyphs }, (_, i) => i);
+          has = (cid) => cid < sfnt.numGlyphs;
         }
       }
-      const missing = present.filter((c) => !isSet(c));
-      checkBoth(ctx, R.cidSet, missing.length === 0, location, missing.length ? `CIDs not identified: ${missing.slice(0, 5).join(', ')}` : undefined);
+      const missing = present.filter((c) => c !== 0 && !isSet(c));
+      const extra: number[] = [];
+      for (let cid = 1; cid < bits.length * 8 && extra.length < 5; cid++) if (isSet(cid) && !has(cid)) extra.push(cid);
+      const details = [
+        missing.length ? `CIDs not identified: ${missing.slice(0, 5).join(', ')}` : '',
+        extra.length ? `CIDs not in the program: ${extra.join(', ')}` : '',
+      ]
+        .filter((x) => x)
+        .join('; ');
+      checkBoth(ctx, R.cidSet, missing.length === 0 && extra.length === 0, location, details || undefined);
     }
   }
 }
