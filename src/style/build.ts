@@ -48,6 +48,8 @@ const NO_GENERATED = new Set([
   'math',
 ]);
 
+const NO_DECLARATIONS: readonly Declaration[] = [];
+
 interface CounterInstance {
   value: number;
   /** Depth of the sibling level whose end closes this counter's scope. */
@@ -128,6 +130,7 @@ export class TreeBuilder {
   private readonly counters = new Counters();
   private quoteDepth = 0;
   private readonly hintCache = new Map<string, Declaration | null>();
+  private readonly hintLists = new Map<string, readonly Declaration[]>();
   private visited = 0;
   private readonly ancestors = new AncestorFilter();
 
@@ -140,9 +143,15 @@ export class TreeBuilder {
     return this.element(root, null, '', 0);
   }
 
-  private hints(el: DomElement): Declaration[] {
+  /** Hint declarations of an element; one shared array per distinct set (see compute's key). */
+  private hints(el: DomElement): readonly Declaration[] {
+    const pairs = presentationalHints(el);
+    if (pairs.length === 0) return NO_DECLARATIONS;
+    const listKey = pairs.map(([p, v]) => `${p}:${v}`).join(';');
+    const cached = this.hintLists.get(listKey);
+    if (cached) return cached;
     const out: Declaration[] = [];
-    for (const [prop, value] of presentationalHints(el)) {
+    for (const [prop, value] of pairs) {
       const key = `${prop}:${value}`;
       let d = this.hintCache.get(key);
       if (d === undefined) {
@@ -151,6 +160,7 @@ export class TreeBuilder {
       }
       if (d) out.push(d);
     }
+    this.hintLists.set(listKey, out);
     return out;
   }
 

@@ -96,6 +96,7 @@ export class StyleEngine {
   private readonly shared = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>();
   private readonly rootShared = new Map<string, ComputedStyle>();
   private readonly styleAttrCache = new Map<string, readonly Declaration[]>();
+  private readonly listIds = new Map<readonly Declaration[], number>();
   private rootFontSize = 16;
   private readonly metricsCache = new Map<string, { exRatio: number; chRatio: number }>();
 
@@ -154,17 +155,27 @@ export class StyleEngine {
     pseudo: PseudoElement | null,
   ): ComputedStyle {
     // Style sharing: same parent style + same declarations ⇒ same computed style.
+    // Hint and style-attribute lists are shared arrays per distinct text, so their identity
+    // stands for their content.
     let key = pseudo ?? '';
     for (const r of rules) key += ',' + r.order;
-    if (hints.length) key += '|h' + hints.map((d) => `${d.property}:${d.raw}`).join(';');
-    if (inline.length)
-      key += '|s' + inline.map((d) => `${d.property}:${d.raw}${d.important ? '!' : ''}`).join(';');
+    if (hints.length) key += '|h' + this.listId(hints);
+    if (inline.length) key += '|s' + this.listId(inline);
     const cache = parent ? this.sharedFor(parent) : this.rootShared;
     const hit = cache.get(key);
     if (hit) return hit;
     const style = this.computeUncached(parent, rules, hints, inline, pseudo);
     cache.set(key, style);
     return style;
+  }
+
+  private listId(list: readonly Declaration[]): number {
+    let id = this.listIds.get(list);
+    if (id === undefined) {
+      id = this.listIds.size + 1;
+      this.listIds.set(list, id);
+    }
+    return id;
   }
 
   private sharedFor(parent: ComputedStyle): Map<string, ComputedStyle> {

@@ -39,6 +39,7 @@ function longhandsOf(property: string): Longhand[] {
 /** Parses declaration values on first use and remembers the result for the document. */
 export class DeclarationParser {
   private readonly cache = new Map<Declaration, ParsedDeclaration | null>();
+  private readonly byText = new Map<string, ParsedDeclaration | null>();
   private readonly warned = new Set<string>();
 
   constructor(private readonly warn: (w: Warning) => void) {}
@@ -59,7 +60,13 @@ export class DeclarationParser {
   parse(d: Declaration): ParsedDeclaration | null {
     const hit = this.cache.get(d);
     if (hit !== undefined) return hit;
-    const r = this.parseUncached(d);
+    // Equal text parses equally (url() depends on the base too): big sheets repeat values a lot.
+    const textKey = `${d.property}\u0000${d.raw}\u0000${d.base ?? ''}`;
+    let r = this.byText.get(textKey);
+    if (r === undefined) {
+      r = this.parseUncached(d);
+      this.byText.set(textKey, r);
+    }
     this.cache.set(d, r);
     return r;
   }

@@ -37,6 +37,11 @@ type PseudoTest =
       readonly fromEnd: boolean;
       readonly ofType: boolean;
       readonly of: readonly ComplexSelector[] | null;
+      /**
+       * With `of S`: per parent, each child's 1-based position among siblings matching S (0 when
+       * it does not match), computed once so long sibling lists stay linear.
+       */
+      readonly memo: WeakMap<DomElement, Int32Array> | null;
     }
   | { readonly kind: 'not' | 'is'; readonly list: readonly ComplexSelector[] }
   | { readonly kind: 'lang'; readonly langs: readonly string[] };
@@ -370,7 +375,15 @@ function compilePseudo(name: string, n: CssNode): { test: PseudoTest; specificit
       const ofType = name.endsWith('of-type');
       const of = arg.selector && !ofType ? compileList(arg.selector, false) : null;
       return {
-        test: { kind: 'nth', a, b, fromEnd: name.includes('last'), ofType, of },
+        test: {
+          kind: 'nth',
+          a,
+          b,
+          fromEnd: name.includes('last'),
+          ofType,
+          of,
+          memo: of ? new WeakMap() : null,
+        },
         specificity: CLASS + (of ? maxSpecificity(of) : 0),
       };
     }
@@ -459,6 +472,28 @@ function elementLang(el: DomElement): string {
   return '';
 }
 
+function nthOfPosition(
+  el: DomElement,
+  of: readonly ComplexSelector[],
+  fromEnd: boolean,
+  memo: WeakMap<DomElement, Int32Array> | null,
+): number {
+  const sibs = siblingsOf(el);
+  let positions = el.parent && memo ? memo.get(el.parent) : undefined;
+  if (!positions) {
+    // One extra slot at the end holds the number of matching siblings.
+    positions = new Int32Array(sibs.length + 1);
+    let n = 0;
+    for (let i = 0; i < sibs.length; i++)
+      if (of.some((s) => matchesSelector(sibs[i], s))) positions[i] = ++n;
+    positions[sibs.length] = n;
+    if (el.parent && memo) memo.set(el.parent, positions);
+  }
+  const pos = positions[el.index];
+  if (pos === 0) return 0;
+  return fromEnd ? positions[sibs.length] - pos + 1 : pos;
+}
+
 function pseudoMatches(el: DomElement, p: PseudoTest): boolean {
   switch (p.kind) {
     case 'root':
@@ -500,18 +535,7 @@ function pseudoMatches(el: DomElement, p: PseudoTest): boolean {
       let pos: number;
       if (p.ofType) pos = p.fromEnd ? el.typeCount - el.typeIndex : el.typeIndex + 1;
       else if (!p.of) pos = p.fromEnd ? siblingsOf(el).length - el.index : el.index + 1;
-      else {
-        // :nth-child(An+B of S) counts only siblings matching S.
-        const sibs = siblingsOf(el);
-        pos = 1;
-        if (p.fromEnd) {
-          for (let i = el.index + 1; i < sibs.length; i++)
-            if (p.of.some((s) => matchesSelector(sibs[i], s))) pos++;
-        } else {
-          for (let i = 0; i < el.index; i++)
-            if (p.of.some((s) => matchesSelector(sibs[i], s))) pos++;
-        }
-      }
+      else pos = nthOfPosition(el, p.of, p.fromEnd, p.memo);
       return nthMatches(p.a, p.b, pos);
     }
     case 'not':

@@ -53,6 +53,8 @@ describe('selector matching', () => {
     ['li:nth-child(-n+2)', ['a', 'b']],
     ['li:nth-last-child(1)', ['d']],
     ['li:nth-child(2 of .x)', ['c']],
+    ['li:nth-last-child(2 of .x)', ['a']],
+    ['li:nth-last-of-type(2)', ['c']],
     ['li:not(.x, #d)', ['b']],
     ['li:is(#a, #d)', ['a', 'd']],
     ['li:where(.y)', ['a']],
