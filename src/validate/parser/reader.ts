@@ -154,8 +154,8 @@ export class PdfReader implements PdfDocumentModel {
       }
       revisions.push(section.revision);
       for (const [n, e] of section.entries) if (!this.table.has(n)) this.table.set(n, e);
-      // Hybrid files: the XRefStm of a table revision has priority over the table's own entries
-      // for objects it lists, but table entries were merged first; only add what is missing.
+      // Hybrid files (7.5.8.4): objects in object streams are free or absent in the table and
+      // listed in the XRefStm stream, so its entries fill what the table leaves missing or free.
       const stm = asInt(dictGet(section.revision.trailer, 'XRefStm'));
       if (stm !== null && !seen.has(stm)) {
         const s = this.readSectionAt(stm);
