@@ -96,6 +96,8 @@ export interface TableCellBox {
 
 export interface TableRowBox {
   readonly style: ComputedStyle;
+  /** The TR structure node (for padding irregular rows). */
+  readonly struct?: DraftNode;
   readonly cells: readonly TableCellBox[];
 }
 

@@ -366,7 +366,12 @@ function elementAt(
   if (sem.kind === 'artifact' || inArtifact || parentNode === null) {
     childGroup = { node: null, lang };
   } else if (sem.kind === 'node') {
-    own = ctx.sb.add(parentNode, sem.type, {
+    // A list item outside a list still needs an L around it (LI belongs only in L).
+    const container =
+      sem.type === 'LI' && parentNode.type !== 'L'
+        ? ctx.sb.add(parentNode, 'L', { attributes: { listNumbering: 'None' } })
+        : parentNode;
+    own = ctx.sb.add(container, sem.type, {
       ...(sem.attributes ? { attributes: sem.attributes } : {}),
       ...(langAttr(el, group.lang) ? { lang: el.lang } : {}),
     });
@@ -754,7 +759,7 @@ function tableBox(
         rowspan: span('rowspan', 65534),
       });
     }
-    return { style: tr.style, cells };
+    return { style: tr.style, cells, ...(trNode ? { struct: trNode } : {}) };
   };
 
   for (const c of el.children) {
@@ -803,7 +808,7 @@ function tableBox(
     ...sections.filter((s) => s.kind === 'body'),
     ...sections.filter((s) => s.kind === 'foot'),
   ];
-  assignHeaderScopes(ordered);
+  assignHeaderScopes(ordered, ctx);
   return {
     kind: 'table',
     id: el.nodeId,
@@ -822,8 +827,10 @@ function tableBox(
  * row; the scope attribute wins. TD Headers: the TH IDs above and to the left, or the headers
  * attribute.
  */
-function assignHeaderScopes(sections: readonly TableSectionBox[]): void {
-  const grid = placeCells(sections.flatMap((s) => s.rows));
+function assignHeaderScopes(sections: readonly TableSectionBox[], ctx: BuildContext): void {
+  const allRows = sections.flatMap((s) => s.rows);
+  const grid = placeCells(allRows);
+  const total = allRows.length;
   const colHeads = new Map<number, string[]>();
   let r = 0;
   for (const sec of sections) {
@@ -837,7 +844,9 @@ function assignHeaderScopes(sections: readonly TableSectionBox[]): void {
         const col = grid[r][i];
         const attrs = {
           ...(cell.colspan > 1 ? { colSpan: cell.colspan } : {}),
-          ...(cell.rowspan > 1 ? { rowSpan: cell.rowspan } : {}),
+          ...(Math.min(cell.rowspan, total - r) > 1
+            ? { rowSpan: Math.min(cell.rowspan, total - r) }
+            : {}),
         };
         if (node.type === 'TH') {
           const scopeAttr = (el.attrs.get('scope') ?? '').toLowerCase();
@@ -863,6 +872,35 @@ function assignHeaderScopes(sections: readonly TableSectionBox[]): void {
       r++;
     }
   }
+  padRows(allRows, ctx);
+}
+
+/**
+ * Rows with fewer cells than the widest row get empty TD elements at their end, so the
+ * structure table is regular (PDF/UA readers walk tables as grids); they draw nothing.
+ */
+function padRows(rows: readonly TableRowBox[], ctx: BuildContext): void {
+  const occupied = rowOccupancy(rows);
+  const width = Math.max(0, ...occupied);
+  rows.forEach((row, r) => {
+    if (!row.struct) return;
+    for (let k = occupied[r]; k < width; k++) ctx.sb.add(row.struct, 'TD');
+  });
+}
+
+/** How many grid slots of each row are covered (by its own cells or rowspans from above). */
+function rowOccupancy(rows: readonly TableRowBox[]): number[] {
+  const taken: Set<number>[] = rows.map(() => new Set<number>());
+  rows.forEach((row, r) => {
+    let c = 0;
+    for (const cell of row.cells) {
+      while (taken[r].has(c)) c++;
+      for (let dr = 0; dr < Math.min(cell.rowspan, rows.length - r); dr++)
+        for (let dc = 0; dc < cell.colspan; dc++) taken[r + dr].add(c + dc);
+      c += cell.colspan;
+    }
+  });
+  return taken.map((t) => t.size);
 }
 
 /** Column index of every cell, honouring rowspans from rows above (HTML table model). */
