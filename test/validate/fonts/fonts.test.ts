@@ -182,3 +182,42 @@ describe('font area', () => {
     expect(failed).toEqual(['7.21.3.2#1', '7.21.3.3#1', '7.21.7#1']);
   });
 });
+
+describe('CIDSet of an embedded CID font subset', () => {
+  const numGlyphs = parseSfnt(liberation)?.numGlyphs ?? 0;
+  const cidSet = (edit: (bits: Uint8Array) => void) => {
+    const bits = new Uint8Array(Math.ceil((numGlyphs + 8) / 8));
+    for (let cid = 0; cid < numGlyphs; cid++) bits[cid >> 3] |= 0x80 >> (cid & 7);
+    edit(bits);
+    return stream({}, bits);
+  };
+  const doc = (set: ReturnType<typeof stream>) =>
+    makeDoc({
+      objects: {
+        5: dict({ Type: name('Font'), Subtype: name('Type0'), BaseFont: name('ABCDEF+Liberation'), Encoding: name('Identity-H'), DescendantFonts: arr(ref(9)) }),
+        9: dict({
+          Type: name('Font'),
+          Subtype: name('CIDFontType2'),
+          BaseFont: name('ABCDEF+Liberation'),
+          CIDSystemInfo: dict({ Registry: str('Adobe'), Ordering: str('Identity'), Supplement: num(0) }),
+          FontDescriptor: ref(6),
+          CIDToGIDMap: name('Identity'),
+        }),
+        6: dict({ Type: name('FontDescriptor'), FontName: name('ABCDEF+Liberation'), Flags: num(32), FontFile2: ref(7), CIDSet: ref(8) }),
+        7: stream({}, liberation),
+        8: set,
+      },
+      pages: [{ content: 'BT /F1 1 Tf <0024> Tj ET', resources: dict({ Font: dict({ F1: ref(5) }) }) }],
+    });
+
+  it('passes when it identifies exactly the CIDs of the program', () => {
+    expect(runArea(fontsArea, doc(cidSet(() => {})), 'pdfa-2b').failed.has('6.2.11.4.2#2')).toBe(false);
+  });
+
+  it('fails when a CID of the program is missing or a CID the program lacks is set', () => {
+    const missing = cidSet((b) => (b[1] &= ~0x80));
+    expect(runArea(fontsArea, doc(missing), 'pdfa-2b').failed.has('6.2.11.4.2#2')).toBe(true);
+    const extra = cidSet((b) => (b[numGlyphs >> 3] |= 0x80 >> (numGlyphs & 7)));
+    expect(runArea(fontsArea, doc(extra), 'pdfa-2b').failed.has('6.2.11.4.2#2')).toBe(true);
+  });
+});
