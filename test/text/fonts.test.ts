@@ -51,11 +51,20 @@ function encodeWoff(sfnt: Uint8Array): Uint8Array {
 }
 
 function sameGlyphs(a: Font, b: Font): number {
+  type Metrics = { hmtx: { metrics: { get(i: number): { advance: number; bearing: number } } } };
+  const ha = (a as unknown as Metrics).hmtx.metrics;
+  const hb = (b as unknown as Metrics).hmtx.metrics;
   let differences = 0;
   for (let g = 0; g < b.numGlyphs; g++) {
     const ga = a.getGlyph(g);
     const gb = b.getGlyph(g);
     if (ga.path.toSVG() !== gb.path.toSVG() || ga.advanceWidth !== gb.advanceWidth) differences++;
+  }
+  // left side bearings of the horizontal metrics (numberOfHMetrics entries)
+  for (let g = 0; g < b.numGlyphs; g++) {
+    const ma = ha.get(g);
+    const mb = hb.get(g);
+    if (mb && (!ma || ma.bearing !== mb.bearing || ma.advance !== mb.advance)) differences++;
   }
   return differences;
 }
@@ -172,6 +181,8 @@ describe('@font-face', () => {
     for (const [woff2, ttf] of [
       ['NotoSansHebrew-Regular.woff2', 'NotoSansHebrew-Regular.ttf'],
       ['LiberationMono-Regular.woff2', 'LiberationMono-Regular.ttf'],
+      // made with the optional hmtx transform (side bearings rebuilt from glyph bounding boxes)
+      ['NotoSansHebrew-Regular.hmtx.woff2', 'NotoSansHebrew-Regular.ttf'],
     ]) {
       const sfnt = toSfnt(fixture(woff2));
       expect(detectFormat(sfnt)).toBe('truetype');
