@@ -265,14 +265,7 @@ function checkSignatures(ctx: RuleAreaContext): void {
     );
     const contents = doc.get(s.dict, 'Contents');
     if (!isString(contents)) continue;
-    const sub = nameOf(doc.get(s.dict, 'SubFilter'));
-    if (
-      sub !== null &&
-      sub !== 'adbe.pkcs7.detached' &&
-      sub !== 'adbe.pkcs7.sha1' &&
-      sub !== 'ETSI.CAdES.detached'
-    )
-      continue;
+    // PDF/A-2 and 3 allow only PKCS#7 signatures, so Contents is read as PKCS#7 whatever SubFilter says.
     const info = inspectPkcs7(contents.bytes);
     sink.check(R.signingCert, info !== null && info.certificates > 0, s.location);
     sink.check(
