@@ -44,11 +44,15 @@ export async function decodeImage(bytes: Uint8Array, contentType: string): Promi
   }
 
   const upright = !meta.orientation || meta.orientation === 1;
+  // A JPEG tagged with another colour profile (Adobe RGB, a camera profile) must be converted;
+  // one without a profile, or with an sRGB one, is taken as sRGB as browsers do.
+  const srgbProfile = !meta.hasProfile || (meta.icc !== undefined && meta.icc.includes('sRGB'));
   if (
     meta.format === 'jpeg' &&
     upright &&
     (meta.space === 'srgb' || meta.space === 'b-w') &&
     !meta.isProgressive &&
+    srgbProfile &&
     (meta.channels === 3 || meta.channels === 1)
   ) {
     const id = createHash('sha256').update(input).digest('hex').slice(0, 32);

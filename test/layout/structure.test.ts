@@ -143,6 +143,16 @@ describe('semantics to structure', () => {
     expect(figs[0].alt).toBe('Chart of sales');
   });
 
+  it('figure with a table is a Div with a Caption', async () => {
+    const r = await structure([
+      el('figure', {}, [
+        el('figcaption', {}, ['Table 1']),
+        el('table', {}, [el('tbody', {}, [el('tr', {}, [el('td', {}, ['x'])])])]),
+      ]),
+    ]);
+    expect(shape(r.document.structure)).toBe('Document(Div(Caption,Table(TBody(TR(TD)))))');
+  });
+
   it('lists: ordered list numbering and Lbl/LBody per item', async () => {
     const { marker } = await import('./styled.js');
     const r = await structure([
