@@ -2,6 +2,7 @@
  * Declaration values: parsing (once per declaration object, per document) into longhand
  * specified values, CSS-wide keywords, var() substitution with fallbacks and cycle detection.
  */
+import * as csstree from 'css-tree';
 import type { Warning } from '../diagnostics.js';
 import { LONGHANDS, SHORTHANDS } from './properties.js';
 import type { Longhand, ParseCtx } from './property-kit.js';
@@ -81,11 +82,21 @@ export class DeclarationParser {
     if (hasVar(d.raw)) return { kind: 'pending', longhands: longhandsOf(d.property) };
     const entries = this.parseValue(d.property, d.raw, this.ctx(d));
     if (!entries) {
-      this.warnOnce(
-        `invalid value for '${d.property}': ${truncate(d.raw)}`,
-        d.source,
-        'css.invalid-value',
-      );
+      // Valid CSS that we cannot render (lab(), sign(), grid…) is "unsupported"; anything else
+      // is a mistake in the stylesheet.
+      if (validCss(d.property, d.raw)) {
+        this.warnOnce(
+          `value not supported for '${d.property}': ${truncate(d.raw)}`,
+          d.source,
+          'css.unsupported',
+        );
+      } else {
+        this.warnOnce(
+          `invalid value for '${d.property}': ${truncate(d.raw)}`,
+          d.source,
+          'css.invalid-value',
+        );
+      }
       return null;
     }
     return { kind: 'values', entries };
@@ -119,6 +130,16 @@ export class DeclarationParser {
     if (!entries) return null;
     const e = entries.find(([l]) => l === target);
     return e ? e[1] : null;
+  }
+}
+
+/** Does the value match the property's grammar in css-tree's CSS data? */
+function validCss(property: string, raw: string): boolean {
+  try {
+    const ast = csstree.parse(raw, { context: 'value' });
+    return !csstree.lexer.matchProperty(property, ast).error;
+  } catch {
+    return false;
   }
 }
 

@@ -2008,6 +2008,16 @@ function logicalBorder(name: string, sides: readonly string[]): Shorthand {
   };
 }
 
+// `all` takes only CSS-wide keywords (handled before shorthand expansion) and covers every
+// longhand except direction and unicode-bidi.
+SHORT.push({
+  name: 'all',
+  longhands: LONG.filter((l) => l.name !== 'direction' && l.name !== 'unicode-bidi').map(
+    (l) => l.name,
+  ),
+  expand: () => null,
+});
+
 export const LONGHANDS: ReadonlyMap<string, Longhand> = new Map(LONG.map((l) => [l.name, l]));
 export const SHORTHANDS: ReadonlyMap<string, Shorthand> = new Map(SHORT.map((s) => [s.name, s]));
 /**

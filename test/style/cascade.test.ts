@@ -99,6 +99,20 @@ describe('inheritance and CSS-wide keywords', () => {
     expect(r.style.marginTop).toBeCloseTo(0.67 * 32);
   });
 
+  it('all: initial/unset resets every property but direction', async () => {
+    const d = await style(
+      '<style>div { color: red; direction: rtl } p { all: initial } span { all: unset } b { all: bogus }</style><div><p id=p>x</p><span id=s>y</span><b id=b>z</b></div>',
+    );
+    const p = find(d.root, byId('p')).style;
+    expect(p.display).toBe('inline');
+    expect(p.marginTop).toBe(0);
+    expect(p.color).toEqual({ r: 0, g: 0, b: 0, a: 1 });
+    expect(p.direction).toBe('rtl');
+    const s = find(d.root, byId('s')).style;
+    expect(s.color).toEqual(RED);
+    expect(find(d.root, byId('b')).style.fontWeight).toBe(700);
+  });
+
   it('currentcolor follows the element colour; border colour defaults to it', async () => {
     const { el: e } = await el(
       'p { color: blue; border: 1px solid; text-decoration: underline }',

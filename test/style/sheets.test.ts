@@ -135,6 +135,17 @@ describe('warnings and robustness', () => {
     expect(msgs).toContain('@container');
   });
 
+  it('tells valid-but-unsupported values from invalid ones', async () => {
+    const d = await style(
+      '<style>p { color: red; color: lab(50% 40 59.5); width: 7px; width: 12 apples }</style><p id=t>x</p>',
+    );
+    expect(find(d.root, byId('t')).style.color).toEqual(RED);
+    expect(find(d.root, byId('t')).style.width).toBe(7);
+    const codes = d.warnings.map((w) => `${w.code} ${w.message}`);
+    expect(codes.some((c) => c.startsWith('css.unsupported') && c.includes('lab('))).toBe(true);
+    expect(codes.some((c) => c.startsWith('css.invalid-value') && c.includes('apples'))).toBe(true);
+  });
+
   it('display: grid keeps the previous display with a warning', async () => {
     const d = await style('<style>div { display: grid }</style><div id=t>x</div>');
     expect(find(d.root, byId('t')).style.display).toBe('block');
