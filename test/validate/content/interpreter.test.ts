@@ -275,3 +275,45 @@ describe('content interpreter', () => {
     expect(events.some((e) => e.type === 'error')).toBe(true);
   });
 });
+
+describe('content scopes', () => {
+  it('marks pattern cells, glyph procedures and appearances as not document content', () => {
+    const pattern = stream({ PatternType: num(1), Resources: dict({}) }, '0 0 1 1 re f');
+    const t3 = dict({
+      Type: name('Font'),
+      Subtype: name('Type3'),
+      CharProcs: dict({ a: ref(8) }),
+      Encoding: dict({ Differences: arr(num(97), name('a')) }),
+    });
+    const glyph = stream({}, '0 0 d0 0 0 1 1 re f');
+    const form = stream({ Subtype: name('Form'), Resources: dict({}) }, '0 0 1 1 re f');
+    const ap = stream({ Subtype: name('Form'), Resources: dict({}) }, '0 0 1 1 re f');
+    const doc = makeDoc({
+      objects: { 6: pattern, 7: t3, 8: glyph, 9: form, 10: ap },
+      pages: [
+        {
+          content:
+            '/P <</MCID 0>> BDC /Pattern cs /P1 scn 0 0 1 1 re f BT /T3 1 Tf (a) Tj ET /Fm Do EMC',
+          resources: dict({
+            Pattern: dict({ P1: ref(6) }),
+            Font: dict({ T3: ref(7) }),
+            XObject: dict({ Fm: ref(9) }),
+          }),
+          extra: { Annots: arr(dict({ Subtype: name('Square'), AP: dict({ N: ref(10) }) })) },
+        },
+      ],
+    });
+    const paints: string[] = [];
+    walkDocument(doc, (e, scope) => {
+      if (e.type === 'paint' && e.kind === 'path')
+        paints.push(`${scope.kind}:${scope.realContent}:${enclosingMcid(e.mc)}`);
+    });
+    expect(paints).toEqual([
+      'pattern:false:null',
+      'page:true:0',
+      'type3-glyph:false:null',
+      'form:true:0',
+      'annotation:false:null',
+    ]);
+  });
+});
