@@ -6,8 +6,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { InputError, LimitError, type Warning } from '../diagnostics.js';
 import type {
-  Attachment,
-  AttachmentRelationship,
   FontResource,
   ImageResource,
   LaidOutDocument,
@@ -16,7 +14,6 @@ import type {
 } from '../layout/display-list.js';
 import { preWriteCheck, structureDepth, walk } from './check.js';
 import {
-  cleanText,
   drawPage,
   type DrawContext,
   type FormSlot,
@@ -30,6 +27,12 @@ import { PdfDict, PdfRef, ascii, dict, name, text, type PdfValue } from './objec
 import { writeOutline, type OutlineEntry } from './outline.js';
 import { writeStructure, type AnnotationLeaf } from './structure.js';
 import { checkXmpSchemas, buildXmp } from './xmp.js';
+import { checkAttachments, writeAttachments } from './attachments.js';
+import { pdfDate } from './dates.js';
+import { shadingDict } from './shading.js';
+import { writeLinks, type PendingLink } from './links.js';
+
+export { pdfDate };
 
 export interface WritePdfOptions {
   /** Same input, same bytes: /ID and instance id from a content hash. */
@@ -42,13 +45,6 @@ export interface WritePdfResult {
 }
 
 export const PRODUCER = 'a11ypdf';
-const RELATIONSHIPS: readonly AttachmentRelationship[] = [
-  'Source',
-  'Data',
-  'Alternative',
-  'Supplement',
-  'Unspecified',
-];
 /**
  * Structure trees deeper than this are refused: no reader follows them (pdf.js stops at 40
  * levels) and the tree writer recurses once per level.
@@ -64,43 +60,9 @@ export function srgbProfile(): Uint8Array {
   return iccProfile;
 }
 
-export function pdfDate(d: Date): string {
-  const iso = d.toISOString();
-  return `D:${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}+00'00'`;
-}
-
 function uuidFrom(seed: string): string {
   const h = createHash('sha256').update(seed).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-function checkAttachments(list: readonly Attachment[]): void {
-  const problems: { pointer: string; message: string }[] = [];
-  const names = new Set<string>();
-  list.forEach((a, i) => {
-    if (!RELATIONSHIPS.includes(a.relationship))
-      problems.push({
-        pointer: `/attachments/${i}/relationship`,
-        message: `must be one of ${RELATIONSHIPS.join(', ')}`,
-      });
-    if (typeof a.name !== 'string' || a.name.trim() === '')
-      problems.push({
-        pointer: `/attachments/${i}/name`,
-        message: 'must be a non-empty file name',
-      });
-    else if (names.has(a.name))
-      problems.push({
-        pointer: `/attachments/${i}/name`,
-        message: `duplicate attachment name '${a.name}'`,
-      });
-    names.add(a.name);
-    if (!/^[-\w+.]+\/[-\w+.]+$/.test(a.mimeType ?? '') || a.mimeType.length > 100)
-      problems.push({
-        pointer: `/attachments/${i}/mimeType`,
-        message: 'must be a MIME type such as text/xml',
-      });
-  });
-  if (problems.length > 0) throw new InputError('invalid attachments', problems);
 }
 
 export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): WritePdfResult {
@@ -273,13 +235,7 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
 
   // Pages: content first, so fonts know their glyphs and the structure knows its leaves.
   const annotations: AnnotationLeaf[] = [];
-  const pendingLinks: {
-    page: number;
-    ref: PdfRef;
-    rect: readonly number[];
-    item: import('../layout/display-list.js').LinkItem;
-    key: number;
-  }[] = [];
+  const pendingLinks: PendingLink[] = [];
   const pageAnnots: PdfRef[][] = doc.pages.map(() => []);
   const pageHeights: number[] = [];
   doc.pages.forEach((page, i) => {
@@ -328,52 +284,7 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
   warnings.unshift(...check.warnings);
 
   // Link annotations, now that all pages exist for internal destinations.
-  let emptyAppearance: PdfRef | undefined;
-  for (const l of pendingLinks) {
-    emptyAppearance ??= file.addStream(
-      dict({ Type: name('XObject'), Subtype: name('Form'), BBox: [0, 0, 1, 1] }),
-      new Uint8Array(0),
-    );
-    let contents = l.item.contents?.trim() ?? '';
-    if (contents === '') {
-      contents =
-        l.item.target.kind === 'uri' ? l.item.target.uri : `page ${l.item.target.pageIndex + 1}`;
-      warn({
-        code: 'pdf.link-without-contents',
-        message: `a link has no text alternative; '${contents}' was used`,
-        source: `structure node ${l.item.node}`,
-      });
-    }
-    const annot = new PdfDict({
-      Type: name('Annot'),
-      Subtype: name('Link'),
-      Rect: [...l.rect],
-      Border: [0, 0, 0],
-      F: 4,
-      Contents: cleanText(contents),
-      StructParent: l.key,
-      AP: dict({ N: emptyAppearance }),
-    });
-    const t = l.item.target;
-    if (t.kind === 'uri') {
-      annot.set('A', dict({ S: name('URI'), URI: ascii(asciiUri(t.uri)) }));
-    } else if (t.pageIndex >= 0 && t.pageIndex < pageRefs.length) {
-      annot.set('Dest', [
-        pageRefs[t.pageIndex] as PdfRef,
-        name('XYZ'),
-        0,
-        (pageHeights[t.pageIndex] as number) - t.y,
-        null,
-      ]);
-    } else {
-      warn({
-        code: 'pdf.link-target-missing',
-        message: `internal link to page ${t.pageIndex + 1}, which does not exist; the link has no destination`,
-        source: `structure node ${l.item.node}`,
-      });
-    }
-    file.put(l.ref, annot);
-  }
+  writeLinks(file, pendingLinks, pageRefs, pageHeights, warn);
 
   for (const f of fonts.values()) {
     if (!f) continue;
@@ -410,34 +321,7 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
   const outlines = writeOutline(file, outlineEntries);
 
   // Attachments (associated files, PDF/A-3 6.8).
-  const fileSpecs: PdfRef[] = [];
-  const efNames: [string, PdfRef][] = [];
-  for (const a of meta.attachments) {
-    const mod = a.modDate ?? meta.modDate ?? meta.creationDate;
-    const ef = file.addStream(
-      dict({
-        Type: name('EmbeddedFile'),
-        Subtype: name(a.mimeType),
-        Params: dict({ Size: a.content.length, ModDate: text(pdfDate(mod)) }),
-      }),
-      a.content,
-    );
-    const spec = file.add(
-      dict({
-        Type: name('Filespec'),
-        F: text(a.name),
-        UF: text(a.name),
-        Desc: text(a.description?.trim() || a.name),
-        AFRelationship: name(a.relationship),
-        EF: dict({ F: ef, UF: ef }),
-      }),
-    );
-    fileSpecs.push(spec);
-    efNames.push([a.name, spec]);
-  }
-  efNames.sort((x, y) =>
-    Buffer.compare(Buffer.from(x[0], 'utf16le'), Buffer.from(y[0], 'utf16le')),
-  );
+  const { fileSpecs, efNames } = writeAttachments(file, meta);
 
   const instanceId = deterministic ? uuidFrom(`${meta.documentId}/instance`) : randomUUID();
   const xmp = buildXmp({ metadata: meta, title: check.title, producer: PRODUCER, instanceId });
@@ -543,62 +427,4 @@ function firstPosition(
     }
   }
   return undefined;
-}
-
-/** URI actions are 7-bit ASCII (ISO 32000-1, 12.6.4.7); other characters are percent-encoded. */
-function asciiUri(uri: string): string {
-  return uri.replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));
-}
-
-function rgb(c: { r: number; g: number; b: number }): number[] {
-  return [c.r, c.g, c.b].map((v) => Math.round(Math.max(0, Math.min(1, v)) * 10000) / 10000);
-}
-
-/** Axial shading in sRGB (device RGB under the sRGB output intent), stops joined by stitching. */
-function shadingDict(g: LinearGradient, h: number): PdfDict {
-  const stops = [...g.stops]
-    .map((s) => ({
-      offset: Math.max(0, Math.min(1, Number.isFinite(s.offset) ? s.offset : 0)),
-      color: s.color,
-    }))
-    .sort((a, b) => a.offset - b.offset);
-  if (stops.length === 0) stops.push({ offset: 0, color: { r: 0, g: 0, b: 0, a: 1 } });
-  if (stops.length === 1) stops.push({ offset: 1, color: (stops[0] as (typeof stops)[0]).color });
-  const segs: PdfDict[] = [];
-  const bounds: number[] = [];
-  for (let i = 0; i + 1 < stops.length; i++) {
-    const a = stops[i] as (typeof stops)[0];
-    const b = stops[i + 1] as (typeof stops)[0];
-    segs.push(dict({ FunctionType: 2, Domain: [0, 1], C0: rgb(a.color), C1: rgb(b.color), N: 1 }));
-    if (i + 2 < stops.length)
-      bounds.push(Math.min(1, Math.max(b.offset, (bounds[bounds.length - 1] ?? 0) + 1e-4)));
-  }
-  const fn =
-    segs.length === 1
-      ? segs[0]
-      : dict({
-          FunctionType: 3,
-          Domain: [0, 1],
-          Functions: segs,
-          Bounds: bounds,
-          Encode: segs.flatMap(() => [0, 1]),
-        });
-  // Offsets beyond the first and last stop extend the end colours.
-  const f0 = (stops[0] as (typeof stops)[0]).offset;
-  const f1 = (stops[stops.length - 1] as (typeof stops)[0]).offset;
-  const lx = g.x1 - g.x0;
-  const ly = g.y1 - g.y0;
-  const span = f1 - f0 > 1e-6 ? [f0, f1] : [0, 1];
-  const x0 = g.x0 + lx * (span[0] as number);
-  const y0 = g.y0 + ly * (span[0] as number);
-  const x1 = g.x0 + lx * (span[1] as number);
-  const y1 = g.y0 + ly * (span[1] as number);
-  return dict({
-    ShadingType: 2,
-    ColorSpace: name('DeviceRGB'),
-    Coords: [x0, h - y0, x1, h - y1],
-    Function: fn,
-    Domain: [f0 < f1 ? f0 : 0, f0 < f1 ? f1 : 1],
-    Extend: [true, true],
-  });
 }
