@@ -460,6 +460,8 @@ interface PendingFragment<S> {
   run: number;
   face: LoadedFace;
   level: number;
+  /** Font size of the glyphs (smaller than the style's for synthesised small capitals). */
+  size: number;
   glyphs: PositionedGlyph[];
   /** Logical text pieces, in visual order (reversed for odd levels when joined). */
   texts: string[];
@@ -551,7 +553,13 @@ function buildLine<S>(
     x += rtl ? piece.insetEnd : piece.insetStart;
     const contiguous = (rtl ? piece.insetStart : piece.insetEnd) === 0;
     let frag: PendingFragment<S> | null = last;
-    if (!frag || frag.run !== piece.run || frag.face !== face || frag.level !== piece.level) {
+    if (
+      !frag ||
+      frag.run !== piece.run ||
+      frag.face !== face ||
+      frag.level !== piece.level ||
+      frag.size !== piece.size
+    ) {
       const box = textBoxMetrics(style, face, para.primaryFaces[piece.run]);
       frag = {
         kind: 'glyphs',
@@ -560,6 +568,7 @@ function buildLine<S>(
         run: piece.run,
         face,
         level: piece.level,
+        size: piece.size,
         glyphs: [],
         texts: [],
         width: 0,
@@ -656,7 +665,7 @@ function buildLine<S>(
       width: f.width,
       face: f.face,
       font: f.face.resource,
-      size: f.style.size,
+      size: f.size,
       color: f.style.color,
       glyphs: f.glyphs,
       text,

@@ -91,6 +91,7 @@ export class LoadedFace implements FontFace {
   readonly metrics: FontMetrics;
   private resourceMemo: FontResource | undefined;
   private hyphenMemo: { id: number; advance: number } | undefined;
+  private featureMemo: Set<string> | undefined;
   private readonly coverage = new Map<number, boolean>();
   /** Distinguishes this face's entries in the shared caches. */
   private readonly serial = nextSerial++;
@@ -122,6 +123,20 @@ export class LoadedFace implements FontFace {
       this.resourceMemo = resource;
     }
     return this.resourceMemo;
+  }
+
+  /** True when the font's GSUB or GPOS offers this OpenType feature for some script. */
+  hasFeature(tag: string): boolean {
+    if (!this.featureMemo) {
+      let tags: string[] = [];
+      try {
+        tags = (this.font as unknown as { availableFeatures: string[] }).availableFeatures ?? [];
+      } catch {
+        tags = [];
+      }
+      this.featureMemo = new Set(tags);
+    }
+    return this.featureMemo.has(tag);
   }
 
   hasCodePoint(cp: number): boolean {

@@ -36,6 +36,8 @@ const SOFT_HYPHEN = '\u00ad';
 const REPLACEMENT_CP = 0xfffd;
 /** Longest piece shaped at once; longer unbreakable text is cut between base characters. */
 const MAX_PIECE_LENGTH = 512;
+/** Size of synthesised small capitals relative to the font size (what browsers use). */
+const SMALL_CAPS_SCALE = 0.7;
 /** Scripts whose letters join: letter-spacing would break the joins, so it is not applied. */
 const CURSIVE_SCRIPTS = new Set(['arab', 'syrc', 'mong', 'nko ']);
 
@@ -385,6 +387,8 @@ export interface PieceSpec {
   readonly face: LoadedFace;
   readonly script: string;
   readonly missing: boolean;
+  /** Synthesised small capitals: lowercase shaped as uppercase at this fraction of the size. */
+  readonly sizeScale: number;
   readonly breakAfter: number;
   readonly hyphenPoints: readonly number[];
 }
@@ -407,8 +411,9 @@ export function shapePiece<S>(
   if (run.kind !== 'text') throw new TypeError('shapePiece on an object run');
   const style = run.style;
   const face = spec.face;
+  const size = style.size * spec.sizeScale;
   let shaped: ScaledShape;
-  if (spec.missing) shaped = replacementShape(text, spec, face, style.size);
+  if (spec.missing) shaped = replacementShape(text, spec, face, size);
   else {
     const { features, key } = featureSettings(style, spec.script);
     shaped = face.shapeScaled(
@@ -419,7 +424,7 @@ export function shapePiece<S>(
         features,
         featureKey: key,
         language: openTypeLanguage(style.lang),
-        size: style.size,
+        size,
         letterSpacing: style.letterSpacing,
         wordSpacing: style.wordSpacing,
         tabSize: style.tabSize ?? 8,
@@ -441,7 +446,7 @@ export function shapePiece<S>(
     level: spec.level,
     face,
     script: spec.script,
-    size: style.size,
+    size,
     ids: shaped.ids,
     advances: shaped.advances,
     dx: shaped.dx,
@@ -626,6 +631,27 @@ export function shapeParagraph<S>(
     i += width;
   }
 
+  // font-variant: small-caps with a font that has no small capitals: like browsers, draw the
+  // lowercase letters as capitals at a reduced size (the text itself stays lowercase).
+  let smallCaps: Uint8Array | undefined;
+  for (let i = 0; i < n; i++) {
+    const run = runs[runOf[i]];
+    if (run.kind !== 'text' || run.style.fontFeatures?.smcp !== true) continue;
+    const face = faces[i];
+    if (!face || missing[i] || face.hasFeature('smcp')) continue;
+    const ch = text[i];
+    const upper = ch.toLocaleUpperCase(run.style.lang);
+    if (upper.length !== 1 || upper === ch || ch.toLocaleLowerCase(run.style.lang) !== ch) continue;
+    if (!face.hasCodePoint(upper.charCodeAt(0))) continue;
+    smallCaps ??= new Uint8Array(n);
+    smallCaps[i] = 1;
+  }
+  if (smallCaps) {
+    const chars = shapingText.split('');
+    for (let i = 0; i < n; i++) if (smallCaps[i]) chars[i] = chars[i].toLocaleUpperCase();
+    shapingText = chars.join('');
+  }
+
   // Itemise into pieces.
   const pieces: Piece[] = [];
   let start = 0;
@@ -658,6 +684,7 @@ export function shapeParagraph<S>(
             face: faces[start]!,
             script: scripts[start],
             missing: missing[start] === 1,
+            sizeScale: smallCaps?.[start] ? SMALL_CAPS_SCALE : 1,
             breakAfter,
             hyphenPoints: hp,
           },
@@ -682,6 +709,7 @@ export function shapeParagraph<S>(
       levels[i] !== levels[i - 1] ||
       faces[i] !== faces[i - 1] ||
       missing[i] !== missing[i - 1] ||
+      (smallCaps !== undefined && smallCaps[i] !== smallCaps[i - 1]) ||
       scripts[i] !== scripts[i - 1] ||
       ch === OBJECT_CHAR ||
       prev === OBJECT_CHAR ||
@@ -733,6 +761,8 @@ export function slicePiece<S>(
       face: piece.face!,
       script: piece.script,
       missing: piece.missing,
+      sizeScale:
+        para.runs[piece.run].style.size > 0 ? piece.size / para.runs[piece.run].style.size : 1,
       breakAfter: to === piece.end ? piece.breakAfter : BREAK_ALLOWED,
       hyphenPoints: piece.hyphenPoints.filter((p) => p > from && p < to),
     },

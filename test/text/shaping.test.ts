@@ -226,3 +226,29 @@ describe('language-specific forms', () => {
     expect(glyph('sr').text).toBe('б');
   });
 });
+
+describe('small capitals', () => {
+  it('uses the font small caps when it has them', () => {
+    const ctx = createFontContext();
+    const frags = glyphFragments(
+      layout(ctx, [text('Small', { families: ['Noto Sans'], fontFeatures: { smcp: true } })], 500),
+    );
+    expect(frags.length).toBe(1);
+    const plain = glyphFragments(layout(ctx, [text('Small', { families: ['Noto Sans'] })], 500))[0];
+    expect(frags[0].glyphs[1].id).not.toBe(plain.glyphs[1].id);
+    expect(frags[0].text).toBe('Small');
+  });
+
+  it('synthesises them from capitals at a smaller size when the font has none', () => {
+    const ctx = createFontContext();
+    const frags = glyphFragments(
+      layout(ctx, [text('Small', { fontFeatures: { smcp: true } })], 500),
+    );
+    expect(frags.map((f) => f.text)).toEqual(['S', 'mall']);
+    expect(frags[0].size).toBe(12);
+    expect(frags[1].size).toBeCloseTo(12 * 0.7, 6);
+    const caps = glyphFragments(layout(ctx, [text('MALL')], 500))[0];
+    expect(frags[1].glyphs.map((g) => g.id)).toEqual(caps.glyphs.map((g) => g.id));
+    expect(frags[1].glyphs.map((g) => g.text).join('')).toBe('mall');
+  });
+});
