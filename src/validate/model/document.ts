@@ -25,6 +25,11 @@ export interface LexicalFacts {
   readonly hasLastId: boolean;
   /** Problems the tolerant reader recovered from (broken xref, bad offsets, ...). */
   readonly recoveries: readonly string[];
+  /**
+   * Dictionary keys whose bytes are not valid UTF-8 (6.1.8), as the text CosDict stores them
+   * (Latin-1). Keys are kept as text, so this is how the fact survives parsing.
+   */
+  readonly invalidUtf8Keys?: ReadonlySet<string>;
 }
 
 export interface PageModel {

@@ -55,6 +55,11 @@ export function latin1String(bytes: Uint8Array, start = 0, end = bytes.length): 
   return latin1.decode(bytes.subarray(start, end));
 }
 
+function isAsciiBytes(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] > 127) return false;
+  return true;
+}
+
 export function isValidUtf8(bytes: Uint8Array): boolean {
   try {
     utf8Fatal.decode(bytes);
@@ -378,7 +383,7 @@ interface Frame {
  * Parses one object at the lexer position. Returns null for unexpected keywords (the keyword is
  * reported in stopKeyword so callers can tell `endobj`/`stream` from garbage).
  */
-export function parseObject(lx: Lexer): ParseResult {
+export function parseObject(lx: Lexer, onInvalidKey?: (key: string) => void): ParseResult {
   const stack: Frame[] = [];
   let truncated = false;
   // Numbers awaiting a possible `N G R` (only inside containers or at top level).
@@ -388,7 +393,12 @@ export function parseObject(lx: Lexer): ParseResult {
     if (top.dropped) return undefined;
     if (top.type === '<<') {
       if (top.key === null) {
-        if (v !== null && typeof v === 'object' && v.kind === 'name') top.key = v.value;
+        if (v !== null && typeof v === 'object' && v.kind === 'name') {
+          top.key = v.value;
+          // Keys are stored as text, so a key that is not UTF-8 is reported as it is read.
+          if (onInvalidKey && !isAsciiBytes(v.bytes) && !isValidUtf8(v.bytes))
+            onInvalidKey(v.value);
+        }
         // A non-name where a key is expected is skipped.
       } else {
         top.entries!.set(top.key, v);

@@ -101,6 +101,11 @@ export class PdfReader implements PdfDocumentModel {
   /** The Encrypt dictionary's object number: its strings are never encrypted. */
   private encryptNum = -1;
   private lexicalFacts: LexicalFacts | null = null;
+  /** Dictionary keys whose bytes are not valid UTF-8 (6.1.8), as their Latin-1 text. */
+  private readonly invalidKeys = new Set<string>();
+  private readonly noteInvalidKey = (key: string): void => {
+    if (this.invalidKeys.size < 10_000) this.invalidKeys.add(key);
+  };
   private pageCountValue: number | null = null;
 
   constructor(bytes: Uint8Array, options: ReaderOptions = {}) {
@@ -345,7 +350,7 @@ export class PdfReader implements PdfDocumentModel {
     if (buf[afterObj] !== 10 && buf[afterObj] !== 13)
       problems.push('obj keyword not followed by an EOL');
 
-    const res = parseObject(lx);
+    const res = parseObject(lx, this.noteInvalidKey);
     let value: CosObject = res.value;
     if (res.truncated)
       this.recoveries.push(`object ${a.value} ${b.value}: nesting or brackets truncated`);
@@ -518,7 +523,7 @@ export class PdfReader implements PdfDocumentModel {
         if (stm.nums[i] !== num) i = stm.nums.indexOf(num);
         if (i >= 0 && i < stm.offsets.length) {
           const lx = new Lexer(stm.data, stm.offsets[i]);
-          result = { value: parseObject(lx).value, spacing: null };
+          result = { value: parseObject(lx, this.noteInvalidKey).value, spacing: null };
         }
       }
     } else if (!e && this.rebuiltOrScannable()) {
@@ -726,6 +731,7 @@ export class PdfReader implements PdfDocumentModel {
           return r !== null && typeof r === 'object' && r.kind === 'string' && r.bytes.length > 0;
         }),
       recoveries: this.recoveries,
+      invalidUtf8Keys: this.invalidKeys,
     };
     return this.lexicalFacts;
   }

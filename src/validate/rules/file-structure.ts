@@ -225,7 +225,10 @@ const MAX_WALK_STEPS = 5_000_000;
 /** Checks one COS value (and what it contains) against the lexical rules. */
 class CosChecker {
   private steps = 0;
-  constructor(private readonly sink: CheckSink) {}
+  constructor(
+    private readonly sink: CheckSink,
+    private readonly invalidKeys: ReadonlySet<string> = new Set(),
+  ) {}
 
   walk(root: CosObject, location: string): void {
     const stack: CosObject[] = [root];
@@ -265,7 +268,10 @@ class CosChecker {
     for (const k of d.entries.keys()) {
       let bytes = this.keyBytes.get(k);
       if (!bytes) {
-        bytes = new TextEncoder().encode(k);
+        // A key the reader found not to be UTF-8 is held as Latin-1 text: its bytes are its char codes.
+        bytes = this.invalidKeys.has(k)
+          ? Uint8Array.from(k, (c) => c.charCodeAt(0) & 0xff)
+          : new TextEncoder().encode(k);
         if (this.keyBytes.size < 10_000) this.keyBytes.set(k, bytes);
       }
       this.name(bytes, k, location);
@@ -481,7 +487,7 @@ function run(ctx: RuleAreaContext): void {
   );
 
   const spacing = new Map(lx.spacingViolations.map((v) => [v.num, v.detail]));
-  const cos = new CosChecker(sink);
+  const cos = new CosChecker(sink, lx.invalidUtf8Keys);
   cos.walk(doc.trailer, 'trailer');
   for (const { ref, value } of doc.objects()) {
     const loc = objLocation(ref.num);

@@ -50,6 +50,11 @@ describe('file structure (6.1)', () => {
     ]);
   });
 
+  it('checks dictionary keys for UTF-8 too', () => {
+    expect(run(simplePdf({ catalogExtra: '/K#E9y 1' }))).toEqual(['6.1.8-1']);
+    expect(run(simplePdf({ catalogExtra: '/K#C3#A9y 1' }))).toEqual([]);
+  });
+
   it('checks numbers in content streams', () => {
     expect(run(simplePdf({ content: '3000000000 0 0 1 0 0 cm' }))).toEqual(['6.1.13-1']);
   });
