@@ -67,6 +67,13 @@ export const WIN_ANSI_ENCODING = table([
   ],
   [192, LATIN1_UPPER],
   [224, LATIN1_LOWER],
+  // ISO 32000-1, Annex D, note 6: unused WinAnsi codes above 040 (octal) map to the bullet.
+  [127, 'bullet'],
+  [129, 'bullet'],
+  [141, 'bullet'],
+  [143, 'bullet'],
+  [144, 'bullet'],
+  [157, 'bullet'],
 ]);
 
 export const MAC_ROMAN_ENCODING = table([
@@ -156,7 +163,8 @@ function buildGlyphList(): Map<string, number> {
   };
   for (let c = 32; c < 256; c++) {
     const u = CP1252_HIGH[c] ?? c;
-    if (c >= 0x80 && c < 0xa0 && CP1252_HIGH[c] === undefined) continue;
+    // Codes the code page leaves unused (127 and some of 128–159) carry no Unicode value of their own.
+    if (c === 0x7f || (c >= 0x80 && c < 0xa0 && CP1252_HIGH[c] === undefined)) continue;
     add(WIN_ANSI_ENCODING[c], u);
   }
   const mac = new TextDecoder('macintosh');

@@ -221,3 +221,12 @@ describe('CIDSet of an embedded CID font subset', () => {
     expect(runArea(fontsArea, doc(extra), 'pdfa-2b').failed.has('6.2.11.4.2#2')).toBe(true);
   });
 });
+
+describe('WinAnsiEncoding', () => {
+  it('maps unused codes to the bullet, which keeps its own Unicode value', async () => {
+    const { WIN_ANSI_ENCODING } = await import('../../../src/validate/fonts/encodings.js');
+    expect(WIN_ANSI_ENCODING[127]).toBe('bullet');
+    expect(WIN_ANSI_ENCODING[149]).toBe('bullet');
+    expect(glyphNameToUnicode('bullet')).toBe('\u2022');
+  });
+});
