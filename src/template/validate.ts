@@ -234,6 +234,12 @@ export function validateTemplate(
   const byId = new Map<string, BlockRef>();
   for (const ref of blocks) {
     if (ref.block.type === 'table' && ref.block.rows) {
+      // The same bound as for rows sent as data: a template is just another way to send them.
+      if (ref.block.rows.length > limits.maxTableRows)
+        problems.push({
+          pointer: `${ref.pointer}/rows`,
+          message: `has ${ref.block.rows.length} rows; the limit is ${limits.maxTableRows}`,
+        });
       checkTableRows(
         ref.block.columns.map((c) => c.key),
         ref.block.rows,

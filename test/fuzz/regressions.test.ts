@@ -1,0 +1,143 @@
+/**
+ * One minimal test per fuzz finding (FINDINGS.md). Fixed findings run; open ones are skipped
+ * with their id so CI stays green while the gap stays visible. Each case runs in the fuzz
+ * worker with a deadline, so a regression shows up as a failed test, never a stalled suite.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dataUri, pdfWithContent } from './support/inputs.js';
+import { BYTE_MUTATIONS, mutateBytes } from './support/mutate.js';
+import { FuzzRunner, type Result } from './support/runner.js';
+import type { CaseInput } from './support/targets.js';
+
+const runner = new FuzzRunner('regressions');
+afterAll(() => runner.close());
+
+const page = (body: string, head = '') =>
+  `<!doctype html><html lang="en"><head><title>Regression</title>${head}</head><body>${body}</body></html>`;
+const html = (markup: string): CaseInput => ({
+  target: 'render',
+  input: { kind: 'html', html: markup },
+});
+
+/** Ended with a result or a typed error: no hang, no crash, no untyped error. */
+function endedWell(r: Result): void {
+  expect(r.status === 'ok' || r.status === 'typed' ? 'ended well' : r).toBe('ended well');
+}
+
+describe('fuzz regressions', () => {
+  it('F1: 100,000 nested marked-content sequences validate in linear time', async () => {
+    const pdf = pdfWithContent(new TextEncoder().encode('/P BMC '.repeat(100_000)));
+    const r = await runner.exec({ target: 'validate', pdf }, 30_000);
+    endedWell(r);
+    expect(r.status).toBe('ok');
+  });
+
+  // F2 (open, src/layout/flex.ts): nested flex layout is exponential, then a wasm fault.
+  it.skip('F2: nested flex containers lay out in bounded time and never fault', async () => {
+    endedWell(
+      await runner.exec(
+        html(page(`${'<div style="display:flex">'.repeat(30)}x${'</div>'.repeat(30)}`)),
+        30_000,
+      ),
+    );
+    endedWell(
+      await runner.exec(
+        html(page(`${'<div style="display:flex">'.repeat(300)}x${'</div>'.repeat(300)}`)),
+        30_000,
+      ),
+    );
+  });
+
+  // F3 (open, src/style/values.ts): unbounded recursion in the calc() parser.
+  it.skip('F3: calc() nested 10,000 deep is an invalid value, not a stack overflow', async () => {
+    endedWell(
+      await runner.exec(
+        html(
+          page(
+            '<p>x</p>',
+            `<style>p{width:${'calc('.repeat(10_000)}1px${')'.repeat(10_000)}}</style>`,
+          ),
+        ),
+      ),
+    );
+  });
+
+  // F4 (open, src/style/values.ts): evalCalc recurses once per term.
+  it.skip('F4: calc() with 100,000 terms evaluates or is refused, without a stack overflow', async () => {
+    const terms = Array.from({ length: 100_000 }, () => '1px').join(' + ');
+    endedWell(
+      await runner.exec(html(page('<p>x</p>', `<style>p{margin-left:calc(${terms})}</style>`))),
+    );
+  });
+
+  // F5 (open, src/text/face.ts): fontkit throws from lazily decoded GSUB/GPOS while shaping.
+  it.skip('F5: a font with a corrupt layout table falls back with a warning', async () => {
+    const ttf = new Uint8Array(
+      readFileSync(new URL('../../fonts/NotoSansHebrew-Regular.ttf', import.meta.url)),
+    );
+    const bad = mutateBytes(ttf, -21, BYTE_MUTATIONS, ttf, 1);
+    const r = await runner.exec(
+      html(
+        page(
+          '<p style="font-family:Fuzz">שלום עולם and Latin</p>',
+          `<style>@font-face{font-family:Fuzz;src:url("${dataUri('font/ttf', bad)}") format("truetype")}</style>`,
+        ),
+      ),
+    );
+    endedWell(r);
+    expect(r.status).toBe('ok');
+  });
+
+  // F6 (open, src/style suspected): heap kept across renders in one worker.
+  it.skip('F6: 100,000 inline declarations after two 100,000-rule documents', async () => {
+    const rules = Array.from(
+      { length: 100_000 },
+      (_, i) => `div.c${i} span#s${i}{margin-left:${i % 50}px}`,
+    ).join('\n');
+    endedWell(await runner.exec(html(page('<p>x</p>', `<style>${rules}</style>`)), 60_000));
+    endedWell(
+      await runner.exec(
+        html(
+          page(
+            '<p>x</p>',
+            `<link rel="stylesheet" href="data:text/css;base64,${Buffer.from(rules).toString('base64')}">`,
+          ),
+        ),
+        60_000,
+      ),
+    );
+    endedWell(
+      await runner.exec(html(page(`<p style="${'color:red;'.repeat(100_000)}">x</p>`)), 60_000),
+    );
+  });
+
+  // F7 (open, src/attachments.ts): the base64 check backtracks quadratically on whitespace.
+  it.skip('F7: attachment content of 200,000 spaces and one bad character is refused at once', async () => {
+    const r = await runner.exec(
+      {
+        target: 'render',
+        input: { kind: 'html', html: page('<p>x</p>') },
+        options: { attachments: [{ name: 'a.txt', content: `${' '.repeat(200_000)}!` }] },
+      },
+      10_000,
+    );
+    expect(r.status === 'typed' && r.detail).toMatch(/attachments\/0\/content/);
+  });
+
+  it('F8: a template table with more rows than the limit is refused, as the same rows sent as data are', async () => {
+    const rows = Array.from({ length: 100_001 }, (_, i) => ({ a: i }));
+    const template = {
+      version: 2,
+      config: { title: 'Rows' },
+      rows: [{ blocks: [{ type: 'table', columns: [{ key: 'a', label: 'A' }], rows }] }],
+    };
+    const r = await runner.exec(
+      { target: 'render', input: { kind: 'template', template } },
+      30_000,
+    );
+    expect(r.status === 'typed' && r.detail).toMatch(
+      /\/template\/rows\/0\/blocks\/0\/rows: has 100001 rows; the limit is 100000/,
+    );
+  });
+});
