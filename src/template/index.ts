@@ -8,6 +8,13 @@ import { InputError, type Warning } from '../diagnostics.js';
 import { layoutHtml } from '../layout/index.js';
 import type { LayoutOptions, LayoutResult } from '../layout/options.js';
 import { bundledFamily } from '../text/bundled.js';
+import {
+  applyFurniture,
+  layoutFurniture,
+  loadBackground,
+  pageBoxMm,
+  reservedMm,
+} from './furniture.js';
 import { templateToHtml } from './to-html.js';
 import { allBlocks, validateTemplate } from './validate.js';
 import type { TemplateLimits } from './types.js';
@@ -72,10 +79,46 @@ export async function layoutTemplate(
     ...options.attachments,
     ...decodeAttachments(t.attachments, '/template/attachments'),
   ];
-  const { html } = templateToHtml(t, overrides, title);
-  const result = await layoutHtml(
-    { html },
-    { ...options, attachments, pdfa: t.config?.embedColorProfile === false ? false : options.pdfa },
+  const layoutOptions: LayoutOptions = {
+    ...options,
+    attachments,
+    pdfa: t.config?.embedColorProfile === false ? false : options.pdfa,
+  };
+
+  // Furniture first: its height is reserved in the body's margins before the body is paginated.
+  const page = t.config?.page;
+  const box = pageBoxMm(page);
+  const draft = templateToHtml(t, overrides, title);
+  const header = draft.headerHtml
+    ? await layoutFurniture(draft.headerHtml, box, layoutOptions)
+    : undefined;
+  const footer = draft.footerHtml
+    ? await layoutFurniture(draft.footerHtml, box, layoutOptions)
+    : undefined;
+  const background = await loadBackground(t, layoutOptions);
+  const reserve = {
+    top: header ? reservedMm(header.height) : 0,
+    bottom: footer ? reservedMm(footer.height) : 0,
+  };
+  const { html } = header || footer ? templateToHtml(t, overrides, title, reserve) : draft;
+
+  const result = await layoutHtml({ html }, layoutOptions);
+  const document = applyFurniture(
+    result.document,
+    {
+      ...(header
+        ? {
+            header: {
+              ...header,
+              repeat: page?.header?.repeat !== false,
+              skipFirstPage: page?.header?.skipFirstPage === true,
+            },
+          }
+        : {}),
+      ...(footer ? { footer: { ...footer, repeat: page?.footer?.repeat !== false } } : {}),
+      ...(background ? { background } : {}),
+    },
+    box,
   );
-  return { document: result.document, warnings: [...warnings, ...result.warnings] };
+  return { document, warnings: [...warnings, ...result.warnings] };
 }

@@ -6,6 +6,7 @@
  */
 import bwipjs from 'bwip-js';
 import { InputError } from '../diagnostics.js';
+import { pageBoxMm } from './furniture.js';
 import type {
   BarcodeBlock,
   Block,
@@ -324,7 +325,10 @@ export function rowsHtml(rows: readonly Row[] | undefined, ctx: HtmlContext, bas
             b.config?.width && b.config.width !== 'auto'
               ? `flex:0 0 ${escapeHtml(b.config.width)};width:${escapeHtml(b.config.width)}`
               : 'flex:1 1 0';
-          const align = b.config?.align ? `;text-align:${b.config.align}` : '';
+          // In a row, align places the cell itself (auto margins), and its text follows.
+          const align = b.config?.align
+            ? `;text-align:${b.config.align};${alignCss(b.config.align)}`
+            : '';
           return `<div class="tpl-cell" style="${width}${align}">${blockHtml(b, ctx, `${base}/${r}/blocks/${i}`)}</div>`;
         })
         .join('');
@@ -357,28 +361,40 @@ thead { display: table-header-group; }
 .tpl-image img { display: block; }
 `;
 
-/**
- * Page furniture as running elements in a margin box: on every page (repeat), only on the
- * first page (repeat false), or on every page but the first (skipFirstPage).
- */
-function furnitureRules(box: string, name: string, repeat: boolean, skipFirst: boolean): string[] {
-  const show = `@${box} { content: element(${name}); }`;
-  if (!repeat) return [`@page :first { ${show} }`];
-  return skipFirst
-    ? [`@page { ${show} }`, `@page :first { @${box} { content: none; } }`]
-    : [`@page { ${show} }`];
-}
-
 export interface TemplateHtml {
+  /** The body document. */
   readonly html: string;
+  /** Header and footer as documents of their own (laid out first to reserve their height). */
+  readonly headerHtml?: string;
+  readonly footerHtml?: string;
   readonly lang: string;
 }
 
-/** The whole document: @page setup, fonts, typography defaults and the rows. */
+/** Extra top and bottom page margin (mm) the body leaves for header and footer. */
+export interface Reserve {
+  readonly top: number;
+  readonly bottom: number;
+}
+
+function documentHtml(
+  lang: string,
+  title: string | undefined,
+  css: readonly string[],
+  body: string,
+): string {
+  return (
+    `<!DOCTYPE html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8">` +
+    (title ? `<title>${escapeHtml(title)}</title>` : '') +
+    `<style>${css.join('\n')}</style></head><body>${body}</body></html>`
+  );
+}
+
+/** The template as HTML: the body document, plus header and footer fragments when present. */
 export function templateToHtml(
   template: Template,
   data: ReadonlyMap<string, unknown>,
   title: string | undefined,
+  reserve: Reserve = { top: 0, bottom: 0 },
 ): TemplateHtml {
   const page = template.config?.page;
   const lang = page?.locale ? normalizeLocale(page.locale) : 'en';
@@ -387,69 +403,63 @@ export function templateToHtml(
     data,
     numberFormat: new Intl.NumberFormat(lang, { maximumFractionDigits: 6 }),
   };
-  const css: string[] = [BASE_CSS];
-
+  const shared: string[] = [BASE_CSS];
   for (const [family, face] of Object.entries(template.fonts ?? {})) {
     const weights = (face.weight ?? '400').trim().split(/\s+/);
-    const weight = weights.length === 2 ? `${weights[0]} ${weights[1]}` : weights[0];
-    const faces = weights.length > 2 ? weights : [weight];
+    // Two weights are a range; more are separate faces of the same file.
+    const faces = weights.length === 2 ? [`${weights[0]} ${weights[1]}`] : weights;
     for (const w of faces) {
-      css.push(
+      shared.push(
         `@font-face { font-family: ${cssString(family)}; src: url(${cssString(face.src)}); font-weight: ${w}; font-style: ${face.style ?? 'normal'}; }`,
       );
     }
   }
+  const typography = typographyCss(template.config?.typography);
+  if (typography) shared.push(`body { ${typography} }`);
 
-  const margins = spacingCss('margin', page?.margins, 20);
-  const pageRules: string[] = [`size: ${pageSizeCss(template)}`, margins];
+  const box = pageBoxMm(page);
+  const pageRules: string[] = [
+    `size: ${pageSizeCss(template)}`,
+    `margin: ${box.top + reserve.top}mm ${box.right}mm ${box.bottom + reserve.bottom}mm ${box.left}mm`,
+  ];
   if (page?.pageNumbers?.enabled) {
-    const box =
+    const where =
       page.pageNumbers.position === 'left'
         ? 'bottom-left'
         : page.pageNumbers.position === 'center'
           ? 'bottom-center'
           : 'bottom-right';
-    pageRules.push(`@${box} { content: ${pageLabelContent(lang)}; font-size: 8pt; color: #555; }`);
-  }
-  if (page?.background)
+    // At the foot of the bottom margin, below a footer when there is one.
+    const family = template.config?.typography?.family;
+    const font = family
+      ? `font-family: ${familyCss(family)}; `
+      : 'font-family: "Liberation Sans", sans-serif; ';
     pageRules.push(
-      `background-image: url(${cssString(page.background.src)}); background-size: 100% 100%; background-repeat: no-repeat`,
-    );
-  css.push(`@page { ${pageRules.filter(Boolean).join('; ')} }`);
-  const typography = typographyCss(template.config?.typography);
-  if (typography) css.push(`body { ${typography} }`);
-
-  const header = page?.header?.rows?.length
-    ? rowsHtml(page.header.rows, ctx, '/template/config/page/header/rows')
-    : '';
-  const footer = page?.footer?.rows?.length
-    ? rowsHtml(page.footer.rows, ctx, '/template/config/page/footer/rows')
-    : '';
-  if (header) {
-    css.push('.tpl-page-header { position: running(tpl-header); }');
-    css.push(
-      ...furnitureRules(
-        'top-center',
-        'tpl-header',
-        page?.header?.repeat !== false,
-        page?.header?.skipFirstPage === true,
-      ),
+      `@${where} { content: ${pageLabelContent(lang)}; ${font}font-size: 8pt; color: #555; vertical-align: bottom; }`,
     );
   }
-  if (footer) {
-    css.push('.tpl-page-footer { position: running(tpl-footer); }');
-    css.push(
-      ...furnitureRules('bottom-center', 'tpl-footer', page?.footer?.repeat !== false, false),
-    );
-  }
+  const body = documentHtml(
+    lang,
+    title,
+    [...shared, `@page { ${pageRules.join('; ')} }`],
+    `<main>${rowsHtml(template.rows, ctx, '/template/rows')}</main>`,
+  );
 
-  const body = rowsHtml(template.rows, ctx, '/template/rows');
-  const html =
-    `<!DOCTYPE html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8">` +
-    (title ? `<title>${escapeHtml(title)}</title>` : '') +
-    `<style>${css.join('\n')}</style></head><body>` +
-    (header ? `<div class="tpl-page-header">${header}</div>` : '') +
-    (footer ? `<div class="tpl-page-footer">${footer}</div>` : '') +
-    `<main>${body}</main></body></html>`;
-  return { html, lang };
+  const fragment = (rows: readonly Row[] | undefined, pointer: string) =>
+    rows?.length
+      ? documentHtml(
+          lang,
+          title,
+          [...shared, 'html, body { margin: 0; padding: 0; background: transparent; }'],
+          rowsHtml(rows, ctx, pointer),
+        )
+      : undefined;
+  const headerHtml = fragment(page?.header?.rows, '/template/config/page/header/rows');
+  const footerHtml = fragment(page?.footer?.rows, '/template/config/page/footer/rows');
+  return {
+    html: body,
+    lang,
+    ...(headerHtml ? { headerHtml } : {}),
+    ...(footerHtml ? { footerHtml } : {}),
+  };
 }

@@ -1,0 +1,189 @@
+/**
+ * Page furniture of templates: header and footer rows and the page background.
+ *
+ * Header and footer are laid out first, on their own, at the width of the page's content area;
+ * their heights are then reserved in the body's page margins, so the body is paginated once and
+ * never overlaps them. Their items are placed on each page as Pagination artifacts (Header /
+ * Footer); the background image goes under everything as a Background artifact.
+ */
+import { InputError } from '../diagnostics.js';
+import type { DisplayItem, ImageResource, LaidOutDocument, Page } from '../layout/display-list.js';
+import { decodeImage } from '../layout/images.js';
+import { layoutHtml } from '../layout/index.js';
+import type { LayoutOptions } from '../layout/options.js';
+import { asArtifact, moveItem } from '../layout/paint.js';
+import { ResourceError } from '../resources/types.js';
+import type { PageConfig, Template } from './types.js';
+
+const PT_PER_MM = 72 / 25.4;
+const PX_PER_PT = 4 / 3;
+/** Space between the furniture and the body, millimetres. */
+export const FURNITURE_GAP_MM = 4;
+const DEFAULT_MARGIN_MM = 20;
+
+const PAGE_SIZES_MM: Record<string, [number, number]> = {
+  A3: [297, 420],
+  A4: [210, 297],
+  A5: [148, 210],
+  A6: [105, 148],
+  Letter: [215.9, 279.4],
+  Legal: [215.9, 355.6],
+  Tabloid: [279.4, 431.8],
+};
+
+export interface PageBoxMm {
+  readonly width: number;
+  readonly height: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+  readonly left: number;
+}
+
+export function pageBoxMm(page: PageConfig | undefined): PageBoxMm {
+  const size = page?.size;
+  let [width, height] = PAGE_SIZES_MM.A4;
+  if (size && 'format' in size) {
+    [width, height] = PAGE_SIZES_MM[size.format] ?? PAGE_SIZES_MM.A4;
+    if (size.orientation === 'landscape') [width, height] = [height, width];
+  } else if (size) {
+    ({ width, height } = size);
+  }
+  const m = page?.margins;
+  return {
+    width,
+    height,
+    top: m?.top ?? DEFAULT_MARGIN_MM,
+    right: m?.right ?? DEFAULT_MARGIN_MM,
+    bottom: m?.bottom ?? DEFAULT_MARGIN_MM,
+    left: m?.left ?? DEFAULT_MARGIN_MM,
+  };
+}
+
+export interface LaidFurniture {
+  readonly items: readonly DisplayItem[];
+  /** Height in points. */
+  readonly height: number;
+}
+
+/** Lays out a header or footer fragment at the content width; its items start at (0, 0). */
+export async function layoutFurniture(
+  html: string,
+  box: PageBoxMm,
+  options: LayoutOptions,
+): Promise<LaidFurniture> {
+  const contentWidthPt = (box.width - box.left - box.right) * PT_PER_MM;
+  const laid = await layoutHtml(
+    { html },
+    {
+      ...options,
+      mode: 'continuous',
+      viewportWidthPx: Math.max(1, Math.round(contentWidthPt * PX_PER_PT)),
+    },
+  );
+  const page = laid.document.pages[0];
+  // The canvas of a fragment is transparent: drop page-sized backgrounds, keep what it draws.
+  const items = page.items.filter(
+    (i) => !(i.kind === 'path' && i.tag.kind === 'artifact' && i.tag.type === 'Background'),
+  );
+  return { items, height: page.height };
+}
+
+export interface FurniturePlan {
+  readonly header?: LaidFurniture & { readonly skipFirstPage: boolean; readonly repeat: boolean };
+  readonly footer?: LaidFurniture & { readonly repeat: boolean };
+  readonly background?: ImageResource;
+}
+
+/** Loads and decodes the page background; any failure is the caller's error, with its pointer. */
+export async function loadBackground(
+  template: Template,
+  options: LayoutOptions,
+): Promise<ImageResource | undefined> {
+  const bg = template.config?.page?.background;
+  if (!bg) return undefined;
+  const pointer = '/template/config/page/background';
+  let loaded;
+  try {
+    loaded = await options.loader.load(bg.src, 'image');
+  } catch (err) {
+    const reason = err instanceof ResourceError ? err.message : String(err);
+    throw new InputError(`the page background could not be loaded: ${reason}`, [
+      { pointer: `${pointer}/src`, message: `cannot be loaded: ${reason}` },
+    ]);
+  }
+  const isPdf =
+    loaded.contentType === 'application/pdf' ||
+    Buffer.from(loaded.bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
+  if (bg.type === 'pdf' || isPdf) {
+    throw new InputError(
+      'PDF page backgrounds are not supported yet; use an image (PNG, JPEG, SVG, WebP)',
+      [
+        {
+          pointer: `${pointer}/${bg.type === 'pdf' ? 'type' : 'src'}`,
+          message: 'PDF backgrounds are not supported yet; give an image',
+        },
+      ],
+    );
+  }
+  try {
+    return (await decodeImage(loaded.bytes, loaded.contentType)).resource;
+  } catch (err) {
+    throw new InputError(`the page background is not a readable image: ${(err as Error).message}`, [
+      { pointer: `${pointer}/src`, message: 'is not a readable image' },
+    ]);
+  }
+}
+
+/** Places header, footer and background on every page they belong to. */
+export function applyFurniture(
+  doc: LaidOutDocument,
+  plan: FurniturePlan,
+  box: PageBoxMm,
+): LaidOutDocument {
+  if (!plan.header && !plan.footer && !plan.background) return doc;
+  const left = box.left * PT_PER_MM;
+  const top = box.top * PT_PER_MM;
+  const bottom = box.bottom * PT_PER_MM;
+  const pages: Page[] = doc.pages.map((page, index) => {
+    const under: DisplayItem[] = [];
+    const over: DisplayItem[] = [];
+    if (plan.background) {
+      under.push({
+        kind: 'image',
+        image: plan.background,
+        x: 0,
+        y: 0,
+        width: page.width,
+        height: page.height,
+        tag: { kind: 'artifact', type: 'Background', bbox: [0, 0, page.width, page.height] },
+      });
+    }
+    const first = index === 0;
+    const h = plan.header;
+    if (h && (h.repeat ? !(first && h.skipFirstPage) : first)) {
+      over.push(
+        ...asArtifact(
+          h.items.map((i) => moveItem(i, left, top)),
+          'Header',
+        ),
+      );
+    }
+    const f = plan.footer;
+    if (f && (f.repeat || first)) {
+      over.push(
+        ...asArtifact(
+          f.items.map((i) => moveItem(i, left, page.height - bottom - f.height)),
+          'Footer',
+        ),
+      );
+    }
+    return { ...page, items: [...under, ...page.items, ...over] };
+  });
+  return { ...doc, pages };
+}
+
+/** Extra page margin (mm) the body must leave for a piece of furniture of this height (points). */
+export function reservedMm(heightPt: number): number {
+  return heightPt / PT_PER_MM + FURNITURE_GAP_MM;
+}
