@@ -492,7 +492,12 @@ function addInsets(s: ComputedStyle, items: InlineItem[], from: number): void {
 
 function decoBg(el: StyledElement, ictx: InlineCtx): Partial<InlineCtx> {
   const decoration = decorationFor(el, ictx.decoration);
-  const background = el.style.backgroundColor.a > 0 ? el.style : ictx.background;
+  const s = el.style;
+  const painted =
+    s.backgroundColor.a > 0 ||
+    s.backgroundLayers.length > 0 ||
+    s.borderTopWidth + s.borderRightWidth + s.borderBottomWidth + s.borderLeftWidth > 0;
+  const background = painted ? s : ictx.background;
   return { ...(decoration ? { decoration } : {}), ...(background ? { background } : {}) };
 }
 

@@ -15,13 +15,13 @@ import type {
 } from '../text/types.js';
 import type { BlockBox, Box, InlineSource, LinkRef } from './boxes.js';
 import type { LayoutContext } from './context.js';
-import { flatten } from './context.js';
+import { decorateBox, flatten } from './context.js';
 import type { DisplayItem, ItemTag } from './display-list.js';
 import type { Anchor, Fragment, LeafFragment } from './fragments.js';
 import { anchorsOf } from './fragments.js';
 import { layoutAtomic } from './flow.js';
 import { moveItem, layoutTag } from './paint.js';
-import { len, textStyle } from './units.js';
+import { border, len, padding, textStyle } from './units.js';
 
 /** A line leaf keeps its baseline so list markers can sit on it. */
 export interface LineLeaf extends LeafFragment {
@@ -158,6 +158,8 @@ function lineLeaf(
   const decorations: DisplayItem[] = [];
   const links = new Map<LinkRef, { x0: number; x1: number; y0: number; y1: number }>();
   const anchors: Anchor[] = [];
+  // Inline boxes with a background or border: their extent on this line.
+  const inlineBoxes = new Map<ComputedStyle, { x0: number; x1: number; y0: number; y1: number }>();
   const linkArea = (
     link: LinkRef | undefined,
     x0: number,
@@ -181,14 +183,16 @@ function lineLeaf(
       const baseline = top + f.baseline;
       const fx = x + f.x;
       const bg = f.source.background;
-      if (bg && bg.backgroundColor.a > 0) {
-        const r = { x: fx, y: baseline - f.ascent, width: f.width, height: f.ascent + f.descent };
-        backgrounds.push({
-          kind: 'path',
-          ops: [{ op: 'rect', ...r }],
-          fill: bg.backgroundColor,
-          tag: { kind: 'artifact', type: 'Background', bbox: [r.x, r.y, r.width, r.height] },
-        });
+      if (bg) {
+        const a = inlineBoxes.get(bg);
+        const y0 = baseline - f.ascent;
+        const y1 = baseline + f.descent;
+        if (a) {
+          a.x0 = Math.min(a.x0, fx);
+          a.x1 = Math.max(a.x1, fx + f.width);
+          a.y0 = Math.min(a.y0, y0);
+          a.y1 = Math.max(a.y1, y1);
+        } else inlineBoxes.set(bg, { x0: fx, x1: fx + f.width, y0, y1 });
       }
       if (f.glyphs.length > 0 && f.style.color.a > 0) {
         content.push({
@@ -270,6 +274,33 @@ function lineLeaf(
       }
       linkArea(f.source.link, x + f.x, x + f.x + f.width, top + f.y, top + f.y + f.height);
     }
+  }
+  for (const [s, a] of inlineBoxes) {
+    if (s.visibility !== 'visible') continue;
+    // Padding and borders grow the painted area, not the line (CSS 2.1 10.8.1).
+    const p = padding(s, 0);
+    const b = border(s);
+    const x = a.x0 - p.left - b.left;
+    const w = a.x1 + p.right + b.right - x;
+    const top = a.y0 - p.top - b.top;
+    const bottom = a.y1 + p.bottom + b.bottom;
+    backgrounds.push(
+      ...decorateBox(
+        s,
+        x,
+        w,
+        {
+          top,
+          bottom,
+          continuedAbove: false,
+          continuedBelow: false,
+          flowTop: top,
+          flowBottom: bottom,
+          shift: 0,
+        },
+        ctx,
+      ),
+    );
   }
   const items: DisplayItem[] = [...backgrounds, ...content, ...decorations];
   for (const [link, a] of links) {
