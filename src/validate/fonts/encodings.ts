@@ -76,7 +76,8 @@ export const WIN_ANSI_ENCODING = table([
   [157, 'bullet'],
 ]);
 
-export const MAC_ROMAN_ENCODING = table([
+/** Mac OS Roman as the (1,0) cmap subtable of TrueType fonts uses it (all 256 codes named). */
+export const MAC_OS_ROMAN = table([
   ...asciiRuns('quotesingle', 'grave'),
   [
     128,
@@ -95,6 +96,14 @@ export const MAC_ROMAN_ENCODING = table([
     'daggerdbl periodcentered quotesinglbase quotedblbase perthousand Acircumflex Ecircumflex Aacute Edieresis Egrave Iacute Icircumflex Idieresis Igrave Oacute Ocircumflex apple Ograve Uacute Ucircumflex Ugrave dotlessi circumflex tilde macron breve dotaccent ring cedilla hungarumlaut ogonek caron',
   ],
 ]);
+
+/**
+ * PDF's MacRomanEncoding (ISO 32000-1, Annex D): Mac OS Roman without the mathematical and
+ * Apple glyphs, which the PDF encoding leaves undefined.
+ */
+export const MAC_ROMAN_ENCODING: (string | undefined)[] = MAC_OS_ROMAN.map((n, code) =>
+  [173, 176, 178, 179, 182, 183, 184, 185, 186, 189, 195, 197, 198, 215, 240].includes(code) ? undefined : n,
+);
 
 /** The glyph names of the Symbol font's built-in encoding (used as a known glyph set). */
 export const SYMBOL_ENCODING = table([
@@ -168,7 +177,7 @@ function buildGlyphList(): Map<string, number> {
     add(WIN_ANSI_ENCODING[c], u);
   }
   const mac = new TextDecoder('macintosh');
-  for (let c = 32; c < 256; c++) add(MAC_ROMAN_ENCODING[c], mac.decode(Uint8Array.of(c)).codePointAt(0) ?? 0);
+  for (let c = 32; c < 256; c++) add(MAC_OS_ROMAN[c], mac.decode(Uint8Array.of(c)).codePointAt(0) ?? 0);
   for (const [n, u] of Object.entries(EXTRA)) add(n, u);
   // Accented Latin letters (Latin-1 Supplement to Latin Extended-B) named base + accent.
   for (let u = 0xc0; u <= 0x24f; u++) {

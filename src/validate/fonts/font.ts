@@ -15,7 +15,7 @@ import { type CffProgram, parseCff } from './cff.js';
 import { type ParsedCMap, PREDEFINED_CMAPS, cmapCID, cmapUnicode, parseCMap, predefinedOrdering, splitCodes } from './cmap.js';
 import {
   ENCODINGS,
-  MAC_ROMAN_ENCODING,
+  MAC_OS_ROMAN,
   STANDARD_ENCODING,
   SYMBOL_ENCODING,
   SYMBOL_NAMES,
@@ -312,7 +312,7 @@ export class PdfFont {
     }
     const c10 = sfnt.cmap(1, 0);
     if (c10) {
-      const macCode = MAC_ROMAN_ENCODING.indexOf(name);
+      const macCode = MAC_OS_ROMAN.indexOf(name);
       if (macCode >= 0) {
         const g = c10.lookup(macCode);
         if (g !== 0) return g;
