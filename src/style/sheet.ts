@@ -552,6 +552,62 @@ async function fetchSheet(
   }
 }
 
+/** Sheets above this size are parsed in pieces (see splitStatements). */
+const CHUNK_CHARS = 256 * 1024;
+
+/**
+ * Splits a large stylesheet into runs of whole top-level statements so css-tree builds one
+ * modest AST at a time (a 4 MB sheet as a single AST spends most of its time in the garbage
+ * collector). Tracks comments, strings, escapes and bracket depth like the CSS tokenizer; small
+ * sheets are returned whole.
+ */
+export function splitStatements(css: string): string[] {
+  if (css.length <= CHUNK_CHARS) return [css];
+  const out: string[] = [];
+  let start = 0;
+  let depth = 0;
+  let i = 0;
+  const n = css.length;
+  while (i < n) {
+    const ch = css.charCodeAt(i);
+    if (ch === 0x2f /* / */ && css.charCodeAt(i + 1) === 0x2a /* * */) {
+      const end = css.indexOf('*/', i + 2);
+      i = end < 0 ? n : end + 2;
+      continue;
+    }
+    if (ch === 0x22 || ch === 0x27) {
+      // String: ends at the same quote or, unterminated, at a newline.
+      let j = i + 1;
+      while (j < n) {
+        const c = css.charCodeAt(j);
+        if (c === 0x5c) j += 2;
+        else if (c === ch || c === 0x0a) break;
+        else j++;
+      }
+      i = j + 1;
+      continue;
+    }
+    if (ch === 0x5c) {
+      i += 2;
+      continue;
+    }
+    if (ch === 0x7b || ch === 0x28 || ch === 0x5b) depth++;
+    else if (ch === 0x7d || ch === 0x29 || ch === 0x5d) {
+      if (depth > 0) depth--;
+    }
+    i++;
+    // Only a closing brace back at depth 0 surely ends a statement (a top-level ';' can sit
+    // inside an invalid rule prelude, which CSS drops together with its block).
+    const boundary = depth === 0 && ch === 0x7d;
+    if (boundary && i - start >= CHUNK_CHARS) {
+      out.push(css.slice(start, i));
+      start = i;
+    }
+  }
+  if (start < n) out.push(css.slice(start));
+  return out;
+}
+
 /**
  * Parses one sheet and appends its rules (with imported sheets at the @import position) to
  * `out`. `counter` numbers rules in cascade order.
@@ -562,51 +618,53 @@ export async function addSheet(
   counter: { n: number },
   ctx: LoadContext,
 ): Promise<void> {
-  throwIfAborted(ctx.signal);
-  let ast: CssNode;
-  try {
-    ast = csstree.parse(job.css, {
-      parseValue: false,
-      parseCustomProperty: false,
-      onParseError: () => {},
-    });
-  } catch (e) {
-    ctx.warn({
-      code: 'css.invalid',
-      message: `stylesheet could not be parsed: ${(e as Error).message}`,
-      source: job.source,
-    });
-    return;
-  }
-  if (ast.type !== 'StyleSheet') return;
-  const top = ast.children.toArray();
-  // Start @import loads up front so they run in parallel; apply them in order.
-  const imports = new Map<CssNode, Promise<{ css: string; url: string } | null>>();
-  for (const node of top) {
-    if (
-      node.type === 'Atrule' &&
-      node.name.toLowerCase() === 'import' &&
-      node.prelude?.type === 'AtrulePrelude'
-    ) {
-      const first = node.prelude.children.first;
-      const href =
-        first?.type === 'Url' ? first.value : first?.type === 'String' ? first.value : null;
-      const media = node.prelude.children.toArray().find((c) => c.type === 'MediaQueryList');
-      if (!href) continue;
-      if (media && !mediaMatches(media, ctx.media)) continue;
-      const abs = resolveUrl(href, job.base);
-      if (job.depth >= MAX_IMPORT_DEPTH || job.chain.includes(abs)) {
-        ctx.warn({
-          code: 'css.import-cycle',
-          message: '@import cycle or nesting too deep; import skipped',
-          source: abs,
-        });
-        continue;
-      }
-      imports.set(node, fetchSheet(href, job.base, ctx));
+  for (const chunk of splitStatements(job.css)) {
+    throwIfAborted(ctx.signal);
+    let ast: CssNode;
+    try {
+      ast = csstree.parse(chunk, {
+        parseValue: false,
+        parseCustomProperty: false,
+        onParseError: () => {},
+      });
+    } catch (e) {
+      ctx.warn({
+        code: 'css.invalid',
+        message: `stylesheet could not be parsed: ${(e as Error).message}`,
+        source: job.source,
+      });
+      continue;
     }
+    if (ast.type !== 'StyleSheet') continue;
+    const top = ast.children.toArray();
+    // Start @import loads up front so they run in parallel; apply them in order.
+    const imports = new Map<CssNode, Promise<{ css: string; url: string } | null>>();
+    for (const node of top) {
+      if (
+        node.type === 'Atrule' &&
+        node.name.toLowerCase() === 'import' &&
+        node.prelude?.type === 'AtrulePrelude'
+      ) {
+        const first = node.prelude.children.first;
+        const href =
+          first?.type === 'Url' ? first.value : first?.type === 'String' ? first.value : null;
+        const media = node.prelude.children.toArray().find((c) => c.type === 'MediaQueryList');
+        if (!href) continue;
+        if (media && !mediaMatches(media, ctx.media)) continue;
+        const abs = resolveUrl(href, job.base);
+        if (job.depth >= MAX_IMPORT_DEPTH || job.chain.includes(abs)) {
+          ctx.warn({
+            code: 'css.import-cycle',
+            message: '@import cycle or nesting too deep; import skipped',
+            source: abs,
+          });
+          continue;
+        }
+        imports.set(node, fetchSheet(href, job.base, ctx));
+      }
+    }
+    await walk(top, job, out, counter, ctx, imports);
   }
-  await walk(top, job, out, counter, ctx, imports);
 }
 
 async function walk(

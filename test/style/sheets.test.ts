@@ -1,3 +1,4 @@
+import * as csstree from 'css-tree';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ResourceError } from '../../src/resources/types.js';
@@ -232,5 +233,25 @@ describe('warnings and robustness', () => {
     );
     const d = await style(`<style>${rules}</style><p id=t class="c4321">x</p>`);
     expect(find(d.root, byId('t')).style.marginTop).toBe(4321);
+  });
+});
+
+describe('splitStatements', () => {
+  it('keeps small sheets whole and cuts big ones only between statements', async () => {
+    const { splitStatements } = await import('../../src/style/sheet.js');
+    expect(splitStatements('a{}b{}')).toEqual(['a{}b{}']);
+    const rule =
+      '.a { content: "}{"; background: url("x}.png") } /* } */ @media print { b { c: d } }\n';
+    const css = rule.repeat(8000);
+    const chunks = splitStatements(css);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.join('')).toBe(css);
+    // Every chunk holds whole statements: parsed piecewise, the rule count is unchanged.
+    let statements = 0;
+    for (const c of chunks) {
+      const ast = csstree.parse(c, { parseValue: false });
+      if (ast.type === 'StyleSheet') statements += ast.children.size;
+    }
+    expect(statements).toBe(16000);
   });
 });
