@@ -15,6 +15,7 @@ import type { CosDict, CosObject, CosStream } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
 import { dictOf, isArray, isDict, isStream, itemsOf, nameOf, numberOf } from '../model/util.js';
 import { Lexer, isValidUtf8, isWhite } from '../parser/lexer.js';
+import { allDicts } from './doc-walk.js';
 import { rule } from './spec.js';
 
 const A = PDFA_ALL;
@@ -510,33 +511,25 @@ function checkContentStreams(doc: PdfDocumentModel, sink: CheckSink, cos: CosChe
     const c = page.content();
     scanContent(c.data, `page ${page.index + 1} content`, sink, cos);
   }
+  // Type 3 glyph procedures are streams without a type of their own: find them through the
+  // fonts (which may be direct dictionaries inside resources).
   const glyphProcs = new Set<CosStream>();
+  for (const { dict } of allDicts(doc)) {
+    if (nameOf(dict.entries.get('Subtype')) !== 'Type3') continue;
+    const procs = doc.get(dict, 'CharProcs');
+    if (!isDict(procs)) continue;
+    for (const v of procs.entries.values()) {
+      const st = doc.resolve(v);
+      if (isStream(st)) glyphProcs.add(st);
+    }
+  }
   for (const { ref, value } of doc.objects()) {
-    const d = dictOf(value);
-    if (!d) continue;
-    if (isStream(value)) {
-      const isForm = nameOf(d.entries.get('Subtype')) === 'Form';
-      const isTiling = numberOf(doc.resolve(d.entries.get('PatternType'))) === 1;
-      if ((isForm || isTiling || glyphProcs.has(value)) && !d.entries.has('FunctionType')) {
-        const dec = doc.decodeStream(value);
-        scanContent(dec.data, `object ${ref.num} (content stream)`, sink, cos);
-      }
-    } else if (nameOf(d.entries.get('Subtype')) === 'Type3') {
-      const procs = doc.get(d, 'CharProcs');
-      if (isDict(procs)) {
-        for (const v of procs.entries.values()) {
-          const st = doc.resolve(v);
-          if (isStream(st) && st.ref && st.ref.num < ref.num) {
-            // Already passed in object order: scan now.
-            scanContent(
-              doc.decodeStream(st).data,
-              `object ${st.ref.num} (glyph procedure)`,
-              sink,
-              cos,
-            );
-          } else if (isStream(st)) glyphProcs.add(st);
-        }
-      }
+    if (!isStream(value)) continue;
+    const d = value.dict;
+    const isForm = nameOf(d.entries.get('Subtype')) === 'Form';
+    const isTiling = numberOf(doc.resolve(d.entries.get('PatternType'))) === 1;
+    if ((isForm || isTiling || glyphProcs.has(value)) && !d.entries.has('FunctionType')) {
+      scanContent(doc.decodeStream(value).data, `object ${ref.num} (content stream)`, sink, cos);
     }
   }
 }

@@ -50,6 +50,15 @@ describe('file structure (6.1)', () => {
     ]);
   });
 
+  it('checks numbers in Type 3 glyph procedures of direct font dictionaries', () => {
+    const pdf = simplePdf({
+      resources:
+        '<< /Font << /T3 << /Type /Font /Subtype /Type3 /CharProcs << /a 5 0 R >> >> >> >>',
+      extraObjects: [{ stream: { dict: '', data: '3000000000 0 d0' } }],
+    });
+    expect(run(pdf)).toEqual(['6.1.13-1']);
+  });
+
   it('checks dictionary keys for UTF-8 too', () => {
     expect(run(simplePdf({ catalogExtra: '/K#E9y 1' }))).toEqual(['6.1.8-1']);
     expect(run(simplePdf({ catalogExtra: '/K#C3#A9y 1' }))).toEqual([]);
