@@ -74,3 +74,24 @@ describe('overload', () => {
     expect((await fetch(`${svc.url}/health/ready`)).status).toBe(200);
   });
 });
+
+describe('a worker that runs out of memory', () => {
+  let svc: RunningService;
+  beforeAll(async () => {
+    svc = await startTestService({
+      WORKERS: '1',
+      WORKER_MEMORY_MB: '96',
+      REQUEST_TIMEOUT_MS: '120000',
+    });
+  });
+  afterAll(() => svc.close());
+
+  it('fails only its own request with 500 and the replacement worker serves the next one', async () => {
+    const res = await postJson(`${svc.url}/render/html`, { html: tableHtml(60000) });
+    expect(res.status).toBe(500);
+    const problem = (await res.json()) as { detail: string };
+    expect(problem.detail).not.toMatch(/at .+\.js:\d+/); // no stack trace reaches the client
+    expect((await fetch(`${svc.url}/health`)).status).toBe(200);
+    expect((await postJson(`${svc.url}/render/html`, { html: SMALL })).status).toBe(200);
+  });
+});

@@ -1,0 +1,41 @@
+/** Graceful shutdown: work in progress finishes, new work is refused with 503. */
+import { connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { startTestService } from './harness.js';
+
+function tableHtml(rows: number): string {
+  const body = Array.from(
+    { length: rows },
+    (_, i) => `<tr><td>Row ${i}</td><td>${i}</td></tr>`,
+  ).join('');
+  return `<html lang="en"><title>T</title><table><thead><tr><th>A</th><th>B</th></tr></thead><tbody>${body}</tbody></table></html>`;
+}
+
+function request(path: string, body: string): string {
+  return `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+}
+
+describe('graceful shutdown', () => {
+  it('finishes the render in progress and answers 503 to a request that arrives while draining', async () => {
+    const svc = await startTestService();
+    const { port } = new URL(svc.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    let received = '';
+    socket.on('data', (c: Buffer) => (received += c.toString('latin1')));
+    const closed = new Promise<void>((r) => socket.on('close', () => r()));
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+    socket.write(request('/render/html', JSON.stringify({ html: tableHtml(800) })));
+    await new Promise((r) => setTimeout(r, 300));
+    const shutdown = svc.service.shutdown();
+    // A second request pipelined on the same connection reaches the server while it drains.
+    socket.write(request('/render/html', JSON.stringify({ html: '<p>late</p>' })));
+    await shutdown;
+    socket.end();
+    await closed;
+    const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]));
+    expect(statuses[0]).toBe(200);
+    expect(received).toContain('%PDF-1.7');
+    expect(statuses).toEqual([200, 503]);
+    expect(received).toContain('application/problem+json');
+  });
+});
