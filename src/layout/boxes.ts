@@ -122,7 +122,7 @@ export interface ImageBox extends BoxCommon {
   readonly alt: string;
   /** Content slot (of the Figure); undefined = decorative (artifact). */
   readonly slot?: number;
-  /** Slot for the placeholder text, when the image failed. */
+  /** width/height attributes in points (presentational size hints). */
   readonly attrWidth?: number;
   readonly attrHeight?: number;
 }

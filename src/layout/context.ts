@@ -290,9 +290,6 @@ export function flatten(f: Fragment): DisplayItem[] {
     items = [{ kind: 'group', clip: f.clip(slice), items: content }];
   const deco = f.decorate ? f.decorate(slice) : [];
   items = [...deco, ...items];
-  if (f.repeat) {
-    // The header is already among the children; nothing else to add when drawn in one piece.
-  }
   if (f.opacity !== undefined && f.opacity < 1 && items.length > 0)
     items = [{ kind: 'group', opacity: f.opacity, items }];
   return items;

@@ -274,19 +274,23 @@ function layoutImage(
   x: number,
   y: number,
   hz: Horizontal,
+  cbWidth: number,
   ctx: LayoutContext,
 ): Placed {
   const { pad, bord } = hz;
-  const content = replacedSize(
-    box,
-    hz.width -
-      pad.left -
-      pad.right -
-      bord.left -
-      bord.right +
-      (box.style.boxSizing === 'border-box' ? 0 : 0),
-  );
   const cw = hz.width - pad.left - pad.right - bord.left - bord.right;
+  // The used width is settled (horizontal(), or forced by flex); the height follows it through
+  // the aspect ratio unless the author gave one.
+  const own = replacedSize(box, cbWidth);
+  const ratio = box.image
+    ? box.image.intrinsicWidth / Math.max(1e-6, box.image.intrinsicHeight)
+    : box.attrWidth && box.attrHeight
+      ? box.attrWidth / box.attrHeight
+      : undefined;
+  const explicitH =
+    typeof box.style.height === 'number' ||
+    (box.attrHeight !== undefined && box.style.width === 'auto');
+  const content = { height: explicitH || !ratio ? own.height : cw / ratio };
   const ch = content.height;
   const height = ch + pad.top + pad.bottom + bord.top + bord.bottom;
   const cx = x + bord.left + pad.left;
@@ -368,7 +372,7 @@ export function layoutBlockLevel(
   let placed: Placed;
   switch (box.kind) {
     case 'image':
-      placed = layoutImage(box, x, y, hz, ctx);
+      placed = layoutImage(box, x, y, hz, cbWidth, ctx);
       break;
     case 'table':
       placed = layoutTable(box, x, y, hz.width, cbWidth, ctx);

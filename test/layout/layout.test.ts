@@ -371,3 +371,37 @@ describe('internal links', () => {
     }
   });
 });
+
+describe('replaced images', () => {
+  it('keep their aspect ratio at a percentage width and honour max-width', async () => {
+    const sharp = (await import('sharp')).default;
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#f00' } })
+      .png()
+      .toBuffer();
+    const src = `data:image/png;base64,${png.toString('base64')}`;
+    const imgLoader: ResourceLoader = {
+      ...loader,
+      load: async (url) => ({ bytes: png, contentType: 'image/png', url }),
+    };
+    const doc = await lay(
+      [
+        el('img', { display: 'block', width: { percent: 50, px: 0 } }, [], { src, alt: 'half' }),
+        el('img', { display: 'block', maxWidth: { percent: 100, px: 0 } }, [], {
+          src,
+          alt: 'wide',
+          width: '2000',
+          height: '1000',
+        }),
+      ],
+      { loader: imgLoader },
+    );
+    const imgs = doc.pages[0].items.filter((i) => i.kind === 'image');
+    expect(imgs).toHaveLength(2);
+    const [a, b] = imgs as Extract<(typeof imgs)[number], { kind: 'image' }>[];
+    const cw = 595.3 - 144;
+    expect(a.width).toBeCloseTo(cw / 2, 0);
+    expect(a.height).toBeCloseTo(cw / 4, 0);
+    expect(b.width).toBeCloseTo(cw, 0);
+    expect(b.height).toBeCloseTo(cw / 2, 0);
+  });
+});
