@@ -313,7 +313,9 @@ function run(ctx: RuleAreaContext): void {
   }
   if (!ua) return;
   for (const page of doc.pages()) {
-    const count = itemsOf(doc.get(page.dict, 'Annots')).length;
+    const count = itemsOf(doc.get(page.dict, 'Annots')).filter((a) =>
+      isDict(doc.resolve(a)),
+    ).length;
     if (count === 0) continue;
     sink.check(R.uaTabs, nameOf(doc.get(page.dict, 'Tabs')) === 'S', `page ${page.index + 1}`);
   }
