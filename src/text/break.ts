@@ -6,6 +6,7 @@
  */
 import {
   asParagraph,
+  BREAK_ALLOWED,
   BREAK_MANDATORY,
   BREAK_NONE,
   type ParagraphImpl,
@@ -156,11 +157,42 @@ function emergencySplit<S>(
           : piece.end;
       if (cut >= piece.end) return null;
     }
-    const head = slicePiece(para, piece, piece.start, cut, false);
-    const rest = slicePiece(para, piece, cut, piece.end, false);
+    // Cut the shaped glyphs at the cluster boundary instead of shaping both halves again: a long
+    // word in a narrow cell is split on every line, and re-shaping the rest each time adds up.
+    const g = piece.clusters.indexOf(cut);
+    const head = cutPiece(piece, 0, g, BREAK_ALLOWED);
+    const rest = cutPiece(piece, g, piece.ids.length, piece.breakAfter);
     return { prefix: [...word.slice(0, p), head], rest, consumed: p + 1 };
   }
   return null;
+}
+
+/** Glyphs [g0, g1) of a piece as a piece of their own (cluster boundaries only; no re-shaping). */
+function cutPiece(piece: Piece, g0: number, g1: number, breakAfter: number): Piece {
+  const n = piece.ids.length;
+  const start = g0 === 0 ? piece.start : piece.clusters[g0];
+  const end = g1 >= n ? piece.end : piece.clusters[g1];
+  const insetStart = g0 === 0 ? piece.insetStart : 0;
+  const insetEnd = g1 >= n ? piece.insetEnd : 0;
+  const advances = piece.advances.subarray(g0, g1);
+  let width = insetStart + insetEnd;
+  for (const a of advances) width += a;
+  return {
+    ...piece,
+    start,
+    end,
+    ids: piece.ids.subarray(g0, g1),
+    advances,
+    dx: piece.dx.subarray(g0, g1),
+    dy: piece.dy.subarray(g0, g1),
+    clusters: piece.clusters.subarray(g0, g1),
+    spaces: piece.spaces.subarray(g0, g1),
+    width,
+    insetStart,
+    insetEnd,
+    breakAfter,
+    hyphenPoints: piece.hyphenPoints.filter((h) => h > start && h < end),
+  };
 }
 
 function collectLine<S>(para: ParagraphImpl<S>, cursor: Cursor, limit: number): LineResult {
