@@ -90,6 +90,16 @@ function chooseDelivery(
   return json ? { kind: 'json' } : { kind: 'binary' };
 }
 
+/** The HTML of a request body as render input; blank HTML is a 400 on the html field. */
+function htmlInput(body: { html: string; baseUrl?: string | null }): RenderInput {
+  if (body.html.trim() === '') {
+    throw new InputError('html must not be empty', [
+      { pointer: '/html', message: 'must not be empty or blank' },
+    ]);
+  }
+  return { kind: 'html', html: body.html, ...(body.baseUrl ? { baseUrl: body.baseUrl } : {}) };
+}
+
 /** Which addresses fetches and uploads may reach. */
 function networkPolicy(config: ServiceConfig): AddressPolicy {
   return {
@@ -234,16 +244,8 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       },
     },
     async (req, reply) => {
-      if (req.body.html.trim() === '')
-        throw new InputError('html must not be empty', [
-          { pointer: '/html', message: 'must not be empty or blank' },
-        ]);
+      const input = htmlInput(req.body);
       const delivery = chooseDelivery(req, config, true);
-      const input: RenderInput = {
-        kind: 'html',
-        html: req.body.html,
-        ...(req.body.baseUrl ? { baseUrl: req.body.baseUrl } : {}),
-      };
       const value = await renderPdf(
         req,
         input,
@@ -344,15 +346,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       },
     },
     async (req, reply) => {
-      if (req.body.html.trim() === '')
-        throw new InputError('html must not be empty', [
-          { pointer: '/html', message: 'must not be empty or blank' },
-        ]);
-      const input: RenderInput = {
-        kind: 'html',
-        html: req.body.html,
-        ...(req.body.baseUrl ? { baseUrl: req.body.baseUrl } : {}),
-      };
+      const input = htmlInput(req.body);
       const value = await renderPdf(
         req,
         input,
@@ -375,15 +369,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       },
     },
     async (req, reply) => {
-      if (req.body.html.trim() === '')
-        throw new InputError('html must not be empty', [
-          { pointer: '/html', message: 'must not be empty or blank' },
-        ]);
-      const input: RenderInput = {
-        kind: 'html',
-        html: req.body.html,
-        ...(req.body.baseUrl ? { baseUrl: req.body.baseUrl } : {}),
-      };
+      const input = htmlInput(req.body);
       const value = await renderPdf(
         req,
         input,
@@ -426,20 +412,13 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       },
     },
     async (req, reply) => {
-      if (req.body.html.trim() === '')
-        throw new InputError('html must not be empty', [
-          { pointer: '/html', message: 'must not be empty or blank' },
-        ]);
+      const input = htmlInput(req.body);
       const delivery = chooseDelivery(req, config, false);
       const format = req.body.format === 'jpeg' || req.body.format === 'jpg' ? 'jpeg' : 'png';
       const started = performance.now();
       const result = await pool.run<ImageResult>({
         kind: 'image',
-        input: {
-          kind: 'html',
-          html: req.body.html,
-          ...(req.body.baseUrl ? { baseUrl: req.body.baseUrl } : {}),
-        },
+        input,
         options: {
           format,
           width: req.body.width ?? 1024,
