@@ -44,6 +44,9 @@ type PseudoTest =
       readonly memo: WeakMap<DomElement, Int32Array> | null;
     }
   | { readonly kind: 'not' | 'is'; readonly list: readonly ComplexSelector[] }
+  /** :has(): relative selectors anchored at the subject (their first compound is 'anchor'). */
+  | { readonly kind: 'has'; readonly list: readonly ComplexSelector[] }
+  | { readonly kind: 'anchor' }
   | { readonly kind: 'lang'; readonly langs: readonly string[] };
 
 export interface Compound {
@@ -150,6 +153,10 @@ function selectorListChildren(node: CssNode | null | undefined): CssNode[] {
 /** Compiles one css-tree Selector node. Throws SelectorError when unsupported or invalid. */
 export function compileSelector(sel: CssNode, nested = false): ComplexSelector {
   if (sel.type !== 'Selector') throw new SelectorError('not a selector');
+  return compileParts(sel.children.toArray(), nested);
+}
+
+function compileParts(parts: readonly CssNode[], nested: boolean): ComplexSelector {
   const compounds: Compound[] = [];
   const combinators: Combinator[] = [];
   let cur = {
@@ -172,7 +179,7 @@ export function compileSelector(sel: CssNode, nested = false): ComplexSelector {
     cur = { tag: null, ids: [], classes: [], attrs: [], pseudos: [] };
     empty = true;
   };
-  for (const n of sel.children.toArray()) {
+  for (const n of parts) {
     if (pseudoElement && n.type !== 'PseudoClassSelector')
       throw new SelectorError('content after pseudo-element');
     switch (n.type) {
@@ -401,6 +408,35 @@ function compilePseudo(name: string, n: CssNode): { test: PseudoTest; specificit
         specificity: name === 'where' ? 0 : maxSpecificity(list),
       };
     }
+    case 'has': {
+      const list: ComplexSelector[] = [];
+      for (const rel of selectorListChildren(arg)) {
+        if (rel.type !== 'Selector') throw new SelectorError('bad :has() argument');
+        const parts = rel.children.toArray();
+        let comb: Combinator = ' ';
+        if (parts[0]?.type === 'Combinator') {
+          const c = parts[0].name.trim();
+          comb = (c === '' ? ' ' : c) as Combinator;
+          if (!['>', '+', '~', ' '].includes(comb))
+            throw new SelectorError('bad :has() combinator');
+          parts.shift();
+        }
+        const inner = compileParts(parts, true);
+        if (inner.compounds.some((c) => c.pseudos.some((p) => p.kind === 'has'))) {
+          throw new SelectorError(':has() cannot nest');
+        }
+        list.push({
+          ...inner,
+          compounds: [
+            { tag: null, ids: [], classes: [], attrs: [], pseudos: [{ kind: 'anchor' }] },
+            ...inner.compounds,
+          ],
+          combinators: [comb, ...inner.combinators],
+          ancestorKeys: [],
+        });
+      }
+      return { test: { kind: 'has', list }, specificity: maxSpecificity(list) };
+    }
     case 'lang': {
       const langs: string[] = [];
       for (const x of n.children ? n.children.toArray() : []) {
@@ -494,7 +530,7 @@ function nthOfPosition(
   return fromEnd ? positions[sibs.length] - pos + 1 : pos;
 }
 
-function pseudoMatches(el: DomElement, p: PseudoTest): boolean {
+function pseudoMatches(el: DomElement, p: PseudoTest, anchor: DomElement | null): boolean {
   switch (p.kind) {
     case 'root':
       return el.parent === null;
@@ -539,9 +575,13 @@ function pseudoMatches(el: DomElement, p: PseudoTest): boolean {
       return nthMatches(p.a, p.b, pos);
     }
     case 'not':
-      return !p.list.some((s) => matchesSelector(el, s));
+      return !p.list.some((s) => matchFrom(el, s, s.compounds.length - 1, anchor) === MATCH);
     case 'is':
-      return p.list.some((s) => matchesSelector(el, s));
+      return p.list.some((s) => matchFrom(el, s, s.compounds.length - 1, anchor) === MATCH);
+    case 'anchor':
+      return el === anchor;
+    case 'has':
+      return p.list.some((rel) => hasRelative(el, rel));
     case 'lang': {
       const l = elementLang(el);
       return p.langs.some((w) => w === '*' || l === w || l.startsWith(w + '-'));
@@ -549,12 +589,16 @@ function pseudoMatches(el: DomElement, p: PseudoTest): boolean {
   }
 }
 
-export function compoundMatches(el: DomElement, c: Compound): boolean {
+export function compoundMatches(
+  el: DomElement,
+  c: Compound,
+  anchor: DomElement | null = null,
+): boolean {
   if (c.tag !== null && c.tag !== el.tag) return false;
   for (const id of c.ids) if (el.idAttr !== id) return false;
   for (const cls of c.classes) if (!el.classes.includes(cls)) return false;
   for (const at of c.attrs) if (!attrMatches(el, at)) return false;
-  for (const p of c.pseudos) if (!pseudoMatches(el, p)) return false;
+  for (const p of c.pseudos) if (!pseudoMatches(el, p, anchor)) return false;
   return true;
 }
 
@@ -565,32 +609,64 @@ const FAILS_LOCALLY = 1;
 const FAILS_ALL_SIBLINGS = 2;
 const FAILS_COMPLETELY = 3;
 
-function matchFrom(el: DomElement, sel: ComplexSelector, i: number): number {
-  if (!compoundMatches(el, sel.compounds[i])) return FAILS_LOCALLY;
+function matchFrom(
+  el: DomElement,
+  sel: ComplexSelector,
+  i: number,
+  anchor: DomElement | null = null,
+): number {
+  if (!compoundMatches(el, sel.compounds[i], anchor)) return FAILS_LOCALLY;
   if (i === 0) return MATCH;
   switch (sel.combinators[i - 1]) {
     case '>':
-      return el.parent === null ? FAILS_COMPLETELY : matchFrom(el.parent, sel, i - 1);
+      return el.parent === null ? FAILS_COMPLETELY : matchFrom(el.parent, sel, i - 1, anchor);
     case ' ':
       for (let p = el.parent; p; p = p.parent) {
-        const r = matchFrom(p, sel, i - 1);
+        const r = matchFrom(p, sel, i - 1, anchor);
         if (r === MATCH || r === FAILS_COMPLETELY) return r;
       }
       return FAILS_COMPLETELY;
     case '+': {
       const sibs = siblingsOf(el);
-      return el.index > 0 ? matchFrom(sibs[el.index - 1], sel, i - 1) : FAILS_ALL_SIBLINGS;
+      return el.index > 0 ? matchFrom(sibs[el.index - 1], sel, i - 1, anchor) : FAILS_ALL_SIBLINGS;
     }
     case '~': {
       const sibs = siblingsOf(el);
       for (let k = el.index - 1; k >= 0; k--) {
-        const r = matchFrom(sibs[k], sel, i - 1);
+        const r = matchFrom(sibs[k], sel, i - 1, anchor);
         if (r !== FAILS_LOCALLY) return r;
       }
       return FAILS_ALL_SIBLINGS;
     }
   }
   return FAILS_COMPLETELY;
+}
+
+/** Is there an element, placed relative to `el` as `rel` says, that matches it? */
+function hasRelative(el: DomElement, rel: ComplexSelector): boolean {
+  const last = rel.compounds.length - 1;
+  const first = rel.combinators[0];
+  const test = (d: DomElement): boolean => matchFrom(d, rel, last, el) === MATCH;
+  // Candidates: the subtree for descendant/child relations, later siblings (and, when the
+  // relative selector goes deeper, their subtrees) for sibling relations.
+  const roots: DomElement[] = [];
+  if (first === ' ' || first === '>') roots.push(...el.elementChildren);
+  else {
+    const sibs = siblingsOf(el);
+    for (let i = el.index + 1; i < sibs.length; i++) {
+      roots.push(sibs[i]);
+      if (first === '+') break;
+    }
+  }
+  const deep = first === ' ' || rel.combinators.slice(1).some((c) => c === ' ' || c === '>');
+  const stack = roots.reverse();
+  while (stack.length) {
+    const d = stack.pop() as DomElement;
+    if (test(d)) return true;
+    if (deep)
+      for (let i = d.elementChildren.length - 1; i >= 0; i--) stack.push(d.elementChildren[i]);
+  }
+  return false;
 }
 
 /** Does `el` match the selector (ignoring its pseudo-element part)? */

@@ -74,6 +74,21 @@ describe('selector matching', () => {
     expect(ids(html, 'span:only-of-type')).toEqual(['s1']);
   });
 
+  it('matches :has() with descendant, child and sibling relative selectors', () => {
+    const html =
+      '<div id=f1><table><tr><td><img class=x></td></tr></table></div><div id=f2><p><img></p></div><h2 id=h>t</h2><p id=after>p</p><div id=f3><span><b></b></span></div>';
+    expect(ids(html, 'div:has(table)')).toEqual(['f1']);
+    expect(ids(html, 'div:has(img.x)')).toEqual(['f1']);
+    expect(ids(html, 'div:has(> p > img)')).toEqual(['f2']);
+    expect(ids(html, 'div:has(> img)')).toEqual([]);
+    expect(ids(html, 'h2:has(+ p)')).toEqual(['h']);
+    expect(ids(html, 'h2:has(~ div span > b)')).toEqual(['h']);
+    expect(ids(html, ':has(> span b)')).toEqual(['f3']);
+    // The relative selector is anchored: an ancestor above the subject does not count.
+    expect(ids(html, 'p:has(div img)')).toEqual([]);
+    expect(compile('div:has(#a, .b)').specificity).toBe(1e8 + 1);
+  });
+
   it('matches :link on a[href] only', () => {
     expect(ids('<a id=l href="#x">x</a><a id=n>y</a>', 'a:link')).toEqual(['l']);
   });
