@@ -8,6 +8,7 @@ import type { CosDict, CosObject, CosRef, CosStream } from './cos.js';
 
 /** Facts about the bytes of the file that PDF/A clause 6.1 checks. */
 export interface LexicalFacts {
+  /** Offset of %PDF-; -1 when the header is missing (the file was still read as a damaged PDF). */
   readonly headerOffset: number;
   /** The header line without its EOL, e.g. '%PDF-1.7'. */
   readonly header: string;

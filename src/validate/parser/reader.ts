@@ -70,6 +70,17 @@ function isRef(o: CosObject | undefined): o is CosRef {
   return o !== null && o !== undefined && typeof o === 'object' && o.kind === 'ref';
 }
 
+/**
+ * A file without a %PDF- header is still read as a (damaged) PDF when it has the other marks of
+ * one: an `N G obj` header near the start and an end-of-file marker or startxref near the end.
+ */
+function looksLikeHeaderlessPdf(bytes: Uint8Array): boolean {
+  const head = bytes.subarray(0, 65536);
+  if (!/\d+\s+\d+\s+obj\b/.test(latin1String(head))) return false;
+  const tail = latin1String(bytes, Math.max(0, bytes.length - 2048));
+  return tail.includes('%%EOF') || tail.includes('startxref');
+}
+
 export function openDocument(bytes: Uint8Array, options: ReaderOptions = {}): PdfReader {
   return new PdfReader(bytes, options);
 }
@@ -112,15 +123,24 @@ export class PdfReader implements PdfDocumentModel {
     this.bytes = bytes;
     this.decodeLimit = options.decodeLimit ?? DEFAULT_DECODE_LIMIT;
     const h = indexOf(bytes, '%PDF-', 0, HEADER_SEARCH + 5);
-    if (h < 0) throw new NotPdfError('not a PDF file: no %PDF- header in the first 1024 bytes');
+    if (h < 0 && !looksLikeHeaderlessPdf(bytes)) {
+      throw new NotPdfError('not a PDF file: no %PDF- header in the first 1024 bytes');
+    }
     this.headerOffset = h;
-    // The header is the whole line holding %PDF-, so junk before it on that line shows in the header.
-    let lineStart = h;
-    while (lineStart > 0 && bytes[lineStart - 1] !== 10 && bytes[lineStart - 1] !== 13) lineStart--;
-    let e = h;
-    while (e < bytes.length && e - h < 128 && bytes[e] !== 10 && bytes[e] !== 13) e++;
-    this.header = latin1String(bytes, lineStart, e);
-    this.headerLineEnd = e;
+    if (h >= 0) {
+      // The header is the whole line holding %PDF-, so junk before it on that line shows in the header.
+      let lineStart = h;
+      while (lineStart > 0 && bytes[lineStart - 1] !== 10 && bytes[lineStart - 1] !== 13)
+        lineStart--;
+      let e = h;
+      while (e < bytes.length && e - h < 128 && bytes[e] !== 10 && bytes[e] !== 13) e++;
+      this.header = latin1String(bytes, lineStart, e);
+      this.headerLineEnd = e;
+    } else {
+      this.header = '';
+      this.headerLineEnd = -1;
+      this.recoveries.push('no %PDF- header: read as a PDF whose header is damaged');
+    }
 
     const revisions: Revision[] = [];
     let rebuilt = false;
@@ -176,7 +196,7 @@ export class PdfReader implements PdfDocumentModel {
     offset: number,
   ): { entries: Map<number, XrefEntry>; revision: Revision } | null {
     // Offsets of files with junk before the header are sometimes counted from the header.
-    for (const off of this.headerOffset === 0 ? [offset] : [offset, offset + this.headerOffset]) {
+    for (const off of this.headerOffset <= 0 ? [offset] : [offset, offset + this.headerOffset]) {
       const lx = new Lexer(this.bytes, off);
       lx.skipWhite();
       const p = lx.pos;
@@ -691,7 +711,7 @@ export class PdfReader implements PdfDocumentModel {
     if (this.lexicalFacts) return this.lexicalFacts;
     const buf = this.bytes;
     // Binary comment: the line after the header must be a comment with four bytes > 127.
-    let p = this.headerLineEnd;
+    let p = this.headerLineEnd < 0 ? buf.length : this.headerLineEnd;
     if (buf[p] === 13 && buf[p + 1] === 10) p += 2;
     else if (buf[p] === 10 || buf[p] === 13) p += 1;
     const binary: number[] = [-1, -1, -1, -1];

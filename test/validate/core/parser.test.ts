@@ -32,6 +32,13 @@ describe('reader', () => {
   it('throws NotPdfError only for non-PDF input', () => {
     expect(() => openDocument(bytesOf('hello world'))).toThrow(NotPdfError);
     expect(() => openDocument(bytesOf('%PDF-1.4\ngarbage'))).not.toThrow();
+    // A damaged header does not make a PDF something else: it is read and the damage reported.
+    const damaged = simplePdf();
+    damaged[3] = 0x45; // %PDE-1.7
+    const doc = openDocument(damaged);
+    expect(doc.pageCount).toBe(1);
+    expect(doc.lexical.headerOffset).toBe(-1);
+    expect(doc.lexical.recoveries.some((r) => r.includes('header'))).toBe(true);
   });
 
   it('records header offset, missing binary comment and data after %%EOF', () => {
