@@ -216,6 +216,23 @@ export function borderItems(
         },
       ];
     }
+    if (top.style === 'double' && top.width >= 2.25) {
+      const t = top.width / 3;
+      const inset = (k: number): Rect => ({
+        x: box.x + k,
+        y: box.y + k,
+        width: Math.max(0, box.width - 2 * k),
+        height: Math.max(0, box.height - 2 * k),
+      });
+      const ring = (a: number, b: number): PathOp[] => [
+        ...rectPath(inset(a), insetRadii(radii, a, a, a, a)),
+        ...rectPath(inset(b), insetRadii(radii, b, b, b, b)),
+      ];
+      return [
+        { kind: 'path', ops: ring(0, t), fill: top.color, fillRule: 'evenodd', tag },
+        { kind: 'path', ops: ring(2 * t, 3 * t), fill: top.color, fillRule: 'evenodd', tag },
+      ];
+    }
     const ring: PathOp[] = [
       ...rectPath(box, radii),
       ...rectPath(inner, insetRadii(radii, top.width, right.width, bottom.width, left.width)),
@@ -254,11 +271,25 @@ export function borderItems(
       });
       return;
     }
-    const ops: PathOp[] = quad.map(([x, y], i) =>
-      i === 0 ? { op: 'moveTo', x, y } : { op: 'lineTo', x, y },
-    );
-    ops.push({ op: 'close' });
-    out.push({ kind: 'path', ops, fill: s.color, tag });
+    const fill = (q: [number, number][]): void => {
+      const ops: PathOp[] = q.map(([x, y], i) =>
+        i === 0 ? { op: 'moveTo', x, y } : { op: 'lineTo', x, y },
+      );
+      ops.push({ op: 'close' });
+      out.push({ kind: 'path', ops, fill: s.color, tag });
+    };
+    if (s.style === 'double' && s.width >= 2.25) {
+      // Two bands of a third of the width each, outer and inner (quad: outer edge, then inner).
+      const [o1, o2, i2, i1] = quad;
+      const at = (a: [number, number], b: [number, number], t: number): [number, number] => [
+        a[0] + (b[0] - a[0]) * t,
+        a[1] + (b[1] - a[1]) * t,
+      ];
+      fill([o1, o2, at(o2, i2, 1 / 3), at(o1, i1, 1 / 3)]);
+      fill([at(o1, i1, 2 / 3), at(o2, i2, 2 / 3), i2, i1]);
+      return;
+    }
+    fill(quad);
   };
   side(
     top,
