@@ -4,6 +4,7 @@
  * worker with a deadline, so a regression shows up as a failed test, never a stalled suite.
  */
 import { readFileSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dataUri, pdfWithContent } from './support/inputs.js';
 import { BYTE_MUTATIONS, mutateBytes } from './support/mutate.js';
@@ -129,5 +130,35 @@ describe('fuzz regressions', () => {
     expect(r.status === 'typed' && r.detail).toMatch(
       /\/template\/rows\/0\/blocks\/0\/rows: has 100001 rows; the limit is 100000/,
     );
+  });
+
+  // F9 (open, src/text/sfnt.ts): WOFF table entries sharing one zlib bomb are all inflated.
+  it.skip('F9: a WOFF whose tables share one 64 MB zlib stream is refused before inflating', async () => {
+    const n = 8;
+    const z = deflateSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
+    const dirLen = 44 + 20 * n;
+    const head = Buffer.alloc(dirLen);
+    head.write('wOFF', 0, 'latin1');
+    head.writeUInt32BE(0x00010000, 4);
+    head.writeUInt32BE(dirLen + z.length, 8);
+    head.writeUInt16BE(n, 12);
+    for (let i = 0; i < n; i++) {
+      const at = 44 + i * 20;
+      head.write(`t${String(i).padStart(3, '0')}`, at, 'latin1');
+      head.writeUInt32BE(dirLen, at + 4);
+      head.writeUInt32BE(z.length, at + 8);
+      head.writeUInt32BE(64 * 1024 * 1024, at + 12);
+    }
+    const woff = Buffer.concat([head, z]);
+    const r = await runner.exec(
+      html(
+        page(
+          '<p style="font-family:B">x</p>',
+          `<style>@font-face{font-family:B;src:url("${dataUri('font/woff', woff)}") format("woff")}</style>`,
+        ),
+      ),
+      5_000,
+    );
+    endedWell(r);
   });
 });
