@@ -267,19 +267,32 @@ export class StyleEngine {
     const rec: Record_ = { _custom: customProps };
     const vw = this.opts.viewport.width / 100;
     const vh = this.opts.viewport.height / 100;
-    const pm = this.metrics(
+    // ex/ch need font metrics: looked up only when such a unit is actually used.
+    const lazyEnv = (
+      fontSize: number,
+      rootFontSize: number,
+      font: () => [string[], number, FontStyle],
+    ): LengthEnv => {
+      let m: { exRatio: number; chRatio: number } | null = null;
+      const get = (): { exRatio: number; chRatio: number } => (m ??= this.metrics(...font()));
+      return {
+        fontSize,
+        rootFontSize,
+        vw,
+        vh,
+        get exRatio() {
+          return get().exRatio;
+        },
+        get chRatio() {
+          return get().chRatio;
+        },
+      };
+    };
+    let env: LengthEnv = lazyEnv(pRec.fontSize as number, parent ? this.rootFontSize : 16, () => [
       pRec.fontFamily as string[],
       pRec.fontWeight as number,
       pRec.fontStyle as FontStyle,
-    );
-    let env: LengthEnv = {
-      fontSize: pRec.fontSize as number,
-      rootFontSize: parent ? this.rootFontSize : 16,
-      vw,
-      vh,
-      exRatio: pm.exRatio,
-      chRatio: pm.chRatio,
-    };
+    ]);
     const ctx: { env: LengthEnv; color: RgbaColor; self: Record_; parent: Record_ } = {
       env,
       color: pRec.color as RgbaColor,
@@ -332,18 +345,13 @@ export class StyleEngine {
       if (v === 'currentcolor') v = l.key === 'color' ? pRec.color : rec.color;
       rec[l.key] = v;
       if (l.key === 'fontSize') {
-        const m = this.metrics(
+        if (!parent) this.rootFontSize = v as number;
+        env = lazyEnv(v as number, parent ? env.rootFontSize : (v as number), () => [
           (rec.fontFamily ?? pRec.fontFamily) as string[],
           (rec.fontWeight ?? pRec.fontWeight) as number,
           (rec.fontStyle ?? pRec.fontStyle) as FontStyle,
-        );
-        env = { ...env, fontSize: v as number, exRatio: m.exRatio, chRatio: m.chRatio };
+        ]);
         ctx.env = env;
-        if (!parent) {
-          this.rootFontSize = v as number;
-          env = { ...env, rootFontSize: v as number };
-          ctx.env = env;
-        }
       } else if (l.key === 'color') {
         ctx.color = v as RgbaColor;
       } else if (l.key === 'direction') {

@@ -8,12 +8,33 @@ import { StyleEngine } from './cascade.js';
 import { TreeBuilder } from './build.js';
 import { buildPageRules, firstPageArea } from './page.js';
 import { RuleIndex, loadSheets } from './sheet.js';
-import type { StyleOptions, StyledDocument } from './types.js';
+import { createFontContext, type FontContext } from '../text/index.js';
+import type { FontMetricsProvider, StyleOptions, StyledDocument } from './types.js';
 import { UA_STYLESHEET } from './ua.js';
 
 export type * from './types.js';
 export { pageStyleFor } from './page.js';
 export { resolveLength } from './length.js';
+
+/**
+ * ex/ch from the bundled fonts (src/text) when the caller gives no metrics; the font context is
+ * created on the first ex/ch unit only. @font-face fonts are not loaded here, so their families
+ * resolve to the bundled fallback's metrics.
+ */
+function bundledFontMetrics(): FontMetricsProvider {
+  let ctx: FontContext | null = null;
+  return (family, weight, style) => {
+    try {
+      ctx ??= createFontContext();
+      const m = ctx.matchFont(family, weight, style).metrics;
+      return m.xHeight > 0 && m.zeroAdvance > 0
+        ? { xHeight: m.xHeight, zeroAdvance: m.zeroAdvance }
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+}
 
 /** At most this many warnings are reported per document; the rest are counted. */
 const MAX_WARNINGS = 200;
@@ -59,7 +80,7 @@ export async function styleDocument(html: string, options: StyleOptions): Promis
   const viewport = options.viewport ?? firstPageArea(ruleSet.pageRules);
   const engine = new StyleEngine(new RuleIndex(ruleSet.rules), {
     viewport,
-    ...(options.fontMetrics ? { fontMetrics: options.fontMetrics } : {}),
+    fontMetrics: options.fontMetrics ?? bundledFontMetrics(),
     warn,
   });
   const builder = new TreeBuilder(engine, {

@@ -159,22 +159,20 @@ describe('units and math', () => {
     expect(e.style.width).toEqual({ percent: 50, px: 0 });
   });
 
-  it('ex and ch use font metrics when given, 0.5em otherwise', async () => {
-    const { el: e } = await el(
-      '#t { font-size: 20px; margin-top: 2ex; margin-left: 3ch }',
-      '<p id=t>x</p>',
-    );
-    expect(e.style.marginTop).toBe(20);
-    expect(e.style.marginLeft).toBe(30);
-    const d = await style(
-      '<style>#t { font-size: 20px; margin-top: 1ex; margin-left: 1ch }</style><p id=t>x</p>',
-      {
-        fontMetrics: () => ({ xHeight: 0.4, zeroAdvance: 0.6 }),
-      },
-    );
-    const f = find(d.root, byId('t'));
-    expect(f.style.marginTop).toBeCloseTo(8);
-    expect(f.style.marginLeft).toBeCloseTo(12);
+  it('ex and ch use the given metrics, the bundled fonts by default, 0.5em without metrics', async () => {
+    const html =
+      '<style>#t { font-size: 20px; margin-top: 2ex; margin-left: 3ch }</style><p id=t>x</p>';
+    const none = await style(html, { fontMetrics: () => undefined });
+    expect(find(none.root, byId('t')).style.marginTop).toBe(20);
+    expect(find(none.root, byId('t')).style.marginLeft).toBe(30);
+    const given = await style(html, { fontMetrics: () => ({ xHeight: 0.4, zeroAdvance: 0.6 }) });
+    expect(find(given.root, byId('t')).style.marginTop).toBeCloseTo(16);
+    expect(find(given.root, byId('t')).style.marginLeft).toBeCloseTo(36);
+    // Default: the bundled serif face's real x-height (about 0.46 em), not the approximation.
+    const bundled = find((await style(html)).root, byId('t')).style.marginTop as number;
+    expect(bundled).toBeGreaterThan(14);
+    expect(bundled).toBeLessThan(22);
+    expect(bundled).not.toBe(20);
   });
 
   it('vw/vh are relative to the given viewport, or to the page area from @page', async () => {
