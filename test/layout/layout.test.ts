@@ -9,7 +9,7 @@ import { layoutStyled } from '../../src/layout/document.js';
 import type { LayoutOptions } from '../../src/layout/options.js';
 import type { ResourceLoader } from '../../src/resources/types.js';
 import type { PageStyle, StyledElement } from '../../src/style/types.js';
-import { el, marker } from './styled.js';
+import { baseStyle, el, marker } from './styled.js';
 
 const loader: ResourceLoader = {
   policy: {
@@ -403,5 +403,66 @@ describe('replaced images', () => {
     expect(a.height).toBeCloseTo(cw / 4, 0);
     expect(b.width).toBeCloseTo(cw, 0);
     expect(b.height).toBeCloseTo(cw / 2, 0);
+  });
+});
+
+describe('page margin boxes', () => {
+  it('number pages X of Y and push the body down when taller than the margin', async () => {
+    const big = { ...baseStyle(), fontSize: 60, display: 'block' as const };
+    const withBoxes: PageStyle = {
+      ...A4,
+      marginTop: 20,
+      marginBoxes: [
+        { name: 'top-center', content: [{ kind: 'text', text: 'HEAD' }], style: big },
+        {
+          name: 'bottom-right',
+          content: [
+            { kind: 'text', text: 'Page ' },
+            { kind: 'counter', name: 'page', style: 'decimal' },
+            { kind: 'text', text: ' of ' },
+            { kind: 'counter', name: 'pages', style: 'upper-roman' },
+          ],
+          style: baseStyle(),
+        },
+      ],
+    };
+    const root = el(
+      'html',
+      {},
+      [
+        el(
+          'body',
+          {},
+          Array.from({ length: 70 }, (_, i) => el('p', {}, [`Para ${i} ${lorem}`])),
+        ),
+      ],
+      { lang: 'en' },
+    );
+    const r = await layoutStyled(
+      {
+        root,
+        pageRules: { rules: [], variants: new Map() },
+        fontFaces: [],
+        title: 'M',
+        lang: 'en',
+        warnings: [],
+      },
+      () => withBoxes,
+      options,
+    );
+    const pages = r.document.pages;
+    const n = pages.length;
+    expect(n).toBeGreaterThan(2);
+    const roman = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII'][n - 1];
+    pages.forEach((p, i) => {
+      const runs = glyphRuns(p.items);
+      const foot = runs.find((g) => text(g) === `Page ${i + 1} of ${roman}`);
+      expect(foot?.tag).toMatchObject({ kind: 'artifact', type: 'Pagination', subtype: 'Footer' });
+      const head = runs.find((g) => text(g) === 'HEAD')!;
+      expect(head.tag).toMatchObject({ kind: 'artifact', subtype: 'Header' });
+      // The 60px header (~45pt high) needs more than the 15pt margin: the body starts below it.
+      const body = runs.filter((g) => text(g).startsWith('Para'));
+      for (const b of body) expect(b.y).toBeGreaterThan(head.y + 10);
+    });
   });
 });
