@@ -2,6 +2,12 @@
  * One laid-out page as SVG: glyphs as outline paths from the embedded font programs (so no
  * system font is involved and text matches the PDF), paths, images, clips, transforms and
  * opacity. Coordinates stay in points (the viewBox); the caller picks the pixel size.
+ *
+ * Every item is drawn the way src/pdf/content.ts writes it, including the writer's choices
+ * where SVG would default differently: miter limit 10 (PDF's default, SVG's is 4), glyphs the
+ * font lacks left out, a gradient's stop alphas averaged into one constant alpha (the writer has
+ * no soft mask for it), negative dash lengths dropped, an empty clip ignored, non-finite
+ * numbers written as 0 and colour components clamped to 0..1.
  */
 import * as fontkit from 'fontkit';
 import type {
@@ -11,72 +17,111 @@ import type {
   GroupItem,
   ImageItem,
   LinearGradient,
+  Matrix,
   Page,
-  Paint,
   PathItem,
   PathOp,
   RgbaColor,
 } from '../layout/display-list.js';
 
 /** Parsed font programs by FontResource.id; bounded so a stream of custom fonts cannot grow it. */
-const fontCache = new Map<string, fontkit.Font>();
+const fontCache = new Map<string, fontkit.Font | null>();
 const FONT_CACHE_LIMIT = 64;
 
-function parseFont(resource: FontResource): fontkit.Font {
+/** The font for a resource, or null when it cannot be read (the PDF writer leaves such text out). */
+function parseFont(resource: FontResource): fontkit.Font | null {
   const hit = fontCache.get(resource.id);
-  if (hit) return hit;
-  const parsed = fontkit.create(Buffer.from(resource.program));
-  const font =
-    'fonts' in parsed
-      ? (parsed as fontkit.FontCollection).fonts[resource.collectionIndex ?? 0]
-      : (parsed as fontkit.Font);
+  if (hit !== undefined) return hit;
+  let font: fontkit.Font | null = null;
+  try {
+    const buf = Buffer.from(
+      resource.program.buffer,
+      resource.program.byteOffset,
+      resource.program.byteLength,
+    );
+    const parsed = fontkit.create(buf);
+    font =
+      'fonts' in parsed
+        ? ((parsed as fontkit.FontCollection).fonts[resource.collectionIndex ?? 0] ?? null)
+        : (parsed as fontkit.Font);
+  } catch {
+    font = null;
+  }
   if (fontCache.size >= FONT_CACHE_LIMIT) fontCache.delete(fontCache.keys().next().value as string);
   fontCache.set(resource.id, font);
   return font;
 }
 
-const num = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(3).replace(/\.?0+$/, ''));
+/**
+ * Glyph outlines as SVG path data in font units, by font id and glyph id, shared across renders
+ * (outlines never change for the same font bytes). Bounded: oldest entries go first.
+ */
+const outlineCache = new Map<string, string>();
+const OUTLINE_CACHE_LIMIT = 20_000;
+
+function outline(resource: FontResource, font: fontkit.Font, gid: number): string {
+  const key = `${resource.id}\u0000${gid}`;
+  const hit = outlineCache.get(key);
+  if (hit !== undefined) return hit;
+  let d = '';
+  try {
+    d = font.getGlyph(gid).path.toSVG();
+  } catch {
+    d = ''; // a damaged glyph draws nothing rather than failing the page
+  }
+  if (outlineCache.size >= OUTLINE_CACHE_LIMIT)
+    outlineCache.delete(outlineCache.keys().next().value as string);
+  outlineCache.set(key, d);
+  return d;
+}
+
+/** Numbers as the PDF writer writes them: non-finite as 0, at most 4 decimals. */
+export function num(n: number): string {
+  if (Number.isInteger(n)) return String(n);
+  if (!Number.isFinite(n)) return '0';
+  const r = Math.round(Math.max(-1e9, Math.min(1e9, n)) * 10000) / 10000;
+  return r === 0 ? '0' : String(r);
+}
+
+export function clamp01(v: number): number {
+  return Number.isFinite(v) ? Math.max(0, Math.min(1, v)) : 0;
+}
 
 const escapeAttr = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 function rgb(c: RgbaColor): string {
-  const to = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 255);
+  const to = (v: number) => Math.round(clamp01(v) * 255);
   return `rgb(${to(c.r)},${to(c.g)},${to(c.b)})`;
 }
 
 export function pathData(ops: readonly PathOp[]): string {
-  const out: string[] = [];
+  let s = '';
   for (const op of ops) {
     switch (op.op) {
       case 'moveTo':
-        out.push(`M${num(op.x)} ${num(op.y)}`);
+        s += `M${num(op.x)} ${num(op.y)}`;
         break;
       case 'lineTo':
-        out.push(`L${num(op.x)} ${num(op.y)}`);
+        s += `L${num(op.x)} ${num(op.y)}`;
         break;
       case 'curveTo':
-        out.push(
-          `C${num(op.x1)} ${num(op.y1)} ${num(op.x2)} ${num(op.y2)} ${num(op.x)} ${num(op.y)}`,
-        );
+        s += `C${num(op.x1)} ${num(op.y1)} ${num(op.x2)} ${num(op.y2)} ${num(op.x)} ${num(op.y)}`;
         break;
       case 'rect':
-        out.push(
-          `M${num(op.x)} ${num(op.y)}h${num(op.width)}v${num(op.height)}h${num(-op.width)}Z`,
-        );
+        s += `M${num(op.x)} ${num(op.y)}h${num(op.width)}v${num(op.height)}h${num(-op.width)}Z`;
         break;
       case 'close':
-        out.push('Z');
+        s += 'Z';
         break;
     }
   }
-  return out.join('');
+  return s;
 }
 
 /** Accumulates <defs> (glyph outlines, gradients, clip paths) while the body is written. */
 class SvgBuilder {
   readonly defs: string[] = [];
-  readonly body: string[] = [];
   readonly #glyphIds = new Map<string, string>();
   #next = 0;
 
@@ -84,12 +129,12 @@ class SvgBuilder {
     return `${prefix}${this.#next++}`;
   }
 
-  /** A glyph outline in font units (y up), defined once per font and glyph. */
+  /** A glyph outline in font units (y up), defined once per page, or null when it has no ink. */
   glyph(resource: FontResource, font: fontkit.Font, gid: number): string | null {
-    const key = `${resource.id}:${gid}`;
+    const key = `${resource.id}\u0000${gid}`;
     const known = this.#glyphIds.get(key);
     if (known !== undefined) return known || null;
-    const d = font.getGlyph(gid).path.toSVG();
+    const d = outline(resource, font, gid);
     if (!d) {
       this.#glyphIds.set(key, '');
       return null;
@@ -100,23 +145,24 @@ class SvgBuilder {
     return id;
   }
 
-  paint(p: Paint): { value: string; opacity: number } {
-    if ('kind' in p) return { value: `url(#${this.gradient(p)})`, opacity: 1 };
-    return { value: rgb(p), opacity: p.a };
-  }
-
-  gradient(g: LinearGradient): string {
-    const id = this.id('lg');
+  /**
+   * As the writer's axial shading: stops clamped and sorted, none = black, one = solid, ends
+   * extended; stop alphas are not drawn per stop but averaged into the fill's alpha.
+   */
+  gradient(g: LinearGradient): { id: string; alpha: number } {
     const stops = g.stops
-      .map(
-        (s) =>
-          `<stop offset="${num(s.offset)}" stop-color="${rgb(s.color)}"${s.color.a < 1 ? ` stop-opacity="${num(s.color.a)}"` : ''}/>`,
-      )
+      .map((s) => ({ offset: clamp01(s.offset), color: s.color }))
+      .sort((a, b) => a.offset - b.offset);
+    if (stops.length === 0) stops.push({ offset: 0, color: { r: 0, g: 0, b: 0, a: 1 } });
+    const alpha = g.stops.reduce((a, s) => a + s.color.a, 0) / Math.max(1, g.stops.length) || 0;
+    const id = this.id('lg');
+    const body = stops
+      .map((s) => `<stop offset="${num(s.offset)}" stop-color="${rgb(s.color)}"/>`)
       .join('');
     this.defs.push(
-      `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${num(g.x0)}" y1="${num(g.y0)}" x2="${num(g.x1)}" y2="${num(g.y1)}">${stops}</linearGradient>`,
+      `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${num(g.x0)}" y1="${num(g.y0)}" x2="${num(g.x1)}" y2="${num(g.y1)}">${body}</linearGradient>`,
     );
-    return id;
+    return { id, alpha: clamp01(alpha) };
   }
 
   clip(ops: readonly PathOp[]): string {
@@ -127,71 +173,103 @@ class SvgBuilder {
 }
 
 function writePath(b: SvgBuilder, item: PathItem, out: string[]): void {
-  const attrs: string[] = [`d="${pathData(item.ops)}"`];
-  if (item.fill) {
-    const f = b.paint(item.fill);
-    attrs.push(`fill="${f.value}"`);
-    if (f.opacity < 1) attrs.push(`fill-opacity="${num(f.opacity)}"`);
-    if (item.fillRule === 'evenodd') attrs.push('fill-rule="evenodd"');
+  const d = pathData(item.ops);
+  if (d === '') return;
+  const attrs: string[] = [];
+  const fill = item.fill;
+  let filled = false;
+  if (fill && 'kind' in fill) {
+    const g = b.gradient(fill);
+    attrs.push(`fill="url(#${g.id})"`);
+    if (g.alpha < 0.999) attrs.push(`fill-opacity="${num(g.alpha)}"`);
+    filled = true;
+  } else if (fill && fill.a > 0) {
+    attrs.push(`fill="${rgb(fill)}"`);
+    if (fill.a < 0.999) attrs.push(`fill-opacity="${num(clamp01(fill.a))}"`);
+    filled = true;
   } else {
     attrs.push('fill="none"');
   }
-  if (item.stroke) {
-    const s = item.stroke;
+  if (filled && item.fillRule === 'evenodd') attrs.push('fill-rule="evenodd"');
+  const s = item.stroke;
+  const stroked = s !== undefined && s.width > 0;
+  if (stroked) {
     attrs.push(`stroke="${rgb(s.paint)}"`, `stroke-width="${num(s.width)}"`);
-    if (s.paint.a < 1) attrs.push(`stroke-opacity="${num(s.paint.a)}"`);
-    if (s.dash && s.dash.length > 0) attrs.push(`stroke-dasharray="${s.dash.map(num).join(' ')}"`);
+    if (!(s.paint.a >= 0.999)) attrs.push(`stroke-opacity="${num(clamp01(s.paint.a))}"`);
+    const dash = (s.dash ?? []).filter((v) => Number.isFinite(v) && v >= 0);
+    if (dash.length > 0 && dash.some((v) => v > 0))
+      attrs.push(`stroke-dasharray="${dash.map(num).join(' ')}"`);
     if (s.cap && s.cap !== 'butt') attrs.push(`stroke-linecap="${s.cap}"`);
     if (s.join && s.join !== 'miter') attrs.push(`stroke-linejoin="${s.join}"`);
+    else attrs.push('stroke-miterlimit="10"');
   }
-  out.push(`<path ${attrs.join(' ')}/>`);
+  if (!filled && !stroked) return;
+  out.push(`<path d="${d}" ${attrs.join(' ')}/>`);
 }
 
 function writeGlyphs(b: SvgBuilder, run: GlyphRun, out: string[]): void {
+  if (!(run.size > 0)) return;
   const font = parseFont(run.font);
+  if (!font) return;
   const scale = run.size / font.unitsPerEm;
-  const uses: string[] = [];
+  const a = num(scale);
+  const d = num(-scale);
+  let uses = '';
   let x = run.x;
   for (const g of run.glyphs) {
-    const id = b.glyph(run.font, font, g.id);
-    if (id) {
-      const gx = x + (g.dx ?? 0);
-      const gy = run.y + (g.dy ?? 0);
-      uses.push(
-        `<use href="#${id}" transform="matrix(${num(scale)} 0 0 ${num(-scale)} ${num(gx)} ${num(gy)})"/>`,
-      );
+    // The writer never shows .notdef or a glyph id the font lacks (PDF/UA-1 7.21.8).
+    if (g.id > 0 && g.id < font.numGlyphs) {
+      const id = b.glyph(run.font, font, g.id);
+      if (id) {
+        const gx = x + (g.dx ?? 0);
+        const gy = run.y + (g.dy ?? 0);
+        uses += `<use href="#${id}" transform="matrix(${a} 0 0 ${d} ${num(gx)} ${num(gy)})"/>`;
+      }
     }
     x += g.advance;
   }
-  if (uses.length === 0) return;
-  const opacity = run.color.a < 1 ? ` fill-opacity="${num(run.color.a)}"` : '';
-  out.push(`<g fill="${rgb(run.color)}"${opacity}>${uses.join('')}</g>`);
+  if (uses === '') return;
+  const alpha = clamp01(run.color.a);
+  const opacity = alpha < 0.999 ? ` fill-opacity="${num(alpha)}"` : '';
+  out.push(`<g fill="${rgb(run.color)}"${opacity}>${uses}</g>`);
 }
 
-/** Images arrive as data URIs prepared by the caller (raw pixels must be encoded first). */
-export type ImageHref = (item: ImageItem) => string;
+/**
+ * The href of an image (a data URI prepared by the caller), or undefined when the image cannot
+ * be drawn: the PDF writer leaves out images it cannot write, and so must the raster.
+ */
+export type ImageHref = (item: ImageItem) => string | undefined;
 
-function writeItems(
-  b: SvgBuilder,
-  items: readonly DisplayItem[],
-  imageHref: ImageHref,
-  out: string[],
-): void {
+/** Page-space rectangle [x0, y0, x1, y1] that limits what is written (items outside are culled). */
+export type Window = readonly [number, number, number, number];
+
+interface Ctx {
+  readonly b: SvgBuilder;
+  readonly imageHref: ImageHref;
+  /** Culling window in the current user space, or undefined inside transformed groups. */
+  readonly window: Window | undefined;
+}
+
+function writeItems(ctx: Ctx, items: readonly DisplayItem[], out: string[]): void {
   for (const item of items) {
+    if (ctx.window && item.kind !== 'group' && !overlaps(itemBounds(item), ctx.window)) continue;
     switch (item.kind) {
       case 'path':
-        writePath(b, item, out);
+        writePath(ctx.b, item, out);
         break;
       case 'glyphs':
-        writeGlyphs(b, item, out);
+        writeGlyphs(ctx.b, item, out);
         break;
-      case 'image':
-        out.push(
-          `<image x="${num(item.x)}" y="${num(item.y)}" width="${num(item.width)}" height="${num(item.height)}" preserveAspectRatio="none" href="${escapeAttr(imageHref(item))}"/>`,
-        );
+      case 'image': {
+        const href = ctx.imageHref(item);
+        if (href !== undefined)
+          out.push(
+            `<image x="${num(item.x)}" y="${num(item.y)}" width="${num(item.width)}" height="${num(item.height)}" preserveAspectRatio="none" href="${escapeAttr(href)}"/>`,
+          );
         break;
+      }
       case 'group':
-        writeGroup(b, item, imageHref, out);
+        writeGroup(ctx, item, out);
         break;
       case 'link':
         break; // interactive only; nothing to draw
@@ -199,16 +277,30 @@ function writeItems(
   }
 }
 
-function writeGroup(b: SvgBuilder, group: GroupItem, imageHref: ImageHref, out: string[]): void {
+function writeGroup(ctx: Ctx, group: GroupItem, out: string[]): void {
+  const clip = group.clip && group.clip.length > 0 ? group.clip : undefined;
+  let window = ctx.window;
+  if (window) {
+    const bounds = groupBounds(group);
+    if (bounds && !overlaps(bounds, window)) return;
+    // Children of a transformed group live in another space; they are not culled one by one.
+    if (group.transform) window = undefined;
+  }
   const attrs: string[] = [];
   if (group.transform) attrs.push(`transform="matrix(${group.transform.map(num).join(' ')})"`);
-  if (group.opacity !== undefined && group.opacity < 1)
-    attrs.push(`opacity="${num(group.opacity)}"`);
-  // The clip is in the group's own coordinates, so it goes on an inner group after the transform.
-  const clip = group.clip ? ` clip-path="url(#${b.clip(group.clip)})"` : '';
-  out.push(`<g${attrs.length ? ' ' + attrs.join(' ') : ''}>${clip ? `<g${clip}>` : ''}`);
-  writeItems(b, group.items, imageHref, out);
-  out.push(clip ? '</g></g>' : '</g>');
+  const opacity = group.opacity === undefined ? 1 : clamp01(group.opacity);
+  if (opacity < 0.999) attrs.push(`opacity="${num(opacity)}"`);
+  // The writer sets the transform first and then clips, so the clip path is in the group's own
+  // (transformed) space: it goes on an inner group.
+  const clipAttr = clip ? ` clip-path="url(#${ctx.b.clip(clip)})"` : '';
+  const inner: string[] = [];
+  writeItems({ ...ctx, window }, group.items, inner);
+  if (inner.length === 0) return;
+  out.push(
+    `<g${attrs.length ? ' ' + attrs.join(' ') : ''}>${clipAttr ? `<g${clipAttr}>` : ''}`,
+    ...inner,
+    clipAttr ? '</g></g>' : '</g>',
+  );
 }
 
 export interface SvgOptions {
@@ -217,25 +309,168 @@ export interface SvgOptions {
   readonly imageHref: ImageHref;
   /** Paint this colour under everything (JPEG needs an opaque background). */
   readonly background?: RgbaColor;
+  /**
+   * Draw only device-pixel rows [top, top + rows) of the page: the SVG is that band, and items
+   * that cannot reach it are left out (librsvg walks every element for every tile it renders).
+   */
+  readonly band?: { readonly top: number; readonly rows: number };
+}
+
+export function pageSizePx(page: Page, pixelsPerPoint: number): { width: number; height: number } {
+  return {
+    width: Math.max(1, Math.round(page.width * pixelsPerPoint)),
+    height: Math.max(1, Math.round(page.height * pixelsPerPoint)),
+  };
 }
 
 export function pageToSvg(
   page: Page,
   opts: SvgOptions,
 ): { svg: string; width: number; height: number } {
-  const width = Math.max(1, Math.round(page.width * opts.pixelsPerPoint));
-  const height = Math.max(1, Math.round(page.height * opts.pixelsPerPoint));
+  const size = pageSizePx(page, opts.pixelsPerPoint);
+  const ppp = opts.pixelsPerPoint;
+  // viewBox in points matching the pixel size exactly, so a band's rows are the page's rows.
+  const vbW = size.width / ppp;
+  const top = opts.band ? opts.band.top : 0;
+  const rows = opts.band ? opts.band.rows : size.height;
+  const vbY = top / ppp;
+  const vbH = rows / ppp;
   const b = new SvgBuilder();
   const body: string[] = [];
   if (opts.background)
     body.push(
-      `<rect width="${num(page.width)}" height="${num(page.height)}" fill="${rgb(opts.background)}"/>`,
+      `<rect x="0" y="${num(vbY)}" width="${num(vbW)}" height="${num(vbH)}" fill="${rgb(opts.background)}"/>`,
     );
-  writeItems(b, page.items, opts.imageHref, body);
+  const window: Window | undefined = opts.band ? [-Infinity, vbY, Infinity, vbY + vbH] : undefined;
+  writeItems({ b, imageHref: opts.imageHref, window }, page.items, body);
   const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${num(page.width)} ${num(page.height)}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${rows}" viewBox="0 ${num(vbY)} ${num(vbW)} ${num(vbH)}">` +
     (b.defs.length ? `<defs>${b.defs.join('')}</defs>` : '') +
     body.join('') +
     '</svg>';
-  return { svg, width, height };
+  return { svg, width: size.width, height: rows };
+}
+
+type Box = [number, number, number, number];
+
+function overlaps(a: Box | null, w: Window): boolean {
+  return a === null || (a[0] <= w[2] && a[2] >= w[0] && a[1] <= w[3] && a[3] >= w[1]);
+}
+
+function opsBounds(ops: readonly PathOp[]): Box | null {
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
+  const add = (x: number, y: number): void => {
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  };
+  for (const op of ops) {
+    if (op.op === 'rect') {
+      add(op.x, op.y);
+      add(op.x + op.width, op.y + op.height);
+    } else if (op.op === 'curveTo') {
+      // A Bézier stays inside the hull of its control points.
+      add(op.x1, op.y1);
+      add(op.x2, op.y2);
+      add(op.x, op.y);
+    } else if (op.op !== 'close') add(op.x, op.y);
+  }
+  // NaN coordinates are written as 0, so bounds that are not finite mean "do not cull".
+  return Number.isFinite(x0 + y0 + x1 + y1) ? [x0, y0, x1, y1] : null;
+}
+
+/** Conservative bounds of a drawing item, or null when unknown (never culled). */
+function itemBounds(item: Exclude<DisplayItem, GroupItem>): Box | null {
+  switch (item.kind) {
+    case 'path': {
+      const b = opsBounds(item.ops);
+      if (!b) return null;
+      // Miter joins reach limit × width / 2 = 5 × width out; round/square caps less.
+      const m = item.stroke && item.stroke.width > 0 ? item.stroke.width * 5 + 1 : 1;
+      return [b[0] - m, b[1] - m, b[2] + m, b[3] + m];
+    }
+    case 'glyphs': {
+      let x = item.x;
+      let lo = 0;
+      let hi = 0;
+      let left = item.x;
+      let right = item.x;
+      for (const g of item.glyphs) {
+        const dy = g.dy ?? 0;
+        const gx = x + (g.dx ?? 0);
+        if (dy < lo) lo = dy;
+        if (dy > hi) hi = dy;
+        if (gx < left) left = gx;
+        if (gx > right) right = gx;
+        x += g.advance;
+      }
+      // Glyphs may reach well outside the em box (stacked marks, swashes): allow two ems.
+      const m = Math.abs(item.size) * 2 + 1;
+      const box: Box = [
+        Math.min(left, x) - m,
+        item.y + lo - m,
+        Math.max(right, x) + m,
+        item.y + hi + m,
+      ];
+      return Number.isFinite(box[0] + box[1] + box[2] + box[3]) ? box : null;
+    }
+    case 'image': {
+      const box: Box = [
+        Math.min(item.x, item.x + item.width) - 1,
+        Math.min(item.y, item.y + item.height) - 1,
+        Math.max(item.x, item.x + item.width) + 1,
+        Math.max(item.y, item.y + item.height) + 1,
+      ];
+      return Number.isFinite(box[0] + box[1] + box[2] + box[3]) ? box : null;
+    }
+    case 'link':
+      return [0, 0, 0, 0];
+  }
+}
+
+/** Bounds of a group in its parent's space, or null when unknown. */
+function groupBounds(group: GroupItem): Box | null {
+  let box: Box | null = null;
+  for (const it of group.items) {
+    if (it.kind === 'link') continue;
+    const b = it.kind === 'group' ? groupBounds(it) : itemBounds(it);
+    if (!b) return null;
+    box = box
+      ? [
+          Math.min(box[0], b[0]),
+          Math.min(box[1], b[1]),
+          Math.max(box[2], b[2]),
+          Math.max(box[3], b[3]),
+        ]
+      : b;
+  }
+  if (!box) return [0, 0, 0, 0];
+  if (group.clip && group.clip.length > 0) {
+    const c = opsBounds(group.clip);
+    if (c)
+      box = [
+        Math.max(box[0], c[0]),
+        Math.max(box[1], c[1]),
+        Math.min(box[2], c[2]),
+        Math.min(box[3], c[3]),
+      ];
+  }
+  return group.transform ? transformBox(box, group.transform) : box;
+}
+
+function transformBox(b: Box, m: Matrix): Box | null {
+  const pts = [
+    [b[0], b[1]],
+    [b[2], b[1]],
+    [b[0], b[3]],
+    [b[2], b[3]],
+  ].map(([x, y]) => [m[0] * x! + m[2] * y! + m[4], m[1] * x! + m[3] * y! + m[5]] as const);
+  const xs = pts.map((p) => p[0]);
+  const ys = pts.map((p) => p[1]);
+  const out: Box = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  return Number.isFinite(out[0] + out[1] + out[2] + out[3]) ? out : null;
 }
