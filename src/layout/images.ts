@@ -19,6 +19,8 @@ export interface DecodedImage {
 const MAX_INPUT_PIXELS = 40_000_000;
 /** SVG is rasterised at this many device pixels per CSS px so it prints sharply. */
 const SVG_SCALE = 3;
+/** Longest side kept for raster images (about A3 at 300 dpi). */
+const MAX_RASTER_SIDE = 5000;
 /** Longest side kept for raster output of SVGs; bounded so a huge viewBox cannot explode memory. */
 const MAX_SVG_SIDE = 4000;
 
@@ -71,8 +73,22 @@ export async function decodeImage(bytes: Uint8Array, contentType: string): Promi
       intrinsicHeight: meta.height,
     };
   }
-  const res = await rawOf(base.rotate());
-  return { resource: res, intrinsicWidth: res.widthPx, intrinsicHeight: res.heightPx };
+  // Pixels beyond print resolution for any page only cost memory: cap the longest side (the
+  // intrinsic size, which layout uses, stays the original).
+  const swapped = (meta.orientation ?? 1) >= 5;
+  const iw = swapped ? meta.height : meta.width;
+  const ih = swapped ? meta.width : meta.height;
+  const res = await rawOf(
+    base
+      .rotate()
+      .resize({
+        width: MAX_RASTER_SIDE,
+        height: MAX_RASTER_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      }),
+  );
+  return { resource: res, intrinsicWidth: iw, intrinsicHeight: ih };
 }
 
 async function rawOf(img: sharp.Sharp): Promise<ImageResource> {

@@ -84,3 +84,17 @@ describe('objectFit', () => {
     expect(objectFit('fill', box, 10, 10)).toMatchObject({ width: 100, height: 50 });
   });
 });
+
+describe('large images', () => {
+  it('keep their intrinsic size but not more than 5000 pixels a side', async () => {
+    const big = await sharp({
+      create: { width: 6000, height: 300, channels: 3, background: '#0a0' },
+    })
+      .png()
+      .toBuffer();
+    const d = await decodeImage(big, 'image/png');
+    expect([d.intrinsicWidth, d.intrinsicHeight]).toEqual([6000, 300]);
+    expect(d.resource.widthPx).toBe(5000);
+    expect(d.resource.heightPx).toBe(250);
+  });
+});
