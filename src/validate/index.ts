@@ -7,7 +7,7 @@ import { buildResponse, flavourForClaim, runProfile, xmpFacts } from './engine/i
 import type { RuleArea } from './model/checks.js';
 import type { PdfDocumentModel } from './model/document.js';
 import { isDict, textOf } from './model/util.js';
-import { NotPdfError, openDocument } from './parser/index.js';
+import { NotPdfError, type ReaderOptions, openDocument } from './parser/index.js';
 import {
   ALL_FLAVOURS,
   DEFAULT_FLAVOURS,
@@ -23,6 +23,8 @@ export interface ValidateOptions {
   readonly flavours: readonly Flavour[] | 'auto';
   /** Rule areas to run instead of the full registry (tests). */
   readonly areas?: readonly RuleArea[];
+  /** Decoding limits of the reader (bytes per stream, bytes per document); defaults otherwise. */
+  readonly limits?: ReaderOptions;
 }
 
 export interface Identification {
@@ -50,7 +52,7 @@ export function validate(
   bytes: Uint8Array,
   options: ValidateOptions = { flavours: DEFAULT_FLAVOURS },
 ): ValidationResponse {
-  const doc = openDocument(bytes);
+  const doc = openDocument(bytes, options.limits);
   const facts = xmpFacts(doc);
   let flavours: readonly Flavour[];
   if (options.flavours === 'auto') {

@@ -5,6 +5,7 @@
  */
 export { PdfPage } from './page.js';
 export {
+  DEFAULT_DOCUMENT_DECODE_BUDGET,
   NotPdfError,
   PdfReader,
   openDocument,

@@ -48,7 +48,16 @@ export interface ObjectSpacing {
 export interface ReaderOptions {
   /** Decoded bytes per stream; larger output gives a decode error. */
   readonly decodeLimit?: number;
+  /**
+   * Decoded bytes for the whole document, each stream counted once and a stream that hits the
+   * per-stream limit counted at that limit; past it, decoding gives an error result at once.
+   * Bounds the time a file full of decompression bombs can take.
+   */
+  readonly documentDecodeBudget?: number;
 }
+
+/** Default document budget: 32 streams at the default per-stream limit (2 GiB). */
+export const DEFAULT_DOCUMENT_DECODE_BUDGET = 32 * DEFAULT_DECODE_LIMIT;
 
 interface ParsedIndirect {
   readonly value: CosObject;
@@ -109,6 +118,11 @@ export class PdfReader implements PdfDocumentModel {
   private scanned: Map<number, ScannedObject> | null = null;
   private decryptor: Decryptor | null = null;
   private objStmBytes = 0;
+  private readonly documentBudget: number;
+  private decodedTotal = 0;
+  private budgetReported = false;
+  private readonly decodeFailures = new WeakMap<CosStream, { limit: number; error: string }>();
+  private readonly decodeCounted = new WeakSet<CosStream>();
   /** The Encrypt dictionary's object number: its strings are never encrypted. */
   private encryptNum = -1;
   private lexicalFacts: LexicalFacts | null = null;
@@ -122,6 +136,7 @@ export class PdfReader implements PdfDocumentModel {
   constructor(bytes: Uint8Array, options: ReaderOptions = {}) {
     this.bytes = bytes;
     this.decodeLimit = options.decodeLimit ?? DEFAULT_DECODE_LIMIT;
+    this.documentBudget = options.documentDecodeBudget ?? DEFAULT_DOCUMENT_DECODE_BUDGET;
     const h = indexOf(bytes, '%PDF-', 0, HEADER_SEARCH + 5);
     if (h < 0 && !looksLikeHeaderlessPdf(bytes)) {
       throw new NotPdfError('not a PDF file: no %PDF- header in the first 1024 bytes');
@@ -583,6 +598,34 @@ export class PdfReader implements PdfDocumentModel {
   }
 
   decodeStream(stream: CosStream, limit = this.decodeLimit): DecodeResult {
+    // A stream that already blew a limit at least as large fails again without decoding.
+    const failedAt = this.decodeFailures.get(stream);
+    if (failedAt && failedAt.limit <= limit)
+      return { data: new Uint8Array(0), error: failedAt.error };
+    if (this.decodedTotal > this.documentBudget) {
+      if (!this.budgetReported) {
+        this.budgetReported = true;
+        this.recoveries.push(
+          `decoded data exceeds the document budget of ${this.documentBudget} bytes`,
+        );
+      }
+      return { data: new Uint8Array(0), error: 'decoding budget of the document exhausted' };
+    }
+    const result = this.decodeUnbudgeted(stream, limit);
+    // Each stream counts once, however many areas decode it.
+    if (!this.decodeCounted.has(stream)) {
+      this.decodeCounted.add(stream);
+      this.decodedTotal += result.data.length;
+    }
+    if (result.error && /exceeds/.test(result.error)) {
+      this.decodeFailures.set(stream, { limit, error: result.error });
+      // A bomb costs its full limit in time even though nothing is kept.
+      this.decodedTotal += limit;
+    }
+    return result;
+  }
+
+  private decodeUnbudgeted(stream: CosStream, limit: number): DecodeResult {
     const chain = filterChain(
       dictGet(stream.dict, 'Filter'),
       dictGet(stream.dict, 'DecodeParms'),
@@ -598,7 +641,7 @@ export class PdfReader implements PdfDocumentModel {
     }
     for (const f of chain) {
       const r = applyFilter(f.name, data, f.parms, limit);
-      if (r.error) return { data: r.data.length ? r.data : data, error: r.error };
+      if (r.error) return { data: r.data, error: r.error };
       if (r.passthrough) return { data: r.data };
       data = r.data;
     }

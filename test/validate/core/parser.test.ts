@@ -146,6 +146,23 @@ describe('reader', () => {
     expect(doc.pageCount).toBe(1);
   });
 
+  it('bounds decoding per document and remembers streams that blew the limit', () => {
+    const bomb = deflateSync(new Uint8Array(2 << 20));
+    const streams = Array.from({ length: 5 }, () => ({
+      stream: { dict: '/Filter /FlateDecode', data: bomb },
+    }));
+    const doc = openDocument(simplePdf({ extraObjects: streams }), {
+      decodeLimit: 1 << 20,
+      documentDecodeBudget: 3 << 20,
+    });
+    const errors = [5, 6, 7, 8, 9].map(
+      (n) => doc.decodeStream(doc.resolve({ kind: 'ref', num: n, gen: 0 }) as CosStream).error,
+    );
+    expect(errors.slice(0, 3).every((e) => /exceeds/.test(e ?? ''))).toBe(true);
+    expect(errors[4]).toMatch(/budget/);
+    expect(doc.lexical.recoveries.some((r) => r.includes('budget'))).toBe(true);
+  });
+
   it('detects encryption', () => {
     const doc = openDocument(
       simplePdf({
