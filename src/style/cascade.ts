@@ -396,11 +396,6 @@ export class StyleEngine {
     this.internal.set(frozen, rec);
     return frozen;
   }
-
-  /** Root-level computed style for a context with no element (the @page context). */
-  initialStyle(): ComputedStyle {
-    return this.compute(null, [], [], [], null);
-  }
 }
 
 /** Moves cascaded inline-start/end values onto left/right when they beat the physical ones. */
