@@ -86,6 +86,11 @@ export async function buildService(
     () => pool.inFlight,
   );
   let closing = false;
+  let warm = false;
+  // Readiness waits for the workers to parse fonts; liveness does not.
+  void pool.warmUp().then(() => {
+    warm = true;
+  });
 
   app.addSchema(fileAttachmentSchema);
   app.addSchema(xmpSchemaSchema);
@@ -151,7 +156,7 @@ export async function buildService(
   const authenticate = createAuthenticator(config);
   await app.register(healthRoutes, {
     version: VERSION,
-    isReady: () => !closing && !pool.saturated,
+    isReady: () => warm && !closing && !pool.saturated,
   });
   await app.register(metricsRoutes, { metrics });
   await app.register(renderRoutes, { config, pool, metrics, authenticate });

@@ -132,6 +132,16 @@ export class WorkPool {
     return outcome.value as T;
   }
 
+  /**
+   * Warms every worker (one warm-up task each, run side by side so each worker takes one).
+   * Resolves when all are warm; a failed warm-up is not fatal, the worker warms on first use.
+   */
+  async warmUp(): Promise<void> {
+    await Promise.allSettled(
+      Array.from({ length: this.#pool.maxThreads }, () => this.run({ kind: 'warmup' })),
+    );
+  }
+
   async close(): Promise<void> {
     await this.#pool.close({ force: true });
   }

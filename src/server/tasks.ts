@@ -11,6 +11,7 @@ import {
   type RenderOptions,
 } from '../render.js';
 import { identify, validate } from '../validate/index.js';
+import { warmUpText } from '../text/index.js';
 import { serializeError, type SerializedError, type TaskOutcome } from './task-errors.js';
 
 export type { SerializedError, TaskOutcome };
@@ -29,7 +30,9 @@ export type Task =
       readonly pdf: Uint8Array;
       readonly flavours: readonly Flavour[] | 'auto';
     }
-  | { readonly kind: 'identify'; readonly pdf: Uint8Array };
+  | { readonly kind: 'identify'; readonly pdf: Uint8Array }
+  /** Parse the bundled fonts and load the engine's tables before the first real request. */
+  | { readonly kind: 'warmup' };
 
 export interface RenderTaskValue {
   readonly pdf: Uint8Array;
@@ -72,6 +75,9 @@ export async function runTask(task: Task): Promise<TaskOutcome> {
         };
       case 'identify':
         return { ok: true, value: identify(task.pdf) };
+      case 'warmup':
+        warmUpText();
+        return { ok: true, value: null };
     }
   } catch (err) {
     return { ok: false, error: serializeError(err) };

@@ -21,7 +21,13 @@ export async function startTestService(
   const service = await buildService(config, options);
   await service.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = service.app.server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, service, close: () => service.shutdown() };
+  const url = `http://127.0.0.1:${port}`;
+  // Start tests with warm workers, as a load balancer would (readiness gates traffic).
+  for (let i = 0; i < 600; i++) {
+    if ((await fetch(`${url}/health/ready`)).status === 200) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { url, service, close: () => service.shutdown() };
 }
 
 export async function postJson(
