@@ -161,4 +161,30 @@ describe('fuzz regressions', () => {
     );
     endedWell(r);
   });
+
+  // F10 (open): 100,000 rows is the template limit but does not fit a 768 MB worker heap.
+  it.skip('F10: a table at the template row limit renders or is refused, within a 768 MB heap', async () => {
+    const rows = Array.from({ length: 100_000 }, (_, i) => ({ a: `item ${i}`, b: i }));
+    const template = {
+      version: 2,
+      config: { title: 'Rows' },
+      rows: [
+        {
+          blocks: [
+            {
+              type: 'table',
+              columns: [
+                { key: 'a', label: 'A' },
+                { key: 'b', label: 'B' },
+              ],
+              rows,
+            },
+          ],
+        },
+      ],
+    };
+    endedWell(
+      await runner.exec({ target: 'render', input: { kind: 'template', template } }, 300_000),
+    );
+  }, 400_000);
 });

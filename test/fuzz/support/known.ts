@@ -28,6 +28,7 @@ export const OPEN_CASES: Readonly<Record<string, string>> = {
   'css: values and var() / calc nested 10,000 deep': 'F3',
   'css: values and var() / calc of 100,000 terms': 'F4',
   'css: 100,000 rules / as a data: stylesheet': 'F6',
+  'template: 100,000-row table / 100,000 rows (at the row limit)': 'F10',
   'css: 100,000 rules / 100,000 inline style declarations': 'F6',
 };
 
