@@ -277,13 +277,12 @@ function ancestorKeys(
   combinators: readonly Combinator[],
 ): string[] {
   const keys = new Set<string>();
-  // Compound i lies on the subject's ancestor chain iff a child or descendant combinator follows
-  // it somewhere (sibling combinators stay on one level).
-  let ancestorFromHere = false;
+  // Compound i is an ancestor of the subject iff the combinator right after it is a child or
+  // descendant one: whatever follows is then inside it (`a > b + c`: a is c's parent too). After
+  // a sibling combinator it is only a sibling of something (`h2 + p span`: h2 is no ancestor).
   for (let i = compounds.length - 2; i >= 0; i--) {
     const comb = combinators[i];
-    if (comb === ' ' || comb === '>') ancestorFromHere = true;
-    if (!ancestorFromHere) continue;
+    if (comb !== ' ' && comb !== '>') continue;
     const c = compounds[i];
     if (c.tag !== null) keys.add('t:' + c.tag);
     for (const id of c.ids) keys.add('i:' + id);

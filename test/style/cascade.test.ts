@@ -38,6 +38,19 @@ describe('cascade order', () => {
     expect(g.style.color).toEqual(GREEN);
   });
 
+  it('matches rules whose leftmost parts are siblings of an ancestor', async () => {
+    const { el: e } = await el(
+      'h2 + p span { color: red } .a ~ div > b { margin-top: 3px }',
+      '<h2>h</h2><p><span id=t>x</span></p>',
+    );
+    expect(e.style.color).toEqual(RED);
+    const { el: f } = await el(
+      '.a ~ div > b { margin-top: 3px }',
+      '<i class=a></i><div><b id=t>x</b></div>',
+    );
+    expect(f.style.marginTop).toBe(3);
+  });
+
   it('author rules override the UA sheet even with lower specificity', async () => {
     const { el: e } = await el('* { margin: 0 }', '<p id=t>x</p>');
     expect(e.style.marginTop).toBe(0);

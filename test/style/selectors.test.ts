@@ -108,6 +108,18 @@ describe('selector matching', () => {
   });
 });
 
+describe('ancestor keys (index pre-filter)', () => {
+  it.each([
+    ['h2 + p span', ['t:p']],
+    ['.a > .b + .c', ['c:a']],
+    ['#x .y ~ li', ['i:x']],
+    ['div.k p', ['c:k', 't:div']],
+    ['li', []],
+  ])('%s', (sel, keys) => {
+    expect(compile(sel).ancestorKeys).toEqual(keys);
+  });
+});
+
 describe('specificity', () => {
   it.each([
     ['*', 0],
