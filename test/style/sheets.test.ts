@@ -215,7 +215,7 @@ describe('warnings and robustness', () => {
           expect(d.root.tag).toBe('html');
         },
       ),
-      { numRuns: 150 },
+      { numRuns: 80 },
     );
   });
 
