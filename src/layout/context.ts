@@ -114,6 +114,7 @@ export function boxFragment(
     ...(s.breakInside === 'avoid' ? { breakInside: 'avoid' as const } : {}),
     ...(s.breakAfter === 'avoid' ? { keepWithNext: true } : {}),
     ...('anchor' in box && box.anchor ? { anchor: box.anchor } : {}),
+    ...(s.page && s.page !== 'auto' ? { pageName: s.page } : {}),
     ...extra,
   };
 }

@@ -25,12 +25,13 @@ import { PX } from './units.js';
 export const MAX_PAGES = 10_000;
 
 /**
- * Lays out an already styled document. `pageStyleOf(i)` is the used @page style of page i
+ * Lays out an already styled document. `pageStyleOf(i, name)` is the used @page style of page i
+ * (of that named page)
  * (the cascade of @page rules lives in style/).
  */
 export async function layoutStyled(
   styled: StyledDocument,
-  pageStyleOf: (index: number) => PageStyle,
+  pageStyleOf: (index: number, name?: string) => PageStyle,
   options: LayoutOptions,
   sourceBaseUrl?: string,
 ): Promise<LayoutResult> {
@@ -74,17 +75,20 @@ export async function layoutStyled(
     fixed: [],
     warned: new Set(),
   };
-  let geometries: PageGeometry[] = [];
-  const geometry = (i: number): PageGeometry => {
-    while (geometries.length <= i)
-      geometries.push(
-        pageGeometry(
-          geometries.length === 0 ? firstStyle : pageStyleOf(geometries.length),
-          lang,
-          ctx,
-        ),
+  // One geometry per page (and name): margin boxes may differ per page (:first, named pages).
+  const geometries = new Map<string, PageGeometry>();
+  const geometry = (i: number, name = ''): PageGeometry => {
+    const key = `${i}|${name}`;
+    let g = geometries.get(key);
+    if (!g) {
+      g = pageGeometry(
+        i === 0 && name === '' ? firstStyle : pageStyleOf(i, name || undefined),
+        lang,
+        ctx,
       );
-    return geometries[i];
+      geometries.set(key, g);
+    }
+    return g;
   };
   let pageBox: { x: number; y: number; width: number; height: number };
   if (continuous) {
@@ -127,7 +131,7 @@ export async function layoutStyled(
     try {
       laid = paginate(
         frag,
-        (i) => ({ top: geometry(i).bodyTop, height: geometry(i).bodyHeight }),
+        (i, name) => ({ top: geometry(i, name).bodyTop, height: geometry(i, name).bodyHeight }),
         MAX_PAGES,
         anchors,
       );
@@ -137,7 +141,7 @@ export async function layoutStyled(
     }
     const n = laid.length;
     laid.forEach((p, i) => {
-      const g = geometry(i);
+      const g = geometry(i, p.name);
       const furniture = pageFurniture(g, i, n, lang, lctx);
       const items: DisplayItem[] = [...furniture.under];
       if (canvas)
@@ -151,7 +155,7 @@ export async function layoutStyled(
       pages.push({ width: g.width, height: g.height, items });
     });
     resolveLinks(pages, anchors);
-    geometries = [];
+    geometries.clear();
   }
 
   const structure = sb.finish();

@@ -62,6 +62,8 @@ export interface BoxFragment {
   readonly repeat?: LeafFragment;
   /** id attribute of the element, a link target at the box's top. */
   readonly anchor?: string;
+  /** Named page (CSS `page`) this box's content goes on; absent = its parent's. */
+  readonly pageName?: string;
 }
 
 export type Fragment = LeafFragment | BoxFragment;

@@ -79,14 +79,12 @@ export async function decodeImage(bytes: Uint8Array, contentType: string): Promi
   const iw = swapped ? meta.height : meta.width;
   const ih = swapped ? meta.width : meta.height;
   const res = await rawOf(
-    base
-      .rotate()
-      .resize({
-        width: MAX_RASTER_SIDE,
-        height: MAX_RASTER_SIDE,
-        fit: 'inside',
-        withoutEnlargement: true,
-      }),
+    base.rotate().resize({
+      width: MAX_RASTER_SIDE,
+      height: MAX_RASTER_SIDE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    }),
   );
   return { resource: res, intrinsicWidth: iw, intrinsicHeight: ih };
 }

@@ -25,7 +25,7 @@ export async function layoutHtml(
   options.signal?.throwIfAborted();
   return layoutStyled(
     styled,
-    (index) => pageStyleFor(styled.pageRules, { index }),
+    (index, name) => pageStyleFor(styled.pageRules, { index, ...(name ? { name } : {}) }),
     options,
     source.baseUrl,
   );

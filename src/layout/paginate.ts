@@ -24,6 +24,8 @@ export interface PaginatedPage {
   /** Flow coordinate shown at the body's top. */
   readonly flowTop: number;
   readonly body: PageBody;
+  /** Named page ('' = unnamed). */
+  readonly name: string;
   readonly items: DisplayItem[];
 }
 
@@ -40,7 +42,7 @@ interface OpenBox {
 /** `bodyOf(i)` gives page i's body area (page sizes and margins may differ per page). */
 export function paginate(
   root: Fragment,
-  bodyOf: (pageIndex: number) => PageBody,
+  bodyOf: (pageIndex: number, name: string) => PageBody,
   maxPages = 100_000,
   /** Filled with where each link target (id) landed: page index and y on that page. */
   anchors?: Map<string, { pageIndex: number; y: number }>,
@@ -50,19 +52,21 @@ export function paginate(
   let openTop: number | undefined;
   const stack: OpenBox[] = [];
 
-  const startPage = (flowTop: number): void => {
+  // Effective page names of the open boxes (CSS `page`; a change forces a page break).
+  const names: string[] = [''];
+  const startPage = (flowTop: number, name: string): void => {
     if (pages.length >= maxPages) throw new PageLimit(maxPages);
-    pages.push({ flowTop, body: bodyOf(pages.length), items: [] });
+    pages.push({ flowTop, body: bodyOf(pages.length, name), items: [], name });
     hasContent = false;
   };
-  startPage(0);
+  startPage(0, '');
 
   const cur = (): PaginatedPage => pages[pages.length - 1];
   const limit = (): number => cur().flowTop + cur().body.height;
   const dy = (): number => cur().body.top - cur().flowTop;
 
   /** Starts a new page whose flow begins at `at`; open tables draw their header first. */
-  const breakAt = (at: number, into: Collector): void => {
+  const breakAt = (at: number, into: Collector, name = names[names.length - 1]): void => {
     let headers = 0;
     const repeats: { box: OpenBox; leaf: LeafFragment }[] = [];
     for (const o of stack) {
@@ -72,7 +76,7 @@ export function paginate(
         headers += o.frag.repeat.bottom - o.frag.repeat.top;
       }
     }
-    startPage(at - headers);
+    startPage(at - headers, name);
     let y = cur().body.top;
     for (const r of repeats) {
       const shift = y - r.leaf.top;
@@ -138,6 +142,16 @@ export function paginate(
         firstLeafBottom(next) - box.top <= cur().body.height;
       if (avoidFails || keepFails) breakAt(openTop ?? box.top, into);
     }
+    const name = box.pageName ?? names[names.length - 1];
+    if (name !== cur().name) {
+      if (hasContent) breakAt(openTop ?? box.top, into, name);
+      else {
+        // Nothing on this page yet: it simply becomes a page of the new name.
+        const last = pages.length - 1;
+        pages[last] = { ...pages[last], name, body: bodyOf(last, name) };
+      }
+    }
+    names.push(name);
     if (openTop === undefined) openTop = box.top;
     const open: OpenBox = { frag: box, startPage: -1 };
     stack.push(open);
@@ -154,6 +168,7 @@ export function paginate(
       for (let i = 0; i < kids.length; i++) placeFragment(kids[i], mine, kids[i + 1] ?? next);
     }
     stack.pop();
+    names.pop();
     collectors.delete(open);
     if (open.startPage < 0) open.startPage = pages.length - 1;
     closeBox(open, mine, into);
