@@ -25,5 +25,7 @@ const stale = !existsSync(marker) || statSync(marker).mtimeMs < newestMtime(srcD
 if (stale) {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   if (!existsSync(tsc)) process.exit(0); // dev dependencies not installed yet (npm ci runs prepare after)
-  execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+  execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], {
+    stdio: 'inherit',
+  });
 }
