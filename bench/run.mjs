@@ -249,10 +249,11 @@ for (const doc of docs) {
       tagged: engines.find((x) => x.name === e).info.tagged ? 'yes' : 'no',
       median: fmtMs(med),
       p95: fmtMs(p95(r.times)),
-      'CPU ms': fmtMs(median(r.cpu.filter((x) => !Number.isNaN(x)))),
+      // NaN (not measurable, e.g. a cold Chromium that has exited) arrives as null over IPC.
+      'CPU ms': fmtMs(median(r.cpu.filter((x) => typeof x === 'number' && !Number.isNaN(x)))),
       'docs/s 1T': (1000 / (r.times.reduce((a, b) => a + b, 0) / r.times.length)).toFixed(1),
       [`docs/s ${threads}T`]: pool[doc]?.[e] ? pool[doc][e].toFixed(1) : '-',
-      'peak RSS': `${Math.round(rss[e] / 1024)} MB`,
+      'peak RSS': rss[e] ? `${Math.round(rss[e] / 1024)} MB` : '-',
       size: `${Math.round(r.bytes / 1024)} KiB`,
       pages: String(r.pages),
       'vs a11ypdf': base && e !== 'a11ypdf' ? `${(med / median(base.times)).toFixed(2)}x` : '',
