@@ -7,7 +7,7 @@ import type { ComputedStyle } from '../style/types.js';
 import type { FontContext } from '../text/types.js';
 import type { Box } from './boxes.js';
 import type { DisplayItem, ItemTag, PathOp } from './display-list.js';
-import type { BoxFragment, BoxSlice, Fragment, LeafFragment } from './fragments.js';
+import type { BoxFragment, BoxSlice, BreakValue, Fragment, LeafFragment } from './fragments.js';
 import { anchorsOf } from './fragments.js';
 import type { DecodedImage } from './images.js';
 import { objectFit } from './images.js';
@@ -95,12 +95,17 @@ export function boxFragment(
         );
       }
     : undefined;
-  const brk = (v: string): 'auto' | 'page' | 'avoid' =>
-    v === 'page' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso'
+  // recto/verso are right/left in left-to-right page progression.
+  const brk = (v: string): BreakValue =>
+    v === 'page'
       ? 'page'
-      : v === 'avoid'
-        ? 'avoid'
-        : 'auto';
+      : v === 'left' || v === 'verso'
+        ? 'left'
+        : v === 'right' || v === 'recto'
+          ? 'right'
+          : v === 'avoid'
+            ? 'avoid'
+            : 'auto';
   return {
     kind: 'box',
     top: g.top,

@@ -6,7 +6,8 @@
  */
 import type { DisplayItem, PathOp } from './display-list.js';
 
-export type BreakValue = 'auto' | 'page' | 'avoid';
+/** 'left'/'right': a page break, plus a blank page when needed to land on that side. */
+export type BreakValue = 'auto' | 'page' | 'avoid' | 'left' | 'right';
 
 /** Atomic content: one line box, one table row, one image, one empty block. */
 export interface LeafFragment {

@@ -130,8 +130,16 @@ export function paginate(
   };
 
   const placeBox = (box: BoxFragment, into: Collector, next?: Fragment): void => {
-    if (box.breakBefore === 'page' && hasContent) breakAt(openTop ?? box.top, into);
-    else if (hasContent) {
+    const forced =
+      box.breakBefore === 'page' || box.breakBefore === 'left' || box.breakBefore === 'right';
+    if (forced && hasContent) {
+      breakAt(openTop ?? box.top, into);
+      // The first page is a right page: a left break needs an odd index, a right one even.
+      const wantOdd = box.breakBefore === 'left';
+      if (box.breakBefore !== 'page' && ((pages.length - 1) % 2 === 1) !== wantOdd) {
+        breakAt(openTop ?? box.top, into);
+      }
+    } else if (hasContent) {
       const height = box.bottom - box.top;
       const avoidFails =
         box.breakInside === 'avoid' && box.bottom > limit() + EPS && height <= cur().body.height;
@@ -172,7 +180,15 @@ export function paginate(
     collectors.delete(open);
     if (open.startPage < 0) open.startPage = pages.length - 1;
     closeBox(open, mine, into);
-    if (box.breakAfter === 'page' && hasContent) breakAt(box.bottom, into);
+    if (
+      (box.breakAfter === 'page' || box.breakAfter === 'left' || box.breakAfter === 'right') &&
+      hasContent
+    ) {
+      breakAt(box.bottom, into);
+      const wantOdd = box.breakAfter === 'left';
+      if (box.breakAfter !== 'page' && ((pages.length - 1) % 2 === 1) !== wantOdd)
+        breakAt(box.bottom, into);
+    }
   };
 
   /** Orphans and widows: choose where this paragraph's lines break before placing them. */

@@ -70,6 +70,14 @@ describe('paginate', () => {
     expect(yOf(pages, 1, 2)).toBe(50);
   });
 
+  it('inserts a blank page so that break-before: right lands on a right page', () => {
+    const a = box([leaf(0, 10, 1)]);
+    const b = box([leaf(10, 10, 2)], { breakBefore: 'right' });
+    const c = box([leaf(20, 10, 3)], { breakBefore: 'left' });
+    const pages = paginate(box([a, b, c]), () => body);
+    expect(slotsPerPage(pages)).toEqual([[1], [], [2], [3]]);
+  });
+
   it('moves a break-inside: avoid box that does not fit to the next page', () => {
     const a = box([leaf(0, 60, 1)]);
     const b = box([leaf(60, 30, 2), leaf(90, 30, 3)], { breakInside: 'avoid' });
