@@ -16,6 +16,7 @@ import {
   numberOf,
   textOf,
 } from '../model/util.js';
+import { STANDARD_TYPES as STANDARD_STRUCTURE_TYPES } from './structure/types.js';
 
 const MAX_ITEMS = 1_000_000;
 
@@ -69,59 +70,6 @@ export function treeValues(
   }
   return out;
 }
-
-/** Standard structure types of ISO 32000-1, 14.8.4. */
-export const STANDARD_STRUCTURE_TYPES: ReadonlySet<string> = new Set([
-  'Document',
-  'Part',
-  'Art',
-  'Sect',
-  'Div',
-  'BlockQuote',
-  'Caption',
-  'TOC',
-  'TOCI',
-  'Index',
-  'NonStruct',
-  'Private',
-  'P',
-  'H',
-  'H1',
-  'H2',
-  'H3',
-  'H4',
-  'H5',
-  'H6',
-  'L',
-  'LI',
-  'Lbl',
-  'LBody',
-  'Table',
-  'TR',
-  'TH',
-  'TD',
-  'THead',
-  'TBody',
-  'TFoot',
-  'Span',
-  'Quote',
-  'Note',
-  'Reference',
-  'BibEntry',
-  'Code',
-  'Link',
-  'Annot',
-  'Ruby',
-  'RB',
-  'RT',
-  'RP',
-  'Warichu',
-  'WT',
-  'WP',
-  'Figure',
-  'Formula',
-  'Form',
-]);
 
 export interface StructParentInfo {
   readonly elem: CosDict;
