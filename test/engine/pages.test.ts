@@ -27,3 +27,16 @@ describe('named pages', () => {
     expect(cover.y).toBeGreaterThan(chapter.y);
   });
 });
+
+describe('left and right breaks', () => {
+  it('leave a blank page before a chapter that must start on a right page', async () => {
+    const html = `<!DOCTYPE html><html lang="en"><head><title>Chapters</title><style>
+      h1 { break-before: right; } body { font-family: serif; }
+    </style></head><body><h1>One</h1><p>First chapter.</p><h1>Two</h1><p>Second chapter.</p></body></html>`;
+    const r = await render({ kind: 'html', html }, { deterministic: true });
+    const back = await readPdf(r.pdf);
+    expect(back.pages.map((p) => p.text.trim().slice(0, 3))).toEqual(['One', '', 'Two']);
+    const { validate } = await import('../../src/validate/index.js');
+    expect(validate(r.pdf).failures ?? []).toEqual([]);
+  });
+});
