@@ -190,3 +190,79 @@ describe('raster output', () => {
     expect(svg.match(/<use /g)?.length).toBe(3);
   });
 });
+
+describe('images', () => {
+  it('draws colour and greyscale JPEGs and greyscale samples with alpha', async () => {
+    // A JPEG whose components differ from what is declared is left out, as the writer does.
+    const blue = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00f' } })
+      .jpeg()
+      .toBuffer();
+    const grey = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: '#808080' },
+    })
+      .toColourspace('b-w')
+      .jpeg()
+      .toBuffer();
+    const scene: Page = {
+      width: 90,
+      height: 30,
+      items: [
+        {
+          kind: 'image',
+          image: {
+            id: 'jpeg-blue',
+            widthPx: 8,
+            heightPx: 8,
+            data: { encoding: 'jpeg', bytes: blue, components: 3 },
+          },
+          x: 0,
+          y: 0,
+          width: 30,
+          height: 30,
+          tag: artifact,
+        },
+        {
+          kind: 'image',
+          image: {
+            id: 'jpeg-grey',
+            widthPx: 8,
+            heightPx: 8,
+            data: { encoding: 'jpeg', bytes: grey, components: 1 },
+          },
+          x: 30,
+          y: 0,
+          width: 30,
+          height: 30,
+          tag: artifact,
+        },
+        {
+          kind: 'image',
+          image: {
+            id: 'grey-alpha',
+            widthPx: 2,
+            heightPx: 2,
+            data: {
+              encoding: 'raw',
+              pixels: new Uint8Array(4),
+              components: 1,
+              alpha: new Uint8Array([128, 128, 128, 128]),
+            },
+          },
+          x: 60,
+          y: 0,
+          width: 30,
+          height: 30,
+          tag: artifact,
+        },
+      ],
+    };
+    const { image } = await rasterizePage(scene, { format: 'png', scale: 1, quality: 90 });
+    const b = await pixel(image, 20, 20);
+    expect(b[2]).toBeGreaterThan(240);
+    expect(b[3]).toBe(255);
+    const g = await pixel(image, 60, 20);
+    expect(Math.abs(g[0] - 128)).toBeLessThan(6);
+    expect(g[3]).toBe(255);
+    expect(await pixel(image, 100, 20)).toEqual([0, 0, 0, 128]);
+  });
+});
