@@ -28,7 +28,11 @@ async function tallReport() {
   throw new Error('no report reached 3,000 px');
 }
 
-const docs = { invoice: await toHtml(invoice()), 'report ~3000 px': await tallReport() };
+// --quick (CI) proves the path works on the invoice only.
+const docs = {
+  invoice: await toHtml(invoice()),
+  ...(args.quick ? {} : { 'report ~3000 px': await tallReport() }),
+};
 const rows = [];
 for (const [name, html] of Object.entries(docs)) {
   for (const format of ['png', 'jpeg']) {
