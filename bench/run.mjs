@@ -380,9 +380,11 @@ for (const [d, v] of Object.entries(targets.perPageVsPdfkit))
 show('validate own 10-page report, ms', targets.validateOwnReport10Ms, '< 50', (v) => v < 50);
 
 const json = { machine, results, rss, pool, stages, scaling, writer, images, validation, targets };
-writeFileSync(`${OUT}results.json`, JSON.stringify(json, null, 2));
+// A --quick run keeps its own files, so it never overwrites the figures of a full run.
+const suffix = quick ? '-quick' : '';
+writeFileSync(`${OUT}results${suffix}.json`, JSON.stringify(json, null, 2));
 writeFileSync(
-  `${OUT}latency.svg`,
+  `${OUT}latency${suffix}.svg`,
   latencyChart({
     docs: docs.filter((d) => Object.keys(results[d]).length),
     engines: engineOrder,
@@ -390,4 +392,6 @@ writeFileSync(
     title: `Median latency by document, ${machine.date.slice(0, 10)}, ${machine.cpus} cores, node ${machine.node}`,
   }),
 );
-console.log(`\nwrote ${OUT}results.json, ${OUT}latency.svg and the PDFs in ${PDF_DIR}/`);
+console.log(
+  `\nwrote ${OUT}results${suffix}.json, ${OUT}latency${suffix}.svg and the PDFs in ${PDF_DIR}/`,
+);
