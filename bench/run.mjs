@@ -338,45 +338,51 @@ if (validation.large)
   );
 
 // Ratios the issue's targets are stated in.
-const ratio = (doc, peer) => {
-  const a = results[doc]?.a11ypdf;
-  const b = results[doc]?.[peer];
-  return a && b ? median(b.times) / median(a.times) : undefined;
-};
-const targets = {
-  invoiceMedianMs: results.invoice?.a11ypdf ? median(results.invoice.a11ypdf.times) : undefined,
-  report100Ms: results['report-100']?.a11ypdf
-    ? median(results['report-100'].a11ypdf.times)
-    : undefined,
-  invoiceVsWeasyprint: ratio('invoice', 'weasyprint'),
-  invoiceVsChromiumWarm: ratio('invoice', 'chromium-warm'),
-  invoiceVsChromiumCold: ratio('invoice', 'chromium-cold'),
-  perPageVsPdfkit: Object.fromEntries(
-    docs.map((d) => [d, ratio(d, 'pdfkit') && 1 / ratio(d, 'pdfkit')]),
-  ),
-  validateOwnReport10Ms: ownReport?.median,
-};
-console.log('\ntargets (issue 9):');
-const show = (label, v, goal, ok) =>
-  console.log(
-    `  ${label.padEnd(44)} ${v === undefined ? '-' : v.toFixed(2).padStart(9)}   goal ${goal}${v === undefined ? '' : ok(v) ? '  met' : '  NOT met'}`,
+const cpuOf = (doc, e) => {
+  const xs = (results[doc]?.[e]?.cpu ?? []).filter(
+    (x) => typeof x === 'number' && !Number.isNaN(x),
   );
-show('invoice median, ms', targets.invoiceMedianMs, '< 20', (v) => v < 20);
+  return xs.length ? median(xs) : undefined;
+};
+const medOf = (doc, e) => (results[doc]?.[e] ? median(results[doc][e].times) : undefined);
+/** peer / a11ypdf, by latency and by CPU time (undefined when either side is missing). */
+const ratio = (doc, peer, of) => {
+  const a = of(doc, 'a11ypdf');
+  const b = of(doc, peer);
+  return a !== undefined && b !== undefined ? b / a : undefined;
+};
+const both = (doc, peer) => [ratio(doc, peer, medOf), ratio(doc, peer, cpuOf)];
+const inv = ([w, c]) => [w && 1 / w, c && 1 / c];
+const targets = {
+  invoiceMs: [medOf('invoice', 'a11ypdf'), cpuOf('invoice', 'a11ypdf')],
+  report100Ms: [medOf('report-100', 'a11ypdf'), cpuOf('report-100', 'a11ypdf')],
+  invoiceVsWeasyprint: both('invoice', 'weasyprint'),
+  invoiceVsChromiumWarm: both('invoice', 'chromium-warm'),
+  invoiceVsChromiumCold: both('invoice', 'chromium-cold'),
+  vsPdfkit: Object.fromEntries(
+    docs.filter((d) => results[d]?.pdfkit).map((d) => [d, inv(both(d, 'pdfkit'))]),
+  ),
+  validateOwnReport10Ms: [ownReport?.median, ownReport?.cpuMs],
+};
+console.log('\ntargets (issue 9), by latency and by CPU time:');
+const num = (v) => (v === undefined || Number.isNaN(v) ? '-' : v.toFixed(2)).padStart(9);
+const show = (label, [wall, cpu], goal, ok) => {
+  const verdict =
+    wall === undefined
+      ? ''
+      : ok(wall)
+        ? 'met'
+        : ok(cpu ?? NaN)
+          ? 'met by CPU time only'
+          : 'NOT met';
+  console.log(`  ${label.padEnd(46)} ${num(wall)} ${num(cpu)}   goal ${goal.padEnd(7)} ${verdict}`);
+};
+show('invoice median, ms', targets.invoiceMs, '< 20', (v) => v < 20);
 show('100-page report, ms', targets.report100Ms, '< 2000', (v) => v < 2000);
-show(
-  'invoice: weasyprint time / a11ypdf time',
-  targets.invoiceVsWeasyprint,
-  '>= 15',
-  (v) => v >= 15,
-);
-show(
-  'invoice: chromium-warm time / a11ypdf time',
-  targets.invoiceVsChromiumWarm,
-  '>= 5',
-  (v) => v >= 5,
-);
-for (const [d, v] of Object.entries(targets.perPageVsPdfkit))
-  show(`${d}: a11ypdf time / pdfkit time`, v, '<= 2', (x) => x <= 2);
+show('invoice: weasyprint / a11ypdf', targets.invoiceVsWeasyprint, '>= 15', (v) => v >= 15);
+show('invoice: chromium-warm / a11ypdf', targets.invoiceVsChromiumWarm, '>= 5', (v) => v >= 5);
+for (const [d, v] of Object.entries(targets.vsPdfkit))
+  show(`${d}: a11ypdf / pdfkit`, v, '<= 2', (x) => x <= 2);
 show('validate own 10-page report, ms', targets.validateOwnReport10Ms, '< 50', (v) => v < 50);
 
 const json = { machine, results, rss, pool, stages, scaling, writer, images, validation, targets };
