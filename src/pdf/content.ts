@@ -336,12 +336,16 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
         });
       }
     }
-    let body = '';
+    const parts: string[] = [];
     for (const it of items) {
-      if (it.kind === 'glyphs') body += glyphRun(it, st, slot);
-      else if (it.kind === 'path') body += pathItem(it, st, slot);
-      else if (it.kind === 'image') body += imageItem(it, st, slot);
+      if (it.kind === 'glyphs') parts.push(glyphRun(it, st, slot));
+      else if (it.kind === 'path') parts.push(pathItem(it, st, slot));
+      else if (it.kind === 'image') parts.push(imageItem(it, st, slot));
     }
+    // Items assume the default graphics state (opaque, solid, identity CTM after the leaf's
+    // replayed operators); when several share one marked sequence, each gets its own q/Q so
+    // alpha, dashes, caps and an image's cm cannot leak into the next item.
+    let body = parts.length === 1 ? parts[0] : parts.map((p) => (p ? `q\n${p}Q\n` : '')).join('');
     if (body === '') return;
     body = `q\n${st.pending}${body}Q\n`;
     if (slot === undefined || !owner) {
