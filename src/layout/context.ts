@@ -11,6 +11,7 @@ import type { BoxFragment, BoxSlice, BreakValue, Fragment, LeafFragment } from '
 import { anchorsOf } from './fragments.js';
 import type { DecodedImage } from './images.js';
 import { objectFit } from './images.js';
+import { svgVectorItems } from './svg-vector.js';
 import {
   backgroundItem,
   backgroundTag,
@@ -360,6 +361,12 @@ function shiftOp(o: PathOp, dx: number): PathOp {
 /** Draws a replaced image into a content box, with object-fit and an optional clip. */
 export function imageItems(dec: DecodedImage, fit: string, box: Rect, tag: ItemTag): DisplayItem[] {
   const f = objectFit(fit, box, pt(dec.intrinsicWidth), pt(dec.intrinsicHeight));
+  if (dec.vector) {
+    const size = { width: dec.intrinsicWidth, height: dec.intrinsicHeight };
+    const drawn = svgVectorItems(dec.vector, f, box, size, tag);
+    // An SVG that draws nothing keeps the raster, so its Figure still has content.
+    if (drawn.length > 0) return drawn;
+  }
   const item: DisplayItem = {
     kind: 'image',
     image: dec.resource,

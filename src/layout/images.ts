@@ -7,12 +7,18 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { ImageResource } from './display-list.js';
+import { parseSimpleSvg, type SvgVector } from './svg-vector.js';
 
 export interface DecodedImage {
   readonly resource: ImageResource;
   /** Intrinsic size in CSS px (SVG: its own size; raster: pixel size). */
   readonly intrinsicWidth: number;
   readonly intrinsicHeight: number;
+  /**
+   * Set for an SVG inside the simple subset (see svg-vector.ts): replaced content draws these
+   * paths instead of `resource`, which stays for uses that need pixels (backgrounds).
+   */
+  readonly vector?: SvgVector;
 }
 
 /** Largest decoded image accepted, in pixels (a decompression bomb stops here). */
@@ -42,7 +48,8 @@ export async function decodeImage(bytes: Uint8Array, contentType: string): Promi
     const density = 72 * scale;
     const raster = sharp(input, { density, limitInputPixels: MAX_INPUT_PIXELS });
     const out = await rawOf(raster);
-    return { resource: out, intrinsicWidth: w, intrinsicHeight: h };
+    const vector = parseSimpleSvg(input.toString('utf8'));
+    return { resource: out, intrinsicWidth: w, intrinsicHeight: h, ...(vector ? { vector } : {}) };
   }
 
   const upright = !meta.orientation || meta.orientation === 1;
