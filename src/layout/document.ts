@@ -110,12 +110,14 @@ export async function layoutStyled(
   const pages: Page[] = [];
   const anchors = new Map<string, { pageIndex: number; y: number }>();
   if (continuous) {
-    const pageHeight = Math.max(1, Math.ceil(Math.max(height, frag.bottom)));
+    // Whole CSS pixels (0.75 pt), so a raster of the page has no half-covered last row.
+    const pageHeight = Math.max(PX, Math.ceil(Math.max(height, frag.bottom) / PX) * PX);
     const laid = paginate(
       frag,
       () => ({ top: 0, height: Number.MAX_SAFE_INTEGER / 4 }),
       1,
       anchors,
+      false,
     );
     const items: DisplayItem[] = [];
     if (canvas)

@@ -46,6 +46,8 @@ export function paginate(
   maxPages = 100_000,
   /** Filled with where each link target (id) landed: page index and y on that page. */
   anchors?: Map<string, { pageIndex: number; y: number }>,
+  /** false for one continuous page (raster output): forced breaks and page names are ignored. */
+  forcedBreaks = true,
 ): PaginatedPage[] {
   const pages: PaginatedPage[] = [];
   let hasContent = false;
@@ -131,7 +133,8 @@ export function paginate(
 
   const placeBox = (box: BoxFragment, into: Collector, next?: Fragment): void => {
     const forced =
-      box.breakBefore === 'page' || box.breakBefore === 'left' || box.breakBefore === 'right';
+      forcedBreaks &&
+      (box.breakBefore === 'page' || box.breakBefore === 'left' || box.breakBefore === 'right');
     if (forced && hasContent) {
       breakAt(openTop ?? box.top, into);
       // The first page is a right page: a left break needs an odd index, a right one even.
@@ -150,7 +153,7 @@ export function paginate(
         firstLeafBottom(next) - box.top <= cur().body.height;
       if (avoidFails || keepFails) breakAt(openTop ?? box.top, into);
     }
-    const name = box.pageName ?? names[names.length - 1];
+    const name = forcedBreaks ? (box.pageName ?? names[names.length - 1]) : '';
     if (name !== cur().name) {
       if (hasContent) breakAt(openTop ?? box.top, into, name);
       else {
@@ -181,6 +184,7 @@ export function paginate(
     if (open.startPage < 0) open.startPage = pages.length - 1;
     closeBox(open, mine, into);
     if (
+      forcedBreaks &&
       (box.breakAfter === 'page' || box.breakAfter === 'left' || box.breakAfter === 'right') &&
       hasContent
     ) {
@@ -262,7 +266,10 @@ export function paginate(
   };
 
   placeFragment(root, rootCollector);
-  for (const [p, items] of rootCollector) pages[p].items.push(...items);
+  // A break after the last content (break-after on the final element) leaves an empty page
+  // behind; browsers print no such page.
+  if (!hasContent && pages.length > 1) pages.pop();
+  for (const [p, items] of rootCollector) if (p < pages.length) pages[p].items.push(...items);
   return pages;
 }
 
