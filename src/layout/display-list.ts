@@ -147,6 +147,31 @@ export interface ImageItem {
   readonly tag: ItemTag;
 }
 
+/**
+ * The first page of another PDF, imported as a form XObject (template backgrounds). The source
+ * has passed the conformance gate before it gets here; the writer strips its marked content.
+ */
+export interface ImportedPage {
+  /** Stable per source content so the page is written once however often it is drawn. */
+  readonly id: string;
+  readonly bytes: Uint8Array;
+  /** 0-based page of `bytes` to import. */
+  readonly pageIndex: number;
+  /** Size of the source page box, points. */
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface PdfPageItem {
+  readonly kind: 'pdf-page';
+  readonly source: ImportedPage;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly tag: ItemTag;
+}
+
 /** Clip, transform and opacity applied to a group of items. Groups nest; keep nesting shallow. */
 export interface GroupItem {
   readonly kind: 'group';
@@ -174,7 +199,7 @@ export interface LinkItem {
   readonly contents: string;
 }
 
-export type DisplayItem = GlyphRun | PathItem | ImageItem | GroupItem | LinkItem;
+export type DisplayItem = GlyphRun | PathItem | ImageItem | PdfPageItem | GroupItem | LinkItem;
 
 /**
  * Every drawn item is either content of exactly one structure slot or an artifact.

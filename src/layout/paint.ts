@@ -415,6 +415,7 @@ export function moveItem(item: DisplayItem, dx: number, dy: number): DisplayItem
         tag: moveTag(item.tag, dx, dy),
       };
     case 'image':
+    case 'pdf-page':
       return { ...item, x: item.x + dx, y: item.y + dy, tag: moveTag(item.tag, dx, dy) };
     case 'link':
       return item.target.kind === 'internal'

@@ -11,6 +11,8 @@ import type {
   DisplayItem,
   GlyphRun,
   ImageItem,
+  ImportedPage,
+  PdfPageItem,
   ImageResource,
   ItemTag,
   LinearGradient,
@@ -82,6 +84,8 @@ export interface DrawContext {
   /** The embedded font for a resource, or undefined when its program cannot be used. */
   font(res: FontResource): EmbeddedFont | undefined;
   image(res: ImageResource): string | undefined;
+  /** The form XObject of an imported PDF page, or undefined when it could not be imported. */
+  importedPage(src: ImportedPage): string | undefined;
   extGState(fillAlpha: number, strokeAlpha: number): string;
   /** A shading in the current user space of a page of height `pageHeight` (y is flipped). */
   shading(g: LinearGradient, pageHeight: number): string;
@@ -306,6 +310,18 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
     return `${gs(st.alpha, 1)}${num(im.width)} 0 0 ${num(im.height)} ${num(im.x)} ${num(H - im.y - im.height)} cm\n/${n} Do\n`;
   };
 
+  const pdfPageItem = (p: PdfPageItem, st: State, slot: number | undefined): string => {
+    const n = ctx.importedPage(p.source);
+    if (!n || p.source.width <= 0 || p.source.height <= 0) return '';
+    target.xobjects.add(n);
+    if (slot !== undefined)
+      extend(ctx.slot(slot), pageIndex, [p.x, p.y, p.x + p.width, p.y + p.height], st.ctm);
+    // The form's space is the source page box at the origin; scale it onto the target rect.
+    const sx = p.width / p.source.width;
+    const sy = p.height / p.source.height;
+    return `${gs(st.alpha, st.alpha)}${num(sx)} 0 0 ${num(sy)} ${num(p.x)} ${num(H - p.y - p.height)} cm\n/${n} Do\n`;
+  };
+
   const artifactProps = (tag: Extract<ItemTag, { kind: 'artifact' }>, st: State): string => {
     const d = new PdfDict({ Type: name(tag.type) });
     if (tag.type === 'Pagination' && tag.subtype) {
@@ -341,6 +357,7 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
       if (it.kind === 'glyphs') parts.push(glyphRun(it, st, slot));
       else if (it.kind === 'path') parts.push(pathItem(it, st, slot));
       else if (it.kind === 'image') parts.push(imageItem(it, st, slot));
+      else if (it.kind === 'pdf-page') parts.push(pdfPageItem(it, st, slot));
     }
     // Items assume the default graphics state (opaque, solid, identity CTM after the leaf's
     // replayed operators); when several share one marked sequence, each gets its own q/Q so
@@ -493,6 +510,7 @@ function topOf(it: DisplayItem): number {
     case 'glyphs':
       return it.y - it.size;
     case 'image':
+    case 'pdf-page':
     case 'link':
       return it.y;
     case 'path':

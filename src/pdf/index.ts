@@ -8,6 +8,7 @@ import { InputError, LimitError, type Warning } from '../diagnostics.js';
 import type {
   FontResource,
   ImageResource,
+  ImportedPage,
   LaidOutDocument,
   LinearGradient,
   StructNode,
@@ -23,6 +24,7 @@ import {
 import { PdfFile } from './file.js';
 import { EmbeddedFont } from './fonts.js';
 import { writeImage } from './images.js';
+import { importPage } from './import-page.js';
 import { PdfDict, PdfRef, ascii, dict, name, text, type PdfValue } from './objects.js';
 import { writeOutline, type OutlineEntry } from './outline.js';
 import { writeStructure, type AnnotationLeaf } from './structure.js';
@@ -110,6 +112,7 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
   const fonts = new Map<string, EmbeddedFont | null>();
   const images = new Map<string, { name: string } | null>();
   const imageRefs = new Map<string, PdfRef>();
+  const importedPages = new Map<string, string | null>();
   const gstates = new Map<string, { name: string; ref: PdfRef }>();
   const shadings = new Map<string, { name: string; ref: PdfRef }>();
   const resourceRefs = new Map<string, PdfRef>();
@@ -168,6 +171,24 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
       imageRefs.set(n, ref);
       resourceRefs.set(n, ref);
       images.set(res.id, { name: n });
+      return n;
+    },
+    importedPage(src: ImportedPage) {
+      const known = importedPages.get(src.id);
+      if (known !== undefined) return known ?? undefined;
+      const ref = importPage(file, src);
+      if (typeof ref === 'string') {
+        importedPages.set(src.id, null);
+        warn({
+          code: 'pdf.page-import-failed',
+          message: `an imported PDF page was left out: ${ref}`,
+          source: src.id,
+        });
+        return undefined;
+      }
+      const n = `Pg${importedPages.size + 1}`;
+      resourceRefs.set(n, ref);
+      importedPages.set(src.id, n);
       return n;
     },
     extGState(fill: number, stroke: number) {

@@ -271,6 +271,8 @@ function writeItems(ctx: Ctx, items: readonly DisplayItem[], out: string[]): voi
       case 'group':
         writeGroup(ctx, item, out);
         break;
+      case 'pdf-page':
+        break; // imported PDF pages (template backgrounds) are not rasterised yet
       case 'link':
         break; // interactive only; nothing to draw
     }
@@ -427,8 +429,9 @@ function itemBounds(item: Exclude<DisplayItem, GroupItem>): Box | null {
       ];
       return Number.isFinite(box[0] + box[1] + box[2] + box[3]) ? box : null;
     }
+    case 'pdf-page':
     case 'link':
-      return [0, 0, 0, 0];
+      return [0, 0, 0, 0]; // nothing drawn for either
   }
 }
 

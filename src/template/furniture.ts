@@ -4,14 +4,24 @@
  * Header and footer are laid out first, on their own, at the width of the page's content area;
  * their heights are then reserved in the body's page margins, so the body is paginated once and
  * never overlaps them. Their items are placed on each page as Pagination artifacts (Header /
- * Footer); the background image goes under everything as a Background artifact.
+ * Footer); the background (an image, or a PDF's first page) goes under everything as a
+ * Background artifact.
  */
 import { InputError } from '../diagnostics.js';
-import type { DisplayItem, ImageResource, LaidOutDocument, Page } from '../layout/display-list.js';
+import { createHash } from 'node:crypto';
+import type {
+  DisplayItem,
+  ImageResource,
+  ImportedPage,
+  ItemTag,
+  LaidOutDocument,
+  Page,
+} from '../layout/display-list.js';
 import { decodeImage } from '../layout/images.js';
 import { layoutHtml } from '../layout/index.js';
 import type { LayoutOptions } from '../layout/options.js';
 import { asArtifact, moveItem } from '../layout/paint.js';
+import { inspectImportablePage } from '../pdf/import-page.js';
 import { ResourceError } from '../resources/types.js';
 import type { PageConfig, Template } from './types.js';
 
@@ -89,23 +99,28 @@ export async function layoutFurniture(
   return { items, height: page.height };
 }
 
+/** A page background: an image, or the first page of a PDF drawn as a form XObject. */
+export type Background =
+  | { readonly kind: 'image'; readonly image: ImageResource }
+  | { readonly kind: 'pdf'; readonly page: ImportedPage };
+
 export interface FurniturePlan {
   readonly header?: LaidFurniture & { readonly skipFirstPage: boolean; readonly repeat: boolean };
   readonly footer?: LaidFurniture & { readonly repeat: boolean };
-  readonly background?: ImageResource;
+  readonly background?: Background;
 }
 
 /** Loads and decodes the page background; any failure is the caller's error, with its pointer. */
 export async function loadBackground(
   template: Template,
   options: LayoutOptions,
-): Promise<ImageResource | undefined> {
+): Promise<Background | undefined> {
   const bg = template.config?.page?.background;
   if (!bg) return undefined;
   const pointer = '/template/config/page/background';
   let loaded;
   try {
-    loaded = await options.loader.load(bg.src, 'image');
+    loaded = await options.loader.load(bg.src, bg.type === 'pdf' ? 'pdf' : 'image');
   } catch (err) {
     const reason = err instanceof ResourceError ? err.message : String(err);
     throw new InputError(`the page background could not be loaded: ${reason}`, [
@@ -116,18 +131,27 @@ export async function loadBackground(
     loaded.contentType === 'application/pdf' ||
     Buffer.from(loaded.bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
   if (bg.type === 'pdf' || isPdf) {
-    throw new InputError(
-      'PDF page backgrounds are not supported yet; use an image (PNG, JPEG, SVG, WebP)',
-      [
-        {
-          pointer: `${pointer}/${bg.type === 'pdf' ? 'type' : 'src'}`,
-          message: 'PDF backgrounds are not supported yet; give an image',
-        },
-      ],
-    );
+    // The gate: the page must keep our output PDF/A-3a + PDF/UA-1 once drawn as an artifact.
+    const checked = inspectImportablePage(loaded.bytes, 0);
+    if ('problem' in checked) {
+      throw new InputError(`the PDF page background cannot be used: ${checked.problem}`, [
+        { pointer: `${pointer}/src`, message: `cannot be used: ${checked.problem}` },
+      ]);
+    }
+    const id = createHash('sha256').update(loaded.bytes).digest('hex');
+    return {
+      kind: 'pdf',
+      page: {
+        id,
+        bytes: loaded.bytes,
+        pageIndex: 0,
+        width: checked.box.width,
+        height: checked.box.height,
+      },
+    };
   }
   try {
-    return (await decodeImage(loaded.bytes, loaded.contentType)).resource;
+    return { kind: 'image', image: (await decodeImage(loaded.bytes, loaded.contentType)).resource };
   } catch (err) {
     throw new InputError(`the page background is not a readable image: ${(err as Error).message}`, [
       { pointer: `${pointer}/src`, message: 'is not a readable image' },
@@ -148,16 +172,24 @@ export function applyFurniture(
   const pages: Page[] = doc.pages.map((page, index) => {
     const under: DisplayItem[] = [];
     const over: DisplayItem[] = [];
-    if (plan.background) {
-      under.push({
-        kind: 'image',
-        image: plan.background,
+    const bg = plan.background;
+    if (bg) {
+      const place = {
         x: 0,
         y: 0,
         width: page.width,
         height: page.height,
-        tag: { kind: 'artifact', type: 'Background', bbox: [0, 0, page.width, page.height] },
-      });
+        tag: {
+          kind: 'artifact',
+          type: 'Background',
+          bbox: [0, 0, page.width, page.height],
+        } satisfies ItemTag,
+      };
+      under.push(
+        bg.kind === 'image'
+          ? { kind: 'image', image: bg.image, ...place }
+          : { kind: 'pdf-page', source: bg.page, ...place },
+      );
     }
     const first = index === 0;
     const h = plan.header;

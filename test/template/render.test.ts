@@ -146,7 +146,7 @@ describe('template rendering', () => {
     expect(roles(read.structs[0])).not.toContain('Figure');
   });
 
-  it('refuses a PDF background and an unreachable one with the field that is wrong', async () => {
+  it('refuses an unreadable PDF background and an unreachable one with the field that is wrong', async () => {
     const pdfBg = {
       version: 2,
       config: {
@@ -156,7 +156,7 @@ describe('template rendering', () => {
       rows: [],
     };
     await expect(render({ kind: 'template', template: pdfBg })).rejects.toMatchObject({
-      problems: [expect.objectContaining({ pointer: '/template/config/page/background/type' })],
+      problems: [expect.objectContaining({ pointer: '/template/config/page/background/src' })],
     });
     const missing = {
       version: 2,
