@@ -145,9 +145,21 @@ function parseOrThrow(text: string): SvgVector {
       ? [{ kind: 'group' as const, opacity: own.opacity, children: nodes }]
       : nodes;
   const vb = root.getAttribute('viewBox');
-  const viewBox = vb === null ? undefined : parseViewBox(vb);
+  // Without a viewBox, user units are CSS px over the root's own width and height; sizes in
+  // other units (mm, %) would need the rasteriser's conversions, so they stay raster.
+  const viewBox = vb !== null ? parseViewBox(vb) : ownSize(root);
   const par = parseAspect(root.getAttribute('preserveAspectRatio'));
   return { ...(viewBox ? { viewBox } : {}), ...par, nodes: wrapped };
+}
+
+function ownSize(root: Element): [number, number, number, number] | undefined {
+  const w = root.getAttribute('width');
+  const h = root.getAttribute('height');
+  if (w === null || h === null) return undefined;
+  const width = length(w);
+  const height = length(h);
+  if (width <= 0 || height <= 0) throw new NotSimple();
+  return [0, 0, width, height];
 }
 
 interface Counter {
@@ -189,6 +201,8 @@ function children(
       const ops = transformOps(shapeOps(el, name), m);
       state.ops += ops.length;
       if (state.ops > MAX_OPS) throw new NotSimple();
+      // Overflowing numbers (1e999) would reach the PDF as non-numbers; librsvg copes with them.
+      if (!ops.every(finiteOp)) throw new NotSimple();
       drawn = ops.length > 0 ? shapeNode(ops, p, m, name) : [];
     }
     if (drawn.length === 0) continue;
@@ -197,6 +211,10 @@ function children(
     else out.push(...drawn);
   }
   return out;
+}
+
+function finiteOp(o: PathOp): boolean {
+  return Object.values(o).every((v) => typeof v !== 'number' || Number.isFinite(v));
 }
 
 function shapeNode(ops: PathOp[], p: Paint, m: Matrix, name: string): SvgVectorNode[] {

@@ -110,7 +110,8 @@ describe('simple SVG drawn as vectors', () => {
     <p><img src="${dataUri(qrSvg)}" alt="QR code: https://example.org/a11y" style="width:3cm;height:3cm"></p>
     <p><img src="${dataUri(code128Svg)}" alt="Code 128 barcode: A11Y-2026" style="height:15mm"></p>
     <svg width="40" height="40" viewBox="0 0 20 20" role="img"><title>Ring</title>
-      <circle cx="10" cy="10" r="8" fill="none" stroke="teal" stroke-width="2"/></svg>
+      <circle cx="10" cy="10" r="8" fill="none" stroke="teal" stroke-width="2"/>
+      <g opacity="0.5"><rect x="6" y="6" width="8" height="8" fill="navy" fill-opacity="0.5"/></g></svg>
   </body></html>`;
 
   it('lays out barcodes and inline SVG as clipped, tagged paths with their Alt kept', async () => {
@@ -216,6 +217,10 @@ describe('simple SVG drawn as vectors', () => {
         <polygon points="0 0 1 1 2 0" fill-rule="evenodd" fill-opacity=".5"/></g></svg>`,
     );
     expect(simple).toBeDefined();
+    expect(simple!.viewBox).toEqual([0, 0, 10, 10]);
+    expect(parseSimpleSvg(`<svg ${ns} width="30" height="20px"/>`)?.viewBox).toEqual([
+      0, 0, 30, 20,
+    ]);
     expect(simple!.nodes).toHaveLength(1);
     const g = simple!.nodes[0];
     expect(g.kind === 'group' && g.opacity).toBe(0.5);
@@ -248,6 +253,8 @@ describe('simple SVG drawn as vectors', () => {
       `<svg ${ns}><svg><rect width="1" height="1"/></svg></svg>`,
       `<svg ${ns}><rect width="1" height="1"`,
       `<svg><rect width="1" height="1"/></svg>`,
+      `<svg ${ns}><path d="M0 0L1e999 1"/></svg>`,
+      `<svg ${ns} width="3cm" height="1cm"><rect width="1" height="1"/></svg>`,
     ])
       expect(parseSimpleSvg(bad), bad).toBeUndefined();
   });
