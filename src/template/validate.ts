@@ -4,7 +4,7 @@
  * rows with unknown keys, unknown font families, limits). Every problem is reported with its
  * JSON pointer, all of them in one InputError.
  */
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { InputError, type FieldProblem } from '../diagnostics.js';
 import { templateSchema } from './schema.js';
 import {
@@ -15,8 +15,14 @@ import {
   type TemplateLimits,
 } from './types.js';
 
-const ajv = new Ajv2020({ allErrors: true, strict: false, useDefaults: false });
-const validateSchema = ajv.compile(templateSchema);
+/** Compiled on the first template request, so HTML-only processes never pay for it. */
+let compiled: ValidateFunction | undefined;
+function schemaValidator(): ValidateFunction {
+  compiled ??= new Ajv2020({ allErrors: true, strict: false, useDefaults: false }).compile(
+    templateSchema,
+  );
+  return compiled;
+}
 
 const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -202,6 +208,7 @@ export function validateTemplate(
   limits: TemplateLimits = DEFAULT_TEMPLATE_LIMITS,
 ): ValidatedTemplate {
   const problems: FieldProblem[] = [];
+  const validateSchema = schemaValidator();
   if (!validateSchema(template)) {
     throw new InputError(
       'the template is invalid',
