@@ -8,7 +8,7 @@ import { InputError, type Warning } from './diagnostics.js';
 import { decodeAttachments, type AttachmentInput } from './attachments.js';
 import type { XmpSchema } from './layout/display-list.js';
 import { layoutHtml, type LayoutOptions, type LayoutResult } from './layout/index.js';
-import { layoutTemplate } from './template/index.js';
+import { layoutTemplate, type TemplateLimits } from './template/index.js';
 import { writePdf } from './pdf/index.js';
 import { rasterizePage } from './raster/index.js';
 import { createResourceLoader, type ResourcePolicy } from './resources/index.js';
@@ -30,6 +30,8 @@ export interface CommonOptions {
   readonly deterministic?: boolean;
   readonly now?: Date;
   readonly signal?: AbortSignal;
+  /** Limits on rows, blocks and table rows of one template (defaults: DEFAULT_TEMPLATE_LIMITS). */
+  readonly templateLimits?: TemplateLimits;
 }
 
 export interface RenderOptions extends CommonOptions {
@@ -109,7 +111,11 @@ function uuidFromHash(text: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-async function layout(input: RenderInput, options: LayoutOptions): Promise<LayoutResult> {
+async function layout(
+  input: RenderInput,
+  options: LayoutOptions,
+  templateLimits?: TemplateLimits,
+): Promise<LayoutResult> {
   if (input.kind === 'html') {
     if (typeof input.html !== 'string' || input.html.trim() === '') {
       throw new InputError('html must not be empty', [
@@ -121,7 +127,7 @@ async function layout(input: RenderInput, options: LayoutOptions): Promise<Layou
       options,
     );
   }
-  return layoutTemplate(input.template, input.data, options);
+  return layoutTemplate(input.template, input.data, options, templateLimits);
 }
 
 export async function render(
@@ -129,7 +135,7 @@ export async function render(
   options: RenderOptions = {},
 ): Promise<RenderResult> {
   const opts = layoutOptions(input, options, 'paged');
-  const laid = await layout(input, opts);
+  const laid = await layout(input, opts, options.templateLimits);
   const written = writePdf(laid.document, { deterministic: options.deterministic === true });
   return {
     pdf: written.bytes,
@@ -153,7 +159,7 @@ export async function renderImage(
     paged ? 'paged' : 'continuous',
     paged ? {} : { viewportWidthPx: width },
   );
-  const laid = await layout(input, opts);
+  const laid = await layout(input, opts, options.templateLimits);
   const pageIndex = (options.page ?? 1) - 1;
   const page = laid.document.pages[pageIndex];
   if (!page) {

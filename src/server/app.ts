@@ -21,6 +21,7 @@ import {
   xmpSchemaSchema,
 } from './schemas.js';
 import { VERSION } from './version.js';
+import { templateSchema } from '../template/schema.js';
 
 export interface Service {
   readonly app: FastifyInstance;
@@ -136,6 +137,8 @@ export async function buildService(
           'HTML, web pages and JSON templates to tagged PDF/A-3a + PDF/UA-1, PNG/JPEG images of the same layout, and PDF/A + PDF/UA validation. Errors are RFC 9457 problem details.',
       },
       components: {
+        // The template's own JSON Schema (2020-12), published as it is; requests are checked with it.
+        schemas: { Template: templateSchema as unknown as Record<string, unknown> },
         securitySchemes: {
           bearer: {
             type: 'http',

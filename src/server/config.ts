@@ -28,6 +28,12 @@ export interface ServiceConfig {
   readonly fetchMaxBytes: number;
   /** Time limit of the PUT to X-Upload-Url, milliseconds. */
   readonly uploadTimeoutMs: number;
+  /** Limits on one template request. */
+  readonly templateLimits: {
+    readonly maxRows: number;
+    readonly maxBlocks: number;
+    readonly maxTableRows: number;
+  };
   /** Longest time a request waits for a free worker, milliseconds. */
   readonly queueTimeoutMs: number;
   /** Largest image /render produces, in device pixels. */
@@ -108,6 +114,11 @@ export function loadConfig(
     fetchTimeoutMs: int(env, 'FETCH_TIMEOUT_MS', 15_000, 100, 600_000),
     fetchMaxBytes: int(env, 'FETCH_MAX_MB', 20, 1, 1024) * MB,
     uploadTimeoutMs: int(env, 'UPLOAD_TIMEOUT_MS', 30_000, 100, 600_000),
+    templateLimits: {
+      maxRows: int(env, 'TEMPLATE_MAX_ROWS', 2_000, 1, 1_000_000),
+      maxBlocks: int(env, 'TEMPLATE_MAX_BLOCKS', 10_000, 1, 1_000_000),
+      maxTableRows: int(env, 'TEMPLATE_MAX_TABLE_ROWS', 100_000, 1, 10_000_000),
+    },
     queueTimeoutMs: int(env, 'QUEUE_TIMEOUT_MS', 30_000, 100, 3_600_000),
     maxImagePixels: int(env, 'MAX_IMAGE_PIXELS', 40_000_000, 1, 1_000_000_000),
     workerMemoryMb: int(env, 'WORKER_MEMORY_MB', 1024, 64, 65_536),

@@ -138,6 +138,27 @@ describe('400 invalid requests', () => {
   });
 });
 
+describe('template limits', () => {
+  it('refuses more table rows than the operator allows, with the pointer', async () => {
+    const limited = await startTestService({ TEMPLATE_MAX_TABLE_ROWS: '5' });
+    try {
+      const template = {
+        version: 2,
+        config: { title: 'T' },
+        rows: [{ blocks: [{ type: 'table', id: 't', columns: [{ key: 'a', label: 'A' }] }] }],
+      };
+      const res = await postJson(`${limited.url}/render/template`, {
+        template,
+        data: { t: Array.from({ length: 6 }, (_, i) => ({ a: i })) },
+      });
+      expect(res.status).toBe(400);
+      expect((await problem(res)).errors[0].pointer).toBe('/data/t');
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('413 and 415', () => {
   it('refuses a JSON body over the limit', async () => {
     const res = await postJson(`${svc.url}/render/html`, { html: 'x'.repeat(1.2 * 1024 * 1024) });

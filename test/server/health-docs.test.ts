@@ -59,7 +59,13 @@ describe('docs and metrics', () => {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     expect(Object.keys(doc.components.schemas)).toEqual(
-      expect.arrayContaining(['FileAttachment', 'XmpSchema', 'ValidationResponse', 'Problem']),
+      expect.arrayContaining([
+        'FileAttachment',
+        'XmpSchema',
+        'ValidationResponse',
+        'Problem',
+        'Template',
+      ]),
     );
   });
 

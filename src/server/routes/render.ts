@@ -327,7 +327,11 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       const value = await renderPdf(
         req,
         input,
-        { documentId: randomUUID(), ...engineNetwork(config) },
+        {
+          documentId: randomUUID(),
+          templateLimits: config.templateLimits,
+          ...engineNetwork(config),
+        },
         delivery.kind === 'json',
       );
       return deliverPdf(req, reply, delivery, value);
