@@ -11,7 +11,8 @@
 import { graphicsArea, pdfaOutputColourSpace } from '../validate/content/area.js';
 import { type LexedOperator, lexContent } from '../validate/content/lexer.js';
 import { fontsArea } from '../validate/fonts/area.js';
-import { validate } from '../validate/index.js';
+import { buildResponse, runProfile } from '../validate/engine/index.js';
+import { fileStructureArea } from '../validate/rules/file-structure.js';
 import type { CosDict, CosObject, CosRef, CosStream } from '../validate/model/cos.js';
 import type { PageModel, PdfDocumentModel } from '../validate/model/document.js';
 import { openDocument } from '../validate/parser/index.js';
@@ -21,6 +22,8 @@ import { PdfBytes, PdfDict, PdfRaw, PdfRef, type PdfValue, name } from './object
 
 /** Keys that tie an object to the source's structure tree or page tree. */
 const DROPPED_KEYS = new Set(['StructParent', 'StructParents', 'Parent', 'Annots']);
+/** Stream keys that point at data outside the file (PDF/A forbids them; the data is not ours). */
+const EXTERNAL_STREAM_KEYS = ['F', 'FFilter', 'FDecodeParms', 'DL'];
 /** Nesting of indirect objects followed at once while copying. */
 const MAX_CHAIN = 256;
 /** Marked-content operators: removed so the page's content is one artifact of ours. */
@@ -83,10 +86,19 @@ export function inspectImportablePage(
     return {
       problem: `its output intent is ${intent.trim()}; device colours in it would not match our sRGB output intent`,
     };
-  // Fonts (embedding, Unicode mapping) and colour spaces / transparency, as PDF/A-3u checks them.
-  const report = validate(bytes, { flavours: ['pdfa-3u'], areas: [graphicsArea, fontsArea] });
+  // Fonts (embedding, Unicode mapping, ActualText for private-use characters), colour spaces,
+  // transparency and implementation limits, as PDF/A-3a checks them. The source's structure tree
+  // does not come along, so it is hidden from the check: only marked-content ActualText counts.
+  const run = runProfile(withoutStructure(doc), 'pdfa-3a', [
+    fileStructureArea,
+    graphicsArea,
+    fontsArea,
+  ]);
+  const report = buildResponse(doc, [run], null);
   const first = (report.failures ?? []).find((f) => {
     if (coveredByOurIntent(f.clause, f.testNumber)) return false;
+    // Of the file-structure rules only the implementation limits concern copied objects.
+    if (f.clause.startsWith('6.1.') && f.clause !== '6.1.13') return false;
     // Only the imported page is copied; findings located on other pages do not matter.
     const onPage = /^page (\d+)\b/.exec(f.location ?? '');
     return !onPage || Number(onPage[1]) === pageIndex + 1;
@@ -98,6 +110,17 @@ export function inspectImportablePage(
     };
   }
   return { box };
+}
+
+/** The same document as the rules see it, without its structure tree. */
+function withoutStructure(doc: PdfDocumentModel): PdfDocumentModel {
+  if (!doc.catalog) return doc;
+  const entries = new Map(doc.catalog.entries);
+  entries.delete('StructTreeRoot');
+  entries.delete('MarkInfo');
+  return Object.create(doc, {
+    catalog: { value: { kind: 'dict', entries } satisfies CosDict },
+  }) as PdfDocumentModel;
 }
 
 /** Opens the source and checks what the copy needs: a readable, unrotated page with a box. */
@@ -220,11 +243,11 @@ class GraphCopier {
       const decoded = this.doc.decodeStream(s);
       d.entries.delete('Filter');
       d.entries.delete('DecodeParms');
-      d.entries.delete('DL');
+      for (const k of EXTERNAL_STREAM_KEYS) d.entries.delete(k);
       this.file.putStream(ref, d, stripMarkedContent(decoded.data));
       return;
     }
-    d.entries.delete('DL');
+    for (const k of EXTERNAL_STREAM_KEYS) d.entries.delete(k);
     this.file.putStream(ref, d, s.raw, false);
   }
 
@@ -255,7 +278,25 @@ export function stripMarkedContent(data: Uint8Array): Uint8Array {
     }
   };
   const dictKey = (k: string): string => nameToken(Buffer.from(k, 'latin1'));
+  // Marked sequences that carry ActualText stay (without MCID): the text they stand for is
+  // still needed, for private-use characters above all. Every other one goes.
+  const kept: boolean[] = [];
   lexContent(data, (op: LexedOperator) => {
+    if (op.op === 'BDC' || op.op === 'BMC') {
+      const props = op.op === 'BDC' ? op.operands[1] : undefined;
+      const actual =
+        props && typeof props === 'object' && props.kind === 'dict'
+          ? props.entries.get('ActualText')
+          : undefined;
+      const keep = actual !== undefined && kept.length < 28;
+      kept.push(keep);
+      if (keep) out.push(`/Span <</ActualText ${tokens(actual ?? null)}>> BDC\n`);
+      return;
+    }
+    if (op.op === 'EMC') {
+      if (kept.pop()) out.push('EMC\n');
+      return;
+    }
     if (MARKED_CONTENT_OPS.has(op.op)) return;
     if (op.op === 'BI' && op.inlineImage) {
       const entries = [...op.inlineImage.dict.entries]
@@ -266,6 +307,8 @@ export function stripMarkedContent(data: Uint8Array): Uint8Array {
     }
     out.push(op.operands.map(tokens).concat(op.op).join(' ') + '\n');
   });
+  // Sequences left open by the source are closed, so ours stay balanced.
+  for (const k of kept.reverse()) if (k) out.push('EMC\n');
   return Buffer.from(out.join(''), 'latin1');
 }
 

@@ -89,6 +89,31 @@ describe('PDF page background', () => {
     );
   });
 
+  it('imports a foreign page: RGB without an intent, a tagged nested form, a cycle', async () => {
+    // Object 5 is a form whose resources point back at itself; both streams carry marked content.
+    const form = '/P <</MCID 0>> BDC 0 0 1 rg 0 0 50 50 re f EMC';
+    const pdf = rawPdf(
+      '/P <</MCID 0>> BDC 1 0 0 rg 10 10 100 100 re f EMC q /Fm1 Do Q',
+      '<< /XObject << /Fm1 5 0 R >> >>',
+      [
+        `<< /Type /XObject /Subtype /Form /BBox [0 0 50 50] /StructParents 3 /Resources << /XObject << /Self 5 0 R >> >> /Length ${form.length} >>\nstream\n${form}\nendstream`,
+      ],
+    );
+    const result = await render({ kind: 'template', template: templateWith(dataUri(pdf)) });
+    const report = validate(result.pdf, { flavours: ['pdfa-3a', 'pdfua-1'] });
+    expect(report.failures ?? []).toEqual([]);
+    const doc = openDocument(result.pdf);
+    const forms = [...doc.objects()]
+      .map((o) => o.value)
+      .filter((v): v is CosStream => isStream(v) && isName(v.dict.entries.get('Subtype'), 'Form'));
+    // The page and its nested form, each once, neither tied to a structure tree.
+    expect(forms).toHaveLength(2);
+    for (const f of forms) {
+      expect(f.dict.entries.has('StructParents')).toBe(false);
+      expect(new TextDecoder('latin1').decode(doc.decodeStream(f).data)).not.toMatch(/BDC|EMC/);
+    }
+  });
+
   it('refuses a PDF whose page uses a font that is not embedded', async () => {
     const pdf = rawPdf('BT /F1 12 Tf 20 100 Td (Hello) Tj ET', '<< /Font << /F1 5 0 R >> >>', [
       '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
