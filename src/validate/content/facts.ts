@@ -8,9 +8,10 @@ import type { PdfDocumentModel } from '../model/document.js';
 import { type ColourSpace, resolveColourSpaceOperand } from './colour.js';
 import { readNumberTree } from '../rules/structure/parent-tree.js';
 import { asArray, asDict, asInteger, asName, asNumber, asStream, asString } from './cos-util.js';
-import type { ContentScope, FontUse, GraphicsState } from './interpreter.js';
+import type { ContentScope, ContentVisitor, FontUse, GraphicsState } from './interpreter.js';
 import { type MarkedContent, enclosingMcid, inheritedProperty } from './marked.js';
 import { walkDocument } from './walk.js';
+import { type ContentTagFacts, contentTagCollector } from '../rules/structure/content-tags.js';
 
 export interface Located<T> {
   readonly value: T;
@@ -70,14 +71,86 @@ export interface ContentFacts {
   readonly errors: Located<string>[];
 }
 
-const cache = new WeakMap<PdfDocumentModel, ContentFacts>();
+/** A collector's result, or what it threw (kept so every caller sees the same failure). */
+type Outcome<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: unknown };
 
+interface Joint {
+  readonly facts: Outcome<ContentFacts>;
+  readonly tags: Outcome<ContentTagFacts>;
+}
+
+const cache = new WeakMap<PdfDocumentModel, Joint>();
+
+/** Graphics and font facts of every content stream of the document. */
 export function contentFacts(doc: PdfDocumentModel): ContentFacts {
+  return unwrap(joint(doc).facts);
+}
+
+/** Marked-content facts (structure area), gathered in the same walk as contentFacts. */
+export function contentTagFacts(doc: PdfDocumentModel): ContentTagFacts {
+  return unwrap(joint(doc).tags);
+}
+
+function unwrap<T>(o: Outcome<T>): T {
+  if (!o.ok) throw o.error;
+  return o.value;
+}
+
+/**
+ * One content walk per document feeding both collectors: interpreting the content was the
+ * largest cost of a validation, and each collector used to walk it separately. A collector that
+ * throws is dropped from the walk and its error kept, so the other collector's result is the
+ * same as from a walk of its own; an error of the walk itself reaches every collector still
+ * running, as a walk of its own would have thrown it.
+ */
+function joint(doc: PdfDocumentModel): Joint {
   const hit = cache.get(doc);
   if (hit) return hit;
-  const facts = collect(doc);
-  cache.set(doc, facts);
-  return facts;
+  const facts = start(() => factsCollector(doc));
+  const tags = start(() => contentTagCollector(doc));
+  let walkFailed: { error: unknown } | null = null;
+  try {
+    walkDocument(doc, (ev, scope) => {
+      facts.visit(ev, scope);
+      tags.visit(ev, scope);
+    });
+  } catch (error) {
+    walkFailed = { error };
+  }
+  const result: Joint = { facts: facts.finish(walkFailed), tags: tags.finish(walkFailed) };
+  cache.set(doc, result);
+  return result;
+}
+
+interface Running<T> {
+  visit: ContentVisitor;
+  finish: (walkFailed: { error: unknown } | null) => Outcome<T>;
+}
+
+function start<T>(make: () => { visit: ContentVisitor; result: () => T }): Running<T> {
+  let failed: { error: unknown } | null = null;
+  let collector: { visit: ContentVisitor; result: () => T } | null = null;
+  try {
+    collector = make();
+  } catch (error) {
+    failed = { error };
+  }
+  return {
+    visit: (ev, scope) => {
+      if (failed || !collector) return;
+      try {
+        collector.visit(ev, scope);
+      } catch (error) {
+        failed = { error };
+      }
+    },
+    finish: (walkFailed) => {
+      const error = failed ?? walkFailed;
+      if (error || !collector) return { ok: false, error: error?.error };
+      return { ok: true, value: collector.result() };
+    },
+  };
 }
 
 function isTransparentBlend(bm: CosObject): boolean {
@@ -115,7 +188,10 @@ function xobjectTransparent(
   return false;
 }
 
-function collect(doc: PdfDocumentModel): ContentFacts {
+function factsCollector(doc: PdfDocumentModel): {
+  visit: ContentVisitor;
+  result: () => ContentFacts;
+} {
   const facts: ContentFacts = {
     saves: { count: 0, deep: [] },
     operators: { count: 0, undefined: [] },
@@ -150,7 +226,7 @@ function collect(doc: PdfDocumentModel): ContentFacts {
   };
 
   const structActualText = structureActualText(doc);
-  walkDocument(doc, (ev, scope) => {
+  const visit: ContentVisitor = (ev, scope) => {
     const loc = scope.location;
     switch (ev.type) {
       case 'enter':
@@ -324,8 +400,8 @@ function collect(doc: PdfDocumentModel): ContentFacts {
       default:
         break;
     }
-  });
-  return facts;
+  };
+  return { visit, result: () => facts };
 }
 
 function resolveSpace(

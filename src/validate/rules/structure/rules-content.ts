@@ -5,35 +5,10 @@
  * through the parent tree (page or form XObject StructParents). Content counts as tagged when
  * that element's /P chain reaches the structure tree root.
  */
-import type { RuleSpec } from '../../model/checks.js';
-import type { CosDict, CosStream } from '../../model/cos.js';
-import type { PdfDocumentModel } from '../../model/document.js';
-import { walkDocument, type ContentScope, type MarkedContent } from '../../content/index.js';
-import { decodeTextString, dictOf, getName, getString, isArray, isString } from './cos-util.js';
+import { contentTagFacts } from '../../content/facts.js';
 import type { StructCtx } from './context.js';
-import { chainFinder } from './chain.js';
 import { checkLangValue } from './rules-lang.js';
-import { parentTreeOf } from './parent-tree.js';
 import { R } from './specs.js';
-
-/** Failures kept with their location per rule; further ones are only counted. */
-const KEEP_FAILURES = 200;
-const KEEP_LANG_LOCATIONS = 20;
-
-interface Outcome {
-  passed: number;
-  failures: { where: string; details?: string }[];
-  moreFailed: number;
-}
-
-/** What one content walk found, independent of the flavour being validated. */
-interface ContentTagFacts {
-  readonly outcomes: Map<RuleSpec, Outcome>;
-  /** Lang values of property lists: how often each occurs and where (first few). */
-  readonly langs: Map<string, { count: number; where: string[] }>;
-}
-
-const factsCache = new WeakMap<PdfDocumentModel, ContentTagFacts>();
 
 /** Replays the cached content facts as checks for the flavour being validated. */
 export function checkContent(c: StructCtx): void {
@@ -50,11 +25,8 @@ export function checkContent(c: StructCtx): void {
     R.formReused,
   ];
   if (!wanted.some((r) => c.has(r))) return;
-  let facts = factsCache.get(c.doc);
-  if (!facts) {
-    facts = collectContentFacts(c);
-    factsCache.set(c.doc, facts);
-  }
+  // Gathered in the document's one content walk, shared with the graphics and font areas.
+  const facts = contentTagFacts(c.doc);
   for (const [rule, o] of facts.outcomes) {
     if (!c.has(rule)) continue;
     for (let i = 0; i < o.passed; i++) c.check(rule, true, 'page content');
@@ -66,164 +38,4 @@ export function checkContent(c: StructCtx): void {
     for (const where of l.where) checkLangValue(c, value, where);
     for (let i = l.where.length; i < l.count; i++) checkLangValue(c, value, l.where[0]);
   }
-}
-
-function collectContentFacts(c: StructCtx): ContentTagFacts {
-  const outcomes = new Map<RuleSpec, Outcome>();
-  const langs = new Map<string, { count: number; where: string[] }>();
-  const record = (rule: RuleSpec, passed: boolean, where: string, details?: string) => {
-    let o = outcomes.get(rule);
-    if (!o) {
-      o = { passed: 0, failures: [], moreFailed: 0 };
-      outcomes.set(rule, o);
-    }
-    if (passed) o.passed++;
-    else if (o.failures.length < KEEP_FAILURES)
-      o.failures.push(details === undefined ? { where } : { where, details });
-    else o.moreFailed++;
-  };
-  const recordLang = (value: string, where: string) => {
-    let l = langs.get(value);
-    if (!l) {
-      l = { count: 0, where: [] };
-      langs.set(value, l);
-    }
-    l.count++;
-    if (l.where.length < KEEP_LANG_LOCATIONS) l.where.push(where);
-  };
-
-  const { doc, tree } = c;
-  const parentTree = parentTreeOf(doc, tree);
-  const pageDicts: CosDict[] = [];
-  for (const p of doc.pages()) pageDicts[p.index] = p.dict;
-
-  const elemOf = new WeakMap<MarkedContent, CosDict | null>();
-
-  /** StructParents key of the stream the scope interprets (a form's own, else its page's). */
-  const structParentsKey = (scope: ContentScope): number | null => {
-    const own = scope.stream ? structParentsOf(doc, scope.stream) : null;
-    if (own !== null) return own;
-    const page = scope.pageIndex !== null ? pageDicts[scope.pageIndex] : undefined;
-    const v = page ? doc.resolve(page.entries.get('StructParents')) : null;
-    return v !== null && typeof v === 'object' && v.kind === 'number' ? v.value : null;
-  };
-  // Each of these is inherited down the marked-content nesting. They are memoised per
-  // sequence, so a deeply nested stream costs one step per level instead of a walk to the root
-  // for every event (100,000 nested BMC took minutes before).
-  const elementFor = inheritedDown<CosDict | null>((m) => elemOf.get(m) || undefined, null);
-  const isTagged = chainFinder(
-    doc,
-    (d) => d === tree.root || getName(doc, d, 'Type') === 'StructTreeRoot',
-  );
-  const elemHasLang = chainFinder(doc, (d) => getString(doc, d, 'Lang') !== null);
-  const mcLang = inheritedDown<boolean>(
-    (m) => (isString(doc.resolve(m.properties?.entries.get('Lang'))) ? true : undefined),
-    false,
-  );
-  const hasArtifactAbove = inheritedDown<boolean>(
-    (m) => (m.tag === 'Artifact' ? true : undefined),
-    false,
-  );
-
-  // Form XObjects tied to the structure tree (StructParents) that have been drawn already.
-  const drawnStructForms = new Set<string>();
-
-  walkDocument(doc, (ev, scope) => {
-    if (ev.type === 'xobject' && ev.subtype === 'Form' && ev.xobject) {
-      const tied = ev.xobject.dict.entries.has('StructParents');
-      const again = tied && drawnStructForms.has(ev.key);
-      if (tied) drawnStructForms.add(ev.key);
-      record(R.formReused, !again, `${scope.location} / form XObject ${ev.name}`);
-    }
-    if (!scope.realContent) return;
-    switch (ev.type) {
-      case 'marked-begin': {
-        const mc = ev.mc;
-        let own: CosDict | null = null;
-        if (mc.mcid !== null) {
-          const key = structParentsKey(scope);
-          const entry = key !== null ? doc.resolve(parentTree.get(key)) : null;
-          if (isArray(entry)) own = dictOf(doc, entry.items[mc.mcid]);
-        }
-        elemOf.set(mc, own);
-        const elem = own ?? elementFor(mc.parent);
-        const tagged = isTagged(elem);
-        const where = `${scope.location} / marked content /${mc.tag}${mc.mcid !== null ? ` (MCID ${mc.mcid})` : ''}`;
-        record(R.contentArtifactInTagged, mc.tag !== 'Artifact' || !tagged, where);
-        record(R.contentTaggedInArtifact, !tagged || !hasArtifactAbove(mc.parent), where);
-        const props = mc.properties;
-        const lang = props ? getString(doc, props, 'Lang') : null;
-        if (lang) recordLang(decodeTextString(lang.bytes), where);
-        if (mc.tag === 'Span' && props) {
-          const langKnown = () =>
-            lang !== null || mcLang(mc.parent) || elemHasLang(elem) || c.catalogHasLang;
-          for (const [rule, key] of [
-            [R.spanActualTextLang, 'ActualText'],
-            [R.spanAltLang, 'Alt'],
-            [R.spanELang, 'E'],
-          ] as const) {
-            if (getString(doc, props, key) !== null) record(rule, langKnown(), where);
-            else record(rule, true, where);
-          }
-        }
-        break;
-      }
-      case 'text': {
-        const elem = elementFor(ev.mc);
-        const where = `${scope.location} / text at offset ${ev.offset}`;
-        record(R.contentUntagged, isTagged(elem) || hasArtifactAbove(ev.mc), where);
-        record(R.textLang, c.catalogHasLang || mcLang(ev.mc) || elemHasLang(elem), where);
-        break;
-      }
-      case 'paint': {
-        if (ev.kind === 'text') break;
-        const elem = elementFor(ev.mc);
-        const what = ev.kind === 'path' ? 'path' : ev.kind === 'shading' ? 'shading' : 'image';
-        record(
-          R.contentUntagged,
-          isTagged(elem) || hasArtifactAbove(ev.mc),
-          `${scope.location} / ${what} at offset ${ev.offset}`,
-        );
-        break;
-      }
-    }
-  });
-  return { outcomes, langs };
-}
-
-/**
- * A value a marked-content sequence takes from the nearest ancestor (itself included) that has
- * its own (`own` returns undefined to defer to the parent), else `none`. Results are cached per
- * sequence along the path walked, so repeated lookups from deep nesting stay linear overall.
- * Only call it for sequences whose own value is final (begun already), as the walk does.
- */
-function inheritedDown<T>(
-  own: (m: MarkedContent) => T | undefined,
-  none: T,
-): (mc: MarkedContent | null) => T {
-  const memo = new WeakMap<MarkedContent, T>();
-  return (mc) => {
-    const path: MarkedContent[] = [];
-    let value = none;
-    for (let m = mc; m; m = m.parent) {
-      if (memo.has(m)) {
-        value = memo.get(m) as T;
-        break;
-      }
-      const v = own(m);
-      if (v !== undefined) {
-        value = v;
-        memo.set(m, v);
-        break;
-      }
-      path.push(m);
-    }
-    for (const m of path) memo.set(m, value);
-    return value;
-  };
-}
-
-function structParentsOf(doc: PdfDocumentModel, stream: CosStream): number | null {
-  const v = doc.resolve(stream.dict.entries.get('StructParents'));
-  return v !== null && typeof v === 'object' && v.kind === 'number' ? v.value : null;
 }
