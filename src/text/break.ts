@@ -513,6 +513,7 @@ function buildLine<S>(
   top: number,
   options: BreakOptions,
   strutFace: LoadedFace,
+  plain: boolean,
 ): LineBox<S> {
   const { placed, hang } = trimLine(result.items);
   let contentWidth = -hang;
@@ -520,8 +521,9 @@ function buildLine<S>(
   if (hang > 0) contentWidth = Math.max(contentWidth, 0);
   const dir = para.direction;
   const baseLevel = dir === 'rtl' ? 1 : 0;
-  const visual = reorder(placed, baseLevel);
-  const tabs = tabAdvances(para, visual);
+  // A plain paragraph has nothing to reorder and no tab stops to resolve.
+  const visual = plain ? placed : reorder(placed, baseLevel);
+  const tabs = plain ? null : tabAdvances(para, visual);
   if (tabs) contentWidth += tabs.delta;
 
   const isLast = result.hardBreak;
@@ -613,16 +615,16 @@ function buildLine<S>(
       fragments.push(frag);
     }
     // Glyphs in visual order, text on the first glyph of each cluster as met in that order.
-    const order: number[] = [];
-    if (rtl) for (let g = p.g1 - 1; g >= p.g0; g--) order.push(g);
-    else for (let g = p.g0; g < p.g1; g++) order.push(g);
+    const step = rtl ? -1 : 1;
+    const stop = rtl ? p.g0 - 1 : p.g1;
+    const advances = tabs?.advances.get(piece) ?? piece.advances;
     let prevCluster = -1;
     const textStart = p.g0 > 0 ? piece.clusters[p.g0] : piece.start;
     let textEnd = p.g1 < piece.ids.length ? piece.clusters[p.g1] : piece.end;
     if (piece.hyphenated && textEnd > piece.end) textEnd = piece.end;
     const opaqueText = piece.needsActualText && !piece.hyphenated && !piece.missing;
     const nextStart = opaqueText ? null : clusterEnds(piece);
-    for (const g of order) {
+    for (let g = rtl ? p.g1 - 1 : p.g0; g !== stop; g += step) {
       const c = piece.clusters[g];
       let text = '';
       if (opaqueText) {
@@ -632,7 +634,7 @@ function buildLine<S>(
         else text = para.text.slice(c, nextStart![g]);
       }
       prevCluster = c;
-      let advance = tabs?.advances.get(piece)?.[g] ?? piece.advances[g];
+      let advance = advances[g];
       if (extraPerSpace > 0 && piece.spaces[g]) advance += extraPerSpace;
       const dx = piece.dx[g];
       const dy = piece.dy[g];
@@ -737,6 +739,10 @@ export function breakLines<S>(
   );
   const cursor = new Cursor(para.pieces);
   const lines: LineBox<S>[] = [];
+  // Left-to-right throughout with no tab: lines skip bidi reordering and tab-stop work.
+  let plain = para.direction === 'ltr' && para.text.indexOf('\t') < 0;
+  for (let k = 0; plain && k < para.pieces.length; k++)
+    if (para.pieces[k].level !== 0) plain = false;
   let top = 0;
   while (!cursor.done) {
     const index = lines.length;
@@ -745,7 +751,7 @@ export function breakLines<S>(
     const indent = index === 0 ? options.textIndent : 0;
     const result = collectLine(para, cursor, avail - indent);
     if (result.items.length === 0) break;
-    const line = buildLine(para, result, avail, indent, top, options, strutFace);
+    const line = buildLine(para, result, avail, indent, top, options, strutFace, plain);
     lines.push(line);
     top += line.height;
   }

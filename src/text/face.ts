@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Font, Glyph, GlyphPosition } from 'fontkit';
 import type { FontResource } from '../layout/display-list.js';
-import { LruCache } from './lru.js';
+import { GroupedLruCache, LruCache } from './lru.js';
 import type { FontFace, FontMetrics, FontStyle } from './types.js';
 
 /** Shaped glyphs of one piece of text in font units, logical order. */
@@ -56,7 +56,8 @@ export interface ShapeParams {
  * however many faces and documents pass through.
  */
 const shapeCache = new LruCache<string, ShapedUnits>(16384);
-const scaledCache = new LruCache<string, ScaledShape>(32768);
+/** Grouped by face and style (see `styleGroup`), then by the word itself. */
+const scaledCache = new GroupedLruCache<string, string, ScaledShape>(32768);
 let nextSerial = 1;
 
 /** Parsed fontkit object behind each FontResource handed out (weak: never keeps a font alive). */
@@ -95,6 +96,11 @@ export class LoadedFace implements FontFace {
   private readonly coverage = new Map<number, boolean>();
   /** Distinguishes this face's entries in the shared caches. */
   private readonly serial = nextSerial++;
+  /**
+   * The style of the last shapeScaled call and its cache group: consecutive words of a run
+   * share a style, so the group key is built once per run style rather than once per word.
+   */
+  private lastStyle: (ShapeParams & { hyphen: boolean; group: string }) | undefined;
   readonly unitsPerEm: number;
 
   constructor(
@@ -188,8 +194,8 @@ export class LoadedFace implements FontFace {
    * hyphen whose glyphs get rel === text.length. Cached: results are shared, never mutate them.
    */
   shapeScaled(text: string, p: ShapeParams, hyphen: boolean): ScaledShape {
-    const key = `${this.serial}|${p.size}|${p.letterSpacing}|${p.wordSpacing}|${p.tabSize}|${p.featureKey}|${p.language ?? ''}|${p.script}|${p.rtl ? 'r' : 'l'}|${hyphen ? 'h' : ''}|${text}`;
-    const hit = scaledCache.get(key);
+    const group = this.styleGroup(p, hyphen);
+    const hit = scaledCache.get(group, text);
     if (hit) return hit;
     const str = text.indexOf('\t') >= 0 ? text.replace(/\t/g, ' ') : text;
     const units = this.shape(str, p.script, p.rtl, p.features, p.featureKey, p.language);
@@ -248,8 +254,29 @@ export class LoadedFace implements FontFace {
       width,
       opaque: units.opaque,
     };
-    scaledCache.set(key, out);
+    scaledCache.set(group, text, out);
     return out;
+  }
+
+  /** The cache group for shaping with these parameters (everything but the text). */
+  private styleGroup(p: ShapeParams, hyphen: boolean): string {
+    const last = this.lastStyle;
+    if (
+      last &&
+      last.size === p.size &&
+      last.letterSpacing === p.letterSpacing &&
+      last.wordSpacing === p.wordSpacing &&
+      last.tabSize === p.tabSize &&
+      last.featureKey === p.featureKey &&
+      last.language === p.language &&
+      last.script === p.script &&
+      last.rtl === p.rtl &&
+      last.hyphen === hyphen
+    )
+      return last.group;
+    const group = `${this.serial}|${p.size}|${p.letterSpacing}|${p.wordSpacing}|${p.tabSize}|${p.featureKey}|${p.language ?? ''}|${p.script}|${p.rtl ? 'r' : 'l'}|${hyphen ? 'h' : ''}`;
+    this.lastStyle = { ...p, hyphen, group };
+    return group;
   }
 
   /**

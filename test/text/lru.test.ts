@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { GroupedLruCache, LruCache } from '../../src/text/lru.js';
+
+describe('LruCache', () => {
+  it('keeps at most its capacity and promotes hits from the old generation', () => {
+    const c = new LruCache<string, number>(4);
+    for (let i = 0; i < 4; i++) c.set('k' + i, i);
+    expect(c.get('k0')).toBe(0); // old generation hit, promoted
+    for (let i = 4; i < 8; i++) c.set('k' + i, i);
+    expect(c.size).toBeLessThanOrEqual(4);
+    expect(c.get('k7')).toBe(7);
+  });
+});
+
+describe('GroupedLruCache', () => {
+  it('keeps groups apart', () => {
+    const c = new GroupedLruCache<string, string, number>(8);
+    c.set('a', 'word', 1);
+    c.set('b', 'word', 2);
+    expect(c.get('a', 'word')).toBe(1);
+    expect(c.get('b', 'word')).toBe(2);
+    expect(c.get('c', 'word')).toBeUndefined();
+  });
+
+  it('bounds the entries over all groups together', () => {
+    const c = new GroupedLruCache<string, string, number>(10);
+    for (let i = 0; i < 100; i++) c.set('g' + (i % 7), 'w' + i, i);
+    expect(c.size).toBeLessThanOrEqual(10);
+    expect(c.get('g' + (99 % 7), 'w99')).toBe(99);
+    expect(c.get('g0', 'w0')).toBeUndefined();
+  });
+
+  it('does not count a replaced entry twice', () => {
+    const c = new GroupedLruCache<string, string, number>(4);
+    for (let i = 0; i < 10; i++) c.set('g', 'same', i);
+    expect(c.size).toBe(1);
+    expect(c.get('g', 'same')).toBe(9);
+  });
+
+  it('promotes an old-generation hit so it survives the next rotation', () => {
+    const c = new GroupedLruCache<string, string, number>(4);
+    c.set('g', 'keep', 1);
+    c.set('g', 'x', 2);
+    c.set('h', 'y', 3); // rotates: keep and x are old
+    expect(c.get('g', 'keep')).toBe(1); // promoted into young
+    c.set('h', 'z', 4); // rotates again: young (y, keep) becomes old
+    expect(c.get('g', 'keep')).toBe(1);
+    expect(c.get('g', 'x')).toBeUndefined();
+  });
+});
