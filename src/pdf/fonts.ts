@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import * as fontkit from 'fontkit';
 import type { Warning } from '../diagnostics.js';
 import type { FontResource } from '../layout/display-list.js';
-import type { PdfFile } from './file.js';
+import { deflate, type PdfFile } from './file.js';
 import { PdfDict, PdfRef, ascii, dict, name } from './objects.js';
 
 /** The parts of fontkit's font object the writer uses (its published types are loose). */
@@ -18,6 +18,8 @@ interface KitGlyph {
   readonly codePoints: number[];
 }
 interface KitSubset {
+  /** Included glyph ids in subset order (fontkit appends composite components on encode). */
+  readonly glyphs: number[];
   includeGlyph(glyph: number): number;
   encode(): Uint8Array;
 }
@@ -60,6 +62,52 @@ function openFont(res: FontResource): KitFont {
   if (parsed.size >= PARSED_LIMIT) parsed.delete(parsed.keys().next().value as string);
   parsed.set(res.id, font);
   return font;
+}
+
+/** An encoded subset program with its Flate form, both immutable once cached. */
+interface EncodedSubset {
+  readonly program: Uint8Array;
+  readonly compressed: Uint8Array;
+}
+
+/**
+ * Encoded subsets by font and glyph list (PROFILE.md finding 3: fontkit's encoder is most of
+ * the writer's time, and a service renders the same invoice glyph sets over and over).
+ * Bounded by count and bytes; Map order gives least-recently-used first.
+ */
+const subsets = new Map<string, EncodedSubset>();
+const SUBSET_LIMIT = 64;
+const SUBSET_BYTES_LIMIT = 32 * 1024 * 1024;
+let subsetBytes = 0;
+
+/**
+ * The key holds the glyph ids in CID order, not sorted: CIDs are assigned in the order glyphs
+ * are first shown, and the subset's glyph order follows them, so the same set in another order
+ * is a different program. Everything else the encoder reads comes from the font itself.
+ */
+function subsetKey(res: FontResource, glyphs: readonly number[]): string {
+  return `${res.id}\u0000${res.collectionIndex ?? 0}\u0000${glyphs.join(',')}`;
+}
+
+function cachedSubset(key: string): EncodedSubset | undefined {
+  const hit = subsets.get(key);
+  if (hit) {
+    subsets.delete(key);
+    subsets.set(key, hit);
+  }
+  return hit;
+}
+
+function rememberSubset(key: string, entry: EncodedSubset): void {
+  const size = entry.program.byteLength + entry.compressed.byteLength;
+  if (size > SUBSET_BYTES_LIMIT) return;
+  subsets.set(key, entry);
+  subsetBytes += size;
+  while (subsets.size > SUBSET_LIMIT || subsetBytes > SUBSET_BYTES_LIMIT) {
+    const [oldKey, old] = subsets.entries().next().value as [string, EncodedSubset];
+    subsets.delete(oldKey);
+    subsetBytes -= old.program.byteLength + old.compressed.byteLength;
+  }
 }
 
 function isForbiddenCodePoint(cp: number): boolean {
@@ -167,7 +215,14 @@ export class EmbeddedFont {
         source: this.resource.postscriptName,
       });
     }
-    const program = this.subset.encode();
+    const key = subsetKey(this.resource, this.subset.glyphs);
+    let encoded = cachedSubset(key);
+    if (!encoded) {
+      const program = this.subset.encode();
+      encoded = { program, compressed: deflate(program) };
+      rememberSubset(key, encoded);
+    }
+    const program = encoded.program;
     const cids = [...this.widths.keys()].sort((a, b) => a - b);
     const tag = subsetTag(this.resource.id, cids);
     const baseName = `${tag}+${sanitizePsName(this.resource.postscriptName || this.font.postscriptName)}`;
@@ -182,9 +237,13 @@ export class EmbeddedFont {
     // their own glyph set, which is what Symbolic means.
     const flags = (fixed ? 1 : 0) | (serif ? 2 : 0) | 4 | (italic ? 64 : 0);
     const weight = os2?.usWeightClass ?? 400;
-    const fontFile = this.isCff
-      ? file.addStream(dict({ Subtype: name('CIDFontType0C') }), program)
-      : file.addStream(dict({ Length1: program.length }), program);
+    // The cached Flate form goes in as is: the named filter tells addStream not to compress again.
+    const fontFile = file.addStream(
+      this.isCff
+        ? dict({ Subtype: name('CIDFontType0C'), Filter: name('FlateDecode') })
+        : dict({ Length1: program.length, Filter: name('FlateDecode') }),
+      encoded.compressed,
+    );
     const descriptor = file.add(
       dict({
         Type: name('FontDescriptor'),
