@@ -157,9 +157,10 @@ function tableEdges(
   };
 }
 
-function cellInfos(g: Grid, ctx: LayoutContext): CellWidthInfo[] {
+/** Width facts of the cells in the first `rowCount` rows (all rows by default). */
+function cellInfos(g: Grid, ctx: LayoutContext, rowCount = g.rows.length): CellWidthInfo[] {
   const out: CellWidthInfo[] = [];
-  g.rows.forEach((r, i) =>
+  g.rows.slice(0, rowCount).forEach((r, i) =>
     r.cells.forEach((c, j) => {
       const box = g.cells[i][j];
       const io = intrinsicOuter(box, ctx);
@@ -228,7 +229,8 @@ export function layoutTable(
     s.tableLayout === 'fixed' && specified
       ? fixedColumnWidths(
           n,
-          cellInfos(g, ctx).filter((_, i) => i < (g.rows[0]?.cells.length ?? 0)),
+          // The fixed algorithm reads the first row only: sizing the others is wasted work.
+          cellInfos(g, ctx, 1),
           avail,
           columnSpecs(t),
         )
