@@ -675,7 +675,7 @@ function checkTransparency(
 function run(ctx: RuleAreaContext): void {
   const { doc, sink } = ctx;
   const R = GRAPHICS_RULES;
-  const facts = contentFacts(doc);
+  const facts = contentFacts(doc, ctx.flavour.flavour);
   const outputCS = pdfaOutputColourSpace(doc);
 
   sink.check(

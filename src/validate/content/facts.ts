@@ -11,7 +11,12 @@ import { asArray, asDict, asInteger, asName, asNumber, asStream, asString } from
 import type { ContentScope, ContentVisitor, FontUse, GraphicsState } from './interpreter.js';
 import { type MarkedContent, enclosingMcid, inheritedProperty } from './marked.js';
 import { walkDocument } from './walk.js';
-import { type ContentTagFacts, contentTagCollector } from '../rules/structure/content-tags.js';
+import {
+  type ContentTagFacts,
+  contentTagCollector,
+  needsContentTags,
+} from '../rules/structure/content-tags.js';
+import type { Flavour } from '../report-types.js';
 
 export interface Located<T> {
   readonly value: T;
@@ -76,20 +81,32 @@ type Outcome<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: unknown };
 
 interface Joint {
-  readonly facts: Outcome<ContentFacts>;
-  readonly tags: Outcome<ContentTagFacts>;
+  readonly facts: Outcome<ContentFacts> | null;
+  readonly tags: Outcome<ContentTagFacts> | null;
 }
 
 const cache = new WeakMap<PdfDocumentModel, Joint>();
 
-/** Graphics and font facts of every content stream of the document. */
-export function contentFacts(doc: PdfDocumentModel): ContentFacts {
-  return unwrap(joint(doc).facts);
+/**
+ * Graphics and font facts of every content stream of the document. Given the flavour being
+ * validated, the same walk also gathers the marked-content facts when that flavour needs them.
+ */
+export function contentFacts(doc: PdfDocumentModel, flavour?: Flavour): ContentFacts {
+  const hit = cache.get(doc);
+  if (hit?.facts) return unwrap(hit.facts);
+  const withTags = !hit?.tags && flavour !== undefined && needsContentTags(flavour);
+  const joint = walkJoint(doc, true, withTags);
+  cache.set(doc, { facts: joint.facts, tags: hit?.tags ?? joint.tags });
+  return unwrap(joint.facts as Outcome<ContentFacts>);
 }
 
-/** Marked-content facts (structure area), gathered in the same walk as contentFacts. */
+/** Marked-content facts (structure area), gathered in the same walk as contentFacts if it can. */
 export function contentTagFacts(doc: PdfDocumentModel): ContentTagFacts {
-  return unwrap(joint(doc).tags);
+  const hit = cache.get(doc);
+  if (hit?.tags) return unwrap(hit.tags);
+  const joint = walkJoint(doc, !hit?.facts, true);
+  cache.set(doc, { facts: hit?.facts ?? joint.facts, tags: joint.tags });
+  return unwrap(joint.tags as Outcome<ContentTagFacts>);
 }
 
 function unwrap<T>(o: Outcome<T>): T {
@@ -98,29 +115,25 @@ function unwrap<T>(o: Outcome<T>): T {
 }
 
 /**
- * One content walk per document feeding both collectors: interpreting the content was the
- * largest cost of a validation, and each collector used to walk it separately. A collector that
+ * One content walk feeding the collectors asked for: interpreting the content was the largest
+ * cost of a validation, and each collector used to walk it separately. A collector that
  * throws is dropped from the walk and its error kept, so the other collector's result is the
  * same as from a walk of its own; an error of the walk itself reaches every collector still
  * running, as a walk of its own would have thrown it.
  */
-function joint(doc: PdfDocumentModel): Joint {
-  const hit = cache.get(doc);
-  if (hit) return hit;
-  const facts = start(() => factsCollector(doc));
-  const tags = start(() => contentTagCollector(doc));
+function walkJoint(doc: PdfDocumentModel, withFacts: boolean, withTags: boolean): Joint {
+  const facts = withFacts ? start(() => factsCollector(doc)) : null;
+  const tags = withTags ? start(() => contentTagCollector(doc)) : null;
   let walkFailed: { error: unknown } | null = null;
   try {
     walkDocument(doc, (ev, scope) => {
-      facts.visit(ev, scope);
-      tags.visit(ev, scope);
+      facts?.visit(ev, scope);
+      tags?.visit(ev, scope);
     });
   } catch (error) {
     walkFailed = { error };
   }
-  const result: Joint = { facts: facts.finish(walkFailed), tags: tags.finish(walkFailed) };
-  cache.set(doc, result);
-  return result;
+  return { facts: facts?.finish(walkFailed) ?? null, tags: tags?.finish(walkFailed) ?? null };
 }
 
 interface Running<T> {

@@ -342,7 +342,7 @@ const round = (v: number): number => Math.round(v * 1000) / 1000;
 
 function run(ctx: RuleAreaContext): void {
   const { doc } = ctx;
-  const facts = contentFacts(doc);
+  const facts = contentFacts(doc, ctx.flavour.flavour);
   const fontOf = fontCache(doc);
   for (const usage of facts.fonts.values()) {
     const font = fontOf(usage.font.dict);

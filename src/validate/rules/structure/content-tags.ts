@@ -7,6 +7,7 @@
 import type { RuleSpec } from '../../model/checks.js';
 import type { CosDict, CosStream } from '../../model/cos.js';
 import type { PdfDocumentModel } from '../../model/document.js';
+import type { Flavour } from '../../report-types.js';
 import type { ContentScope, ContentVisitor } from '../../content/interpreter.js';
 import type { MarkedContent } from '../../content/marked.js';
 import { decodeTextString, dictOf, getName, getString, isArray, isString } from './cos-util.js';
@@ -14,6 +15,25 @@ import { chainFinder } from './chain.js';
 import { parentTreeOf } from './parent-tree.js';
 import { R } from './specs.js';
 import { structTreeOf } from './tree.js';
+
+/** The rules these facts serve. */
+export const CONTENT_TAG_RULES: readonly RuleSpec[] = [
+  R.contentArtifactInTagged,
+  R.contentTaggedInArtifact,
+  R.contentUntagged,
+  R.spanActualTextLang,
+  R.spanAltLang,
+  R.spanELang,
+  R.textLang,
+  R.aLang,
+  R.uaLang,
+  R.formReused,
+];
+
+/** Whether validating this flavour replays the facts (else gathering them is wasted work). */
+export function needsContentTags(flavour: Flavour): boolean {
+  return CONTENT_TAG_RULES.some((r) => r.flavours.includes(flavour));
+}
 
 /** Failures kept with their location per rule; further ones are only counted. */
 const KEEP_FAILURES = 200;

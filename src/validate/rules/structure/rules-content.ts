@@ -8,23 +8,11 @@
 import { contentTagFacts } from '../../content/facts.js';
 import type { StructCtx } from './context.js';
 import { checkLangValue } from './rules-lang.js';
-import { R } from './specs.js';
+import { CONTENT_TAG_RULES } from './content-tags.js';
 
 /** Replays the cached content facts as checks for the flavour being validated. */
 export function checkContent(c: StructCtx): void {
-  const wanted = [
-    R.contentArtifactInTagged,
-    R.contentTaggedInArtifact,
-    R.contentUntagged,
-    R.spanActualTextLang,
-    R.spanAltLang,
-    R.spanELang,
-    R.textLang,
-    R.aLang,
-    R.uaLang,
-    R.formReused,
-  ];
-  if (!wanted.some((r) => c.has(r))) return;
+  if (!CONTENT_TAG_RULES.some((r) => c.has(r))) return;
   // Gathered in the document's one content walk, shared with the graphics and font areas.
   const facts = contentTagFacts(c.doc);
   for (const [rule, o] of facts.outcomes) {
