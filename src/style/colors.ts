@@ -1,6 +1,7 @@
 /** CSS colour parsing: named colours, hex, rgb()/rgba(), hsl()/hsla(), hwb(), transparent. */
 import type { CssNode } from 'css-tree';
 import type { RgbaColor } from './types.js';
+import { parseAngle } from './values.js';
 
 /** CSS Color 4 named colours as 0xRRGGBB. */
 const NAMED: Readonly<Record<string, number>> = {
@@ -205,22 +206,9 @@ function channel(n: CssNode, scale: number): number | null {
   return null;
 }
 
+/** A hue: a plain number is degrees, otherwise any CSS angle. */
 function hue(n: CssNode): number | null {
-  if (n.type === 'Number') return parseFloat(n.value);
-  if (n.type === 'Dimension') {
-    const v = parseFloat(n.value);
-    switch (n.unit.toLowerCase()) {
-      case 'deg':
-        return v;
-      case 'rad':
-        return (v * 180) / Math.PI;
-      case 'grad':
-        return v * 0.9;
-      case 'turn':
-        return v * 360;
-    }
-  }
-  return null;
+  return n.type === 'Number' ? parseFloat(n.value) : parseAngle(n);
 }
 
 function hslToRgb(h: number, s: number, l: number): [number, number, number] {
