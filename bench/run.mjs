@@ -35,8 +35,21 @@ const { values: args } = parseArgs({
     docs: { type: 'string' },
     'validate-dir': { type: 'string', multiple: true, default: [] },
     'no-pool': { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
   },
 });
+if (args.help) {
+  console.log(`Usage: npm run bench -- [--quick] [--engines LIST] [--docs LIST] [--validate-dir DIR]... [--no-pool]
+
+  --quick          every document once, peers on the small documents only (CI smoke run)
+  --engines LIST   comma-separated from ${ALL_ENGINES.join(', ')}
+  --docs LIST      comma-separated from ${SUITE.join(', ')}
+  --validate-dir   add the PDFs of DIR to the validation set (repeatable)
+  --no-pool        skip the worker-pool throughput measurement
+
+Results: a table on stdout, bench/out/results.json and bench/out/latency.svg.`);
+  process.exit(0);
+}
 const quick = args.quick;
 const OUT = fileURLToPath(new URL('./out/', import.meta.url));
 const PDF_DIR = `${OUT}pdf`;
