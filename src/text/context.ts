@@ -93,6 +93,12 @@ export class TextFontContext implements FontContext {
       program,
       range,
       rule.unicodeRange,
+      () =>
+        this.warn(
+          'font.invalid',
+          `@font-face "${rule.family}": its OpenType layout tables are damaged; the text is shaped without them`,
+          source,
+        ),
     );
     const key = rule.family.toLowerCase();
     const list = this.local.get(key) ?? [];

@@ -94,6 +94,11 @@ export class LoadedFace implements FontFace {
   private hyphenMemo: { id: number; advance: number } | undefined;
   private featureMemo: Set<string> | undefined;
   private readonly coverage = new Map<number, boolean>();
+  /**
+   * Set once fontkit has thrown while applying this font's GSUB/GPOS (decoded lazily, so load
+   * checks cannot see the damage): from then on the face is shaped by its cmap alone.
+   */
+  private layoutBroken = false;
   /** Distinguishes this face's entries in the shared caches. */
   private readonly serial = nextSerial++;
   /**
@@ -112,6 +117,8 @@ export class LoadedFace implements FontFace {
     /** Weight range for @font-face with a range (variable fonts); [weight, weight] otherwise. */
     readonly weightRange: readonly [number, number] = [weight, weight],
     readonly unicodeRange?: readonly (readonly [number, number])[],
+    /** Told (once) when the layout tables turn out to be unusable; the context warns. */
+    private readonly onLayoutBroken?: () => void,
   ) {
     this.unitsPerEm = font.unitsPerEm || 1000;
     this.metrics = computeMetrics(font, this.unitsPerEm);
@@ -294,19 +301,27 @@ export class LoadedFace implements FontFace {
     const key = `${this.serial}|${script}|${rtl ? 'r' : 'l'}|${featureKey}|${language ?? ''}|${text}`;
     const hit = shapeCache.get(key);
     if (hit) return hit;
-    const run = this.font.layout(
-      text,
-      features ? { ...features } : undefined,
-      script,
-      language,
-      rtl ? 'rtl' : 'ltr',
-    );
-    const glyphs: Glyph[] = run.glyphs.slice();
-    const positions: GlyphPosition[] = run.positions.slice();
-    // fontkit returns right-to-left runs in visual order; we keep logical order throughout.
-    if (rtl) {
-      glyphs.reverse();
-      positions.reverse();
+    let glyphs: Glyph[];
+    let positions: GlyphPosition[];
+    const laid = this.layoutBroken ? undefined : this.layout(text, script, rtl, features, language);
+    if (laid) {
+      glyphs = laid.glyphs.slice();
+      positions = laid.positions.slice();
+      // fontkit returns right-to-left runs in visual order; we keep logical order throughout.
+      if (rtl) {
+        glyphs.reverse();
+        positions.reverse();
+      }
+    } else {
+      // cmap mapping in logical order, advances from hmtx: no ligatures, marks or kerning,
+      // but the text stays readable and selectable.
+      glyphs = this.font.glyphsForString(text);
+      positions = glyphs.map((g) => ({
+        xAdvance: g.advanceWidth,
+        yAdvance: 0,
+        xOffset: 0,
+        yOffset: 0,
+      })) as GlyphPosition[];
     }
     const n = glyphs.length;
     const out: ShapedUnits = {
@@ -360,6 +375,30 @@ export class LoadedFace implements FontFace {
     }
     shapeCache.set(key, out);
     return out;
+  }
+
+  /** fontkit's full OpenType layout, or undefined (face marked broken) when its tables throw. */
+  private layout(
+    text: string,
+    script: string,
+    rtl: boolean,
+    features: Readonly<Record<string, boolean>> | undefined,
+    language: string | undefined,
+  ): { glyphs: Glyph[]; positions: GlyphPosition[] } | undefined {
+    try {
+      return this.font.layout(
+        text,
+        features ? { ...features } : undefined,
+        script,
+        language,
+        rtl ? 'rtl' : 'ltr',
+      );
+    } catch {
+      // Any throw here comes from fontkit decoding damaged font data, never from our input.
+      this.layoutBroken = true;
+      this.onLayoutBroken?.();
+      return undefined;
+    }
   }
 }
 

@@ -20,6 +20,9 @@ export function detectFormat(bytes: Uint8Array): FontFormat {
   return 'unknown';
 }
 
+/** Upper bound on a decompressed web font (sum of its tables), the same as for WOFF2. */
+export const MAX_SFNT_BYTES = 64 * 1024 * 1024;
+
 export class FontFormatError extends Error {
   override readonly name = 'FontFormatError';
 }
@@ -89,6 +92,14 @@ function decodeWoff(bytes: Uint8Array): Uint8Array {
   const numTables = view.getUint16(12);
   if (44 + numTables * 20 > bytes.byteLength)
     throw new FontFormatError('WOFF table directory is truncated');
+  // Bound the whole font before inflating anything: entries may share one compressed stream,
+  // so a small file could otherwise expand to origLength once per entry.
+  let total = 12 + 16 * numTables;
+  for (let i = 0; i < numTables; i++) total += (view.getUint32(44 + i * 20 + 12) + 3) & ~3;
+  if (total > MAX_SFNT_BYTES || view.getUint32(16) > MAX_SFNT_BYTES)
+    throw new FontFormatError(
+      `WOFF font is too large (more than ${MAX_SFNT_BYTES / (1024 * 1024)} MB decompressed)`,
+    );
   const tables: SfntTable[] = [];
   for (let i = 0; i < numTables; i++) {
     const rec = 44 + i * 20;
@@ -98,7 +109,6 @@ function decodeWoff(bytes: Uint8Array): Uint8Array {
     const origLength = view.getUint32(rec + 12);
     if (offset + compLength > bytes.byteLength)
       throw new FontFormatError(`WOFF table ${tag} lies outside the file`);
-    if (origLength > 64 * 1024 * 1024) throw new FontFormatError(`WOFF table ${tag} is too large`);
     const raw = bytes.subarray(offset, offset + compLength);
     let data: Uint8Array;
     if (compLength < origLength) {

@@ -6,7 +6,7 @@
  * FontFormatError, never reads past the buffer.
  */
 import { brotliDecompressSync } from 'node:zlib';
-import { buildSfnt, FontFormatError, type SfntTable } from './sfnt.js';
+import { buildSfnt, FontFormatError, MAX_SFNT_BYTES, type SfntTable } from './sfnt.js';
 
 const KNOWN_TAGS = [
   'cmap', 'head', 'hhea', 'hmtx', 'maxp', 'name', 'OS/2', 'post', 'cvt ', 'fpgm', 'glyf', 'loca', 'prep',
@@ -15,8 +15,6 @@ const KNOWN_TAGS = [
   'avar', 'bdat', 'bloc', 'bsln', 'cvar', 'fdsc', 'feat', 'fmtx', 'fvar', 'gvar', 'hsty', 'just', 'lcar',
   'mort', 'morx', 'opbd', 'prop', 'trak', 'Zapf', 'Silf', 'Glat', 'Gloc', 'Feat', 'Sill',
 ]; // prettier-ignore
-
-const MAX_SFNT_BYTES = 64 * 1024 * 1024;
 
 /** Sequential big-endian reader over a byte range. */
 class Reader {
