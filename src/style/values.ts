@@ -79,8 +79,41 @@ function unitPx(unit: string, env: LengthEnv): number {
   return 0;
 }
 
+/**
+ * Deepest bracket nesting a declaration value may have. css-tree parses nested blocks
+ * recursively and overflows the stack at a few thousand levels, so deeper values are refused
+ * by a linear scan before css-tree sees them. Real stylesheets stay far below this.
+ */
+export const MAX_VALUE_NESTING = 64;
+
+/** Bracket nesting depth of a value text, outside strings; stops early once past `limit`. */
+export function valueNestingDepth(raw: string, limit = MAX_VALUE_NESTING): number {
+  let depth = 0;
+  let max = 0;
+  let quote = '';
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (quote) {
+      if (c === quote) quote = '';
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === '(' || c === '[' || c === '{') {
+      depth++;
+      if (depth > max) max = depth;
+      if (max > limit) return max;
+    } else if ((c === ')' || c === ']' || c === '}') && depth > 0) depth--;
+  }
+  return max;
+}
+
 /** Value nodes of a parsed declaration value, without whitespace. */
 export function valueNodes(raw: string): CssNode[] | null {
+  if (valueNestingDepth(raw) > MAX_VALUE_NESTING) return null;
   try {
     let failed = false;
     const ast = csstree.parse(raw, {
@@ -129,7 +162,20 @@ function functionArgs(fn: CssNode): CssNode[] {
 
 const MATH_FUNCTIONS = new Set(['calc', 'min', 'max', 'clamp', '-webkit-calc']);
 
-function parseCalcOperand(n: CssNode): CalcExpr | null {
+/**
+ * Bounds on one math expression. Parsing and evaluation recurse once per nesting level and
+ * per operand, so without them a hostile value overflows the stack; past them the value is
+ * invalid (the declaration is dropped with the usual warning).
+ */
+export const MAX_CALC_DEPTH = 32;
+export const MAX_CALC_TERMS = 1000;
+
+/** Operands left for the whole expression, shared across nested functions. */
+interface CalcBudget {
+  terms: number;
+}
+
+function parseCalcOperand(n: CssNode, depth: number, budget: CalcBudget): CalcExpr | null {
   switch (n.type) {
     case 'Number':
       return { t: 'num', v: parseFloat(n.value) };
@@ -140,9 +186,9 @@ function parseCalcOperand(n: CssNode): CalcExpr | null {
       return isLengthUnit(unit) ? { t: 'dim', v: parseFloat(n.value), unit } : null;
     }
     case 'Parentheses':
-      return parseCalcSum(functionArgs(n));
+      return depth >= MAX_CALC_DEPTH ? null : parseCalcSum(functionArgs(n), depth + 1, budget);
     case 'Function':
-      return parseMathFunction(n);
+      return parseMathFunction(n, depth + 1, budget);
     case 'Identifier': {
       const id = n.name.toLowerCase();
       if (id === 'pi') return { t: 'num', v: Math.PI };
@@ -153,7 +199,11 @@ function parseCalcOperand(n: CssNode): CalcExpr | null {
   return null;
 }
 
-function parseCalcSum(tokens: readonly CssNode[]): CalcExpr | null {
+function parseCalcSum(
+  tokens: readonly CssNode[],
+  depth: number,
+  budget: CalcBudget,
+): CalcExpr | null {
   // Sum of products, left to right; operators arrive as Operator nodes.
   const terms: CalcExpr[] = [];
   const ops: ('+' | '-')[] = [];
@@ -177,7 +227,8 @@ function parseCalcSum(tokens: readonly CssNode[]): CalcExpr | null {
       continue;
     }
     if (!expectOperand) return null;
-    const operand = parseCalcOperand(tok);
+    if (--budget.terms < 0) return null;
+    const operand = parseCalcOperand(tok, depth, budget);
     if (!operand) return null;
     if (current && pendingMul) current = { t: 'op', op: pendingMul, a: current, b: operand };
     else current = operand;
@@ -191,13 +242,18 @@ function parseCalcSum(tokens: readonly CssNode[]): CalcExpr | null {
   return acc;
 }
 
-function parseMathFunction(fn: CssNode): CalcExpr | null {
-  if (fn.type !== 'Function') return null;
+/** A math function; `depth` counts the enclosing math functions and parentheses, from 1. */
+function parseMathFunction(
+  fn: CssNode,
+  depth = 1,
+  budget: CalcBudget = { terms: MAX_CALC_TERMS },
+): CalcExpr | null {
+  if (fn.type !== 'Function' || depth > MAX_CALC_DEPTH) return null;
   const name = fn.name.toLowerCase();
   if (!MATH_FUNCTIONS.has(name)) return null;
   const args = functionArgs(fn);
-  if (name === 'calc' || name === '-webkit-calc') return parseCalcSum(args);
-  const parts = splitCommas(args).map(parseCalcSum);
+  if (name === 'calc' || name === '-webkit-calc') return parseCalcSum(args, depth, budget);
+  const parts = splitCommas(args).map((p) => parseCalcSum(p, depth, budget));
   if (parts.some((p) => p === null) || parts.length === 0) return null;
   if (name === 'clamp' && parts.length !== 3) return null;
   return { t: 'fn', fn: name as 'min' | 'max' | 'clamp', args: parts as CalcExpr[] };
