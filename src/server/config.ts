@@ -117,7 +117,7 @@ export function loadConfig(
     templateLimits: {
       maxRows: int(env, 'TEMPLATE_MAX_ROWS', 2_000, 1, 1_000_000),
       maxBlocks: int(env, 'TEMPLATE_MAX_BLOCKS', 10_000, 1, 1_000_000),
-      maxTableRows: int(env, 'TEMPLATE_MAX_TABLE_ROWS', 100_000, 1, 10_000_000),
+      maxTableRows: int(env, 'TEMPLATE_MAX_TABLE_ROWS', 10_000, 1, 10_000_000),
     },
     queueTimeoutMs: int(env, 'QUEUE_TIMEOUT_MS', 30_000, 100, 3_600_000),
     maxImagePixels: int(env, 'MAX_IMAGE_PIXELS', 40_000_000, 1, 1_000_000_000),
