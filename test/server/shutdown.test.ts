@@ -3,12 +3,8 @@ import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startTestService } from './harness.js';
 
-function tableHtml(rows: number): string {
-  const body = Array.from(
-    { length: rows },
-    (_, i) => `<tr><td>Row ${i}</td><td>${i}</td></tr>`,
-  ).join('');
-  return `<html lang="en"><title>T</title><table><thead><tr><th>A</th><th>B</th></tr></thead><tbody>${body}</tbody></table></html>`;
+function slowHtml(depth: number): string {
+  return `<html lang="en"><title>Slow</title>${'<div style="display:flex">'.repeat(depth)}<p>slow</p>${'</div>'.repeat(depth)}</html>`;
 }
 
 function request(path: string, body: string): string {
@@ -24,7 +20,9 @@ describe('graceful shutdown', () => {
     socket.on('data', (c: Buffer) => (received += c.toString('latin1')));
     const closed = new Promise<void>((r) => socket.on('close', () => r()));
     await new Promise<void>((r) => socket.once('connect', () => r()));
-    socket.write(request('/render/html', JSON.stringify({ html: tableHtml(800) })));
+    // Slow enough to still be rendering when shutdown starts (15 nested flex containers take
+    // about a second; see fuzz finding F2).
+    socket.write(request('/render/html', JSON.stringify({ html: slowHtml(15) })));
     await new Promise((r) => setTimeout(r, 300));
     const shutdown = svc.service.shutdown();
     // A second request pipelined on the same connection reaches the server while it drains.
