@@ -231,30 +231,7 @@ export function buildStructTree(doc: PdfDocumentModel): StructTree {
  * NonStruct) and leaving out kids without a standard type. Bounded against cycles.
  */
 export function kidsStandardTypes(node: { readonly kids: readonly StructNode[] }): string[] {
-  const out: string[] = [];
-  const onPath = new Set<StructNode>();
-  // Explicit stack of iterators keeps deep pass-through chains off the call stack.
-  const stack: { kids: readonly StructNode[]; i: number; owner: StructNode | null }[] = [
-    { kids: node.kids, i: 0, owner: null },
-  ];
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1];
-    if (top.i >= top.kids.length) {
-      if (top.owner) onPath.delete(top.owner);
-      stack.pop();
-      continue;
-    }
-    const kid = top.kids[top.i++];
-    if (isPassThrough(kid.standardType)) {
-      if (!onPath.has(kid)) {
-        onPath.add(kid);
-        stack.push({ kids: kid.kids, i: 0, owner: kid });
-      }
-    } else if (kid.standardType !== null) {
-      out.push(kid.standardType);
-    }
-  }
-  return out;
+  return significantKids(node).flatMap((k) => (k.standardType === null ? [] : [k.standardType]));
 }
 
 /**
