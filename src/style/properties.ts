@@ -1980,33 +1980,10 @@ SHORT.push(
   borderShorthand('border-block', ['top', 'bottom']),
   borderShorthand('border-block-start', ['top']),
   borderShorthand('border-block-end', ['bottom']),
-  logicalBorder('border-inline', ['inline-start', 'inline-end']),
-  logicalBorder('border-inline-start', ['inline-start']),
-  logicalBorder('border-inline-end', ['inline-end']),
+  borderShorthand('border-inline', ['inline-start', 'inline-end']),
+  borderShorthand('border-inline-start', ['inline-start']),
+  borderShorthand('border-inline-end', ['inline-end']),
 );
-
-function logicalBorder(name: string, sides: readonly string[]): Shorthand {
-  const longs = sides.flatMap((s) => [
-    `border-${s}-width`,
-    `border-${s}-style`,
-    `border-${s}-color`,
-  ]);
-  return {
-    name,
-    longhands: longs,
-    expand(nodes) {
-      const p = parseBorderParts(nodes);
-      if (!p) return null;
-      const m = new Map<string, unknown>();
-      for (const s of sides) {
-        m.set(`border-${s}-width`, p.w ?? INITIAL);
-        m.set(`border-${s}-style`, p.s ?? INITIAL);
-        m.set(`border-${s}-color`, p.c ?? INITIAL);
-      }
-      return m;
-    },
-  };
-}
 
 // `all` takes only CSS-wide keywords (handled before shorthand expansion) and covers every
 // longhand except direction and unicode-bidi.
