@@ -207,11 +207,19 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
       color(run.color, 'rg') +
       `BT\n/${font.resourceName} ${num(size)} Tf\n`;
     let pen = run.x;
-    let tj: string[] = [];
+    // One TJ array per positioned run; consecutive codes share one hex string, so a line of
+    // text is a handful of tokens rather than one string per glyph (smaller, faster to read).
+    let tj = '';
+    let hex = '';
     let tjStart = true;
+    const closeHex = (): void => {
+      if (hex !== '') tj += `<${hex}>`;
+      hex = '';
+    };
     const flush = (): void => {
-      if (tj.length > 0) s += `[${tj.join('')}] TJ\n`;
-      tj = [];
+      closeHex();
+      if (tj !== '') s += `[${tj}] TJ\n`;
+      tj = '';
     };
     const moveTo = (x: number, y: number): void => {
       flush();
@@ -234,7 +242,7 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
         continue;
       }
       if (tjStart || offset) moveTo(pen + (g.dx ?? 0), run.y + (g.dy ?? 0));
-      tj.push(font.show(g.id, g.text, clusterText));
+      hex += font.show(g.id, g.text, clusterText);
       shownAny = true;
       const natural = (font.widthOf(g.id) * size) / 1000;
       if (offset) {
@@ -242,7 +250,10 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
         tjStart = true;
       } else {
         const adj = ((natural - g.advance) * 1000) / size;
-        if (Math.abs(adj) >= 0.01) tj.push(num(Math.round(adj * 100) / 100));
+        if (Math.abs(adj) >= 0.01) {
+          closeHex();
+          tj += num(Math.round(adj * 100) / 100);
+        }
       }
       pen += g.advance;
     }

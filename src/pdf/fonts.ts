@@ -172,7 +172,7 @@ export class EmbeddedFont {
   show(gid: number, text: string, clusterText: string): string {
     let hex = this.hexByGid.get(gid);
     if (hex === undefined) {
-      hex = '<' + this.use(gid, text, clusterText).toString(16).padStart(4, '0') + '>';
+      hex = this.use(gid, text, clusterText).toString(16).padStart(4, '0');
       this.hexByGid.set(gid, hex);
     }
     return hex;
