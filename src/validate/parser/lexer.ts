@@ -182,6 +182,18 @@ export class Lexer {
 
   /** Parses a number at pos; returns null (pos unchanged) when the token is not numeric. */
   number(): CosNumber | null {
+    return this.scanNumber() ? num(this.numValue, this.numIsInteger) : null;
+  }
+
+  /** The value of the number last read by scanNumber. */
+  numValue = 0;
+  numIsInteger = true;
+
+  /**
+   * Reads a number at pos into numValue/numIsInteger without allocating (content streams hold
+   * hundreds of thousands); false (pos unchanged) when the token is not numeric.
+   */
+  scanNumber(): boolean {
     const { buf, end } = this;
     const start = this.pos;
     let p = start;
@@ -215,14 +227,44 @@ export class Lexer {
       // A second '.' and digits after it are part of a malformed token; consume them.
       while (p < end && (isDigit(buf[p]) || buf[p] === 0x2e)) p++;
     }
-    if (digits === 0) return null;
+    if (digits === 0) return false;
     // A number directly followed by regular characters (e.g. `12abc`) is not a number.
     if (p < end && isRegular(buf[p]) && buf[p] !== 0x2d && buf[p] !== 0x2b) {
-      return null;
+      return false;
     }
     this.pos = p;
-    const value = sign * (intPart + frac / fracScale);
-    return num(isInteger ? value : value, isInteger);
+    this.numValue = sign * (intPart + frac / fracScale);
+    this.numIsInteger = isInteger;
+    return true;
+  }
+
+  /**
+   * Skips a name at pos (on its '/') when it is plain ASCII without #xx escapes, and returns
+   * its length in bytes; -1 (pos unchanged) when it needs the full reader (name()).
+   */
+  skipPlainName(): number {
+    const { buf, end } = this;
+    const p = this.pos + 1;
+    let q = p;
+    while (q < end) {
+      const c = buf[q];
+      if (!isRegular(c)) break;
+      if (c === 0x23 || c > 0x7e) return -1;
+      q++;
+    }
+    this.pos = q;
+    return q - p;
+  }
+
+  /** Skips a keyword (a run of regular characters) at pos and returns its length. */
+  skipKeyword(): number {
+    const { buf, end } = this;
+    const start = this.pos;
+    let p = start;
+    while (p < end && isRegular(buf[p])) p++;
+    if (p === start) p++;
+    this.pos = p;
+    return p - start;
   }
 
   name(): CosName {

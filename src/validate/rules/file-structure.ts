@@ -14,7 +14,7 @@ import {
 import type { CosDict, CosObject, CosStream } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
 import { dictOf, isArray, isDict, isStream, itemsOf, nameOf, numberOf } from '../model/util.js';
-import { Lexer, isValidUtf8, isWhite } from '../parser/lexer.js';
+import { Lexer, isValidUtf8, isWhite, latin1String } from '../parser/lexer.js';
 import { allDicts } from './doc-walk.js';
 import { rule } from './spec.js';
 
@@ -534,56 +534,78 @@ function checkContentStreams(doc: PdfDocumentModel, sink: CheckSink, cos: CosChe
   }
 }
 
-/** Checks the tokens of one content stream; inline image data is skipped, its filters checked. */
+/**
+ * Checks the tokens of one content stream; inline image data is skipped, its filters checked.
+ * Numbers, plain names, keywords and delimiters are read without building COS objects: this
+ * pass sees every token of every content stream, so allocation here is most of its cost.
+ */
 function scanContent(data: Uint8Array, location: string, sink: CheckSink, cos: CosChecker): void {
   const lx = new Lexer(data);
+  const end = data.length;
   let inInlineDict = false;
   let lastKey: string | null = null;
-  let tokens = 0;
-  for (;;) {
-    if (tokens++ > 20_000_000) return;
-    const tok = lx.next();
-    if (tok.t === 'eof') return;
-    switch (tok.t) {
-      case 'num':
-        cos.number(tok.v.value, tok.v.isInteger, location);
-        break;
-      case 'str':
-        cos.string(
-          tok.v.bytes.length,
-          tok.v.isHex,
-          tok.v.hexCount,
-          tok.v.containsOnlyHex,
-          location,
-        );
-        break;
-      case 'name':
-        cos.name(tok.v.bytes, tok.v.value, location);
+  for (let tokens = 0; tokens <= 20_000_000; tokens++) {
+    lx.skipWhite();
+    const p = lx.pos;
+    if (p >= end) return;
+    const c = data[p];
+    if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      lx.pos++;
+      if (c === 0x7b) lastKey = null;
+    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */ || c === 0x29 /* ) */) {
+      lx.pos++;
+      if (c === 0x5d) lastKey = null;
+    } else if (c === 0x3c /* < */) {
+      if (data[p + 1] === 0x3c) {
+        lx.pos += 2;
+        lastKey = null;
+      } else {
+        const v = lx.hexString();
+        cos.string(v.bytes.length, true, v.hexCount, v.containsOnlyHex, location);
+      }
+    } else if (c === 0x3e /* > */) {
+      lx.pos += data[p + 1] === 0x3e ? 2 : 1;
+    } else if (c === 0x28 /* ( */) {
+      cos.string(lx.literalString().bytes.length, false, undefined, undefined, location);
+    } else if (c === 0x2f /* / */) {
+      const plain = inInlineDict ? -1 : lx.skipPlainName();
+      if (plain >= 0) {
+        // Plain ASCII is valid UTF-8; only the length can fail.
+        if (plain > 127)
+          cos.name(data.subarray(p + 1, lx.pos), latin1String(data, p + 1, lx.pos), location);
+        else cos.name(EMPTY, '', location);
+      } else {
+        const v = lx.name();
+        cos.name(v.bytes, v.value, location);
         if (inInlineDict) {
           if (lastKey === 'F' || lastKey === 'Filter') {
-            checkInlineFilter(tok.v.value, location, sink);
+            checkInlineFilter(v.value, location, sink);
             lastKey = null;
-          } else lastKey = tok.v.value;
+          } else lastKey = v.value;
         }
-        break;
-      case 'open':
-        if (tok.v !== '[') lastKey = null;
-        break;
-      case 'close':
-        if (tok.v === ']') lastKey = null;
-        break;
-      case 'kw':
-        if (tok.v === 'BI') {
-          inInlineDict = true;
-          lastKey = null;
-        } else if (tok.v === 'ID' && inInlineDict) {
-          inInlineDict = false;
-          lx.pos = skipInlineData(data, lx.pos);
-        }
-        break;
+      }
+    } else if ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e) {
+      if (lx.scanNumber()) cos.number(lx.numValue, lx.numIsInteger, location);
+      else lx.skipKeyword();
+    } else {
+      const n = lx.skipKeyword();
+      if (n === 2 && data[p] === 0x42 /* B */ && data[p + 1] === 0x49 /* I */) {
+        inInlineDict = true;
+        lastKey = null;
+      } else if (
+        n === 2 &&
+        inInlineDict &&
+        data[p] === 0x49 /* I */ &&
+        data[p + 1] === 0x44 /* D */
+      ) {
+        inInlineDict = false;
+        lx.pos = skipInlineData(data, lx.pos);
+      }
     }
   }
 }
+
+const EMPTY = new Uint8Array(0);
 
 function checkInlineFilter(name: string, location: string, sink: CheckSink): void {
   sink.check(
