@@ -54,6 +54,12 @@ export interface StreamTarget {
   /** Parent-tree key (page index for the page; assigned by the document for forms). */
   readonly key: number;
   readonly stm?: PdfRef;
+  /**
+   * The artifact sequence that ends `out`, if the last entry is one: a following artifact with
+   * the same properties joins it (table borders give three or four per cell), which keeps
+   * content streams small and quick to read.
+   */
+  lastArtifact?: { readonly props: string; readonly endIndex: number };
 }
 
 /** A form XObject reserved for a transparency group, before its content is known. */
@@ -378,7 +384,16 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
     body = `q\n${st.pending}${body}Q\n`;
     if (slot === undefined || !owner) {
       const props = tag.kind === 'artifact' ? artifactProps(tag, st) : '<</Type /Layout>>';
-      target.out.push(`/Artifact ${props} BDC\n${body}EMC\n`);
+      const out = target.out;
+      const last = target.lastArtifact;
+      if (last && last.endIndex === out.length - 1 && last.props === props) {
+        // Insert before the sequence's EMC, which stays the last entry.
+        out[out.length - 1] = body;
+        out.push('EMC\n');
+      } else {
+        out.push(`/Artifact ${props} BDC\n${body}`, 'EMC\n');
+      }
+      target.lastArtifact = { props, endIndex: out.length - 1 };
       return;
     }
     const first = items[0] as DisplayItem;
