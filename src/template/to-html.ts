@@ -220,18 +220,42 @@ const SYMBOLOGY_LABELS: Record<BarcodeBlock['symbology'], string> = {
   itf14: 'ITF-14 barcode',
 };
 
+/**
+ * Encoded barcodes as data: URIs, by symbology and content. Encoding a QR code costs about as
+ * much as laying out a whole invoice, and services render the same codes (payment references,
+ * links) again and again. Bounded: the oldest entries go first.
+ */
+const BARCODE_CACHE_ENTRIES = 256;
+const barcodeCache = new Map<string, string>();
+
+function barcodeDataUri(symbology: BarcodeBlock['symbology'], content: string): string {
+  const key = `${symbology}\u0000${content}`;
+  const hit = barcodeCache.get(key);
+  if (hit !== undefined) return hit;
+  const svg = bwipjs.toSVG({
+    bcid: BWIP_NAMES[symbology],
+    text: content,
+    scale: 1,
+    includetext: false,
+    paddingwidth: 0,
+    paddingheight: 0,
+  });
+  const uri = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+  // Only short contents are kept, so the cache stays small whatever callers send.
+  if (content.length <= 2048) {
+    if (barcodeCache.size >= BARCODE_CACHE_ENTRIES) {
+      barcodeCache.delete(barcodeCache.keys().next().value as string);
+    }
+    barcodeCache.set(key, uri);
+  }
+  return uri;
+}
+
 function barcodeHtml(block: BarcodeBlock, ctx: HtmlContext, pointer: string): string {
   const content = overrideOf<{ content?: string }>(block, ctx)?.content ?? block.content;
-  let svg: string;
+  let src: string;
   try {
-    svg = bwipjs.toSVG({
-      bcid: BWIP_NAMES[block.symbology],
-      text: content,
-      scale: 1,
-      includetext: false,
-      paddingwidth: 0,
-      paddingheight: 0,
-    });
+    src = barcodeDataUri(block.symbology, content);
   } catch (err) {
     throw new InputError(`the ${block.symbology} barcode cannot encode this content`, [
       {
@@ -243,7 +267,6 @@ function barcodeHtml(block: BarcodeBlock, ctx: HtmlContext, pointer: string): st
   const alt = block.alt ?? `${SYMBOLOGY_LABELS[block.symbology]}: ${content}`;
   const twoD = block.symbology === 'qr' || block.symbology === 'datamatrix';
   const height = block.height ?? (twoD ? '30mm' : '15mm');
-  const src = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
   return `<div class="tpl-barcode"${blockStyle(block.config)}><img src="${src}" alt="${escapeHtml(alt)}" style="height:${escapeHtml(height)}${twoD ? `;width:${escapeHtml(height)}` : ''}"></div>`;
 }
 
