@@ -313,9 +313,11 @@ function glyphChecks(ctx: RuleAreaContext, font: PdfFont, usage: FontUsage, loca
         const where = `${location} / glyph ${code}`;
         const cid = font.isType0 ? font.cid(code, bytes) : null;
         const invisible = use.renderingMode === 3;
-        const present = font.glyphPresent(code, cid);
-        if (!invisible) checkBoth(ctx, R.glyphPresent, present !== false, where);
-        if (!invisible && font.fontFile) {
+        // A code cut short by the end of the string selects no glyph at all.
+        const incomplete = font.incompleteCode(bytes);
+        const present = incomplete ? false : font.glyphPresent(code, cid);
+        if (!invisible) checkBoth(ctx, R.glyphPresent, present !== false, where, incomplete ? `an incomplete ${bytes}-byte code` : undefined);
+        if (!invisible && font.fontFile && !incomplete) {
           const wp = font.widthFromProgram(code, cid);
           const wd = font.widthFromDictionary(code, cid) ?? 0;
           if (wp !== null) checkBoth(ctx, R.glyphWidth, Math.abs(wp - wd) <= 1, where, `dictionary ${round(wd)}, program ${round(wp)}`);

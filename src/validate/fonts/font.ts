@@ -187,6 +187,22 @@ export class PdfFont {
     for (const c of this.codes(bytes)) fn(c.code, c.bytes);
   }
 
+  /**
+   * Whether a code of a Type 0 font was cut short by the end of its string: fewer bytes than
+   * the shortest codespace range (two for Identity and the predefined two-byte CMaps). Such a
+   * code selects no glyph of the font, so it cannot be rendered as the writer meant.
+   */
+  incompleteCode(bytes: number): boolean {
+    if (!this.isType0) return false;
+    const info = this.cmapInfo();
+    if (info.cmap && info.cmap.codespaces.length > 0) {
+      let shortest = 4;
+      for (const c of info.cmap.codespaces) shortest = Math.min(shortest, c.bytes);
+      return bytes < shortest;
+    }
+    return bytes < 2;
+  }
+
   /** CID for a code of a Type 0 font, or null when the CMap cannot be read here. */
   cid(code: number, bytes: number): number | null {
     const info = this.cmapInfo();

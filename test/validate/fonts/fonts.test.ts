@@ -183,6 +183,41 @@ describe('font area', () => {
   });
 });
 
+describe('codes cut short by the end of a string', () => {
+  const identityFont = (content: string) =>
+    makeDoc({
+      objects: {
+        5: dict({ Type: name('Font'), Subtype: name('Type0'), BaseFont: name('Liberation'), Encoding: name('Identity-H'), DescendantFonts: arr(ref(9)) }),
+        9: dict({
+          Type: name('Font'),
+          Subtype: name('CIDFontType2'),
+          BaseFont: name('Liberation'),
+          CIDSystemInfo: dict({ Registry: str('Adobe'), Ordering: str('Identity'), Supplement: num(0) }),
+          FontDescriptor: ref(6),
+          CIDToGIDMap: name('Identity'),
+          DW: num(1000),
+        }),
+        6: dict({ Type: name('FontDescriptor'), FontName: name('Liberation'), Flags: num(32), FontFile2: ref(7) }),
+        7: stream({}, liberation),
+      },
+      pages: [{ content, resources: dict({ Font: dict({ F1: ref(5) }) }) }],
+    });
+
+  it('reports a one-byte code of an Identity-H font as a glyph the font does not define', () => {
+    // (#) is one byte; Identity-H codes are two. Glyph 35 exists, but this code does not select it.
+    const r = runArea(fontsArea, identityFont('BT /F1 12 Tf (#) Tj ET'), 'pdfa-2b');
+    expect(r.failed.get('6.2.11.4.1#2')).toEqual(['page 1 / font F1 / glyph 35']);
+    // No width comparison for a glyph that is not selected.
+    expect(r.failed.has('6.2.11.5#1')).toBe(false);
+  });
+
+  it('accepts the same glyph shown with a whole two-byte code', () => {
+    const r = runArea(fontsArea, identityFont('BT /F1 12 Tf <0023> Tj ET'), 'pdfa-2b');
+    expect(r.failed.has('6.2.11.4.1#2')).toBe(false);
+    expect(r.passed.get('6.2.11.4.1#2')).toBe(1);
+  });
+});
+
 describe('CIDSet of an embedded CID font subset', () => {
   const numGlyphs = parseSfnt(liberation)?.numGlyphs ?? 0;
   const cidSet = (edit: (bits: Uint8Array) => void) => {
