@@ -42,6 +42,8 @@ export class DeclarationParser {
   private readonly cache = new Map<Declaration, ParsedDeclaration | null>();
   private readonly byText = new Map<string, ParsedDeclaration | null>();
   private readonly warned = new Set<string>();
+  /** Base URLs by number, so a long base is not copied into the key of every value. */
+  private readonly baseIds = new Map<string, number>();
 
   constructor(private readonly warn: (w: Warning) => void) {}
 
@@ -62,7 +64,7 @@ export class DeclarationParser {
     const hit = this.cache.get(d);
     if (hit !== undefined) return hit;
     // Equal text parses equally (url() depends on the base too): big sheets repeat values a lot.
-    const textKey = `${d.property}\u0000${d.raw}\u0000${d.base ?? ''}`;
+    const textKey = `${d.property}\u0000${d.raw}\u0000${this.baseId(d.base)}`;
     let r = this.byText.get(textKey);
     if (r === undefined) {
       r = this.parseUncached(d);
@@ -70,6 +72,16 @@ export class DeclarationParser {
     }
     this.cache.set(d, r);
     return r;
+  }
+
+  private baseId(base: string | undefined): number {
+    if (base === undefined) return 0;
+    let id = this.baseIds.get(base);
+    if (id === undefined) {
+      id = this.baseIds.size + 1;
+      this.baseIds.set(base, id);
+    }
+    return id;
   }
 
   private parseUncached(d: Declaration): ParsedDeclaration | null {

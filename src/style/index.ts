@@ -14,6 +14,7 @@ import { UA_STYLESHEET } from './ua.js';
 
 export type * from './types.js';
 export { pageStyleFor } from './page.js';
+export { DEFAULT_CSS_LIMITS, type CssLimits } from './sheet.js';
 export { resolveLength } from './length.js';
 
 /**
@@ -74,6 +75,7 @@ export async function styleDocument(html: string, options: StyleOptions): Promis
     media: provisional,
     strict: options.strict === true,
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.cssLimits ? { limits: options.cssLimits } : {}),
     warn,
   });
   options.signal?.throwIfAborted();

@@ -156,6 +156,17 @@ export function compileSelector(sel: CssNode, nested = false): ComplexSelector {
   return compileParts(sel.children.toArray(), nested);
 }
 
+/** Shared by every empty list of a compiled selector. */
+const NONE: readonly never[] = Object.freeze([]);
+
+/**
+ * The list at its exact length (or NONE): arrays grown by push keep spare capacity, and a large
+ * sheet keeps a dozen of these per rule for the whole render.
+ */
+function fit<T>(list: T[]): readonly T[] {
+  return list.length === 0 ? NONE : list.slice();
+}
+
 function compileParts(parts: readonly CssNode[], nested: boolean): ComplexSelector {
   const compounds: Compound[] = [];
   const combinators: Combinator[] = [];
@@ -175,7 +186,13 @@ function compileParts(parts: readonly CssNode[], nested: boolean): ComplexSelect
   let extra = 0;
   const pushCompound = (): void => {
     if (empty) throw new SelectorError('empty compound');
-    compounds.push(cur);
+    compounds.push({
+      tag: cur.tag,
+      ids: fit(cur.ids),
+      classes: fit(cur.classes),
+      attrs: fit(cur.attrs),
+      pseudos: fit(cur.pseudos),
+    });
     cur = { tag: null, ids: [], classes: [], attrs: [], pseudos: [] };
     empty = true;
   };
@@ -264,8 +281,8 @@ function compileParts(parts: readonly CssNode[], nested: boolean): ComplexSelect
   pushCompound();
   const keys = ancestorKeys(compounds, combinators);
   return {
-    compounds,
-    combinators,
+    compounds: fit(compounds),
+    combinators: fit(combinators),
     pseudoElement,
     specificity: spec(a, b, c) + extra,
     ancestorKeys: keys,
@@ -275,7 +292,7 @@ function compileParts(parts: readonly CssNode[], nested: boolean): ComplexSelect
 function ancestorKeys(
   compounds: readonly Compound[],
   combinators: readonly Combinator[],
-): string[] {
+): readonly string[] {
   const keys = new Set<string>();
   // Compound i is an ancestor of the subject iff the combinator right after it is a child or
   // descendant one: whatever follows is then inside it (`a > b + c`: a is c's parent too). After
@@ -290,7 +307,7 @@ function ancestorKeys(
   }
   // Most selective first: ids, then classes, then types (the rule index buckets on the first).
   const rank = (k: string): number => (k[0] === 'i' ? 0 : k[0] === 'c' ? 1 : 2);
-  return [...keys].sort((x, y) => rank(x) - rank(y));
+  return fit([...keys].sort((x, y) => rank(x) - rank(y)));
 }
 
 /**

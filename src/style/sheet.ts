@@ -5,7 +5,7 @@
  */
 import * as csstree from 'css-tree';
 import type { CssNode } from 'css-tree';
-import type { Warning } from '../diagnostics.js';
+import { LimitError, type Warning } from '../diagnostics.js';
 import { ResourceError, type ResourceLoader } from '../resources/types.js';
 import type { DomElement } from '../html/dom.js';
 import { LONGHANDS, NO_EFFECT_PROPERTIES, PROPERTY_ALIASES, SHORTHANDS } from './properties.js';
@@ -69,12 +69,38 @@ export interface RuleSet {
   readonly fontFaces: CssFontFaceRule[];
 }
 
+/** Bounds on the author CSS of one document (the UA sheet is not counted). */
+export interface CssLimits {
+  /**
+   * Style rules kept for the cascade; each selector of a list counts, since each is indexed as
+   * its own rule. Rules inside @media/@supports that apply and @import-ed sheets count too.
+   */
+  readonly maxRules: number;
+  /** UTF-8 bytes of all <style> elements, <link> sheets and @import-ed sheets together. */
+  readonly maxBytes: number;
+}
+
+/**
+ * About 2 KB of heap per rule and 40 bytes per byte of CSS once indexed: the defaults keep the
+ * cascade of the largest accepted document far below a 768 MB worker heap.
+ */
+export const DEFAULT_CSS_LIMITS: CssLimits = { maxRules: 50_000, maxBytes: 5 * 1024 * 1024 };
+
 export interface LoadContext {
   readonly loader: ResourceLoader;
   readonly media: MediaEnv;
   readonly strict: boolean;
   readonly signal?: AbortSignal;
   readonly warn: (w: Warning) => void;
+  /** Bounds on the document's author sheets; absent: DEFAULT_CSS_LIMITS. */
+  readonly limits?: CssLimits;
+}
+
+/** What the author sheets of one document have used of their CssLimits so far. */
+interface Budget {
+  readonly limits: CssLimits;
+  bytes: number;
+  rules: number;
 }
 
 const MARGIN_BOXES: ReadonlySet<string> = new Set<PageMarginBoxName>([
@@ -366,7 +392,8 @@ export function blockDeclarations(
     );
     if (decl) out.push(decl);
   }
-  return out;
+  // Exact length: a pushed-to array keeps spare capacity, and a big sheet keeps one per rule.
+  return out.slice();
 }
 
 export function makeDeclaration(
@@ -552,6 +579,53 @@ async function fetchSheet(
   }
 }
 
+/** Numbers rules in cascade order and, for author sheets, charges them to the budget. */
+interface Counter {
+  n: number;
+  readonly budget?: Budget;
+}
+
+/** Charges one sheet's text before it is parsed, so an oversized sheet costs no parsing. */
+function chargeBytes(css: string, counter: Counter): void {
+  const b = counter.budget;
+  if (!b) return;
+  b.bytes += Buffer.byteLength(css, 'utf8');
+  if (b.bytes > b.limits.maxBytes) {
+    throw new LimitError(
+      `the document's style sheets have ${b.bytes} bytes of CSS or more; the limit is ${b.limits.maxBytes}`,
+      'css-bytes',
+    );
+  }
+}
+
+function chargeRules(count: number, counter: Counter): void {
+  const b = counter.budget;
+  if (!b) return;
+  b.rules += count;
+  if (b.rules > b.limits.maxRules) {
+    throw new LimitError(
+      `the document's style sheets have more than ${b.limits.maxRules} style rules (the limit)`,
+      'css-rules',
+    );
+  }
+}
+
+/**
+ * A data: URL stands for its sheet in warnings by its first characters only: the whole URL can
+ * be megabytes, and warnings are copied to the caller.
+ */
+function sheetLabel(url: string): string {
+  return url.length > 64 && /^data:/i.test(url) ? `${url.slice(0, 60)}…` : url;
+}
+
+/**
+ * Relative URLs cannot resolve against a data: URL, so a data: sheet has no base (the same
+ * outcome), and its declarations do not keep the base64 text alive through their `base`.
+ */
+function sheetBase(url: string | undefined): string | undefined {
+  return url && /^data:/i.test(url) ? undefined : url;
+}
+
 /** Sheets above this size are parsed in pieces (see splitStatements). */
 const CHUNK_CHARS = 256 * 1024;
 
@@ -615,9 +689,10 @@ export function splitStatements(css: string): string[] {
 export async function addSheet(
   job: SheetJob,
   out: RuleSet,
-  counter: { n: number },
+  counter: Counter,
   ctx: LoadContext,
 ): Promise<void> {
+  chargeBytes(job.css, counter);
   for (const chunk of splitStatements(job.css)) {
     throwIfAborted(ctx.signal);
     let ast: CssNode;
@@ -671,7 +746,7 @@ async function walk(
   nodes: readonly CssNode[],
   job: SheetJob,
   out: RuleSet,
-  counter: { n: number },
+  counter: Counter,
   ctx: LoadContext,
   imports: ReadonlyMap<CssNode, Promise<{ css: string; url: string } | null>>,
 ): Promise<void> {
@@ -700,6 +775,7 @@ async function walk(
         continue;
       }
       if (declarations.length === 0) continue;
+      chargeRules(compiled.length, counter);
       for (const selector of compiled) {
         out.rules.push({ selector, declarations, origin: job.origin, order: counter.n++ });
       }
@@ -716,9 +792,9 @@ async function walk(
         await addSheet(
           {
             css: loaded.css,
-            base: loaded.url,
+            base: sheetBase(loaded.url),
             origin: job.origin,
-            source: loaded.url,
+            source: sheetLabel(loaded.url),
             depth: job.depth + 1,
             chain: [...job.chain, loaded.url],
           },
@@ -871,7 +947,12 @@ export async function loadSheets(
 ): Promise<RuleSet> {
   const uaSet = await parsedUserAgentSheet(ua, ctx);
   const out: RuleSet = { rules: [...uaSet.rules], pageRules: [...uaSet.pageRules], fontFaces: [] };
-  const counter = { n: uaSet.count };
+  const limits = ctx.limits ?? DEFAULT_CSS_LIMITS;
+  const counter: Counter = { n: uaSet.count, budget: { limits, bytes: 0, rules: 0 } };
+  // Inline sheets are all known now: refuse their total before fetching or parsing anything
+  // (a probe budget, so the sheets are still charged one by one as they are parsed).
+  const probe: Counter = { n: 0, budget: { limits, bytes: 0, rules: 0 } };
+  for (const s of sources) if (s.kind === 'inline') chargeBytes(s.text, probe);
   const pending = sources.map((s) => {
     if (s.media !== undefined && !parseMediaAttribute(s.media, ctx.media)) return null;
     if (s.kind === 'inline') return Promise.resolve({ css: s.text, url: docBase });
@@ -882,11 +963,12 @@ export async function loadSheets(
     if (!p) continue;
     const loaded = await p;
     if (!loaded) continue;
-    const src = sources[i].kind === 'inline' ? '<style>' : (loaded.url ?? sources[i].text);
+    const src =
+      sources[i].kind === 'inline' ? '<style>' : sheetLabel(loaded.url ?? sources[i].text);
     await addSheet(
       {
         css: loaded.css,
-        base: loaded.url,
+        base: sheetBase(loaded.url),
         origin: 'author',
         source: src,
         depth: 0,
@@ -903,16 +985,37 @@ export async function loadSheets(
 // ---------------------------------------------------------------------------------------------
 // Rule index
 
+/** Up to this many rules a bucket is one list, checked rule by rule against the filter. */
+const SMALL_BUCKET = 8;
+
 /**
  * Rules sharing one rightmost-compound key, split again by the most selective key their
  * ancestor part needs, so an element only walks the rules whose ancestors it actually has.
  */
 class Bucket {
-  readonly free: StyleRule[] = [];
-  /** Created on first use: most buckets of a big sheet hold one rule. */
+  /**
+   * Rules in the order added while the bucket is small: most buckets of a big sheet hold one
+   * rule (an id), and a Map per bucket would cost more than the rules.
+   */
+  private few: StyleRule[] | null = [];
+  private free: StyleRule[] = [];
   private byAncestor: Map<string, StyleRule[]> | null = null;
 
   add(r: StyleRule): void {
+    if (this.few) {
+      if (this.few.length < SMALL_BUCKET) {
+        // Copied at exact length: push would reserve room for 16 more.
+        this.few = [...this.few, r];
+        return;
+      }
+      const few = this.few;
+      this.few = null;
+      for (const x of few) this.file(x);
+    }
+    this.file(r);
+  }
+
+  private file(r: StyleRule): void {
     const k = r.selector.ancestorKeys[0];
     if (k === undefined) {
       this.free.push(r);
@@ -925,6 +1028,10 @@ class Bucket {
   }
 
   collect(out: StyleRule[], filter: AncestorFilter | undefined): void {
+    if (this.few) {
+      for (const r of this.few) if (!filter || filter.mayMatch(r.selector)) out.push(r);
+      return;
+    }
     for (const r of this.free) out.push(r);
     const by = this.byAncestor;
     if (!by) return;

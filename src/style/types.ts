@@ -17,6 +17,7 @@
 import type { Warning } from '../diagnostics.js';
 import type { RgbaColor } from '../layout/display-list.js';
 import type { ResourceLoader } from '../resources/types.js';
+import type { CssLimits } from './sheet.js';
 
 export type { RgbaColor };
 
@@ -583,6 +584,8 @@ export interface StyleOptions {
   /** Fail (throw ResourceError) on a stylesheet that cannot be loaded instead of warning. */
   readonly strict?: boolean;
   readonly signal?: AbortSignal;
+  /** Rules and bytes of author CSS per document (LimitError beyond); absent: the defaults. */
+  readonly cssLimits?: CssLimits;
 }
 
 export interface StyledDocument {

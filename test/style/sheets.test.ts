@@ -1,8 +1,10 @@
 import * as csstree from 'css-tree';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { LimitError } from '../../src/diagnostics.js';
+import { createResourceLoader } from '../../src/resources/index.js';
 import { ResourceError } from '../../src/resources/types.js';
-import { styleDocument } from '../../src/style/index.js';
+import { DEFAULT_CSS_LIMITS, styleDocument } from '../../src/style/index.js';
 import { byId, byTag, fakeLoader, find, style } from './helpers.js';
 
 const RED = { r: 1, g: 0, b: 0, a: 1 };
@@ -253,5 +255,88 @@ describe('splitStatements', () => {
       if (ast.type === 'StyleSheet') statements += ast.children.size;
     }
     expect(statements).toBe(16000);
+  });
+});
+
+describe('CSS limits per document', () => {
+  const refusal = async (p: Promise<unknown>): Promise<LimitError> => {
+    const e: unknown = await p.then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(e).toBeInstanceOf(LimitError);
+    return e as LimitError;
+  };
+  const rules = (n: number, prefix = 'r') =>
+    Array.from({ length: n }, (_, i) => `.${prefix}${i}{color:red}`).join('');
+
+  it('has defaults of 50,000 rules and 5 MB', () => {
+    expect(DEFAULT_CSS_LIMITS).toEqual({ maxRules: 50_000, maxBytes: 5 * 1024 * 1024 });
+  });
+
+  it('refuses more style rules than maxRules, counting each selector of a list', async () => {
+    const cssLimits = { maxRules: 10, maxBytes: 1 << 20 };
+    const d = await style(`<style>${rules(10)}</style><p class=r9 id=t>x</p>`, { cssLimits });
+    expect(find(d.root, byId('t')).style.color).toEqual(RED);
+    const e = await refusal(style(`<style>${rules(9)} a, b {color:red}</style>`, { cssLimits }));
+    expect(e.limit).toBe('css-rules');
+    expect(e.status).toBe(413);
+    expect(e.message).toBe("the document's style sheets have more than 10 style rules (the limit)");
+  });
+
+  it('counts rules of @import-ed sheets and applying @media blocks, not of other media', async () => {
+    const cssLimits = { maxRules: 10, maxBytes: 1 << 20 };
+    const loader = fakeLoader({ 'https://ex.test/a.css': rules(6, 'a') });
+    const html = (media: string) =>
+      `<style>@import "a.css"; @media ${media} { ${rules(5)} }</style>`;
+    await style(html('screen'), { cssLimits, loader, baseUrl: 'https://ex.test/' });
+    const e = await refusal(
+      style(html('print'), { cssLimits, loader, baseUrl: 'https://ex.test/' }),
+    );
+    expect(e.limit).toBe('css-rules');
+  });
+
+  it('refuses more UTF-8 bytes of CSS than maxBytes over <style>, <link> and @import', async () => {
+    const cssLimits = { maxRules: 1000, maxBytes: 100 };
+    const sheet = (bytes: number) => `p{color:red}/*${'x'.repeat(bytes - 16)}*/`;
+    expect(Buffer.byteLength(sheet(60))).toBe(60);
+    // 2 × 50 bytes is at the limit; one more byte, even in a multi-byte character, is over.
+    await style(`<style>${sheet(50)}</style><style>${sheet(50)}</style>`, { cssLimits });
+    const e = await refusal(
+      style(`<style>${sheet(50)}</style><style>${sheet(49)}é</style>`, { cssLimits }),
+    );
+    expect(e.limit).toBe('css-bytes');
+    expect(e.message).toBe(
+      "the document's style sheets have 101 bytes of CSS or more; the limit is 100",
+    );
+    const loader = fakeLoader({
+      'https://ex.test/l.css': `@import "i.css";${sheet(34)}`,
+      'https://ex.test/i.css': sheet(30),
+    });
+    const opts = { cssLimits, loader, baseUrl: 'https://ex.test/' };
+    await style(`<style>${sheet(20)}</style><link rel=stylesheet href=l.css>`, opts);
+    const over = await refusal(
+      style(`<style>${sheet(21)}</style><link rel=stylesheet href=l.css>`, opts),
+    );
+    expect(over.limit).toBe('css-bytes');
+  });
+
+  it('keeps a data: sheet out of warnings and gives it no base for relative URLs', async () => {
+    const css = `p{color:nonsense;background-image:url(img.png)}/*${'x'.repeat(200)}*/`;
+    const href = `data:text/css;base64,${Buffer.from(css).toString('base64')}`;
+    const d = await styleDocument(`<link rel=stylesheet href="${href}"><p id=t>x</p>`, {
+      loader: createResourceLoader(),
+    });
+    const w = d.warnings.find((x) => x.code === 'css.invalid-value');
+    expect(w?.source).toBe(`${href.slice(0, 60)}…`);
+    expect(find(d.root, byId('t')).style.backgroundLayers[0].image).toEqual({
+      kind: 'url',
+      url: 'img.png',
+    });
+  });
+
+  it('applies the last of 100,000 declarations in one style attribute', async () => {
+    const d = await style(`<p id=t style="${'color:red;'.repeat(99_999)}color:blue">x</p>`);
+    expect(find(d.root, byId('t')).style.color).toEqual(BLUE);
   });
 });
