@@ -38,6 +38,8 @@ export interface BuildContext {
   nextAnonId: number;
   /** Current element nesting depth (bounded: see MAX_BOX_DEPTH). */
   depth?: number;
+  /** Flex containers around the element being built (bounded: see MAX_FLEX_DEPTH). */
+  flexDepth?: number;
 }
 
 /**
@@ -45,6 +47,13 @@ export interface BuildContext {
  * pathological nesting cannot exhaust the stack in the recursive layout.
  */
 export const MAX_BOX_DEPTH = 200;
+
+/**
+ * Flex containers nested deeper than this are built as block containers (flow-root). Each
+ * level is a yoga calculation nested inside its parent's (through the measure callback), and
+ * the yoga wasm module's stack faults at about 140 levels; real documents nest a handful.
+ */
+export const MAX_FLEX_DEPTH = 32;
 
 /** Structure context of a block container. */
 interface Group {
@@ -258,11 +267,11 @@ function element(
   if (el.namespace !== 'html' && el.tag !== 'svg') return;
   const depth = ctx.depth ?? 0;
   if (depth >= MAX_BOX_DEPTH) {
-    if (depth === MAX_BOX_DEPTH && !ctx.warnings.some((w) => w.code === 'layout.nesting-limit')) {
-      ctx.warnings.push({
-        code: 'layout.nesting-limit',
-        message: `elements nested deeper than ${MAX_BOX_DEPTH} levels are laid out as plain content of their ancestor`,
-      });
+    if (depth === MAX_BOX_DEPTH) {
+      nestingWarning(
+        ctx,
+        `elements nested deeper than ${MAX_BOX_DEPTH} levels are laid out as plain content of their ancestor`,
+      );
     }
     // Iterate rather than recurse through the flattened levels: only text, line breaks and
     // images survive there, as content of the ancestor.
@@ -282,6 +291,12 @@ function element(
   } finally {
     ctx.depth = depth;
   }
+}
+
+/** One `layout.nesting-limit` warning per limit that was reached. */
+function nestingWarning(ctx: BuildContext, message: string): void {
+  if (ctx.warnings.some((w) => w.code === 'layout.nesting-limit' && w.message === message)) return;
+  ctx.warnings.push({ code: 'layout.nesting-limit', message });
 }
 
 function elementAt(
@@ -385,8 +400,22 @@ function elementAt(
 
   let box: Box;
   if (d === 'table' || d === 'inline-table') box = tableBox(el, own, childGroup, ctx);
-  else if (d === 'flex' || d === 'inline-flex') box = flexBox(el, childGroup, own, ctx);
-  else box = blockBox(el, childGroup, own, ictx, ctx);
+  else if ((d === 'flex' || d === 'inline-flex') && (ctx.flexDepth ?? 0) >= MAX_FLEX_DEPTH) {
+    nestingWarning(
+      ctx,
+      `flex containers nested deeper than ${MAX_FLEX_DEPTH} levels are laid out as blocks`,
+    );
+    const display = d === 'flex' ? 'flow-root' : 'inline-block';
+    box = blockBox({ ...el, style: { ...s, display } }, childGroup, own, ictx, ctx);
+  } else if (d === 'flex' || d === 'inline-flex') {
+    const flexDepth = ctx.flexDepth ?? 0;
+    ctx.flexDepth = flexDepth + 1;
+    try {
+      box = flexBox(el, childGroup, own, ctx);
+    } finally {
+      ctx.flexDepth = flexDepth;
+    }
+  } else box = blockBox(el, childGroup, own, ictx, ctx);
 
   if (blockLevel) flow.addBlock(box);
   else

@@ -4,6 +4,13 @@
  * leaf whose measure function lays the item out with our own block layout at the width yoga
  * asks about; measurements are pure and memoised by (width, mode). After yoga has placed the
  * items, each is laid out again at its final size, so inline content wraps at the real width.
+ *
+ * Nested containers: measuring an item that is itself a flex container runs a whole inner
+ * layout, and yoga measures an item several times per pass, so without sharing the work each
+ * level multiplied the cost of the levels inside it (fuzz finding F2: about ×1.5 per level).
+ * Item layouts are therefore memoised per (item, size) for as long as the outermost container
+ * is being laid out. Nesting depth itself is bounded when boxes are built (MAX_FLEX_DEPTH in
+ * build.ts), because every level is a nested yoga calculation on the wasm module's small stack.
  */
 import Yoga, {
   Align,
@@ -16,6 +23,7 @@ import Yoga, {
   Wrap,
   type Node as YogaNode,
 } from 'yoga-layout';
+import { LimitError } from '../diagnostics.js';
 import type { ComputedStyle } from '../style/types.js';
 import type { Box, FlexBox } from './boxes.js';
 import type { LayoutContext } from './context.js';
@@ -33,6 +41,66 @@ import { border, len, margin, maxSize, padding, pt, size } from './units.js';
 
 const config = Yoga.Config.create();
 config.setPointScaleFactor(0);
+
+type ItemLayout = Placed & { marginLeft: number };
+
+/**
+ * Item layouts of the flex containers being laid out, by item and size: measured sizes by
+ * border-box width, final layouts by width and height. Layout is pure in these inputs and
+ * fragments are immutable, so a repeated request returns the first answer. Dropped when the
+ * outermost container is done, so fragments are not kept past the layout that needed them.
+ */
+interface ItemMemo {
+  readonly sizes: Map<Box, Map<number, { width: number; height: number }>>;
+  readonly finals: Map<Box, Map<string, ItemLayout>>;
+}
+let memo: ItemMemo | undefined;
+
+function measuredSize(
+  item: Box,
+  width: number,
+  ctx: LayoutContext,
+  m: ItemMemo,
+): { width: number; height: number } {
+  let byWidth = m.sizes.get(item);
+  if (!byWidth) m.sizes.set(item, (byWidth = new Map()));
+  const hit = byWidth.get(width);
+  if (hit) return hit;
+  const laid = layoutBlockLevel(item, 0, 0, width, ctx, [], { root: true, forcedWidth: width });
+  const out = { width: laid.width, height: laid.height };
+  byWidth.set(width, out);
+  return out;
+}
+
+function finalLayout(
+  item: Box,
+  width: number,
+  height: number,
+  ctx: LayoutContext,
+  m: ItemMemo,
+): ItemLayout {
+  let bySize = m.finals.get(item);
+  if (!bySize) m.finals.set(item, (bySize = new Map()));
+  const key = `${width}x${height}`;
+  const hit = bySize.get(key);
+  if (hit) return hit;
+  const r = layoutBlockLevel(item, 0, 0, width, ctx, [], {
+    root: true,
+    forcedWidth: width,
+    forcedHeight: height,
+    cbHeight: height,
+  });
+  bySize.set(key, r);
+  return r;
+}
+
+/** A fault inside the yoga wasm module (its stack or heap exhausted) as a typed limit. */
+function yogaFault(e: unknown): unknown {
+  // WebAssembly.RuntimeError (the project's lib settings do not declare the WebAssembly global).
+  if (e instanceof Error && e.name === 'RuntimeError')
+    return new LimitError(`flex layout failed inside yoga: ${e.message}`, 'flex');
+  return e;
+}
 
 function isRow(s: ComputedStyle): boolean {
   return s.flexDirection === 'row' || s.flexDirection === 'row-reverse';
@@ -101,6 +169,24 @@ export function layoutFlex(
   _abs: AbsCollector,
   opts: LayoutOptions,
 ): Placed {
+  const outermost = memo === undefined;
+  const m = (memo ??= { sizes: new Map(), finals: new Map() });
+  try {
+    return layoutFlexIn(box, x, y, width, ctx, opts, m);
+  } finally {
+    if (outermost) memo = undefined;
+  }
+}
+
+function layoutFlexIn(
+  box: FlexBox,
+  x: number,
+  y: number,
+  width: number,
+  ctx: LayoutContext,
+  opts: LayoutOptions,
+  itemMemo: ItemMemo,
+): Placed {
   const s = box.style;
   const pad = padding(s, width);
   const bord = border(s);
@@ -116,9 +202,14 @@ export function layoutFlex(
     .sort((a, b) => a.b.style.order - b.b.style.order || a.i - b.i)
     .map((e) => e.b);
 
-  const root = Yoga.Node.create(config);
+  // Yoga places the items; its tree is freed before the items' final layouts, which may build
+  // trees of their own (nested containers), so only the levels being measured hold one.
+  let root: YogaNode | undefined;
   const nodes: YogaNode[] = [];
+  let laidItems: { left: number; top: number; width: number; height: number }[];
+  let innerH: number;
   try {
+    root = Yoga.Node.create(config);
     root.setFlexDirection(DIRECTION[s.flexDirection]);
     root.setFlexWrap(
       s.flexWrap === 'wrap'
@@ -187,10 +278,10 @@ export function layoutFlex(
       if (minHh !== undefined) n.setMinHeight(minHh);
       if (maxHh !== undefined) n.setMaxHeight(maxHh);
       n.setAlignSelf(ALIGN[is.alignSelf]);
-      const memo = new Map<string, { width: number; height: number }>();
+      const seen = new Map<string, { width: number; height: number }>();
       n.setMeasureFunc((mw, wMode, _mh, _hMode) => {
         const key = `${wMode}:${Number.isFinite(mw) ? Math.round(mw * 100) : 'inf'}`;
-        const hit = memo.get(key);
+        const hit = seen.get(key);
         if (hit) return hit;
         const io = intrinsicOuter(item, ctx);
         const maxContent = io.max - m.left - m.right;
@@ -200,12 +291,11 @@ export function layoutFlex(
         else if (wMode === MeasureMode.AtMost)
           bw = Math.max(Math.min(maxContent, mw), Math.min(minContent, mw));
         else bw = maxContent;
-        const laid = layoutBlockLevel(item, 0, 0, bw, ctx, [], { root: true, forcedWidth: bw });
-        const out = { width: laid.width, height: laid.height };
-        memo.set(key, out);
+        const out = measuredSize(item, bw, ctx, itemMemo);
+        seen.set(key, out);
         return out;
       });
-      root.insertChild(n, idx);
+      root!.insertChild(n, idx);
     });
 
     root.calculateLayout(
@@ -213,37 +303,41 @@ export function layoutFlex(
       specifiedH ?? undefined,
       s.direction === 'rtl' ? Direction.RTL : Direction.LTR,
     );
-    const contentX = x + bord.left + pad.left;
-    const contentY = y + bord.top + pad.top;
-    const placed: Fragment[] = [];
-    items.forEach((item, idx) => {
-      const l = nodes[idx].getComputedLayout();
-      const r = layoutBlockLevel(item, 0, 0, l.width, ctx, [], {
-        root: true,
-        forcedWidth: l.width,
-        forcedHeight: l.height,
-        cbHeight: l.height,
-      });
-      placed.push(shiftFragment(r.frag, contentX + l.left - r.marginLeft, contentY + l.top));
-    });
-    const innerH = root.getComputedHeight();
-    const height = innerH + pad.top + pad.bottom + bord.top + bord.bottom;
-    // Items side by side cannot be cut by a page break independently: a row container's
-    // lines become atomic; a column container's items flow on like blocks.
-    const children: Fragment[] = row ? rowLeaves(placed, ctx.page.height) : placed;
-    const frag = boxFragment(box, { x, width, top: y, height }, children, ctx);
-    return {
-      frag,
-      height,
-      width,
-      marginBottom: {
-        pos: Math.max(0, margin(s, width).bottom),
-        neg: Math.min(0, margin(s, width).bottom),
-      },
-    };
+    laidItems = nodes.map((n) => n.getComputedLayout());
+    innerH = root.getComputedHeight();
+  } catch (e) {
+    throw yogaFault(e);
   } finally {
-    root.freeRecursive();
+    try {
+      root?.freeRecursive();
+    } catch (e) {
+      // eslint-disable-next-line no-unsafe-finally -- a fault while freeing is still typed
+      throw yogaFault(e);
+    }
   }
+
+  const contentX = x + bord.left + pad.left;
+  const contentY = y + bord.top + pad.top;
+  const placed: Fragment[] = [];
+  items.forEach((item, idx) => {
+    const l = laidItems[idx];
+    const r = finalLayout(item, l.width, l.height, ctx, itemMemo);
+    placed.push(shiftFragment(r.frag, contentX + l.left - r.marginLeft, contentY + l.top));
+  });
+  const height = innerH + pad.top + pad.bottom + bord.top + bord.bottom;
+  // Items side by side cannot be cut by a page break independently: a row container's
+  // lines become atomic; a column container's items flow on like blocks.
+  const children: Fragment[] = row ? rowLeaves(placed, ctx.page.height) : placed;
+  const frag = boxFragment(box, { x, width, top: y, height }, children, ctx);
+  return {
+    frag,
+    height,
+    width,
+    marginBottom: {
+      pos: Math.max(0, margin(s, width).bottom),
+      neg: Math.min(0, margin(s, width).bottom),
+    },
+  };
 }
 
 /** Items of a row container grouped into flex lines (overlapping vertical extents). */
