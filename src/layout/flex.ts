@@ -94,6 +94,8 @@ function finalLayout(
   return r;
 }
 
+const ZERO_SIZE = { width: 0, height: 0 };
+
 /** A fault inside the yoga wasm module (its stack or heap exhausted) as a typed limit. */
 function yogaFault(e: unknown): unknown {
   // WebAssembly.RuntimeError (the project's lib settings do not declare the WebAssembly global).
@@ -205,6 +207,8 @@ function layoutFlexIn(
   // Yoga places the items; its tree is freed before the items' final layouts, which may build
   // trees of their own (nested containers), so only the levels being measured hold one.
   let root: YogaNode | undefined;
+  /** The first exception thrown by an item's measurement (see setMeasureFunc below). */
+  let measureError: { error: unknown } | undefined;
   const nodes: YogaNode[] = [];
   let laidItems: { left: number; top: number; width: number; height: number }[];
   let innerH: number;
@@ -280,20 +284,29 @@ function layoutFlexIn(
       n.setAlignSelf(ALIGN[is.alignSelf]);
       const seen = new Map<string, { width: number; height: number }>();
       n.setMeasureFunc((mw, wMode, _mh, _hMode) => {
-        const key = `${wMode}:${Number.isFinite(mw) ? Math.round(mw * 100) : 'inf'}`;
-        const hit = seen.get(key);
-        if (hit) return hit;
-        const io = intrinsicOuter(item, ctx);
-        const maxContent = io.max - m.left - m.right;
-        const minContent = io.min - m.left - m.right;
-        let bw: number;
-        if (wMode === MeasureMode.Exactly) bw = mw;
-        else if (wMode === MeasureMode.AtMost)
-          bw = Math.max(Math.min(maxContent, mw), Math.min(minContent, mw));
-        else bw = maxContent;
-        const out = measuredSize(item, bw, ctx, itemMemo);
-        seen.set(key, out);
-        return out;
+        // An exception must not unwind through yoga's wasm frames (that leaves its stack
+        // pointer behind and breaks every later layout in the process): keep the first one,
+        // answer a size, and rethrow once calculateLayout has returned.
+        if (measureError !== undefined) return ZERO_SIZE;
+        try {
+          const key = `${wMode}:${Number.isFinite(mw) ? Math.round(mw * 100) : 'inf'}`;
+          const hit = seen.get(key);
+          if (hit) return hit;
+          const io = intrinsicOuter(item, ctx);
+          const maxContent = io.max - m.left - m.right;
+          const minContent = io.min - m.left - m.right;
+          let bw: number;
+          if (wMode === MeasureMode.Exactly) bw = mw;
+          else if (wMode === MeasureMode.AtMost)
+            bw = Math.max(Math.min(maxContent, mw), Math.min(minContent, mw));
+          else bw = maxContent;
+          const out = measuredSize(item, bw, ctx, itemMemo);
+          seen.set(key, out);
+          return out;
+        } catch (e) {
+          measureError = { error: e };
+          return ZERO_SIZE;
+        }
       });
       root!.insertChild(n, idx);
     });
@@ -303,6 +316,7 @@ function layoutFlexIn(
       specifiedH ?? undefined,
       s.direction === 'rtl' ? Direction.RTL : Direction.LTR,
     );
+    if (measureError !== undefined) throw measureError.error;
     laidItems = nodes.map((n) => n.getComputedLayout());
     innerH = root.getComputedHeight();
   } catch (e) {
