@@ -34,12 +34,114 @@ export class InputError extends Error {
 
 /** A resource or stage limit was exceeded (pages, pixels, bytes, depth, time). */
 export class LimitError extends Error {
-  override readonly name = 'LimitError';
+  override readonly name: string = 'LimitError';
   constructor(
     message: string,
     readonly limit: string,
     readonly status: number = 413,
   ) {
     super(message);
+  }
+}
+
+/**
+ * Default largest output of one render (PDF or image), bytes. Far above real documents (the
+ * 100-page report is well under 1 MB); it stops a runaway document before it fills the heap.
+ */
+export const DEFAULT_MAX_OUTPUT_BYTES = 100 * 1024 * 1024;
+
+/**
+ * The caller's deadline passed (`timeoutMs`) or its AbortSignal fired before the work was done.
+ * A LimitError on 'time' (HTTP 504); `stage` says where the work stopped.
+ */
+export class TimeoutError extends LimitError {
+  override readonly name: string = 'TimeoutError';
+  constructor(
+    message: string,
+    /** The stage that was running: 'style', 'layout', 'pagination', 'pdf', 'raster', 'validation'... */
+    readonly stage: string,
+    /** The caller's abort reason, when the deadline came from an AbortSignal. */
+    override readonly cause?: unknown,
+  ) {
+    super(message, 'time', 504);
+  }
+}
+
+/** How a caller bounds the time of one render or validation. */
+export interface DeadlineOptions {
+  /** Cancels the work; checked between stages and inside their long loops. */
+  readonly signal?: AbortSignal;
+  /** Milliseconds from the call; measured on the clock, so synchronous loops notice it too. */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * One call's deadline. A timer cannot fire while synchronous layout or validation runs, so
+ * `check()` reads the clock itself; the timer only ends the asynchronous waits (fetches,
+ * image decoding) through `signal`. `check()` is cheap enough for inner loops.
+ */
+export class Deadline {
+  /** Aborted with the TimeoutError once the deadline is found to have passed. */
+  readonly signal: AbortSignal;
+  readonly #controller = new AbortController();
+  readonly #at: number;
+  readonly #timeoutMs: number | undefined;
+  readonly #caller: AbortSignal | undefined;
+  readonly #onAbort = (): void => this.#fail();
+  #timer: NodeJS.Timeout | undefined;
+  #stage = 'start';
+
+  constructor(options: DeadlineOptions = {}) {
+    this.signal = this.#controller.signal;
+    const ms = options.timeoutMs;
+    if (ms !== undefined && !(Number.isFinite(ms) && ms >= 0)) {
+      throw new InputError(`timeoutMs must be a non-negative number of milliseconds, got ${ms}`, [
+        { pointer: '/timeoutMs', message: 'must be a non-negative number' },
+      ]);
+    }
+    this.#timeoutMs = ms;
+    this.#at = ms === undefined ? Infinity : performance.now() + ms;
+    this.#caller = options.signal;
+    // An already aborted signal is found by the first check(), which knows the stage.
+    if (!options.signal?.aborted)
+      options.signal?.addEventListener('abort', this.#onAbort, { once: true });
+    if (ms !== undefined && !options.signal?.aborted) {
+      this.#timer = setTimeout(this.#onAbort, ms);
+      this.#timer.unref?.();
+    }
+  }
+
+  /** Throws the TimeoutError when the deadline has passed; records `stage` for the message. */
+  check(stage: string): void {
+    this.#stage = stage;
+    if (!this.signal.aborted && (this.#caller?.aborted || performance.now() > this.#at))
+      this.#fail();
+    if (this.signal.aborted) throw this.signal.reason as TimeoutError;
+  }
+
+  /** Stops the timer and the listener on the caller's signal; call when the work is done. */
+  dispose(): void {
+    clearTimeout(this.#timer);
+    this.#caller?.removeEventListener('abort', this.#onAbort);
+  }
+
+  #fail(): void {
+    if (this.signal.aborted) return;
+    const stage = this.#stage;
+    const callerReason = this.#caller?.aborted ? this.#caller.reason : undefined;
+    const err = this.#caller?.aborted
+      ? new TimeoutError(
+          `the work was aborted by its signal (during ${stage})${
+            callerReason instanceof Error ? `: ${callerReason.message}` : ''
+          }`,
+          stage,
+          callerReason,
+        )
+      : new TimeoutError(
+          `the work did not finish within ${this.#timeoutMs} ms (stopped during ${stage})`,
+          stage,
+        );
+    this.dispose();
+    this.#controller.abort(err);
   }
 }

@@ -7,7 +7,8 @@
  *   validate     any PDF bytes            ->  ValidationResponse (PDF/A-2/3 a/b/u, PDF/UA-1)
  */
 export type { Warning, FieldProblem } from './diagnostics.js';
-export { InputError, LimitError } from './diagnostics.js';
+export type { DeadlineOptions } from './diagnostics.js';
+export { InputError, LimitError, TimeoutError, DEFAULT_MAX_OUTPUT_BYTES } from './diagnostics.js';
 export type { ValidationResponse, Flavour } from './validate/report-types.js';
 export { ALL_FLAVOURS, DEFAULT_FLAVOURS } from './validate/report-types.js';
 export type { LaidOutDocument } from './layout/display-list.js';
@@ -21,6 +22,7 @@ export {
   type ImageResult,
   type AttachmentInput,
 } from './render.js';
+export { DEFAULT_DOCUMENT_DECODE_BUDGET } from './validate/parser/index.js';
 export {
   validate,
   identify,

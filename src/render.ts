@@ -4,7 +4,7 @@
  * input (base64 attachments, options) into the typed values the stages take.
  */
 import { randomUUID, createHash } from 'node:crypto';
-import { InputError, type Warning } from './diagnostics.js';
+import { Deadline, InputError, type Warning } from './diagnostics.js';
 import { decodeAttachments, type AttachmentInput } from './attachments.js';
 import type { XmpSchema } from './layout/display-list.js';
 import { layoutHtml, type LayoutOptions, type LayoutResult } from './layout/index.js';
@@ -29,7 +29,22 @@ export interface CommonOptions {
   /** Same input, same bytes: fixed clock (unless `now`), IDs from a content hash. */
   readonly deterministic?: boolean;
   readonly now?: Date;
+  /**
+   * Cancels the render: checked between stages and per block, page and image batch. Once it
+   * has fired the render throws TimeoutError (a LimitError on 'time') naming the stage.
+   */
   readonly signal?: AbortSignal;
+  /**
+   * Deadline in milliseconds from the call, read on the clock (so it ends synchronous layout
+   * too); past it the render throws TimeoutError. Default: none.
+   */
+  readonly timeoutMs?: number;
+  /**
+   * Largest output, bytes (default 100 MB): a PDF or image over it is a LimitError on
+   * 'output-bytes' (HTTP 413), never a partial file. The PDF writer checks it while it adds
+   * streams, so a runaway document stops before it is all in memory.
+   */
+  readonly maxOutputBytes?: number;
   /** Limits on rows, blocks and table rows of one template (defaults: DEFAULT_TEMPLATE_LIMITS). */
   readonly templateLimits?: TemplateLimits;
 }
@@ -79,6 +94,7 @@ const DETERMINISTIC_EPOCH = new Date('2000-01-01T00:00:00Z');
 function layoutOptions(
   input: RenderInput,
   options: RenderOptions,
+  deadline: Deadline,
   mode: LayoutOptions['mode'],
   extra: Partial<LayoutOptions> = {},
 ): LayoutOptions {
@@ -100,7 +116,9 @@ function layoutOptions(
       ...options.resourcePolicy,
     }),
     strict: options.strict === true,
-    ...(options.signal ? { signal: options.signal } : {}),
+    // The deadline's signal carries the caller's signal and the timeout as one TimeoutError.
+    signal: deadline.signal,
+    deadline,
     ...extra,
   };
 }
@@ -134,21 +152,46 @@ export async function render(
   input: RenderInput,
   options: RenderOptions = {},
 ): Promise<RenderResult> {
-  const opts = layoutOptions(input, options, 'paged');
-  const laid = await layout(input, opts, options.templateLimits);
-  const written = writePdf(laid.document, { deterministic: options.deterministic === true });
-  return {
-    pdf: written.bytes,
-    documentId: laid.document.metadata.documentId,
-    pages: laid.document.pages.length,
-    title: laid.document.metadata.title,
-    warnings: [...laid.warnings, ...written.warnings],
-  };
+  const deadline = new Deadline(options);
+  try {
+    deadline.check('start');
+    const opts = layoutOptions(input, options, deadline, 'paged');
+    const laid = await layout(input, opts, options.templateLimits);
+    deadline.check('pdf');
+    const written = writePdf(laid.document, {
+      deterministic: options.deterministic === true,
+      deadline,
+      ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
+    });
+    return {
+      pdf: written.bytes,
+      documentId: laid.document.metadata.documentId,
+      pages: laid.document.pages.length,
+      title: laid.document.metadata.title,
+      warnings: [...laid.warnings, ...written.warnings],
+    };
+  } finally {
+    deadline.dispose();
+  }
 }
 
 export async function renderImage(
   input: RenderInput,
   options: ImageOptions = {},
+): Promise<ImageResult> {
+  const deadline = new Deadline(options);
+  try {
+    deadline.check('start');
+    return await renderImageWithin(input, options, deadline);
+  } finally {
+    deadline.dispose();
+  }
+}
+
+async function renderImageWithin(
+  input: RenderInput,
+  options: ImageOptions,
+  deadline: Deadline,
 ): Promise<ImageResult> {
   const width = options.width ?? 1024;
   const scale = options.scale ?? 1;
@@ -156,10 +199,12 @@ export async function renderImage(
   const opts = layoutOptions(
     input,
     options,
+    deadline,
     paged ? 'paged' : 'continuous',
     paged ? {} : { viewportWidthPx: width },
   );
   const laid = await layout(input, opts, options.templateLimits);
+  deadline.check('raster');
   const pageIndex = (options.page ?? 1) - 1;
   const page = laid.document.pages[pageIndex];
   if (!page) {
@@ -174,6 +219,7 @@ export async function renderImage(
     scale,
     quality: options.quality ?? 90,
     ...(options.maxPixels !== undefined ? { maxPixels: options.maxPixels } : {}),
+    ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
   });
   return {
     image: raster.image,

@@ -2,7 +2,7 @@
  * Per-render layout state and the helpers every formatting context shares: box fragments with
  * their decoration, flattening a fragment into items (atomic content), moving fragments.
  */
-import type { Warning } from '../diagnostics.js';
+import type { Deadline, Warning } from '../diagnostics.js';
 import type { ComputedStyle } from '../style/types.js';
 import type { FontContext } from '../text/types.js';
 import type { Box } from './boxes.js';
@@ -41,6 +41,8 @@ export interface LayoutContext {
   /** position: fixed content, in page coordinates, drawn on every page. */
   readonly fixed: DisplayItem[][];
   readonly warned: Set<string>;
+  /** The caller's deadline: checked once per block-level box. */
+  readonly deadline?: Pick<Deadline, 'check'>;
 }
 
 export function warnOnce(ctx: LayoutContext, code: string, message: string): void {

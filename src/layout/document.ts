@@ -45,6 +45,7 @@ export async function layoutStyled(
     loadFontFaces(styled, fonts, options.loader, options.strict, warnings),
   ]);
   options.signal?.throwIfAborted();
+  options.deadline?.check('resources');
 
   let lang = styled.lang?.trim() || '';
   if (!lang) {
@@ -74,10 +75,13 @@ export async function layoutStyled(
     page: { x: 0, y: 0, width: 0, height: 0 },
     fixed: [],
     warned: new Set(),
+    ...(options.deadline ? { deadline: options.deadline } : {}),
   };
   // One geometry per page (and name): margin boxes may differ per page (:first, named pages).
   const geometries = new Map<string, PageGeometry>();
   const geometry = (i: number, name = ''): PageGeometry => {
+    // Pagination asks for each new page's geometry: the per-page deadline check.
+    options.deadline?.check('pagination');
     const key = `${i}|${name}`;
     let g = geometries.get(key);
     if (!g) {
@@ -143,6 +147,7 @@ export async function layoutStyled(
     }
     const n = laid.length;
     laid.forEach((p, i) => {
+      options.deadline?.check('pages');
       const g = geometry(i, p.name);
       const furniture = pageFurniture(g, i, n, lang, lctx);
       const items: DisplayItem[] = [...furniture.under];

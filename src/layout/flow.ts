@@ -359,6 +359,7 @@ export function layoutBlockLevel(
   abs: AbsCollector,
   opts: LayoutOptions = {},
 ): Placed & { marginLeft: number } {
+  ctx.deadline?.check('layout');
   const shrink = box.style.float !== 'none' || isOutOfFlow(box);
   if (box.style.float !== 'none')
     warnOnce(ctx, 'layout.float', 'floats are laid out as blocks (text does not wrap around them)');

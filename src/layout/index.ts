@@ -23,6 +23,7 @@ export async function layoutHtml(
     ...(continuous ? { viewport: { width: viewportPx, height: 768 } } : {}),
   });
   options.signal?.throwIfAborted();
+  options.deadline?.check('style');
   return layoutStyled(
     styled,
     (index, name) => pageStyleFor(styled.pageRules, { index, ...(name ? { name } : {}) }),

@@ -1,5 +1,5 @@
 /** What every layout entry point (HTML engine, templates) takes and returns. */
-import type { Warning } from '../diagnostics.js';
+import type { Deadline, Warning } from '../diagnostics.js';
 import type { ResourceLoader } from '../resources/types.js';
 import type { Attachment, LaidOutDocument, XmpSchema } from './display-list.js';
 
@@ -21,6 +21,8 @@ export interface LayoutOptions {
   /** A failed resource fails the render instead of giving a warning. */
   readonly strict: boolean;
   readonly signal?: AbortSignal;
+  /** The caller's deadline, read on the clock per block, per page and between stages. */
+  readonly deadline?: Pick<Deadline, 'check'>;
 }
 
 export interface LayoutResult {

@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
+import { LimitError } from '../diagnostics.js';
 import { PdfBytes, PdfDict, PdfRef, name, serialize, type PdfValue } from './objects.js';
 
 interface PlainObject {
@@ -39,6 +40,20 @@ export function deflate(data: Uint8Array): Uint8Array {
 
 export class PdfFile {
   private readonly entries: (Entry | undefined)[] = [undefined];
+  /** Stream bytes held so far: the bulk of the file, so a runaway document stops early. */
+  private streamBytes = 0;
+
+  /** `maxBytes`: largest file; streams are counted as they are added, the file as it is written. */
+  constructor(private readonly maxBytes = Infinity) {}
+
+  private checkSize(bytes: number, exact: boolean): void {
+    if (bytes > this.maxBytes) {
+      throw new LimitError(
+        `the PDF is ${exact ? '' : 'at least '}${bytes} bytes, over the output limit of ${this.maxBytes} bytes (maxOutputBytes)`,
+        'output-bytes',
+      );
+    }
+  }
 
   alloc(): PdfRef {
     this.entries.push(undefined);
@@ -58,6 +73,10 @@ export class PdfFile {
       dict.set('Filter', name('FlateDecode'));
     }
     dict.set('Length', bytes.length);
+    const previous = this.entries[ref.num];
+    if (previous?.kind === 'stream') this.streamBytes -= previous.data.length;
+    this.streamBytes += bytes.length;
+    this.checkSize(this.streamBytes, false);
     this.entries[ref.num] = { kind: 'stream', dict, data: bytes };
     return ref;
   }
@@ -87,10 +106,11 @@ export class PdfFile {
   finish(root: PdfRef, info: PdfRef, deterministic: boolean): Uint8Array {
     const chunks: Uint8Array[] = [];
     let offset = 0;
-    const push = (b: Uint8Array | string): void => {
+    const push = (b: Uint8Array | string, last = false): void => {
       const bytes = typeof b === 'string' ? Buffer.from(b, 'latin1') : b;
       chunks.push(bytes);
       offset += bytes.length;
+      this.checkSize(offset, last);
     };
     // Header plus a comment of four bytes above 127 so transfer tools treat the file as binary.
     push('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n');
@@ -171,7 +191,7 @@ export class PdfFile {
     });
     push(`${xrefNum} 0 obj\n${serialize(trailer)}\nstream\n`);
     push(rowData);
-    push(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`);
+    push(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`, true);
     return Buffer.concat(chunks);
   }
 }

@@ -4,7 +4,13 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { InputError, LimitError, type Warning } from '../diagnostics.js';
+import {
+  DEFAULT_MAX_OUTPUT_BYTES,
+  InputError,
+  LimitError,
+  type Deadline,
+  type Warning,
+} from '../diagnostics.js';
 import type {
   FontResource,
   ImageResource,
@@ -39,6 +45,10 @@ export { pdfDate };
 export interface WritePdfOptions {
   /** Same input, same bytes: /ID and instance id from a content hash. */
   readonly deterministic?: boolean;
+  /** Largest file, bytes (default DEFAULT_MAX_OUTPUT_BYTES); checked while streams are added. */
+  readonly maxOutputBytes?: number;
+  /** Checked once per page and before the file is assembled. */
+  readonly deadline?: Pick<Deadline, 'check'>;
 }
 
 export interface WritePdfResult {
@@ -104,7 +114,7 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
     }
   });
 
-  const file = new PdfFile();
+  const file = new PdfFile(options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES);
   const catalogRef = file.alloc();
   const pagesRef = file.alloc();
   const pageRefs = doc.pages.map(() => file.alloc());
@@ -260,6 +270,7 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
   const pageAnnots: PdfRef[][] = doc.pages.map(() => []);
   const pageHeights: number[] = [];
   doc.pages.forEach((page, i) => {
+    options.deadline?.check('pdf');
     const width = boundedSize(page.width, i, 'width', warn);
     const height = boundedSize(page.height, i, 'height', warn);
     pageHeights.push(height);
@@ -400,6 +411,7 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
   }
   file.put(catalogRef, catalog);
 
+  options.deadline?.check('pdf');
   return { bytes: file.finish(catalogRef, info, deterministic), warnings: capWarnings(warnings) };
 }
 

@@ -4,12 +4,17 @@
  * and a PDF of one input show the same thing.
  */
 import sharp from 'sharp';
-import { LimitError } from '../diagnostics.js';
+import { DEFAULT_MAX_OUTPUT_BYTES, LimitError } from '../diagnostics.js';
 import type { DisplayItem, ImageItem, ImageResource, Page } from '../layout/display-list.js';
 import { jpegFrame } from '../pdf/images.js';
 import { pageSizePx, pageToSvg } from './svg.js';
 
 export { pageToSvg, pageSizePx } from './svg.js';
+
+// libvips keeps up to 50 MB / 100 recent operations with their pixels for reuse, but every
+// render here hands sharp fresh buffers (a new SVG, new decoded images), so the cache never
+// hits and only holds memory in the process (one cache for all worker threads).
+sharp.cache(false);
 
 export interface RasterOptions {
   readonly format: 'png' | 'jpeg';
@@ -19,6 +24,8 @@ export interface RasterOptions {
   readonly quality: number;
   /** Upper bound on width × height in device pixels (default 40 million). */
   readonly maxPixels?: number;
+  /** Largest encoded image, bytes (default DEFAULT_MAX_OUTPUT_BYTES); larger is a LimitError. */
+  readonly maxOutputBytes?: number;
 }
 
 export interface RasterResult {
@@ -164,5 +171,13 @@ export async function rasterizePage(page: Page, opts: RasterOptions): Promise<Ra
         await pipeline
           .png({ compressionLevel: 3, adaptiveFiltering: false })
           .toBuffer({ resolveWithObject: true });
+  // The encoder gives one buffer, so this is the earliest point the size is known.
+  const maxBytes = opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+  if (out.data.length > maxBytes) {
+    throw new LimitError(
+      `the ${opts.format.toUpperCase()} image is ${out.data.length} bytes, over the output limit of ${maxBytes} bytes (maxOutputBytes)`,
+      'output-bytes',
+    );
+  }
   return { image: out.data, width: out.info.width, height: out.info.height };
 }

@@ -3,6 +3,7 @@
  * validate() never throws for a damaged PDF (the damage becomes findings); it throws
  * NotPdfError when the bytes are not a PDF at all.
  */
+import { Deadline } from '../diagnostics.js';
 import { buildResponse, flavourForClaim, runProfile, xmpFacts } from './engine/index.js';
 import type { RuleArea } from './model/checks.js';
 import type { PdfDocumentModel } from './model/document.js';
@@ -23,8 +24,16 @@ export interface ValidateOptions {
   readonly flavours: readonly Flavour[] | 'auto';
   /** Rule areas to run instead of the full registry (tests). */
   readonly areas?: readonly RuleArea[];
-  /** Decoding limits of the reader (bytes per stream, bytes per document); defaults otherwise. */
-  readonly limits?: ReaderOptions;
+  /**
+   * Decoding limits of the reader: `decodeLimit` bytes per stream (64 MiB) and
+   * `documentDecodeBudget` bytes per document (512 MiB). Past the budget no further stream is
+   * decoded and every profile gets an 'internal' failure saying the result is incomplete.
+   */
+  readonly limits?: Omit<ReaderOptions, 'deadline'>;
+  /** Cancels the validation: checked per parsed object, decoded stream, page and profile. */
+  readonly signal?: AbortSignal;
+  /** Deadline in milliseconds, read on the clock; past it validate() throws TimeoutError. */
+  readonly timeoutMs?: number;
 }
 
 export interface Identification {
@@ -52,7 +61,21 @@ export function validate(
   bytes: Uint8Array,
   options: ValidateOptions = { flavours: DEFAULT_FLAVOURS },
 ): ValidationResponse {
-  const doc = openDocument(bytes, options.limits);
+  const deadline = new Deadline(options);
+  try {
+    deadline.check('validation');
+    return validateWithin(bytes, options, deadline);
+  } finally {
+    deadline.dispose();
+  }
+}
+
+function validateWithin(
+  bytes: Uint8Array,
+  options: ValidateOptions,
+  deadline: Deadline,
+): ValidationResponse {
+  const doc = openDocument(bytes, { ...options.limits, deadline });
   const facts = xmpFacts(doc);
   let flavours: readonly Flavour[];
   if (options.flavours === 'auto') {
@@ -61,7 +84,23 @@ export function validate(
   } else
     flavours = ALL_FLAVOURS.filter((f) => (options.flavours as readonly Flavour[]).includes(f));
   const areas = options.areas ?? RULE_AREAS;
-  const runs = flavours.map((f) => runProfile(doc, f, areas));
+  const runs = flavours.map((f) => {
+    const run = runProfile(doc, f, areas);
+    // Areas turn exceptions into findings; a deadline that passed inside one ends the whole call.
+    deadline.check('validation');
+    return run;
+  });
+  const budget = doc.decodeBudgetExhausted;
+  if (budget !== null) {
+    // Streams past the budget were not decoded, so no profile can be called compliant.
+    const message = `decoded stream data exceeds the document budget of ${budget} bytes (documentDecodeBudget); later streams were not decoded`;
+    for (let i = 0; i < runs.length; i++) {
+      runs[i] = {
+        ...runs[i],
+        areaErrors: [...runs[i].areaErrors, { area: 'stream decoding', message }],
+      };
+    }
+  }
   return buildResponse(doc, runs, facts);
 }
 

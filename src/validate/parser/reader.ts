@@ -3,6 +3,7 @@
  * parsed on first use and cached; pages are walked lazily. Whatever the reader had to work
  * around (broken xref, wrong offsets, truncated objects) is recorded in lexical.recoveries.
  */
+import type { Deadline } from '../../diagnostics.js';
 import type { CosDict, CosObject, CosRef, CosStream } from '../model/cos.js';
 import type { DecodeResult, LexicalFacts, PageModel, PdfDocumentModel } from '../model/document.js';
 import { type Decryptor, openStandardSecurity } from './crypt.js';
@@ -54,10 +55,15 @@ export interface ReaderOptions {
    * Bounds the time a file full of decompression bombs can take.
    */
   readonly documentDecodeBudget?: number;
+  /** The caller's deadline: checked per parsed object, decoded stream and page. */
+  readonly deadline?: Pick<Deadline, 'check'>;
 }
 
-/** Default document budget: 32 streams at the default per-stream limit (2 GiB). */
-export const DEFAULT_DOCUMENT_DECODE_BUDGET = 32 * DEFAULT_DECODE_LIMIT;
+/**
+ * Default document budget: 8 streams at the default per-stream limit (512 MiB). A PDF/A file
+ * of the largest accepted body (100 MB) decodes to far less unless it is mostly bombs.
+ */
+export const DEFAULT_DOCUMENT_DECODE_BUDGET = 8 * DEFAULT_DECODE_LIMIT;
 
 interface ParsedIndirect {
   readonly value: CosObject;
@@ -121,6 +127,7 @@ export class PdfReader implements PdfDocumentModel {
   private readonly documentBudget: number;
   private decodedTotal = 0;
   private budgetReported = false;
+  private readonly deadline: Pick<Deadline, 'check'> | undefined;
   private readonly decodeFailures = new WeakMap<CosStream, { limit: number; error: string }>();
   private readonly decodeCounted = new WeakSet<CosStream>();
   /** The Encrypt dictionary's object number: its strings are never encrypted. */
@@ -134,6 +141,7 @@ export class PdfReader implements PdfDocumentModel {
   private pageCountValue: number | null = null;
 
   constructor(bytes: Uint8Array, options: ReaderOptions = {}) {
+    this.deadline = options.deadline;
     this.bytes = bytes;
     this.decodeLimit = options.decodeLimit ?? DEFAULT_DECODE_LIMIT;
     this.documentBudget = options.documentDecodeBudget ?? DEFAULT_DOCUMENT_DECODE_BUDGET;
@@ -534,6 +542,7 @@ export class PdfReader implements PdfDocumentModel {
     const hit = this.cache.get(num);
     if (hit === 'pending') return null; // a cycle through /Length or object streams
     if (hit) return hit;
+    this.deadline?.check('validation');
     this.cache.set(num, 'pending');
     let result: ParsedIndirect | null = null;
     const e = this.table.get(num);
@@ -597,6 +606,14 @@ export class PdfReader implements PdfDocumentModel {
     return this.getIndirect(num);
   }
 
+  /**
+   * The document budget, when decoding stopped because of it (later streams were not decoded,
+   * so the checks that needed them are incomplete); null otherwise.
+   */
+  get decodeBudgetExhausted(): number | null {
+    return this.budgetReported ? this.documentBudget : null;
+  }
+
   decodeStream(stream: CosStream, limit = this.decodeLimit): DecodeResult {
     // A stream that already blew a limit at least as large fails again without decoding.
     const failedAt = this.decodeFailures.get(stream);
@@ -611,6 +628,7 @@ export class PdfReader implements PdfDocumentModel {
       }
       return { data: new Uint8Array(0), error: 'decoding budget of the document exhausted' };
     }
+    this.deadline?.check('validation');
     const result = this.decodeUnbudgeted(stream, limit);
     // Each stream counts once, however many areas decode it.
     if (!this.decodeCounted.has(stream)) {
@@ -683,7 +701,10 @@ export class PdfReader implements PdfDocumentModel {
 
   *pages(): Iterable<PageModel> {
     let index = 0;
-    for (const node of this.walkPages()) yield this.makePage(index++, node);
+    for (const node of this.walkPages()) {
+      this.deadline?.check('validation');
+      yield this.makePage(index++, node);
+    }
   }
 
   /** Leaf page dictionaries in order, with the inheritable attributes they receive. */
