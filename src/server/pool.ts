@@ -105,7 +105,7 @@ export class WorkPool {
     this.#running++;
     let outcome: TaskOutcome;
     try {
-      outcome = await this.#pool.run({ task, started: port2 } satisfies WorkerMessage, {
+      outcome = await this.#pool.run({ task, started: port2, timeoutMs } satisfies WorkerMessage, {
         signal: controller.signal,
         transferList: [port2] as never,
       });

@@ -4,7 +4,7 @@
  * trace ever reaches a client.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { InputError, LimitError, type FieldProblem } from '../diagnostics.js';
+import { InputError, LimitError, TimeoutError, type FieldProblem } from '../diagnostics.js';
 import { ResourceError } from '../resources/types.js';
 import { UploadError } from '../resources/upload.js';
 import { QueueFullError, TaskTimeoutError, WorkerCrashError } from './pool.js';
@@ -113,6 +113,8 @@ export function ajvToProblems(errors: readonly AjvError[], context = 'body'): Fi
 export function errorToProblemInit(err: unknown): ProblemInit {
   if (err instanceof InputError)
     return { status: err.status, detail: err.message, errors: err.problems };
+  // The engine's own deadline and the pool's cut-off are the same problem to a client.
+  if (err instanceof TimeoutError) return { status: 504, detail: err.message, slug: 'timeout' };
   if (err instanceof LimitError)
     return { status: err.status, detail: err.message, slug: `limit-${err.limit}` };
   if (err instanceof UploadError) {

@@ -3,7 +3,7 @@
  * structured cloning) and become typed errors again on the main thread. This module imports
  * no engine code, so the main thread stays light.
  */
-import { InputError, LimitError, type FieldProblem } from '../diagnostics.js';
+import { InputError, LimitError, TimeoutError, type FieldProblem } from '../diagnostics.js';
 import { ResourceError } from '../resources/types.js';
 
 export interface SerializedError {
@@ -15,6 +15,8 @@ export interface SerializedError {
   readonly reason?: ResourceError['reason'];
   readonly url?: string;
   readonly limit?: string;
+  /** TimeoutError: the stage that was running. */
+  readonly stage?: string;
 }
 
 export type TaskOutcome =
@@ -30,8 +32,10 @@ export function serializeError(err: unknown): SerializedError {
       status: err.status,
       code: err.code,
     };
+  if (err instanceof TimeoutError)
+    return { name: 'TimeoutError', message: err.message, status: err.status, stage: err.stage };
   if (err instanceof LimitError)
-    return { name: err.name, message: err.message, status: err.status, limit: err.limit };
+    return { name: 'LimitError', message: err.message, status: err.status, limit: err.limit };
   if (err instanceof ResourceError) {
     return {
       name: err.name,
@@ -65,6 +69,8 @@ export function deserializeError(e: SerializedError): Error {
       );
     case 'LimitError':
       return new LimitError(e.message, e.limit ?? 'limit', e.status ?? 413);
+    case 'TimeoutError':
+      return new TimeoutError(e.message, e.stage ?? 'unknown');
     case 'ResourceError':
       return new ResourceError(e.message, e.url ?? '', e.reason ?? 'failed', e.status);
     case 'NotPdfError':

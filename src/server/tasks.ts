@@ -29,6 +29,8 @@ export type Task =
       readonly kind: 'validate';
       readonly pdf: Uint8Array;
       readonly flavours: readonly Flavour[] | 'auto';
+      /** Decoded stream bytes for the whole document (the library default otherwise). */
+      readonly decodeBudget?: number;
     }
   | { readonly kind: 'identify'; readonly pdf: Uint8Array }
   /** Parse the bundled fonts and load the engine's tables before the first real request. */
@@ -43,15 +45,27 @@ export interface RenderTaskValue {
   readonly validation: ValidationResponse | null;
 }
 
-export async function runTask(task: Task): Promise<TaskOutcome> {
+/** How the worker bounds one task; the pool's cut-off stays the backstop. */
+export interface TaskBounds {
+  /** The task's deadline, milliseconds from its start: the engine ends with TimeoutError. */
+  readonly timeoutMs?: number;
+}
+
+export async function runTask(task: Task, bounds: TaskBounds = {}): Promise<TaskOutcome> {
+  // One clock for the whole task: a render that also validates shares the deadline.
+  const deadlineAt =
+    bounds.timeoutMs === undefined ? undefined : performance.now() + bounds.timeoutMs;
+  const left = (): { timeoutMs?: number } =>
+    deadlineAt === undefined ? {} : { timeoutMs: Math.max(0, deadlineAt - performance.now()) };
   try {
     switch (task.kind) {
       case 'render': {
-        const r = await render(task.input, task.options);
+        const r = await render(task.input, { ...task.options, ...left() });
         const validation = task.validate
           ? validate(r.pdf, {
               flavours:
                 task.options.embedColorProfile === false ? ['pdfua-1'] : ['pdfa-3a', 'pdfua-1'],
+              ...left(),
             })
           : null;
         const value: RenderTaskValue = {
@@ -65,12 +79,16 @@ export async function runTask(task: Task): Promise<TaskOutcome> {
         return { ok: true, value };
       }
       case 'image':
-        return { ok: true, value: await renderImage(task.input, task.options) };
+        return { ok: true, value: await renderImage(task.input, { ...task.options, ...left() }) };
       case 'validate':
         return {
           ok: true,
           value: validate(task.pdf, {
             flavours: task.flavours === 'auto' ? 'auto' : [...task.flavours],
+            ...(task.decodeBudget !== undefined
+              ? { limits: { documentDecodeBudget: task.decodeBudget } }
+              : {}),
+            ...left(),
           }),
         };
       case 'identify':

@@ -125,6 +125,7 @@ function engineNetwork(
 function renderOptions(body: PdfFields, config: ServiceConfig, documentId: string): RenderOptions {
   return {
     documentId,
+    maxOutputBytes: config.maxOutputBytes,
     ...engineNetwork(config),
     ...(body.attachments ? { attachments: body.attachments } : {}),
     ...(body.xmpSchemas ? { xmpSchemas: body.xmpSchemas } : {}),
@@ -429,6 +430,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
           scale: req.body.scale ?? 1,
           quality: req.body.quality ?? 90,
           maxPixels: config.maxImagePixels,
+          maxOutputBytes: config.maxOutputBytes,
           ...engineNetwork(config),
         },
       });

@@ -85,7 +85,12 @@ export const validateRoutes: FastifyPluginAsync<ValidateRouteOptions> = async (a
       }
       const pdf = requirePdf(req.body);
       const started = performance.now();
-      const report = await pool.run<ValidationResponse>({ kind: 'validate', pdf, flavours });
+      const report = await pool.run<ValidationResponse>({
+        kind: 'validate',
+        pdf,
+        flavours,
+        decodeBudget: opts.config.validateDecodeBudget,
+      });
       metrics.validationSeconds.observe((performance.now() - started) / 1000);
       return report;
     },

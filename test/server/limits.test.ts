@@ -1,0 +1,78 @@
+/**
+ * Service limits as RFC 9457 problems: output bytes (MAX_OUTPUT_MB, 413) and the engine's own
+ * deadline inside the worker (REQUEST_TIMEOUT_MS, 504 with the stage, worker kept).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.js';
+import { postJson, startTestService, type RunningService } from './harness.js';
+
+const SMALL = '<html lang="en"><title>Small</title><h1>Small</h1><p>Fine.</p></html>';
+
+interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+}
+
+async function problem(res: Response): Promise<ProblemBody> {
+  expect(res.headers.get('content-type')).toContain('application/problem+json');
+  return (await res.json()) as ProblemBody;
+}
+
+describe('configuration', () => {
+  it('reads MAX_OUTPUT_MB and VALIDATE_DECODE_BUDGET_MB in MB, with generous defaults', () => {
+    const MB = 1024 * 1024;
+    expect(loadConfig({}).maxOutputBytes).toBe(100 * MB);
+    expect(loadConfig({}).validateDecodeBudget).toBe(512 * MB);
+    expect(loadConfig({ MAX_OUTPUT_MB: '5' }).maxOutputBytes).toBe(5 * MB);
+    expect(loadConfig({ VALIDATE_DECODE_BUDGET_MB: '64' }).validateDecodeBudget).toBe(64 * MB);
+    expect(() => loadConfig({ MAX_OUTPUT_MB: '0' })).toThrow(/MAX_OUTPUT_MB/);
+  });
+});
+
+describe('output bytes', () => {
+  let svc: RunningService;
+  beforeAll(async () => {
+    svc = await startTestService({}, { maxOutputBytes: 1024 });
+  });
+  afterAll(() => svc.close());
+
+  it('answers 413 problem+json naming the limit when the PDF is too large', async () => {
+    const res = await postJson(`${svc.url}/render/html`, { html: SMALL });
+    expect(res.status).toBe(413);
+    const body = await problem(res);
+    expect(body.type).toBe('urn:a11ypdf:problem:limit-output-bytes');
+    expect(body.status).toBe(413);
+    expect(body.detail).toMatch(/over the output limit of 1024 bytes \(maxOutputBytes\)/);
+  });
+
+  it('answers the same for an image', async () => {
+    const res = await postJson(`${svc.url}/render`, { html: SMALL, format: 'png', width: 300 });
+    expect(res.status).toBe(413);
+    expect((await problem(res)).type).toBe('urn:a11ypdf:problem:limit-output-bytes');
+  });
+});
+
+describe('deadline inside the worker', () => {
+  let svc: RunningService;
+  beforeAll(async () => {
+    svc = await startTestService({ REQUEST_TIMEOUT_MS: '3000' });
+  });
+  afterAll(() => svc.close());
+
+  it('ends a slow render with 504 from the engine, which names the stage', async () => {
+    // 6,000 paragraphs (544 pages): about 1 s of cascade, then 5 s of layout and writing.
+    const para = (i: number) =>
+      `<p>Paragraph ${i}: ${'lorem ipsum dolor sit amet '.repeat(10)}</p>`;
+    const html = `<html lang="en"><title>Slow</title>${Array.from({ length: 6000 }, (_, i) => para(i)).join('')}</html>`;
+    const res = await postJson(`${svc.url}/render/html`, { html });
+    expect(res.status).toBe(504);
+    const body = await problem(res);
+    expect(body.type).toBe('urn:a11ypdf:problem:timeout');
+    // The engine's message (the pool's cut-off has no stage): the worker was not killed.
+    expect(body.detail).toMatch(/stopped during (style|layout|pagination|pages|pdf)/);
+    const after = await postJson(`${svc.url}/render/html`, { html: SMALL });
+    expect(after.status).toBe(200);
+  });
+});
