@@ -23,6 +23,7 @@ export {
   type AttachmentInput,
 } from './render.js';
 export { DEFAULT_DOCUMENT_DECODE_BUDGET } from './validate/parser/index.js';
+export { DEFAULT_CSS_LIMITS, type CssLimits } from './style/index.js';
 export {
   validate,
   identify,

@@ -12,6 +12,7 @@ import { layoutTemplate, type TemplateLimits } from './template/index.js';
 import { writePdf } from './pdf/index.js';
 import { rasterizePage } from './raster/index.js';
 import { createResourceLoader, type ResourcePolicy } from './resources/index.js';
+import type { CssLimits } from './style/index.js';
 
 export type RenderInput =
   | { readonly kind: 'html'; readonly html: string; readonly baseUrl?: string }
@@ -47,6 +48,12 @@ export interface CommonOptions {
   readonly maxOutputBytes?: number;
   /** Limits on rows, blocks and table rows of one template (defaults: DEFAULT_TEMPLATE_LIMITS). */
   readonly templateLimits?: TemplateLimits;
+  /**
+   * Limits on author CSS per document: rules (each selector of a list counts) and bytes over
+   * all <style>, <link> and @import sheets (defaults: DEFAULT_CSS_LIMITS, 50,000 and 5 MiB).
+   * Over them the render is a LimitError on 'css-rules' or 'css-bytes' (HTTP 413).
+   */
+  readonly cssLimits?: CssLimits;
 }
 
 export interface RenderOptions extends CommonOptions {
@@ -119,6 +126,7 @@ function layoutOptions(
     // The deadline's signal carries the caller's signal and the timeout as one TimeoutError.
     signal: deadline.signal,
     deadline,
+    ...(options.cssLimits ? { cssLimits: options.cssLimits } : {}),
     ...extra,
   };
 }

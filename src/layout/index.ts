@@ -20,6 +20,8 @@ export async function layoutHtml(
     loader: options.loader,
     strict: options.strict,
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.deadline ? { checkpoint: () => options.deadline?.check('style') } : {}),
+    ...(options.cssLimits ? { cssLimits: options.cssLimits } : {}),
     ...(continuous ? { viewport: { width: viewportPx, height: 768 } } : {}),
   });
   options.signal?.throwIfAborted();

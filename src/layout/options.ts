@@ -1,5 +1,6 @@
 /** What every layout entry point (HTML engine, templates) takes and returns. */
 import type { Deadline, Warning } from '../diagnostics.js';
+import type { CssLimits } from '../style/index.js';
 import type { ResourceLoader } from '../resources/types.js';
 import type { Attachment, LaidOutDocument, XmpSchema } from './display-list.js';
 
@@ -23,6 +24,8 @@ export interface LayoutOptions {
   readonly signal?: AbortSignal;
   /** The caller's deadline, read on the clock per block, per page and between stages. */
   readonly deadline?: Pick<Deadline, 'check'>;
+  /** Rules and bytes of author CSS per document (default: DEFAULT_CSS_LIMITS). */
+  readonly cssLimits?: CssLimits;
 }
 
 export interface LayoutResult {

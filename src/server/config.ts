@@ -40,6 +40,8 @@ export interface ServiceConfig {
   readonly maxImagePixels: number;
   /** Largest PDF or image one render produces, bytes (413 over it). */
   readonly maxOutputBytes: number;
+  /** Author CSS per document: rules and bytes over all sheets (413 over either). */
+  readonly cssLimits: { readonly maxRules: number; readonly maxBytes: number };
   /** Decoded stream bytes the validator spends on one document; past it the report is incomplete. */
   readonly validateDecodeBudget: number;
   /** Heap limit of one worker thread, MB. */
@@ -126,6 +128,10 @@ export function loadConfig(
     queueTimeoutMs: int(env, 'QUEUE_TIMEOUT_MS', 30_000, 100, 3_600_000),
     maxImagePixels: int(env, 'MAX_IMAGE_PIXELS', 40_000_000, 1, 1_000_000_000),
     maxOutputBytes: int(env, 'MAX_OUTPUT_MB', 100, 1, 4096) * MB,
+    cssLimits: {
+      maxRules: int(env, 'CSS_MAX_RULES', 50_000, 1, 10_000_000),
+      maxBytes: int(env, 'CSS_MAX_MB', 5, 1, 1024) * MB,
+    },
     validateDecodeBudget: int(env, 'VALIDATE_DECODE_BUDGET_MB', 512, 1, 65_536) * MB,
     workerMemoryMb: int(env, 'WORKER_MEMORY_MB', 1024, 64, 65_536),
     apiKeys: [...new Set(keys)],

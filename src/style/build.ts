@@ -25,6 +25,8 @@ export interface BuildOptions {
   readonly base?: string;
   readonly warn: (w: Warning) => void;
   readonly signal?: AbortSignal;
+  /** See StyleOptions.checkpoint. */
+  readonly checkpoint?: () => void;
 }
 
 /** Elements that never get ::before/::after boxes (replaced or void elements). */
@@ -347,10 +349,13 @@ export class TreeBuilder {
     parentLang: string,
     level: number,
   ): StyledElement {
-    if ((++this.visited & 1023) === 0 && this.opts.signal?.aborted) {
-      throw this.opts.signal.reason instanceof Error
-        ? this.opts.signal.reason
-        : new Error('aborted');
+    if ((++this.visited & 1023) === 0) {
+      this.opts.checkpoint?.();
+      if (this.opts.signal?.aborted) {
+        throw this.opts.signal.reason instanceof Error
+          ? this.opts.signal.reason
+          : new Error('aborted');
+      }
     }
     const matched = this.engine.match(el, this.ancestors);
     const style = this.engine.compute(

@@ -85,10 +85,12 @@ export async function styleDocument(html: string, options: StyleOptions): Promis
     fontMetrics: options.fontMetrics ?? bundledFontMetrics(),
     warn,
   });
+  options.checkpoint?.();
   const builder = new TreeBuilder(engine, {
     ...(base ? { base } : {}),
     warn,
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
   });
   const root = builder.build(parsed.root);
   const pageRules = buildPageRules(ruleSet.pageRules, engine, root.style, warn);

@@ -584,6 +584,11 @@ export interface StyleOptions {
   /** Fail (throw ResourceError) on a stylesheet that cannot be loaded instead of warning. */
   readonly strict?: boolean;
   readonly signal?: AbortSignal;
+  /**
+   * Called every thousand or so elements of the cascade; it throws to stop (the caller's
+   * deadline reads the clock here, which an abort timer cannot do inside synchronous work).
+   */
+  readonly checkpoint?: () => void;
   /** Rules and bytes of author CSS per document (LimitError beyond); absent: the defaults. */
   readonly cssLimits?: CssLimits;
 }

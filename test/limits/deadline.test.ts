@@ -94,6 +94,19 @@ describe('timeoutMs on the clock', () => {
     expect(clock).toBeLessThan(200);
   });
 
+  it('stops the cascade itself, every thousand or so elements', async () => {
+    const spans = '<span>x</span>'.repeat(20_000);
+    const err = await timeoutError(
+      render(
+        { kind: 'html', html: `<html lang="en"><title>T</title><p>${spans}</p></html>` },
+        { timeoutMs: 3 },
+      ),
+    );
+    expect(err.stage).toBe('style');
+    // Thrown from inside the tree builder, not after the whole cascade has run.
+    expect(err.stack).toMatch(/style[\\/]build\.(ts|js)/);
+  });
+
   it('stops pagination per page', async () => {
     const err = await timeoutError(
       render({ kind: 'html', html: manyPages(200) }, { timeoutMs: 300 }),

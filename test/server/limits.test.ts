@@ -54,6 +54,31 @@ describe('output bytes', () => {
   });
 });
 
+describe('CSS limits', () => {
+  let svc: RunningService;
+  beforeAll(async () => {
+    svc = await startTestService({ CSS_MAX_RULES: '2' });
+  });
+  afterAll(() => svc.close());
+
+  it('reads CSS_MAX_RULES and CSS_MAX_MB, defaulting to 50,000 rules and 5 MB', () => {
+    expect(loadConfig({}).cssLimits).toEqual({ maxRules: 50_000, maxBytes: 5 * 1024 * 1024 });
+    expect(loadConfig({ CSS_MAX_MB: '1' }).cssLimits.maxBytes).toBe(1024 * 1024);
+  });
+
+  it('answers 413 naming the rule limit, for HTML and for templates alike', async () => {
+    const css = '<style>p{color:red} h1{color:blue} em{color:green}</style>';
+    const res = await postJson(`${svc.url}/render/html`, {
+      html: SMALL.replace('<h1>', `${css}<h1>`),
+    });
+    expect(res.status).toBe(413);
+    const body = await problem(res);
+    expect(body.type).toBe('urn:a11ypdf:problem:limit-css-rules');
+    const fine = await postJson(`${svc.url}/render/html`, { html: SMALL });
+    expect(fine.status).toBe(200);
+  });
+});
+
 describe('deadline inside the worker', () => {
   let svc: RunningService;
   beforeAll(async () => {

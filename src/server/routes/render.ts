@@ -122,10 +122,15 @@ function engineNetwork(
   };
 }
 
+/** The configured limits every render gets, whatever its input and output. */
+function engineLimits(config: ServiceConfig): Pick<RenderOptions, 'maxOutputBytes' | 'cssLimits'> {
+  return { maxOutputBytes: config.maxOutputBytes, cssLimits: config.cssLimits };
+}
+
 function renderOptions(body: PdfFields, config: ServiceConfig, documentId: string): RenderOptions {
   return {
     documentId,
-    maxOutputBytes: config.maxOutputBytes,
+    ...engineLimits(config),
     ...engineNetwork(config),
     ...(body.attachments ? { attachments: body.attachments } : {}),
     ...(body.xmpSchemas ? { xmpSchemas: body.xmpSchemas } : {}),
@@ -331,6 +336,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
         {
           documentId: randomUUID(),
           templateLimits: config.templateLimits,
+          ...engineLimits(config),
           ...engineNetwork(config),
         },
         delivery.kind === 'json',
@@ -430,7 +436,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
           scale: req.body.scale ?? 1,
           quality: req.body.quality ?? 90,
           maxPixels: config.maxImagePixels,
-          maxOutputBytes: config.maxOutputBytes,
+          ...engineLimits(config),
           ...engineNetwork(config),
         },
       });
