@@ -37,6 +37,44 @@ interface Grid {
 
 const grids = new WeakMap<TableBox, Grid>();
 
+type BorderOverrides = Pick<
+  ComputedStyle,
+  | 'borderTopWidth'
+  | 'borderTopStyle'
+  | 'borderTopColor'
+  | 'borderLeftWidth'
+  | 'borderLeftStyle'
+  | 'borderLeftColor'
+  | 'borderRightWidth'
+  | 'borderRightStyle'
+  | 'borderRightColor'
+  | 'borderBottomWidth'
+  | 'borderBottomStyle'
+  | 'borderBottomColor'
+>;
+
+/**
+ * A cell's computed style with its collapsed borders. Cells of a table mostly share computed
+ * styles and end up with the same few border combinations, so the copies (a computed style
+ * has a couple of hundred properties) are shared too instead of made once per cell.
+ */
+const collapsedStyles = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>();
+
+function collapsedStyle(s: ComputedStyle, borders: BorderOverrides): ComputedStyle {
+  const key = JSON.stringify(borders);
+  let byBorders = collapsedStyles.get(s);
+  if (!byBorders) {
+    byBorders = new Map();
+    collapsedStyles.set(s, byBorders);
+  }
+  let style = byBorders.get(key);
+  if (!style) {
+    style = { ...s, ...borders };
+    byBorders.set(key, style);
+  }
+  return style;
+}
+
 function gridOf(table: TableBox): Grid {
   const hit = grids.get(table);
   if (hit) return hit;
@@ -120,8 +158,7 @@ function collapsedCells(
         const below = owner[r1]?.[c0];
         if (below) bottom = pick(bottom, side(below.box.style, 'Top'));
       }
-      const style: ComputedStyle = {
-        ...s,
+      const style = collapsedStyle(s, {
         borderTopWidth: top.w,
         borderTopStyle: top.style,
         borderTopColor: top.color,
@@ -136,7 +173,7 @@ function collapsedCells(
         borderBottomWidth: lastRow ? bottom.w : 0,
         borderBottomStyle: bottom.style,
         borderBottomColor: bottom.color,
-      };
+      });
       return { ...c.box, style };
     }),
   );
