@@ -54,6 +54,13 @@ export interface CommonOptions {
    * Over them the render is a LimitError on 'css-rules' or 'css-bytes' (HTTP 413).
    */
   readonly cssLimits?: CssLimits;
+  /** Most pages of one document (default 10,000); over it: LimitError on 'pages' (HTTP 413). */
+  readonly maxPages?: number;
+  /**
+   * Largest image the document may use, in decoded pixels (default 40 million): a bigger one
+   * is a decompression bomb to us and becomes a warning with its alt text (strict: an error).
+   */
+  readonly maxInputPixels?: number;
 }
 
 export interface RenderOptions extends CommonOptions {
@@ -127,6 +134,8 @@ function layoutOptions(
     signal: deadline.signal,
     deadline,
     ...(options.cssLimits ? { cssLimits: options.cssLimits } : {}),
+    ...(options.maxPages !== undefined ? { maxPages: options.maxPages } : {}),
+    ...(options.maxInputPixels !== undefined ? { maxInputPixels: options.maxInputPixels } : {}),
     ...extra,
   };
 }

@@ -13,7 +13,7 @@ import { buildBoxTree, resolveUrl, type BuildContext } from './build.js';
 import type { LayoutContext } from './context.js';
 import type { DisplayItem, LaidOutDocument, Page } from './display-list.js';
 import { layoutDocument } from './flow.js';
-import { decodeImage, type DecodedImage } from './images.js';
+import { decodeImage, MAX_INPUT_PIXELS, type DecodedImage } from './images.js';
 import type { LayoutOptions, LayoutResult } from './options.js';
 import { pageFurniture, pageGeometry, type PageGeometry } from './page.js';
 import { PageLimit, paginate } from './paginate.js';
@@ -41,7 +41,15 @@ export async function layoutStyled(
   const fonts = createFontContext();
   const baseUrl = styled.baseUrl ?? sourceBaseUrl;
   const [images] = await Promise.all([
-    loadImages(styled, baseUrl, options.loader, options.strict, warnings, options.signal),
+    loadImages(
+      styled,
+      baseUrl,
+      options.loader,
+      options.strict,
+      warnings,
+      options.signal,
+      options.maxInputPixels ?? MAX_INPUT_PIXELS,
+    ),
     loadFontFaces(styled, fonts, options.loader, options.strict, warnings),
   ]);
   options.signal?.throwIfAborted();
@@ -138,7 +146,7 @@ export async function layoutStyled(
       laid = paginate(
         frag,
         (i, name) => ({ top: geometry(i, name).bodyTop, height: geometry(i, name).bodyHeight }),
-        MAX_PAGES,
+        options.maxPages ?? MAX_PAGES,
         anchors,
       );
     } catch (e) {
@@ -271,6 +279,7 @@ async function loadImages(
   strict: boolean,
   warnings: Warning[],
   signal: AbortSignal | undefined,
+  maxInputPixels: number,
 ): Promise<Map<string, DecodedImage | string>> {
   const jobs = new Map<string, () => Promise<DecodedImage>>();
   for (const n of walk(doc.root)) {
@@ -282,13 +291,17 @@ async function loadImages(
           if (!jobs.has(url))
             jobs.set(url, async () => {
               const r = await loader.load(url, 'image', baseUrl);
-              return decodeImage(r.bytes, r.contentType);
+              return decodeImage(r.bytes, r.contentType, maxInputPixels);
             });
         }
       } else if (n.tag === 'svg' && n.svgMarkup) {
         const markup = n.svgMarkup;
         jobs.set(`svg:${n.nodeId}`, () =>
-          decodeImage(new TextEncoder().encode(withSvgNamespace(markup)), 'image/svg+xml'),
+          decodeImage(
+            new TextEncoder().encode(withSvgNamespace(markup)),
+            'image/svg+xml',
+            maxInputPixels,
+          ),
         );
       }
     }
@@ -298,7 +311,7 @@ async function loadImages(
           const url = layer.image.url;
           jobs.set(url, async () => {
             const r = await loader.load(url, 'image', baseUrl);
-            return decodeImage(r.bytes, r.contentType);
+            return decodeImage(r.bytes, r.contentType, maxInputPixels);
           });
         }
       }

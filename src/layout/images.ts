@@ -21,8 +21,8 @@ export interface DecodedImage {
   readonly vector?: SvgVector;
 }
 
-/** Largest decoded image accepted, in pixels (a decompression bomb stops here). */
-const MAX_INPUT_PIXELS = 40_000_000;
+/** Largest decoded image accepted by default, in pixels (a decompression bomb stops here). */
+export const MAX_INPUT_PIXELS = 40_000_000;
 /** SVG is rasterised at this many device pixels per CSS px so it prints sharply. */
 const SVG_SCALE = 3;
 /** Longest side kept for raster images (about A3 at 300 dpi). */
@@ -30,14 +30,18 @@ const MAX_RASTER_SIDE = 5000;
 /** Longest side kept for raster output of SVGs; bounded so a huge viewBox cannot explode memory. */
 const MAX_SVG_SIDE = 4000;
 
-export async function decodeImage(bytes: Uint8Array, contentType: string): Promise<DecodedImage> {
+export async function decodeImage(
+  bytes: Uint8Array,
+  contentType: string,
+  maxInputPixels = MAX_INPUT_PIXELS,
+): Promise<DecodedImage> {
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const isSvg =
     contentType === 'image/svg+xml' ||
     /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(
       input.subarray(0, 512).toString('utf8'),
     );
-  const base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', pages: 1 });
+  const base = sharp(input, { limitInputPixels: maxInputPixels, failOn: 'error', pages: 1 });
   const meta = await base.metadata();
   if (!meta.width || !meta.height) throw new Error('image has no size');
 
@@ -46,7 +50,7 @@ export async function decodeImage(bytes: Uint8Array, contentType: string): Promi
     const h = meta.height;
     const scale = Math.min(SVG_SCALE, MAX_SVG_SIDE / Math.max(w, h));
     const density = 72 * scale;
-    const raster = sharp(input, { density, limitInputPixels: MAX_INPUT_PIXELS });
+    const raster = sharp(input, { density, limitInputPixels: maxInputPixels });
     const out = await rawOf(raster);
     const vector = parseSimpleSvg(input.toString('utf8'));
     return { resource: out, intrinsicWidth: w, intrinsicHeight: h, ...(vector ? { vector } : {}) };

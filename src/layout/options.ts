@@ -26,6 +26,10 @@ export interface LayoutOptions {
   readonly deadline?: Pick<Deadline, 'check'>;
   /** Rules and bytes of author CSS per document (default: DEFAULT_CSS_LIMITS). */
   readonly cssLimits?: CssLimits;
+  /** Most pages of one document (default MAX_PAGES, 10,000); over it: LimitError 'pages'. */
+  readonly maxPages?: number;
+  /** Largest decoded image of the document, in pixels (default 40 million). */
+  readonly maxInputPixels?: number;
 }
 
 export interface LayoutResult {

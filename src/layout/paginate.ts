@@ -57,7 +57,9 @@ export function paginate(
   // Effective page names of the open boxes (CSS `page`; a change forces a page break).
   const names: string[] = [''];
   const startPage = (flowTop: number, name: string): void => {
-    if (pages.length >= maxPages) throw new PageLimit(maxPages);
+    // One page past the limit may open: a break after the last content leaves an empty page
+    // that is dropped at the end. Content on it is caught there.
+    if (pages.length > maxPages) throw new PageLimit(maxPages);
     pages.push({ flowTop, body: bodyOf(pages.length, name), items: [], name });
     hasContent = false;
   };
@@ -269,6 +271,7 @@ export function paginate(
   // A break after the last content (break-after on the final element) leaves an empty page
   // behind; browsers print no such page.
   if (!hasContent && pages.length > 1) pages.pop();
+  if (pages.length > maxPages) throw new PageLimit(maxPages);
   for (const [p, items] of rootCollector) if (p < pages.length) pages[p].items.push(...items);
   return pages;
 }

@@ -40,6 +40,10 @@ export interface ServiceConfig {
   readonly maxImagePixels: number;
   /** Largest PDF or image one render produces, bytes (413 over it). */
   readonly maxOutputBytes: number;
+  /** Most pages of one document (413 over it). */
+  readonly maxPages: number;
+  /** Largest image a document may use, in decoded pixels (bigger ones are left out with a warning). */
+  readonly maxInputPixels: number;
   /** Author CSS per document: rules and bytes over all sheets (413 over either). */
   readonly cssLimits: { readonly maxRules: number; readonly maxBytes: number };
   /** Decoded stream bytes the validator spends on one document; past it the report is incomplete. */
@@ -128,6 +132,8 @@ export function loadConfig(
     queueTimeoutMs: int(env, 'QUEUE_TIMEOUT_MS', 30_000, 100, 3_600_000),
     maxImagePixels: int(env, 'MAX_IMAGE_PIXELS', 40_000_000, 1, 1_000_000_000),
     maxOutputBytes: int(env, 'MAX_OUTPUT_MB', 100, 1, 4096) * MB,
+    maxPages: int(env, 'MAX_PAGES', 10_000, 1, 1_000_000),
+    maxInputPixels: int(env, 'MAX_INPUT_PIXELS', 40_000_000, 1, 1_000_000_000),
     cssLimits: {
       maxRules: int(env, 'CSS_MAX_RULES', 50_000, 1, 10_000_000),
       maxBytes: int(env, 'CSS_MAX_MB', 5, 1, 1024) * MB,

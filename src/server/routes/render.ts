@@ -123,8 +123,15 @@ function engineNetwork(
 }
 
 /** The configured limits every render gets, whatever its input and output. */
-function engineLimits(config: ServiceConfig): Pick<RenderOptions, 'maxOutputBytes' | 'cssLimits'> {
-  return { maxOutputBytes: config.maxOutputBytes, cssLimits: config.cssLimits };
+function engineLimits(
+  config: ServiceConfig,
+): Pick<RenderOptions, 'maxOutputBytes' | 'cssLimits' | 'maxPages' | 'maxInputPixels'> {
+  return {
+    maxOutputBytes: config.maxOutputBytes,
+    cssLimits: config.cssLimits,
+    maxPages: config.maxPages,
+    maxInputPixels: config.maxInputPixels,
+  };
 }
 
 function renderOptions(body: PdfFields, config: ServiceConfig, documentId: string): RenderOptions {
