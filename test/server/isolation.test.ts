@@ -25,9 +25,10 @@ describe('isolation of a runaway render', () => {
   afterAll(() => svc.close());
 
   it('times out the poisoned request (504) while 200 good ones all succeed', async () => {
-    // A runaway render: 20 nested flex containers take minutes (exponential layout, fuzz
-    // finding F2), far past the 3 s deadline on any machine. When F2 is fixed, pick another.
-    const runaway = `<html lang="en"><title>Runaway</title>${'<div style="display:flex">'.repeat(20)}<p>deep</p>${'</div>'.repeat(20)}</html>`;
+    // A runaway render: 40,000 paragraphs (about 3,600 pages) need tens of seconds of honest,
+    // linear work, far past the 3 s deadline on any machine.
+    const para = (i: number) => `<p>Paragraph ${i}: ${'lorem ipsum dolor sit amet '.repeat(8)}</p>`;
+    const runaway = `<html lang="en"><title>Runaway</title>${Array.from({ length: 40_000 }, (_, i) => para(i)).join('')}</html>`;
     const poisoned = postJson(`${svc.url}/render/html`, { html: runaway });
     const good = Array.from({ length: 200 }, () =>
       postJson(`${svc.url}/render/html`, { html: SMALL }),

@@ -3,8 +3,10 @@ import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startTestService } from './harness.js';
 
-function slowHtml(depth: number): string {
-  return `<html lang="en"><title>Slow</title>${'<div style="display:flex">'.repeat(depth)}<p>slow</p>${'</div>'.repeat(depth)}</html>`;
+/** A long document: about a second per 1,000 paragraphs here, linear in their number. */
+function slowHtml(paragraphs: number): string {
+  const para = (i: number) => `<p>Paragraph ${i}: ${'lorem ipsum dolor sit amet '.repeat(8)}</p>`;
+  return `<html lang="en"><title>Slow</title>${Array.from({ length: paragraphs }, (_, i) => para(i)).join('')}</html>`;
 }
 
 function request(path: string, body: string): string {
@@ -20,9 +22,8 @@ describe('graceful shutdown', () => {
     socket.on('data', (c: Buffer) => (received += c.toString('latin1')));
     const closed = new Promise<void>((r) => socket.on('close', () => r()));
     await new Promise<void>((r) => socket.once('connect', () => r()));
-    // Slow enough to still be rendering when shutdown starts (15 nested flex containers take
-    // about a second; see fuzz finding F2).
-    socket.write(request('/render/html', JSON.stringify({ html: slowHtml(15) })));
+    // Slow enough to still be rendering when shutdown starts 300 ms later (a few seconds).
+    socket.write(request('/render/html', JSON.stringify({ html: slowHtml(3000) })));
     await new Promise((r) => setTimeout(r, 300));
     const shutdown = svc.service.shutdown();
     // A second request pipelined on the same connection reaches the server while it drains.
