@@ -51,13 +51,29 @@ export interface ShapeParams {
 }
 
 /**
- * One budget for the whole process, shared by all faces (keys start with the face's serial
- * number): a word is roughly 1 KB here, so these bound the caches to a few tens of megabytes
- * however many faces and documents pass through.
+ * What one cached shaping costs beyond its glyph data, measured (node 20): five or six small
+ * typed arrays and their object are about 1.1-1.3 KB of heap however short the word.
  */
-const shapeCache = new LruCache<string, ShapedUnits>(16384);
+const ENTRY_OVERHEAD = 1300;
+/**
+ * One budget for the whole process (each worker thread), shared by all faces (keys start with
+ * the face's serial number), sized by estimated bytes: 8 MB each holds about 6,000 short words,
+ * far more than one document's vocabulary, and fills within a few thousand renders of varied
+ * documents. Counted in entries alone (16,384 and 32,768) they reached 60 MB per worker and
+ * were still filling after 10,000 renders, which read as a leak (issue 10).
+ */
+const SHAPE_CACHE_BYTES = 8 * 1024 * 1024;
+const shapeCache = new LruCache<string, ShapedUnits>(16384, {
+  bytes: SHAPE_CACHE_BYTES,
+  // ids 2 + advances, offsets 3 x 8 + clusters 4 bytes a glyph; the key holds the text.
+  weigh: (key, v) => ENTRY_OVERHEAD + 30 * v.ids.length + 2 * key.length,
+});
 /** Grouped by face and style (see `styleGroup`), then by the word itself. */
-const scaledCache = new GroupedLruCache<string, string, ScaledShape>(32768);
+const scaledCache = new GroupedLruCache<string, string, ScaledShape>(32768, {
+  bytes: SHAPE_CACHE_BYTES,
+  // ids 2 + advances, dx, dy 3 x 8 + rel 4 + spaces 1 byte a glyph.
+  weigh: (text, v) => ENTRY_OVERHEAD + 31 * v.ids.length + 2 * text.length,
+});
 let nextSerial = 1;
 
 /** Parsed fontkit object behind each FontResource handed out (weak: never keeps a font alive). */

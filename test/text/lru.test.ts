@@ -48,3 +48,32 @@ describe('GroupedLruCache', () => {
     expect(c.get('g', 'x')).toBeUndefined();
   });
 });
+
+describe('byte budget', () => {
+  const weigh = (_k: string, v: string) => v.length;
+
+  it('keeps the estimated bytes under the budget however few the entries', () => {
+    const c = new LruCache<string, string>(1000, { bytes: 100, weigh });
+    for (let i = 0; i < 50; i++) c.set('k' + i, 'x'.repeat(10));
+    expect(c.bytes).toBeLessThanOrEqual(100);
+    expect(c.size).toBeLessThanOrEqual(10);
+    expect(c.get('k49')).toBe('x'.repeat(10));
+  });
+
+  it('does not hold an entry bigger than half the budget', () => {
+    const c = new LruCache<string, string>(1000, { bytes: 100, weigh });
+    c.set('small', 'x');
+    c.set('big', 'x'.repeat(60));
+    expect(c.get('big')).toBeUndefined();
+    expect(c.get('small')).toBe('x');
+  });
+
+  it('counts a replaced grouped entry once', () => {
+    const c = new GroupedLruCache<string, string, string>(1000, { bytes: 1000, weigh });
+    for (let i = 0; i < 10; i++) c.set('g', 'same', 'x'.repeat(20));
+    expect(c.bytes).toBe(20);
+    for (let i = 0; i < 200; i++) c.set('g' + (i % 3), 'w' + i, 'y'.repeat(20));
+    expect(c.bytes).toBeLessThanOrEqual(1000);
+    expect(c.get('g' + (199 % 3), 'w199')).toBe('y'.repeat(20));
+  });
+});
