@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import * as fontkit from 'fontkit';
 import type { Warning } from '../diagnostics.js';
 import type { FontResource } from '../layout/display-list.js';
+import { parsedFont } from '../text/index.js';
 import { deflate, type PdfFile } from './file.js';
 import { PdfDict, PdfRef, ascii, dict, name } from './objects.js';
 
@@ -53,6 +54,10 @@ const parsed = new Map<string, KitFont>();
 const PARSED_LIMIT = 64;
 
 function openFont(res: FontResource): KitFont {
+  // The font text/ shaped with, when it came from there: parsing the program again would keep
+  // a second copy of its tables and glyphs in every worker.
+  const shaped = parsedFont(res) as KitFont | undefined;
+  if (shaped) return shaped;
   const cached = parsed.get(res.id);
   if (cached) return cached;
   const buf = Buffer.from(res.program.buffer, res.program.byteOffset, res.program.byteLength);

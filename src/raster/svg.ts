@@ -10,6 +10,7 @@
  * numbers written as 0 and colour components clamped to 0..1.
  */
 import * as fontkit from 'fontkit';
+import { parsedFont } from '../text/index.js';
 import type {
   DisplayItem,
   FontResource,
@@ -30,6 +31,10 @@ const FONT_CACHE_LIMIT = 64;
 
 /** The font for a resource, or null when it cannot be read (the PDF writer leaves such text out). */
 function parseFont(resource: FontResource): fontkit.Font | null {
+  // The font text/ shaped with: a second parse would hold a second copy of its tables and
+  // glyphs in every worker.
+  const shaped = parsedFont(resource);
+  if (shaped) return shaped;
   const hit = fontCache.get(resource.id);
   if (hit !== undefined) return hit;
   let font: fontkit.Font | null = null;
@@ -58,6 +63,9 @@ function parseFont(resource: FontResource): fontkit.Font | null {
  */
 const outlineCache = new Map<string, string>();
 const OUTLINE_CACHE_LIMIT = 20_000;
+/** Also bounded by characters: a CJK or decorative outline runs to kilobytes of path data. */
+const OUTLINE_CACHE_CHARS = 4 * 1024 * 1024;
+let outlineCacheChars = 0;
 
 function outline(resource: FontResource, font: fontkit.Font, gid: number): string {
   const key = `${resource.id}\u0000${gid}`;
@@ -69,9 +77,16 @@ function outline(resource: FontResource, font: fontkit.Font, gid: number): strin
   } catch {
     d = ''; // a damaged glyph draws nothing rather than failing the page
   }
-  if (outlineCache.size >= OUTLINE_CACHE_LIMIT)
-    outlineCache.delete(outlineCache.keys().next().value as string);
+  while (
+    outlineCache.size > 0 &&
+    (outlineCache.size >= OUTLINE_CACHE_LIMIT || outlineCacheChars + d.length > OUTLINE_CACHE_CHARS)
+  ) {
+    const oldest = outlineCache.keys().next().value as string;
+    outlineCacheChars -= outlineCache.get(oldest)?.length ?? 0;
+    outlineCache.delete(oldest);
+  }
   outlineCache.set(key, d);
+  outlineCacheChars += d.length;
   return d;
 }
 
