@@ -81,6 +81,9 @@ export async function buildService(
     timeoutMs: config.requestTimeoutMs,
     queueTimeoutMs: config.queueTimeoutMs,
     workerMemoryMb: config.workerMemoryMb,
+    ...(config.workerYoungGenerationMb > 0
+      ? { workerYoungGenerationMb: config.workerYoungGenerationMb }
+      : {}),
   });
   const metrics = createMetrics(
     () => pool.queueDepth,

@@ -50,6 +50,8 @@ export interface ServiceConfig {
   readonly validateDecodeBudget: number;
   /** Heap limit of one worker thread, MB. */
   readonly workerMemoryMb: number;
+  /** Young generation of one worker, MB; 0 leaves V8's own size (about 32 MB per worker). */
+  readonly workerYoungGenerationMb: number;
   readonly apiKeys: readonly string[];
   readonly jwt: {
     readonly issuer: string;
@@ -140,6 +142,7 @@ export function loadConfig(
     },
     validateDecodeBudget: int(env, 'VALIDATE_DECODE_BUDGET_MB', 512, 1, 65_536) * MB,
     workerMemoryMb: int(env, 'WORKER_MEMORY_MB', 1024, 64, 65_536),
+    workerYoungGenerationMb: int(env, 'WORKER_YOUNG_GENERATION_MB', 0, 0, 1024),
     apiKeys: [...new Set(keys)],
     jwt: issuer && jwksUrl ? { issuer, jwksUrl, ...(audience ? { audience } : {}) } : null,
     ...overrides,

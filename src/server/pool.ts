@@ -33,6 +33,12 @@ export interface PoolOptions {
   readonly queueTimeoutMs: number;
   /** Heap limit of one worker, MB; a render over it kills only its worker. */
   readonly workerMemoryMb?: number;
+  /**
+   * Young generation of each worker, MB (absent: V8's size). Smaller trades throughput for
+   * resident memory: measured with two workers, 8 MB took the service's peak RSS under load
+   * from about 440 to 360 MB for 12-15% fewer requests per second.
+   */
+  readonly workerYoungGenerationMb?: number;
 }
 
 /** The compiled worker entry: dist/server/worker.js, wherever this module runs from. */
@@ -64,7 +70,12 @@ export class WorkPool {
       maxThreads: opts.workers,
       maxQueue: opts.queueLimit,
       idleTimeout: 60_000,
-      resourceLimits: { maxOldGenerationSizeMb: opts.workerMemoryMb ?? 1024 },
+      resourceLimits: {
+        maxOldGenerationSizeMb: opts.workerMemoryMb ?? 1024,
+        ...(opts.workerYoungGenerationMb !== undefined
+          ? { maxYoungGenerationSizeMb: opts.workerYoungGenerationMb }
+          : {}),
+      },
     });
   }
 
