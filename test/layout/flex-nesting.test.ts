@@ -6,68 +6,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Yoga from 'yoga-layout';
 import { MAX_FLEX_DEPTH } from '../../src/layout/build.js';
-import type { DisplayItem, GlyphRun } from '../../src/layout/display-list.js';
-import { layoutStyled } from '../../src/layout/document.js';
-import type { LayoutOptions } from '../../src/layout/options.js';
-import type { ResourceLoader } from '../../src/resources/types.js';
-import type { PageStyle, StyledElement } from '../../src/style/types.js';
+import type { GlyphRun } from '../../src/layout/display-list.js';
+import type { StyledElement } from '../../src/style/types.js';
+import { glyphRuns, layBody } from './harness.js';
 import { el } from './styled.js';
 
-const loader: ResourceLoader = {
-  policy: {
-    allowPrivateNetwork: false,
-    maxResourceBytes: 1e6,
-    maxTotalBytes: 1e7,
-    resourceTimeoutMs: 1000,
-    maxRedirects: 0,
-  },
-  load: () => Promise.reject(new Error('no network in unit tests')),
-};
-
-const options: LayoutOptions = {
-  mode: 'paged',
-  now: new Date('2024-01-01T00:00:00Z'),
-  documentId: '00000000-0000-4000-a000-000000000000',
-  pdfa: true,
-  attachments: [],
-  xmpSchemas: [],
-  loader,
-  strict: false,
-};
-
-/** A4 with 1in margins (px). */
-const A4: PageStyle = {
-  name: '',
-  width: 793.7,
-  height: 1122.5,
-  marginTop: 96,
-  marginRight: 96,
-  marginBottom: 96,
-  marginLeft: 96,
-  backgroundColor: { r: 0, g: 0, b: 0, a: 0 },
-  marginBoxes: [],
-};
-
-async function lay(body: StyledElement[]) {
-  const root = el('html', {}, [el('body', {}, body)], { lang: 'en' });
-  return layoutStyled(
-    {
-      root,
-      pageRules: { rules: [], variants: new Map() },
-      fontFaces: [],
-      title: 'Flex nesting',
-      lang: 'en',
-      warnings: [],
-    },
-    () => A4,
-    options,
-  );
-}
-
-function glyphRuns(items: readonly DisplayItem[]): GlyphRun[] {
-  return items.flatMap((i) =>
-    i.kind === 'glyphs' ? [i] : i.kind === 'group' ? glyphRuns(i.items) : [],
-  );
+function lay(body: StyledElement[]) {
+  return layBody(body, { title: 'Flex nesting' });
 }
 
 /** `depth` flex containers, each with a 2px padding, around `inner`. */

@@ -1,75 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  DisplayItem,
-  GlyphRun,
-  LaidOutDocument,
-  StructNode,
-} from '../../src/layout/display-list.js';
+import type { GlyphRun, LaidOutDocument, StructNode } from '../../src/layout/display-list.js';
 import { layoutStyled } from '../../src/layout/document.js';
 import type { LayoutOptions } from '../../src/layout/options.js';
 import type { ResourceLoader } from '../../src/resources/types.js';
 import type { PageStyle, StyledElement } from '../../src/style/types.js';
+import { A4, glyphRuns, layBody, offlineLoader, testOptions } from './harness.js';
 import { baseStyle, el, marker } from './styled.js';
 
-const loader: ResourceLoader = {
-  policy: {
-    allowPrivateNetwork: false,
-    maxResourceBytes: 1e6,
-    maxTotalBytes: 1e7,
-    resourceTimeoutMs: 1000,
-    maxRedirects: 0,
-  },
-  load: () => Promise.reject(new Error('no network in unit tests')),
-};
-
-const options: LayoutOptions = {
-  mode: 'paged',
-  now: new Date('2024-01-01T00:00:00Z'),
-  documentId: '00000000-0000-4000-a000-000000000000',
-  pdfa: true,
-  attachments: [],
-  xmpSchemas: [],
-  loader,
-  strict: false,
-};
-
-/** A4 with 1in margins (px). */
-const A4: PageStyle = {
-  name: '',
-  width: 793.7,
-  height: 1122.5,
-  marginTop: 96,
-  marginRight: 96,
-  marginBottom: 96,
-  marginLeft: 96,
-  backgroundColor: { r: 0, g: 0, b: 0, a: 0 },
-  marginBoxes: [],
-};
+const loader = offlineLoader;
+const options = testOptions;
 
 async function lay(
   body: StyledElement[],
   opts: Partial<LayoutOptions> = {},
 ): Promise<LaidOutDocument> {
-  const root = el('html', {}, [el('body', {}, body)], { lang: 'en' });
-  const r = await layoutStyled(
-    {
-      root,
-      pageRules: { rules: [], variants: new Map() },
-      fontFaces: [],
-      title: 'Test',
-      lang: 'en',
-      warnings: [],
-    },
-    () => A4,
-    { ...options, ...opts },
-  );
-  return r.document;
-}
-
-function glyphRuns(items: readonly DisplayItem[]): GlyphRun[] {
-  return items.flatMap((i) =>
-    i.kind === 'glyphs' ? [i] : i.kind === 'group' ? glyphRuns(i.items) : [],
-  );
+  return (await layBody(body, { options: opts })).document;
 }
 
 function text(run: GlyphRun): string {

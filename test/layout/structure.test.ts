@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { StructNode } from '../../src/layout/display-list.js';
-import { layoutStyled } from '../../src/layout/document.js';
-import type { LayoutOptions } from '../../src/layout/options.js';
-import type { ResourceLoader } from '../../src/resources/types.js';
 import type { PageStyle, StyledElement } from '../../src/style/types.js';
+import { layBody } from './harness.js';
 import { el } from './styled.js';
 
-const loader: ResourceLoader = {
-  policy: {
-    allowPrivateNetwork: false,
-    maxResourceBytes: 1e6,
-    maxTotalBytes: 1e7,
-    resourceTimeoutMs: 1000,
-    maxRedirects: 0,
-  },
-  load: () => Promise.reject(new Error('offline')),
-};
 const page: PageStyle = {
   name: '',
   width: 800,
@@ -27,32 +15,9 @@ const page: PageStyle = {
   backgroundColor: { r: 0, g: 0, b: 0, a: 0 },
   marginBoxes: [],
 };
-const options: LayoutOptions = {
-  mode: 'paged',
-  now: new Date(0),
-  documentId: 'id',
-  pdfa: true,
-  attachments: [],
-  xmpSchemas: [],
-  loader,
-  strict: false,
-};
 
-async function structure(body: StyledElement[], title: string | null = 'T') {
-  const root = el('html', {}, [el('body', {}, body)], { lang: 'en' });
-  const r = await layoutStyled(
-    {
-      root,
-      pageRules: { rules: [], variants: new Map() },
-      fontFaces: [],
-      title,
-      lang: 'en',
-      warnings: [],
-    },
-    () => page,
-    options,
-  );
-  return r;
+function structure(body: StyledElement[], title: string | null = 'T') {
+  return layBody(body, { title, page });
 }
 
 function find(n: StructNode, type: string): StructNode[] {
