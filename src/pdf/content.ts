@@ -25,6 +25,7 @@ import type {
   StructNode,
   FontResource,
 } from '../layout/display-list.js';
+import { pathBounds } from '../layout/path-bounds.js';
 import type { EmbeddedFont } from './fonts.js';
 import { PdfDict, PdfRef, PdfText, name, num, serialize } from './objects.js';
 
@@ -155,6 +156,9 @@ interface State {
   /** Operators of flattened groups, replayed inside each leaf's q/Q. */
   pending: string;
 }
+
+/** Bounds of a path without a finite point (nothing to enclose). */
+const NO_BOUNDS: [number, number, number, number] = [0, 0, 0, 0];
 
 /** An opaque glyph run as glyphRun() writes it: fill colour, BT, Tf, then its Tm/TJ lines, ET. */
 const PLAIN_RUN = /^([0-9. ]+ rg\n)BT\n(\/[^\s/]+ [0-9.]+ Tf\n)([\s\S]*)ET\n$/;
@@ -342,7 +346,7 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
       s += path + op + (even && solidFill ? '*' : '') + '\n';
     }
     if (slot !== undefined && s !== '')
-      extend(ctx.slot(slot), pageIndex, pathBounds(p.ops), st.ctm);
+      extend(ctx.slot(slot), pageIndex, pathBounds(p.ops) ?? NO_BOUNDS, st.ctm);
     return s;
   };
 
@@ -571,34 +575,10 @@ function topOf(it: DisplayItem): number {
     case 'link':
       return it.y;
     case 'path':
-      return pathBounds(it.ops)[1];
+      return (pathBounds(it.ops) ?? NO_BOUNDS)[1];
     default:
       return 0;
   }
-}
-
-function pathBounds(ops: readonly PathOp[]): [number, number, number, number] {
-  let x0 = Infinity,
-    y0 = Infinity,
-    x1 = -Infinity,
-    y1 = -Infinity;
-  const add = (x: number, y: number): void => {
-    x0 = Math.min(x0, x);
-    y0 = Math.min(y0, y);
-    x1 = Math.max(x1, x);
-    y1 = Math.max(y1, y);
-  };
-  for (const op of ops) {
-    if (op.op === 'rect') {
-      add(op.x, op.y);
-      add(op.x + op.width, op.y + op.height);
-    } else if (op.op === 'curveTo') {
-      add(op.x1, op.y1);
-      add(op.x2, op.y2);
-      add(op.x, op.y);
-    } else if (op.op !== 'close') add(op.x, op.y);
-  }
-  return Number.isFinite(x0) ? [x0, y0, x1, y1] : [0, 0, 0, 0];
 }
 
 function transformBox(

@@ -24,6 +24,7 @@ import type {
   PathOp,
   RgbaColor,
 } from '../layout/display-list.js';
+import { pathBounds } from '../layout/path-bounds.js';
 
 /** Parsed font programs by FontResource.id; bounded so a stream of custom fonts cannot grow it. */
 const fontCache = new Map<string, fontkit.Font | null>();
@@ -374,37 +375,11 @@ function overlaps(a: Box | null, w: Window): boolean {
   return a === null || (a[0] <= w[2] && a[2] >= w[0] && a[1] <= w[3] && a[3] >= w[1]);
 }
 
-function opsBounds(ops: readonly PathOp[]): Box | null {
-  let x0 = Infinity,
-    y0 = Infinity,
-    x1 = -Infinity,
-    y1 = -Infinity;
-  const add = (x: number, y: number): void => {
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
-  };
-  for (const op of ops) {
-    if (op.op === 'rect') {
-      add(op.x, op.y);
-      add(op.x + op.width, op.y + op.height);
-    } else if (op.op === 'curveTo') {
-      // A Bézier stays inside the hull of its control points.
-      add(op.x1, op.y1);
-      add(op.x2, op.y2);
-      add(op.x, op.y);
-    } else if (op.op !== 'close') add(op.x, op.y);
-  }
-  // NaN coordinates are written as 0, so bounds that are not finite mean "do not cull".
-  return Number.isFinite(x0 + y0 + x1 + y1) ? [x0, y0, x1, y1] : null;
-}
-
 /** Conservative bounds of a drawing item, or null when unknown (never culled). */
 function itemBounds(item: Exclude<DisplayItem, GroupItem>): Box | null {
   switch (item.kind) {
     case 'path': {
-      const b = opsBounds(item.ops);
+      const b = pathBounds(item.ops);
       if (!b) return null;
       // Miter joins reach limit × width / 2 = 5 × width out; round/square caps less.
       const m = item.stroke && item.stroke.width > 0 ? item.stroke.width * 5 + 1 : 1;
@@ -468,7 +443,7 @@ function groupBounds(group: GroupItem): Box | null {
   }
   if (!box) return [0, 0, 0, 0];
   if (group.clip && group.clip.length > 0) {
-    const c = opsBounds(group.clip);
+    const c = pathBounds(group.clip);
     if (c)
       box = [
         Math.max(box[0], c[0]),

@@ -1,0 +1,33 @@
+/**
+ * The bounding box of a path of the display list, for whoever draws it (structure bounding
+ * boxes in the PDF, culling in raster output).
+ */
+import type { PathOp } from './display-list.js';
+
+/**
+ * [x0, y0, x1, y1] over every point of `ops` (a Bézier stays inside the hull of its control
+ * points, so those count too); null when no point has finite coordinates.
+ */
+export function pathBounds(ops: readonly PathOp[]): [number, number, number, number] | null {
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
+  const add = (x: number, y: number): void => {
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  };
+  for (const op of ops) {
+    if (op.op === 'rect') {
+      add(op.x, op.y);
+      add(op.x + op.width, op.y + op.height);
+    } else if (op.op === 'curveTo') {
+      add(op.x1, op.y1);
+      add(op.x2, op.y2);
+      add(op.x, op.y);
+    } else if (op.op !== 'close') add(op.x, op.y);
+  }
+  return Number.isFinite(x0 + y0 + x1 + y1) ? [x0, y0, x1, y1] : null;
+}
