@@ -15,59 +15,38 @@ export interface ByteBudget<K, V> {
   readonly weigh: (key: K, value: V) => number;
 }
 
+/** The cache with plain keys: a grouped cache with a single group. */
 export class LruCache<K, V> {
-  private young = new Map<K, V>();
-  private old = new Map<K, V>();
-  private youngBytes = 0;
-  private oldBytes = 0;
-  private readonly generation: number;
-  private readonly generationBytes: number;
+  private readonly inner: GroupedLruCache<null, K, V>;
 
   constructor(
     readonly capacity: number,
-    private readonly budget?: ByteBudget<K, V>,
+    budget?: ByteBudget<K, V>,
   ) {
-    this.generation = Math.max(1, Math.floor(capacity / 2));
-    this.generationBytes = budget ? budget.bytes / 2 : Infinity;
+    this.inner = new GroupedLruCache(capacity, budget);
   }
 
   get(key: K): V | undefined {
-    const v = this.young.get(key);
-    if (v !== undefined) return v;
-    const o = this.old.get(key);
-    if (o !== undefined) this.set(key, o);
-    return o;
+    return this.inner.get(null, key);
   }
 
   set(key: K, value: V): void {
-    const w = this.budget ? this.budget.weigh(key, value) : 0;
-    // Bigger than a generation: holding it would evict everything else for one entry.
-    if (w > this.generationBytes) return;
-    if (this.young.size >= this.generation || this.youngBytes + w > this.generationBytes) {
-      this.old = this.young;
-      this.oldBytes = this.youngBytes;
-      this.young = new Map();
-      this.youngBytes = 0;
-    }
-    const prev = this.budget ? this.young.get(key) : undefined;
-    if (prev !== undefined) this.youngBytes -= this.budget!.weigh(key, prev);
-    this.young.set(key, value);
-    this.youngBytes += w;
+    this.inner.set(null, key, value);
   }
 
   /** Entries held (at most `capacity`). */
   get size(): number {
-    return this.young.size + this.old.size;
+    return this.inner.size;
   }
 
   /** Estimated bytes held (at most the budget's bytes; 0 without a budget). */
   get bytes(): number {
-    return this.youngBytes + this.oldBytes;
+    return this.inner.bytes;
   }
 }
 
 /**
- * The same two-generation cache for keys in two parts: a group (for example a font face and
+ * The two-generation cache for keys in two parts: a group (for example a font face and
  * text style, one interned string reused across calls so its hash is computed once) and a key
  * within it (a word). Looking up a word then hashes the word alone instead of a long key string
  * built per call. `capacity` bounds the entries over all groups together, `budget` their bytes.
