@@ -5,9 +5,7 @@
 // with its worker threads) sampled over the run; writes bench/out/http.json.
 //
 //   npm run bench:http [-- --quick] [-- --duration 10] [-- --connections 1,4,16]
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -15,6 +13,7 @@ import autocannon from 'autocannon';
 import { invoice } from './docs/content.mjs';
 import { toHtml } from './docs/to-html.mjs';
 import { treeRssKb } from './lib/proc.mjs';
+import { startServiceProcess } from './lib/service.mjs';
 import { table } from './lib/stats.mjs';
 
 const { values: args } = parseArgs({
@@ -28,36 +27,7 @@ const duration = Number(args.duration ?? (args.quick ? 3 : 15));
 const levels = (args.connections ?? (args.quick ? '1,4' : '1,2,4,8,16,32')).split(',').map(Number);
 const workers = availableParallelism();
 
-const port = await new Promise((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const p = s.address().port;
-    s.close(() => resolve(p));
-  });
-});
-const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const service = spawn(process.execPath, [cli, 'serve'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    WORKERS: String(workers),
-    LOG_LEVEL: 'warn',
-    QUEUE_LIMIT: '1000',
-    API_KEY: '',
-    API_KEYS: '',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/health`)).ok) break;
-  } catch {
-    /* not listening yet */
-  }
-  if (i > 300 || service.exitCode !== null) throw new Error('the service did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
+const { base, child: service, stop } = await startServiceProcess({ workers });
 
 const read = (f) => JSON.parse(readFileSync(new URL(`./docs/${f}`, import.meta.url), 'utf8'));
 const bodies = {
@@ -116,8 +86,7 @@ for (const [label, { path, body }] of Object.entries(bodies)) {
   }
 }
 clearInterval(sampler);
-service.kill('SIGTERM');
-await new Promise((r) => service.once('exit', r));
+await stop();
 
 console.log(`\nservice: ${workers} workers, ${duration} s per level, node ${process.version}\n`);
 console.log(table(rows));

@@ -15,17 +15,15 @@
 // (shaped words, hyphenation, glyph outlines, image data) have had time to fill; the end value
 // is taken after the last render and a short idle. Every document carries a few new words
 // (names, references, amounts), as real traffic does, so word-keyed caches see fresh keys.
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { invoice, report, words } from './docs/content.mjs';
 import { toHtml } from './docs/to-html.mjs';
 import { readFileSync } from 'node:fs';
 import { treeRssKb } from './lib/proc.mjs';
+import { startServiceProcess } from './lib/service.mjs';
 import { table } from './lib/stats.mjs';
 
 const { values: args } = parseArgs({
@@ -167,38 +165,8 @@ async function inProcess() {
 // ---- through the service ----------------------------------------------------------------------
 
 async function throughService() {
-  const port = await new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = s.address().port;
-      s.close(() => resolve(p));
-    });
-  });
-  const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-  const service = spawn(process.execPath, [cli, 'serve'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      WORKERS: String(WORKERS),
-      LOG_LEVEL: 'warn',
-      QUEUE_LIMIT: '1000',
-      API_KEY: '',
-      API_KEYS: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const { base, child: service, stop } = await startServiceProcess({ workers: WORKERS });
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/health`)).ok) break;
-      } catch {
-        /* not listening yet */
-      }
-      if (i > 300 || service.exitCode !== null) throw new Error('the service did not start');
-      await sleep(100);
-    }
-
     const post = async (path, body, type = 'application/json') => {
       const res = await fetch(base + path, {
         method: 'POST',
@@ -274,8 +242,7 @@ async function throughService() {
       errors: Object.fromEntries(errors),
     };
   } finally {
-    service.kill('SIGTERM');
-    await new Promise((r) => (service.exitCode !== null ? r() : service.once('exit', r)));
+    await stop();
   }
 }
 

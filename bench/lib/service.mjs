@@ -1,0 +1,50 @@
+// Starts the compiled service (dist/cli.js serve) as a child process on a free loopback port,
+// without authentication and with a deep queue, and waits until /health answers. Used by the
+// load benchmarks that measure the service from outside (its RSS includes every worker).
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+/** @returns {Promise<{ base: string, child: import('node:child_process').ChildProcess, stop: () => Promise<void> }>} */
+export async function startServiceProcess({ workers }) {
+  const port = await new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const p = s.address().port;
+      s.close(() => resolve(p));
+    });
+  });
+  const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+  const child = spawn(process.execPath, [cli, 'serve'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WORKERS: String(workers),
+      LOG_LEVEL: 'warn',
+      QUEUE_LIMIT: '1000',
+      API_KEY: '',
+      API_KEYS: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+  };
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (i > 300 || child.exitCode !== null) {
+      await stop();
+      throw new Error('the service did not start');
+    }
+    await sleep(100);
+  }
+  return { base, child, stop };
+}
