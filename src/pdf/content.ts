@@ -160,30 +160,42 @@ interface State {
 /** Bounds of a path without a finite point (nothing to enclose). */
 const NO_BOUNDS: [number, number, number, number] = [0, 0, 0, 0];
 
-/** An opaque glyph run as glyphRun() writes it: fill colour, BT, Tf, then its Tm/TJ lines, ET. */
-const PLAIN_RUN = /^([0-9. ]+ rg\n)BT\n(\/[^\s/]+ [0-9.]+ Tf\n)([\s\S]*)ET\n$/;
+/** A glyph run as content: its graphics state, fill colour and Tf lines, then its Tm/TJ lines. */
+interface TextRun {
+  /** `gs` for transparency, or '' when opaque. */
+  readonly gs: string;
+  readonly colour: string;
+  readonly tf: string;
+  readonly lines: string;
+}
+
+function textObject(r: TextRun): string {
+  return `${r.gs}${r.colour}BT\n${r.tf}${r.lines}ET\n`;
+}
 
 /**
  * The lines of a paragraph (glyph runs of one content slot) as one text object: colour and font
  * are set only where they change, instead of a q, rg, BT, Tf, ET and Q around every line. Text
  * state and colour are allowed inside BT/ET, so the result draws the same; it roughly halves
- * the operators a reader (or our validator) goes through. Null when a part is not a plain
- * opaque run (transparency needs its own graphics state), so the caller keeps q/Q per item.
+ * the operators a reader (or our validator) goes through. Null when a part is not an opaque
+ * glyph run (transparency needs its own graphics state), so the caller keeps q/Q per item.
  */
-function oneTextObject(parts: readonly string[]): string | null {
+function asContent(p: string | TextRun): string {
+  return typeof p === 'string' ? p : textObject(p);
+}
+
+function oneTextObject(parts: readonly (string | TextRun)[]): string | null {
   let out = 'BT\n';
   let colour = '';
   let font = '';
   for (const p of parts) {
     if (p === '') continue;
-    const m = PLAIN_RUN.exec(p);
-    if (!m) return null;
-    const [, rg, tf, lines] = m as unknown as [string, string, string, string];
-    if (rg !== colour) out += rg;
-    if (tf !== font) out += tf;
-    colour = rg;
-    font = tf;
-    out += lines;
+    if (typeof p === 'string' || p.gs !== '') return null;
+    if (p.colour !== colour) out += p.colour;
+    if (p.tf !== font) out += p.tf;
+    colour = p.colour;
+    font = p.tf;
+    out += p.lines;
   }
   return `${out}ET\n`;
 }
@@ -235,15 +247,16 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
   const color = (c: RgbaColor, op: 'rg' | 'RG'): string =>
     `${num(clamp01(c.r))} ${num(clamp01(c.g))} ${num(clamp01(c.b))} ${op}\n`;
 
-  const glyphRun = (run: GlyphRun, st: State, slot: number | undefined): string => {
+  /** The run's content, or '' when it shows nothing. */
+  const glyphRun = (run: GlyphRun, st: State, slot: number | undefined): TextRun | '' => {
     const font = ctx.font(run.font);
     if (!font) return '';
     const size = run.size;
     if (!(size > 0)) return '';
-    let s =
-      gs(run.color.a * st.alpha, st.alpha) +
-      color(run.color, 'rg') +
-      `BT\n/${font.resourceName} ${num(size)} Tf\n`;
+    const state = gs(run.color.a * st.alpha, st.alpha);
+    const colour = color(run.color, 'rg');
+    const tf = `/${font.resourceName} ${num(size)} Tf\n`;
+    let s = '';
     let pen = run.x;
     // One TJ array per positioned run; consecutive codes share one hex string, so a line of
     // text is a handful of tokens rather than one string per glyph (smaller, faster to read).
@@ -296,9 +309,7 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
       pen += g.advance;
     }
     flush();
-    s += 'ET\n';
-    if (!shownAny) s = '';
-    else target.fonts.add(font.resourceName);
+    if (shownAny) target.fonts.add(font.resourceName);
     if (missing) {
       ctx.warn({
         code: 'pdf.missing-glyph',
@@ -313,7 +324,7 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
       rec.text += t;
       extend(rec, pageIndex, [run.x, run.y - size, pen, run.y + size * 0.25], st.ctm);
     }
-    return s;
+    return shownAny ? { gs: state, colour, tf, lines: s } : '';
   };
 
   const pathItem = (p: PathItem, st: State, slot: number | undefined): string => {
@@ -401,7 +412,7 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
         });
       }
     }
-    const parts: string[] = [];
+    const parts: (string | TextRun)[] = [];
     for (const it of items) {
       if (it.kind === 'glyphs') parts.push(glyphRun(it, st, slot));
       else if (it.kind === 'path') parts.push(pathItem(it, st, slot));
@@ -413,8 +424,9 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
     // alpha, dashes, caps and an image's cm cannot leak into the next item.
     let body =
       parts.length === 1
-        ? parts[0]
-        : (oneTextObject(parts) ?? parts.map((p) => (p ? `q\n${p}Q\n` : '')).join(''));
+        ? asContent(parts[0] as string | TextRun)
+        : (oneTextObject(parts) ??
+          parts.map((p) => (p === '' ? '' : `q\n${asContent(p)}Q\n`)).join(''));
     if (body === '') return;
     body = `q\n${st.pending}${body}Q\n`;
     if (slot === undefined || !owner) {
