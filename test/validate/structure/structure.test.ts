@@ -298,6 +298,58 @@ describe('natural language', () => {
     ]);
     expect(failed(runStructure(bytes))).toEqual(['7.2-2', '7.2-30', '7.2-34']);
   });
+
+  // veraPDF reads the Lang of BDC property lists in every content stream it parses, not only
+  // in page content and the forms it draws.
+  const langIn = (where: 'appearance' | 'pattern' | 'type3', lang: string) => {
+    const marked = `/Span <</Lang (${lang})>> BDC 0 0 5 5 re f EMC`;
+    const cell =
+      '/Type /Pattern /PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 10 10] /XStep 10 /YStep 10 /Resources << >>';
+    const type3 =
+      '<< /Type /Font /Subtype /Type3 /FontBBox [0 0 10 10] /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << /a 7 0 R >> ' +
+      '/Encoding << /Type /Encoding /Differences [97 /a] >> /FirstChar 97 /LastChar 97 /Widths [1000] /Resources << >> >>';
+    const setups = {
+      appearance: {
+        pageExtra: '/Annots [6 0 R]',
+        content: '',
+        extraObjects: [
+          '<< /Type /Annot /Subtype /Square /Rect [0 0 10 10] /F 4 /AP << /N 7 0 R >> >>',
+          stream(marked, '/Type /XObject /Subtype /Form /BBox [0 0 10 10]'),
+        ],
+      },
+      pattern: {
+        pageExtra: '/Resources << /Pattern << /P0 6 0 R >> >>',
+        content: '/Artifact BMC /Pattern cs /P0 scn 0 0 50 50 re f EMC',
+        extraObjects: [stream(marked, cell)],
+      },
+      type3: {
+        pageExtra: '/Resources << /Font << /F0 6 0 R >> >>',
+        content: '/Artifact BMC BT /F0 12 Tf (a) Tj ET EMC',
+        extraObjects: [type3, stream(`1000 0 d0 ${marked}`)],
+      },
+    };
+    return taggedDoc({ rootKids: '[]', elements: [], ...setups[where] });
+  };
+
+  it('checks Lang of property lists in annotation appearances, pattern cells and Type 3 glyphs', () => {
+    for (const where of ['appearance', 'pattern', 'type3'] as const) {
+      expect(failed(runStructure(langIn(where, 'en_GB'), 'pdfa-3a')), where).toContain('6.7.4-1');
+      expect(failed(runStructure(langIn(where, 'en_GB'))), where).toContain('7.2-29');
+      expect(failed(runStructure(langIn(where, 'en-GB'), 'pdfa-3a')), where).not.toContain(
+        '6.7.4-1',
+      );
+      expect(failed(runStructure(langIn(where, 'en-GB'))), where).not.toContain('7.2-29');
+    }
+  });
+
+  it('takes no Lang from a DP property list, as veraPDF makes no CosLang of one', () => {
+    const bytes = taggedDoc({
+      rootKids: '[]',
+      elements: [],
+      content: '/Artifact BMC /Span <</Lang (en_GB)>> DP 0 0 5 5 re f EMC',
+    });
+    expect(failed(runStructure(bytes, 'pdfa-3a'))).not.toContain('6.7.4-1');
+  });
 });
 
 describe('content tagging', () => {

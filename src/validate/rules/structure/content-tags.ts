@@ -124,7 +124,20 @@ export function contentTagCollector(doc: PdfDocumentModel): {
       if (tied) drawnStructForms.add(ev.key);
       record(R.formReused, !again, `${scope.location} / form XObject ${ev.name}`);
     }
-    if (!scope.realContent) return;
+    if (!scope.realContent) {
+      // veraPDF makes a CosLang of the Lang string of every BDC property list in every content
+      // stream it parses (tiling-pattern cells, Type 3 glyph procedures and annotation
+      // appearances too), not only of document content; DP property lists give none.
+      if (ev.type === 'marked-begin' && ev.mc.properties) {
+        const lang = getString(doc, ev.mc.properties, 'Lang');
+        if (lang)
+          recordLang(
+            decodeTextString(lang.bytes),
+            `${scope.location} / marked content /${ev.mc.tag}`,
+          );
+      }
+      return;
+    }
     switch (ev.type) {
       case 'marked-begin': {
         const mc = ev.mc;
