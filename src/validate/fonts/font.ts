@@ -159,6 +159,14 @@ export class PdfFont {
     return this.cmapCache;
   }
 
+  /** Whether ToUnicode names an Identity CMap: a name, or a stream whose CMapName is one. */
+  private identityToUnicode(): boolean {
+    const raw = this.doc.get(this.dict, 'ToUnicode');
+    const s = asStream(raw);
+    const n = s ? asName(this.doc.get(s.dict, 'CMapName')) : asName(raw);
+    return n !== null && n.startsWith('Identity-');
+  }
+
   toUnicodeCMap(): ParsedCMap | null {
     if (this.toUnicodeCache !== undefined) return this.toUnicodeCache;
     const s = asStream(this.doc.get(this.dict, 'ToUnicode'));
@@ -421,6 +429,11 @@ export class PdfFont {
    * CJK collections are mapped through that collection. ' ' stands for "mapped, value unknown".
    */
   toUnicode(code: number, bytes: number): string | null {
+    if (this.identityToUnicode()) {
+      // veraPDF maps every code of a ToUnicode CMap named Identity-* to the UTF-16 unit of the
+      // code itself (so code 0 gives U+0000, which 6.2.11.7.2 test 2 then rejects).
+      return String.fromCharCode(code & 0xffff);
+    }
     const tu = this.toUnicodeCMap();
     if (tu) {
       const v = cmapUnicode(tu, code, bytes);

@@ -265,3 +265,60 @@ describe('WinAnsiEncoding', () => {
     expect(glyphNameToUnicode('bullet')).toBe('\u2022');
   });
 });
+
+describe('Unicode of Type 0 fonts as veraPDF computes it', () => {
+  const type0 = (extra: Record<string, unknown>, ordering: string, content: string, cmap?: ReturnType<typeof stream>) =>
+    makeDoc({
+      objects: {
+        5: dict({
+          Type: name('Font'),
+          Subtype: name('Type0'),
+          BaseFont: name('Liberation'),
+          Encoding: cmap ? ref(10) : name('Identity-H'),
+          DescendantFonts: arr(ref(9)),
+          ...(extra as Record<string, never>),
+        }),
+        9: dict({
+          Type: name('Font'),
+          Subtype: name('CIDFontType2'),
+          BaseFont: name('Liberation'),
+          CIDSystemInfo: dict({ Registry: str('Adobe'), Ordering: str(ordering), Supplement: num(0) }),
+          FontDescriptor: ref(6),
+          CIDToGIDMap: name('Identity'),
+          DW: num(1000),
+        }),
+        6: dict({ Type: name('FontDescriptor'), FontName: name('Liberation'), Flags: num(32), FontFile2: ref(7) }),
+        7: stream({}, liberation),
+        ...(cmap ? { 10: cmap } : { 10: null }),
+      },
+      pages: [{ content, resources: dict({ Font: dict({ F1: ref(5) }) }) }],
+    });
+
+  it('maps each code to itself through a ToUnicode named Identity-H, code 0 to U+0000', () => {
+    const named = type0({ ToUnicode: name('Identity-H') }, 'Identity', 'BT /F1 12 Tf <0024> Tj ET');
+    const r = runArea(fontsArea, named, 'pdfa-2u');
+    expect(r.failed.has('6.2.11.7.2#1')).toBe(false);
+    expect(r.passed.get('6.2.11.7.2#1')).toBe(1);
+    const zero = runArea(fontsArea, type0({ ToUnicode: name('Identity-H') }, 'Identity', 'BT /F1 12 Tf <0000> Tj ET'), 'pdfa-2u');
+    expect(zero.failed.get('6.2.11.7.2#2')).toEqual(['page 1 / font F1 / glyph 0']);
+  });
+
+  it('has no Unicode without ToUnicode unless the collection is an Adobe CJK one', () => {
+    const identity = runArea(fontsArea, type0({}, 'Identity', 'BT /F1 12 Tf <0024> Tj ET'), 'pdfa-2u');
+    expect(identity.failed.get('6.2.11.7.2#1')).toEqual(['page 1 / font F1 / glyph 36']);
+    const japan = runArea(fontsArea, type0({}, 'Japan1', 'BT /F1 12 Tf <0024> Tj ET'), 'pdfa-2u');
+    expect(japan.failed.has('6.2.11.7.2#1')).toBe(false);
+  });
+
+  it('takes the collection of an embedded CMap from the CMap, not from the CIDFont', () => {
+    const cmap = (ordering: string) =>
+      stream(
+        { Type: name('CMap'), CMapName: name(`Test-${ordering}`), CIDSystemInfo: dict({ Registry: str('Adobe'), Ordering: str(ordering), Supplement: num(0) }) },
+        `/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CIDSystemInfo << /Registry (Adobe) /Ordering (${ordering}) /Supplement 0 >> def /CMapName /Test-${ordering} def 1 begincodespacerange <0000> <FFFF> endcodespacerange 1 begincidrange <0000> <FFFF> 0 endcidrange endcmap CMapName currentdict /CMap defineresource pop end end`,
+      );
+    const korea = runArea(fontsArea, type0({}, 'Identity', 'BT /F1 12 Tf <0024> Tj ET', cmap('Korea1')), 'pdfa-2u');
+    expect(korea.failed.has('6.2.11.7.2#1')).toBe(false);
+    const own = runArea(fontsArea, type0({}, 'Japan1', 'BT /F1 12 Tf <0024> Tj ET', cmap('Identity')), 'pdfa-2u');
+    expect(own.failed.get('6.2.11.7.2#1')).toEqual(['page 1 / font F1 / glyph 36']);
+  });
+});
