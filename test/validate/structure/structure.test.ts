@@ -342,6 +342,38 @@ describe('natural language', () => {
     }
   });
 
+  // veraPDF's PDAnnot reads Lang from the element its StructParent names, and from no ancestor.
+  const annotDoc = (opts: {
+    annotLang?: string;
+    docLang?: string;
+    structParent?: boolean;
+    catalogLang?: string;
+  }) =>
+    taggedDoc({
+      catalogLang: opts.catalogLang ?? null,
+      rootKids: '[6 0 R]',
+      rootExtra: '/ParentTree 9 0 R',
+      pageExtra: '/Annots [8 0 R]',
+      elements: [
+        `<< /Type /StructElem /S /Document /P 5 0 R /K [7 0 R] ${opts.docLang ?? ''} >>`,
+        `<< /Type /StructElem /S /Annot /P 6 0 R /K << /Type /OBJR /Obj 8 0 R >> ${opts.annotLang ?? ''} >>`,
+      ],
+      extraObjects: [
+        `<< /Type /Annot /Subtype /Text /Rect [0 0 10 10] /Contents (Note) ${opts.structParent === false ? '' : '/StructParent 1'} >>`,
+        '<< /Nums [1 7 0 R] >>',
+      ],
+    });
+
+  it('takes the language of annotation Contents from its own structure element or the catalog', () => {
+    expect(failed(runStructure(annotDoc({ annotLang: '/Lang (en)' })))).not.toContain('7.2-24');
+    expect(failed(runStructure(annotDoc({ catalogLang: 'en' })))).not.toContain('7.2-24');
+    expect(failed(runStructure(annotDoc({ docLang: '/Lang (en)' })))).toContain('7.2-24');
+    expect(failed(runStructure(annotDoc({ annotLang: '/Lang /en' })))).toContain('7.2-24');
+    expect(
+      failed(runStructure(annotDoc({ annotLang: '/Lang (en)', structParent: false }))),
+    ).toContain('7.2-24');
+  });
+
   it('takes no Lang from a DP property list, as veraPDF makes no CosLang of one', () => {
     const bytes = taggedDoc({
       rootKids: '[]',
