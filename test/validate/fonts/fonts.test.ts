@@ -322,3 +322,32 @@ describe('Unicode of Type 0 fonts as veraPDF computes it', () => {
     expect(own.failed.get('6.2.11.7.2#1')).toEqual(['page 1 / font F1 / glyph 36']);
   });
 });
+
+describe('Unicode of Type 3 glyphs', () => {
+  const type3Doc = (glyph: string) =>
+    makeDoc({
+      objects: {
+        5: dict({
+          Type: name('Font'),
+          Subtype: name('Type3'),
+          FontBBox: arr(num(0), num(0), num(10), num(10)),
+          FontMatrix: arr(num(0.001), num(0), num(0), num(0.001), num(0), num(0)),
+          CharProcs: dict({ [glyph]: ref(6) }),
+          Encoding: dict({ Type: name('Encoding'), Differences: arr(num(97), name(glyph)) }),
+          FirstChar: num(97),
+          LastChar: num(97),
+          Widths: arr(num(1000)),
+        }),
+        6: stream({}, enc('1000 0 d0 0 0 5 5 re f')),
+      },
+      pages: [{ content: 'BT /F1 12 Tf (a) Tj ET', resources: dict({ Font: dict({ F1: ref(5) }) }) }],
+    });
+
+  it('maps a Type 3 glyph through its Differences name, and fails an unlisted name', () => {
+    expect(runArea(fontsArea, type3Doc('a'), 'pdfa-2u').failed.has('6.2.11.7.2#1')).toBe(false);
+    expect(runArea(fontsArea, type3Doc('a'), 'pdfa-2u').passed.get('6.2.11.7.2#1')).toBe(1);
+    expect(runArea(fontsArea, type3Doc('g123'), 'pdfa-2u').failed.get('6.2.11.7.2#1')).toEqual([
+      'page 1 / font F1 / glyph 97',
+    ]);
+  });
+});
