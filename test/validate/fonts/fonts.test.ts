@@ -351,3 +351,25 @@ describe('Unicode of Type 3 glyphs', () => {
     ]);
   });
 });
+
+describe('glyphs shown only in an annotation appearance', () => {
+  it('are checked like page content (widths here)', () => {
+    const font = trueTypeFont({ Widths: arr(num(667), num(600)) });
+    const appearance = stream(
+      { Type: name('XObject'), Subtype: name('Form'), BBox: arr(num(0), num(0), num(10), num(10)), Resources: dict({ Font: dict({ F1: ref(5) }) }) },
+      enc('BT /F1 12 Tf (B) Tj ET'),
+    );
+    const doc = makeDoc({
+      objects: {
+        5: font,
+        6: descriptor,
+        7: stream({ Length1: num(liberation.length) }, liberation),
+        8: dict({ Type: name('Annot'), Subtype: name('Square'), Rect: arr(num(0), num(0), num(10), num(10)), AP: dict({ N: ref(9) }) }),
+        9: appearance,
+      },
+      pages: [{ content: '', resources: dict({}), extra: { Annots: arr(ref(8)) } }],
+    });
+    const r = runArea(fontsArea, doc, 'pdfa-2b');
+    expect(r.failed.get('6.2.11.5#1')).toHaveLength(1);
+  });
+});
