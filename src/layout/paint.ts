@@ -334,6 +334,95 @@ export function borderItems(
   return out;
 }
 
+/** A solid band of border (an axis-aligned rectangle) with its colour. */
+export interface Band {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly color: RgbaColor;
+}
+
+/** True when every visible side is solid, so the border can be drawn as plain bands. */
+export function solidOrHidden(
+  sides: readonly { width: number; style: string; color: RgbaColor }[],
+): boolean {
+  return sides.every((s) => !visible(s) || s.style === 'solid');
+}
+
+/**
+ * Bands of a collapsed table grid as one filled path per colour: touching bands with the same
+ * span are joined into one rectangle, so a row's dividing line is one long rectangle instead of
+ * a trapezoid per cell, and a row's whole grid is one or two artifacts instead of several per
+ * cell. The bands must not overlap (they are filled together, once).
+ */
+export function bandItems(bands: readonly Band[]): DisplayItem[] {
+  const groups: {
+    color: RgbaColor;
+    rects: { x: number; y: number; width: number; height: number }[];
+  }[] = [];
+  const eps = 1e-6;
+  for (const b of bands) {
+    if (!(b.width > 0 && b.height > 0) || b.color.a <= 0) continue;
+    let g =
+      groups.find((k) => k.color === b.color) ?? groups.find((k) => sameColor(k.color, b.color));
+    if (!g) {
+      g = { color: b.color, rects: [] };
+      groups.push(g);
+    }
+    // Bands of one line arrive interleaved with others (a cell's top, then its bottom): look
+    // back a few rectangles for one to extend.
+    let joined = false;
+    for (let k = g.rects.length - 1; k >= Math.max(0, g.rects.length - 8) && !joined; k--)
+      joined = join(g.rects[k], b, eps);
+    if (joined) continue;
+    g.rects.push({ x: b.x, y: b.y, width: b.width, height: b.height });
+  }
+  return groups.map((g) => {
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    const ops: PathOp[] = g.rects.map((r) => {
+      x0 = Math.min(x0, r.x);
+      y0 = Math.min(y0, r.y);
+      x1 = Math.max(x1, r.x + r.width);
+      y1 = Math.max(y1, r.y + r.height);
+      return { op: 'rect', x: r.x, y: r.y, width: r.width, height: r.height };
+    });
+    return {
+      kind: 'path',
+      ops,
+      fill: g.color,
+      tag: layoutTag({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 }),
+    };
+  });
+}
+
+/** Extends `r` by `b` when the two touch along a full edge, so their union is a rectangle. */
+function join(
+  r: { x: number; y: number; width: number; height: number },
+  b: Band,
+  eps: number,
+): boolean {
+  if (r.y === b.y && r.height === b.height) {
+    if (Math.abs(r.x + r.width - b.x) < eps) {
+      r.width = b.x + b.width - r.x;
+      return true;
+    }
+    if (Math.abs(b.x + b.width - r.x) < eps) {
+      r.width += r.x - b.x;
+      r.x = b.x;
+      return true;
+    }
+  }
+  if (r.x === b.x && r.width === b.width && Math.abs(r.y + r.height - b.y) < eps) {
+    r.height = b.y + b.height - r.y;
+    return true;
+  }
+  return false;
+}
+
 function sameColor(a: RgbaColor, b: RgbaColor): boolean {
   return a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a;
 }

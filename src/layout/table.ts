@@ -12,16 +12,23 @@ import type { LayoutContext } from './context.js';
 import { boxFragment, flatten, leafOf, shiftFragment, sideBySide } from './context.js';
 import type { DisplayItem } from './display-list.js';
 import { intrinsicOuter, layoutBlockLevel, type Placed } from './flow.js';
-import type { BoxFragment, Fragment, LeafFragment } from './fragments.js';
+import type { BoxFragment, BoxSlice, Fragment, LeafFragment } from './fragments.js';
 import { anchorsOf } from './fragments.js';
-import { backgroundItem, NO_RADII } from './paint.js';
+import {
+  backgroundItem,
+  bandItems,
+  hasRadius,
+  NO_RADII,
+  solidOrHidden,
+  type Band,
+} from './paint.js';
 import {
   autoColumnWidths,
   fixedColumnWidths,
   type CellWidthInfo,
   type ColumnSpec,
 } from './table-widths.js';
-import { border, margin, padding, pt, size } from './units.js';
+import { border, borderSides, margin, padding, pt, radii, size } from './units.js';
 
 interface Grid {
   readonly rows: readonly TableRowBox[];
@@ -73,6 +80,25 @@ function collapsedStyle(s: ComputedStyle, borders: BorderOverrides): ComputedSty
     byBorders.set(key, style);
   }
   return style;
+}
+
+/**
+ * The collapsed style of a cell is a function of the styles that meet at its edges; keyed by
+ * their identities it is found without building the border set or its string key, which
+ * `collapsedStyle` would otherwise do for every cell of a long table.
+ */
+const byNeighbours = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>();
+const styleIds = new WeakMap<object, number>();
+let nextStyleId = 1;
+
+function idOf(o: object | undefined): number {
+  if (!o) return 0;
+  let id = styleIds.get(o);
+  if (id === undefined) {
+    id = nextStyleId++;
+    styleIds.set(o, id);
+  }
+  return id;
 }
 
 function gridOf(table: TableBox): Grid {
@@ -141,42 +167,131 @@ function collapsedCells(
       const c1 = Math.min(n, c0 + c.colspan);
       const r1 = Math.min(rows.length, i + c.rowspan);
       const s = c.box.style;
-      let top = side(s, 'Top');
       const above = i > 0 ? owner[i - 1][c0] : undefined;
-      top = above ? pick(top, side(above.box.style, 'Bottom')) : pick(top, side(ts, 'Top'));
-      if (i === 0) top = pick(top, side(r.style, 'Top'));
-      let left = side(s, 'Left');
       const before = c0 > 0 ? owner[i][c0 - 1] : undefined;
-      left = before ? pick(left, side(before.box.style, 'Right')) : pick(left, side(ts, 'Left'));
       const lastCol = c1 >= n;
       const lastRow = r1 >= rows.length;
-      let right = side(s, 'Right');
-      if (lastCol) right = pick(right, side(ts, 'Right'));
-      let bottom = side(s, 'Bottom');
-      if (lastRow) bottom = pick(bottom, side(ts, 'Bottom'));
-      else {
-        const below = owner[r1]?.[c0];
-        if (below) bottom = pick(bottom, side(below.box.style, 'Top'));
+      const below = lastRow ? undefined : owner[r1]?.[c0];
+      const key = `${idOf(ts)} ${idOf(above?.box.style)} ${idOf(before?.box.style)} ${idOf(
+        below?.box.style,
+      )} ${i === 0 ? idOf(r.style) : 0} ${lastCol ? 1 : 0}${lastRow ? 1 : 0}`;
+      let known = byNeighbours.get(s);
+      if (!known) {
+        known = new Map();
+        byNeighbours.set(s, known);
       }
-      const style = collapsedStyle(s, {
-        borderTopWidth: top.w,
-        borderTopStyle: top.style,
-        borderTopColor: top.color,
-        borderLeftWidth: left.w,
-        borderLeftStyle: left.style,
-        borderLeftColor: left.color,
-        borderRightWidth: lastCol ? right.w : 0,
-        borderRightStyle: right.style,
-        borderRightColor: right.color,
-        // The bottom edge belongs to the cell below, unless this is the last row or the next
-        // row starts a new page (then the row below draws its own top).
-        borderBottomWidth: lastRow ? bottom.w : 0,
-        borderBottomStyle: bottom.style,
-        borderBottomColor: bottom.color,
-      });
+      let style = known.get(key);
+      if (!style) {
+        let top = side(s, 'Top');
+        top = above ? pick(top, side(above.box.style, 'Bottom')) : pick(top, side(ts, 'Top'));
+        if (i === 0) top = pick(top, side(r.style, 'Top'));
+        let left = side(s, 'Left');
+        left = before ? pick(left, side(before.box.style, 'Right')) : pick(left, side(ts, 'Left'));
+        let right = side(s, 'Right');
+        if (lastCol) right = pick(right, side(ts, 'Right'));
+        let bottom = side(s, 'Bottom');
+        if (lastRow) bottom = pick(bottom, side(ts, 'Bottom'));
+        else if (below) bottom = pick(bottom, side(below.box.style, 'Top'));
+        style = collapsedStyle(s, {
+          borderTopWidth: top.w,
+          borderTopStyle: top.style,
+          borderTopColor: top.color,
+          borderLeftWidth: left.w,
+          borderLeftStyle: left.style,
+          borderLeftColor: left.color,
+          borderRightWidth: lastCol ? right.w : 0,
+          borderRightStyle: right.style,
+          borderRightColor: right.color,
+          // The bottom edge belongs to the cell below, unless this is the last row or the next
+          // row starts a new page (then the row below draws its own top).
+          borderBottomWidth: lastRow ? bottom.w : 0,
+          borderBottomStyle: bottom.style,
+          borderBottomColor: bottom.color,
+        });
+        known.set(key, style);
+      }
       return { ...c.box, style };
     }),
   );
+}
+
+/**
+ * Whether a cell of a collapsed table can have its borders drawn by the table as part of the
+ * grid (solid bands) and its background as a plain rectangle. Other cells (dashed or double
+ * borders, rounded corners, background images, opacity, hidden) keep their own decoration.
+ */
+const gridPaintable = new WeakMap<ComputedStyle, boolean>();
+
+function paintsWithGrid(s: ComputedStyle): boolean {
+  let ok = gridPaintable.get(s);
+  if (ok === undefined) {
+    const b = borderSides(s);
+    ok =
+      s.visibility === 'visible' &&
+      s.opacity >= 1 &&
+      s.backgroundLayers.length === 0 &&
+      !hasRadius(radii(s, 100, 100)) &&
+      solidOrHidden([b.top, b.right, b.bottom, b.left]);
+    gridPaintable.set(s, ok);
+  }
+  return ok;
+}
+
+/**
+ * The border bands of a cell's border box (collapsed: top and left, plus right and bottom on
+ * the table's edge). Top and bottom span the full width; the sides fit between them, so the
+ * bands tile without overlapping.
+ */
+function cellBands(
+  s: ComputedStyle,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  horizontal: Band[],
+  vertical: Band[],
+): void {
+  const b = border(s);
+  const shown = (width: number, style: string): boolean =>
+    width > 0 && style !== 'none' && style !== 'hidden';
+  if (shown(b.top, s.borderTopStyle))
+    horizontal.push({ x, y, width: w, height: b.top, color: s.borderTopColor });
+  if (shown(b.bottom, s.borderBottomStyle))
+    horizontal.push({
+      x,
+      y: y + h - b.bottom,
+      width: w,
+      height: b.bottom,
+      color: s.borderBottomColor,
+    });
+  const sideH = h - b.top - b.bottom;
+  if (shown(b.left, s.borderLeftStyle))
+    vertical.push({ x, y: y + b.top, width: b.left, height: sideH, color: s.borderLeftColor });
+  if (shown(b.right, s.borderRightStyle))
+    vertical.push({
+      x: x + w - b.right,
+      y: y + b.top,
+      width: b.right,
+      height: sideH,
+      color: s.borderRightColor,
+    });
+}
+
+/** A box fragment's content without its own decoration (clipped as the box clips it). */
+function contentItems(f: BoxFragment): DisplayItem[] {
+  const out: DisplayItem[] = [];
+  for (const c of f.children) out.push(...flatten(c));
+  if (!f.clip || out.length === 0) return out;
+  const slice: BoxSlice = {
+    top: f.top,
+    bottom: f.bottom,
+    continuedAbove: false,
+    continuedBelow: false,
+    flowTop: f.top,
+    flowBottom: f.bottom,
+    shift: 0,
+  };
+  return [{ kind: 'group', clip: f.clip(slice), items: out }];
 }
 
 function tableEdges(
@@ -361,6 +476,10 @@ export function layoutTable(
   // Cells placed at their row, stretched to the row height, content aligned vertically.
   const cellItems: DisplayItem[][] = g.rows.map(() => []);
   const cellFrags: Fragment[][] = g.rows.map(() => []);
+  // Collapsed grid: cell backgrounds, then the border bands, by the row where the cell starts.
+  const cellBgs: DisplayItem[][] = g.rows.map(() => []);
+  const hBands: Band[][] = g.rows.map(() => []);
+  const vBands: Band[][] = g.rows.map(() => []);
   const rowEnd = g.rows.map((_, i) => i);
   for (const l of laid) {
     const top = rowY[l.r];
@@ -389,7 +508,15 @@ export function layoutTable(
       kids,
       ctx,
     );
-    cellItems[l.r].push(...flatten(cellFrag));
+    const cs = l.box.style;
+    if (g.collapse && paintsWithGrid(cs)) {
+      if (cs.backgroundColor.a > 0)
+        cellBgs[l.r].push(
+          backgroundItem({ x: l.x, y: top, width: l.w, height: h }, cs.backgroundColor, NO_RADII),
+        );
+      cellBands(cs, l.x, top, l.w, h, hBands[l.r], vBands[l.r]);
+      cellItems[l.r].push(...contentItems(cellFrag));
+    } else cellItems[l.r].push(...flatten(cellFrag));
     cellFrags[l.r].push(cellFrag);
     for (let k = l.r; k < l.r + l.rowspan; k++)
       rowEnd[k] = Math.max(rowEnd[k], l.r + l.rowspan - 1);
@@ -421,6 +548,15 @@ export function layoutTable(
     if (bottom - top > ctx.page.height) {
       return sideBySide(cellFrags.slice(from, to + 1).flat(), top, bottom, items);
     }
+    // Backgrounds, then the collapsed borders over them, then the cells' content (CSS 2.1
+    // appendix E paints a table's collapsed borders after all cell backgrounds).
+    const bands: Band[] = [];
+    for (let i = from; i <= to; i++) {
+      items.push(...cellBgs[i]);
+      bands.push(...hBands[i]);
+    }
+    for (let i = from; i <= to; i++) bands.push(...vBands[i]);
+    if (bands.length > 0) items.push(...bandItems(bands));
     for (let i = from; i <= to; i++) items.push(...cellItems[i]);
     const anchors = cellFrags
       .slice(from, to + 1)

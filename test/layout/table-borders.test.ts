@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import type { DisplayItem, PathItem, RgbaColor } from '../../src/layout/display-list.js';
+import type { ComputedStyle, StyledElement } from '../../src/style/types.js';
+import { layBody } from './harness.js';
+import { el } from './styled.js';
+
+const grey: RgbaColor = { r: 0.8, g: 0.8, b: 0.87, a: 1 };
+const red: RgbaColor = { r: 1, g: 0, b: 0, a: 1 };
+
+/** Every side of a cell: `px` wide, solid unless told otherwise. */
+function sides(px: number, color: RgbaColor, style = 'solid'): Partial<ComputedStyle> {
+  const st = style as ComputedStyle['borderTopStyle'];
+  return {
+    borderTopWidth: px,
+    borderRightWidth: px,
+    borderBottomWidth: px,
+    borderLeftWidth: px,
+    borderTopStyle: st,
+    borderRightStyle: st,
+    borderBottomStyle: st,
+    borderLeftStyle: st,
+    borderTopColor: color,
+    borderRightColor: color,
+    borderBottomColor: color,
+    borderLeftColor: color,
+  };
+}
+
+function table(
+  rows: string[][],
+  cell: (r: number, c: number) => Partial<ComputedStyle> = () => sides(1, grey),
+  head?: string[],
+): StyledElement {
+  const tr = (cells: string[], r: number, tag: string) =>
+    el(
+      'tr',
+      {},
+      cells.map((t, c) => el(tag, { paddingLeft: 4, paddingRight: 4, ...cell(r, c) }, [t])),
+    );
+  return el('table', { width: { percent: 100, px: 0 }, borderCollapse: 'collapse' }, [
+    ...(head ? [el('thead', {}, [tr(head, -1, 'th')])] : []),
+    el(
+      'tbody',
+      {},
+      rows.map((r, i) => tr(r, i, 'td')),
+    ),
+  ]);
+}
+
+function paths(items: readonly DisplayItem[]): PathItem[] {
+  return items.flatMap((i) => (i.kind === 'path' ? [i] : i.kind === 'group' ? paths(i.items) : []));
+}
+
+const borderPaths = (items: readonly DisplayItem[]): PathItem[] =>
+  paths(items).filter((p) => p.tag.kind === 'artifact' && p.tag.type === 'Layout');
+
+interface R {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  color: RgbaColor;
+}
+
+function rects(ps: readonly PathItem[]): R[] {
+  return ps.flatMap((p) =>
+    p.ops.flatMap((o) =>
+      o.op === 'rect'
+        ? [{ x: o.x, y: o.y, w: o.width, h: o.height, color: p.fill as RgbaColor }]
+        : [],
+    ),
+  );
+}
+
+const overlap = (a: R, b: R): boolean =>
+  a.x < b.x + b.w - 1e-6 &&
+  b.x < a.x + a.w - 1e-6 &&
+  a.y < b.y + b.h - 1e-6 &&
+  b.y < a.y + a.h - 1e-6;
+
+describe('collapsed table borders', () => {
+  it('draw each row line as one band and never paint a spot twice', async () => {
+    const rows = [
+      ['a', 'b', 'c'],
+      ['d', 'e', 'f'],
+    ];
+    const { document } = await layBody([table(rows)]);
+    const items = document.pages[0].items;
+    const rs = rects(borderPaths(items));
+    // 1px = 0.75pt: three horizontal lines (two row tops and the table bottom), four verticals
+    // per row.
+    const horizontal = rs.filter((r) => r.w > 1);
+    const vertical = rs.filter((r) => r.w <= 1);
+    expect(horizontal).toHaveLength(3);
+    expect(vertical).toHaveLength(8);
+    for (const h of horizontal) {
+      expect(h.h).toBeCloseTo(0.75, 5);
+      expect(h.w).toBeCloseTo(horizontal[0].w, 5);
+    }
+    for (let i = 0; i < rs.length; i++)
+      for (let j = i + 1; j < rs.length; j++) expect(overlap(rs[i], rs[j])).toBe(false);
+    // The bands tile the grid lines: the verticals reach from one line to the next.
+    const ys = horizontal.map((h) => h.y).sort((a, b) => a - b);
+    for (const v of vertical) {
+      const above = ys.filter((y) => y <= v.y + 1e-6).pop()!;
+      expect(v.y).toBeCloseTo(above + 0.75, 5);
+      expect(ys.some((y) => Math.abs(y - (v.y + v.h)) < 1e-6)).toBe(true);
+    }
+    // Borders stay artifacts; the cell text is still content.
+    for (const p of paths(items)) expect(p.tag.kind).toBe('artifact');
+  });
+
+  it('lets the wider border win at a shared edge and keeps its colour', async () => {
+    const rows = [
+      ['a', 'b', 'c'],
+      ['d', 'e', 'f'],
+    ];
+    // Cell (1, 1) has a 3px red border: it wins over the 1px grey of its neighbours on all
+    // four of its edges.
+    const { document } = await layBody([
+      table(rows, (r, c) => (r === 1 && c === 1 ? sides(3, red) : sides(1, grey))),
+    ]);
+    const rs = rects(borderPaths(document.pages[0].items));
+    const reds = rs.filter((r) => r.color.r === 1 && r.color.g === 0);
+    // Its top (drawn by itself), its left (itself), its right (drawn by the next cell, which
+    // takes the wider edge as its left) and its bottom (the last row draws its own bottom).
+    expect(reds).toHaveLength(4);
+    for (const r of reds) expect(Math.min(r.w, r.h)).toBeCloseTo(2.25, 5);
+    const greys = rs.filter((r) => r.color.r === 0.8);
+    for (const g of greys) expect(Math.min(g.w, g.h)).toBeCloseTo(0.75, 5);
+    for (let i = 0; i < rs.length; i++)
+      for (let j = i + 1; j < rs.length; j++) expect(overlap(rs[i], rs[j])).toBe(false);
+  });
+
+  it('keeps dashed borders as stroked lines of their own cell', async () => {
+    const { document } = await layBody([table([['a', 'b']], () => sides(2, grey, 'dashed'))]);
+    const ps = borderPaths(document.pages[0].items);
+    expect(ps.length).toBeGreaterThan(0);
+    expect(ps.every((p) => p.stroke?.dash !== undefined)).toBe(true);
+  });
+
+  it('repeats the header grid with the header on later pages', async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => [`Row ${i + 1}`, String(i)]);
+    const { document } = await layBody([table(rows, () => sides(1, grey), ['Name', 'Count'])]);
+    expect(document.pages.length).toBeGreaterThan(1);
+    for (const page of document.pages) {
+      const rs = rects(borderPaths(page.items));
+      const top = Math.min(...rs.map((r) => r.y));
+      // The header's top line is the first line on every page.
+      expect(rs.some((r) => r.y === top && r.w > 100)).toBe(true);
+    }
+  });
+});
