@@ -351,32 +351,33 @@ export function solidOrHidden(
 }
 
 /**
- * Bands of a collapsed table grid as one filled path per colour: touching bands with the same
- * span are joined into one rectangle, so a row's dividing line is one long rectangle instead of
- * a trapezoid per cell, and a row's whole grid is one or two artifacts instead of several per
- * cell. The bands must not overlap (they are filled together, once).
+ * Bands of a collapsed table grid (borders or cell backgrounds) as one filled path per colour:
+ * touching bands with the same span are joined into one rectangle, so a row's dividing line is
+ * one long rectangle instead of a trapezoid per cell, and a row's whole grid is one or two
+ * artifacts instead of several per cell. The bands must not overlap (they are filled together,
+ * once).
  */
-export function bandItems(bands: readonly Band[]): DisplayItem[] {
+export function bandItems(bands: readonly Band[], tag: (bbox: Rect) => ItemTag): DisplayItem[] {
   const groups: {
     color: RgbaColor;
     rects: { x: number; y: number; width: number; height: number }[];
   }[] = [];
-  const eps = 1e-6;
   for (const b of bands) {
     if (!(b.width > 0 && b.height > 0) || b.color.a <= 0) continue;
-    let g =
-      groups.find((k) => k.color === b.color) ?? groups.find((k) => sameColor(k.color, b.color));
+    let g: (typeof groups)[number] | undefined;
+    for (const k of groups) if (k.color === b.color) g = k;
+    if (!g) for (const k of groups) if (sameColor(k.color, b.color)) g = k;
     if (!g) {
       g = { color: b.color, rects: [] };
       groups.push(g);
     }
     // Bands of one line arrive interleaved with others (a cell's top, then its bottom): look
     // back a few rectangles for one to extend.
+    const rects = g.rects;
     let joined = false;
-    for (let k = g.rects.length - 1; k >= Math.max(0, g.rects.length - 8) && !joined; k--)
-      joined = join(g.rects[k], b, eps);
-    if (joined) continue;
-    g.rects.push({ x: b.x, y: b.y, width: b.width, height: b.height });
+    for (let k = rects.length - 1; k >= Math.max(0, rects.length - 8) && !joined; k--)
+      joined = join(rects[k], b);
+    if (!joined) rects.push({ x: b.x, y: b.y, width: b.width, height: b.height });
   }
   return groups.map((g) => {
     let x0 = Infinity;
@@ -394,17 +395,15 @@ export function bandItems(bands: readonly Band[]): DisplayItem[] {
       kind: 'path',
       ops,
       fill: g.color,
-      tag: layoutTag({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 }),
+      tag: tag({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 }),
     };
   });
 }
 
 /** Extends `r` by `b` when the two touch along a full edge, so their union is a rectangle. */
-function join(
-  r: { x: number; y: number; width: number; height: number },
-  b: Band,
-  eps: number,
-): boolean {
+function join(r: { x: number; y: number; width: number; height: number }, b: Band): boolean {
+  // Column edges are sums of widths: allow for rounding where two cells meet.
+  const eps = 1e-6;
   if (r.y === b.y && r.height === b.height) {
     if (Math.abs(r.x + r.width - b.x) < eps) {
       r.width = b.x + b.width - r.x;

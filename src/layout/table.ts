@@ -16,8 +16,10 @@ import type { BoxFragment, BoxSlice, Fragment, LeafFragment } from './fragments.
 import { anchorsOf } from './fragments.js';
 import {
   backgroundItem,
+  backgroundTag,
   bandItems,
   hasRadius,
+  layoutTag,
   NO_RADII,
   solidOrHidden,
   type Band,
@@ -161,6 +163,19 @@ function collapsedCells(
     style: s[`border${k}Style`],
     color: s[`border${k}Color`],
   });
+  const same: (
+    | {
+        s: ComputedStyle;
+        above: ComputedStyle | undefined;
+        before: ComputedStyle | undefined;
+        below: ComputedStyle | undefined;
+        lastCol: boolean;
+        lastRow: boolean;
+        firstRow: boolean;
+        style: ComputedStyle;
+      }
+    | undefined
+  )[] = new Array(n);
   return rows.map((r, i) =>
     r.cells.map((c, j) => {
       const c0 = cols[i][j];
@@ -172,6 +187,21 @@ function collapsedCells(
       const lastCol = c1 >= n;
       const lastRow = r1 >= rows.length;
       const below = lastRow ? undefined : owner[r1]?.[c0];
+      // Long tables repeat the same cell styles row after row: the cell above usually had the
+      // same neighbours, so its answer is reused without building a key.
+      const p = same[c0];
+      if (
+        p &&
+        !p.firstRow &&
+        i > 0 &&
+        p.s === s &&
+        p.above === above?.box.style &&
+        p.before === before?.box.style &&
+        p.below === below?.box.style &&
+        p.lastCol === lastCol &&
+        p.lastRow === lastRow
+      )
+        return { ...c.box, style: p.style };
       const key = `${idOf(ts)} ${idOf(above?.box.style)} ${idOf(before?.box.style)} ${idOf(
         below?.box.style,
       )} ${i === 0 ? idOf(r.style) : 0} ${lastCol ? 1 : 0}${lastRow ? 1 : 0}`;
@@ -210,6 +240,16 @@ function collapsedCells(
         });
         known.set(key, style);
       }
+      same[c0] = {
+        s,
+        above: above?.box.style,
+        before: before?.box.style,
+        below: below?.box.style,
+        lastCol,
+        lastRow,
+        firstRow: i === 0,
+        style,
+      };
       return { ...c.box, style };
     }),
   );
@@ -251,30 +291,28 @@ function cellBands(
   horizontal: Band[],
   vertical: Band[],
 ): void {
-  const b = border(s);
-  const shown = (width: number, style: string): boolean =>
-    width > 0 && style !== 'none' && style !== 'hidden';
-  if (shown(b.top, s.borderTopStyle))
-    horizontal.push({ x, y, width: w, height: b.top, color: s.borderTopColor });
-  if (shown(b.bottom, s.borderBottomStyle))
-    horizontal.push({
-      x,
-      y: y + h - b.bottom,
-      width: w,
-      height: b.bottom,
-      color: s.borderBottomColor,
-    });
-  const sideH = h - b.top - b.bottom;
-  if (shown(b.left, s.borderLeftStyle))
-    vertical.push({ x, y: y + b.top, width: b.left, height: sideH, color: s.borderLeftColor });
-  if (shown(b.right, s.borderRightStyle))
+  const t = pt(s.borderTopWidth);
+  const r = pt(s.borderRightWidth);
+  const b = pt(s.borderBottomWidth);
+  const l = pt(s.borderLeftWidth);
+  if (shown(t, s.borderTopStyle))
+    horizontal.push({ x, y, width: w, height: t, color: s.borderTopColor });
+  if (shown(b, s.borderBottomStyle))
+    horizontal.push({ x, y: y + h - b, width: w, height: b, color: s.borderBottomColor });
+  if (shown(l, s.borderLeftStyle))
+    vertical.push({ x, y: y + t, width: l, height: h - t - b, color: s.borderLeftColor });
+  if (shown(r, s.borderRightStyle))
     vertical.push({
-      x: x + w - b.right,
-      y: y + b.top,
-      width: b.right,
-      height: sideH,
+      x: x + w - r,
+      y: y + t,
+      width: r,
+      height: h - t - b,
       color: s.borderRightColor,
     });
+}
+
+function shown(width: number, style: string): boolean {
+  return width > 0 && style !== 'none' && style !== 'hidden';
 }
 
 /** A box fragment's content without its own decoration (clipped as the box clips it). */
@@ -477,7 +515,7 @@ export function layoutTable(
   const cellItems: DisplayItem[][] = g.rows.map(() => []);
   const cellFrags: Fragment[][] = g.rows.map(() => []);
   // Collapsed grid: cell backgrounds, then the border bands, by the row where the cell starts.
-  const cellBgs: DisplayItem[][] = g.rows.map(() => []);
+  const cellBgs: Band[][] = g.rows.map(() => []);
   const hBands: Band[][] = g.rows.map(() => []);
   const vBands: Band[][] = g.rows.map(() => []);
   const rowEnd = g.rows.map((_, i) => i);
@@ -511,9 +549,7 @@ export function layoutTable(
     const cs = l.box.style;
     if (g.collapse && paintsWithGrid(cs)) {
       if (cs.backgroundColor.a > 0)
-        cellBgs[l.r].push(
-          backgroundItem({ x: l.x, y: top, width: l.w, height: h }, cs.backgroundColor, NO_RADII),
-        );
+        cellBgs[l.r].push({ x: l.x, y: top, width: l.w, height: h, color: cs.backgroundColor });
       cellBands(cs, l.x, top, l.w, h, hBands[l.r], vBands[l.r]);
       cellItems[l.r].push(...contentItems(cellFrag));
     } else cellItems[l.r].push(...flatten(cellFrag));
@@ -550,13 +586,15 @@ export function layoutTable(
     }
     // Backgrounds, then the collapsed borders over them, then the cells' content (CSS 2.1
     // appendix E paints a table's collapsed borders after all cell backgrounds).
+    const bgs: Band[] = [];
     const bands: Band[] = [];
     for (let i = from; i <= to; i++) {
-      items.push(...cellBgs[i]);
+      bgs.push(...cellBgs[i]);
       bands.push(...hBands[i]);
     }
     for (let i = from; i <= to; i++) bands.push(...vBands[i]);
-    if (bands.length > 0) items.push(...bandItems(bands));
+    if (bgs.length > 0) items.push(...bandItems(bgs, backgroundTag));
+    if (bands.length > 0) items.push(...bandItems(bands, layoutTag));
     for (let i = from; i <= to; i++) items.push(...cellItems[i]);
     const anchors = cellFrags
       .slice(from, to + 1)

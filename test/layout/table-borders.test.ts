@@ -132,6 +132,35 @@ describe('collapsed table borders', () => {
       for (let j = i + 1; j < rs.length; j++) expect(overlap(rs[i], rs[j])).toBe(false);
   });
 
+  it('gives only the first row the top border of its row', async () => {
+    // Every cell shares one style (later rows reuse the resolution of the row above); the
+    // row's own top border belongs to the first row only.
+    const cellStyle = { paddingLeft: 4, ...sides(1, grey) };
+    const shared = el('td', cellStyle, ['x']).style;
+    const cell = (t: string): StyledElement => ({ ...el('td', {}, [t]), style: shared });
+    const t = el('table', { width: { percent: 100, px: 0 }, borderCollapse: 'collapse' }, [
+      el('tbody', {}, [
+        el('tr', { borderTopWidth: 4, borderTopStyle: 'solid', borderTopColor: red }, [
+          cell('a'),
+          cell('b'),
+        ]),
+        el('tr', {}, [cell('c'), cell('d')]),
+        el('tr', {}, [cell('e'), cell('f')]),
+      ]),
+    ]);
+    const { document } = await layBody([t]);
+    const horizontal = rects(borderPaths(document.pages[0].items))
+      .filter((r) => r.w > 10)
+      .sort((a, b) => a.y - b.y);
+    expect(horizontal).toHaveLength(4);
+    expect(horizontal[0].color).toEqual(red);
+    expect(horizontal[0].h).toBeCloseTo(3, 5);
+    for (const h of horizontal.slice(1)) {
+      expect(h.color).toEqual(grey);
+      expect(h.h).toBeCloseTo(0.75, 5);
+    }
+  });
+
   it('keeps dashed borders as stroked lines of their own cell', async () => {
     const { document } = await layBody([table([['a', 'b']], () => sides(2, grey, 'dashed'))]);
     const ps = borderPaths(document.pages[0].items);
