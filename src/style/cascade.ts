@@ -98,6 +98,7 @@ export class StyleEngine {
   private readonly styleAttrCache = new Map<string, readonly Declaration[]>();
   private readonly listIds = new Map<readonly Declaration[], number>();
   private rootFontSize = 16;
+  private computed = 0;
   private readonly metricsCache = new Map<string, { exRatio: number; chRatio: number }>();
 
   constructor(
@@ -165,8 +166,14 @@ export class StyleEngine {
     const hit = cache.get(key);
     if (hit) return hit;
     const style = this.computeUncached(parent, rules, hints, inline, pseudo);
+    this.computed++;
     cache.set(key, style);
     return style;
+  }
+
+  /** Distinct styles computed so far (a measure of what the engine's caches hold). */
+  get computedStyles(): number {
+    return this.computed;
   }
 
   private listId(list: readonly Declaration[]): number {

@@ -9,8 +9,21 @@ import { TreeBuilder } from './build.js';
 import { buildPageRules, firstPageArea } from './page.js';
 import { RuleIndex, loadSheets } from './sheet.js';
 import { createFontContext, type FontContext } from '../text/index.js';
-import type { FontMetricsProvider, StyleOptions, StyledDocument } from './types.js';
+import type {
+  FontMetricsProvider,
+  PageRules,
+  StyleOptions,
+  StyledDocument,
+  StyledElement,
+} from './types.js';
 import { UA_STYLESHEET } from './ua.js';
+import {
+  EngineCache,
+  MAX_STYLES_PER_KEPT_ENGINE,
+  engineKey,
+  type SharedEngine,
+} from './engine-cache.js';
+import type { ResourceLoader } from '../resources/types.js';
 
 export type * from './types.js';
 export { pageStyleFor } from './page.js';
@@ -37,6 +50,8 @@ function bundledFontMetrics(): FontMetricsProvider {
   };
 }
 
+const IGNORE = (): void => {};
+
 /** At most this many warnings are reported per document; the rest are counted. */
 const MAX_WARNINGS = 200;
 
@@ -49,6 +64,62 @@ function effectiveBase(baseUrl: string | undefined, baseHref: string | null): st
     }
   }
   return baseUrl;
+}
+
+/** Engines shared by documents with the same sheets (see engine-cache.ts for when). */
+const engines = new EngineCache();
+
+/** Sheets, rule index and engine for a document: a kept engine, or new ones. */
+async function engineFor(
+  sources: Parameters<typeof loadSheets>[1],
+  base: string | undefined,
+  options: StyleOptions,
+  warn: (w: Warning) => void,
+): Promise<{ shared: SharedEngine; key: string | null; fetched: boolean }> {
+  const provisional = options.viewport ?? firstPageArea([]);
+  // A caller's own metrics function may answer differently from one call to the next.
+  const key = options.fontMetrics
+    ? null
+    : engineKey({
+        sources,
+        base,
+        viewport: provisional,
+        strict: options.strict === true,
+        limits: options.cssLimits,
+      });
+  const kept = key === null ? undefined : engines.take(key);
+  if (kept) return { shared: kept, key, fetched: false };
+
+  let fetched = false;
+  const loader: ResourceLoader = {
+    policy: options.loader.policy,
+    load: (url, kind, from) => {
+      fetched = true;
+      return options.loader.load(url, kind, from);
+    },
+  };
+  // Media queries and vw/vh need the page area before the author's @page rules are known, so
+  // they use the caller's viewport or, failing that, the default page.
+  const ruleSet = await loadSheets(UA_STYLESHEET, sources, base, {
+    loader,
+    media: provisional,
+    strict: options.strict === true,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.cssLimits ? { limits: options.cssLimits } : {}),
+    warn,
+  });
+  options.signal?.throwIfAborted();
+  const viewport = options.viewport ?? firstPageArea(ruleSet.pageRules);
+  const shared: SharedEngine = {
+    ruleSet,
+    sink: warn,
+    engine: new StyleEngine(new RuleIndex(ruleSet.rules), {
+      viewport,
+      fontMetrics: options.fontMetrics ?? bundledFontMetrics(),
+      warn: (w) => shared.sink(w),
+    }),
+  };
+  return { shared, key, fetched };
 }
 
 export async function styleDocument(html: string, options: StyleOptions): Promise<StyledDocument> {
@@ -67,33 +138,39 @@ export async function styleDocument(html: string, options: StyleOptions): Promis
   for (const w of parsed.warnings) warn(w);
   const base = effectiveBase(options.baseUrl, parsed.baseHref);
 
-  // Media queries and vw/vh need the page area before the author's @page rules are known, so
-  // they use the caller's viewport or, failing that, the default page.
-  const provisional = options.viewport ?? firstPageArea([]);
-  const ruleSet = await loadSheets(UA_STYLESHEET, parsed.sheets, base, {
-    loader: options.loader,
-    media: provisional,
-    strict: options.strict === true,
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.cssLimits ? { limits: options.cssLimits } : {}),
-    warn,
-  });
-  options.signal?.throwIfAborted();
-  const viewport = options.viewport ?? firstPageArea(ruleSet.pageRules);
-  const engine = new StyleEngine(new RuleIndex(ruleSet.rules), {
-    viewport,
-    fontMetrics: options.fontMetrics ?? bundledFontMetrics(),
-    warn,
-  });
+  // Every warning from here on may come from, or be hidden by, an engine's caches.
+  let styleWarnings = 0;
+  const styleWarn = (w: Warning): void => {
+    styleWarnings++;
+    warn(w);
+  };
+  const { shared, key, fetched } = await engineFor(parsed.sheets, base, options, styleWarn);
+  const { engine, ruleSet } = shared;
+  // From here to the return nothing awaits, so no other document uses the engine meanwhile.
+  shared.sink = styleWarn;
   options.checkpoint?.();
-  const builder = new TreeBuilder(engine, {
-    ...(base ? { base } : {}),
-    warn,
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
-  });
-  const root = builder.build(parsed.root);
-  const pageRules = buildPageRules(ruleSet.pageRules, engine, root.style, warn);
+  let root: StyledElement;
+  let pageRules: PageRules;
+  try {
+    const builder = new TreeBuilder(engine, {
+      ...(base ? { base } : {}),
+      warn: styleWarn,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
+    });
+    root = builder.build(parsed.root);
+    pageRules = buildPageRules(ruleSet.pageRules, engine, root.style, styleWarn);
+  } catch (e) {
+    if (key !== null) engines.drop(key);
+    throw e;
+  } finally {
+    shared.sink = IGNORE;
+  }
+  if (key !== null) {
+    if (fetched || styleWarnings > 0 || engine.computedStyles > MAX_STYLES_PER_KEPT_ENGINE)
+      engines.drop(key);
+    else engines.keep(key, shared);
+  }
   if (dropped > 0) {
     warnings.push({
       code: 'warnings.truncated',

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { EngineCache, engineKey } from '../../src/style/engine-cache.js';
+import type { StyledElement, StyledNode } from '../../src/style/types.js';
+import { fakeLoader, style } from './helpers.js';
+
+function find(node: StyledNode, tag: string): StyledElement | undefined {
+  if (node.kind !== 'element') return undefined;
+  if (node.tag === tag) return node;
+  for (const c of node.children) {
+    const hit = find(c, tag);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+describe('style engines shared across documents', () => {
+  it('gives a second document with the same sheets the same computed styles', async () => {
+    const css = `<style>p { color: rgb(10, 20, 30); font-size: 13px } .x { margin-top: 2em }</style>`;
+    const a = await style(`${css}<p class="x">one</p>`);
+    const b = await style(`${css}<p class="x">two</p><p>three</p>`);
+    const pa = find(a.root, 'p')!;
+    const pb = find(b.root, 'p')!;
+    expect(pb.style.color.r * 255).toBeCloseTo(10);
+    expect(pb.style.color.b * 255).toBeCloseTo(30);
+    expect(pb.style.fontSize).toBe(13);
+    expect(pb.style.marginTop).toEqual(pa.style.marginTop);
+    expect(JSON.stringify(pb.style.marginTop)).toContain('26');
+  });
+
+  it('repeats a warning for every document, never only the first', async () => {
+    const html = `<style>p { colour: red; float: left }</style><p>x</p>`;
+    const first = await style(html);
+    const second = await style(html);
+    expect(first.warnings.length).toBeGreaterThan(0);
+    expect(second.warnings.map((w) => w.message)).toEqual(first.warnings.map((w) => w.message));
+  });
+
+  it('loads a linked sheet again for each document', async () => {
+    const loader = fakeLoader({ 'https://example.test/a.css': 'p { color: blue }' });
+    const html = `<link rel="stylesheet" href="https://example.test/a.css"><p>x</p>`;
+    await style(html, { loader, baseUrl: 'https://example.test/' });
+    await style(html, { loader, baseUrl: 'https://example.test/' });
+    expect(loader.requests).toEqual(['https://example.test/a.css', 'https://example.test/a.css']);
+  });
+
+  it('does not share an engine between different sheets, bases or viewports', () => {
+    const sources = [{ kind: 'inline' as const, text: 'p{color:red}' }];
+    const base = { sources, base: undefined, viewport: { w: 1 }, strict: false, limits: undefined };
+    const key = engineKey(base);
+    expect(key).not.toBeNull();
+    expect(engineKey({ ...base, sources: [{ kind: 'inline', text: 'p{color:blue}' }] })).not.toBe(
+      key,
+    );
+    expect(engineKey({ ...base, base: 'https://a.test/' })).not.toBe(key);
+    expect(engineKey({ ...base, viewport: { w: 2 } })).not.toBe(key);
+    expect(engineKey({ ...base, strict: true })).not.toBe(key);
+    expect(engineKey({ ...base, sources: [{ kind: 'link', text: 'a.css' }] })).toBeNull();
+  });
+
+  it('keeps only the most recently used engines', () => {
+    const cache = new EngineCache(2);
+    const entry = (n: number) => ({ n }) as never;
+    cache.keep('a', entry(1));
+    cache.keep('b', entry(2));
+    expect(cache.take('a')).toBeDefined(); // a is now the most recent
+    cache.keep('c', entry(3));
+    expect(cache.size).toBe(2);
+    expect(cache.take('b')).toBeUndefined();
+    expect(cache.take('a')).toBeDefined();
+    expect(cache.take('c')).toBeDefined();
+  });
+});
