@@ -12,7 +12,7 @@ import type { LayoutContext } from './context.js';
 import { boxFragment, flatten, leafOf, shiftFragment, sideBySide } from './context.js';
 import type { DisplayItem } from './display-list.js';
 import { intrinsicOuter, layoutBlockLevel, type Placed } from './flow.js';
-import type { BoxFragment, BoxSlice, Fragment, LeafFragment } from './fragments.js';
+import type { Anchor, BoxFragment, Fragment, LeafFragment } from './fragments.js';
 import { anchorsOf } from './fragments.js';
 import {
   backgroundItem,
@@ -30,7 +30,16 @@ import {
   type CellWidthInfo,
   type ColumnSpec,
 } from './table-widths.js';
-import { border, borderSides, margin, padding, pt, radii, size } from './units.js';
+import {
+  border,
+  borderSides,
+  isOverflowClipped,
+  margin,
+  padding,
+  pt,
+  radii,
+  size,
+} from './units.js';
 
 interface Grid {
   readonly rows: readonly TableRowBox[];
@@ -315,23 +324,6 @@ function shown(width: number, style: string): boolean {
   return width > 0 && style !== 'none' && style !== 'hidden';
 }
 
-/** A box fragment's content without its own decoration (clipped as the box clips it). */
-function contentItems(f: BoxFragment): DisplayItem[] {
-  const out: DisplayItem[] = [];
-  for (const c of f.children) out.push(...flatten(c));
-  if (!f.clip || out.length === 0) return out;
-  const slice: BoxSlice = {
-    top: f.top,
-    bottom: f.bottom,
-    continuedAbove: false,
-    continuedBelow: false,
-    flowTop: f.top,
-    flowBottom: f.bottom,
-    shift: 0,
-  };
-  return [{ kind: 'group', clip: f.clip(slice), items: out }];
-}
-
 function tableEdges(
   t: TableBox,
   collapse: boolean,
@@ -350,22 +342,25 @@ function tableEdges(
 /** Width facts of the cells in the first `rowCount` rows (all rows by default). */
 function cellInfos(g: Grid, ctx: LayoutContext, rowCount = g.rows.length): CellWidthInfo[] {
   const out: CellWidthInfo[] = [];
-  g.rows.slice(0, rowCount).forEach((r, i) =>
-    r.cells.forEach((c, j) => {
+  const last = Math.min(rowCount, g.rows.length);
+  for (let i = 0; i < last; i++) {
+    const cells = g.rows[i].cells;
+    for (let j = 0; j < cells.length; j++) {
       const box = g.cells[i][j];
       const io = intrinsicOuter(box, ctx);
       const w = box.style.width;
-      const edges = box.style.boxSizing === 'border-box' ? 0 : sumEdges(box.style);
-      out.push({
+      const info: { -readonly [K in keyof CellWidthInfo]: CellWidthInfo[K] } = {
         col: g.cols[i][j],
-        colspan: c.colspan,
+        colspan: cells[j].colspan,
         min: io.min,
         max: io.max,
-        ...(typeof w === 'number' ? { fixed: pt(w) + edges } : {}),
-        ...(typeof w === 'object' && 'percent' in w && w.px === 0 ? { percent: w.percent } : {}),
-      });
-    }),
-  );
+      };
+      if (typeof w === 'number')
+        info.fixed = pt(w) + (box.style.boxSizing === 'border-box' ? 0 : sumEdges(box.style));
+      else if (typeof w === 'object' && 'percent' in w && w.px === 0) info.percent = w.percent;
+      out.push(info);
+    }
+  }
   return out;
 }
 
@@ -467,6 +462,8 @@ export function layoutTable(
     c1: number;
     rowspan: number;
     placed: Placed;
+    /** Border-box height: the content's, or the cell's own height when taller. */
+    h: number;
     x: number;
     w: number;
   };
@@ -490,7 +487,8 @@ export function layoutTable(
         c0,
         c1,
         rowspan: Math.min(c.rowspan, g.rows.length - i),
-        placed: { ...placed, height: h },
+        placed,
+        h,
         x: cellX,
         w,
       });
@@ -501,7 +499,7 @@ export function layoutTable(
     if (l.rowspan <= 1) continue;
     const span =
       rowH.slice(l.r, l.r + l.rowspan).reduce((a, b) => a + b, 0) + spV * (l.rowspan - 1);
-    if (l.placed.height > span) rowH[l.r + l.rowspan - 1] += l.placed.height - span;
+    if (l.h > span) rowH[l.r + l.rowspan - 1] += l.h - span;
   }
   const rowY: number[] = [];
   let ry = gridTop + spV;
@@ -513,7 +511,10 @@ export function layoutTable(
 
   // Cells placed at their row, stretched to the row height, content aligned vertically.
   const cellItems: DisplayItem[][] = g.rows.map(() => []);
-  const cellFrags: Fragment[][] = g.rows.map(() => []);
+  // A cell's box fragment is only needed when its row is cut between pages (or the cell draws
+  // its own decoration): made on demand.
+  const cellFrags: (() => Fragment)[][] = g.rows.map(() => []);
+  const cellAnchors: Anchor[][] = g.rows.map(() => []);
   // Collapsed grid: cell backgrounds, then the border bands, by the row where the cell starts.
   const cellBgs: Band[][] = g.rows.map(() => []);
   const hBands: Band[][] = g.rows.map(() => []);
@@ -523,7 +524,7 @@ export function layoutTable(
     const top = rowY[l.r];
     const h = rowY[l.r + l.rowspan] - spV - top;
     const natural = l.placed.frag;
-    const contentH = l.placed.height;
+    const contentH = l.h;
     const va = l.box.style.verticalAlign;
     const off = va === 'middle' ? (h - contentH) / 2 : va === 'bottom' ? h - contentH : 0;
     const kids =
@@ -531,29 +532,42 @@ export function layoutTable(
         ? natural.children.map((k) => shiftFragment(k, 0, top + Math.max(0, off)))
         : [shiftFragment(natural, 0, top)];
     const showEmpty = !(l.box.style.emptyCells === 'hide' && kids.length === 0 && !g.collapse);
-    const cellFrag = boxFragment(
-      showEmpty
-        ? l.box
-        : {
-            ...l.box,
-            style: {
-              ...l.box.style,
-              backgroundColor: { r: 0, g: 0, b: 0, a: 0 },
-              backgroundLayers: [],
+    const geometry = { x: l.x, width: l.w, top, height: h };
+    const frag = (): BoxFragment =>
+      boxFragment(
+        showEmpty
+          ? l.box
+          : {
+              ...l.box,
+              style: {
+                ...l.box.style,
+                backgroundColor: { r: 0, g: 0, b: 0, a: 0 },
+                backgroundLayers: [],
+              },
             },
-          },
-      { x: l.x, width: l.w, top, height: h },
-      kids,
-      ctx,
-    );
+        geometry,
+        kids,
+        ctx,
+      );
     const cs = l.box.style;
-    if (g.collapse && paintsWithGrid(cs)) {
+    if (g.collapse && paintsWithGrid(cs) && !isOverflowClipped(cs)) {
       if (cs.backgroundColor.a > 0)
         cellBgs[l.r].push({ x: l.x, y: top, width: l.w, height: h, color: cs.backgroundColor });
       cellBands(cs, l.x, top, l.w, h, hBands[l.r], vBands[l.r]);
-      cellItems[l.r].push(...contentItems(cellFrag));
-    } else cellItems[l.r].push(...flatten(cellFrag));
-    cellFrags[l.r].push(cellFrag);
+      const items = cellItems[l.r];
+      const anchors = cellAnchors[l.r];
+      if (l.box.anchor) anchors.push({ id: l.box.anchor, y: top });
+      for (const k of kids) {
+        items.push(...flatten(k));
+        anchors.push(...anchorsOf(k));
+      }
+      cellFrags[l.r].push(frag);
+    } else {
+      const f = frag();
+      cellItems[l.r].push(...flatten(f));
+      cellAnchors[l.r].push(...anchorsOf(f));
+      cellFrags[l.r].push(() => f);
+    }
     for (let k = l.r; k < l.r + l.rowspan; k++)
       rowEnd[k] = Math.max(rowEnd[k], l.r + l.rowspan - 1);
   }
@@ -582,7 +596,9 @@ export function layoutTable(
     const bottom = rowY[to] + rowH[to];
     // Rows are kept whole when they fit a page; a taller one is cut between its lines.
     if (bottom - top > ctx.page.height) {
-      return sideBySide(cellFrags.slice(from, to + 1).flat(), top, bottom, items);
+      const frags: Fragment[] = [];
+      for (let i = from; i <= to; i++) for (const f of cellFrags[i]) frags.push(f());
+      return sideBySide(frags, top, bottom, items);
     }
     // Backgrounds, then the collapsed borders over them, then the cells' content (CSS 2.1
     // appendix E paints a table's collapsed borders after all cell backgrounds).
@@ -596,10 +612,8 @@ export function layoutTable(
     if (bgs.length > 0) items.push(...bandItems(bgs, backgroundTag));
     if (bands.length > 0) items.push(...bandItems(bands, layoutTag));
     for (let i = from; i <= to; i++) items.push(...cellItems[i]);
-    const anchors = cellFrags
-      .slice(from, to + 1)
-      .flat()
-      .flatMap(anchorsOf);
+    const anchors: Anchor[] = [];
+    for (let i = from; i <= to; i++) anchors.push(...cellAnchors[i]);
     return { kind: 'leaf', top, bottom, items, ...(anchors.length > 0 ? { anchors } : {}) };
   };
 

@@ -161,6 +161,29 @@ describe('collapsed table borders', () => {
     }
   });
 
+  it('keeps link targets on cells whose borders the grid draws', async () => {
+    const rows = Array.from({ length: 80 }, (_, i) => [`Row ${i + 1}`, String(i)]);
+    const t = table(rows);
+    // Give the cell 'Row 70' an id.
+    const tbody = t.children[0] as StyledElement;
+    const tr = tbody.children[69] as StyledElement;
+    const td = tr.children[0] as StyledElement;
+    (tr.children as StyledElement[])[0] = { ...td, attrs: new Map([['id', 'target']]) };
+    const link = el('p', {}, [el('a', {}, ['to row 70'], { href: '#target' })]);
+    const { document } = await layBody([link, t]);
+    const l = document.pages[0].items.find((i) => i.kind === 'link');
+    expect(l?.kind === 'link' && l.target.kind).toBe('internal');
+    if (l?.kind !== 'link' || l.target.kind !== 'internal') return;
+    const page = document.pages[l.target.pageIndex];
+    const run = page.items.find(
+      (i) => i.kind === 'glyphs' && i.glyphs.map((g) => g.text).join('') === 'Row 70',
+    );
+    expect(run?.kind).toBe('glyphs');
+    if (run?.kind !== 'glyphs') return;
+    expect(run.y - l.target.y).toBeGreaterThan(0);
+    expect(run.y - l.target.y).toBeLessThan(20);
+  });
+
   it('keeps dashed borders as stroked lines of their own cell', async () => {
     const { document } = await layBody([table([['a', 'b']], () => sides(2, grey, 'dashed'))]);
     const ps = borderPaths(document.pages[0].items);
