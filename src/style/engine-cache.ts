@@ -10,12 +10,12 @@ import type { Warning } from '../diagnostics.js';
 import type { StyleEngine } from './cascade.js';
 import type { RuleSet, SheetSource } from './sheet.js';
 
-/** Engines kept (least recently used dropped first). */
-const MAX_ENGINES = 16;
+/** Engines kept (least recently used dropped first): about half a megabyte each for the bench documents. */
+const MAX_ENGINES = 8;
 /** Sheets longer than this (characters over all sources) are not worth a key this long. */
 const MAX_KEY_CHARS = 256 * 1024;
 /** An engine that has computed this many distinct styles is not kept: it would pin their trees. */
-export const MAX_STYLES_PER_KEPT_ENGINE = 20_000;
+export const MAX_STYLES_PER_KEPT_ENGINE = 5_000;
 
 /** A style engine bound to one set of sheets, with a warning sink switched per document. */
 export interface SharedEngine {
