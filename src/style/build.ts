@@ -132,7 +132,6 @@ export class TreeBuilder {
   private readonly counters = new Counters();
   private quoteDepth = 0;
   private readonly hintCache = new Map<string, Declaration | null>();
-  private readonly hintLists = new Map<string, readonly Declaration[]>();
   private visited = 0;
   private readonly ancestors = new AncestorFilter();
 
@@ -150,20 +149,26 @@ export class TreeBuilder {
     const pairs = presentationalHints(el);
     if (pairs.length === 0) return NO_DECLARATIONS;
     const listKey = pairs.map(([p, v]) => `${p}:${v}`).join(';');
-    const cached = this.hintLists.get(listKey);
-    if (cached) return cached;
-    const out: Declaration[] = [];
-    for (const [prop, value] of pairs) {
-      const key = `${prop}:${value}`;
-      let d = this.hintCache.get(key);
-      if (d === undefined) {
-        d = makeDeclaration(prop, value, false, undefined, `${el.tag}[attribute]`, this.opts.warn);
-        this.hintCache.set(key, d);
+    return this.engine.sharedDeclarations(listKey, () => {
+      const out: Declaration[] = [];
+      for (const [prop, value] of pairs) {
+        const key = `${prop}:${value}`;
+        let d = this.hintCache.get(key);
+        if (d === undefined) {
+          d = makeDeclaration(
+            prop,
+            value,
+            false,
+            undefined,
+            `${el.tag}[attribute]`,
+            this.opts.warn,
+          );
+          this.hintCache.set(key, d);
+        }
+        if (d) out.push(d);
       }
-      if (d) out.push(d);
-    }
-    this.hintLists.set(listKey, out);
-    return out;
+      return out;
+    });
   }
 
   private inlineStyle(el: DomElement): readonly Declaration[] {

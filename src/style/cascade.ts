@@ -96,6 +96,7 @@ export class StyleEngine {
   private readonly shared = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>();
   private readonly rootShared = new Map<string, ComputedStyle>();
   private readonly styleAttrCache = new Map<string, readonly Declaration[]>();
+  private readonly sharedLists = new Map<string, readonly Declaration[]>();
   private readonly listIds = new Map<readonly Declaration[], number>();
   private rootFontSize = 16;
   private computed = 0;
@@ -137,6 +138,21 @@ export class StyleEngine {
     if (!d) {
       d = parse(text, base);
       this.styleAttrCache.set(key, d);
+    }
+    return d;
+  }
+
+  /**
+   * One declaration array per distinct key (presentational hints of an attribute set, an @page
+   * margin box's declarations) for as long as the engine lives: compute's cache key names these
+   * lists by array identity, so a list rebuilt for each document would miss every style it had
+   * already computed.
+   */
+  sharedDeclarations(key: string, make: () => readonly Declaration[]): readonly Declaration[] {
+    let d = this.sharedLists.get(key);
+    if (!d) {
+      d = make();
+      this.sharedLists.set(key, d);
     }
     return d;
   }

@@ -323,7 +323,13 @@ function resolveVariant(
       if (decl) (d.important ? importantCtx : contextDecls).push(decl);
     }
   }
-  const context = engine.compute(rootStyle, [], [], [...contextDecls, ...importantCtx], null);
+  const context = engine.compute(
+    rootStyle,
+    [],
+    [],
+    sharedDeclarations(engine, [...contextDecls, ...importantCtx]),
+    null,
+  );
   const px = (val: LengthPercentageAuto, basis: number): number =>
     val === 'auto' ? 0 : Math.max(0, resolveLength(val, basis));
   const boxes: PageMarginBox[] = [];
@@ -340,7 +346,13 @@ function resolveVariant(
       cachedDecl('text-align', h, false, undefined, warn, declCache),
       cachedDecl('vertical-align', vAlign, false, undefined, warn, declCache),
     ].filter((d): d is Declaration => d !== null);
-    const style = engine.compute(context, [], hints, [...decls, ...important], null);
+    const style = engine.compute(
+      context,
+      [],
+      sharedDeclarations(engine, hints),
+      sharedDeclarations(engine, [...decls, ...important]),
+      null,
+    );
     const content = contentItems(style);
     if (!content) continue;
     boxes.push({ name, content, style });
@@ -357,6 +369,18 @@ function resolveVariant(
     backgroundColor: bg,
     marginBoxes: boxes,
   };
+}
+
+/**
+ * One array per distinct list of declarations for as long as the engine lives: compute's cache
+ * names declaration lists by identity, so a list built afresh for each document would never hit.
+ */
+function sharedDeclarations(engine: StyleEngine, list: Declaration[]): readonly Declaration[] {
+  if (list.length === 0) return list;
+  const key = list
+    .map((d) => `${d.property}:${d.raw}:${d.important ? 1 : 0}:${d.base ?? ''}`)
+    .join('\n');
+  return engine.sharedDeclarations(`@page\n${key}`, () => list);
 }
 
 function cachedDecl(
