@@ -145,10 +145,19 @@ export function serialize(v: PdfValue): string {
     return isPrintableAscii(s) ? literal(s) : hex(b);
   }
   if (v instanceof PdfRaw) return v.token;
+  // Concatenation rather than parts arrays joined: the writer serialises thousands of small
+  // dictionaries per document and V8 builds these strings without copying.
   if (v instanceof PdfDict) {
-    const parts: string[] = [];
-    for (const [k, val] of v.entries) parts.push(nameToken(k) + ' ' + serialize(val));
-    return '<<' + parts.join(' ') + '>>';
+    let out = '<<';
+    let first = true;
+    for (const [k, val] of v.entries) {
+      out += (first ? '' : ' ') + nameToken(k) + ' ' + serialize(val);
+      first = false;
+    }
+    return out + '>>';
   }
-  return '[' + (v as readonly PdfValue[]).map(serialize).join(' ') + ']';
+  const list = v as readonly PdfValue[];
+  let out = '[';
+  for (let i = 0; i < list.length; i++) out += (i === 0 ? '' : ' ') + serialize(list[i]);
+  return out + ']';
 }
