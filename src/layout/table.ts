@@ -324,6 +324,28 @@ function shown(width: number, style: string): boolean {
   return width > 0 && style !== 'none' && style !== 'hidden';
 }
 
+/**
+ * A collapsed table's style without its borders (the cells draw them). Cached: a computed style
+ * has a couple of hundred properties, and copying one cost more than the rest of laying out a
+ * small table's frame.
+ */
+const borderless = new WeakMap<ComputedStyle, ComputedStyle>();
+
+function withoutBorders(s: ComputedStyle): ComputedStyle {
+  let out = borderless.get(s);
+  if (!out) {
+    out = {
+      ...s,
+      borderTopWidth: 0,
+      borderRightWidth: 0,
+      borderBottomWidth: 0,
+      borderLeftWidth: 0,
+    };
+    borderless.set(s, out);
+  }
+  return out;
+}
+
 function tableEdges(
   t: TableBox,
   collapse: boolean,
@@ -641,18 +663,7 @@ export function layoutTable(
     cursor += mt + cap.height + margin(t.caption.style, tableWidth).bottom;
   }
   const height = Math.max(cursor + e.bottom - y, size(s.height, undefined) ?? 0);
-  const tableStyle = g.collapse
-    ? {
-        ...t,
-        style: {
-          ...s,
-          borderTopWidth: 0,
-          borderRightWidth: 0,
-          borderBottomWidth: 0,
-          borderLeftWidth: 0,
-        },
-      }
-    : t;
+  const tableStyle = g.collapse ? { ...t, style: withoutBorders(s) } : t;
   // Repeated headers only make sense when there is body content to continue.
   const repeat = head && frags.length > 1 ? { repeat: head } : {};
   const frag: BoxFragment = boxFragment(
