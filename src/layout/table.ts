@@ -484,6 +484,8 @@ export function layoutTable(
     c1: number;
     rowspan: number;
     placed: Placed;
+    /** Where it was laid out (the row's top, or 0 when it is moved there afterwards). */
+    at: number;
     /** Border-box height: the content's, or the cell's own height when taller. */
     h: number;
     x: number;
@@ -492,7 +494,13 @@ export function layoutTable(
   const laid: Laid[] = [];
   const rowH = g.rows.map((r) => size(r.style.height, undefined) ?? 0);
   const rtl = s.direction === 'rtl';
-  g.rows.forEach((r, i) =>
+  // Without row spans a row's top is known once the rows above it are laid out, so its cells
+  // are laid out in place rather than at 0 and moved (a copy of every line and glyph run).
+  const inPlace = g.rows.every((r) => r.cells.every((c) => c.rowspan === 1));
+  let rowTop = gridTop + spV;
+  g.rows.forEach((r, i) => {
+    if (i > 0) rowTop += rowH[i - 1] + spV;
+    const at = inPlace ? rowTop : 0;
     r.cells.forEach((c, j) => {
       const box = g.cells[i][j];
       const c0 = g.cols[i][j];
@@ -500,7 +508,7 @@ export function layoutTable(
       const w = colX[c1] - colX[c0] - spH;
       // Right-to-left tables put the first column on the right: mirror within the grid.
       const cellX = rtl ? colX[0] + colX[n] - spH - (colX[c0] + w) : colX[c0];
-      const placed = layoutBlockLevel(box, cellX, 0, w, ctx, [], { root: true, forcedWidth: w });
+      const placed = layoutBlockLevel(box, cellX, at, w, ctx, [], { root: true, forcedWidth: w });
       const own = size(box.style.height, undefined);
       const h = Math.max(placed.height, own ?? 0);
       laid.push({
@@ -510,13 +518,14 @@ export function layoutTable(
         c1,
         rowspan: Math.min(c.rowspan, g.rows.length - i),
         placed,
+        at,
         h,
         x: cellX,
         w,
       });
       if (c.rowspan === 1) rowH[i] = Math.max(rowH[i], h);
-    }),
-  );
+    });
+  });
   for (const l of laid) {
     if (l.rowspan <= 1) continue;
     const span =
@@ -549,10 +558,11 @@ export function layoutTable(
     const contentH = l.h;
     const va = l.box.style.verticalAlign;
     const off = va === 'middle' ? (h - contentH) / 2 : va === 'bottom' ? h - contentH : 0;
+    const dy = top - l.at;
     const kids =
       natural.kind === 'box'
-        ? natural.children.map((k) => shiftFragment(k, 0, top + Math.max(0, off)))
-        : [shiftFragment(natural, 0, top)];
+        ? natural.children.map((k) => shiftFragment(k, 0, dy + Math.max(0, off)))
+        : [shiftFragment(natural, 0, dy)];
     const showEmpty = !(l.box.style.emptyCells === 'hide' && kids.length === 0 && !g.collapse);
     const geometry = { x: l.x, width: l.w, top, height: h };
     const frag = (): BoxFragment =>
