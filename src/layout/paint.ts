@@ -358,50 +358,62 @@ export function solidOrHidden(
  * once).
  */
 export function bandItems(bands: readonly Band[], tag: (bbox: Rect) => ItemTag): DisplayItem[] {
-  const groups: {
-    color: RgbaColor;
-    rects: { x: number; y: number; width: number; height: number }[];
-  }[] = [];
-  for (const b of bands) {
+  // One of these per table row: indexed loops and the rectangles kept as the path's own ops,
+  // so a row costs a handful of objects.
+  const colors: RgbaColor[] = [];
+  const groups: MutableRect[][] = [];
+  for (let i = 0; i < bands.length; i++) {
+    const b = bands[i];
     if (!(b.width > 0 && b.height > 0) || b.color.a <= 0) continue;
-    let g: (typeof groups)[number] | undefined;
-    for (const k of groups) if (k.color === b.color) g = k;
-    if (!g) for (const k of groups) if (sameColor(k.color, b.color)) g = k;
-    if (!g) {
-      g = { color: b.color, rects: [] };
-      groups.push(g);
+    let k = colors.indexOf(b.color);
+    if (k < 0) for (k = colors.length - 1; k >= 0 && !sameColor(colors[k], b.color); k--);
+    if (k < 0) {
+      k = colors.length;
+      colors.push(b.color);
+      groups.push([]);
     }
     // Bands of one line arrive interleaved with others (a cell's top, then its bottom): look
     // back a few rectangles for one to extend.
-    const rects = g.rects;
+    const rects = groups[k];
     let joined = false;
-    for (let k = rects.length - 1; k >= Math.max(0, rects.length - 8) && !joined; k--)
-      joined = join(rects[k], b);
-    if (!joined) rects.push({ x: b.x, y: b.y, width: b.width, height: b.height });
+    for (let j = rects.length - 1; j >= Math.max(0, rects.length - 8) && !joined; j--)
+      joined = join(rects[j], b);
+    if (!joined) rects.push({ op: 'rect', x: b.x, y: b.y, width: b.width, height: b.height });
   }
-  return groups.map((g) => {
+  const out: DisplayItem[] = [];
+  for (let k = 0; k < groups.length; k++) {
+    const rects = groups[k];
     let x0 = Infinity;
     let y0 = Infinity;
     let x1 = -Infinity;
     let y1 = -Infinity;
-    const ops: PathOp[] = g.rects.map((r) => {
-      x0 = Math.min(x0, r.x);
-      y0 = Math.min(y0, r.y);
-      x1 = Math.max(x1, r.x + r.width);
-      y1 = Math.max(y1, r.y + r.height);
-      return { op: 'rect', x: r.x, y: r.y, width: r.width, height: r.height };
-    });
-    return {
+    for (let j = 0; j < rects.length; j++) {
+      const r = rects[j];
+      if (r.x < x0) x0 = r.x;
+      if (r.y < y0) y0 = r.y;
+      if (r.x + r.width > x1) x1 = r.x + r.width;
+      if (r.y + r.height > y1) y1 = r.y + r.height;
+    }
+    out.push({
       kind: 'path',
-      ops,
-      fill: g.color,
+      ops: rects,
+      fill: colors[k],
       tag: tag({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 }),
-    };
-  });
+    });
+  }
+  return out;
+}
+
+interface MutableRect {
+  readonly op: 'rect';
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 /** Extends `r` by `b` when the two touch along a full edge, so their union is a rectangle. */
-function join(r: { x: number; y: number; width: number; height: number }, b: Band): boolean {
+function join(r: MutableRect, b: Band): boolean {
   // Column edges are sums of widths: allow for rounding where two cells meet.
   const eps = 1e-6;
   if (r.y === b.y && r.height === b.height) {
