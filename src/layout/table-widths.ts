@@ -50,7 +50,8 @@ export function autoColumnWidths(
     if (c.fixed !== undefined) fixed[c.col] = Math.max(fixed[c.col] ?? 0, c.fixed);
     if (c.percent !== undefined) pct[c.col] = Math.max(pct[c.col] ?? 0, c.percent);
   }
-  for (const c of [...cells].filter((c) => c.colspan > 1).sort((a, b) => a.colspan - b.colspan)) {
+  // filter() already copies: sort that copy, not a second one of every cell.
+  for (const c of cells.filter((c) => c.colspan > 1).sort((a, b) => a.colspan - b.colspan)) {
     const span = range(c.col, Math.min(n, c.col + c.colspan));
     spread(min, span, c.min);
     spread(max, span, c.max);
