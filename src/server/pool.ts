@@ -34,9 +34,10 @@ export interface PoolOptions {
   /** Heap limit of one worker, MB; a render over it kills only its worker. */
   readonly workerMemoryMb?: number;
   /**
-   * Young generation of each worker, MB (absent: V8's size). Smaller trades throughput for
-   * resident memory: measured with two workers, 8 MB took the service's peak RSS under load
-   * from about 440 to 360 MB for 12-15% fewer requests per second.
+   * Young generation of each worker, MB (absent: V8's size, 16 MB semi-spaces). 16-24 give
+   * 8 MB semi-spaces: about 20 MB less per worker for the same throughput. Below that the
+   * trade turns: 8 MB took the service's peak RSS under load from about 440 to 360 MB for
+   * 12-15% fewer requests per second.
    */
   readonly workerYoungGenerationMb?: number;
 }

@@ -55,8 +55,9 @@ describe('output bytes', () => {
 });
 
 describe('worker young generation', () => {
-  it("is V8's own unless WORKER_YOUNG_GENERATION_MB sets it, and workers render with it", async () => {
-    expect(loadConfig({}).workerYoungGenerationMb).toBe(0);
+  it("is 24 MB unless WORKER_YOUNG_GENERATION_MB sets it (0: V8's own), and workers render with it", async () => {
+    expect(loadConfig({}).workerYoungGenerationMb).toBe(24);
+    expect(loadConfig({ WORKER_YOUNG_GENERATION_MB: '0' }).workerYoungGenerationMb).toBe(0);
     expect(() => loadConfig({ WORKER_YOUNG_GENERATION_MB: '-1' })).toThrow(
       /WORKER_YOUNG_GENERATION_MB/,
     );
