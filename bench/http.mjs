@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The service under load: starts `a11ypdf serve` (one worker per core) on loopback and drives
 // POST /render/html (the invoice) and POST /render/template with autocannon at several
-// concurrencies. Prints requests/s, latency p50/p99, errors and the service's RSS (the process
-// with its worker threads) sampled over the run; writes bench/out/http.json.
+// concurrencies. Prints requests/s, latency p50/p99, errors, the service's CPU time per request
+// (steadier than requests/s on a shared machine) and its RSS (the process with its worker
+// threads) sampled over the run; writes bench/out/http.json.
 //
 //   npm run bench:http [-- --quick] [-- --duration 10] [-- --connections 1,4,16]
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { invoice } from './docs/content.mjs';
 import { toHtml } from './docs/to-html.mjs';
-import { treeRssKb } from './lib/proc.mjs';
+import { treeCpuMs, treeRssKb } from './lib/proc.mjs';
 import { startServiceProcess } from './lib/service.mjs';
 import { table } from './lib/stats.mjs';
 
@@ -61,6 +62,7 @@ const sampler = setInterval(() => {
 const rows = [];
 for (const [label, { path, body }] of Object.entries(bodies)) {
   for (const connections of levels) {
+    const cpuBefore = treeCpuMs(service.pid);
     const r = await autocannon({
       url: base + path,
       method: 'POST',
@@ -70,18 +72,20 @@ for (const [label, { path, body }] of Object.entries(bodies)) {
       duration,
     });
     const errors = r.errors + r.timeouts + r.non2xx;
+    const cpuPerRequest = (treeCpuMs(service.pid) - cpuBefore) / Math.max(1, r.requests.total);
     rows.push({
       endpoint: label,
       connections: String(connections),
       'req/s': r.requests.average.toFixed(1),
       p50: `${r.latency.p50} ms`,
       p99: `${r.latency.p99} ms`,
+      'cpu/req': `${cpuPerRequest.toFixed(1)} ms`,
       errors: String(errors),
       requests: String(r.requests.total),
       'peak RSS': `${Math.round(peakRssKb / 1024)} MB`,
     });
     console.log(
-      `${label} c=${connections}: ${r.requests.average.toFixed(1)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${errors}`,
+      `${label} c=${connections}: ${r.requests.average.toFixed(1)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, cpu ${cpuPerRequest.toFixed(1)} ms/req, errors ${errors}`,
     );
   }
 }
