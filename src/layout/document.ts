@@ -13,7 +13,8 @@ import { buildBoxTree, resolveUrl, type BuildContext } from './build.js';
 import type { LayoutContext } from './context.js';
 import type { DisplayItem, LaidOutDocument, Page } from './display-list.js';
 import { layoutDocument } from './flow.js';
-import { decodeImage, MAX_INPUT_PIXELS, type DecodedImage } from './images.js';
+import { MAX_INPUT_PIXELS, type DecodedImage } from './images.js';
+import { decodeImageCached } from './image-cache.js';
 import type { LayoutOptions, LayoutResult } from './options.js';
 import { pageFurniture, pageGeometry, type PageGeometry } from './page.js';
 import { PageLimit, paginate } from './paginate.js';
@@ -291,13 +292,13 @@ async function loadImages(
           if (!jobs.has(url))
             jobs.set(url, async () => {
               const r = await loader.load(url, 'image', baseUrl);
-              return decodeImage(r.bytes, r.contentType, maxInputPixels);
+              return decodeImageCached(r.bytes, r.contentType, maxInputPixels);
             });
         }
       } else if (n.tag === 'svg' && n.svgMarkup) {
         const markup = n.svgMarkup;
         jobs.set(`svg:${n.nodeId}`, () =>
-          decodeImage(
+          decodeImageCached(
             new TextEncoder().encode(withSvgNamespace(markup)),
             'image/svg+xml',
             maxInputPixels,
@@ -311,7 +312,7 @@ async function loadImages(
           const url = layer.image.url;
           jobs.set(url, async () => {
             const r = await loader.load(url, 'image', baseUrl);
-            return decodeImage(r.bytes, r.contentType, maxInputPixels);
+            return decodeImageCached(r.bytes, r.contentType, maxInputPixels);
           });
         }
       }

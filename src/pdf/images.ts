@@ -4,8 +4,31 @@
  */
 import type { Warning } from '../diagnostics.js';
 import type { ImageResource } from '../layout/display-list.js';
-import type { PdfFile } from './file.js';
+import { deflate, type PdfFile } from './file.js';
 import { PdfRef, dict, name } from './objects.js';
+
+/**
+ * Flate forms of raw image samples, held as long as the samples themselves: decoded images are
+ * shared across documents (layout/image-cache.ts), so the same logo on every invoice is
+ * compressed once per thread. Keyed by the sample array's identity, so two images can never be
+ * confused, and nothing is held once the decoded image is dropped.
+ */
+interface CompressedImage {
+  readonly pixels: Uint8Array;
+  /** Present when the alpha plane is not fully opaque (it then becomes a soft mask). */
+  readonly alpha: Uint8Array | null;
+}
+const compressed = new WeakMap<Uint8Array, CompressedImage>();
+
+function compressedImage(pixels: Uint8Array, alpha: Uint8Array | undefined): CompressedImage {
+  const hit = compressed.get(pixels);
+  if (hit) return hit;
+  // A fully opaque alpha plane needs no mask.
+  const masked = alpha !== undefined && alpha.some((a) => a !== 255);
+  const entry = { pixels: deflate(pixels), alpha: masked ? deflate(alpha) : null };
+  compressed.set(pixels, entry);
+  return entry;
+}
 
 export function writeImage(
   file: PdfFile,
@@ -55,13 +78,12 @@ export function writeImage(
   }
   if (data.pixels.length !== w * h * data.components)
     return bad(`expected ${w * h * data.components} sample bytes, got ${data.pixels.length}`);
-  let smask: PdfRef | undefined;
-  if (data.alpha) {
-    if (data.alpha.length !== w * h)
-      return bad(`expected ${w * h} alpha bytes, got ${data.alpha.length}`);
-    // A fully opaque alpha plane needs no mask.
-    if (data.alpha.some((a) => a !== 255)) {
-      smask = file.addStream(
+  if (data.alpha && data.alpha.length !== w * h)
+    return bad(`expected ${w * h} alpha bytes, got ${data.alpha.length}`);
+  const packed = compressedImage(data.pixels, data.alpha);
+  // The cached Flate forms go in as they are: the named filter tells addStream not to compress.
+  const smask = packed.alpha
+    ? file.addStream(
         dict({
           Type: name('XObject'),
           Subtype: name('Image'),
@@ -69,11 +91,11 @@ export function writeImage(
           Height: h,
           ColorSpace: name('DeviceGray'),
           BitsPerComponent: 8,
+          Filter: name('FlateDecode'),
         }),
-        data.alpha,
-      );
-    }
-  }
+        packed.alpha,
+      )
+    : undefined;
   return file.addStream(
     dict({
       Type: name('XObject'),
@@ -83,8 +105,9 @@ export function writeImage(
       ColorSpace: colorSpace,
       BitsPerComponent: 8,
       SMask: smask,
+      Filter: name('FlateDecode'),
     }),
-    data.pixels,
+    packed.pixels,
   );
 }
 

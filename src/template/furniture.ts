@@ -17,7 +17,7 @@ import type {
   LaidOutDocument,
   Page,
 } from '../layout/display-list.js';
-import { decodeImage } from '../layout/images.js';
+import { decodeImageCached } from '../layout/image-cache.js';
 import { layoutHtml } from '../layout/index.js';
 import type { LayoutOptions } from '../layout/options.js';
 import { asArtifact, moveItem } from '../layout/paint.js';
@@ -151,7 +151,10 @@ export async function loadBackground(
     };
   }
   try {
-    return { kind: 'image', image: (await decodeImage(loaded.bytes, loaded.contentType)).resource };
+    return {
+      kind: 'image',
+      image: (await decodeImageCached(loaded.bytes, loaded.contentType)).resource,
+    };
   } catch (err) {
     throw new InputError(`the page background is not a readable image: ${(err as Error).message}`, [
       { pointer: `${pointer}/src`, message: 'is not a readable image' },
