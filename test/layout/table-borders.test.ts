@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DisplayItem, PathItem, RgbaColor } from '../../src/layout/display-list.js';
 import type { ComputedStyle, StyledElement } from '../../src/style/types.js';
-import { layBody } from './harness.js';
+import { glyphRuns, layBody } from './harness.js';
 import { el } from './styled.js';
 
 const grey: RgbaColor = { r: 0.8, g: 0.8, b: 0.87, a: 1 };
@@ -108,6 +108,16 @@ describe('collapsed table borders', () => {
     }
     // Borders stay artifacts; the cell text is still content.
     for (const p of paths(items)) expect(p.tag.kind).toBe('artifact');
+    const runs = glyphRuns(items);
+    expect(runs.map((r) => r.glyphs.map((g) => g.text).join(''))).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+      'f',
+    ]);
+    for (const r of runs) expect(r.tag.kind).toBe('content');
   });
 
   it('lets the wider border win at a shared edge and keeps its colour', async () => {
