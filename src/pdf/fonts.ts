@@ -10,7 +10,7 @@ import type { Warning } from '../diagnostics.js';
 import type { FontResource } from '../layout/display-list.js';
 import { parsedFont } from '../text/index.js';
 import { deflate, type PdfFile } from './file.js';
-import { PdfDict, PdfRef, ascii, dict, name } from './objects.js';
+import { PdfRef, ascii, dict, name } from './objects.js';
 
 /** The parts of fontkit's font object the writer uses (its published types are loose). */
 interface KitGlyph {
@@ -92,6 +92,29 @@ let subsetBytes = 0;
  */
 function subsetKey(res: FontResource, glyphs: readonly number[]): string {
   return `${res.id}\u0000${res.collectionIndex ?? 0}\u0000${glyphs.join(',')}`;
+}
+
+/**
+ * ToUnicode CMaps in Flate form by their text: a repeated document maps the same glyphs to the
+ * same text, so its CMaps are compressed once per thread. At most 256 CMaps of 32 K characters.
+ */
+const CMAP_ENTRIES = 256;
+const CMAP_MAX_CHARS = 32 * 1024;
+const cmaps = new Map<string, Uint8Array>();
+
+function compressedCMap(text: string): Uint8Array {
+  const hit = cmaps.get(text);
+  if (hit) {
+    cmaps.delete(text);
+    cmaps.set(text, hit);
+    return hit;
+  }
+  const packed = deflate(Buffer.from(text, 'latin1'));
+  // A CMap of thousands of glyphs (a long CJK document) is not worth holding as a key.
+  if (text.length > CMAP_MAX_CHARS) return packed;
+  cmaps.set(text, packed);
+  if (cmaps.size > CMAP_ENTRIES) cmaps.delete(cmaps.keys().next().value as string);
+  return packed;
 }
 
 function cachedSubset(key: string): EncodedSubset | undefined {
@@ -297,8 +320,8 @@ export class EmbeddedFont {
       }),
     );
     const toUnicode = file.addStream(
-      new PdfDict(),
-      Buffer.from(toUnicodeCMap(this.unicode), 'latin1'),
+      dict({ Filter: name('FlateDecode') }),
+      compressedCMap(toUnicodeCMap(this.unicode)),
     );
     file.put(
       this.ref,

@@ -27,7 +27,7 @@ import {
   type SlotRecord,
   type StreamTarget,
 } from './content.js';
-import { PdfFile } from './file.js';
+import { PdfFile, deflate } from './file.js';
 import { EmbeddedFont } from './fonts.js';
 import { writeImage } from './images.js';
 import { importPage } from './import-page.js';
@@ -70,6 +70,13 @@ let iccProfile: Uint8Array | undefined;
 export function srgbProfile(): Uint8Array {
   iccProfile ??= readFileSync(new URL('../../icc/sRGB-a11ypdf-v2.icc', import.meta.url));
   return iccProfile;
+}
+
+let iccFlate: Uint8Array | undefined;
+/** The output intent's profile compressed once per thread: the same bytes go in every file. */
+function srgbProfileFlate(): Uint8Array {
+  iccFlate ??= deflate(srgbProfile());
+  return iccFlate;
 }
 
 function uuidFrom(seed: string): string {
@@ -389,7 +396,7 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
     Metadata: metadataRef,
   });
   if (meta.pdfa) {
-    const icc = file.addStream(dict({ N: 3 }), srgbProfile());
+    const icc = file.addStream(dict({ N: 3, Filter: name('FlateDecode') }), srgbProfileFlate());
     catalog.set('OutputIntents', [
       dict({
         Type: name('OutputIntent'),
