@@ -21,6 +21,11 @@ export interface LeafFragment {
   readonly outOfFlow?: boolean;
   /** Link targets (id attributes) inside this leaf, at their flow y. */
   readonly anchors?: readonly Anchor[];
+  /**
+   * Drawn (at its flow position, just below the leaf) only when the leaf is the last on its
+   * page: a table row's bottom border, which the next row draws as its own top otherwise.
+   */
+  readonly closingEdge?: readonly DisplayItem[];
 }
 
 export interface Anchor {

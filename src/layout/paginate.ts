@@ -69,8 +69,22 @@ export function paginate(
   const limit = (): number => cur().flowTop + cur().body.height;
   const dy = (): number => cur().body.top - cur().flowTop;
 
+  // The in-flow leaf placed last, with where it went: if a break follows it, it ended a page.
+  let lastLeaf: { leaf: LeafFragment; into: Collector; page: number } | undefined;
+
   /** Starts a new page whose flow begins at `at`; open tables draw their header first. */
   const breakAt = (at: number, into: Collector, name = names[names.length - 1]): void => {
+    const edge = lastLeaf?.leaf.closingEdge;
+    if (lastLeaf && edge && edge.length > 0) {
+      const p = lastLeaf.page;
+      const d = pages[p].body.top - pages[p].flowTop;
+      push(
+        lastLeaf.into,
+        p,
+        edge.map((i) => moveItem(i, 0, d)),
+      );
+    }
+    lastLeaf = undefined;
     let headers = 0;
     const repeats: { box: OpenBox; leaf: LeafFragment }[] = [];
     for (const o of stack) {
@@ -120,6 +134,7 @@ export function paginate(
     }
     const d = pages[p].body.top - pages[p].flowTop;
     push(into, p, d === 0 ? [...leaf.items] : leaf.items.map((i) => moveItem(i, 0, d)));
+    if (!leaf.outOfFlow) lastLeaf = { leaf, into, page: p };
     if (anchors && leaf.anchors)
       for (const a of leaf.anchors) anchors.set(a.id, { pageIndex: p, y: a.y + d });
   };

@@ -299,13 +299,17 @@ function cellBands(
   h: number,
   horizontal: Band[],
   vertical: Band[],
+  tops: Band[],
 ): void {
   const t = pt(s.borderTopWidth);
   const r = pt(s.borderRightWidth);
   const b = pt(s.borderBottomWidth);
   const l = pt(s.borderLeftWidth);
-  if (shown(t, s.borderTopStyle))
-    horizontal.push({ x, y, width: w, height: t, color: s.borderTopColor });
+  if (shown(t, s.borderTopStyle)) {
+    const top = { x, y, width: w, height: t, color: s.borderTopColor };
+    horizontal.push(top);
+    tops.push(top);
+  }
   if (shown(b, s.borderBottomStyle))
     horizontal.push({ x, y: y + h - b, width: w, height: b, color: s.borderBottomColor });
   if (shown(l, s.borderLeftStyle))
@@ -550,6 +554,8 @@ export function layoutTable(
   const cellBgs: Band[][] = g.rows.map(() => []);
   const hBands: Band[][] = g.rows.map(() => []);
   const vBands: Band[][] = g.rows.map(() => []);
+  // Each row's top border bands again: the row above draws them when a page ends between them.
+  const topBands: Band[][] = g.rows.map(() => []);
   const rowEnd = g.rows.map((_, i) => i);
   for (const l of laid) {
     const top = rowY[l.r];
@@ -585,7 +591,7 @@ export function layoutTable(
     if (g.collapse && paintsWithGrid(cs) && !isOverflowClipped(cs)) {
       if (cs.backgroundColor.a > 0)
         cellBgs[l.r].push({ x: l.x, y: top, width: l.w, height: h, color: cs.backgroundColor });
-      cellBands(cs, l.x, top, l.w, h, hBands[l.r], vBands[l.r]);
+      cellBands(cs, l.x, top, l.w, h, hBands[l.r], vBands[l.r], topBands[l.r]);
       const items = cellItems[l.r];
       const anchors = cellAnchors[l.r];
       if (l.box.anchor) anchors.push({ id: l.box.anchor, y: top });
@@ -646,7 +652,16 @@ export function layoutTable(
     for (let i = from; i <= to; i++) items.push(...cellItems[i]);
     const anchors: Anchor[] = [];
     for (let i = from; i <= to; i++) anchors.push(...cellAnchors[i]);
-    return { kind: 'leaf', top, bottom, items, ...(anchors.length > 0 ? { anchors } : {}) };
+    // The next row's top border closes this one when a page ends between them.
+    const below = to + 1 < g.rows.length ? topBands[to + 1] : [];
+    return {
+      kind: 'leaf',
+      top,
+      bottom,
+      items,
+      ...(anchors.length > 0 ? { anchors } : {}),
+      ...(below.length > 0 ? { closingEdge: bandItems(below, layoutTag) } : {}),
+    };
   };
 
   let head: LeafFragment | undefined;

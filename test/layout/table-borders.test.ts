@@ -194,6 +194,24 @@ describe('collapsed table borders', () => {
     expect(run.y - l.target.y).toBeLessThan(20);
   });
 
+  it('closes the last row on a page with its bottom line, and draws it once otherwise', async () => {
+    const rows = Array.from({ length: 80 }, (_, i) => [`Row ${i + 1}`, String(i)]);
+    const { document } = await layBody([table(rows)]);
+    expect(document.pages.length).toBeGreaterThan(1);
+    for (const [p, page] of document.pages.entries()) {
+      const horizontal = rects(borderPaths(page.items)).filter((r) => r.w > 10);
+      const runs = glyphRuns(page.items).filter((r) => r.glyphs[0]?.text === 'R');
+      const lastRow = runs.reduce((a, b) => (b.y > a.y ? b : a));
+      const lowestLine = horizontal.reduce((a, b) => (b.y > a.y ? b : a));
+      // The page's last row has a line below its text (its bottom edge), not only above it.
+      expect(lowestLine.y, `page ${p + 1}`).toBeGreaterThan(lastRow.y);
+      // No line is drawn twice on one page.
+      for (let i = 0; i < horizontal.length; i++)
+        for (let j = i + 1; j < horizontal.length; j++)
+          expect(overlap(horizontal[i], horizontal[j])).toBe(false);
+    }
+  });
+
   it('keeps dashed borders as stroked lines of their own cell', async () => {
     const { document } = await layBody([table([['a', 'b']], () => sides(2, grey, 'dashed'))]);
     const ps = borderPaths(document.pages[0].items);
