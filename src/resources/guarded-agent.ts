@@ -4,7 +4,7 @@
  * rebinding window between check and connect).
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { Agent } from 'undici';
+import type * as Undici from 'undici';
 import { isRefusedAddress, type AddressPolicy } from './address-policy.js';
 
 type LookupCallback = (
@@ -38,7 +38,21 @@ function guardedLookup(policy: AddressPolicy) {
   };
 }
 
-export function createGuardedAgent(opts: AddressPolicy & { readonly timeoutMs: number }): Agent {
+let undici: Promise<typeof Undici> | null = null;
+
+/**
+ * undici (about 1 MB of source, several MB of heap once compiled) is loaded on the first
+ * http(s) fetch or upload, not at start-up: most documents only use data: URIs and bundled
+ * fonts, and every worker thread would otherwise carry it.
+ */
+export function loadUndici(): Promise<typeof Undici> {
+  return (undici ??= import('undici'));
+}
+
+export async function createGuardedAgent(
+  opts: AddressPolicy & { readonly timeoutMs: number },
+): Promise<Undici.Agent> {
+  const { Agent } = await loadUndici();
   const policy: AddressPolicy = {
     allowPrivateNetwork: opts.allowPrivateNetwork,
     ...(opts.allowedPrivateRanges ? { allowedPrivateRanges: opts.allowedPrivateRanges } : {}),

@@ -3,8 +3,8 @@
  * redirects). One loader per render, so the per-document byte budget is per document.
  */
 import { isIP } from 'node:net';
-import { request, type Agent } from 'undici';
-import { createGuardedAgent, isSsrfRefusal } from './guarded-agent.js';
+import type { Agent } from 'undici';
+import { createGuardedAgent, isSsrfRefusal, loadUndici } from './guarded-agent.js';
 import { isRefusedAddress, type AddressPolicy } from './address-policy.js';
 import {
   ResourceError,
@@ -108,13 +108,15 @@ export function parseDataUri(uri: string, maxBytes: number): LoadedResource {
 
 export function createResourceLoader(policy: Partial<ResourcePolicy> = {}): ResourceLoader {
   const effective: ResourcePolicy = { ...DEFAULT_RESOURCE_POLICY, ...policy };
-  let agent: Agent | null = null;
+  let agent: Promise<Agent> | null = null;
   let totalBytes = 0;
 
   const getAgent = () =>
     (agent ??= createGuardedAgent({ ...effective, timeoutMs: effective.resourceTimeoutMs }));
 
   async function fetchHttp(start: URL, kind: ResourceKind): Promise<LoadedResource> {
+    const { request } = await loadUndici();
+    const dispatcher = await getAgent();
     let url = start;
     const deadline = AbortSignal.timeout(effective.resourceTimeoutMs);
     for (let redirects = 0; ; redirects++) {
@@ -123,7 +125,7 @@ export function createResourceLoader(policy: Partial<ResourcePolicy> = {}): Reso
       try {
         res = await request(url, {
           method: 'GET',
-          dispatcher: getAgent(),
+          dispatcher,
           signal: deadline,
           headers: { accept: ACCEPT[kind], 'user-agent': 'a11ypdf' },
         });

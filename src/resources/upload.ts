@@ -4,8 +4,7 @@
  * status, a refusal, a time-out or an unreachable host; a failed upload is never reported as
  * delivered.
  */
-import { request } from 'undici';
-import { createGuardedAgent, isSsrfRefusal } from './guarded-agent.js';
+import { createGuardedAgent, isSsrfRefusal, loadUndici } from './guarded-agent.js';
 import { assertFetchable } from './index.js';
 import type { AddressPolicy } from './address-policy.js';
 import { ResourceError } from './types.js';
@@ -61,7 +60,8 @@ export async function uploadDocument(
   contentType: string,
   opts: UploadOptions,
 ): Promise<UploadResult> {
-  const agent = createGuardedAgent(opts);
+  const { request } = await loadUndici();
+  const agent = await createGuardedAgent(opts);
   const signal = AbortSignal.timeout(opts.timeoutMs);
   try {
     const res = await request(url, {
