@@ -15,7 +15,7 @@ import {
   pageBoxMm,
   reservedMm,
 } from './furniture.js';
-import { templateToHtml } from './to-html.js';
+import { loadBarcodeEncoder, templateToHtml } from './to-html.js';
 import { allBlocks, validateTemplate } from './validate.js';
 import type { TemplateLimits } from './types.js';
 
@@ -84,6 +84,8 @@ export async function layoutTemplate(
     attachments,
     pdfa: t.config?.embedColorProfile === false ? false : options.pdfa,
   };
+
+  if (allBlocks(t).some((r) => r.block.type === 'barcode')) await loadBarcodeEncoder();
 
   // Furniture first: its height is reserved in the body's margins before the body is paginated.
   const page = t.config?.page;

@@ -4,7 +4,7 @@
  * map to the elements whose structure types PDF/UA expects (h1-h6, table with th scope, ul/ol,
  * img with alt).
  */
-import bwipjs from 'bwip-js';
+import type BwipJs from 'bwip-js';
 import { InputError } from '../diagnostics.js';
 import { pageBoxMm } from './furniture.js';
 import type {
@@ -221,6 +221,18 @@ const SYMBOLOGY_LABELS: Record<BarcodeBlock['symbology'], string> = {
 };
 
 /**
+ * bwip-js (about 2 MB of source, much more once compiled) is loaded by the first template that
+ * draws a barcode, not by every worker at start-up; templateToHtml stays synchronous, so the
+ * caller awaits this first (layoutTemplate does when the template has a barcode block).
+ */
+let bwipjs: typeof BwipJs | null = null;
+let bwipLoading: Promise<typeof BwipJs> | null = null;
+
+export async function loadBarcodeEncoder(): Promise<void> {
+  bwipjs ??= await (bwipLoading ??= import('bwip-js').then((m) => m.default));
+}
+
+/**
  * Encoded barcodes as data: URIs, by symbology and content. Encoding a QR code costs about as
  * much as laying out a whole invoice, and services render the same codes (payment references,
  * links) again and again. Bounded: the oldest entries go first.
@@ -228,11 +240,15 @@ const SYMBOLOGY_LABELS: Record<BarcodeBlock['symbology'], string> = {
 const BARCODE_CACHE_ENTRIES = 256;
 const barcodeCache = new Map<string, string>();
 
-function barcodeDataUri(symbology: BarcodeBlock['symbology'], content: string): string {
+function barcodeDataUri(
+  encoder: typeof BwipJs,
+  symbology: BarcodeBlock['symbology'],
+  content: string,
+): string {
   const key = `${symbology}\u0000${content}`;
   const hit = barcodeCache.get(key);
   if (hit !== undefined) return hit;
-  const svg = bwipjs.toSVG({
+  const svg = encoder.toSVG({
     bcid: BWIP_NAMES[symbology],
     text: content,
     scale: 1,
@@ -253,9 +269,11 @@ function barcodeDataUri(symbology: BarcodeBlock['symbology'], content: string): 
 
 function barcodeHtml(block: BarcodeBlock, ctx: HtmlContext, pointer: string): string {
   const content = overrideOf<{ content?: string }>(block, ctx)?.content ?? block.content;
+  // A programming error, not the caller's content: not turned into an InputError below.
+  if (bwipjs === null) throw new Error('the barcode encoder is not loaded (loadBarcodeEncoder)');
   let src: string;
   try {
-    src = barcodeDataUri(block.symbology, content);
+    src = barcodeDataUri(bwipjs, block.symbology, content);
   } catch (err) {
     throw new InputError(`the ${block.symbology} barcode cannot encode this content`, [
       {
