@@ -10,7 +10,7 @@ import {
   type RenderInput,
   type RenderOptions,
 } from '../render.js';
-import { identify, validate } from '../validate/index.js';
+import type * as Validator from '../validate/index.js';
 import { warmUpText } from '../text/index.js';
 import { serializeError, type SerializedError, type TaskOutcome } from './task-errors.js';
 
@@ -51,6 +51,13 @@ export interface TaskBounds {
   readonly timeoutMs?: number;
 }
 
+/**
+ * The validator is loaded by the first task that validates (/validate, /identify,
+ * /convert-and-validate), not by every worker at start-up: plain renders never need it.
+ */
+let validator: Promise<typeof Validator> | null = null;
+const loadValidator = () => (validator ??= import('../validate/index.js'));
+
 export async function runTask(task: Task, bounds: TaskBounds = {}): Promise<TaskOutcome> {
   // One clock for the whole task: a render that also validates shares the deadline.
   const deadlineAt =
@@ -62,7 +69,7 @@ export async function runTask(task: Task, bounds: TaskBounds = {}): Promise<Task
       case 'render': {
         const r = await render(task.input, { ...task.options, ...left() });
         const validation = task.validate
-          ? validate(r.pdf, {
+          ? (await loadValidator()).validate(r.pdf, {
               flavours:
                 task.options.embedColorProfile === false ? ['pdfua-1'] : ['pdfa-3a', 'pdfua-1'],
               ...left(),
@@ -80,7 +87,8 @@ export async function runTask(task: Task, bounds: TaskBounds = {}): Promise<Task
       }
       case 'image':
         return { ok: true, value: await renderImage(task.input, { ...task.options, ...left() }) };
-      case 'validate':
+      case 'validate': {
+        const { validate } = await loadValidator();
         return {
           ok: true,
           value: validate(task.pdf, {
@@ -91,8 +99,9 @@ export async function runTask(task: Task, bounds: TaskBounds = {}): Promise<Task
             ...left(),
           }),
         };
+      }
       case 'identify':
-        return { ok: true, value: identify(task.pdf) };
+        return { ok: true, value: (await loadValidator()).identify(task.pdf) };
       case 'warmup':
         warmUpText();
         return { ok: true, value: null };
