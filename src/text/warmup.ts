@@ -1,14 +1,20 @@
 /**
- * Optional start-up work for long-running processes: parse the common bundled faces and run
+ * Optional start-up work for long-running processes: parse the default bundled faces and run
  * the shaping, bidi, break and hyphenation code once, so the first real render does not pay
  * for font parsing, pattern loading and cold JIT (a few hundred milliseconds of CPU).
+ *
+ * The sample stays within the Liberation faces that a default document uses: Hebrew, Arabic or
+ * symbol characters would make every worker thread parse and keep the fallback faces (Noto
+ * Arabic, Noto Hebrew, DejaVu Sans, several MB each) that most documents never need. The
+ * right-to-left pass runs the bidi code with the same Latin text instead.
  */
 import { breakLines } from './break.js';
 import { TextFontContext } from './context.js';
 import { shapeParagraph } from './shape.js';
 import type { TextStyle } from './types.js';
 
-const SAMPLE = 'Warm-up: invoice total €1,234.56 — hyphenation, ligatures office. שלום مرحبا ✓';
+export const WARM_UP_SAMPLE =
+  'Warm-up: invoice total €1,234.56 — “hyphenation”, ligatures office (12%) • 3 × 4 ½.';
 
 export function warmUpText(): void {
   const ctx = new TextFontContext();
@@ -28,10 +34,14 @@ export function warmUpText(): void {
         lang: 'en',
         lineHeight: { kind: 'normal' },
       };
-      const para = shapeParagraph(ctx, [{ kind: 'text', text: SAMPLE, style, source: null }], {
-        direction: 'auto',
-      });
-      breakLines(para, 60, { textAlign: 'justify', textIndent: 0, strut: style });
+      for (const direction of ['auto', 'rtl'] as const) {
+        const para = shapeParagraph(
+          ctx,
+          [{ kind: 'text', text: WARM_UP_SAMPLE, style, source: null }],
+          { direction },
+        );
+        breakLines(para, 60, { textAlign: 'justify', textIndent: 0, strut: style });
+      }
     }
   }
 }
