@@ -161,6 +161,7 @@ function collapsedCells(
     }),
   );
   const ts = table.style;
+  const rtl = ts.direction === 'rtl';
   type Side = {
     w: number;
     style: ComputedStyle['borderTopStyle'];
@@ -192,8 +193,16 @@ function collapsedCells(
       const r1 = Math.min(rows.length, i + c.rowspan);
       const s = c.box.style;
       const above = i > 0 ? owner[i - 1][c0] : undefined;
-      const before = c0 > 0 ? owner[i][c0 - 1] : undefined;
-      const lastCol = c1 >= n;
+      // `before` is the neighbour on the physical left and `lastCol` the physical right edge:
+      // a right-to-left table places column 0 on the right.
+      const before = rtl
+        ? c1 < n
+          ? owner[i][c1]
+          : undefined
+        : c0 > 0
+          ? owner[i][c0 - 1]
+          : undefined;
+      const lastCol = rtl ? c0 === 0 : c1 >= n;
       const lastRow = r1 >= rows.length;
       const below = lastRow ? undefined : owner[r1]?.[c0];
       // Long tables repeat the same cell styles row after row: the cell above usually had the

@@ -212,6 +212,29 @@ describe('collapsed table borders', () => {
     }
   });
 
+  it('draws the grid of a right-to-left table with both outer edges and no doubled line', async () => {
+    const cell = (t: string): StyledElement =>
+      el('td', { paddingLeft: 4, direction: 'rtl', ...sides(2, grey) }, [t]);
+    const t = el(
+      'table',
+      { width: { percent: 100, px: 0 }, borderCollapse: 'collapse', direction: 'rtl' },
+      [el('tbody', {}, [el('tr', { direction: 'rtl' }, [cell('a'), cell('b'), cell('c')])])],
+    );
+    const { document } = await layBody([t]);
+    const rs = rects(borderPaths(document.pages[0].items));
+    const vertical = rs.filter((r) => r.h > r.w).sort((a, b) => a.x - b.x);
+    const horizontal = rs.filter((r) => r.w > r.h);
+    // Four vertical lines for three columns, each 2px (1.5pt) wide, spread over the table.
+    expect(vertical).toHaveLength(4);
+    for (const v of vertical) expect(v.w).toBeCloseTo(1.5, 5);
+    const left = Math.min(...horizontal.map((h) => h.x));
+    const right = Math.max(...horizontal.map((h) => h.x + h.w));
+    expect(vertical[0].x).toBeCloseTo(left, 3);
+    expect(vertical[3].x + vertical[3].w).toBeCloseTo(right, 3);
+    for (let i = 0; i < rs.length; i++)
+      for (let j = i + 1; j < rs.length; j++) expect(overlap(rs[i], rs[j])).toBe(false);
+  });
+
   it('keeps dashed borders as stroked lines of their own cell', async () => {
     const { document } = await layBody([table([['a', 'b']], () => sides(2, grey, 'dashed'))]);
     const ps = borderPaths(document.pages[0].items);
