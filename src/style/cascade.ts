@@ -120,10 +120,11 @@ export class StyleEngine {
       const pe = r.selector.pseudoElement;
       (pe === null ? out.element : out[pe]).push(r);
     }
-    out.element.sort(byCascadeOrder);
-    out.before.sort(byCascadeOrder);
-    out.after.sort(byCascadeOrder);
-    out.marker.sort(byCascadeOrder);
+    // Most lists are empty or hold one rule; sort() copies even those.
+    if (out.element.length > 1) out.element.sort(byCascadeOrder);
+    if (out.before.length > 1) out.before.sort(byCascadeOrder);
+    if (out.after.length > 1) out.after.sort(byCascadeOrder);
+    if (out.marker.length > 1) out.marker.sort(byCascadeOrder);
     return out;
   }
 

@@ -611,10 +611,13 @@ export function compoundMatches(
   anchor: DomElement | null = null,
 ): boolean {
   if (c.tag !== null && c.tag !== el.tag) return false;
-  for (const id of c.ids) if (el.idAttr !== id) return false;
-  for (const cls of c.classes) if (!el.classes.includes(cls)) return false;
-  for (const at of c.attrs) if (!attrMatches(el, at)) return false;
-  for (const p of c.pseudos) if (!pseudoMatches(el, p, anchor)) return false;
+  // Indexed loops: this runs for every candidate rule of every element, and array iterators
+  // showed up as a leading allocation of the cascade.
+  for (let i = 0; i < c.ids.length; i++) if (el.idAttr !== c.ids[i]) return false;
+  for (let i = 0; i < c.classes.length; i++) if (!el.classes.includes(c.classes[i])) return false;
+  for (let i = 0; i < c.attrs.length; i++) if (!attrMatches(el, c.attrs[i])) return false;
+  for (let i = 0; i < c.pseudos.length; i++)
+    if (!pseudoMatches(el, c.pseudos[i], anchor)) return false;
   return true;
 }
 
