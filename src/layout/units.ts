@@ -124,10 +124,36 @@ function verticalAlign(s: ComputedStyle): VerticalAlign | undefined {
 }
 
 /** Text style of a run; `decoration` carries the decorations propagated from ancestors. */
+/**
+ * Text styles without decoration, per computed style and language: computed styles are shared
+ * by many elements, and a text style was built for every text run and inline box.
+ */
+const plainTextStyles = new WeakMap<ComputedStyle, Map<string, TextStyle>>();
+
 export function textStyle(
   s: ComputedStyle,
   lang: string | undefined,
   decoration?: TextDecoration,
+): TextStyle {
+  if (decoration && decoration.lines.length > 0) return buildTextStyle(s, lang, decoration);
+  let byLang = plainTextStyles.get(s);
+  if (!byLang) {
+    byLang = new Map();
+    plainTextStyles.set(s, byLang);
+  }
+  const key = lang ?? '';
+  let t = byLang.get(key);
+  if (!t) {
+    t = buildTextStyle(s, lang, undefined);
+    byLang.set(key, t);
+  }
+  return t;
+}
+
+function buildTextStyle(
+  s: ComputedStyle,
+  lang: string | undefined,
+  decoration: TextDecoration | undefined,
 ): TextStyle {
   const lh = s.lineHeight;
   const va = verticalAlign(s);
