@@ -549,12 +549,14 @@ function checkImage(
   location: string,
   inline: boolean,
   stream: CosStream | null,
+  explicitMask = false,
 ): void {
   const { doc, sink } = ctx;
   const R = GRAPHICS_RULES;
   const get = (full: string, abbr: string): CosObject =>
     doc.resolve(dict.entries.get(full) ?? (inline ? dict.entries.get(abbr) : undefined));
-  const isMask = get('ImageMask', 'IM') === true;
+  // An image's Mask stream is a mask image whatever its ImageMask entry says (veraPDF's PDMaskImage).
+  const isMask = explicitMask || get('ImageMask', 'IM') === true;
   if (!inline) {
     sink.check(R.imageAlternates, !dict.entries.has('Alternates'), location);
     sink.check(R.imageOPI, !dict.entries.has('OPI'), location);
@@ -579,6 +581,39 @@ function checkImage(
     const filters = filterNames(doc, dict);
     if (filters.includes('JPXDecode')) checkJpx(ctx, stream, location);
   }
+}
+
+/**
+ * The SMask and Mask streams of an image (and the SMask of a form): veraPDF links them from the
+ * XObject as PDSMaskImage and PDMaskImage, both kinds of PDXImage, so the image rules (6.2.8,
+ * JPEG 2000) apply to them as well; a soft mask's Intent is checked too, a mask's is not. Their
+ * colour spaces are not links there, so they are not colour uses here either.
+ */
+function checkMaskStreams(
+  ctx: RuleAreaContext,
+  dict: CosDict,
+  location: string,
+  seen: Set<string>,
+  withMask: boolean,
+): void {
+  const { doc } = ctx;
+  const once = (s: CosStream, role: string): boolean => {
+    const key = s.ref ? `${role}|${s.ref.num} ${s.ref.gen}` : null;
+    if (key === null) return true;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
+  const smask = asStream(doc.get(dict, 'SMask'));
+  if (smask && once(smask, 'smask')) {
+    const where = `${location} / soft mask image`;
+    checkImage(ctx, smask.dict, where, false, smask);
+    const intent = smask.dict.entries.get('Intent');
+    if (intent !== undefined) checkIntent(ctx, doc.resolve(intent), where);
+  }
+  const mask = withMask ? asStream(doc.get(dict, 'Mask')) : null;
+  if (mask && once(mask, 'mask'))
+    checkImage(ctx, mask.dict, `${location} / mask image`, false, mask, true);
 }
 
 function filterNames(doc: PdfDocumentModel, dict: CosDict): string[] {
@@ -745,10 +780,16 @@ function run(ctx: RuleAreaContext): void {
 
   for (const [, g] of facts.extGStates) checkExtGState(ctx, g.value, g.location);
   for (const ri of facts.renderingIntents) checkIntent(ctx, doc.resolve(ri.value), ri.location);
-  for (const [, img] of facts.images)
+  const maskSeen = new Set<string>();
+  for (const [, img] of facts.images) {
     checkImage(ctx, img.value.dict, img.location, false, img.value);
+    checkMaskStreams(ctx, img.value.dict, img.location, maskSeen, true);
+  }
   for (const img of facts.inlineImages) checkImage(ctx, img.value, img.location, true, null);
-  for (const [, f] of facts.forms) checkForm(ctx, f.value, f.location);
+  for (const [, f] of facts.forms) {
+    checkForm(ctx, f.value, f.location);
+    checkMaskStreams(ctx, f.value.dict, f.location, maskSeen, false);
+  }
   for (const [, x] of facts.otherXObjects) {
     sink.check(R.postscriptXObject, asName(doc.get(x.value.dict, 'Subtype')) !== 'PS', x.location);
   }

@@ -181,6 +181,76 @@ describe('graphics area: graphics state, images, XObjects, transparency', () => 
     expect(failed.get('6.2.8#4')).toEqual(['page 1 / XObject Im']);
   });
 
+  it('checks the soft mask and mask images of image and form XObjects as images', () => {
+    const smask = stream(
+      {
+        Subtype: name('Image'),
+        Interpolate: true,
+        Intent: name('Custom'),
+        ColorSpace: name('DeviceGray'),
+        BitsPerComponent: num(8),
+        Width: num(1),
+        Height: num(1),
+      },
+      'x',
+    );
+    const mask = stream(
+      {
+        Subtype: name('Image'),
+        ImageMask: true,
+        BitsPerComponent: num(2),
+        Width: num(1),
+        Height: num(1),
+      },
+      'x',
+    );
+    const img = stream(
+      {
+        Subtype: name('Image'),
+        ColorSpace: name('DeviceGray'),
+        BitsPerComponent: num(8),
+        Width: num(1),
+        Height: num(1),
+        SMask: ref(4),
+        Mask: ref(5),
+      },
+      'x',
+    );
+    const form = stream({ Subtype: name('Form'), Resources: dict({}), SMask: ref(4) }, '');
+    const doc = makeDoc({
+      objects: {
+        3: img,
+        4: smask,
+        5: mask,
+        6: form,
+        9: stream({ N: num(1) }, iccHeader('mntr', 'GRAY')),
+      },
+      pages: [
+        {
+          content: '/Im Do /Fm Do',
+          resources: dict({ XObject: dict({ Im: ref(3), Fm: ref(6) }) }),
+        },
+      ],
+      catalog: { OutputIntents: outputIntent(9) },
+    });
+    const failed = runArea(graphicsArea, doc, 'pdfa-2b').failed;
+    // The soft mask is shared by the image and the form: reported once.
+    expect(failed.get('6.2.8#3')).toEqual(['page 1 / XObject Im / soft mask image']);
+    expect(failed.get('6.2.6#1')).toEqual(['page 1 / XObject Im / soft mask image']);
+    expect(failed.get('6.2.8#5')).toEqual(['page 1 / XObject Im / mask image']);
+    expect(failed.has('6.2.8#4')).toBe(false);
+    // Without the masks the same page passes the image rules.
+    const plain = makeDoc({
+      objects: {
+        3: stream({ ...Object.fromEntries(img.dict.entries), SMask: null, Mask: null }, 'x'),
+        9: stream({ N: num(1) }, iccHeader('mntr', 'GRAY')),
+      },
+      pages: [{ content: '/Im Do', resources: dict({ XObject: dict({ Im: ref(3) }) }) }],
+      catalog: { OutputIntents: outputIntent(9) },
+    });
+    expect(runArea(graphicsArea, plain, 'pdfa-2b').failed.size).toBe(0);
+  });
+
   it('flags PostScript and reference XObjects', () => {
     const ps = stream({ Subtype: name('PS') }, '');
     const refForm = stream({ Subtype: name('Form'), Ref: dict({}), Resources: dict({}) }, '');
