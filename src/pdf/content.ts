@@ -597,15 +597,22 @@ function transformBox(
   b: readonly [number, number, number, number],
   m: Matrix,
 ): [number, number, number, number] {
-  const pts = [
-    apply(m, b[0], b[1]),
-    apply(m, b[2], b[1]),
-    apply(m, b[0], b[3]),
-    apply(m, b[2], b[3]),
-  ];
-  const xs = pts.map((p) => p[0]);
-  const ys = pts.map((p) => p[1]);
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  // The four corners through the matrix, kept in locals: this runs for every drawn item.
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (let k = 0; k < 4; k++) {
+    const x = k & 1 ? b[2] : b[0];
+    const y = k & 2 ? b[3] : b[1];
+    const tx = m[0] * x + m[2] * y + m[4];
+    const ty = m[1] * x + m[3] * y + m[5];
+    if (tx < x0) x0 = tx;
+    if (tx > x1) x1 = tx;
+    if (ty < y0) y0 = ty;
+    if (ty > y1) y1 = ty;
+  }
+  return [x0, y0, x1, y1];
 }
 
 function extend(
@@ -617,13 +624,13 @@ function extend(
   const b = transformBox(box, m);
   const cur = rec.bounds.get(page);
   if (!cur) rec.bounds.set(page, b);
-  else
-    rec.bounds.set(page, [
-      Math.min(cur[0], b[0]),
-      Math.min(cur[1], b[1]),
-      Math.max(cur[2], b[2]),
-      Math.max(cur[3], b[3]),
-    ]);
+  else {
+    // The record owns its bounds (made by transformBox above), so they grow in place.
+    cur[0] = Math.min(cur[0], b[0]);
+    cur[1] = Math.min(cur[1], b[1]);
+    cur[2] = Math.max(cur[2], b[2]);
+    cur[3] = Math.max(cur[3], b[3]);
+  }
 }
 
 /** Text for /Contents and outline titles: a PdfText that never carries control characters. */
