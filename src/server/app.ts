@@ -84,6 +84,7 @@ export async function buildService(
     ...(config.workerYoungGenerationMb > 0
       ? { workerYoungGenerationMb: config.workerYoungGenerationMb }
       : {}),
+    heapGrowingPercent: config.heapGrowingPercent,
   });
   const metrics = createMetrics(
     () => pool.queueDepth,

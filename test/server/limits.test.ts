@@ -71,6 +71,21 @@ describe('worker young generation', () => {
   });
 });
 
+describe('heap growing factor', () => {
+  it("is 20% unless HEAP_GROWING_PERCENT sets it (0: V8's own), and workers render with it", async () => {
+    expect(loadConfig({}).heapGrowingPercent).toBe(20);
+    expect(loadConfig({ HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBe(0);
+    expect(() => loadConfig({ HEAP_GROWING_PERCENT: '-5' })).toThrow(/HEAP_GROWING_PERCENT/);
+    const svc = await startTestService({ HEAP_GROWING_PERCENT: '10' });
+    try {
+      const res = await postJson(`${svc.url}/render/html`, { html: SMALL });
+      expect(res.status).toBe(200);
+    } finally {
+      await svc.close();
+    }
+  });
+});
+
 describe('CSS limits', () => {
   let svc: RunningService;
   beforeAll(async () => {
