@@ -9,7 +9,7 @@ import { decodeAttachments, type AttachmentInput } from './attachments.js';
 import type { XmpSchema } from './layout/display-list.js';
 import { layoutHtml, type LayoutOptions, type LayoutResult } from './layout/index.js';
 import { layoutTemplate, type TemplateLimits } from './template/index.js';
-import { writePdf } from './pdf/index.js';
+import { hasImportedPages, loadPageImporter, writePdf } from './pdf/index.js';
 import { rasterizePage } from './raster/index.js';
 import { createResourceLoader, type ResourcePolicy } from './resources/index.js';
 import type { CssLimits } from './style/index.js';
@@ -175,9 +175,11 @@ export async function render(
     const opts = layoutOptions(input, options, deadline, 'paged');
     const laid = await layout(input, opts, options.templateLimits);
     deadline.check('pdf');
+    const pageImporter = hasImportedPages(laid.document) ? await loadPageImporter() : undefined;
     const written = writePdf(laid.document, {
       deterministic: options.deterministic === true,
       deadline,
+      ...(pageImporter ? { pageImporter } : {}),
       ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
     });
     return {

@@ -12,6 +12,7 @@ import {
   type Warning,
 } from '../diagnostics.js';
 import type {
+  DisplayItem,
   FontResource,
   ImageResource,
   ImportedPage,
@@ -30,7 +31,6 @@ import {
 import { PdfFile, deflate } from './file.js';
 import { EmbeddedFont } from './fonts.js';
 import { writeImage } from './images.js';
-import { importPage } from './import-page.js';
 import { PdfDict, PdfRef, ascii, dict, name, text, type PdfValue } from './objects.js';
 import { writeOutline, type OutlineEntry } from './outline.js';
 import { writeStructure, type AnnotationLeaf } from './structure.js';
@@ -49,6 +49,26 @@ export interface WritePdfOptions {
   readonly maxOutputBytes?: number;
   /** Checked once per page and before the file is assembled. */
   readonly deadline?: Pick<Deadline, 'check'>;
+  /**
+   * Copies an imported PDF page (template backgrounds) into the file. Needed only when the
+   * document has `pdf-page` items; `loadPageImporter()` gives it. Kept out of the writer's own
+   * imports because it brings the validator's parser and rules, which most documents never use.
+   */
+  readonly pageImporter?: PageImporter;
+}
+
+/** Writes an imported page's form XObject, or says why it cannot. */
+export type PageImporter = (file: PdfFile, source: ImportedPage) => PdfRef | string;
+
+export async function loadPageImporter(): Promise<PageImporter> {
+  return (await import('./import-page.js')).importPage;
+}
+
+/** True when a laid-out document draws an imported PDF page anywhere. */
+export function hasImportedPages(doc: LaidOutDocument): boolean {
+  const inItems = (items: readonly DisplayItem[]): boolean =>
+    items.some((i) => i.kind === 'pdf-page' || (i.kind === 'group' && inItems(i.items)));
+  return doc.pages.some((p) => inItems(p.items));
 }
 
 export interface WritePdfResult {
@@ -193,7 +213,11 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
     importedPage(src: ImportedPage) {
       const known = importedPages.get(src.id);
       if (known !== undefined) return known ?? undefined;
-      const ref = importPage(file, src);
+      if (!options.pageImporter)
+        throw new Error(
+          'writePdf: the document draws an imported PDF page; pass options.pageImporter (loadPageImporter())',
+        );
+      const ref = options.pageImporter(file, src);
       if (typeof ref === 'string') {
         importedPages.set(src.id, null);
         warn({

@@ -21,7 +21,6 @@ import { decodeImageCached } from '../layout/image-cache.js';
 import { layoutHtml } from '../layout/index.js';
 import type { LayoutOptions } from '../layout/options.js';
 import { asArtifact, moveItem } from '../layout/paint.js';
-import { inspectImportablePage } from '../pdf/import-page.js';
 import { ResourceError } from '../resources/types.js';
 import type { PageConfig, Template } from './types.js';
 
@@ -132,6 +131,8 @@ export async function loadBackground(
     Buffer.from(loaded.bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
   if (bg.type === 'pdf' || isPdf) {
     // The gate: the page must keep our output PDF/A-3a + PDF/UA-1 once drawn as an artifact.
+    // Loaded here, not at start-up: it brings the validator's parser and rules.
+    const { inspectImportablePage } = await import('../pdf/import-page.js');
     const checked = inspectImportablePage(loaded.bytes, 0);
     if ('problem' in checked) {
       throw new InputError(`the PDF page background cannot be used: ${checked.problem}`, [
