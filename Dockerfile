@@ -25,4 +25,4 @@ USER node
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "dist/cli.js", "serve"]
+CMD ["node", "--max-semi-space-size=2", "dist/cli.js", "serve"]

@@ -71,6 +71,11 @@ export class WorkPool {
   constructor(opts: PoolOptions) {
     this.#timeoutMs = opts.timeoutMs;
     this.#queueTimeoutMs = opts.queueTimeoutMs;
+    // `npm start` gives the HTTP thread a small young generation (--max-semi-space-size): it
+    // only parses requests and sends responses. The flag would also bind the workers' isolates,
+    // whose young generation is this pool's own setting, so it is cleared before they start.
+    if (process.execArgv.some((a) => a.startsWith('--max-semi-space-size')))
+      setFlagsFromString('--max-semi-space-size=0');
     if (opts.heapGrowingPercent !== undefined) {
       // Read by V8 each time it sizes the heap after a full GC, so setting it at run time works.
       setFlagsFromString(`--heap-growing-percent=${Math.trunc(opts.heapGrowingPercent)}`);
