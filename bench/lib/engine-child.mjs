@@ -67,11 +67,11 @@ const handlers = {
   },
 
   /** Documents per second with `threads` workers (js) or instances (external) busy at once. */
-  async pool({ doc, jobs, threads = availableParallelism() }) {
+  async pool({ doc, jobs, threads = availableParallelism(), warm = 1 }) {
     if ((await input(doc)) === null) return { unsupported: true };
     return mod.info.kind === 'js'
-      ? threadPool(doc, jobs, threads)
-      : instancePool(doc, jobs, threads);
+      ? threadPool(doc, jobs, threads, warm)
+      : instancePool(doc, jobs, threads, warm);
   },
 
   /** Stage shares for a11ypdf (see profile.mjs). */
@@ -89,7 +89,7 @@ const handlers = {
 /** @type {Worker[] | null} */
 let workers = null;
 
-async function threadPool(doc, jobs, threads) {
+async function threadPool(doc, jobs, threads, warm) {
   workers ??= Array.from(
     { length: threads },
     () =>
@@ -102,7 +102,12 @@ async function threadPool(doc, jobs, threads) {
       w.once('message', (m) => (m.error ? reject(new Error(m.error)) : resolve(m)));
       w.postMessage(msg);
     });
-  await Promise.all(workers.map((w) => call(w, { doc }))); // warm each worker on this document
+  // Warm each worker on this document as the single-thread measurement warms its engine.
+  await Promise.all(
+    workers.map(async (w) => {
+      for (let k = 0; k < warm; k++) await call(w, { doc });
+    }),
+  );
   let next = 0;
   const t = performance.now();
   await Promise.all(
@@ -120,14 +125,18 @@ async function threadPool(doc, jobs, threads) {
 /** @type {import('../engines/types.mjs').EngineInstance[] | null} */
 let instances = null;
 
-async function instancePool(doc, jobs, threads) {
+async function instancePool(doc, jobs, threads, warm) {
   instances ??= [
     inst,
     ...(await Promise.all(Array.from({ length: threads - 1 }, () => mod.create()))),
   ];
   const d = await loadDoc(doc);
   const inps = await Promise.all(instances.map((i) => i.prepare(d)));
-  await Promise.all(instances.map((i, k) => i.render(inps[k])));
+  await Promise.all(
+    instances.map(async (i, k) => {
+      for (let n = 0; n < warm; n++) await i.render(inps[k]);
+    }),
+  );
   let next = 0;
   const t = performance.now();
   await Promise.all(
