@@ -9,6 +9,7 @@ import * as fontkit from 'fontkit';
 import type { Warning } from '../diagnostics.js';
 import type { FontResource } from '../layout/display-list.js';
 import { parsedFont } from '../text/index.js';
+import { LruCache } from '../text/lru.js';
 import { deflate, type PdfFile } from './file.js';
 import { PdfRef, ascii, dict, name } from './objects.js';
 
@@ -98,22 +99,15 @@ function subsetKey(res: FontResource, glyphs: readonly number[]): string {
  * ToUnicode CMaps in Flate form by their text: a repeated document maps the same glyphs to the
  * same text, so its CMaps are compressed once per thread. At most 256 CMaps of 32 K characters.
  */
-const CMAP_ENTRIES = 256;
 const CMAP_MAX_CHARS = 32 * 1024;
-const cmaps = new Map<string, Uint8Array>();
+const cmaps = new LruCache<string, Uint8Array>(256);
 
 function compressedCMap(text: string): Uint8Array {
   const hit = cmaps.get(text);
-  if (hit) {
-    cmaps.delete(text);
-    cmaps.set(text, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const packed = deflate(Buffer.from(text, 'latin1'));
   // A CMap of thousands of glyphs (a long CJK document) is not worth holding as a key.
-  if (text.length > CMAP_MAX_CHARS) return packed;
-  cmaps.set(text, packed);
-  if (cmaps.size > CMAP_ENTRIES) cmaps.delete(cmaps.keys().next().value as string);
+  if (text.length <= CMAP_MAX_CHARS) cmaps.set(text, packed);
   return packed;
 }
 
