@@ -95,7 +95,6 @@ export class StyleEngine {
   private readonly internal = new WeakMap<ComputedStyle, Record_>();
   private readonly shared = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>();
   private readonly rootShared = new Map<string, ComputedStyle>();
-  private readonly styleAttrCache = new Map<string, readonly Declaration[]>();
   private readonly sharedLists = new Map<string, readonly Declaration[]>();
   private readonly listIds = new Map<readonly Declaration[], number>();
   private rootFontSize = 16;
@@ -134,18 +133,12 @@ export class StyleEngine {
     base: string | undefined,
     parse: (t: string, b: string | undefined) => Declaration[],
   ): readonly Declaration[] {
-    const key = `${base ?? ''}\n${text}`;
-    let d = this.styleAttrCache.get(key);
-    if (!d) {
-      d = parse(text, base);
-      this.styleAttrCache.set(key, d);
-    }
-    return d;
+    return this.sharedDeclarations(`style\n${base ?? ''}\n${text}`, () => parse(text, base));
   }
 
   /**
-   * One declaration array per distinct key (presentational hints of an attribute set, an @page
-   * margin box's declarations) for as long as the engine lives: compute's cache key names these
+   * One declaration array per distinct key (a style attribute, presentational hints of an
+   * attribute set, an @page margin box's declarations) for as long as the engine lives: compute's cache key names these
    * lists by array identity, so a list rebuilt for each document would miss every style it had
    * already computed.
    */

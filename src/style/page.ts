@@ -377,10 +377,13 @@ function resolveVariant(
  */
 function sharedDeclarations(engine: StyleEngine, list: Declaration[]): readonly Declaration[] {
   if (list.length === 0) return list;
-  const key = list
-    .map((d) => `${d.property}:${d.raw}:${d.important ? 1 : 0}:${d.base ?? ''}`)
-    .join('\n');
+  const key = list.map((d) => declKey(d.property, d.raw, d.important, d.base)).join('\n');
   return engine.sharedDeclarations(`@page\n${key}`, () => list);
+}
+
+/** What makes two @page declarations the same. */
+function declKey(property: string, raw: string, important: boolean, base?: string): string {
+  return `${property}:${raw}:${important ? 1 : 0}:${base ?? ''}`;
 }
 
 function cachedDecl(
@@ -391,7 +394,7 @@ function cachedDecl(
   warn: (w: Warning) => void,
   cache: Map<string, Declaration | null>,
 ): Declaration | null {
-  const key = `${property}:${raw}:${important ? 1 : 0}:${base ?? ''}`;
+  const key = declKey(property, raw, important, base);
   let d = cache.get(key);
   if (d === undefined) {
     d = makeDeclaration(property, raw, important, base, '@page', warn);
