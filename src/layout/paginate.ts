@@ -69,21 +69,20 @@ export function paginate(
   const limit = (): number => cur().flowTop + cur().body.height;
   const dy = (): number => cur().body.top - cur().flowTop;
 
+  /** Flow-positioned items moved to where they stand on page `p` (push copies them). */
+  const onPage = (items: readonly DisplayItem[], p: number): readonly DisplayItem[] => {
+    const d = pages[p].body.top - pages[p].flowTop;
+    return d === 0 ? items : items.map((i) => moveItem(i, 0, d));
+  };
+
   // The in-flow leaf placed last, with where it went: if a break follows it, it ended a page.
   let lastLeaf: { leaf: LeafFragment; into: Collector; page: number } | undefined;
 
   /** Starts a new page whose flow begins at `at`; open tables draw their header first. */
   const breakAt = (at: number, into: Collector, name = names[names.length - 1]): void => {
     const edge = lastLeaf?.leaf.closingEdge;
-    if (lastLeaf && edge && edge.length > 0) {
-      const p = lastLeaf.page;
-      const d = pages[p].body.top - pages[p].flowTop;
-      push(
-        lastLeaf.into,
-        p,
-        edge.map((i) => moveItem(i, 0, d)),
-      );
-    }
+    if (lastLeaf && edge && edge.length > 0)
+      push(lastLeaf.into, lastLeaf.page, onPage(edge, lastLeaf.page));
     lastLeaf = undefined;
     let headers = 0;
     const repeats: { box: OpenBox; leaf: LeafFragment }[] = [];
@@ -133,7 +132,7 @@ export function paginate(
       while (p > floor && pages[p].flowTop > leaf.top) p--;
     }
     const d = pages[p].body.top - pages[p].flowTop;
-    push(into, p, d === 0 ? [...leaf.items] : leaf.items.map((i) => moveItem(i, 0, d)));
+    push(into, p, onPage(leaf.items, p));
     if (!leaf.outOfFlow) lastLeaf = { leaf, into, page: p };
     if (anchors && leaf.anchors)
       for (const a of leaf.anchors) anchors.set(a.id, { pageIndex: p, y: a.y + d });

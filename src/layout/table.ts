@@ -250,8 +250,8 @@ function collapsedCells(
           borderRightWidth: lastCol ? right.w : 0,
           borderRightStyle: right.style,
           borderRightColor: right.color,
-          // The bottom edge belongs to the cell below, unless this is the last row or the next
-          // row starts a new page (then the row below draws its own top).
+          // The bottom edge belongs to the cell below, unless this is the last row (when a
+          // page ends between them, the row above draws it again: its leaf's closingEdge).
           borderBottomWidth: lastRow ? bottom.w : 0,
           borderBottomStyle: bottom.style,
           borderBottomColor: bottom.color,

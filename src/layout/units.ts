@@ -123,13 +123,13 @@ function verticalAlign(s: ComputedStyle): VerticalAlign | undefined {
   return { length: pt(resolveLength(v, lineHeightPx)) };
 }
 
-/** Text style of a run; `decoration` carries the decorations propagated from ancestors. */
 /**
  * Text styles without decoration, per computed style and language: computed styles are shared
  * by many elements, and a text style was built for every text run and inline box.
  */
 const plainTextStyles = new WeakMap<ComputedStyle, Map<string, TextStyle>>();
 
+/** Text style of a run; `decoration` carries the decorations propagated from ancestors. */
 export function textStyle(
   s: ComputedStyle,
   lang: string | undefined,
