@@ -14,14 +14,10 @@ import { createResourceLoader } from '../../src/resources/index.js';
 import { validate } from '../../src/validate/index.js';
 import { decodeImage } from '../../src/layout/images.js';
 import { arcToCurves, parsePathData, parseSimpleSvg } from '../../src/layout/svg-vector.js';
+import { testOptions } from './harness.js';
 
 const options: LayoutOptions = {
-  mode: 'paged',
-  now: new Date('2024-01-01T00:00:00Z'),
-  documentId: '00000000-0000-4000-a000-000000000000',
-  pdfa: true,
-  attachments: [],
-  xmpSchemas: [],
+  ...testOptions,
   loader: createResourceLoader({ allowPrivateNetwork: false }),
   strict: true,
 };
