@@ -173,6 +173,11 @@ function textObject(r: TextRun): string {
   return `${r.gs}${r.colour}BT\n${r.tf}${r.lines}ET\n`;
 }
 
+/** A drawn part as content: a glyph run becomes its own text object. */
+function asContent(p: string | TextRun): string {
+  return typeof p === 'string' ? p : textObject(p);
+}
+
 /**
  * The lines of a paragraph (glyph runs of one content slot) as one text object: colour and font
  * are set only where they change, instead of a q, rg, BT, Tf, ET and Q around every line. Text
@@ -180,10 +185,6 @@ function textObject(r: TextRun): string {
  * the operators a reader (or our validator) goes through. Null when a part is not an opaque
  * glyph run (transparency needs its own graphics state), so the caller keeps q/Q per item.
  */
-function asContent(p: string | TextRun): string {
-  return typeof p === 'string' ? p : textObject(p);
-}
-
 function oneTextObject(parts: readonly (string | TextRun)[]): string | null {
   let out = 'BT\n';
   let colour = '';
@@ -597,7 +598,8 @@ function transformBox(
   b: readonly [number, number, number, number],
   m: Matrix,
 ): [number, number, number, number] {
-  // The four corners through the matrix, kept in locals: this runs for every drawn item.
+  // apply() on the four corners, written out with locals: this runs for every drawn item and
+  // apply() returns a new array per point.
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
