@@ -5,7 +5,8 @@
  * gray) 8-bit and handed over as raw samples with a separate alpha plane.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type { Sharp as SharpInstance } from 'sharp';
+import { loadSharp } from './sharp.js';
 import type { ImageResource } from './display-list.js';
 import { parseSimpleSvg, type SvgVector } from './svg-vector.js';
 
@@ -41,6 +42,7 @@ export async function decodeImage(
     /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(
       input.subarray(0, 512).toString('utf8'),
     );
+  const sharp = await loadSharp();
   const base = sharp(input, { limitInputPixels: maxInputPixels, failOn: 'error', pages: 1 });
   const meta = await base.metadata();
   if (!meta.width || !meta.height) throw new Error('image has no size');
@@ -100,7 +102,7 @@ export async function decodeImage(
   return { resource: res, intrinsicWidth: iw, intrinsicHeight: ih };
 }
 
-async function rawOf(img: sharp.Sharp): Promise<ImageResource> {
+async function rawOf(img: SharpInstance): Promise<ImageResource> {
   const meta = await img.clone().metadata();
   const gray =
     meta.space === 'b-w' || meta.channels === 1 || (meta.channels === 2 && meta.hasAlpha);

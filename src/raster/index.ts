@@ -3,18 +3,14 @@
  * by sharp (librsvg) to PNG or JPEG. The same display list feeds the PDF writer, so an image
  * and a PDF of one input show the same thing.
  */
-import sharp from 'sharp';
+import type { Sharp as SharpInstance } from 'sharp';
 import { DEFAULT_MAX_OUTPUT_BYTES, LimitError } from '../diagnostics.js';
 import type { DisplayItem, ImageItem, ImageResource, Page } from '../layout/display-list.js';
+import { loadSharp } from '../layout/sharp.js';
 import { jpegFrame } from '../pdf/images.js';
 import { pageSizePx, pageToSvg } from './svg.js';
 
 export { pageToSvg, pageSizePx } from './svg.js';
-
-// libvips keeps up to 50 MB / 100 recent operations with their pixels for reuse, but every
-// render here hands sharp fresh buffers (a new SVG, new decoded images), so the cache never
-// hits and only holds memory in the process (one cache for all worker threads).
-sharp.cache(false);
 
 export interface RasterOptions {
   readonly format: 'png' | 'jpeg';
@@ -106,6 +102,7 @@ async function imageUri(img: ImageResource): Promise<string | null> {
     raw = Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength);
   }
   // Fast deflate: this PNG lives only until librsvg decodes it.
+  const sharp = await loadSharp();
   const png = await sharp(raw, { raw: { width: w, height: h, channels } })
     .png({ compressionLevel: 1, adaptiveFiltering: false })
     .toBuffer();
@@ -148,7 +145,8 @@ export async function rasterizePage(page: Page, opts: RasterOptions): Promise<Ra
     ...(opts.format === 'jpeg' ? { background: WHITE } : {}),
   };
   const input = { density: 72, limitInputPixels: maxPixels, unlimited: true };
-  let pipeline: sharp.Sharp;
+  const sharp = await loadSharp();
+  let pipeline: SharpInstance;
   if (height <= BAND_ROWS || width * height > BANDED_PIXEL_LIMIT) {
     pipeline = sharp(Buffer.from(pageToSvg(page, svgOptions).svg), input);
   } else {

@@ -7,7 +7,6 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { ServiceConfig } from './config.js';
 import { sendProblem } from './problem.js';
 
@@ -68,15 +67,22 @@ export function createAuthenticator(config: ServiceConfig): Authenticator {
   }
 
   const jwt = config.jwt!;
-  const jwks = createRemoteJWKSet(new URL(jwt.jwksUrl), {
-    cacheMaxAge: 10 * 60_000,
-    cooldownDuration: 30_000,
-    timeoutDuration: 5_000,
-  });
+  // jose is some 300 modules: loaded only by a service that verifies tokens.
+  const verifier = import('jose').then(({ createRemoteJWKSet, jwtVerify }) => ({
+    jwtVerify,
+    jwks: createRemoteJWKSet(new URL(jwt.jwksUrl), {
+      cacheMaxAge: 10 * 60_000,
+      cooldownDuration: 30_000,
+      timeoutDuration: 5_000,
+    }),
+  }));
+  // A failed load is reported to the request that awaits it, not as an unhandled rejection.
+  verifier.catch(() => {});
   return async (req, reply) => {
     const t = bearerToken(req);
     if ('error' in t) return void deny(req, reply, t.error, 'invalid_request');
     try {
+      const { jwtVerify, jwks } = await verifier;
       await jwtVerify(t.token, jwks, {
         algorithms: ['RS256'],
         issuer: jwt.issuer,
