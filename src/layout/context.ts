@@ -9,7 +9,7 @@ import type { Box } from './boxes.js';
 import type { DisplayItem, ItemTag, PathOp } from './display-list.js';
 import type { BoxFragment, BoxSlice, BreakValue, Fragment, LeafFragment } from './fragments.js';
 import { anchorsOf } from './fragments.js';
-import type { DecodedImage } from './images.js';
+import type { DecodedImage, PixelImage } from './images.js';
 import { objectFit } from './images.js';
 import { svgVectorItems } from './svg-vector.js';
 import {
@@ -29,8 +29,8 @@ export interface LayoutContext {
   readonly fonts: FontContext;
   readonly sb: StructureBuilder;
   readonly warnings: Warning[];
-  /** Decoded background images by URL; a string is the failure reason. */
-  readonly images: ReadonlyMap<string, DecodedImage | string>;
+  /** Decoded background images by URL, with pixels; a string is the failure reason. */
+  readonly backgrounds: ReadonlyMap<string, PixelImage | string>;
   /** Page area (first page) for fixed boxes and the initial containing block. */
   readonly page: {
     readonly x: number;
@@ -200,7 +200,7 @@ export function decorateBox(
         tag: backgroundTag(full),
       });
     } else {
-      const dec = ctx.images.get(img.url);
+      const dec = ctx.backgrounds.get(img.url);
       if (!dec || typeof dec === 'string') continue;
       out.push(...backgroundImage(dec, layer, area, full, rad));
     }
@@ -235,7 +235,7 @@ function cornerAngle(
 }
 
 function backgroundImage(
-  dec: DecodedImage,
+  dec: PixelImage,
   layer: ComputedStyle['backgroundLayers'][number],
   area: Rect,
   clipRect: Rect,
@@ -369,6 +369,9 @@ export function imageItems(dec: DecodedImage, fit: string, box: Rect, tag: ItemT
     // An SVG that draws nothing keeps the raster, so its Figure still has content.
     if (drawn.length > 0) return drawn;
   }
+  // An SVG decoded without a raster draws something (decodeImageForDrawing checks) in any box
+  // with an area; it lands here only in a box without one, where a raster would not show either.
+  if (!dec.resource) return [];
   const item: DisplayItem = {
     kind: 'image',
     image: dec.resource,

@@ -13,8 +13,8 @@ import { buildBoxTree, resolveUrl, type BuildContext } from './build.js';
 import type { LayoutContext } from './context.js';
 import type { DisplayItem, LaidOutDocument, Page } from './display-list.js';
 import { layoutDocument } from './flow.js';
-import { MAX_INPUT_PIXELS, type DecodedImage } from './images.js';
-import { decodeImageCached } from './image-cache.js';
+import { MAX_INPUT_PIXELS, type DecodedImage, type PixelImage } from './images.js';
+import { decodeImageCached, decodeImageForDrawingCached } from './image-cache.js';
 import type { LayoutOptions, LayoutResult } from './options.js';
 import { pageFurniture, pageGeometry, type PageGeometry } from './page.js';
 import { PageLimit, paginate } from './paginate.js';
@@ -41,7 +41,7 @@ export async function layoutStyled(
   const viewportPx = options.viewportWidthPx ?? 1024;
   const fonts = createFontContext();
   const baseUrl = styled.baseUrl ?? sourceBaseUrl;
-  const [images] = await Promise.all([
+  const [{ images, backgrounds }] = await Promise.all([
     loadImages(
       styled,
       baseUrl,
@@ -80,7 +80,7 @@ export async function layoutStyled(
     fonts,
     sb,
     warnings,
-    images,
+    backgrounds,
     page: { x: 0, y: 0, width: 0, height: 0 },
     fixed: [],
     warned: new Set(),
@@ -273,6 +273,13 @@ function* walk(root: StyledNode): Generator<StyledNode> {
   }
 }
 
+interface LoadedImages {
+  /** Replaced content (<img> by URL, inline <svg> as `svg:<nodeId>`); a string is the failure. */
+  readonly images: Map<string, DecodedImage | string>;
+  /** Background layers by URL, always with pixels; a string is the failure reason. */
+  readonly backgrounds: Map<string, PixelImage | string>;
+}
+
 async function loadImages(
   doc: StyledDocument,
   baseUrl: string | undefined,
@@ -281,44 +288,53 @@ async function loadImages(
   warnings: Warning[],
   signal: AbortSignal | undefined,
   maxInputPixels: number,
-): Promise<Map<string, DecodedImage | string>> {
-  const jobs = new Map<string, () => Promise<DecodedImage>>();
+): Promise<LoadedImages> {
+  // A URL is decoded once; with pixels if any background layer uses it (the same decode then
+  // serves its <img> uses), without them when only replaced content draws it, so a simple SVG
+  // drawn as paths never goes through librsvg.
+  const uses = new Map<string, { background: boolean }>();
+  const inline = new Map<string, string>();
   for (const n of walk(doc.root)) {
     if (n.kind === 'element' && n.style.display !== 'none') {
       if (n.tag === 'img') {
         const src = n.attrs.get('src')?.trim();
         if (src) {
           const url = resolveUrl(src, baseUrl);
-          if (!jobs.has(url))
-            jobs.set(url, async () => {
-              const r = await loader.load(url, 'image', baseUrl);
-              return decodeImageCached(r.bytes, r.contentType, maxInputPixels);
-            });
+          if (!uses.has(url)) uses.set(url, { background: false });
         }
       } else if (n.tag === 'svg' && n.svgMarkup) {
-        const markup = n.svgMarkup;
-        jobs.set(`svg:${n.nodeId}`, () =>
-          decodeImageCached(
-            new TextEncoder().encode(withSvgNamespace(markup)),
-            'image/svg+xml',
-            maxInputPixels,
-          ),
-        );
+        inline.set(`svg:${n.nodeId}`, n.svgMarkup);
       }
     }
     if (n.kind !== 'text') {
       for (const layer of n.style.backgroundLayers) {
-        if (layer.image.kind === 'url' && !jobs.has(layer.image.url)) {
-          const url = layer.image.url;
-          jobs.set(url, async () => {
-            const r = await loader.load(url, 'image', baseUrl);
-            return decodeImageCached(r.bytes, r.contentType, maxInputPixels);
-          });
-        }
+        if (layer.image.kind === 'url') uses.set(layer.image.url, { background: true });
       }
     }
   }
-  const out = new Map<string, DecodedImage | string>();
+  // `pixels` is set only by a decode that always has them, the one backgrounds may use.
+  type Job = () => Promise<{ readonly image: DecodedImage; readonly pixels?: PixelImage }>;
+  const jobs = new Map<string, Job>();
+  for (const [url, use] of uses) {
+    jobs.set(url, async () => {
+      const r = await loader.load(url, 'image', baseUrl);
+      if (!use.background)
+        return { image: await decodeImageForDrawingCached(r.bytes, r.contentType, maxInputPixels) };
+      const pixels = await decodeImageCached(r.bytes, r.contentType, maxInputPixels);
+      return { image: pixels, pixels };
+    });
+  }
+  for (const [key, markup] of inline) {
+    jobs.set(key, async () => ({
+      image: await decodeImageForDrawingCached(
+        new TextEncoder().encode(withSvgNamespace(markup)),
+        'image/svg+xml',
+        maxInputPixels,
+      ),
+    }));
+  }
+  const images = new Map<string, DecodedImage | string>();
+  const backgrounds = new Map<string, PixelImage | string>();
   const entries = [...jobs.entries()];
   // A few at a time: images are the biggest resources and sharp uses its own threads.
   const width = 4;
@@ -327,14 +343,17 @@ async function loadImages(
     await Promise.all(
       entries.slice(i, i + width).map(async ([key, job]) => {
         try {
-          out.set(key, await job());
+          const { image, pixels } = await job();
+          images.set(key, image);
+          if (pixels) backgrounds.set(key, pixels);
         } catch (e) {
           const reason = e instanceof Error ? e.message : String(e);
           if (strict)
             throw e instanceof ResourceError
               ? e
               : new ResourceError(`image could not be decoded: ${reason}`, key, 'invalid');
-          out.set(key, reason);
+          images.set(key, reason);
+          if (uses.get(key)?.background) backgrounds.set(key, reason);
           warnings.push({
             code: 'resource.image-failed',
             message: `image not shown (${reason}); its alternative text is drawn instead`,
@@ -348,7 +367,7 @@ async function loadImages(
       }),
     );
   }
-  return out;
+  return { images, backgrounds };
 }
 
 /** Inline SVG in HTML may omit the namespace that standalone SVG needs. */

@@ -10,17 +10,33 @@ import { loadSharp } from './sharp.js';
 import type { ImageResource } from './display-list.js';
 import { parseSimpleSvg, type SvgVector } from './svg-vector.js';
 
-export interface DecodedImage {
-  readonly resource: ImageResource;
+interface ImageSize {
   /** Intrinsic size in CSS px (SVG: its own size; raster: pixel size). */
   readonly intrinsicWidth: number;
   readonly intrinsicHeight: number;
+}
+
+/** An image with pixels: what backgrounds and page furniture need. */
+export interface PixelImage extends ImageSize {
+  readonly resource: ImageResource;
   /**
    * Set for an SVG inside the simple subset (see svg-vector.ts): replaced content draws these
    * paths instead of `resource`, which stays for uses that need pixels (backgrounds).
    */
   readonly vector?: SvgVector;
 }
+
+/**
+ * A simple SVG decoded for replaced content only: its paths draw at least one item, so it
+ * never needs a raster, and librsvg (and libvips with it) is not asked for one.
+ */
+export interface VectorImage extends ImageSize {
+  readonly resource?: undefined;
+  readonly vector: SvgVector;
+}
+
+/** What replaced content (<img>, inline <svg>) draws: pixels, or paths that need none. */
+export type DecodedImage = PixelImage | VectorImage;
 
 /** Largest decoded image accepted by default, in pixels (a decompression bomb stops here). */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -31,27 +47,40 @@ const MAX_RASTER_SIDE = 5000;
 /** Longest side kept for raster output of SVGs; bounded so a huge viewBox cannot explode memory. */
 const MAX_SVG_SIDE = 4000;
 
-export async function decodeImage(
+/**
+ * Decodes an image for replaced content, where a simple SVG is drawn as paths: such an SVG
+ * comes back without pixels when its size is known exactly without librsvg. Everything else
+ * goes through decodeImage.
+ */
+export async function decodeImageForDrawing(
   bytes: Uint8Array,
   contentType: string,
   maxInputPixels = MAX_INPUT_PIXELS,
 ): Promise<DecodedImage> {
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const isSvg =
-    contentType === 'image/svg+xml' ||
-    /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(
-      input.subarray(0, 512).toString('utf8'),
-    );
+  if (isSvg(input, contentType)) {
+    const vector = vectorOnly(input.toString('utf8'), maxInputPixels);
+    if (vector) return vector;
+  }
+  return decodeImage(bytes, contentType, maxInputPixels);
+}
+
+/** Decodes an image to pixels (an SVG is rasterised, and keeps its vector form when simple). */
+export async function decodeImage(
+  bytes: Uint8Array,
+  contentType: string,
+  maxInputPixels = MAX_INPUT_PIXELS,
+): Promise<PixelImage> {
+  const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const sharp = await loadSharp();
   const base = sharp(input, { limitInputPixels: maxInputPixels, failOn: 'error', pages: 1 });
   const meta = await base.metadata();
   if (!meta.width || !meta.height) throw new Error('image has no size');
 
-  if (isSvg) {
+  if (isSvg(input, contentType)) {
     const w = meta.width;
     const h = meta.height;
-    const scale = Math.min(SVG_SCALE, MAX_SVG_SIDE / Math.max(w, h));
-    const density = 72 * scale;
+    const density = 72 * svgScale(w, h);
     const raster = sharp(input, { density, limitInputPixels: maxInputPixels });
     const out = await rawOf(raster);
     const vector = parseSimpleSvg(input.toString('utf8'));
@@ -100,6 +129,55 @@ export async function decodeImage(
     }),
   );
   return { resource: res, intrinsicWidth: iw, intrinsicHeight: ih };
+}
+
+function isSvg(input: Buffer, contentType: string): boolean {
+  return (
+    contentType === 'image/svg+xml' ||
+    /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(
+      input.subarray(0, 512).toString('utf8'),
+    )
+  );
+}
+
+function svgScale(w: number, h: number): number {
+  return Math.min(SVG_SCALE, MAX_SVG_SIDE / Math.max(w, h));
+}
+
+/** A width or height librsvg takes as CSS px as written: a plain number, or one in px. */
+const PLAIN_PX = /^\s*(\d+(?:\.\d+)?|\.\d+)(?:px)?\s*$/;
+
+/**
+ * The SVG as paths with its intrinsic size, when it is simple, draws something, and its size
+ * is what sharp would report: width and height in px, or (without both) the viewBox size. sharp
+ * rounds that size to whole pixels (halves up) and refuses one that rounds to 0; checked
+ * against sharp on thousands of sizes. Anything else (units, percentages, one of width and
+ * height, no size at all) is left to librsvg. So is an SVG whose raster would come near the
+ * pixel limit, so that it is refused exactly as before.
+ */
+function vectorOnly(text: string, maxInputPixels: number): VectorImage | undefined {
+  const vector = parseSimpleSvg(text);
+  // An SVG that draws nothing keeps its raster, so its Figure still has content.
+  if (!vector || vector.nodes.length === 0) return undefined;
+  const w = vector.width;
+  const h = vector.height;
+  let size: readonly [number, number];
+  if (w !== undefined && h !== undefined) {
+    const pw = PLAIN_PX.exec(w);
+    const ph = PLAIN_PX.exec(h);
+    if (!pw || !ph) return undefined;
+    size = [Number(pw[1]), Number(ph[1])];
+  } else if (w === undefined && h === undefined && vector.viewBox) {
+    // Without width and height, parseSimpleSvg's viewBox is the root's own attribute.
+    size = [vector.viewBox[2], vector.viewBox[3]];
+  } else return undefined;
+  const iw = Math.round(size[0]);
+  const ih = Math.round(size[1]);
+  if (iw < 1 || ih < 1) return undefined;
+  const scale = svgScale(iw, ih);
+  const rasterPixels = (Math.ceil(iw * scale) + 1) * (Math.ceil(ih * scale) + 1);
+  if (iw * ih >= maxInputPixels || rasterPixels >= maxInputPixels) return undefined;
+  return { vector, intrinsicWidth: iw, intrinsicHeight: ih };
 }
 
 async function rawOf(img: SharpInstance): Promise<ImageResource> {

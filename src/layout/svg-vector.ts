@@ -36,6 +36,9 @@ export interface SvgVector {
   readonly viewBox?: readonly [number, number, number, number];
   readonly align: { readonly x: 0 | 0.5 | 1; readonly y: 0 | 0.5 | 1 } | 'none';
   readonly slice: boolean;
+  /** The root's width and height attributes as written, for working out its intrinsic size. */
+  readonly width?: string;
+  readonly height?: string;
   readonly nodes: readonly SvgVectorNode[];
 }
 
@@ -149,7 +152,15 @@ function parseOrThrow(text: string): SvgVector {
   // other units (mm, %) would need the rasteriser's conversions, so they stay raster.
   const viewBox = vb !== null ? parseViewBox(vb) : ownSize(root);
   const par = parseAspect(root.getAttribute('preserveAspectRatio'));
-  return { ...(viewBox ? { viewBox } : {}), ...par, nodes: wrapped };
+  const width = root.getAttribute('width');
+  const height = root.getAttribute('height');
+  return {
+    ...(viewBox ? { viewBox } : {}),
+    ...par,
+    ...(width !== null ? { width } : {}),
+    ...(height !== null ? { height } : {}),
+    nodes: wrapped,
+  };
 }
 
 function ownSize(root: Element): [number, number, number, number] | undefined {

@@ -1,0 +1,153 @@
+/**
+ * Simple SVGs decoded for replaced content come back as paths without a raster; whatever needs
+ * pixels (backgrounds, SVGs outside the subset, SVGs that draw nothing) still gets them.
+ */
+import bwipjs from 'bwip-js';
+import { describe, expect, it } from 'vitest';
+import type { DisplayItem, LaidOutDocument } from '../../src/layout/display-list.js';
+import { layoutHtml } from '../../src/layout/index.js';
+import { decodeImageCached, decodeImageForDrawingCached } from '../../src/layout/image-cache.js';
+import { decodeImage, decodeImageForDrawing } from '../../src/layout/images.js';
+import type { LayoutOptions } from '../../src/layout/options.js';
+import { createResourceLoader } from '../../src/resources/index.js';
+import { testOptions } from './harness.js';
+
+const options: LayoutOptions = {
+  ...testOptions,
+  loader: createResourceLoader({ allowPrivateNetwork: false }),
+  strict: true,
+};
+
+const svg = (
+  attrs: string,
+  body = '<rect x="1" y="1" width="4" height="3" fill="navy"/>',
+): string => `<svg xmlns="http://www.w3.org/2000/svg" ${attrs}>${body}</svg>`;
+const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
+const dataUri = (s: string): string =>
+  `data:image/svg+xml;base64,${Buffer.from(s).toString('base64')}`;
+
+function allItems(doc: LaidOutDocument): DisplayItem[] {
+  const flat = (items: readonly DisplayItem[]): DisplayItem[] =>
+    items.flatMap((i) => (i.kind === 'group' ? [i, ...flat(i.items)] : [i]));
+  return doc.pages.flatMap((p) => flat(p.items));
+}
+
+describe('decoding an SVG without pixels', () => {
+  it('keeps the paths and the size sharp reports, and no raster', async () => {
+    const sized = [
+      svg('viewBox="0 0 84 84"'),
+      svg('viewBox="3.5 -2 40.6 20.4"'),
+      svg('width="24.5" height="16.4"'),
+      svg('width="30px" height="12" viewBox="0 0 7 3"'),
+      bwipjs.toSVG({ bcid: 'qrcode', text: 'INV-2026-0147;GBP;total' }),
+      bwipjs.toSVG({ bcid: 'code128', text: 'A11Y-2026', scale: 1, includetext: false }),
+    ];
+    for (const s of sized) {
+      const drawn = await decodeImageForDrawing(bytes(s), 'image/svg+xml');
+      const pixels = await decodeImage(bytes(s), 'image/svg+xml');
+      expect(drawn.resource, s).toBeUndefined();
+      expect(drawn.vector, s).toBeDefined();
+      expect([drawn.intrinsicWidth, drawn.intrinsicHeight], s).toEqual([
+        pixels.intrinsicWidth,
+        pixels.intrinsicHeight,
+      ]);
+      expect(drawn.vector, s).toEqual(pixels.vector);
+    }
+  });
+
+  it('rasterises an SVG whose size needs librsvg (units, one side only, no size)', async () => {
+    for (const s of [
+      svg('width="10mm" height="5mm" viewBox="0 0 20 10"'),
+      svg('width="24" viewBox="0 0 100 50"'),
+      svg('width="2em" height="2em" viewBox="0 0 24 24"'),
+      svg(''),
+    ]) {
+      const d = await decodeImageForDrawing(bytes(s), 'image/svg+xml');
+      expect(d.resource, s).toBeDefined();
+      // Still simple: replaced content draws the paths, at librsvg's size.
+      expect(d.vector, s).toBeDefined();
+    }
+  });
+
+  it('rasterises an SVG outside the subset', async () => {
+    const gradient = svg(
+      'width="10" height="10"',
+      '<defs><linearGradient id="g"><stop offset="0" stop-color="red"/></linearGradient></defs><rect width="10" height="10" fill="url(#g)"/>',
+    );
+    const d = await decodeImageForDrawing(bytes(gradient), 'image/svg+xml');
+    expect(d.vector).toBeUndefined();
+    expect(d.resource?.widthPx).toBe(30);
+  });
+
+  it('rasterises an SVG whose paths draw nothing, and layout draws that raster', async () => {
+    const blank = svg('width="20" height="20"', '<rect width="0" height="0"/><g></g>');
+    const d = await decodeImageForDrawing(bytes(blank), 'image/svg+xml');
+    expect(d.vector?.nodes).toEqual([]);
+    expect(d.resource).toBeDefined();
+    const { document: doc } = await layoutHtml(
+      {
+        html: `<!doctype html><html lang="en"><title>t</title><img alt="Blank" src="${dataUri(blank)}">`,
+      },
+      options,
+    );
+    expect(allItems(doc).filter((i) => i.kind === 'image')).toHaveLength(1);
+  });
+
+  it('refuses an SVG over the pixel limit as the raster decode does', async () => {
+    const s = svg('viewBox="0 0 84 84"');
+    await expect(decodeImageForDrawing(bytes(s), 'image/svg+xml', 8000)).rejects.toThrow(
+      /pixel limit/,
+    );
+  });
+});
+
+describe('cached decodes with and without pixels', () => {
+  it('never hands a decode without pixels to a caller that needs them', async () => {
+    const s = bytes(svg('viewBox="0 0 17 9"', '<circle cx="5" cy="5" r="3"/>'));
+    const drawn = await decodeImageForDrawingCached(s, 'image/svg+xml');
+    expect(drawn.resource).toBeUndefined();
+    expect(await decodeImageForDrawingCached(s.slice(), 'image/svg+xml')).toBe(drawn);
+    const pixels = await decodeImageCached(s, 'image/svg+xml');
+    expect(pixels.resource.widthPx).toBe(51);
+    // Once pixels exist, the same decode serves drawing too.
+    expect(await decodeImageForDrawingCached(s, 'image/svg+xml')).toBe(pixels);
+  });
+});
+
+describe('layout of SVG images by use', () => {
+  const icon = svg(
+    'width="24" height="24" viewBox="0 0 24 24"',
+    '<circle cx="12" cy="12" r="10"/>',
+  );
+
+  it('decodes a background SVG with pixels, and its <img> use draws the paths', async () => {
+    const { document: doc } = await layoutHtml(
+      {
+        html: `<!doctype html><html lang="en"><title>t</title>
+          <div style="height:30px;background:url('${dataUri(icon)}') no-repeat">x</div>
+          <p><img alt="Tick" src="${dataUri(icon)}"></p>`,
+      },
+      options,
+    );
+    const items = allItems(doc);
+    const images = items.filter((i) => i.kind === 'image');
+    expect(images).toHaveLength(1);
+    expect(images[0].tag.kind).toBe('artifact');
+    const drawn = items.filter((i) => i.kind === 'path' && i.tag.kind === 'content');
+    expect(drawn.length).toBeGreaterThan(0);
+  });
+
+  it('draws an <img> and an inline <svg> used only as content without a raster', async () => {
+    const { document: doc } = await layoutHtml(
+      {
+        html: `<!doctype html><html lang="en"><title>t</title>
+          <p><img alt="Tick" src="${dataUri(icon)}"></p>
+          <svg viewBox="0 0 50 20" role="img" aria-label="Bar"><rect width="50" height="20"/></svg>`,
+      },
+      options,
+    );
+    const items = allItems(doc);
+    expect(items.filter((i) => i.kind === 'image')).toEqual([]);
+    expect(items.filter((i) => i.kind === 'path' && i.tag.kind === 'content').length).toBe(2);
+  });
+});
