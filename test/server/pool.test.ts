@@ -1,0 +1,82 @@
+/**
+ * The worker pool's deadlines, tracked through the start time each worker records for its task:
+ * time in the queue counts against the queue timeout only, running time against the task's own
+ * deadline, and the slots that carry start times are reused across many tasks.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { TaskTimeoutError, WorkPool, type PoolOptions } from '../../src/server/pool.js';
+import type { RenderTaskValue, Task } from '../../src/server/tasks.js';
+
+// Thousands of pages of linear work: many seconds on any machine, so the deadlines below
+// (well under a second) always end it first.
+const para = (i: number) => `<p>Paragraph ${i}: ${'lorem ipsum dolor sit amet '.repeat(10)}</p>`;
+const SLOW_HTML = `<html lang="en"><title>Slow</title>${Array.from({ length: 40_000 }, (_, i) => para(i)).join('')}</html>`;
+const SMALL_HTML = '<html lang="en"><title>Small</title><h1>Small</h1><p>Fine.</p></html>';
+
+const render = (html: string): Task => ({
+  kind: 'render',
+  input: { kind: 'html', html },
+  options: {},
+  validate: false,
+});
+
+let pool: WorkPool | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+function makePool(overrides: Partial<PoolOptions> = {}): WorkPool {
+  pool = new WorkPool({
+    workers: 1,
+    queueLimit: 4,
+    timeoutMs: 60_000,
+    queueTimeoutMs: 60_000,
+    ...overrides,
+  });
+  return pool;
+}
+
+describe('WorkPool deadlines', () => {
+  it('gives up a task that waits in the queue past the queue timeout, and says so', async () => {
+    const p = makePool({ queueTimeoutMs: 400, timeoutMs: 3_000 });
+    const busy = p.run(render(SLOW_HTML));
+    const waiting = p.run(render(SMALL_HTML));
+    await expect(waiting).rejects.toThrow(TaskTimeoutError);
+    await expect(waiting).rejects.toThrow(/no worker was free within 400 ms/);
+    // The running task is not affected by the queued one's deadline: it ends on its own.
+    await expect(busy).rejects.toThrow(/3000 ms|stopped during/);
+  });
+
+  it('counts the run deadline from the start, not from the time the task was queued', async () => {
+    // Queue timeout far beyond the run deadline: a task that started runs into the run deadline.
+    const p = makePool({ queueTimeoutMs: 30_000, timeoutMs: 600 });
+    const started = Date.now();
+    await expect(p.run(render(SLOW_HTML))).rejects.toThrow(
+      /did not finish within 600 ms|stopped during/,
+    );
+    // Ended by the run deadline (the engine's own or the pool's), long before the queue timeout.
+    expect(Date.now() - started).toBeLessThan(20_000);
+    const ok = await p.run<RenderTaskValue>(render(SMALL_HTML));
+    expect(ok.pdf.byteLength).toBeGreaterThan(1000);
+  });
+
+  it('reuses its start-time slots: many more tasks than slots all complete', async () => {
+    // workers + queueLimit + 1 = 3 slots; 3 at a time, 30 tasks in all.
+    const p = makePool({ queueLimit: 1 });
+    let done = 0;
+    for (let round = 0; round < 10; round++) {
+      const results = await Promise.allSettled([
+        p.run<RenderTaskValue>(render(SMALL_HTML)),
+        p.run<RenderTaskValue>(render(SMALL_HTML)),
+        p.run<RenderTaskValue>(render(SMALL_HTML)),
+      ]);
+      for (const r of results) {
+        // The third of a round may be refused by the one-place queue; none may time out.
+        if (r.status === 'fulfilled') done++;
+        else expect(r.reason).not.toBeInstanceOf(TaskTimeoutError);
+      }
+    }
+    expect(done).toBeGreaterThanOrEqual(20);
+  });
+});
