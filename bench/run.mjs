@@ -383,6 +383,18 @@ const ratio = (doc, peer, of) => {
 };
 const both = (doc, peer) => [ratio(doc, peer, medOf), ratio(doc, peer, cpuOf)];
 const inv = ([w, c]) => [w && 1 / w, c && 1 / c];
+const docsPerSec = (doc, e) => {
+  const t = results[doc]?.[e]?.times;
+  return t?.length ? 1000 / (t.reduce((a, b) => a + b, 0) / t.length) : undefined;
+};
+/** a11ypdf / peer in documents per second: [one thread, the pool on all cores]. */
+const throughput = (doc, peer) => {
+  const over = (a, b) => (a && b ? a / b : undefined);
+  return [
+    over(docsPerSec(doc, 'a11ypdf'), docsPerSec(doc, peer)),
+    over(pool[doc]?.a11ypdf, pool[doc]?.[peer]),
+  ];
+};
 const targets = {
   invoiceMs: [medOf('invoice', 'a11ypdf'), cpuOf('invoice', 'a11ypdf')],
   report100Ms: [medOf('report-100', 'a11ypdf'), cpuOf('report-100', 'a11ypdf')],
@@ -393,6 +405,9 @@ const targets = {
     docs.filter((d) => results[d]?.pdfkit).map((d) => [d, inv(both(d, 'pdfkit'))]),
   ),
   validateOwnReport10Ms: [ownReport?.median, ownReport?.cpuMs],
+  // The throughput targets in documents per second: a11ypdf / peer, one thread and the pool.
+  invoiceThroughputVsWeasyprint: throughput('invoice', 'weasyprint'),
+  invoiceThroughputVsChromiumWarm: throughput('invoice', 'chromium-warm'),
 };
 console.log('\ntargets (issue 9), by latency and by CPU time:');
 const num = (v) => (v === undefined || Number.isNaN(v) ? '-' : v.toFixed(2)).padStart(9);
@@ -414,6 +429,22 @@ show('invoice: chromium-warm / a11ypdf', targets.invoiceVsChromiumWarm, '>= 5', 
 for (const [d, v] of Object.entries(targets.vsPdfkit))
   show(`${d}: a11ypdf / pdfkit`, v, '<= 2', (x) => x <= 2);
 show('validate own 10-page report, ms', targets.validateOwnReport10Ms, '< 50', (v) => v < 50);
+console.log('\nthroughput targets (issue 9), documents per second, one thread and the pool:');
+const showRate = (label, [one, all], goal) => {
+  const verdict =
+    one === undefined && all === undefined
+      ? ''
+      : (all ?? one) >= goal
+        ? one >= goal
+          ? 'met'
+          : 'met with the pool'
+        : 'NOT met';
+  console.log(
+    `  ${label.padEnd(46)} ${num(one)} ${num(all)}   goal >= ${String(goal).padEnd(4)} ${verdict}`,
+  );
+};
+showRate('invoice: a11ypdf / weasyprint', targets.invoiceThroughputVsWeasyprint, 15);
+showRate('invoice: a11ypdf / chromium-warm', targets.invoiceThroughputVsChromiumWarm, 5);
 
 const json = { machine, results, rss, pool, stages, scaling, writer, images, validation, targets };
 // A --quick run keeps its own files, so it never overwrites the figures of a full run.
