@@ -61,6 +61,17 @@ function workerFile(): string {
   return found;
 }
 
+/**
+ * When the pool gives up a running task: a little after its deadline. The engine stops itself
+ * before the deadline (worker.ts) and answers with the stage it reached, keeping its worker;
+ * cutting the worker off is for work between the engine's checks. Counted from the start the
+ * worker recorded, the cut-off has no message latency in it, so on a loaded machine it needs
+ * its own margin to let the engine's answer arrive first.
+ */
+function cutOffMs(timeoutMs: number): number {
+  return timeoutMs + Math.min(500, timeoutMs / 10);
+}
+
 export class WorkPool {
   readonly #pool: Piscina<WorkerMessage, TaskOutcome>;
   readonly #timeoutMs: number;
@@ -151,7 +162,7 @@ export class WorkPool {
         if (wait > 0) wait = Math.min(wait, timeoutMs);
       } else {
         started = true;
-        wait = startedAt + timeoutMs - now;
+        wait = startedAt + cutOffMs(timeoutMs) - now;
       }
       if (wait <= 0) {
         timedOut = true;

@@ -21,9 +21,9 @@ export interface WorkerMessage {
 }
 
 /**
- * The engine's deadline ends a little before the pool cuts the worker off (the pool's timer
- * reads the recorded start on its own schedule, and the error has to travel back), so the clean 504 wins
- * when the engine reaches a check in time; the cut-off remains for work between checks.
+ * The engine's deadline ends a little before the task's deadline, and the pool cuts the worker
+ * off a little after it (pool.ts), so the clean 504 that names the stage wins when the engine
+ * reaches a check in time; the cut-off remains for work between checks.
  */
 export function engineTimeoutMs(timeoutMs: number): number {
   return Math.max(0, timeoutMs - Math.min(250, timeoutMs / 10));
