@@ -58,11 +58,13 @@ export async function decodeImageForDrawing(
   maxInputPixels = MAX_INPUT_PIXELS,
 ): Promise<DecodedImage> {
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (isSvg(input, contentType)) {
-    const vector = vectorOnly(input.toString('utf8'), maxInputPixels);
-    if (vector) return vector;
-  }
-  return decodeImage(bytes, contentType, maxInputPixels);
+  if (!isSvg(input, contentType)) return decodePixels(input, contentType, maxInputPixels);
+  // Parsed once: the raster path below keeps this vector form when the size needs librsvg.
+  const vector = parseSimpleSvg(input.toString('utf8'));
+  return (
+    (vector && vectorOnly(vector, maxInputPixels)) ??
+    decodePixels(input, contentType, maxInputPixels, { vector })
+  );
 }
 
 /** Decodes an image to pixels (an SVG is rasterised, and keeps its vector form when simple). */
@@ -72,6 +74,16 @@ export async function decodeImage(
   maxInputPixels = MAX_INPUT_PIXELS,
 ): Promise<PixelImage> {
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return decodePixels(input, contentType, maxInputPixels);
+}
+
+/** decodeImage's work; `parsed` is an SVG's vector form when the caller has parsed it already. */
+async function decodePixels(
+  input: Buffer,
+  contentType: string,
+  maxInputPixels: number,
+  parsed?: { readonly vector: SvgVector | undefined },
+): Promise<PixelImage> {
   const sharp = await loadSharp();
   const base = sharp(input, { limitInputPixels: maxInputPixels, failOn: 'error', pages: 1 });
   const meta = await base.metadata();
@@ -83,7 +95,7 @@ export async function decodeImage(
     const density = 72 * svgScale(w, h);
     const raster = sharp(input, { density, limitInputPixels: maxInputPixels });
     const out = await rawOf(raster);
-    const vector = parseSimpleSvg(input.toString('utf8'));
+    const vector = parsed ? parsed.vector : parseSimpleSvg(input.toString('utf8'));
     return { resource: out, intrinsicWidth: w, intrinsicHeight: h, ...(vector ? { vector } : {}) };
   }
 
@@ -155,10 +167,9 @@ const PLAIN_PX = /^\s*(\d+(?:\.\d+)?|\.\d+)(?:px)?\s*$/;
  * height, no size at all) is left to librsvg. So is an SVG whose raster would come near the
  * pixel limit, so that it is refused exactly as before.
  */
-function vectorOnly(text: string, maxInputPixels: number): VectorImage | undefined {
-  const vector = parseSimpleSvg(text);
+function vectorOnly(vector: SvgVector, maxInputPixels: number): VectorImage | undefined {
   // An SVG that draws nothing keeps its raster, so its Figure still has content.
-  if (!vector || vector.nodes.length === 0) return undefined;
+  if (vector.nodes.length === 0) return undefined;
   const w = vector.width;
   const h = vector.height;
   let size: readonly [number, number];
