@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { latencyChart } from './lib/chart.mjs';
 import { SCALING, SUITE } from './lib/docs.mjs';
-import { fmtMs, median, p95, table } from './lib/stats.mjs';
+import { fmtMs, mean, median, p95, table } from './lib/stats.mjs';
 
 const ALL_ENGINES = [
   'a11ypdf',
@@ -265,6 +265,11 @@ const machine = {
   skipped,
   quick,
 };
+/** Documents per second of one thread: renders back to back at the mean latency. */
+const docsPerSec = (doc, e) => {
+  const t = results[doc]?.[e]?.times;
+  return t?.length ? 1000 / mean(t) : undefined;
+};
 const engineOrder = engines.map((e) => e.name);
 const rows = [];
 for (const doc of docs) {
@@ -281,7 +286,7 @@ for (const doc of docs) {
       p95: fmtMs(p95(r.times)),
       // NaN (not measurable, e.g. a cold Chromium that has exited) arrives as null over IPC.
       'CPU ms': fmtMs(median(r.cpu.filter((x) => typeof x === 'number' && !Number.isNaN(x)))),
-      'docs/s 1T': (1000 / (r.times.reduce((a, b) => a + b, 0) / r.times.length)).toFixed(1),
+      'docs/s 1T': docsPerSec(doc, e).toFixed(1),
       [`docs/s ${threads}T`]: pool[doc]?.[e] ? pool[doc][e].toFixed(1) : '-',
       'peak RSS': rss[e] ? `${Math.round(rss[e] / 1024)} MB` : '-',
       size: `${Math.round(r.bytes / 1024)} KiB`,
@@ -383,10 +388,6 @@ const ratio = (doc, peer, of) => {
 };
 const both = (doc, peer) => [ratio(doc, peer, medOf), ratio(doc, peer, cpuOf)];
 const inv = ([w, c]) => [w && 1 / w, c && 1 / c];
-const docsPerSec = (doc, e) => {
-  const t = results[doc]?.[e]?.times;
-  return t?.length ? 1000 / (t.reduce((a, b) => a + b, 0) / t.length) : undefined;
-};
 /** a11ypdf / peer in documents per second: [one thread, the pool on all cores]. */
 const throughput = (doc, peer) => {
   const over = (a, b) => (a && b ? a / b : undefined);
