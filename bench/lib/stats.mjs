@@ -1,11 +1,11 @@
 // Order statistics and a plain-text table.
 
 /** @param {number[]} xs */
-/** @param {number[]} xs */
 export function mean(xs) {
   return xs.reduce((a, b) => a + b, 0) / xs.length;
 }
 
+/** @param {number[]} xs */
 export function median(xs) {
   return quantile(xs, 0.5);
 }

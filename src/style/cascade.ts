@@ -138,9 +138,9 @@ export class StyleEngine {
 
   /**
    * One declaration array per distinct key (a style attribute, presentational hints of an
-   * attribute set, an @page margin box's declarations) for as long as the engine lives: compute's cache key names these
-   * lists by array identity, so a list rebuilt for each document would miss every style it had
-   * already computed.
+   * attribute set, an @page margin box's declarations) for as long as the engine lives:
+   * compute's cache key names these lists by array identity, so a list rebuilt for each
+   * document would miss every style it had already computed.
    */
   sharedDeclarations(key: string, make: () => readonly Declaration[]): readonly Declaration[] {
     let d = this.sharedLists.get(key);
