@@ -54,6 +54,17 @@ describe('output bytes', () => {
   });
 });
 
+/** A service started with `env` renders a small page (its workers start with the setting). */
+async function expectRendersWith(env: Record<string, string>): Promise<void> {
+  const svc = await startTestService(env);
+  try {
+    const res = await postJson(`${svc.url}/render/html`, { html: SMALL });
+    expect(res.status).toBe(200);
+  } finally {
+    await svc.close();
+  }
+}
+
 describe('worker young generation', () => {
   it("is 24 MB unless WORKER_YOUNG_GENERATION_MB sets it (0: V8's own), and workers render with it", async () => {
     expect(loadConfig({}).workerYoungGenerationMb).toBe(24);
@@ -61,13 +72,7 @@ describe('worker young generation', () => {
     expect(() => loadConfig({ WORKER_YOUNG_GENERATION_MB: '-1' })).toThrow(
       /WORKER_YOUNG_GENERATION_MB/,
     );
-    const svc = await startTestService({ WORKER_YOUNG_GENERATION_MB: '8' });
-    try {
-      const res = await postJson(`${svc.url}/render/html`, { html: SMALL });
-      expect(res.status).toBe(200);
-    } finally {
-      await svc.close();
-    }
+    await expectRendersWith({ WORKER_YOUNG_GENERATION_MB: '8' });
   });
 });
 
@@ -76,13 +81,7 @@ describe('heap growing factor', () => {
     expect(loadConfig({}).heapGrowingPercent).toBe(20);
     expect(loadConfig({ HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBe(0);
     expect(() => loadConfig({ HEAP_GROWING_PERCENT: '-5' })).toThrow(/HEAP_GROWING_PERCENT/);
-    const svc = await startTestService({ HEAP_GROWING_PERCENT: '10' });
-    try {
-      const res = await postJson(`${svc.url}/render/html`, { html: SMALL });
-      expect(res.status).toBe(200);
-    } finally {
-      await svc.close();
-    }
+    await expectRendersWith({ HEAP_GROWING_PERCENT: '10' });
   });
 });
 
