@@ -3,8 +3,8 @@
  * CIDs are the glyph ids of a subset (CID = subset GID, so CIDToGIDMap is Identity).
  * TrueType outlines go in as CIDFontType2 (FontFile2, fontkit's subset); CFF and CFF2 outlines
  * as CIDFontType0 with a CID-keyed bare CFF (FontFile3 /CIDFontType0C) in the layout of
- * cff-program.ts: fontkit's CFF subset laid out again with explicit matrices, or for CFF2 a
- * CFF drawn from the outlines.
+ * cff-program.ts: fontkit's CFF subset laid out again with explicit matrices, or, for CFF2 and
+ * for instances of variable TrueType fonts, a CFF drawn from the instance's outlines.
  */
 import { createHash } from 'node:crypto';
 import * as fontkit from 'fontkit';
@@ -52,6 +52,7 @@ interface KitFont {
   /** Strings the font's cmap maps to this glyph (reverse lookup). */
   stringsForGlyph(id: number): string[];
   createSubset(): KitSubset;
+  getVariation(settings: Readonly<Record<string, number>>): KitFont;
 }
 
 /** Parsed fonts by resource id: immutable after parsing, so sharing across renders is safe. */
@@ -69,6 +70,7 @@ function openFont(res: FontResource): KitFont {
   let font = fontkit.create(buf) as unknown as KitFont & { fonts?: KitFont[] };
   if (font.fonts) font = font.fonts[res.collectionIndex ?? 0] as KitFont & { fonts?: KitFont[] };
   if (!font) throw new Error(`font ${res.postscriptName}: collection index out of range`);
+  if (res.variation) font = font.getVariation(res.variation) as KitFont & { fonts?: KitFont[] };
   if (parsed.size >= PARSED_LIMIT) parsed.delete(parsed.keys().next().value as string);
   parsed.set(res.id, font);
   return font;
@@ -164,7 +166,7 @@ function tableBytes(font: KitFont, res: FontResource, tag: string): Uint8Array {
   return p.subarray(entry.offset, entry.offset + entry.length);
 }
 
-/** Glyphs drawn from their outlines into a new CFF (CFF2 fonts, whose blends CFF cannot hold). */
+/** Glyphs drawn from their outlines into a new CFF (CFF2 fonts and variable-font instances). */
 class OutlineSubset implements ProgramSubset {
   readonly kind = 'outlines';
   readonly glyphs: number[] = [];
@@ -217,7 +219,9 @@ function subsetFor(font: KitFont, res: FontResource): ProgramSubset {
       encode: () => withExplicitMatrices(kit.encode(), source, kit.glyphs, font.unitsPerEm),
     };
   }
-  if (tables.CFF2)
+  // CFF2 blends have no CFF form, and fontkit's encoder for instanced glyf outlines is broken
+  // (2.0.4): both are drawn into a CFF from the instance's outlines.
+  if (tables.CFF2 || (res.variation && tables.glyf))
     return new OutlineSubset(font, sanitizePsName(res.postscriptName || font.postscriptName));
   if (tables.glyf && tables.loca) {
     const kit = font.createSubset();

@@ -46,7 +46,7 @@ function cidKeyedCabin(top: Matrix | undefined): Uint8Array {
   const sfnt = fixture('Cabin-Regular.otf');
   const kit = fontkit.create(Buffer.from(sfnt)) as fontkit.Font;
   const subset = kit.createSubset();
-  for (let gid = 1; gid < kit.numGlyphs; gid++) subset.includeGlyph(gid);
+  for (let gid = 1; gid < kit.numGlyphs; gid++) subset.includeGlyph(kit.getGlyph(gid));
   const cid = parseCff(subset.encode());
   const ros = cid.top.find((e) => e.op === Op.ROS);
   if (!ros || !cid.charset || !cid.fdSelect)
@@ -98,11 +98,31 @@ function withoutTopMatrix(program: Uint8Array): Uint8Array {
   return out;
 }
 
+/** A font collection (TTC/OTC header) holding one font, its tables moved along. */
+export function asCollection(sfnt: Uint8Array): Uint8Array {
+  const shift = 16;
+  const out = new Uint8Array(sfnt.length + shift);
+  out.set(sfnt, shift);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, 0x74746366); // 'ttcf'
+  view.setUint32(4, 0x00010000);
+  view.setUint32(8, 1);
+  view.setUint32(12, shift);
+  const tables = view.getUint16(shift + 4);
+  for (let i = 0; i < tables; i++) {
+    const rec = shift + 12 + 16 * i + 8;
+    view.setUint32(rec, view.getUint32(rec) + shift);
+  }
+  return out;
+}
+
 interface Case {
   readonly label: string;
   readonly bytes: Uint8Array;
   /** What the PDF must embed it as. */
   readonly embedded: 'CIDFontType0C' | 'FontFile2';
+  /** A variable font's instance. */
+  readonly variation?: Readonly<Record<string, number>>;
 }
 
 const CASES: Case[] = [
@@ -151,6 +171,28 @@ const CASES: Case[] = [
     bytes: fixture('SourceSans3VF-Italic.otf.woff2'),
     embedded: 'CIDFontType0C',
   },
+  {
+    label: 'WOFF2, variable TrueType at wght 700 (Cabin)',
+    bytes: fixture('cabin-latin-wght-normal.woff2'),
+    embedded: 'CIDFontType0C',
+    variation: { wght: 700 },
+  },
+  {
+    label: 'WOFF2, variable CFF2 at wght 800 (Source Sans 3)',
+    bytes: fixture('SourceSans3VF-Italic.otf.woff2'),
+    embedded: 'CIDFontType0C',
+    variation: { wght: 800 },
+  },
+  {
+    label: 'OpenType collection holding a CFF font',
+    bytes: asCollection(fixture('Cabin-Regular.otf')),
+    embedded: 'CIDFontType0C',
+  },
+  {
+    label: 'TrueType collection',
+    bytes: asCollection(bundled('LiberationSans-Regular.ttf')),
+    embedded: 'FontFile2',
+  },
 ];
 
 const SIZE = 40;
@@ -159,15 +201,24 @@ const PAGE_H = 110;
 const BASELINE = 70; // from the top, as layout gives it
 const TEXT = 'HgO&';
 
-function resourceOf(bytes: Uint8Array): { res: FontResource; kit: fontkit.Font } {
-  const program = toSfnt(bytes);
-  const kit = fontkit.create(Buffer.from(program)) as fontkit.Font;
+function resourceOf(c: Case): { res: FontResource; kit: fontkit.Font } {
+  const program = toSfnt(c.bytes);
+  let kit = fontkit.create(Buffer.from(program)) as fontkit.Font | fontkit.FontCollection;
+  const collection = 'fonts' in kit;
+  if ('fonts' in kit) kit = kit.fonts[0] as fontkit.Font;
+  // The outlines to expect: the instance, read through fontkit's own variation code.
+  const expected = c.variation ? kit.getVariation(c.variation) : kit;
   const res: FontResource = {
-    id: createHash('sha1').update(program).digest('hex'),
+    id: createHash('sha1')
+      .update(program)
+      .update(JSON.stringify(c.variation ?? {}))
+      .digest('hex'),
     postscriptName: kit.postscriptName,
     program,
+    ...(collection ? { collectionIndex: 0 } : {}),
+    ...(c.variation ? { variation: c.variation } : {}),
   };
-  return { res, kit };
+  return { res, kit: expected };
 }
 
 /** One run per character, 70 pt apart, so each glyph's ink can be found on its own. */
@@ -205,7 +256,7 @@ const grow = (b: Box, by: number): Box => ({
 describe('embedded fonts drawn by pdf.js match their outlines', () => {
   for (const c of CASES) {
     it(c.label, async () => {
-      const { res, kit } = resourceOf(c.bytes);
+      const { res, kit } = resourceOf(c);
       const { runs, cells } = glyphRuns(res, kit);
       const r = writeValid(
         doc([page(runs, PAGE_W, PAGE_H)], node('Document', [node('P', [slotChild(1)])])),

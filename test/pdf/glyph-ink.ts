@@ -49,11 +49,9 @@ export async function renderPage(
     const ctx = canvas.getContext('2d');
     ctx.fillStyle = '#ffffff';
     ctx.fillRect(0, 0, width, height);
-    await page.render({
-      canvasContext: ctx as unknown as CanvasRenderingContext2D,
-      canvas: canvas as unknown as HTMLCanvasElement,
-      viewport,
-    }).promise;
+    await page.render({ canvasContext: ctx, canvas, viewport } as unknown as Parameters<
+      typeof page.render
+    >[0]).promise;
     const rgba = ctx.getImageData(0, 0, width, height).data;
     const ink = new Uint8Array(width * height);
     for (let i = 0; i < ink.length; i++) {
