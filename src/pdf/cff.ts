@@ -79,7 +79,8 @@ export function readIndex(b: Uint8Array, pos: number): IndexRead {
   return { items, start: pos, end: base + prev };
 }
 
-const REAL_NIBBLES = '0123456789.E?-?';
+/** Nibbles 0-9 digits, a '.', b 'E', c 'E-' and d (reserved) handled apart, e '-'. */
+const REAL_NIBBLES = '0123456789.E??-';
 
 function readReal(b: Uint8Array, pos: number): { value: number; end: number } {
   let s = '';
@@ -175,16 +176,6 @@ export interface CffFont {
   /** Font DICT index of a glyph. */
   fdOf(gid: number): number;
 }
-
-const OFFSET_OPS = new Set<number>([
-  Op.charset,
-  Op.Encoding,
-  Op.CharStrings,
-  Op.Private,
-  Op.FDArray,
-  Op.FDSelect,
-  Op.FontMatrix,
-]);
 
 function charsetLength(b: Uint8Array, pos: number, glyphs: number): number {
   need(pos < b.length, 'charset lies outside the data');
