@@ -72,6 +72,11 @@ export interface FontResource {
   readonly program: Uint8Array;
   /** Index inside a TrueType collection, when the program is one. */
   readonly collectionIndex?: number;
+  /**
+   * Design-axis coordinates of a variable font's instance (e.g. { wght: 700 }); absent means
+   * the font's default instance. Whoever opens `program` applies them before drawing.
+   */
+  readonly variation?: Readonly<Record<string, number>>;
 }
 
 /** One shaped glyph. `text` is the source text this glyph stands for ('' for the 2nd..nth glyph of a cluster). */

@@ -392,7 +392,9 @@ async function loadFontFaces(
           const r = await loader.load(src.url, 'font');
           const added = fonts.addFontFace({
             family: face.family,
-            weight: face.weight[0] === face.weight[1] ? face.weight[0] : face.weight,
+            ...(face.weight
+              ? { weight: face.weight[0] === face.weight[1] ? face.weight[0] : face.weight }
+              : {}),
             style: face.style,
             ...(face.unicodeRange.length > 0 ? { unicodeRange: face.unicodeRange } : {}),
             bytes: r.bytes,

@@ -1,8 +1,10 @@
 /**
  * Font embedding: every FontResource becomes one Type0 font with Identity-H encoding whose
- * CIDs are the glyph ids of a fontkit subset (CID = subset GID, so CIDToGIDMap is Identity).
- * TrueType outlines go in as CIDFontType2 (FontFile2); CFF outlines as CIDFontType0 with a
- * CID-keyed bare CFF (FontFile3 /CIDFontType0C).
+ * CIDs are the glyph ids of a subset (CID = subset GID, so CIDToGIDMap is Identity).
+ * TrueType outlines go in as CIDFontType2 (FontFile2, fontkit's subset); CFF and CFF2 outlines
+ * as CIDFontType0 with a CID-keyed bare CFF (FontFile3 /CIDFontType0C) in the layout of
+ * cff-program.ts: fontkit's CFF subset laid out again with explicit matrices, or, for CFF2 and
+ * for instances of variable TrueType fonts, a CFF drawn from the instance's outlines.
  */
 import { createHash } from 'node:crypto';
 import * as fontkit from 'fontkit';
@@ -10,6 +12,8 @@ import type { Warning } from '../diagnostics.js';
 import type { FontResource } from '../layout/display-list.js';
 import { parsedFont } from '../text/index.js';
 import { LruCache } from '../text/lru.js';
+import { parseCff, type CffFont } from './cff.js';
+import { cidCffFromOutlines, withExplicitMatrices, type PathCommand } from './cff-program.js';
 import { deflate, type PdfFile } from './file.js';
 import { PdfRef, ascii, dict, name } from './objects.js';
 
@@ -18,6 +22,7 @@ interface KitGlyph {
   readonly id: number;
   readonly advanceWidth: number;
   readonly codePoints: number[];
+  readonly path: { readonly commands: readonly PathCommand[] };
 }
 interface KitSubset {
   /** Included glyph ids in subset order (fontkit appends composite components on encode). */
@@ -42,12 +47,12 @@ interface KitFont {
     fsType?: { noEmbedding?: boolean; bitmapOnly?: boolean; noSubsetting?: boolean };
   };
   readonly post?: { isFixedPitch?: number | boolean };
-  readonly 'CFF '?: unknown;
-  readonly directory: { tables: Record<string, unknown> };
+  readonly directory: { tables: Record<string, { offset: number; length: number } | undefined> };
   getGlyph(id: number): KitGlyph;
   /** Strings the font's cmap maps to this glyph (reverse lookup). */
   stringsForGlyph(id: number): string[];
   createSubset(): KitSubset;
+  getVariation(settings: Readonly<Record<string, number>>): KitFont;
 }
 
 /** Parsed fonts by resource id: immutable after parsing, so sharing across renders is safe. */
@@ -65,6 +70,7 @@ function openFont(res: FontResource): KitFont {
   let font = fontkit.create(buf) as unknown as KitFont & { fonts?: KitFont[] };
   if (font.fonts) font = font.fonts[res.collectionIndex ?? 0] as KitFont & { fonts?: KitFont[] };
   if (!font) throw new Error(`font ${res.postscriptName}: collection index out of range`);
+  if (res.variation) font = font.getVariation(res.variation) as KitFont & { fonts?: KitFont[] };
   if (parsed.size >= PARSED_LIMIT) parsed.delete(parsed.keys().next().value as string);
   parsed.set(res.id, font);
   return font;
@@ -143,11 +149,97 @@ export function cleanUnicode(s: string): string {
   return out;
 }
 
+/** A growing glyph subset that encodes to the embedded font program. */
+interface ProgramSubset {
+  readonly kind: 'truetype' | 'cff' | 'outlines';
+  /** Included glyph ids in subset order (TrueType appends composite components on encode). */
+  readonly glyphs: readonly number[];
+  includeGlyph(glyph: number): number;
+  encode(): Uint8Array;
+}
+
+function tableBytes(font: KitFont, res: FontResource, tag: string): Uint8Array {
+  const entry = font.directory.tables[tag];
+  const p = res.program;
+  if (!entry || entry.offset + entry.length > p.byteLength)
+    throw new Error(`the font's ${tag.trim()} table lies outside the font data`);
+  return p.subarray(entry.offset, entry.offset + entry.length);
+}
+
+/** Glyphs drawn from their outlines into a new CFF (CFF2 fonts and variable-font instances). */
+class OutlineSubset implements ProgramSubset {
+  readonly kind = 'outlines';
+  readonly glyphs: number[] = [];
+  private readonly index = new Map<number, number>();
+
+  constructor(
+    private readonly font: KitFont,
+    private readonly postscriptName: string,
+  ) {
+    this.includeGlyph(0);
+  }
+
+  includeGlyph(glyph: number): number {
+    let i = this.index.get(glyph);
+    if (i === undefined) {
+      i = this.glyphs.length;
+      this.glyphs.push(glyph);
+      this.index.set(glyph, i);
+    }
+    return i;
+  }
+
+  encode(): Uint8Array {
+    const f = this.font;
+    const outlines = this.glyphs.map((gid) => {
+      const g = f.getGlyph(gid);
+      return { commands: g.path.commands, advance: g.advanceWidth };
+    });
+    const { minX, minY, maxX, maxY } = f.bbox;
+    return cidCffFromOutlines(this.postscriptName, outlines, f.unitsPerEm, [
+      minX,
+      minY,
+      maxX,
+      maxY,
+    ]);
+  }
+}
+
+function subsetFor(font: KitFont, res: FontResource): ProgramSubset {
+  const tables = font.directory.tables;
+  if (tables['CFF ']) {
+    // Read the source's matrices now: a CFF we cannot parse makes the font unusable here,
+    // before any text is drawn in it.
+    const source: CffFont = parseCff(tableBytes(font, res, 'CFF '));
+    const kit = font.createSubset();
+    return {
+      kind: 'cff',
+      glyphs: kit.glyphs,
+      includeGlyph: (g) => kit.includeGlyph(g),
+      encode: () => withExplicitMatrices(kit.encode(), source, kit.glyphs, font.unitsPerEm),
+    };
+  }
+  // CFF2 blends have no CFF form, and fontkit's encoder for instanced glyf outlines is broken
+  // (2.0.4): both are drawn into a CFF from the instance's outlines.
+  if (tables.CFF2 || (res.variation && tables.glyf))
+    return new OutlineSubset(font, sanitizePsName(res.postscriptName || font.postscriptName));
+  if (tables.glyf && tables.loca) {
+    const kit = font.createSubset();
+    return {
+      kind: 'truetype',
+      glyphs: kit.glyphs,
+      includeGlyph: (g) => kit.includeGlyph(g),
+      encode: () => kit.encode(),
+    };
+  }
+  throw new Error('the font has no TrueType, CFF or CFF2 outlines');
+}
+
 export class EmbeddedFont {
   readonly ref: PdfRef;
   readonly resourceName: string;
   private readonly font: KitFont;
-  private readonly subset: KitSubset;
+  private readonly subset: ProgramSubset;
   private readonly isCff: boolean;
   /** cid -> width in 1/1000 em, and cid -> Unicode text. */
   private readonly widths = new Map<number, number>();
@@ -167,17 +259,11 @@ export class EmbeddedFont {
     this.ref = ref;
     this.resourceName = resourceName;
     this.font = openFont(resource);
-    const tables = this.font.directory.tables;
-    this.isCff = tables['CFF '] !== undefined;
-    // fontkit subsets glyf and CFF outlines only (not CFF2 or bitmap-only fonts).
-    if (!this.isCff && (tables.glyf === undefined || tables.loca === undefined)) {
-      throw new Error('the font has neither TrueType (glyf) nor CFF outlines');
-    }
-    this.subset = this.font.createSubset();
     this.upem = this.font.unitsPerEm;
     this.numGlyphs = this.font.numGlyphs;
     this.advance = new Float64Array(this.numGlyphs).fill(NaN);
-    if (this.isCff) fixCffFontMatrix(this.subset);
+    this.subset = subsetFor(this.font, resource);
+    this.isCff = this.subset.kind !== 'truetype';
   }
 
   /** Width of a glyph in 1/1000 em, as the font program defines it. */
@@ -334,31 +420,6 @@ export class EmbeddedFont {
         message: `font ${baseName} produced an empty program`,
       });
   }
-}
-
-/**
- * fontkit turns a name-keyed CFF into a CID-keyed one but leaves the FontMatrix only in the Top
- * DICT, and readers disagree on a Font DICT without one: some apply the 0.001 default again
- * (glyphs 1000 times too small), FreeType and pdf.js use the Top DICT's. Fonts whose em is not
- * 1000 units (Inter: 2816) then break somewhere. With an explicit identity matrix in each Font
- * DICT every reading agrees: concatenation gives the font's matrix, and so does the Top DICT
- * alone. (The Adobe layout, identity at the top and the real matrix per Font DICT, makes
- * FreeType derive a 1-unit em, which poppler turns into absurd glyph-cache sizes.)
- */
-function fixCffFontMatrix(subset: KitSubset): void {
-  type Dict = Record<string, unknown>;
-  const s = subset as unknown as {
-    cff: { isCIDFont: boolean; topDict: Dict };
-    createCIDFontdict: (top: Dict) => unknown;
-  };
-  if (s.cff.isCIDFont) return;
-  const original = s.createCIDFontdict.bind(subset);
-  s.createCIDFontdict = (top: Dict) => {
-    const result = original(top);
-    const fds = top.FDArray as Dict[];
-    top.FDArray = fds.map((fd) => ({ ...fd, FontMatrix: [1, 0, 0, 1, 0, 0] }));
-    return result;
-  };
 }
 
 function sanitizePsName(s: string): string {

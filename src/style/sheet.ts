@@ -455,7 +455,7 @@ function parseFontFace(
 ): CssFontFaceRule | null {
   let family: string | null = null;
   const sources: { url?: string; local?: string; format?: string }[] = [];
-  let weight: [number, number] = [400, 400];
+  let weight: [number, number] | undefined;
   let style: FontStyle = 'normal';
   const ranges: [number, number][] = [];
   for (const d of decls) {
@@ -534,7 +534,7 @@ function parseFontFace(
     warn({ code: 'css.invalid', message: '@font-face without font-family or src was ignored' });
     return null;
   }
-  return { family, sources, weight, style, unicodeRange: ranges };
+  return { family, sources, ...(weight ? { weight } : {}), style, unicodeRange: ranges };
 }
 
 // ---------------------------------------------------------------------------------------------

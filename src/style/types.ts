@@ -553,8 +553,8 @@ export interface FontFaceSource {
 export interface CssFontFaceRule {
   readonly family: string;
   readonly sources: readonly FontFaceSource[];
-  /** Range [min, max]; a single weight has min === max. */
-  readonly weight: readonly [number, number];
+  /** Range [min, max]; a single weight has min === max. Absent: `auto` (a variable font's own range). */
+  readonly weight?: readonly [number, number];
   readonly style: FontStyle;
   /** Code point ranges [from, to]; empty = all. */
   readonly unicodeRange: readonly (readonly [number, number])[];

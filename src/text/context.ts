@@ -12,7 +12,7 @@ import {
   loadBundledFace,
   REPLACEMENT_FAMILY,
 } from './bundled.js';
-import { LoadedFace } from './face.js';
+import { LoadedFace, weightAxis } from './face.js';
 import { bestMatches } from './match.js';
 import { FontFormatError, toSfnt } from './sfnt.js';
 import type { AddFontFaceResult, FontContext, FontFaceRule, FontStyle } from './types.js';
@@ -56,16 +56,28 @@ export class TextFontContext implements FontContext {
     }
     let program: Uint8Array;
     let font: Font;
+    let collectionIndex: number | undefined;
     try {
       program = toSfnt(rule.bytes);
-      const parsed = create(Buffer.from(program.buffer, program.byteOffset, program.byteLength));
-      if (!('unitsPerEm' in parsed) || typeof parsed.layout !== 'function')
+      let parsed = create(Buffer.from(program.buffer, program.byteOffset, program.byteLength));
+      if ('fonts' in parsed) {
+        // A collection (TTC/OTC): its first font, as browsers and WeasyPrint take it.
+        collectionIndex = 0;
+        parsed = (parsed as unknown as { fonts: Font[] }).fonts[0] as Font;
+      }
+      if (!parsed || !('unitsPerEm' in parsed) || typeof parsed.layout !== 'function')
         throw new FontFormatError('not a single font');
       font = parsed;
       // Touch the tables shaping needs so a broken file fails here, not mid-render.
       void font.unitsPerEm;
       font.glyphForCodePoint(0x20);
       void font.numGlyphs;
+      const tables = (font as unknown as { directory: { tables: Record<string, unknown> } })
+        .directory.tables;
+      if (!tables['CFF '] && !tables.CFF2 && !(tables.glyf && tables.loca))
+        throw new FontFormatError(
+          'it has no TrueType, CFF or CFF2 outlines (bitmap or colour-only fonts cannot be embedded)',
+        );
     } catch (e) {
       const why = e instanceof FontFormatError ? e.message : 'the font data could not be parsed';
       return {
@@ -74,14 +86,25 @@ export class TextFontContext implements FontContext {
       };
     }
     const w = rule.weight;
+    const axis = weightAxis(font);
+    // An omitted font-weight is `auto` (CSS Fonts 4): a variable font's own weight range.
     const range: [number, number] =
-      w === undefined ? [400, 400] : typeof w === 'number' ? [w, w] : [w[0], w[1]];
-    if ((font as unknown as { fvar?: unknown }).fvar) {
-      // We embed the font program as is, and the writer cannot instance it: every weight uses
-      // the default instance of the variable font.
+      w === undefined
+        ? axis
+          ? [axis.min, axis.max]
+          : [400, 400]
+        : typeof w === 'number'
+          ? [w, w]
+          : [w[0], w[1]];
+    const otherAxes = Object.keys(
+      ((font as unknown as { variationAxes?: Record<string, unknown> }).variationAxes ??
+        {}) as object,
+    ).filter((tag) => tag !== 'wght');
+    if (otherAxes.length > 0) {
+      // Weights become instances (LoadedFace.atWeight); no CSS property here sets other axes.
       this.warn(
         'font.variable',
-        `@font-face "${rule.family}" is a variable font; it is used at its default instance, so other weights and widths look the same`,
+        `@font-face "${rule.family}" is a variable font; its ${otherAxes.join(', ')} axes stay at their default values`,
         source,
       );
     }
@@ -99,6 +122,8 @@ export class TextFontContext implements FontContext {
           `@font-face "${rule.family}": its OpenType layout tables are damaged; the text is shaped without them`,
           source,
         ),
+      undefined,
+      collectionIndex,
     );
     const key = rule.family.toLowerCase();
     const list = this.local.get(key) ?? [];
@@ -120,7 +145,8 @@ export class TextFontContext implements FontContext {
     if (hit) return hit;
     let result: LoadedFace[] = [];
     const local = this.local.get(family.trim().toLowerCase());
-    if (local && local.length > 0) result = bestMatches(local, weight, style);
+    if (local && local.length > 0)
+      result = bestMatches(local, weight, style).map((f) => f.atWeight(weight));
     else {
       const infos = bundledFamily(family.trim());
       if (infos) {

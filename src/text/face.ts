@@ -110,6 +110,7 @@ export class LoadedFace implements FontFace {
   private hyphenMemo: { id: number; advance: number } | undefined;
   private featureMemo: Set<string> | undefined;
   private readonly coverage = new Map<number, boolean>();
+  private readonly instances = new Map<number, LoadedFace>();
   /**
    * Set once fontkit has thrown while applying this font's GSUB/GPOS (decoded lazily, so load
    * checks cannot see the damage): from then on the face is shaped by its cmap alone.
@@ -135,6 +136,10 @@ export class LoadedFace implements FontFace {
     readonly unicodeRange?: readonly (readonly [number, number])[],
     /** Told (once) when the layout tables turn out to be unusable; the context warns. */
     private readonly onLayoutBroken?: () => void,
+    /** Axis coordinates when `font` is an instance of a variable font other than its default. */
+    readonly variation?: Readonly<Record<string, number>>,
+    /** Index of the font in `program` when that is a collection (TTC/OTC). */
+    readonly collectionIndex?: number,
   ) {
     this.unitsPerEm = font.unitsPerEm || 1000;
     this.metrics = computeMetrics(font, this.unitsPerEm);
@@ -142,16 +147,61 @@ export class LoadedFace implements FontFace {
 
   get resource(): FontResource {
     if (!this.resourceMemo) {
-      const id = 'F' + createHash('sha256').update(this.program).digest('hex').slice(0, 20);
+      const axes = Object.entries(this.variation ?? {}).map(([tag, v]) => `${v}${tag}`);
+      const hash = createHash('sha256').update(this.program);
+      if (this.collectionIndex !== undefined) hash.update(`#${this.collectionIndex}`);
+      if (axes.length > 0) hash.update(`@${axes.join('_')}`);
+      const id = 'F' + hash.digest('hex').slice(0, 20);
+      const base = this.font.postscriptName || 'Font' + id;
       const resource: FontResource = {
         id,
-        postscriptName: this.font.postscriptName || 'Font' + id,
+        // Instances are named the way variable-font tools name them: the axis values appended.
+        postscriptName: axes.length > 0 ? `${base}_${axes.join('_')}` : base,
         program: this.program,
+        ...(this.collectionIndex !== undefined ? { collectionIndex: this.collectionIndex } : {}),
+        ...(this.variation ? { variation: this.variation } : {}),
       };
       parsedByResource.set(resource, this.font);
       this.resourceMemo = resource;
     }
     return this.resourceMemo;
+  }
+
+  /**
+   * This face at a CSS weight: for a variable font with a weight axis, its instance at the
+   * weight clamped to the face's range and the axis (CSS Fonts 4 §5.2 then §7.3); otherwise,
+   * or at the default weight, this face itself. Instances are kept per weight.
+   */
+  atWeight(weight: number): LoadedFace {
+    const axis = weightAxis(this.font);
+    if (!axis || this.variation) return this;
+    const [lo, hi] = this.weightRange;
+    const wght = Math.min(axis.max, Math.max(axis.min, Math.min(hi, Math.max(lo, weight))));
+    if (wght === axis.default) return this;
+    let instance = this.instances.get(wght);
+    if (!instance) {
+      let varied: Font;
+      try {
+        varied = this.font.getVariation({ wght });
+      } catch {
+        // fontkit instances glyf + gvar and CFF2 fonts only; anything else keeps its default.
+        return this;
+      }
+      instance = new LoadedFace(
+        this.family,
+        wght,
+        this.style,
+        varied,
+        this.program,
+        [wght, wght],
+        this.unicodeRange,
+        this.onLayoutBroken,
+        { wght },
+        this.collectionIndex,
+      );
+      this.instances.set(wght, instance);
+    }
+    return instance;
   }
 
   /** True when the font's GSUB or GPOS offers this OpenType feature for some script. */
@@ -415,6 +465,20 @@ export class LoadedFace implements FontFace {
       this.onLayoutBroken?.();
       return undefined;
     }
+  }
+}
+
+/** The font's `wght` design axis, when it is a variable font that has one. */
+export function weightAxis(font: Font): { min: number; max: number; default: number } | undefined {
+  try {
+    const axes = font.variationAxes as Record<
+      string,
+      { min: number; max: number; default: number }
+    >;
+    const w = axes?.wght;
+    return w && Number.isFinite(w.min) && Number.isFinite(w.max) && w.min <= w.max ? w : undefined;
+  } catch {
+    return undefined;
   }
 }
 

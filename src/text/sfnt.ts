@@ -121,19 +121,18 @@ function decodeWoff(bytes: Uint8Array): Uint8Array {
   return buildSfnt(flavor, tables);
 }
 
-/** Returns plain sfnt bytes for TTF/OTF/WOFF/WOFF2 input; throws FontFormatError otherwise. */
+/** Returns plain sfnt bytes (a single font or a collection) for TTF/OTF/TTC/WOFF/WOFF2 input; throws FontFormatError otherwise. */
 export function toSfnt(bytes: Uint8Array): Uint8Array {
   const format = detectFormat(bytes);
   switch (format) {
     case 'truetype':
     case 'opentype':
+    case 'collection':
       return bytes;
     case 'woff':
       return decodeWoff(bytes);
     case 'woff2':
       return decodeWoff2(bytes);
-    case 'collection':
-      throw new FontFormatError('font collections (TTC) are not supported in @font-face');
     default:
       throw new FontFormatError('not a TrueType, OpenType, WOFF or WOFF2 font');
   }

@@ -1,6 +1,7 @@
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
 import type { GlyphRun } from '../../src/layout/display-list.js';
+import { parseCff } from '../../src/pdf/cff.js';
 import { content, doc, font, node, page, shape, slotChild } from './helpers.js';
 import { inspect, openPdf, pageText } from './inspect.js';
 import { writeValid } from './validate-helper.js';
@@ -124,7 +125,7 @@ describe('fonts', () => {
     expect(r.warnings.map((w) => w.code)).toContain('pdf.font-licence');
   });
 
-  it('embeds CFF (OpenType) fonts as CIDFontType0 with a CID-keyed CFF and an explicit Font DICT matrix', async () => {
+  it('embeds CFF (OpenType) fonts as CIDFontType0 with a CID-keyed CFF and explicit matrices', async () => {
     const r = writeValid(
       oneParagraph([
         shape('Inter-Regular.otf', 'Inter keeps its curves: Ägypten 123', 72, 100, 14, content(1)),
@@ -136,10 +137,13 @@ describe('fonts', () => {
     expect(objects).toMatch(/\/FontFile3 \d+ 0 R/);
     const cff = streams.find((s) => s.dict.includes('/CIDFontType0C'))?.data as Buffer;
     expect(cff[0]).toBe(1); // CFF major version
-    // Each Font DICT carries an explicit identity FontMatrix (1 0 0 1 0 0, operator 12 7), so
-    // readers that concatenate and readers that use the Top DICT's 1/2816 matrix agree.
-    const hex = cff.toString('hex');
-    expect(hex).toContain('8c8b8b8c8b8b0c07');
+    // The Top DICT carries the em (1/2816) and each Font DICT an explicit identity, both
+    // written out, so readers that concatenate and readers that use either one agree.
+    const parsed = parseCff(cff);
+    expect(parsed.isCid).toBe(true);
+    const top = parsed.topMatrix ?? [];
+    [1, 0, 0, 1, 0, 0].forEach((v, i) => expect((top[i] as number) * 2816).toBeCloseTo(v, 8));
+    for (const fd of parsed.fontDicts) expect(fd.matrix).toEqual([1, 0, 0, 1, 0, 0]);
     const pdf = await openPdf(r.bytes);
     expect(await pageText(pdf, 1)).toBe('Inter keeps its curves: Ägypten 123');
     // Widths agree with the source font's advances (in 1/1000 em).

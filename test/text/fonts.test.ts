@@ -246,3 +246,80 @@ describe('parsed fonts for other stages', () => {
     expect(parsedFont({ id: 'x', postscriptName: 'x', program: new Uint8Array() })).toBeUndefined();
   });
 });
+
+describe('@font-face: variable fonts and collections', () => {
+  const testFont = (name: string): Uint8Array =>
+    new Uint8Array(readFileSync(new URL(`../fixtures/fonts/${name}`, import.meta.url)));
+  const advanceOf = (font: Font, ch: string): number =>
+    font.glyphForCodePoint(ch.codePointAt(0) as number).advanceWidth;
+
+  it('uses the instance of a variable font at the requested weight, within its own range', () => {
+    const ctx = createFontContext();
+    // No font-weight descriptor: `auto`, the font's own wght range (400-700 for Cabin).
+    expect(
+      ctx.addFontFace({ family: 'Var', bytes: testFont('cabin-latin-wght-normal.woff2') }).ok,
+    ).toBe(true);
+    expect(ctx.warnings.map((w) => w.code)).not.toContain('font.variable');
+    const regular = ctx.matchFont(['Var'], 400, 'normal');
+    const bold = ctx.matchFont(['Var'], 700, 'normal');
+    const black = ctx.matchFont(['Var'], 900, 'normal');
+    expect(regular.resource.variation).toBeUndefined();
+    expect(bold.resource.variation).toEqual({ wght: 700 });
+    expect(bold.resource.postscriptName).toMatch(/_700wght$/);
+    // 900 is past the axis: clamped to 700, the same instance.
+    expect(black.resource.id).toBe(bold.resource.id);
+    expect(bold.resource.id).not.toBe(regular.resource.id);
+    // The instance's outlines and advances are the varied ones.
+    const base = create(Buffer.from(regular.resource.program)) as Font;
+    const varied = base.getVariation({ wght: 700 });
+    expect(advanceOf(varied, 'H')).not.toBe(advanceOf(base, 'H'));
+  });
+
+  it('clamps the weight to the @font-face range and instances CFF2 fonts too', () => {
+    const ctx = createFontContext();
+    ctx.addFontFace({
+      family: 'Src',
+      weight: [300, 600],
+      bytes: testFont('SourceSans3VF-Italic.otf.woff2'),
+    });
+    expect(ctx.matchFont(['Src'], 800, 'normal').resource.variation).toEqual({ wght: 600 });
+    expect(ctx.matchFont(['Src'], 350, 'normal').resource.variation).toEqual({ wght: 350 });
+  });
+
+  it('takes the first font of a TrueType or OpenType collection', () => {
+    const otf = testFont('Cabin-Regular.otf');
+    const ttc = new Uint8Array(otf.length + 16);
+    ttc.set(otf, 16);
+    const view = new DataView(ttc.buffer);
+    view.setUint32(0, 0x74746366);
+    view.setUint32(4, 0x00010000);
+    view.setUint32(8, 1);
+    view.setUint32(12, 16);
+    for (let i = 0; i < view.getUint16(16 + 4); i++)
+      view.setUint32(16 + 12 + 16 * i + 8, view.getUint32(16 + 12 + 16 * i + 8) + 16);
+    const ctx = createFontContext();
+    const res = ctx.addFontFace({ family: 'Coll', bytes: ttc });
+    expect(res.ok).toBe(true);
+    const face = ctx.matchFont(['Coll'], 400, 'normal');
+    expect(face.resource.collectionIndex).toBe(0);
+    expect(face.resource.postscriptName).toBe('Cabin-Regular');
+    expect(face.hasCodePoint(0x48)).toBe(true);
+  });
+
+  it('refuses a font without outlines it could embed, so its text falls back instead of vanishing', () => {
+    const ttf = fontFile('LiberationSans-Regular.ttf');
+    const view = new DataView(ttf.buffer, ttf.byteOffset, ttf.byteLength);
+    const tables = [];
+    for (let i = 0; i < view.getUint16(4); i++) {
+      const rec = 12 + 16 * i;
+      const tag = String.fromCharCode(...ttf.subarray(rec, rec + 4));
+      const offset = view.getUint32(rec + 8);
+      if (tag !== 'glyf' && tag !== 'loca')
+        tables.push({ tag, data: ttf.subarray(offset, offset + view.getUint32(rec + 12)) });
+    }
+    const ctx = createFontContext();
+    const res = ctx.addFontFace({ family: 'NoOutlines', bytes: buildSfnt(0x00010000, tables) });
+    expect(res.ok).toBe(false);
+    if (!res.ok) expect(res.warning.message).toMatch(/no TrueType, CFF or CFF2 outlines/);
+  });
+});
