@@ -1,0 +1,70 @@
+/**
+ * A read-only static file server on the loopback interface, for rendering the fidelity gallery
+ * through the library API. render() loads relative resources (stylesheets, images, fonts)
+ * through its own resource loader, which fetches http(s) and data: URLs only and has no hook
+ * for another loader; serving the repository over http://127.0.0.1 (with
+ * allowPrivateNetwork) lets each document keep its plain relative URLs.
+ */
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, resolve, sep } from 'node:path';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.otf': 'font/otf',
+  '.ttf': 'font/ttf',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+
+/**
+ * Serves the files under `root` (nothing outside it) on 127.0.0.1, on a free port.
+ * @param {string} root
+ * @returns {Promise<{ origin: string, urlFor: (path: string) => string, close: () => Promise<void> }>}
+ */
+export async function serveDirectory(root) {
+  const base = resolve(root);
+  const server = createServer(async (req, res) => {
+    try {
+      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      const file = resolve(base, `.${path}`);
+      if (req.method !== 'GET' || (file !== base && !file.startsWith(base + sep))) {
+        res.writeHead(req.method !== 'GET' ? 405 : 403).end();
+        return;
+      }
+      if (!(await stat(file)).isFile()) throw new Error('not a file');
+      const body = await readFile(file);
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+        'content-length': body.length,
+      });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => ok(undefined));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    urlFor: (path) => new URL(path.split(sep).map(encodeURIComponent).join('/'), `${origin}/`).href,
+    close: () =>
+      new Promise((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
+  };
+}
