@@ -11,7 +11,12 @@ export const fileAttachmentSchema = {
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 255 },
     content: { type: 'string', description: 'Base64-encoded file content' },
-    mimeType: { type: ['string', 'null'], pattern: '^[-\\w+.]+/[-\\w+.]+$' },
+    mimeType: {
+      type: ['string', 'null'],
+      maxLength: 255,
+      description:
+        'Media type, parameters allowed (text/plain; charset=utf-8); /Subtype records type/subtype',
+    },
     description: { type: ['string', 'null'] },
     relationship: {
       type: ['string', 'null'],

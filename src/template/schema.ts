@@ -3,6 +3,9 @@
  * ajv) and is published in the OpenAPI document, so clients and the service read one source.
  */
 
+import { barcodeSchemaDefs } from './barcode/schema.js';
+import { SYMBOLOGIES } from './barcode/symbologies.js';
+
 const cssLength = '^(auto|(\\d+(\\.\\d+)?|\\.\\d+)(mm|cm|in|px|pt|pc|em|rem|%|vw|vh|ch))$';
 
 export const templateSchema = {
@@ -26,11 +29,16 @@ export const templateSchema = {
     rows: { type: 'array', items: { $ref: '#/$defs/Row' } },
   },
   $defs: {
+    ...barcodeSchemaDefs,
     TemplateConfig: {
       type: 'object',
       additionalProperties: false,
       properties: {
-        title: { type: 'string', description: 'Document title (dc:title); PDF/UA requires one.' },
+        title: {
+          type: 'string',
+          description:
+            'Document title (dc:title). Default: the first heading, else the first text block, else "Untitled document" (with a warning).',
+        },
         page: { $ref: '#/$defs/PageConfig' },
         typography: { $ref: '#/$defs/TypographyConfig' },
         embedColorProfile: {
@@ -88,7 +96,12 @@ export const templateSchema = {
           additionalProperties: false,
           properties: {
             enabled: { type: 'boolean' },
-            position: { enum: ['left', 'center', 'right'] },
+            position: { enum: ['left', 'center', 'right'], default: 'right' },
+            format: {
+              enum: ['short', 'long'],
+              default: 'short',
+              description: 'short: "2 / 5"; long: "Page 2 of 5" in the language of page.locale',
+            },
           },
         },
         background: {
@@ -335,7 +348,11 @@ export const templateSchema = {
         type: { const: 'image' },
         id: { type: ['string', 'null'] },
         config: { $ref: '#/$defs/BlockConfig' },
-        src: { type: 'string', minLength: 1 },
+        src: {
+          type: 'string',
+          minLength: 1,
+          description: 'http(s) URL, data: URI, or inline SVG markup ("<svg ...>...</svg>")',
+        },
         alt: {
           type: 'string',
           description: 'Text alternative; an empty string marks the image as decorative.',
@@ -402,22 +419,17 @@ export const templateSchema = {
         type: { const: 'barcode' },
         id: { type: ['string', 'null'] },
         config: { $ref: '#/$defs/BlockConfig' },
-        symbology: {
-          enum: [
-            'qr',
-            'code128',
-            'ean13',
-            'ean8',
-            'upca',
-            'code39',
-            'datamatrix',
-            'pdf417',
-            'itf14',
-          ],
+        symbology: { enum: [...SYMBOLOGIES] },
+        content: { $ref: '#/$defs/BarcodeContent' },
+        height: {
+          type: 'string',
+          pattern: cssLength,
+          description: 'CSS length; default 30mm (46mm for swiss-qr, 15mm for bars and PDF417)',
         },
-        content: { type: 'string', minLength: 1, maxLength: 4000 },
-        height: { type: 'string', pattern: cssLength },
-        alt: { type: 'string' },
+        alt: {
+          type: 'string',
+          description: 'Default: the symbology and a description of the content',
+        },
       },
     },
     HtmlBlock: {
