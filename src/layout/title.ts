@@ -36,7 +36,10 @@ function textOf(node: StyledNode): string {
       ? ''
       : node.content.map((c) => (c.kind === 'text' ? c.text : '')).join('');
   if (isHidden(node) || node.namespace !== 'html') return '';
-  return node.children.map(textOf).join(isInlineLevel(node) ? '' : ' ');
+  // Block-level children are separate words; inline ones run on.
+  return node.children
+    .map((c) => (c.kind === 'element' && !isInlineLevel(c) ? ` ${textOf(c)} ` : textOf(c)))
+    .join('');
 }
 
 /**

@@ -47,7 +47,7 @@ function text(
 /** Seven lines of a structured address (type S), or seven empty lines. */
 function addressLines(a: SwissAddress | undefined, at: string, problems: FieldProblem[]): string[] {
   if (!a) return ['', '', '', '', '', '', ''];
-  const country = text(a.country, `${at}/country`, 2, true, problems).toUpperCase();
+  const country = text(a.country, `${at}/country`, 70, true, problems).toUpperCase();
   if (country && !/^[A-Z]{2}$/.test(country))
     problems.push({
       pointer: `${at}/country`,
@@ -71,13 +71,10 @@ export function swissData(
 ): EncodedPayload | undefined {
   const before = problems.length;
   const iban = compact(p.creditorIban ?? '');
-  const ibanIssue = ibanProblem(iban);
+  let ibanIssue = ibanProblem(iban);
+  if (!ibanIssue && !/^(CH|LI)/.test(iban))
+    ibanIssue = 'must be a Swiss (CH) or Liechtenstein (LI) IBAN';
   if (ibanIssue) problems.push({ pointer: `${at}/creditorIban`, message: ibanIssue });
-  else if (!/^(CH|LI)/.test(iban))
-    problems.push({
-      pointer: `${at}/creditorIban`,
-      message: 'must be a Swiss (CH) or Liechtenstein (LI) IBAN',
-    });
   const qrIban = !ibanIssue && isQrIban(iban);
 
   const creditor = addressLines(p.creditor, `${at}/creditor`, problems);
