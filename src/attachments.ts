@@ -45,8 +45,13 @@ export function decodeAttachments(
     ) {
       problems.push({ pointer: `${at}/content`, message: 'must be base64-encoded file content' });
     }
-    const rel = a?.relationship ?? 'Unspecified';
-    if (!RELATIONSHIPS.includes(rel as AttachmentRelationship)) {
+    // PDF names are case-sensitive; callers' spelling is not.
+    const given = a?.relationship ?? 'Unspecified';
+    const rel =
+      typeof given === 'string'
+        ? RELATIONSHIPS.find((r) => r.toLowerCase() === given.trim().toLowerCase())
+        : undefined;
+    if (rel === undefined) {
       problems.push({
         pointer: `${at}/relationship`,
         message: `must be one of ${RELATIONSHIPS.join(', ')}`,
@@ -59,12 +64,12 @@ export function decodeAttachments(
         message:
           'must be a media type such as text/xml or text/plain; charset=utf-8 (type and subtype of letters, digits and - + . _)',
       });
-    if (problems.length === 0 && media) {
+    if (problems.length === 0 && media && rel) {
       out.push({
         name: a.name,
         content: Buffer.from(a.content, 'base64'),
         mimeType: media.essence,
-        relationship: rel as AttachmentRelationship,
+        relationship: rel,
         ...(a.description ? { description: a.description } : {}),
       });
     }

@@ -20,8 +20,8 @@ export const fileAttachmentSchema = {
     description: { type: ['string', 'null'] },
     relationship: {
       type: ['string', 'null'],
-      enum: ['Source', 'Data', 'Alternative', 'Supplement', 'Unspecified', null],
-      description: 'PDF/A-3 AFRelationship; default Unspecified',
+      description:
+        'PDF/A-3 AFRelationship, any case: Source, Data, Alternative, Supplement or Unspecified (default)',
     },
   },
 } as const;
@@ -119,7 +119,11 @@ export const renderImageBody = {
   properties: {
     html: { type: 'string', minLength: 1 },
     baseUrl: { type: ['string', 'null'], format: 'uri' },
-    format: { type: 'string', enum: ['png', 'jpeg', 'jpg'], default: 'png' },
+    format: {
+      type: 'string',
+      enum: ['png', 'jpeg', 'jpg', 'PNG', 'JPEG', 'JPG', 'image/png', 'image/jpeg'],
+      default: 'png',
+    },
     width: {
       type: 'integer',
       minimum: 1,

@@ -54,11 +54,11 @@ export interface PageBoxMm {
 export function pageBoxMm(page: PageConfig | undefined): PageBoxMm {
   const size = page?.size;
   let [width, height] = PAGE_SIZES_MM.A4;
-  if (size && 'format' in size) {
-    [width, height] = PAGE_SIZES_MM[size.format] ?? PAGE_SIZES_MM.A4;
-    if (size.orientation === 'landscape') [width, height] = [height, width];
-  } else if (size) {
+  if (size && 'width' in size) {
     ({ width, height } = size);
+  } else if (size) {
+    [width, height] = PAGE_SIZES_MM[size.format ?? 'A4'] ?? PAGE_SIZES_MM.A4;
+    if (size.orientation === 'landscape') [width, height] = [height, width];
   }
   const m = page?.margins;
   return {

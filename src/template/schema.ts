@@ -56,10 +56,12 @@ export const templateSchema = {
             {
               title: 'PresetPageSize',
               type: 'object',
-              required: ['format'],
               additionalProperties: false,
               properties: {
-                format: { enum: ['A3', 'A4', 'A5', 'A6', 'Letter', 'Legal', 'Tabloid'] },
+                format: {
+                  enum: ['A3', 'A4', 'A5', 'A6', 'Letter', 'Legal', 'Tabloid'],
+                  default: 'A4',
+                },
                 orientation: { enum: ['portrait', 'landscape'] },
               },
             },
@@ -87,10 +89,10 @@ export const templateSchema = {
         },
         locale: {
           type: 'string',
-          pattern: '^[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8})*$',
-          description: 'BCP 47 or POSIX style (de_DE).',
+          pattern: '^[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8})*(\\.[A-Za-z0-9-]+)?(@[A-Za-z0-9]+)?$',
+          description: 'BCP 47 (de-DE) or POSIX (de_DE, de_DE.UTF-8).',
         },
-        margins: { $ref: '#/$defs/SpacingConfig' },
+        margins: { $ref: '#/$defs/MarginConfig' },
         pageNumbers: {
           type: 'object',
           additionalProperties: false,
@@ -137,7 +139,7 @@ export const templateSchema = {
       additionalProperties: false,
       properties: {
         family: { type: ['string', 'null'] },
-        size: { type: ['integer', 'null'], minimum: 1, maximum: 1000 },
+        size: { type: ['number', 'null'], minimum: 1, maximum: 1000, description: 'Points' },
         weight: {
           anyOf: [
             { enum: ['300', '400', '500', '600', '700', 300, 400, 500, 600, 700] },
@@ -145,17 +147,30 @@ export const templateSchema = {
           ],
         },
         align: { anyOf: [{ enum: ['left', 'center', 'right'] }, { type: 'null' }] },
-        color: { type: ['string', 'null'] },
+        color: { type: ['string', 'null'], description: 'CSS colour (#111827, rgb(), a name)' },
+      },
+    },
+    MarginConfig: {
+      type: 'object',
+      description:
+        'Page margins in millimetres; null or absent: 20 top, 20 right, 28 bottom, 25 left.',
+      additionalProperties: false,
+      properties: {
+        top: { type: ['number', 'null'], minimum: 0, maximum: 1000 },
+        right: { type: ['number', 'null'], minimum: 0, maximum: 1000 },
+        bottom: { type: ['number', 'null'], minimum: 0, maximum: 1000 },
+        left: { type: ['number', 'null'], minimum: 0, maximum: 1000 },
       },
     },
     SpacingConfig: {
       type: 'object',
+      description: 'Margins around a block in millimetres (negative values pull it closer).',
       additionalProperties: false,
       properties: {
-        top: { type: ['integer', 'null'], minimum: 0 },
-        right: { type: ['integer', 'null'], minimum: 0 },
-        bottom: { type: ['integer', 'null'], minimum: 0 },
-        left: { type: ['integer', 'null'], minimum: 0 },
+        top: { type: ['number', 'null'], minimum: -1000, maximum: 1000 },
+        right: { type: ['number', 'null'], minimum: -1000, maximum: 1000 },
+        bottom: { type: ['number', 'null'], minimum: -1000, maximum: 1000 },
+        left: { type: ['number', 'null'], minimum: -1000, maximum: 1000 },
       },
     },
     FontFace: {
@@ -185,10 +200,9 @@ export const templateSchema = {
         mimeType: { type: ['string', 'null'] },
         description: { type: ['string', 'null'] },
         relationship: {
-          anyOf: [
-            { enum: ['Source', 'Data', 'Alternative', 'Supplement', 'Unspecified'] },
-            { type: 'null' },
-          ],
+          type: ['string', 'null'],
+          description:
+            'PDF/A-3 AFRelationship, any case: Source, Data, Alternative, Supplement or Unspecified (default)',
         },
       },
     },

@@ -31,11 +31,9 @@ const PAGE_FORMATS = new Set(['A3', 'A4', 'A5', 'A6', 'Letter', 'Legal', 'Tabloi
 function pageSizeCss(template: Template): string {
   const size = template.config?.page?.size;
   if (!size) return 'A4';
-  if ('format' in size) {
-    if (!PAGE_FORMATS.has(size.format)) return 'A4';
-    return `${size.format} ${size.orientation ?? 'portrait'}`;
-  }
-  return `${size.width}mm ${size.height}mm`;
+  if ('width' in size) return `${size.width}mm ${size.height}mm`;
+  const format = size.format && PAGE_FORMATS.has(size.format) ? size.format : 'A4';
+  return `${format} ${size.orientation ?? 'portrait'}`;
 }
 
 function spacingCss(
@@ -151,7 +149,7 @@ function barcodeHtml(block: BarcodeBlock, ctx: HtmlContext, pointer: string): st
     ]);
   }
   const info = SYMBOLOGY_INFO[prepared.symbology];
-  const alt = block.alt ?? prepared.alt;
+  const alt = overrideOf<{ alt?: string }>(block, ctx)?.alt ?? block.alt ?? prepared.alt;
   const height = block.height ?? info.defaultHeight;
   // Bars are as wide as their modules at the symbology's bar width, and stretch to the height;
   // a grid keeps its proportions.
@@ -191,7 +189,8 @@ function blockHtml(block: Block, ctx: HtmlContext, pointer: string): string {
     }
     case 'list': {
       const tag = block.ordered ? 'ol' : 'ul';
-      return `<${tag}${style}>${block.items.map((i) => `<li>${textHtml(i)}</li>`).join('')}</${tag}>`;
+      const items = overrideOf<{ items?: readonly string[] }>(block, ctx)?.items ?? block.items;
+      return `<${tag}${style}>${items.map((i) => `<li>${textHtml(i)}</li>`).join('')}</${tag}>`;
     }
     case 'divider': {
       const kind = block.style ?? 'solid';

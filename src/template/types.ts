@@ -128,7 +128,7 @@ export interface FileAttachmentConfig {
 
 export type PageSize =
   | {
-      readonly format: 'A3' | 'A4' | 'A5' | 'A6' | 'Letter' | 'Legal' | 'Tabloid';
+      readonly format?: 'A3' | 'A4' | 'A5' | 'A6' | 'Letter' | 'Legal' | 'Tabloid';
       readonly orientation?: 'portrait' | 'landscape';
     }
   | { readonly width: number; readonly height: number };

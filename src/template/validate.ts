@@ -8,6 +8,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import { InputError, type FieldProblem } from '../diagnostics.js';
 import { prepareBarcode, type PreparedBarcode } from './barcode/prepare.js';
 import type { BarcodeContent } from './barcode/types.js';
+import { isCssColor } from './colors.js';
 import { inlineSvgProblem, isInlineSvg } from './inline-svg.js';
 import { templateSchema } from './schema.js';
 import {
@@ -94,6 +95,27 @@ export function allBlocks(template: Template, base = '/template'): BlockRef[] {
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * The override in the shape checkOverride expects. Besides the bare forms (rows as an array,
+ * values keyed by field, list items as an array), the block's own field names are accepted
+ * as a wrapper: {rows: [...]}, {values: {...}}, {items: [...]}.
+ */
+function unwrapOverride(block: Block, value: unknown, at: string): { value: unknown; at: string } {
+  const only = (key: string) =>
+    isPlainObject(value) && Object.keys(value).length === 1 && key in value;
+  if (block.type === 'table' && only('rows') && Array.isArray((value as { rows: unknown }).rows))
+    return { value: (value as { rows: unknown }).rows, at: `${at}/rows` };
+  if (
+    block.type === 'key-value' &&
+    only('values') &&
+    isPlainObject((value as { values: unknown }).values) &&
+    !block.fields.some((f) => f.key === 'values')
+  )
+    return { value: (value as { values: unknown }).values, at: `${at}/values` };
+  if (block.type === 'list' && Array.isArray(value)) return { value: { items: value }, at };
+  return { value, at };
+}
+
 function checkOverride(
   ref: BlockRef,
   value: unknown,
@@ -169,8 +191,18 @@ function checkOverride(
       return expectObject({ src: 'string', alt: 'string' });
     case 'html':
       return expectObject({ html: 'string' });
+    case 'list': {
+      expectObject({ items: 'any' });
+      const items = isPlainObject(value) ? value.items : undefined;
+      if (
+        items !== undefined &&
+        !(Array.isArray(items) && items.every((i) => typeof i === 'string'))
+      )
+        problems.push({ pointer: `${at}/items`, message: 'must be an array of strings' });
+      return;
+    }
     case 'barcode': {
-      expectObject({ content: 'any' });
+      expectObject({ content: 'any', alt: 'string' });
       const content = isPlainObject(value) ? value.content : undefined;
       if (content !== undefined) {
         const check = schemaValidators().barcodeContent;
@@ -345,6 +377,19 @@ export function validateTemplate(
   for (const ref of blocks)
     checkFamily(ref.block.config?.typography?.family, `${ref.pointer}/config/typography/family`);
 
+  const checkColor = (color: string | null | undefined, at: string) => {
+    if (color && !isCssColor(color))
+      problems.push({
+        pointer: at,
+        message: 'must be a CSS colour such as #111827, rgb(17 24 39) or navy',
+      });
+  };
+  checkColor(t.config?.typography?.color, '/template/config/typography/color');
+  for (const ref of blocks) {
+    checkColor(ref.block.config?.typography?.color, `${ref.pointer}/config/typography/color`);
+    if (ref.block.type === 'divider') checkColor(ref.block.lineColor, `${ref.pointer}/lineColor`);
+  }
+
   const overrides = new Map<string, unknown>();
   if (isPlainObject(data)) {
     for (const [id, value] of Object.entries(data)) {
@@ -355,8 +400,9 @@ export function validateTemplate(
         continue;
       }
       const before = problems.length;
-      checkOverride(ref, value, at, limits, problems);
-      if (problems.length === before) overrides.set(id, value);
+      const given = unwrapOverride(ref.block, value, at);
+      checkOverride(ref, given.value, given.at, limits, problems);
+      if (problems.length === before) overrides.set(id, given.value);
     }
   }
 

@@ -190,3 +190,18 @@ describe('template features of the reference service', () => {
     );
   });
 });
+
+describe('image output', () => {
+  it('takes the format in any case or as a media type', async () => {
+    const html = '<html lang="en"><title>t</title><p>x</p></html>';
+    for (const [format, type] of [
+      ['PNG', 'image/png'],
+      ['JPG', 'image/jpeg'],
+      ['image/jpeg', 'image/jpeg'],
+    ]) {
+      const res = await postJson(`${svc.url}/render`, { html, format, width: 200 });
+      expect(res.status, format).toBe(200);
+      expect(res.headers.get('content-type')).toBe(type);
+    }
+  });
+});

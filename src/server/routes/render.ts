@@ -383,7 +383,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
     Body: {
       html: string;
       baseUrl?: string | null;
-      format?: 'png' | 'jpeg' | 'jpg';
+      format?: string;
       width?: number;
       scale?: number;
       quality?: number;
@@ -413,7 +413,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
     async (req, reply) => {
       const input = htmlInput(req.body);
       const delivery = chooseDelivery(req, config, false);
-      const format = req.body.format === 'jpeg' || req.body.format === 'jpg' ? 'jpeg' : 'png';
+      const format = /jpe?g$/i.test(req.body.format ?? '') ? 'jpeg' : 'png';
       const started = performance.now();
       const result = await pool.run<ImageResult>({
         kind: 'image',
