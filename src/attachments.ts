@@ -22,6 +22,14 @@ const RELATIONSHIPS: readonly AttachmentRelationship[] = [
   'Supplement',
   'Unspecified',
 ];
+/**
+ * The relationship names in any case, as a JSON Schema pattern (schemas have no case-insensitive
+ * enum), so a wrong name is reported with the request's other schema problems.
+ */
+export const RELATIONSHIP_PATTERN = `^(${RELATIONSHIPS.map((r) =>
+  [...r].map((c) => `[${c.toUpperCase()}${c.toLowerCase()}]`).join(''),
+).join('|')})$`;
+
 /** Base64 after white space is removed (a pattern with white space inside backtracks quadratically). */
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 export function decodeAttachments(

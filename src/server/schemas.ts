@@ -2,6 +2,7 @@
  * JSON schemas of the request and response bodies. fastify validates requests with them and
  * @fastify/swagger publishes them in the OpenAPI document, so the docs cannot drift from the code.
  */
+import { RELATIONSHIP_PATTERN } from '../attachments.js';
 
 export const fileAttachmentSchema = {
   $id: 'FileAttachment',
@@ -20,6 +21,7 @@ export const fileAttachmentSchema = {
     description: { type: ['string', 'null'] },
     relationship: {
       type: ['string', 'null'],
+      pattern: RELATIONSHIP_PATTERN,
       description:
         'PDF/A-3 AFRelationship, any case: Source, Data, Alternative, Supplement or Unspecified (default)',
     },

@@ -3,6 +3,7 @@
  * ajv) and is published in the OpenAPI document, so clients and the service read one source.
  */
 
+import { RELATIONSHIP_PATTERN } from '../attachments.js';
 import { barcodeSchemaDefs } from './barcode/schema.js';
 import { SYMBOLOGIES } from './barcode/symbologies.js';
 
@@ -201,6 +202,7 @@ export const templateSchema = {
         description: { type: ['string', 'null'] },
         relationship: {
           type: ['string', 'null'],
+          pattern: RELATIONSHIP_PATTERN,
           description:
             'PDF/A-3 AFRelationship, any case: Source, Data, Alternative, Supplement or Unspecified (default)',
         },
