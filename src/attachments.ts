@@ -2,7 +2,7 @@
  * Attachments as callers send them (base64, optional MIME type and relationship) turned into
  * the typed Attachment the writer embeds, with every problem reported by JSON pointer.
  */
-import { InputError, type FieldProblem } from './diagnostics.js';
+import { InputError, type FieldProblem, type Warning } from './diagnostics.js';
 import type { Attachment, AttachmentRelationship } from './layout/display-list.js';
 
 /** An attachment as callers send it (API FileAttachment). */
@@ -22,6 +22,14 @@ const RELATIONSHIPS: readonly AttachmentRelationship[] = [
   'Supplement',
   'Unspecified',
 ];
+/**
+ * The relationship names in any case, as a JSON Schema pattern (schemas have no case-insensitive
+ * enum), so a wrong name is reported with the request's other schema problems.
+ */
+export const RELATIONSHIP_PATTERN = `^(${RELATIONSHIPS.map((r) =>
+  [...r].map((c) => `[${c.toUpperCase()}${c.toLowerCase()}]`).join(''),
+).join('|')})$`;
+
 /** Base64 after white space is removed (a pattern with white space inside backtracks quadratically). */
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 export function decodeAttachments(
@@ -45,28 +53,98 @@ export function decodeAttachments(
     ) {
       problems.push({ pointer: `${at}/content`, message: 'must be base64-encoded file content' });
     }
-    const rel = a?.relationship ?? 'Unspecified';
-    if (!RELATIONSHIPS.includes(rel as AttachmentRelationship)) {
+    // PDF names are case-sensitive; callers' spelling is not.
+    const given = a?.relationship ?? 'Unspecified';
+    const rel =
+      typeof given === 'string'
+        ? RELATIONSHIPS.find((r) => r.toLowerCase() === given.trim().toLowerCase())
+        : undefined;
+    if (rel === undefined) {
       problems.push({
         pointer: `${at}/relationship`,
         message: `must be one of ${RELATIONSHIPS.join(', ')}`,
       });
     }
-    const mime = a?.mimeType ?? guessMime(a?.name ?? '');
-    if (!/^[-\w+.]+\/[-\w+.]+$/.test(mime))
-      problems.push({ pointer: `${at}/mimeType`, message: 'must be a MIME type such as text/xml' });
-    if (problems.length === 0) {
+    const media = parseMediaType(a?.mimeType ?? guessMime(a?.name ?? ''));
+    if (!media)
+      problems.push({
+        pointer: `${at}/mimeType`,
+        message:
+          'must be a media type such as text/xml or text/plain; charset=utf-8 (type and subtype of letters, digits and - + . _)',
+      });
+    if (problems.length === 0 && media && rel) {
       out.push({
         name: a.name,
         content: Buffer.from(a.content, 'base64'),
-        mimeType: mime,
-        relationship: rel as AttachmentRelationship,
+        mimeType: media.essence,
+        relationship: rel,
         ...(a.description ? { description: a.description } : {}),
       });
     }
   });
   if (problems.length > 0) throw new InputError('invalid attachments', problems);
   return out;
+}
+
+/** A media type split into its essence (type/subtype, lower-cased) and its parameters. */
+export interface MediaType {
+  readonly essence: string;
+  /** The parameters as given after the essence (`charset=utf-8`), '' when there are none. */
+  readonly parameters: string;
+}
+
+/**
+ * Type and subtype as PDF/A-3 (6.8) lets them stand in an embedded file's /Subtype: the
+ * RFC 9110 token characters that veraPDF's check accepts.
+ */
+const ESSENCE = /^([-\w+.]+\/[-\w+.]+)$/;
+/** `name=value` with a token or quoted-string value (RFC 9110, section 5.6.6). */
+const PARAMETER = /^[!#$%&'*+\-.^_`|~\w]+=(?:[!#$%&'*+\-.^_`|~\w]+|"(?:[^"\\]|\\.)*")[ \t]*/;
+
+/**
+ * A media type with optional parameters (`text/plain; charset=utf-8`), or undefined when it is
+ * not one. The essence is what an embedded file's /Subtype records; PDF has no place for the
+ * parameters (attachmentWarnings says so).
+ */
+export function parseMediaType(value: string): MediaType | undefined {
+  const trimmed = value.trim();
+  const cut = trimmed.indexOf(';');
+  const essence = (cut < 0 ? trimmed : trimmed.slice(0, cut)).trim().toLowerCase();
+  if (!ESSENCE.test(essence) || essence.length > 100) return undefined;
+  if (cut < 0) return { essence, parameters: '' };
+  const parameters: string[] = [];
+  // *( OWS ";" OWS [ parameter ] ): empty parameters between semicolons are allowed.
+  let rest = trimmed.slice(cut);
+  while (rest !== '') {
+    const separator = /^[ \t]*;[ \t]*/.exec(rest);
+    if (!separator) return undefined;
+    rest = rest.slice(separator[0].length);
+    if (rest === '' || rest.startsWith(';')) continue;
+    const parameter = PARAMETER.exec(rest);
+    if (!parameter) return undefined;
+    parameters.push(parameter[0].trim());
+    rest = rest.slice(parameter[0].length);
+  }
+  return { essence, parameters: parameters.join('; ') };
+}
+
+/** Warnings about attachments that are valid but lose something in the PDF. */
+export function attachmentWarnings(
+  inputs: readonly AttachmentInput[] | null | undefined,
+  pointerBase = '/attachments',
+): Warning[] {
+  const warnings: Warning[] = [];
+  (inputs ?? []).forEach((a, i) => {
+    const media = typeof a?.mimeType === 'string' ? parseMediaType(a.mimeType) : undefined;
+    if (media?.parameters) {
+      warnings.push({
+        code: 'attachment.media-type-parameters',
+        message: `the embedded file's /Subtype records '${media.essence}'; PDF has no place for the parameters '${media.parameters}'`,
+        source: `${pointerBase}/${i}/mimeType`,
+      });
+    }
+  });
+  return warnings;
 }
 
 function guessMime(name: string): string {

@@ -282,7 +282,9 @@ async function cmdRender(args: string[]): Promise<number> {
     if (values.validate) {
       const { validate } = await import('./validate/index.js');
       const { formatTextReport } = await import('./validate/text-report.js');
-      const report = validate(result.pdf, { flavours: ['pdfa-3a', 'pdfua-1'] });
+      const report = validate(result.pdf, {
+        flavours: result.pdfa ? ['pdfa-3a', 'pdfua-1'] : ['pdfua-1'],
+      });
       console.log(formatTextReport(output, report));
       return report.isCompliant ? EXIT_OK : EXIT_FAILED;
     }

@@ -5,7 +5,7 @@
  */
 import { randomUUID, createHash } from 'node:crypto';
 import { Deadline, InputError, type Warning } from './diagnostics.js';
-import { decodeAttachments, type AttachmentInput } from './attachments.js';
+import { attachmentWarnings, decodeAttachments, type AttachmentInput } from './attachments.js';
 import type { XmpSchema } from './layout/display-list.js';
 import { layoutHtml, type LayoutOptions, type LayoutResult } from './layout/index.js';
 import { layoutTemplate, type TemplateLimits } from './template/index.js';
@@ -77,6 +77,8 @@ export interface RenderResult {
   readonly documentId: string;
   readonly pages: number;
   readonly title: string;
+  /** Whether the document claims PDF/A-3a besides PDF/UA-1 (false: PDF/UA-1 only). */
+  readonly pdfa: boolean;
   readonly warnings: readonly Warning[];
 }
 
@@ -187,7 +189,8 @@ export async function render(
       documentId: laid.document.metadata.documentId,
       pages: laid.document.pages.length,
       title: laid.document.metadata.title,
-      warnings: [...laid.warnings, ...written.warnings],
+      pdfa: laid.document.metadata.pdfa,
+      warnings: [...attachmentWarnings(options.attachments), ...laid.warnings, ...written.warnings],
     };
   } finally {
     deadline.dispose();

@@ -20,6 +20,7 @@ import { pageFurniture, pageGeometry, type PageGeometry } from './page.js';
 import { PageLimit, paginate } from './paginate.js';
 import { asArtifact, backgroundItem, NO_RADII } from './paint.js';
 import { StructureBuilder } from './structure.js';
+import { DEFAULT_TITLE, firstTextBlockTitle, titleFromText } from './title.js';
 import { PX } from './units.js';
 
 /** Most pages one document may have (a runaway layout stops with a LimitError). */
@@ -177,10 +178,13 @@ export async function layoutStyled(
   const structure = sb.finish();
   let title = styled.title?.trim() || '';
   if (!title) {
-    title = build.firstHeading?.trim() || 'Untitled document';
+    const heading = build.firstHeading ? titleFromText(build.firstHeading) : undefined;
+    const text = heading ? undefined : firstTextBlockTitle(styled.root);
+    title = heading ?? text ?? DEFAULT_TITLE;
+    const from = heading ? 'the first heading' : text ? 'the first block of text' : 'the default';
     warnings.push({
       code: 'document.missing-title',
-      message: `the document has no <title>; "${title}" is used as the PDF title`,
+      message: `the document has no <title>; "${title}" (${from}) is used as the PDF title`,
     });
   }
   const meta = headMeta(styled.root);

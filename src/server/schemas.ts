@@ -2,6 +2,7 @@
  * JSON schemas of the request and response bodies. fastify validates requests with them and
  * @fastify/swagger publishes them in the OpenAPI document, so the docs cannot drift from the code.
  */
+import { RELATIONSHIP_PATTERN } from '../attachments.js';
 
 export const fileAttachmentSchema = {
   $id: 'FileAttachment',
@@ -11,12 +12,18 @@ export const fileAttachmentSchema = {
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 255 },
     content: { type: 'string', description: 'Base64-encoded file content' },
-    mimeType: { type: ['string', 'null'], pattern: '^[-\\w+.]+/[-\\w+.]+$' },
+    mimeType: {
+      type: ['string', 'null'],
+      maxLength: 255,
+      description:
+        'Media type, parameters allowed (text/plain; charset=utf-8); /Subtype records type/subtype',
+    },
     description: { type: ['string', 'null'] },
     relationship: {
       type: ['string', 'null'],
-      enum: ['Source', 'Data', 'Alternative', 'Supplement', 'Unspecified', null],
-      description: 'PDF/A-3 AFRelationship; default Unspecified',
+      pattern: RELATIONSHIP_PATTERN,
+      description:
+        'PDF/A-3 AFRelationship, any case: Source, Data, Alternative, Supplement or Unspecified (default)',
     },
   },
 } as const;
@@ -114,7 +121,11 @@ export const renderImageBody = {
   properties: {
     html: { type: 'string', minLength: 1 },
     baseUrl: { type: ['string', 'null'], format: 'uri' },
-    format: { type: 'string', enum: ['png', 'jpeg', 'jpg'], default: 'png' },
+    format: {
+      type: 'string',
+      enum: ['png', 'jpeg', 'jpg', 'PNG', 'JPEG', 'JPG', 'image/png', 'image/jpeg'],
+      default: 'png',
+    },
     width: {
       type: 'integer',
       minimum: 1,

@@ -68,10 +68,11 @@ export async function runTask(task: Task, bounds: TaskBounds = {}): Promise<Task
     switch (task.kind) {
       case 'render': {
         const r = await render(task.input, { ...task.options, ...left() });
+        // Judged against what the document claims, wherever the claim was decided (the
+        // request's embedColorProfile or a template's config).
         const validation = task.validate
           ? (await loadValidator()).validate(r.pdf, {
-              flavours:
-                task.options.embedColorProfile === false ? ['pdfua-1'] : ['pdfa-3a', 'pdfua-1'],
+              flavours: r.pdfa ? ['pdfa-3a', 'pdfua-1'] : ['pdfua-1'],
               ...left(),
             })
           : null;

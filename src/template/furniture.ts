@@ -22,13 +22,15 @@ import { layoutHtml } from '../layout/index.js';
 import type { LayoutOptions } from '../layout/options.js';
 import { asArtifact, moveItem } from '../layout/paint.js';
 import { ResourceError } from '../resources/types.js';
+import { DEFAULT_MARGINS_MM, PAGE_NUMBER_LINE_MM } from './defaults.js';
 import type { PageConfig, Template } from './types.js';
 
 const PT_PER_MM = 72 / 25.4;
 const PX_PER_PT = 4 / 3;
-/** Space between the furniture and the body, millimetres. */
+/** Space between the header and the body, millimetres. */
 export const FURNITURE_GAP_MM = 4;
-const DEFAULT_MARGIN_MM = 20;
+/** Least space between a footer and what is around it in the bottom margin, millimetres. */
+const FOOTER_CLEARANCE_MM = 2;
 
 const PAGE_SIZES_MM: Record<string, [number, number]> = {
   A3: [297, 420],
@@ -52,20 +54,20 @@ export interface PageBoxMm {
 export function pageBoxMm(page: PageConfig | undefined): PageBoxMm {
   const size = page?.size;
   let [width, height] = PAGE_SIZES_MM.A4;
-  if (size && 'format' in size) {
-    [width, height] = PAGE_SIZES_MM[size.format] ?? PAGE_SIZES_MM.A4;
-    if (size.orientation === 'landscape') [width, height] = [height, width];
-  } else if (size) {
+  if (size && 'width' in size) {
     ({ width, height } = size);
+  } else if (size) {
+    [width, height] = PAGE_SIZES_MM[size.format ?? 'A4'] ?? PAGE_SIZES_MM.A4;
+    if (size.orientation === 'landscape') [width, height] = [height, width];
   }
   const m = page?.margins;
   return {
     width,
     height,
-    top: m?.top ?? DEFAULT_MARGIN_MM,
-    right: m?.right ?? DEFAULT_MARGIN_MM,
-    bottom: m?.bottom ?? DEFAULT_MARGIN_MM,
-    left: m?.left ?? DEFAULT_MARGIN_MM,
+    top: m?.top ?? DEFAULT_MARGINS_MM.top,
+    right: m?.right ?? DEFAULT_MARGINS_MM.right,
+    bottom: m?.bottom ?? DEFAULT_MARGINS_MM.bottom,
+    left: m?.left ?? DEFAULT_MARGINS_MM.left,
   };
 }
 
@@ -105,7 +107,8 @@ export type Background =
 
 export interface FurniturePlan {
   readonly header?: LaidFurniture & { readonly skipFirstPage: boolean; readonly repeat: boolean };
-  readonly footer?: LaidFurniture & { readonly repeat: boolean };
+  /** `bottomMm`: distance from the paper's bottom edge to the footer's bottom (footerPlacement). */
+  readonly footer?: LaidFurniture & { readonly repeat: boolean; readonly bottomMm: number };
   readonly background?: Background;
 }
 
@@ -172,7 +175,6 @@ export function applyFurniture(
   if (!plan.header && !plan.footer && !plan.background) return doc;
   const left = box.left * PT_PER_MM;
   const top = box.top * PT_PER_MM;
-  const bottom = box.bottom * PT_PER_MM;
   const pages: Page[] = doc.pages.map((page, index) => {
     const under: DisplayItem[] = [];
     const over: DisplayItem[] = [];
@@ -209,7 +211,7 @@ export function applyFurniture(
     if (f && (f.repeat || first)) {
       over.push(
         ...asArtifact(
-          f.items.map((i) => moveItem(i, left, page.height - bottom - f.height)),
+          f.items.map((i) => moveItem(i, left, page.height - f.bottomMm * PT_PER_MM - f.height)),
           'Footer',
         ),
       );
@@ -219,7 +221,38 @@ export function applyFurniture(
   return { ...doc, pages };
 }
 
-/** Extra page margin (mm) the body must leave for a piece of furniture of this height (points). */
+/** Extra page margin (mm) the body must leave for a header of this height (points). */
 export function reservedMm(heightPt: number): number {
   return heightPt / PT_PER_MM + FURNITURE_GAP_MM;
+}
+
+export interface FooterPlacement {
+  /** Extra bottom margin (mm) the body leaves so the footer fits in the bottom margin. */
+  readonly reserveMm: number;
+  /** Distance from the paper's bottom edge to the footer's bottom, mm. */
+  readonly bottomMm: number;
+}
+
+/**
+ * Where a footer of `heightPt` goes: centred in the bottom margin, or, when page numbers are
+ * shown (a line centred in that margin), centred in the part of the margin between the body and
+ * the page numbers. A footer that does not fit widens the margin just enough, so it never
+ * overlaps the body or the page numbers.
+ */
+export function footerPlacement(
+  marginMm: number,
+  heightPt: number,
+  pageNumbers: boolean,
+): FooterPlacement {
+  const height = heightPt / PT_PER_MM;
+  const gap = FOOTER_CLEARANCE_MM;
+  // Page numbers sit centred in the margin; the footer's band starts above them.
+  const needed = pageNumbers ? 2 * (height + 2 * gap) + PAGE_NUMBER_LINE_MM : height + 2 * gap;
+  const margin = Math.max(marginMm, needed);
+  const bandLow = pageNumbers ? margin / 2 + PAGE_NUMBER_LINE_MM / 2 + gap : gap;
+  const bandHigh = margin - gap;
+  return {
+    reserveMm: margin - marginMm,
+    bottomMm: (bandLow + bandHigh) / 2 - height / 2,
+  };
 }

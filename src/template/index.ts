@@ -3,20 +3,23 @@
  * into HTML, then lay it out exactly like any HTML document. Template-specific settings
  * (title fallback, embedColorProfile, attachments) are applied to the layout options here.
  */
-import { decodeAttachments } from '../attachments.js';
-import { InputError, type Warning } from '../diagnostics.js';
+import { attachmentWarnings, decodeAttachments } from '../attachments.js';
+import type { Warning } from '../diagnostics.js';
 import { layoutHtml } from '../layout/index.js';
 import type { LayoutOptions, LayoutResult } from '../layout/options.js';
 import { bundledFamily } from '../text/bundled.js';
+import { loadBarcodeEncoder } from './barcode/encoder.js';
 import {
   applyFurniture,
+  footerPlacement,
   layoutFurniture,
   loadBackground,
   pageBoxMm,
   reservedMm,
 } from './furniture.js';
-import { loadBarcodeEncoder, templateToHtml } from './to-html.js';
-import { allBlocks, validateTemplate } from './validate.js';
+import { templateToHtml } from './to-html.js';
+import { templateTitle } from './title.js';
+import { validateTemplate } from './validate.js';
 import type { TemplateLimits } from './types.js';
 
 export { templateSchema } from './schema.js';
@@ -46,34 +49,12 @@ export async function layoutTemplate(
   options: LayoutOptions,
   limits?: TemplateLimits,
 ): Promise<LayoutResult> {
-  const { template: t, data: overrides } = validateTemplate(template, data, isKnownFamily, limits);
-  const warnings: Warning[] = [];
+  const validated = validateTemplate(template, data, isKnownFamily, limits);
+  const { template: t, data: overrides } = validated;
+  const warnings: Warning[] = [...attachmentWarnings(t.attachments, '/template/attachments')];
 
-  let title = t.config?.title?.trim();
-  if (!title) {
-    const heading = allBlocks(t).find((r) => r.block.type === 'heading');
-    const override =
-      heading?.block.id != null
-        ? (overrides.get(heading.block.id) as { text?: string } | undefined)?.text
-        : undefined;
-    title = (override ?? (heading?.block.type === 'heading' ? heading.block.text : ''))?.trim();
-    if (!title) {
-      throw new InputError(
-        'the document needs a title: set config.title or start with a heading block',
-        [
-          {
-            pointer: '/template/config/title',
-            message: 'is required when the template has no heading',
-          },
-        ],
-      );
-    }
-    warnings.push({
-      code: 'template.title-from-heading',
-      message: `config.title is missing; the first heading '${title}' is used as the document title`,
-      source: heading?.pointer,
-    });
-  }
+  const { title, warning } = templateTitle(t, overrides);
+  if (warning) warnings.push(warning);
 
   const attachments = [
     ...options.attachments,
@@ -85,12 +66,12 @@ export async function layoutTemplate(
     pdfa: t.config?.embedColorProfile === false ? false : options.pdfa,
   };
 
-  if (allBlocks(t).some((r) => r.block.type === 'barcode')) await loadBarcodeEncoder();
+  if (validated.barcodes.size > 0) await loadBarcodeEncoder();
 
   // Furniture first: its height is reserved in the body's margins before the body is paginated.
   const page = t.config?.page;
   const box = pageBoxMm(page);
-  const draft = templateToHtml(t, overrides, title);
+  const draft = templateToHtml(validated, title);
   const header = draft.headerHtml
     ? await layoutFurniture(draft.headerHtml, box, layoutOptions)
     : undefined;
@@ -98,11 +79,15 @@ export async function layoutTemplate(
     ? await layoutFurniture(draft.footerHtml, box, layoutOptions)
     : undefined;
   const background = await loadBackground(t, layoutOptions);
+  const placement = footer
+    ? footerPlacement(box.bottom, footer.height, page?.pageNumbers?.enabled === true)
+    : undefined;
   const reserve = {
     top: header ? reservedMm(header.height) : 0,
-    bottom: footer ? reservedMm(footer.height) : 0,
+    bottom: placement?.reserveMm ?? 0,
   };
-  const { html } = header || footer ? templateToHtml(t, overrides, title, reserve) : draft;
+  const { html } =
+    reserve.top > 0 || reserve.bottom > 0 ? templateToHtml(validated, title, reserve) : draft;
 
   const result = await layoutHtml({ html }, layoutOptions);
   const document = applyFurniture(
@@ -117,7 +102,15 @@ export async function layoutTemplate(
             },
           }
         : {}),
-      ...(footer ? { footer: { ...footer, repeat: page?.footer?.repeat !== false } } : {}),
+      ...(footer && placement
+        ? {
+            footer: {
+              ...footer,
+              repeat: page?.footer?.repeat !== false,
+              bottomMm: placement.bottomMm,
+            },
+          }
+        : {}),
       ...(background ? { background } : {}),
     },
     box,

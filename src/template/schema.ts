@@ -3,6 +3,10 @@
  * ajv) and is published in the OpenAPI document, so clients and the service read one source.
  */
 
+import { RELATIONSHIP_PATTERN } from '../attachments.js';
+import { barcodeSchemaDefs } from './barcode/schema.js';
+import { SYMBOLOGIES } from './barcode/symbologies.js';
+
 const cssLength = '^(auto|(\\d+(\\.\\d+)?|\\.\\d+)(mm|cm|in|px|pt|pc|em|rem|%|vw|vh|ch))$';
 
 export const templateSchema = {
@@ -26,11 +30,16 @@ export const templateSchema = {
     rows: { type: 'array', items: { $ref: '#/$defs/Row' } },
   },
   $defs: {
+    ...barcodeSchemaDefs,
     TemplateConfig: {
       type: 'object',
       additionalProperties: false,
       properties: {
-        title: { type: 'string', description: 'Document title (dc:title); PDF/UA requires one.' },
+        title: {
+          type: 'string',
+          description:
+            'Document title (dc:title). Default: the first heading, else the first text block, else "Untitled document" (with a warning).',
+        },
         page: { $ref: '#/$defs/PageConfig' },
         typography: { $ref: '#/$defs/TypographyConfig' },
         embedColorProfile: {
@@ -48,10 +57,12 @@ export const templateSchema = {
             {
               title: 'PresetPageSize',
               type: 'object',
-              required: ['format'],
               additionalProperties: false,
               properties: {
-                format: { enum: ['A3', 'A4', 'A5', 'A6', 'Letter', 'Legal', 'Tabloid'] },
+                format: {
+                  enum: ['A3', 'A4', 'A5', 'A6', 'Letter', 'Legal', 'Tabloid'],
+                  default: 'A4',
+                },
                 orientation: { enum: ['portrait', 'landscape'] },
               },
             },
@@ -79,16 +90,21 @@ export const templateSchema = {
         },
         locale: {
           type: 'string',
-          pattern: '^[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8})*$',
-          description: 'BCP 47 or POSIX style (de_DE).',
+          pattern: '^[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8})*(\\.[A-Za-z0-9-]+)?(@[A-Za-z0-9]+)?$',
+          description: 'BCP 47 (de-DE) or POSIX (de_DE, de_DE.UTF-8).',
         },
-        margins: { $ref: '#/$defs/SpacingConfig' },
+        margins: { $ref: '#/$defs/MarginConfig' },
         pageNumbers: {
           type: 'object',
           additionalProperties: false,
           properties: {
             enabled: { type: 'boolean' },
-            position: { enum: ['left', 'center', 'right'] },
+            position: { enum: ['left', 'center', 'right'], default: 'right' },
+            format: {
+              enum: ['short', 'long'],
+              default: 'short',
+              description: 'short: "2 / 5"; long: "Page 2 of 5" in the language of page.locale',
+            },
           },
         },
         background: {
@@ -124,7 +140,7 @@ export const templateSchema = {
       additionalProperties: false,
       properties: {
         family: { type: ['string', 'null'] },
-        size: { type: ['integer', 'null'], minimum: 1, maximum: 1000 },
+        size: { type: ['number', 'null'], minimum: 1, maximum: 1000, description: 'Points' },
         weight: {
           anyOf: [
             { enum: ['300', '400', '500', '600', '700', 300, 400, 500, 600, 700] },
@@ -132,17 +148,30 @@ export const templateSchema = {
           ],
         },
         align: { anyOf: [{ enum: ['left', 'center', 'right'] }, { type: 'null' }] },
-        color: { type: ['string', 'null'] },
+        color: { type: ['string', 'null'], description: 'CSS colour (#111827, rgb(), a name)' },
+      },
+    },
+    MarginConfig: {
+      type: 'object',
+      description:
+        'Page margins in millimetres; null or absent: 20 top, 20 right, 28 bottom, 25 left.',
+      additionalProperties: false,
+      properties: {
+        top: { type: ['number', 'null'], minimum: 0, maximum: 1000 },
+        right: { type: ['number', 'null'], minimum: 0, maximum: 1000 },
+        bottom: { type: ['number', 'null'], minimum: 0, maximum: 1000 },
+        left: { type: ['number', 'null'], minimum: 0, maximum: 1000 },
       },
     },
     SpacingConfig: {
       type: 'object',
+      description: 'Margins around a block in millimetres (negative values pull it closer).',
       additionalProperties: false,
       properties: {
-        top: { type: ['integer', 'null'], minimum: 0 },
-        right: { type: ['integer', 'null'], minimum: 0 },
-        bottom: { type: ['integer', 'null'], minimum: 0 },
-        left: { type: ['integer', 'null'], minimum: 0 },
+        top: { type: ['number', 'null'], minimum: -1000, maximum: 1000 },
+        right: { type: ['number', 'null'], minimum: -1000, maximum: 1000 },
+        bottom: { type: ['number', 'null'], minimum: -1000, maximum: 1000 },
+        left: { type: ['number', 'null'], minimum: -1000, maximum: 1000 },
       },
     },
     FontFace: {
@@ -172,10 +201,10 @@ export const templateSchema = {
         mimeType: { type: ['string', 'null'] },
         description: { type: ['string', 'null'] },
         relationship: {
-          anyOf: [
-            { enum: ['Source', 'Data', 'Alternative', 'Supplement', 'Unspecified'] },
-            { type: 'null' },
-          ],
+          type: ['string', 'null'],
+          pattern: RELATIONSHIP_PATTERN,
+          description:
+            'PDF/A-3 AFRelationship, any case: Source, Data, Alternative, Supplement or Unspecified (default)',
         },
       },
     },
@@ -335,7 +364,11 @@ export const templateSchema = {
         type: { const: 'image' },
         id: { type: ['string', 'null'] },
         config: { $ref: '#/$defs/BlockConfig' },
-        src: { type: 'string', minLength: 1 },
+        src: {
+          type: 'string',
+          minLength: 1,
+          description: 'http(s) URL, data: URI, or inline SVG markup ("<svg ...>...</svg>")',
+        },
         alt: {
           type: 'string',
           description: 'Text alternative; an empty string marks the image as decorative.',
@@ -402,22 +435,17 @@ export const templateSchema = {
         type: { const: 'barcode' },
         id: { type: ['string', 'null'] },
         config: { $ref: '#/$defs/BlockConfig' },
-        symbology: {
-          enum: [
-            'qr',
-            'code128',
-            'ean13',
-            'ean8',
-            'upca',
-            'code39',
-            'datamatrix',
-            'pdf417',
-            'itf14',
-          ],
+        symbology: { enum: [...SYMBOLOGIES] },
+        content: { $ref: '#/$defs/BarcodeContent' },
+        height: {
+          type: 'string',
+          pattern: cssLength,
+          description: 'CSS length; default 30mm (46mm for swiss-qr, 15mm for bars and PDF417)',
         },
-        content: { type: 'string', minLength: 1, maxLength: 4000 },
-        height: { type: 'string', pattern: cssLength },
-        alt: { type: 'string' },
+        alt: {
+          type: 'string',
+          description: 'Default: the symbology and a description of the content',
+        },
       },
     },
     HtmlBlock: {

@@ -4,9 +4,16 @@
  * map to the elements whose structure types PDF/UA expects (h1-h6, table with th scope, ul/ol,
  * img with alt).
  */
-import type BwipJs from 'bwip-js';
 import { InputError } from '../diagnostics.js';
+import { drawBarcode, EncodingError } from './barcode/encoder.js';
+import type { PreparedBarcode } from './barcode/prepare.js';
+import type { ValidatedTemplate } from './validate.js';
+import { SYMBOLOGY_INFO } from './barcode/symbologies.js';
+import { BASE_CSS, DEFAULT_FAMILY, DIVIDER_COLOR, FOOTER_CSS, pageNumberRule } from './defaults.js';
 import { pageBoxMm } from './furniture.js';
+import { inlineSvgSource } from './inline-svg.js';
+import { cssString, escapeHtml } from './markup.js';
+import { normalizeLocale, pageNumberContent } from './page-labels.js';
 import type {
   BarcodeBlock,
   Block,
@@ -19,84 +26,14 @@ import type {
   TypographyConfig,
 } from './types.js';
 
-export const escapeHtml = (s: string) =>
-  s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-
-/** CSS string literal (for content: and font-family). */
-const cssString = (s: string) =>
-  `"${s
-    .replace(/\\/g, '\\\\')
-    .replace(/"/g, '\\"')
-    .replace(/[\n\r\f]/g, ' ')}"`;
-
-/** POSIX (de_DE, en_US.UTF-8) or BCP 47 input to a canonical BCP 47 tag. */
-export function normalizeLocale(raw: string): string {
-  const cleaned = raw.split('.')[0].split('@')[0].replace(/_/g, '-');
-  try {
-    const [canonical] = Intl.getCanonicalLocales(cleaned);
-    if (canonical) return canonical;
-  } catch {
-    // fall through to the error below
-  }
-  throw new InputError(`'${raw}' is not a valid locale`, [
-    {
-      pointer: '/template/config/page/locale',
-      message: 'must be a BCP 47 tag such as de-DE (or POSIX de_DE)',
-    },
-  ]);
-}
-
-/** "Page X of Y" in the document's language; English when the language is not known. */
-const PAGE_LABELS: Record<string, [string, string]> = {
-  en: ['Page ', ' of '],
-  de: ['Seite ', ' von '],
-  fr: ['Page ', ' sur '],
-  es: ['Página ', ' de '],
-  it: ['Pagina ', ' di '],
-  pt: ['Página ', ' de '],
-  nl: ['Pagina ', ' van '],
-  sv: ['Sida ', ' av '],
-  da: ['Side ', ' af '],
-  nb: ['Side ', ' av '],
-  no: ['Side ', ' av '],
-  fi: ['Sivu ', ' / '],
-  pl: ['Strona ', ' z '],
-  cs: ['Strana ', ' z '],
-  sk: ['Strana ', ' z '],
-  hu: ['', '. oldal / '],
-  ro: ['Pagina ', ' din '],
-  tr: ['Sayfa ', ' / '],
-  el: ['Σελίδα ', ' από '],
-  ru: ['Страница ', ' из '],
-  uk: ['Сторінка ', ' з '],
-  ar: ['صفحة ', ' من '],
-  he: ['עמוד ', ' מתוך '],
-  ja: ['', ' / '],
-  zh: ['第 ', ' 页，共 '],
-};
-
-export function pageLabelContent(locale: string): string {
-  const lang = locale.split('-')[0].toLowerCase();
-  const [before, between] = PAGE_LABELS[lang] ?? PAGE_LABELS.en;
-  const after = lang === 'zh' ? ' 页' : lang === 'hu' ? '' : '';
-  return `${cssString(before)} counter(page) ${cssString(between)} counter(pages)${after ? ' ' + cssString(after) : ''}`;
-}
-
 const PAGE_FORMATS = new Set(['A3', 'A4', 'A5', 'A6', 'Letter', 'Legal', 'Tabloid']);
 
 function pageSizeCss(template: Template): string {
   const size = template.config?.page?.size;
   if (!size) return 'A4';
-  if ('format' in size) {
-    if (!PAGE_FORMATS.has(size.format)) return 'A4';
-    return `${size.format} ${size.orientation ?? 'portrait'}`;
-  }
-  return `${size.width}mm ${size.height}mm`;
+  if ('width' in size) return `${size.width}mm ${size.height}mm`;
+  const format = size.format && PAGE_FORMATS.has(size.format) ? size.format : 'A4';
+  return `${format} ${size.orientation ?? 'portrait'}`;
 }
 
 function spacingCss(
@@ -147,6 +84,8 @@ const textHtml = (s: string) => escapeHtml(s).replace(/\r\n|\r|\n/g, '<br>');
 export interface HtmlContext {
   readonly locale: string;
   readonly data: ReadonlyMap<string, unknown>;
+  /** Every barcode block, checked and encoded by validateTemplate. */
+  readonly barcodes: ReadonlyMap<Block, PreparedBarcode>;
   readonly numberFormat: Intl.NumberFormat;
 }
 
@@ -163,7 +102,7 @@ function overrideOf<T>(block: Block, ctx: HtmlContext): T | undefined {
 
 function tableHtml(block: TableBlock, ctx: HtmlContext): string {
   const rows = overrideOf<readonly Record<string, unknown>[]>(block, ctx) ?? block.rows ?? [];
-  const cls = `tpl-table tpl-${block.style ?? 'minimal'}`;
+  const cls = block.style ? `tpl-table tpl-${block.style}` : 'tpl-table';
   const align = (a: string | undefined) => (a && a !== 'left' ? ` style="text-align:${a}"` : '');
   const cols = block.columns.map((c) =>
     c.width ? `<col style="width:${escapeHtml(c.width)}">` : '<col>',
@@ -196,96 +135,29 @@ function keyValueHtml(block: KeyValueBlock, ctx: HtmlContext): string {
   return `<table class="tpl-kv"${blockStyle(block.config)}><tbody>${rows}</tbody></table>`;
 }
 
-const BWIP_NAMES: Record<BarcodeBlock['symbology'], string> = {
-  qr: 'qrcode',
-  code128: 'code128',
-  ean13: 'ean13',
-  ean8: 'ean8',
-  upca: 'upca',
-  code39: 'code39',
-  datamatrix: 'datamatrix',
-  pdf417: 'pdf417',
-  itf14: 'itf14',
-};
-
-const SYMBOLOGY_LABELS: Record<BarcodeBlock['symbology'], string> = {
-  qr: 'QR code',
-  code128: 'Code 128 barcode',
-  ean13: 'EAN-13 barcode',
-  ean8: 'EAN-8 barcode',
-  upca: 'UPC-A barcode',
-  code39: 'Code 39 barcode',
-  datamatrix: 'Data Matrix code',
-  pdf417: 'PDF417 barcode',
-  itf14: 'ITF-14 barcode',
-};
-
-/**
- * bwip-js (about 2 MB of source, much more once compiled) is loaded by the first template that
- * draws a barcode, not by every worker at start-up; templateToHtml stays synchronous, so the
- * caller awaits this first (layoutTemplate does when the template has a barcode block).
- */
-let bwipjs: typeof BwipJs | null = null;
-let bwipLoading: Promise<typeof BwipJs> | null = null;
-
-export async function loadBarcodeEncoder(): Promise<void> {
-  bwipjs ??= await (bwipLoading ??= import('bwip-js').then((m) => m.default));
-}
-
-/**
- * Encoded barcodes as data: URIs, by symbology and content. Encoding a QR code costs about as
- * much as laying out a whole invoice, and services render the same codes (payment references,
- * links) again and again. Bounded: the oldest entries go first.
- */
-const BARCODE_CACHE_ENTRIES = 256;
-const barcodeCache = new Map<string, string>();
-
-function barcodeDataUri(
-  encoder: typeof BwipJs,
-  symbology: BarcodeBlock['symbology'],
-  content: string,
-): string {
-  const key = `${symbology}\u0000${content}`;
-  const hit = barcodeCache.get(key);
-  if (hit !== undefined) return hit;
-  const svg = encoder.toSVG({
-    bcid: BWIP_NAMES[symbology],
-    text: content,
-    scale: 1,
-    includetext: false,
-    paddingwidth: 0,
-    paddingheight: 0,
-  });
-  const uri = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-  // Only short contents are kept, so the cache stays small whatever callers send.
-  if (content.length <= 2048) {
-    if (barcodeCache.size >= BARCODE_CACHE_ENTRIES) {
-      barcodeCache.delete(barcodeCache.keys().next().value as string);
-    }
-    barcodeCache.set(key, uri);
-  }
-  return uri;
-}
-
 function barcodeHtml(block: BarcodeBlock, ctx: HtmlContext, pointer: string): string {
-  const content = overrideOf<{ content?: string }>(block, ctx)?.content ?? block.content;
-  // A programming error, not the caller's content: not turned into an InputError below.
-  if (bwipjs === null) throw new Error('the barcode encoder is not loaded (loadBarcodeEncoder)');
-  let src: string;
+  const prepared = ctx.barcodes.get(block);
+  // validateTemplate prepares every barcode; a missing one is a programming error.
+  if (!prepared) throw new Error(`the barcode at ${pointer} was not prepared`);
+  let drawn;
   try {
-    src = barcodeDataUri(bwipjs, block.symbology, content);
+    drawn = drawBarcode(prepared.symbology, prepared.data);
   } catch (err) {
-    throw new InputError(`the ${block.symbology} barcode cannot encode this content`, [
-      {
-        pointer: `${pointer}/content`,
-        message: String((err as Error).message ?? err).replace(/^\w+:\s*/, ''),
-      },
+    if (!(err instanceof EncodingError)) throw err;
+    throw new InputError(`the ${prepared.symbology} barcode cannot encode this content`, [
+      { pointer: prepared.pointer, message: err.message },
     ]);
   }
-  const alt = block.alt ?? `${SYMBOLOGY_LABELS[block.symbology]}: ${content}`;
-  const twoD = block.symbology === 'qr' || block.symbology === 'datamatrix';
-  const height = block.height ?? (twoD ? '30mm' : '15mm');
-  return `<div class="tpl-barcode"${blockStyle(block.config)}><img src="${src}" alt="${escapeHtml(alt)}" style="height:${escapeHtml(height)}${twoD ? `;width:${escapeHtml(height)}` : ''}"></div>`;
+  const info = SYMBOLOGY_INFO[prepared.symbology];
+  const alt = overrideOf<{ alt?: string }>(block, ctx)?.alt ?? block.alt ?? prepared.alt;
+  const height = block.height ?? info.defaultHeight;
+  // Bars are as wide as their modules at the symbology's bar width, and stretch to the height;
+  // a grid keeps its proportions.
+  const size =
+    drawn.modules !== undefined
+      ? `height:${height};width:${(drawn.modules * (info.moduleMm ?? 0.33)).toFixed(2)}mm;max-width:100%`
+      : `height:${height};width:auto`;
+  return `<div class="tpl-barcode"${blockStyle(block.config)}><img src="${drawn.src}" alt="${escapeHtml(alt)}" style="${escapeHtml(size)}"></div>`;
 }
 
 function blockHtml(block: Block, ctx: HtmlContext, pointer: string): string {
@@ -306,19 +178,24 @@ function blockHtml(block: Block, ctx: HtmlContext, pointer: string): string {
       return keyValueHtml(block, ctx);
     case 'image': {
       const o = overrideOf<{ src?: string; alt?: string }>(block, ctx);
-      const src = o?.src ?? block.src;
+      const given = o?.src ?? block.src;
+      // Inline SVG markup becomes a data: URI, drawn like any SVG image with the block's alt;
+      // without a width of its own it fills the block's width.
+      const inline = inlineSvgSource(given);
       const alt = o?.alt ?? block.alt;
       const maxHeight = block.maxHeight ? `max-height:${escapeHtml(block.maxHeight)};` : '';
-      return `<div class="tpl-image"${style}><img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}" style="${maxHeight}max-width:100%"></div>`;
+      const fill = inline && !inline.sized ? 'width:100%;' : '';
+      return `<div class="tpl-image"${style}><img src="${escapeHtml(inline?.src ?? given)}" alt="${escapeHtml(alt)}" style="${fill}${maxHeight}max-width:100%"></div>`;
     }
     case 'list': {
       const tag = block.ordered ? 'ol' : 'ul';
-      return `<${tag}${style}>${block.items.map((i) => `<li>${textHtml(i)}</li>`).join('')}</${tag}>`;
+      const items = overrideOf<{ items?: readonly string[] }>(block, ctx)?.items ?? block.items;
+      return `<${tag}${style}>${items.map((i) => `<li>${textHtml(i)}</li>`).join('')}</${tag}>`;
     }
     case 'divider': {
       const kind = block.style ?? 'solid';
       const thickness = block.thickness ?? 0.75;
-      const color = (block.lineColor ?? '#999999').replace(/[;{}<>"]/g, '');
+      const color = (block.lineColor ?? DIVIDER_COLOR).replace(/[;{}<>"]/g, '');
       const line =
         kind === 'none'
           ? 'none'
@@ -346,6 +223,10 @@ function alignCss(align: BlockConfig['align']): string {
   return '';
 }
 
+/** A row holding a heading stays on the page of the row after it. */
+const rowClass = (row: Row) =>
+  row.blocks.some((b) => b.type === 'heading') ? 'tpl-row tpl-keep' : 'tpl-row';
+
 export function rowsHtml(rows: readonly Row[] | undefined, ctx: HtmlContext, base: string): string {
   return (rows ?? [])
     .map((row, r) => {
@@ -357,8 +238,8 @@ export function rowsHtml(rows: readonly Row[] | undefined, ctx: HtmlContext, bas
         const align = alignCss(b.config?.align);
         const inner = blockHtml(b, ctx, `${base}/${r}/blocks/0`);
         return align && b.config?.width
-          ? `<div class="tpl-row"><div style="${align}">${inner}</div></div>`
-          : `<div class="tpl-row">${inner}</div>`;
+          ? `<div class="${rowClass(row)}"><div style="${align}">${inner}</div></div>`
+          : `<div class="${rowClass(row)}">${inner}</div>`;
       }
       const cells = row.blocks
         .map((b, i) => {
@@ -373,34 +254,10 @@ export function rowsHtml(rows: readonly Row[] | undefined, ctx: HtmlContext, bas
           return `<div class="tpl-cell" style="${width}${align}">${blockHtml(b, ctx, `${base}/${r}/blocks/${i}`)}</div>`;
         })
         .join('');
-      return `<div class="tpl-row tpl-flex">${cells}</div>`;
+      return `<div class="${rowClass(row)} tpl-flex">${cells}</div>`;
     })
     .join('\n');
 }
-
-const BASE_CSS = `
-body { margin: 0; font-family: "Liberation Sans", sans-serif; font-size: 10pt; line-height: 1.35; color: #1a1a1a; }
-.tpl-row { margin: 0 0 3mm 0; }
-.tpl-flex { display: flex; flex-direction: row; gap: 6mm; align-items: flex-start; }
-.tpl-cell { min-width: 0; }
-.tpl-cell > :first-child, .tpl-row > :first-child { margin-top: 0; }
-.tpl-cell > :last-child, .tpl-row > :last-child { margin-bottom: 0; }
-p { margin: 0 0 2mm 0; }
-h1 { font-size: 20pt; margin: 0 0 4mm 0; } h2 { font-size: 15pt; margin: 0 0 3mm 0; } h3 { font-size: 12.5pt; margin: 0 0 2mm 0; }
-h4, h5, h6 { font-size: 11pt; margin: 0 0 2mm 0; }
-table { border-collapse: collapse; width: 100%; }
-th, td { padding: 1.2mm 2mm; vertical-align: top; text-align: left; }
-tr { break-inside: avoid; }
-thead { display: table-header-group; }
-.tpl-table thead th { border-bottom: 1pt solid #444; font-weight: 700; }
-.tpl-striped tbody tr:nth-child(even) td, .tpl-striped tbody tr:nth-child(even) th { background: #f2f4f7; }
-.tpl-bordered th, .tpl-bordered td { border: 0.5pt solid #888; }
-.tpl-minimal tbody td, .tpl-minimal tbody th { border-bottom: 0.25pt solid #ddd; }
-.tpl-kv { width: auto; }
-.tpl-kv th { font-weight: 700; padding-left: 0; }
-.tpl-kv td { padding-left: 2mm; }
-.tpl-image img { display: block; }
-`;
 
 export interface TemplateHtml {
   /** The body document. */
@@ -432,16 +289,17 @@ function documentHtml(
 
 /** The template as HTML: the body document, plus header and footer fragments when present. */
 export function templateToHtml(
-  template: Template,
-  data: ReadonlyMap<string, unknown>,
+  validated: ValidatedTemplate,
   title: string | undefined,
   reserve: Reserve = { top: 0, bottom: 0 },
 ): TemplateHtml {
+  const { template, data, barcodes } = validated;
   const page = template.config?.page;
   const lang = page?.locale ? normalizeLocale(page.locale) : 'en';
   const ctx: HtmlContext = {
     locale: lang,
     data,
+    barcodes,
     numberFormat: new Intl.NumberFormat(lang, { maximumFractionDigits: 6 }),
   };
   const shared: string[] = [BASE_CSS];
@@ -464,19 +322,13 @@ export function templateToHtml(
     `margin: ${box.top + reserve.top}mm ${box.right}mm ${box.bottom + reserve.bottom}mm ${box.left}mm`,
   ];
   if (page?.pageNumbers?.enabled) {
-    const where =
-      page.pageNumbers.position === 'left'
-        ? 'bottom-left'
-        : page.pageNumbers.position === 'center'
-          ? 'bottom-center'
-          : 'bottom-right';
-    // At the foot of the bottom margin, below a footer when there is one.
     const family = template.config?.typography?.family;
-    const font = family
-      ? `font-family: ${familyCss(family)}; `
-      : 'font-family: "Liberation Sans", sans-serif; ';
     pageRules.push(
-      `@${where} { content: ${pageLabelContent(lang)}; ${font}font-size: 8pt; color: #555; vertical-align: bottom; }`,
+      pageNumberRule(
+        page.pageNumbers.position,
+        pageNumberContent(page.pageNumbers.format, lang),
+        familyCss(family || DEFAULT_FAMILY),
+      ),
     );
   }
   const body = documentHtml(
@@ -486,17 +338,19 @@ export function templateToHtml(
     `<main>${rowsHtml(template.rows, ctx, '/template/rows')}</main>`,
   );
 
-  const fragment = (rows: readonly Row[] | undefined, pointer: string) =>
+  const fragment = (rows: readonly Row[] | undefined, pointer: string, css: readonly string[]) =>
     rows?.length
       ? documentHtml(
           lang,
           title,
-          [...shared, 'html, body { margin: 0; padding: 0; background: transparent; }'],
+          [...shared, ...css, 'html, body { margin: 0; padding: 0; background: transparent; }'],
           rowsHtml(rows, ctx, pointer),
         )
       : undefined;
-  const headerHtml = fragment(page?.header?.rows, '/template/config/page/header/rows');
-  const footerHtml = fragment(page?.footer?.rows, '/template/config/page/footer/rows');
+  const headerHtml = fragment(page?.header?.rows, '/template/config/page/header/rows', []);
+  const footerHtml = fragment(page?.footer?.rows, '/template/config/page/footer/rows', [
+    FOOTER_CSS,
+  ]);
   return {
     html: body,
     lang,

@@ -1,4 +1,6 @@
 /** TypeScript shapes of a validated version 2 template (see schema.ts for the rules). */
+import type { BarcodeContent } from './barcode/types.js';
+import type { Symbology } from './barcode/symbologies.js';
 
 export interface TypographyConfig {
   readonly family?: string | null;
@@ -83,9 +85,8 @@ export interface PageBreakBlock extends BlockBase {
 }
 export interface BarcodeBlock extends BlockBase {
   readonly type: 'barcode';
-  readonly symbology:
-    'qr' | 'code128' | 'ean13' | 'ean8' | 'upca' | 'code39' | 'datamatrix' | 'pdf417' | 'itf14';
-  readonly content: string;
+  readonly symbology: Symbology;
+  readonly content: BarcodeContent;
   readonly height?: string;
   readonly alt?: string;
 }
@@ -127,7 +128,7 @@ export interface FileAttachmentConfig {
 
 export type PageSize =
   | {
-      readonly format: 'A3' | 'A4' | 'A5' | 'A6' | 'Letter' | 'Legal' | 'Tabloid';
+      readonly format?: 'A3' | 'A4' | 'A5' | 'A6' | 'Letter' | 'Legal' | 'Tabloid';
       readonly orientation?: 'portrait' | 'landscape';
     }
   | { readonly width: number; readonly height: number };
@@ -139,6 +140,7 @@ export interface PageConfig {
   readonly pageNumbers?: {
     readonly enabled?: boolean;
     readonly position?: 'left' | 'center' | 'right';
+    readonly format?: 'short' | 'long';
   };
   readonly background?: { readonly src: string; readonly type?: 'auto' | 'image' | 'pdf' };
   readonly header?: {

@@ -6,6 +6,10 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { InputError, type FieldProblem } from '../diagnostics.js';
+import { prepareBarcode, type PreparedBarcode } from './barcode/prepare.js';
+import type { BarcodeContent } from './barcode/types.js';
+import { isCssColor } from './colors.js';
+import { inlineSvgProblem, isInlineSvg } from './inline-svg.js';
 import { templateSchema } from './schema.js';
 import {
   DEFAULT_TEMPLATE_LIMITS,
@@ -15,12 +19,21 @@ import {
   type TemplateLimits,
 } from './types.js';
 
+interface Validators {
+  readonly template: ValidateFunction;
+  /** A barcode block's content, for contents given as data overrides. */
+  readonly barcodeContent: ValidateFunction;
+}
+
 /** Compiled on the first template request, so HTML-only processes never pay for it. */
-let compiled: ValidateFunction | undefined;
-function schemaValidator(): ValidateFunction {
-  compiled ??= new Ajv2020({ allErrors: true, strict: false, useDefaults: false }).compile(
-    templateSchema,
-  );
+let compiled: Validators | undefined;
+function schemaValidators(): Validators {
+  if (!compiled) {
+    const ajv = new Ajv2020({ allErrors: true, strict: false, useDefaults: false });
+    const template = ajv.compile(templateSchema);
+    const barcodeContent = ajv.compile({ $ref: `${templateSchema.$id}#/$defs/BarcodeContent` });
+    compiled = { template, barcodeContent };
+  }
   return compiled;
 }
 
@@ -82,6 +95,27 @@ export function allBlocks(template: Template, base = '/template'): BlockRef[] {
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * The override in the shape checkOverride expects. Besides the bare forms (rows as an array,
+ * values keyed by field, list items as an array), the block's own field names are accepted
+ * as a wrapper: {rows: [...]}, {values: {...}}, {items: [...]}.
+ */
+function unwrapOverride(block: Block, value: unknown, at: string): { value: unknown; at: string } {
+  const only = (key: string) =>
+    isPlainObject(value) && Object.keys(value).length === 1 && key in value;
+  if (block.type === 'table' && only('rows') && Array.isArray((value as { rows: unknown }).rows))
+    return { value: (value as { rows: unknown }).rows, at: `${at}/rows` };
+  if (
+    block.type === 'key-value' &&
+    only('values') &&
+    isPlainObject((value as { values: unknown }).values) &&
+    !block.fields.some((f) => f.key === 'values')
+  )
+    return { value: (value as { values: unknown }).values, at: `${at}/values` };
+  if (block.type === 'list' && Array.isArray(value)) return { value: { items: value }, at };
+  return { value, at };
+}
+
 function checkOverride(
   ref: BlockRef,
   value: unknown,
@@ -90,7 +124,7 @@ function checkOverride(
   problems: FieldProblem[],
 ): void {
   const { block } = ref;
-  const expectObject = (fields: Record<string, 'string' | 'object'>) => {
+  const expectObject = (fields: Record<string, 'string' | 'object' | 'any'>) => {
     if (!isPlainObject(value)) {
       problems.push({ pointer: at, message: `must be an object for a ${block.type} block` });
       return;
@@ -157,8 +191,25 @@ function checkOverride(
       return expectObject({ src: 'string', alt: 'string' });
     case 'html':
       return expectObject({ html: 'string' });
-    case 'barcode':
-      return expectObject({ content: 'string' });
+    case 'list': {
+      expectObject({ items: 'any' });
+      const items = isPlainObject(value) ? value.items : undefined;
+      if (
+        items !== undefined &&
+        !(Array.isArray(items) && items.every((i) => typeof i === 'string'))
+      )
+        problems.push({ pointer: `${at}/items`, message: 'must be an array of strings' });
+      return;
+    }
+    case 'barcode': {
+      expectObject({ content: 'any', alt: 'string' });
+      const content = isPlainObject(value) ? value.content : undefined;
+      if (content !== undefined) {
+        const check = schemaValidators().barcodeContent;
+        if (!check(content)) problems.push(...schemaProblems(check.errors ?? [], `${at}/content`));
+      }
+      return;
+    }
     default:
       problems.push({ pointer: at, message: `a ${block.type} block takes no data` });
   }
@@ -195,6 +246,54 @@ export interface ValidatedTemplate {
   readonly template: Template;
   /** Block id -> override value, already checked against the block's type. */
   readonly data: ReadonlyMap<string, unknown>;
+  /** Every barcode block with its content checked by its payload's rules and encoded. */
+  readonly barcodes: ReadonlyMap<Block, PreparedBarcode>;
+}
+
+/** The content a block shows: its data override's field when there is one, else its own. */
+function effective(
+  ref: BlockRef,
+  overrides: ReadonlyMap<string, unknown>,
+  field: string,
+): { value: unknown; pointer: string } {
+  const id = ref.block.id;
+  const override =
+    id != null ? (overrides.get(id) as Record<string, unknown> | undefined) : undefined;
+  if (override && override[field] !== undefined)
+    return { value: override[field], pointer: `/data/${escapePointer(id!)}/${field}` };
+  return {
+    value: (ref.block as unknown as Record<string, unknown>)[field],
+    pointer: `${ref.pointer}/${field}`,
+  };
+}
+
+/** Barcode payloads and inline SVG images: the checks that need the content's own rules. */
+function checkContents(
+  blocks: readonly BlockRef[],
+  overrides: ReadonlyMap<string, unknown>,
+  problems: FieldProblem[],
+): Map<Block, PreparedBarcode> {
+  const barcodes = new Map<Block, PreparedBarcode>();
+  for (const ref of blocks) {
+    const { block } = ref;
+    if (block.type === 'barcode') {
+      const { value, pointer } = effective(ref, overrides, 'content');
+      const prepared = prepareBarcode(
+        block.symbology,
+        value as BarcodeContent,
+        { symbology: `${ref.pointer}/symbology`, content: pointer },
+        problems,
+      );
+      if (prepared) barcodes.set(block, prepared);
+    } else if (block.type === 'image') {
+      const { value, pointer } = effective(ref, overrides, 'src');
+      if (typeof value === 'string' && isInlineSvg(value)) {
+        const issue = inlineSvgProblem(value);
+        if (issue) problems.push({ pointer, message: issue });
+      }
+    }
+  }
+  return barcodes;
 }
 
 /**
@@ -208,7 +307,7 @@ export function validateTemplate(
   limits: TemplateLimits = DEFAULT_TEMPLATE_LIMITS,
 ): ValidatedTemplate {
   const problems: FieldProblem[] = [];
-  const validateSchema = schemaValidator();
+  const validateSchema = schemaValidators().template;
   if (!validateSchema(template)) {
     throw new InputError(
       'the template is invalid',
@@ -278,6 +377,19 @@ export function validateTemplate(
   for (const ref of blocks)
     checkFamily(ref.block.config?.typography?.family, `${ref.pointer}/config/typography/family`);
 
+  const checkColor = (color: string | null | undefined, at: string) => {
+    if (color && !isCssColor(color))
+      problems.push({
+        pointer: at,
+        message: 'must be a CSS colour such as #111827, rgb(17 24 39) or navy',
+      });
+  };
+  checkColor(t.config?.typography?.color, '/template/config/typography/color');
+  for (const ref of blocks) {
+    checkColor(ref.block.config?.typography?.color, `${ref.pointer}/config/typography/color`);
+    if (ref.block.type === 'divider') checkColor(ref.block.lineColor, `${ref.pointer}/lineColor`);
+  }
+
   const overrides = new Map<string, unknown>();
   if (isPlainObject(data)) {
     for (const [id, value] of Object.entries(data)) {
@@ -288,12 +400,14 @@ export function validateTemplate(
         continue;
       }
       const before = problems.length;
-      checkOverride(ref, value, at, limits, problems);
-      if (problems.length === before) overrides.set(id, value);
+      const given = unwrapOverride(ref.block, value, at);
+      checkOverride(ref, given.value, given.at, limits, problems);
+      if (problems.length === before) overrides.set(id, given.value);
     }
   }
 
+  const barcodes = checkContents(blocks, overrides, problems);
   if (problems.length > 0)
     throw new InputError(`the template request has ${problems.length} problem(s)`, problems);
-  return { template: t, data: overrides };
+  return { template: t, data: overrides, barcodes };
 }

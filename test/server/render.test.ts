@@ -123,13 +123,14 @@ describe('PDF output', () => {
     expect(body.validation.profiles.map((p) => p.profile).sort()).toEqual(['PDF/A-3A', 'PDF/UA-1']);
   });
 
-  it('prefers the binary when PDF and JSON are equally acceptable', async () => {
-    const res = await postJson(
-      `${svc.url}/render/html`,
-      { html: HTML },
-      { accept: 'application/pdf, application/json' },
-    );
-    expect(res.headers.get('content-type')).toBe('application/pdf');
+  it('answers JSON only when application/json is listed at least as high as the PDF', async () => {
+    const variant = async (accept: string) =>
+      (await postJson(`${svc.url}/render/html`, { html: HTML }, { accept })).headers.get(
+        'content-type',
+      );
+    expect(await variant('application/pdf, application/json')).toContain('application/json');
+    expect(await variant('application/pdf, application/json;q=0.8')).toBe('application/pdf');
+    expect(await variant('*/*')).toBe('application/pdf');
   });
 
   it('writes PDF/UA-1 only when embedColorProfile is false', async () => {

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/diagnostics.js';
 import { render } from '../../src/render.js';
 import { validate } from '../../src/validate/index.js';
 import { findRole, readPdf, roles } from '../engine/helpers.js';
@@ -92,7 +91,8 @@ describe('template rendering', () => {
     expect(read.pages.length).toBeGreaterThanOrEqual(3);
     read.pages.forEach((p, i) => {
       expect(p.text).toContain('Quarterly report — internal');
-      expect(p.text).toContain(`Page ${i + 1} of ${read.pages.length}`);
+      // The reference service's short page numbers, "N / M".
+      expect(p.text).toContain(`${i + 1} / ${read.pages.length}`);
       expect(p.text.includes('Only on the first page')).toBe(i === 0);
     });
     expect(roles(read.structs[0])).toEqual(expect.arrayContaining(['H1', 'H2', 'P']));
@@ -320,22 +320,44 @@ describe('template rendering', () => {
     expect(xmp).toContain('INVOICE');
   });
 
-  it('takes the title from the first heading with a warning, and refuses a document with neither', async () => {
-    const result = await render({
-      kind: 'template',
-      template: {
-        version: 2,
-        rows: [{ blocks: [{ type: 'heading', text: 'Found title', level: 1 }] }],
-      },
-    });
-    expect(result.title).toBe('Found title');
-    expect(result.warnings.map((w) => w.code)).toContain('template.title-from-heading');
-    await expect(
-      render({
+  it('takes the title from the first heading, else the first text, else a default, with a warning', async () => {
+    const titled = async (rows: unknown[], data?: unknown) => {
+      const result = await render({
         kind: 'template',
-        template: { version: 2, rows: [{ blocks: [{ type: 'text', text: 'x' }] }] },
-      }),
-    ).rejects.toBeInstanceOf(InputError);
+        template: { version: 2, rows },
+        ...(data ? { data } : {}),
+      });
+      const missing = result.warnings.filter((w) => w.code === 'document.missing-title');
+      expect(missing).toHaveLength(1);
+      expect((await readPdf(result.pdf)).title).toBe(result.title);
+      return { title: result.title, source: missing[0].source };
+    };
+    // The first heading wins over text before it; a data override is what the reader sees.
+    expect(
+      await titled(
+        [
+          { blocks: [{ type: 'text', text: 'Intro' }] },
+          { blocks: [{ type: 'heading', id: 'h', text: 'Found title', level: 1 }] },
+        ],
+        { h: { text: 'Overridden title' } },
+      ),
+    ).toEqual({ title: 'Overridden title', source: '/template/rows/1/blocks/0' });
+    // No heading: the first text block, white space collapsed and a long one cut at a word.
+    const long = `Dear customer,\n\nthank you for your order ${'of many fine things '.repeat(8)}`;
+    const fromText = await titled([
+      { blocks: [{ type: 'spacer', height: 5 }] },
+      { blocks: [{ type: 'text', text: long }] },
+    ]);
+    expect(fromText.title).toMatch(/^Dear customer, thank you for your order of many fine things/);
+    expect(fromText.title.endsWith('…')).toBe(true);
+    expect([...fromText.title].length).toBeLessThanOrEqual(81);
+    expect(fromText.source).toBe('/template/rows/1/blocks/0');
+    // Neither: the default title, never a 400.
+    expect(await titled([{ blocks: [{ type: 'divider' }] }])).toEqual({
+      title: 'Untitled document',
+      source: '/template/config/title',
+    });
+    expect(await titled([])).toMatchObject({ title: 'Untitled document' });
   });
 
   it('writes PDF/UA-1 only when the template turns the colour profile off', async () => {

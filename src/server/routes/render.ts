@@ -25,6 +25,8 @@ import {
 } from '../schemas.js';
 import type { RenderTaskValue } from '../tasks.js';
 import type { Authenticator } from '../auth.js';
+import { prefersJson } from './accept.js';
+import { renderReportHeaders } from './warning-headers.js';
 
 export interface RenderRouteOptions {
   readonly config: ServiceConfig;
@@ -41,35 +43,13 @@ interface PdfFields {
 
 type Delivery = { kind: 'binary' } | { kind: 'json' } | { kind: 'upload'; url: URL };
 
-/** q-value of a media type in an Accept header, honouring type/* and * / * ranges. */
-export function acceptQuality(accept: string | undefined, type: string): number {
-  if (!accept) return type === 'application/pdf' ? 1 : 0;
-  const [major] = type.split('/');
-  let best = -1;
-  let bestSpecificity = -1;
-  for (const part of accept.split(',')) {
-    const [range, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const quality = q ? Number(q.slice(2)) : 1;
-    const specificity = range === type ? 2 : range === `${major}/*` ? 1 : range === '*/*' ? 0 : -1;
-    if (specificity > bestSpecificity && Number.isFinite(quality)) {
-      bestSpecificity = specificity;
-      best = quality;
-    }
-  }
-  return Math.max(0, best);
-}
-
 function chooseDelivery(
   req: FastifyRequest,
   config: ServiceConfig,
   jsonAllowed: boolean,
 ): Delivery {
   const uploadHeader = req.headers['x-upload-url'];
-  const json =
-    jsonAllowed &&
-    acceptQuality(req.headers.accept, 'application/json') >
-      acceptQuality(req.headers.accept, 'application/pdf');
+  const json = jsonAllowed && prefersJson(req.headers.accept);
   if (uploadHeader !== undefined) {
     if (Array.isArray(uploadHeader)) {
       throw new InputError('X-Upload-Url was sent more than once', [
@@ -187,6 +167,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
     value: RenderTaskValue,
   ) {
     reply.header('x-document-id', value.documentId);
+    reply.headers(renderReportHeaders(value.warnings, value.title));
     if (delivery.kind === 'upload') {
       const upload = await uploadDocument(delivery.url, value.pdf, 'application/pdf', {
         ...networkPolicy(config),
@@ -402,7 +383,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
     Body: {
       html: string;
       baseUrl?: string | null;
-      format?: 'png' | 'jpeg' | 'jpg';
+      format?: string;
       width?: number;
       scale?: number;
       quality?: number;
@@ -432,7 +413,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
     async (req, reply) => {
       const input = htmlInput(req.body);
       const delivery = chooseDelivery(req, config, false);
-      const format = req.body.format === 'jpeg' || req.body.format === 'jpg' ? 'jpeg' : 'png';
+      const format = /jpe?g$/i.test(req.body.format ?? '') ? 'jpeg' : 'png';
       const started = performance.now();
       const result = await pool.run<ImageResult>({
         kind: 'image',
@@ -450,6 +431,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       metrics.observeRender(performance.now() - started, 1);
       const documentId = randomUUID();
       reply.header('x-document-id', documentId);
+      reply.headers(renderReportHeaders(result.warnings));
       if (delivery.kind === 'upload') {
         const upload = await uploadDocument(delivery.url, result.image, result.contentType, {
           ...networkPolicy(config),
