@@ -8,9 +8,9 @@
  * operator removed: the page becomes one artifact in our file, so none of the source's tags,
  * MCIDs, StructParent(s) or annotations may come along.
  */
-import { graphicsArea, pdfaOutputColourSpace } from '../validate/content/area.js';
+import { graphicsArea, pdfaOutputColourSpace } from '../validate/rules/graphics.js';
 import { type LexedOperator, lexContent } from '../validate/content/lexer.js';
-import { fontsArea } from '../validate/fonts/area.js';
+import { fontsArea } from '../validate/rules/fonts.js';
 import { buildResponse, runProfile } from '../validate/engine/index.js';
 import { fileStructureArea } from '../validate/rules/file-structure.js';
 import type { CosDict, CosObject, CosRef, CosStream } from '../validate/model/cos.js';

@@ -11,10 +11,22 @@ import type { RuleArea, RuleAreaContext, RuleSpec } from '../model/checks.js';
 import { PDFA_ALL } from '../model/checks.js';
 import type { CosDict, CosObject, CosStream } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
-import { type ColourSpace, nestedColourSpaces, resolveColourSpaceOperand } from './colour.js';
-import { asArray, asDict, asInteger, asName, asNumber, asStream, refKey } from './cos-util.js';
-import { type ContentFacts, contentFacts } from './facts.js';
-import { readIccHeader, readJpx } from './headers.js';
+import {
+  type ColourSpace,
+  nestedColourSpaces,
+  resolveColourSpaceOperand,
+} from '../content/colour.js';
+import {
+  asArray,
+  asDict,
+  asInteger,
+  asName,
+  asNumber,
+  asStream,
+  refKey,
+} from '../content/cos-util.js';
+import { type ContentFacts, contentFacts } from '../content/facts.js';
+import { readIccHeader, readJpx } from '../content/headers.js';
 
 function rule(
   clause: string,

@@ -11,9 +11,9 @@ import type { PdfDocumentModel } from '../model/document.js';
 import type { Flavour } from '../report-types.js';
 import { asArray, asDict, asInteger, asName, asStream, asString, stringText } from '../content/cos-util.js';
 import { type FontUsage, contentFacts } from '../content/facts.js';
-import { PREDEFINED_CMAPS, parseCMap, predefinedOrdering } from './cmap.js';
-import { isKnownGlyphName } from './encodings.js';
-import { PdfFont, fontCache, hasPUA } from './font.js';
+import { PREDEFINED_CMAPS, parseCMap, predefinedOrdering } from '../fonts/cmap.js';
+import { isKnownGlyphName } from '../fonts/encodings.js';
+import { PdfFont, fontCache, hasPUA } from '../fonts/font.js';
 
 function spec(clause: string, testNumber: number, object: string, message: string, flavours: readonly Flavour[], category: RuleSpec['category'] = 'Fonts'): RuleSpec {
   return { clause, testNumber, object, category, message, flavours };

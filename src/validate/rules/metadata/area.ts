@@ -2,17 +2,17 @@
  * The metadata rule area: the document's XMP packet checked against PDF/A-2/3 6.6.2.1,
  * 6.6.2.3.x, 6.6.4 and PDF/UA-1 5, 7.1 (metadata) and 7.2 (metadata language).
  */
-import type { CheckSink, FlavourInfo, RuleArea, RuleAreaContext } from '../model/checks.js';
-import type { CosDict, CosObject, CosStream } from '../model/cos.js';
-import type { PdfDocumentModel } from '../model/document.js';
-import { NS, findProperty, isLangAlt } from './model.js';
-import type { XmpNode, XmpPacket, XmpParseResult } from './model.js';
-import { parseXmpPacket } from './parse.js';
-import { child, extensionContainer, readExtensionDefinitions } from './extension.js';
-import type { ExtensionDefinitions } from './extension.js';
-import { isPredefinedNamespace, predefinedPropertyType } from './schemas.js';
-import { PREDEFINED_TYPES } from './value-types.js';
-import { R, XMP_RULES } from './rules.js';
+import type { CheckSink, FlavourInfo, RuleArea, RuleAreaContext } from '../../model/checks.js';
+import type { CosDict, CosObject, CosStream } from '../../model/cos.js';
+import type { PdfDocumentModel } from '../../model/document.js';
+import { NS, findProperty, isLangAlt } from '../../xmp/model.js';
+import type { XmpNode, XmpPacket, XmpParseResult } from '../../xmp/model.js';
+import { parseXmpPacket } from '../../xmp/parse.js';
+import { child, extensionContainer, readExtensionDefinitions } from '../../xmp/extension.js';
+import type { ExtensionDefinitions } from '../../xmp/extension.js';
+import { isPredefinedNamespace, predefinedPropertyType } from '../../xmp/schemas.js';
+import { PREDEFINED_TYPES } from '../../xmp/value-types.js';
+import { R, XMP_RULES } from './specs.js';
 
 export interface MetadataPackage {
   /** Readable location of the stream, e.g. 'metadata' or 'metadata of object 12'. */

@@ -2,8 +2,8 @@
  * Rule specifications of the metadata area (PDF/A 6.6.2.x, 6.6.4; PDF/UA 5, 7.1 metadata,
  * 7.2 metadata language). Identifiers are veraPDF's; messages are ours.
  */
-import { PDFA_ALL, PDFUA } from '../model/checks.js';
-import type { RuleSpec } from '../model/checks.js';
+import { PDFA_ALL, PDFUA } from '../../model/checks.js';
+import type { RuleSpec } from '../../model/checks.js';
 
 function pdfa(clause: string, testNumber: number, object: string, message: string): RuleSpec {
   return { clause, testNumber, object, category: 'Metadata', message, flavours: PDFA_ALL };
