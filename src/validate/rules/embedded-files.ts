@@ -17,59 +17,60 @@ import { dictOf, isArray, isDict, isName, isStream, nameOf, textOf } from '../mo
 import { xmpFacts } from '../engine/xmp.js';
 import { openDocument } from '../parser/index.js';
 import { allDicts, annotations, treeValues } from './doc-walk.js';
-import { rule } from './spec.js';
+import { ruleSpec } from './spec.js';
 
 const EF = 'Embedded files' as const;
 
 export const R = {
-  mime: rule(
-    PDFA_3,
-    '6.8',
-    1,
-    'EmbeddedFile',
-    EF,
-    'The embedded file has no valid MIME type in its Subtype entry.',
-  ),
-  fUf: rule(
-    PDFA_ALL,
-    '6.8',
-    2,
-    'CosFileSpecification',
-    EF,
-    'The file specification of an embedded file lacks the F or the UF entry.',
-  ),
-  relationship: rule(
-    PDFA_3,
-    '6.8',
-    3,
-    'CosFileSpecification',
-    EF,
-    'The file specification has no AFRelationship entry.',
-  ),
-  associated: rule(
-    PDFA_3,
-    '6.8',
-    4,
-    'CosFileSpecification',
-    EF,
-    'The file specification is not associated with the document or a part of it through an AF entry.',
-  ),
-  pdfa12: rule(
-    PDFA_2,
-    '6.8',
-    5,
-    'EmbeddedFile',
-    EF,
-    'The embedded file is not a PDF/A-1 or PDF/A-2 file.',
-  ),
-  uaFUf: rule(
-    PDFUA,
-    '7.11',
-    1,
-    'CosFileSpecification',
-    EF,
-    'The file specification of an embedded file lacks a non-empty F or UF entry.',
-  ),
+  mime: ruleSpec({
+    clause: '6.8',
+    testNumber: 1,
+    object: 'EmbeddedFile',
+    category: EF,
+    message: 'The embedded file has no valid MIME type in its Subtype entry.',
+    flavours: PDFA_3,
+  }),
+  fUf: ruleSpec({
+    clause: '6.8',
+    testNumber: 2,
+    object: 'CosFileSpecification',
+    category: EF,
+    message: 'The file specification of an embedded file lacks the F or the UF entry.',
+    flavours: PDFA_ALL,
+  }),
+  relationship: ruleSpec({
+    clause: '6.8',
+    testNumber: 3,
+    object: 'CosFileSpecification',
+    category: EF,
+    message: 'The file specification has no AFRelationship entry.',
+    flavours: PDFA_3,
+  }),
+  associated: ruleSpec({
+    clause: '6.8',
+    testNumber: 4,
+    object: 'CosFileSpecification',
+    category: EF,
+    message:
+      'The file specification is not associated with the document or a part of it through an AF entry.',
+    flavours: PDFA_3,
+  }),
+  pdfa12: ruleSpec({
+    clause: '6.8',
+    testNumber: 5,
+    object: 'EmbeddedFile',
+    category: EF,
+    message: 'The embedded file is not a PDF/A-1 or PDF/A-2 file.',
+    flavours: PDFA_2,
+  }),
+  uaFUf: ruleSpec({
+    clause: '7.11',
+    testNumber: 1,
+    object: 'CosFileSpecification',
+    category: EF,
+    message: 'The file specification of an embedded file lacks a non-empty F or UF entry.',
+    flavours: PDFUA,
+  }),
 } as const;
 
 interface FileSpec {

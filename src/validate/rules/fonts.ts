@@ -8,123 +8,374 @@ import type { RuleArea, RuleAreaContext, RuleSpec } from '../model/checks.js';
 import { PDFA_A, PDFA_ALL, PDFA_U_AND_A, PDFUA } from '../model/checks.js';
 import type { CosDict, CosObject } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
-import type { Flavour } from '../report-types.js';
-import { asArray, asDict, asInteger, asName, asStream, asString, stringText } from '../content/cos-util.js';
+import {
+  asArray,
+  asDict,
+  asInteger,
+  asName,
+  asStream,
+  asString,
+  stringText,
+} from '../content/cos-util.js';
 import { type FontUsage, contentFacts } from '../content/facts.js';
 import { PREDEFINED_CMAPS, parseCMap, predefinedOrdering } from '../fonts/cmap.js';
 import { isKnownGlyphName } from '../fonts/encodings.js';
 import { PdfFont, fontCache, hasPUA } from '../fonts/font.js';
+import { ruleSpec } from './spec.js';
 
-function spec(clause: string, testNumber: number, object: string, message: string, flavours: readonly Flavour[], category: RuleSpec['category'] = 'Fonts'): RuleSpec {
-  return { clause, testNumber, object, category, message, flavours };
-}
+/** A rule PDF/A and PDF/UA share in substance: the PDF/A rule and its PDF/UA twin (own clause). */
+type Pair = readonly [pdfa: RuleSpec, ua: RuleSpec];
 
-/** Rules that PDF/A and PDF/UA share in substance, under each profile's own identifier. */
-function pair(aClause: string, uaClause: string, testNumber: number, object: string, message: string, aFlavours: readonly Flavour[] = PDFA_ALL): [RuleSpec, RuleSpec | null] {
-  return [spec(aClause, testNumber, object, message, aFlavours), uaClause ? spec(uaClause, testNumber, object, message, PDFUA) : null];
+function withUaTwin(pdfa: RuleSpec, uaClause: string): Pair {
+  return [pdfa, ruleSpec({ ...pdfa, clause: uaClause, flavours: PDFUA })];
 }
 
 export const FONT_RULES = {
-  maxCID: spec('6.1.13', 10, 'CMapFile', 'An embedded CMap maps to a CID greater than 65535.', PDFA_ALL, 'File structure'),
-  fontType: spec('6.2.11.2', 1, 'PDFont', 'A font dictionary does not have Type Font.', PDFA_ALL),
-  fontSubtype: spec('6.2.11.2', 2, 'PDFont', 'A font dictionary has no valid Subtype.', PDFA_ALL),
-  baseFont: spec('6.2.11.2', 3, 'PDFont', 'A font dictionary (other than Type 3) has no BaseFont.', PDFA_ALL),
-  firstChar: spec('6.2.11.2', 4, 'PDSimpleFont', 'A simple font that is not a standard 14 font has no FirstChar.', PDFA_ALL),
-  lastChar: spec('6.2.11.2', 5, 'PDSimpleFont', 'A simple font that is not a standard 14 font has no LastChar.', PDFA_ALL),
-  widths: spec(
-    '6.2.11.2',
-    6,
-    'PDSimpleFont',
-    'A simple font that is not a standard 14 font has no Widths array of LastChar − FirstChar + 1 entries.',
-    PDFA_ALL,
-  ),
-  fontFileSubtype: spec('6.2.11.2', 7, 'PDFont', 'An embedded FontFile3 has a Subtype other than Type1C, CIDFontType0C or OpenType.', PDFA_ALL),
-  cidSystemInfo: pair(
-    '6.2.11.3.1',
+  maxCID: ruleSpec({
+    clause: '6.1.13',
+    testNumber: 10,
+    object: 'CMapFile',
+    category: 'File structure',
+    message: 'An embedded CMap maps to a CID greater than 65535.',
+    flavours: PDFA_ALL,
+  }),
+  fontType: ruleSpec({
+    clause: '6.2.11.2',
+    testNumber: 1,
+    object: 'PDFont',
+    category: 'Fonts',
+    message: 'A font dictionary does not have Type Font.',
+    flavours: PDFA_ALL,
+  }),
+  fontSubtype: ruleSpec({
+    clause: '6.2.11.2',
+    testNumber: 2,
+    object: 'PDFont',
+    category: 'Fonts',
+    message: 'A font dictionary has no valid Subtype.',
+    flavours: PDFA_ALL,
+  }),
+  baseFont: ruleSpec({
+    clause: '6.2.11.2',
+    testNumber: 3,
+    object: 'PDFont',
+    category: 'Fonts',
+    message: 'A font dictionary (other than Type 3) has no BaseFont.',
+    flavours: PDFA_ALL,
+  }),
+  firstChar: ruleSpec({
+    clause: '6.2.11.2',
+    testNumber: 4,
+    object: 'PDSimpleFont',
+    category: 'Fonts',
+    message: 'A simple font that is not a standard 14 font has no FirstChar.',
+    flavours: PDFA_ALL,
+  }),
+  lastChar: ruleSpec({
+    clause: '6.2.11.2',
+    testNumber: 5,
+    object: 'PDSimpleFont',
+    category: 'Fonts',
+    message: 'A simple font that is not a standard 14 font has no LastChar.',
+    flavours: PDFA_ALL,
+  }),
+  widths: ruleSpec({
+    clause: '6.2.11.2',
+    testNumber: 6,
+    object: 'PDSimpleFont',
+    category: 'Fonts',
+    message:
+      'A simple font that is not a standard 14 font has no Widths array of LastChar − FirstChar + 1 entries.',
+    flavours: PDFA_ALL,
+  }),
+  fontFileSubtype: ruleSpec({
+    clause: '6.2.11.2',
+    testNumber: 7,
+    object: 'PDFont',
+    category: 'Fonts',
+    message: 'An embedded FontFile3 has a Subtype other than Type1C, CIDFontType0C or OpenType.',
+    flavours: PDFA_ALL,
+  }),
+  cidSystemInfo: withUaTwin(
+    ruleSpec({
+      clause: '6.2.11.3.1',
+      testNumber: 1,
+      object: 'PDType0Font',
+      category: 'Fonts',
+      message:
+        'The CIDSystemInfo of a Type 0 font’s CIDFont does not match its CMap (Registry, Ordering, or a higher Supplement).',
+      flavours: PDFA_ALL,
+    }),
     '7.21.3.1',
-    1,
-    'PDType0Font',
-    'The CIDSystemInfo of a Type 0 font’s CIDFont does not match its CMap (Registry, Ordering, or a higher Supplement).',
   ),
-  cidToGid: pair('6.2.11.3.2', '7.21.3.2', 1, 'PDCIDFont', 'An embedded CIDFontType2 font has no CIDToGIDMap.'),
-  cmapEmbedded: pair('6.2.11.3.3', '7.21.3.3', 1, 'PDCMap', 'A CMap that is not one of the predefined CMaps is not embedded.'),
-  cmapWMode: pair('6.2.11.3.3', '7.21.3.3', 2, 'CMapFile', 'The WMode of an embedded CMap dictionary differs from the WMode in its stream.'),
-  cmapUse: pair('6.2.11.3.3', '7.21.3.3', 3, 'PDReferencedCMap', 'A CMap uses another CMap that is not one of the predefined CMaps.'),
-  embedded: pair('6.2.11.4.1', '7.21.4.1', 1, 'PDFont', 'A font used to render text is not embedded.'),
-  glyphPresent: pair('6.2.11.4.1', '7.21.4.1', 2, 'Glyph', 'A glyph used to render text is missing from the embedded font program.'),
-  charSet: pair('6.2.11.4.2', '7.21.4.2', 1, 'PDType1Font', 'The CharSet of an embedded Type 1 subset does not list every glyph in the font program.'),
-  cidSet: pair('6.2.11.4.2', '7.21.4.2', 2, 'PDCIDFont', 'The CIDSet of an embedded CID font subset does not identify every CID in the font program.'),
-  glyphWidth: pair(
-    '6.2.11.5',
+  cidToGid: withUaTwin(
+    ruleSpec({
+      clause: '6.2.11.3.2',
+      testNumber: 1,
+      object: 'PDCIDFont',
+      category: 'Fonts',
+      message: 'An embedded CIDFontType2 font has no CIDToGIDMap.',
+      flavours: PDFA_ALL,
+    }),
+    '7.21.3.2',
+  ),
+  cmapEmbedded: withUaTwin(
+    ruleSpec({
+      clause: '6.2.11.3.3',
+      testNumber: 1,
+      object: 'PDCMap',
+      category: 'Fonts',
+      message: 'A CMap that is not one of the predefined CMaps is not embedded.',
+      flavours: PDFA_ALL,
+    }),
+    '7.21.3.3',
+  ),
+  cmapWMode: withUaTwin(
+    ruleSpec({
+      clause: '6.2.11.3.3',
+      testNumber: 2,
+      object: 'CMapFile',
+      category: 'Fonts',
+      message: 'The WMode of an embedded CMap dictionary differs from the WMode in its stream.',
+      flavours: PDFA_ALL,
+    }),
+    '7.21.3.3',
+  ),
+  cmapUse: withUaTwin(
+    ruleSpec({
+      clause: '6.2.11.3.3',
+      testNumber: 3,
+      object: 'PDReferencedCMap',
+      category: 'Fonts',
+      message: 'A CMap uses another CMap that is not one of the predefined CMaps.',
+      flavours: PDFA_ALL,
+    }),
+    '7.21.3.3',
+  ),
+  embedded: withUaTwin(
+    ruleSpec({
+      clause: '6.2.11.4.1',
+      testNumber: 1,
+      object: 'PDFont',
+      category: 'Fonts',
+      message: 'A font used to render text is not embedded.',
+      flavours: PDFA_ALL,
+    }),
+    '7.21.4.1',
+  ),
+  glyphPresent: withUaTwin(
+    ruleSpec({
+      clause: '6.2.11.4.1',
+      testNumber: 2,
+      object: 'Glyph',
+      category: 'Fonts',
+      message: 'A glyph used to render text is missing from the embedded font program.',
+      flavours: PDFA_ALL,
+    }),
+    '7.21.4.1',
+  ),
+  charSet: withUaTwin(
+    ruleSpec({
+      clause: '6.2.11.4.2',
+      testNumber: 1,
+      object: 'PDType1Font',
+      category: 'Fonts',
+      message:
+        'The CharSet of an embedded Type 1 subset does not list every glyph in the font program.',
+      flavours: PDFA_ALL,
+    }),
+    '7.21.4.2',
+  ),
+  cidSet: withUaTwin(
+    ruleSpec({
+      clause: '6.2.11.4.2',
+      testNumber: 2,
+      object: 'PDCIDFont',
+      category: 'Fonts',
+      message:
+        'The CIDSet of an embedded CID font subset does not identify every CID in the font program.',
+      flavours: PDFA_ALL,
+    }),
+    '7.21.4.2',
+  ),
+  glyphWidth: withUaTwin(
+    ruleSpec({
+      clause: '6.2.11.5',
+      testNumber: 1,
+      object: 'Glyph',
+      category: 'Fonts',
+      message:
+        'A glyph width in the font dictionary differs from the width in the embedded font program by more than 1/1000 em.',
+      flavours: PDFA_ALL,
+    }),
     '7.21.5',
-    1,
-    'Glyph',
-    'A glyph width in the font dictionary differs from the width in the embedded font program by more than 1/1000 em.',
   ),
-  ttCmaps: pair(
-    '6.2.11.6',
+  ttCmaps: withUaTwin(
+    ruleSpec({
+      clause: '6.2.11.6',
+      testNumber: 1,
+      object: 'TrueTypeFontProgram',
+      category: 'Fonts',
+      message:
+        'A non-symbolic TrueType font program has no non-symbolic cmap subtable for the glyph lookups.',
+      flavours: PDFA_ALL,
+    }),
     '7.21.6',
-    1,
-    'TrueTypeFontProgram',
-    'A non-symbolic TrueType font program has no non-symbolic cmap subtable for the glyph lookups.',
   ),
-  ttEncoding: pair(
-    '6.2.11.6',
+  ttEncoding: withUaTwin(
+    ruleSpec({
+      clause: '6.2.11.6',
+      testNumber: 2,
+      object: 'PDTrueTypeFont',
+      category: 'Fonts',
+      message:
+        'A non-symbolic TrueType font does not use MacRomanEncoding or WinAnsiEncoding, or has Differences with names outside the Adobe Glyph List or without a (3,1) cmap.',
+      flavours: PDFA_ALL,
+    }),
     '7.21.6',
-    2,
-    'PDTrueTypeFont',
-    'A non-symbolic TrueType font does not use MacRomanEncoding or WinAnsiEncoding, or has Differences with names outside the Adobe Glyph List or without a (3,1) cmap.',
   ),
-  ttSymbolicEncoding: pair('6.2.11.6', '7.21.6', 3, 'PDTrueTypeFont', 'A symbolic TrueType font has an Encoding entry.'),
-  ttSymbolicCmap: pair(
-    '6.2.11.6',
+  ttSymbolicEncoding: withUaTwin(
+    ruleSpec({
+      clause: '6.2.11.6',
+      testNumber: 3,
+      object: 'PDTrueTypeFont',
+      category: 'Fonts',
+      message: 'A symbolic TrueType font has an Encoding entry.',
+      flavours: PDFA_ALL,
+    }),
     '7.21.6',
-    4,
-    'TrueTypeFontProgram',
-    'The cmap of a symbolic TrueType font program has several subtables but no (3,0) subtable.',
   ),
-  toUnicode: pair('6.2.11.7.2', '7.21.7', 1, 'Glyph', 'A character code used in text has no Unicode mapping (ToUnicode or standard glyph name).', PDFA_U_AND_A),
-  toUnicodeValues: pair('6.2.11.7.2', '7.21.7', 2, 'Glyph', 'A ToUnicode CMap maps a code to U+0000, U+FEFF or U+FFFE.', PDFA_U_AND_A),
-  pua: spec(
-    '6.2.11.7.3',
-    1,
-    'Glyph',
-    'A character mapped to the Unicode Private Use Area has no ActualText in its marked content or structure element.',
-    PDFA_A,
+  ttSymbolicCmap: withUaTwin(
+    ruleSpec({
+      clause: '6.2.11.6',
+      testNumber: 4,
+      object: 'TrueTypeFontProgram',
+      category: 'Fonts',
+      message:
+        'The cmap of a symbolic TrueType font program has several subtables but no (3,0) subtable.',
+      flavours: PDFA_ALL,
+    }),
+    '7.21.6',
   ),
-  notdef: pair('6.2.11.8', '7.21.8', 1, 'Glyph', 'Text shows the .notdef glyph.'),
+  toUnicode: withUaTwin(
+    ruleSpec({
+      clause: '6.2.11.7.2',
+      testNumber: 1,
+      object: 'Glyph',
+      category: 'Fonts',
+      message:
+        'A character code used in text has no Unicode mapping (ToUnicode or standard glyph name).',
+      flavours: PDFA_U_AND_A,
+    }),
+    '7.21.7',
+  ),
+  toUnicodeValues: withUaTwin(
+    ruleSpec({
+      clause: '6.2.11.7.2',
+      testNumber: 2,
+      object: 'Glyph',
+      category: 'Fonts',
+      message: 'A ToUnicode CMap maps a code to U+0000, U+FEFF or U+FFFE.',
+      flavours: PDFA_U_AND_A,
+    }),
+    '7.21.7',
+  ),
+  pua: ruleSpec({
+    clause: '6.2.11.7.3',
+    testNumber: 1,
+    object: 'Glyph',
+    category: 'Fonts',
+    message:
+      'A character mapped to the Unicode Private Use Area has no ActualText in its marked content or structure element.',
+    flavours: PDFA_A,
+  }),
+  notdef: withUaTwin(
+    ruleSpec({
+      clause: '6.2.11.8',
+      testNumber: 1,
+      object: 'Glyph',
+      category: 'Fonts',
+      message: 'Text shows the .notdef glyph.',
+      flavours: PDFA_ALL,
+    }),
+    '7.21.8',
+  ),
 } as const;
 
-const SUBTYPES = new Set(['Type1', 'MMType1', 'TrueType', 'Type3', 'Type0', 'CIDFontType0', 'CIDFontType2']);
+const SUBTYPES = new Set([
+  'Type1',
+  'MMType1',
+  'TrueType',
+  'Type3',
+  'Type0',
+  'CIDFontType0',
+  'CIDFontType2',
+]);
 
-type Pair = readonly [RuleSpec, RuleSpec | null];
-
-function checkBoth(ctx: RuleAreaContext, p: Pair, passed: boolean, location: string, details?: string): void {
-  ctx.sink.check(p[0], passed, location, details);
-  if (p[1]) ctx.sink.check(p[1], passed, location, details);
+function checkBoth(
+  ctx: RuleAreaContext,
+  p: Pair,
+  passed: boolean,
+  location: string,
+  details?: string,
+): void {
+  for (const rule of p) ctx.sink.check(rule, passed, location, details);
 }
 
 /** Font dictionary rules that apply to every font dictionary used (Type 0 and its CIDFont alike). */
-function checkFontDict(ctx: RuleAreaContext, doc: PdfDocumentModel, dict: CosDict, location: string, renders: boolean): void {
+function checkFontDict(
+  ctx: RuleAreaContext,
+  doc: PdfDocumentModel,
+  dict: CosDict,
+  location: string,
+  renders: boolean,
+): void {
   const R = FONT_RULES;
   const { sink } = ctx;
   const subtype = asName(doc.get(dict, 'Subtype'));
   sink.check(R.fontType, asName(doc.get(dict, 'Type')) === 'Font', location);
-  sink.check(R.fontSubtype, subtype !== null && SUBTYPES.has(subtype), location, subtype ? `Subtype ${subtype}` : 'no Subtype');
-  sink.check(R.baseFont, subtype === 'Type3' || asName(doc.get(dict, 'BaseFont')) !== null, location);
+  sink.check(
+    R.fontSubtype,
+    subtype !== null && SUBTYPES.has(subtype),
+    location,
+    subtype ? `Subtype ${subtype}` : 'no Subtype',
+  );
+  sink.check(
+    R.baseFont,
+    subtype === 'Type3' || asName(doc.get(dict, 'BaseFont')) !== null,
+    location,
+  );
   const descriptor = asDict(doc.get(dict, 'FontDescriptor'));
   const ff3 = descriptor ? asStream(doc.get(descriptor, 'FontFile3')) : null;
-  const hasFile = !!descriptor && ['FontFile', 'FontFile2', 'FontFile3'].some((k) => asStream(doc.get(descriptor, k)) !== null);
+  const hasFile =
+    !!descriptor &&
+    ['FontFile', 'FontFile2', 'FontFile3'].some((k) => asStream(doc.get(descriptor, k)) !== null);
   if (ff3) {
     const st = asName(doc.get(ff3.dict, 'Subtype'));
-    sink.check(R.fontFileSubtype, st === null || ['Type1C', 'CIDFontType0C', 'OpenType'].includes(st), location, st ? `FontFile3 Subtype ${st}` : undefined);
+    sink.check(
+      R.fontFileSubtype,
+      st === null || ['Type1C', 'CIDFontType0C', 'OpenType'].includes(st),
+      location,
+      st ? `FontFile3 Subtype ${st}` : undefined,
+    );
   }
   if (subtype !== 'Type3' && subtype !== 'Type0') {
-    checkBoth(ctx, R.embedded, !renders || hasFile, location, renders ? undefined : 'invisible text only');
+    checkBoth(
+      ctx,
+      R.embedded,
+      !renders || hasFile,
+      location,
+      renders ? undefined : 'invisible text only',
+    );
   }
 }
 
-function checkSimpleFont(ctx: RuleAreaContext, doc: PdfDocumentModel, font: PdfFont, location: string): void {
+function checkSimpleFont(
+  ctx: RuleAreaContext,
+  doc: PdfDocumentModel,
+  font: PdfFont,
+  location: string,
+): void {
   const R = FONT_RULES;
   const { sink } = ctx;
   const standard = font.isStandard14;
@@ -135,13 +386,19 @@ function checkSimpleFont(ctx: RuleAreaContext, doc: PdfDocumentModel, font: PdfF
   sink.check(R.lastChar, standard || last !== null, location);
   sink.check(
     R.widths,
-    standard || (!!widths && first !== null && last !== null && widths.items.length === last - first + 1),
+    standard ||
+      (!!widths && first !== null && last !== null && widths.items.length === last - first + 1),
     location,
     widths ? `${widths.items.length} widths` : 'no Widths',
   );
 }
 
-function checkTrueType(ctx: RuleAreaContext, doc: PdfDocumentModel, font: PdfFont, location: string): void {
+function checkTrueType(
+  ctx: RuleAreaContext,
+  doc: PdfDocumentModel,
+  font: PdfFont,
+  location: string,
+): void {
   const R = FONT_RULES;
   const enc = doc.get(font.dict, 'Encoding');
   const symbolic = font.isSymbolic;
@@ -152,7 +409,9 @@ function checkTrueType(ctx: RuleAreaContext, doc: PdfDocumentModel, font: PdfFon
     const diffs = encDict ? asArray(doc.get(encDict, 'Differences')) : null;
     let ok = name === 'MacRomanEncoding' || name === 'WinAnsiEncoding';
     if (ok && diffs) {
-      const names = diffs.items.map((v) => asName(doc.resolve(v))).filter((n): n is string => n !== null);
+      const names = diffs.items
+        .map((v) => asName(doc.resolve(v)))
+        .filter((n): n is string => n !== null);
       const allKnown = names.every((n) => isKnownGlyphName(n));
       const has31 = !!font.program()?.sfnt?.cmap(3, 1);
       ok = allKnown && has31;
@@ -163,38 +422,79 @@ function checkTrueType(ctx: RuleAreaContext, doc: PdfDocumentModel, font: PdfFon
   if (sfnt) {
     const n = sfnt.cmaps.length;
     const has30 = !!sfnt.cmap(3, 0);
-    checkBoth(ctx, R.ttCmaps, symbolic || (has30 ? n > 1 : n > 0), `${location} / font program`, `${n} cmap subtables`);
-    checkBoth(ctx, R.ttSymbolicCmap, !symbolic || n === 1 || has30, `${location} / font program`, `${n} cmap subtables`);
+    checkBoth(
+      ctx,
+      R.ttCmaps,
+      symbolic || (has30 ? n > 1 : n > 0),
+      `${location} / font program`,
+      `${n} cmap subtables`,
+    );
+    checkBoth(
+      ctx,
+      R.ttSymbolicCmap,
+      !symbolic || n === 1 || has30,
+      `${location} / font program`,
+      `${n} cmap subtables`,
+    );
   }
 }
 
 const SUBSET_PREFIX = /^[A-Z]{6}\+/;
 
-function checkSubsets(ctx: RuleAreaContext, doc: PdfDocumentModel, font: PdfFont, location: string): void {
+function checkSubsets(
+  ctx: RuleAreaContext,
+  doc: PdfDocumentModel,
+  font: PdfFont,
+  location: string,
+): void {
   const R = FONT_RULES;
-  if (!font.fontFile || !font.baseFont || !SUBSET_PREFIX.test(asName(doc.get(font.metricsDict, 'BaseFont')) ?? font.baseFont)) return;
+  if (
+    !font.fontFile ||
+    !font.baseFont ||
+    !SUBSET_PREFIX.test(asName(doc.get(font.metricsDict, 'BaseFont')) ?? font.baseFont)
+  )
+    return;
   const prog = font.program();
   if (!prog) return;
   if ((font.subtype === 'Type1' || font.subtype === 'MMType1') && font.descriptor) {
     const cs = stringText(asString(doc.get(font.descriptor, 'CharSet')));
     if (cs !== null) {
-      const listed = new Set(cs.split('/').map((s) => s.trim()).filter((s) => s.length > 0));
-      const inProgram = prog.type1 ? [...prog.type1.glyphs.keys()] : prog.cff ? prog.cff.glyphNames : [];
+      const listed = new Set(
+        cs
+          .split('/')
+          .map((s) => s.trim())
+          .filter((s) => s.length > 0),
+      );
+      const inProgram = prog.type1
+        ? [...prog.type1.glyphs.keys()]
+        : prog.cff
+          ? prog.cff.glyphNames
+          : [];
       // The CharSet must name exactly the glyphs of the program (.notdef aside).
       const programSet = new Set(inProgram.filter((n) => n !== '.notdef'));
       const missing = [...programSet].filter((n) => !listed.has(n));
       const extra = [...listed].filter((n) => n !== '.notdef' && !programSet.has(n));
-      const details = [missing.length ? `not listed: ${missing.slice(0, 5).join(', ')}` : '', extra.length ? `not in program: ${extra.slice(0, 5).join(', ')}` : '']
+      const details = [
+        missing.length ? `not listed: ${missing.slice(0, 5).join(', ')}` : '',
+        extra.length ? `not in program: ${extra.slice(0, 5).join(', ')}` : '',
+      ]
         .filter((x) => x)
         .join('; ');
-      checkBoth(ctx, R.charSet, missing.length === 0 && extra.length === 0, location, details || undefined);
+      checkBoth(
+        ctx,
+        R.charSet,
+        missing.length === 0 && extra.length === 0,
+        location,
+        details || undefined,
+      );
     }
   }
   if (font.isType0 && font.descriptor) {
     const cidSet = asStream(doc.get(font.descriptor, 'CIDSet'));
     if (cidSet) {
       const bits = doc.decodeStream(cidSet).data;
-      const isSet = (cid: number): boolean => cid >> 3 < bits.length && (bits[cid >> 3] & (0x80 >> (cid & 7))) !== 0;
+      const isSet = (cid: number): boolean =>
+        cid >> 3 < bits.length && (bits[cid >> 3] & (0x80 >> (cid & 7))) !== 0;
       // CIDs the program has (CID 0, .notdef, aside), and a test for any one CID.
       let present: number[] = [];
       let has: (cid: number) => boolean = () => false;
@@ -208,7 +508,8 @@ function checkSubsets(ctx: RuleAreaContext, doc: PdfDocumentModel, font: PdfFont
         const map = asStream(doc.get(font.metricsDict, 'CIDToGIDMap'));
         if (map) {
           const data = doc.decodeStream(map).data;
-          const gidOf = (cid: number): number => (2 * cid + 1 < data.length ? (data[2 * cid] << 8) | data[2 * cid + 1] : 0);
+          const gidOf = (cid: number): number =>
+            2 * cid + 1 < data.length ? (data[2 * cid] << 8) | data[2 * cid + 1] : 0;
           has = (cid) => {
             const gid = gidOf(cid);
             return gid !== 0 && gid < sfnt.numGlyphs;
@@ -221,19 +522,31 @@ function checkSubsets(ctx: RuleAreaContext, doc: PdfDocumentModel, font: PdfFont
       }
       const missing = present.filter((c) => c !== 0 && !isSet(c));
       const extra: number[] = [];
-      for (let cid = 1; cid < bits.length * 8 && extra.length < 5; cid++) if (isSet(cid) && !has(cid)) extra.push(cid);
+      for (let cid = 1; cid < bits.length * 8 && extra.length < 5; cid++)
+        if (isSet(cid) && !has(cid)) extra.push(cid);
       const details = [
         missing.length ? `CIDs not identified: ${missing.slice(0, 5).join(', ')}` : '',
         extra.length ? `CIDs not in the program: ${extra.join(', ')}` : '',
       ]
         .filter((x) => x)
         .join('; ');
-      checkBoth(ctx, R.cidSet, missing.length === 0 && extra.length === 0, location, details || undefined);
+      checkBoth(
+        ctx,
+        R.cidSet,
+        missing.length === 0 && extra.length === 0,
+        location,
+        details || undefined,
+      );
     }
   }
 }
 
-function checkType0(ctx: RuleAreaContext, doc: PdfDocumentModel, font: PdfFont, location: string): void {
+function checkType0(
+  ctx: RuleAreaContext,
+  doc: PdfDocumentModel,
+  font: PdfFont,
+  location: string,
+): void {
   const R = FONT_RULES;
   const { sink } = ctx;
   const info = font.cmapInfo();
@@ -248,16 +561,30 @@ function checkType0(ctx: RuleAreaContext, doc: PdfDocumentModel, font: PdfFont, 
     let ok: boolean | null = null;
     if (encStream) {
       const cmapCsi = asDict(doc.get(encStream.dict, 'CIDSystemInfo'));
-      const reg = cmapCsi ? stringText(asString(doc.get(cmapCsi, 'Registry'))) : (info.cmap?.registry ?? null);
-      const ord = cmapCsi ? stringText(asString(doc.get(cmapCsi, 'Ordering'))) : (info.cmap?.ordering ?? null);
-      const sup = cmapCsi ? asInteger(doc.get(cmapCsi, 'Supplement')) : (info.cmap?.supplement ?? null);
-      ok = fontOrd !== null && fontOrd === ord && fontReg !== null && fontReg === reg && fontSup !== null && sup !== null && fontSup <= sup;
+      const reg = cmapCsi
+        ? stringText(asString(doc.get(cmapCsi, 'Registry')))
+        : (info.cmap?.registry ?? null);
+      const ord = cmapCsi
+        ? stringText(asString(doc.get(cmapCsi, 'Ordering')))
+        : (info.cmap?.ordering ?? null);
+      const sup = cmapCsi
+        ? asInteger(doc.get(cmapCsi, 'Supplement'))
+        : (info.cmap?.supplement ?? null);
+      ok =
+        fontOrd !== null &&
+        fontOrd === ord &&
+        fontReg !== null &&
+        fontReg === reg &&
+        fontSup !== null &&
+        sup !== null &&
+        fontSup <= sup;
     } else if (info.name && info.predefined) {
       // Predefined CMaps: Registry Adobe and the collection the CMap belongs to.
       const ord = predefinedOrdering(info.name);
       ok = ord === null || (fontReg === 'Adobe' && fontOrd === ord);
     }
-    if (ok !== null) checkBoth(ctx, R.cidSystemInfo, ok, location, `CMap ${info.name ?? 'embedded'}`);
+    if (ok !== null)
+      checkBoth(ctx, R.cidSystemInfo, ok, location, `CMap ${info.name ?? 'embedded'}`);
   }
   if (font.cidFont) {
     const hasFile = !!font.fontFile;
@@ -270,16 +597,39 @@ function checkType0(ctx: RuleAreaContext, doc: PdfDocumentModel, font: PdfFont, 
   }
   // CMaps
   const name = info.name;
-  checkBoth(ctx, R.cmapEmbedded, (name !== null && PREDEFINED_CMAPS.has(name)) || !!encStream, `${location} / CMap`, name ? `CMap ${name}` : undefined);
+  checkBoth(
+    ctx,
+    R.cmapEmbedded,
+    (name !== null && PREDEFINED_CMAPS.has(name)) || !!encStream,
+    `${location} / CMap`,
+    name ? `CMap ${name}` : undefined,
+  );
   if (encStream && info.cmap) {
     const dictWMode = asInteger(doc.get(encStream.dict, 'WMode')) ?? 0;
     const streamWMode = info.cmap.wmode ?? 0;
-    checkBoth(ctx, R.cmapWMode, dictWMode === streamWMode, `${location} / CMap`, `dictionary ${dictWMode}, stream ${streamWMode}`);
-    sink.check(R.maxCID, info.cmap.maxCID <= 65535, `${location} / CMap`, `largest CID ${info.cmap.maxCID}`);
+    checkBoth(
+      ctx,
+      R.cmapWMode,
+      dictWMode === streamWMode,
+      `${location} / CMap`,
+      `dictionary ${dictWMode}, stream ${streamWMode}`,
+    );
+    sink.check(
+      R.maxCID,
+      info.cmap.maxCID <= 65535,
+      `${location} / CMap`,
+      `largest CID ${info.cmap.maxCID}`,
+    );
     const use = doc.get(encStream.dict, 'UseCMap');
     const useName = asName(use) ?? (asStream(use) ? refCMapName(doc, use) : info.cmap.useCMap);
     if (use !== null || info.cmap.useCMap !== null) {
-      checkBoth(ctx, R.cmapUse, useName !== null && PREDEFINED_CMAPS.has(useName), `${location} / CMap`, useName ? `uses ${useName}` : undefined);
+      checkBoth(
+        ctx,
+        R.cmapUse,
+        useName !== null && PREDEFINED_CMAPS.has(useName),
+        `${location} / CMap`,
+        useName ? `uses ${useName}` : undefined,
+      );
     }
   }
 }
@@ -296,11 +646,18 @@ function refCMapName(doc: PdfDocumentModel, use: CosObject): string | null {
   return asName(doc.get(s.dict, 'CMapName')) ?? parseCMap(doc.decodeStream(s).data).name;
 }
 
-
-function glyphChecks(ctx: RuleAreaContext, font: PdfFont, usage: FontUsage, location: string): void {
+function glyphChecks(
+  ctx: RuleAreaContext,
+  font: PdfFont,
+  usage: FontUsage,
+  location: string,
+): void {
   const R = FONT_RULES;
   const { sink } = ctx;
-  const levelAorU = ctx.flavour.pdfaLevel === 'a' || ctx.flavour.pdfaLevel === 'u' || ctx.flavour.flavour === 'pdfua-1';
+  const levelAorU =
+    ctx.flavour.pdfaLevel === 'a' ||
+    ctx.flavour.pdfaLevel === 'u' ||
+    ctx.flavour.flavour === 'pdfua-1';
   // Numeric keys (code, code length, rendering mode, ActualText) keep this loop allocation-free.
   const seen = new Set<number>();
   for (const use of usage.texts) {
@@ -316,15 +673,30 @@ function glyphChecks(ctx: RuleAreaContext, font: PdfFont, usage: FontUsage, loca
         // A code cut short by the end of the string selects no glyph at all.
         const incomplete = font.incompleteCode(bytes);
         const present = incomplete ? false : font.glyphPresent(code, cid);
-        if (!invisible) checkBoth(ctx, R.glyphPresent, present !== false, where, incomplete ? `an incomplete ${bytes}-byte code` : undefined);
+        if (!invisible)
+          checkBoth(
+            ctx,
+            R.glyphPresent,
+            present !== false,
+            where,
+            incomplete ? `an incomplete ${bytes}-byte code` : undefined,
+          );
         if (!invisible && font.fontFile && !incomplete) {
           const wp = font.widthFromProgram(code, cid);
           const wd = font.widthFromDictionary(code, cid) ?? 0;
-          if (wp !== null) checkBoth(ctx, R.glyphWidth, Math.abs(wp - wd) <= 1, where, `dictionary ${round(wd)}, program ${round(wp)}`);
+          if (wp !== null)
+            checkBoth(
+              ctx,
+              R.glyphWidth,
+              Math.abs(wp - wd) <= 1,
+              where,
+              `dictionary ${round(wd)}, program ${round(wp)}`,
+            );
         }
         let name: string | null = null;
         if (font.isSimple) name = font.glyphName(code);
-        else if (font.isType0 && font.program()) name = cid === 0 || present === false ? '.notdef' : null;
+        else if (font.isType0 && font.program())
+          name = cid === 0 || present === false ? '.notdef' : null;
         checkBoth(ctx, R.notdef, name !== '.notdef', where);
         if (levelAorU) {
           const uni = font.toUnicode(code, bytes);
@@ -361,8 +733,8 @@ function run(ctx: RuleAreaContext): void {
   }
 }
 
-const ALL_RULES: RuleSpec[] = Object.values(FONT_RULES).flatMap((r) =>
-  Array.isArray(r) ? (r as Pair).filter((x): x is RuleSpec => x !== null) : [r as RuleSpec],
+const ALL_RULES: RuleSpec[] = Object.values(FONT_RULES).flatMap(
+  (r: RuleSpec | Pair): readonly RuleSpec[] => ('clause' in r ? [r] : r),
 );
 
 export const fontsArea: RuleArea = {

@@ -6,59 +6,60 @@ import { PDFA_ALL, PDFUA, type RuleArea, type RuleAreaContext } from '../model/c
 import type { CosDict, CosObject } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
 import { isArray, isDict, itemsOf, textOf } from '../model/util.js';
-import { rule } from './spec.js';
+import { ruleSpec } from './spec.js';
 
 const OC = 'Optional content' as const;
 
 export const R = {
-  name: rule(
-    PDFA_ALL,
-    '6.9',
-    1,
-    'PDOCConfig',
-    OC,
-    'An optional content configuration has no non-empty Name.',
-  ),
-  unique: rule(
-    PDFA_ALL,
-    '6.9',
-    2,
-    'PDOCConfig',
-    OC,
-    'Two optional content configurations have the same Name.',
-  ),
-  order: rule(
-    PDFA_ALL,
-    '6.9',
-    3,
-    'PDOCConfig',
-    OC,
-    'The Order array of an optional content configuration does not list every optional content group.',
-  ),
-  as: rule(
-    PDFA_ALL,
-    '6.9',
-    4,
-    'PDOCConfig',
-    OC,
-    'An optional content configuration has an AS entry.',
-  ),
-  uaName: rule(
-    PDFUA,
-    '7.10',
-    1,
-    'PDOCConfig',
-    OC,
-    'An optional content configuration has no non-empty Name.',
-  ),
-  uaAs: rule(
-    PDFUA,
-    '7.10',
-    2,
-    'PDOCConfig',
-    OC,
-    'An optional content configuration has an AS entry.',
-  ),
+  name: ruleSpec({
+    clause: '6.9',
+    testNumber: 1,
+    object: 'PDOCConfig',
+    category: OC,
+    message: 'An optional content configuration has no non-empty Name.',
+    flavours: PDFA_ALL,
+  }),
+  unique: ruleSpec({
+    clause: '6.9',
+    testNumber: 2,
+    object: 'PDOCConfig',
+    category: OC,
+    message: 'Two optional content configurations have the same Name.',
+    flavours: PDFA_ALL,
+  }),
+  order: ruleSpec({
+    clause: '6.9',
+    testNumber: 3,
+    object: 'PDOCConfig',
+    category: OC,
+    message:
+      'The Order array of an optional content configuration does not list every optional content group.',
+    flavours: PDFA_ALL,
+  }),
+  as: ruleSpec({
+    clause: '6.9',
+    testNumber: 4,
+    object: 'PDOCConfig',
+    category: OC,
+    message: 'An optional content configuration has an AS entry.',
+    flavours: PDFA_ALL,
+  }),
+  uaName: ruleSpec({
+    clause: '7.10',
+    testNumber: 1,
+    object: 'PDOCConfig',
+    category: OC,
+    message: 'An optional content configuration has no non-empty Name.',
+    flavours: PDFUA,
+  }),
+  uaAs: ruleSpec({
+    clause: '7.10',
+    testNumber: 2,
+    object: 'PDOCConfig',
+    category: OC,
+    message: 'An optional content configuration has an AS entry.',
+    flavours: PDFUA,
+  }),
 } as const;
 
 /** Every dictionary referenced from an Order array (nested arrays, labels skipped), bounded. */
