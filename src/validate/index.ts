@@ -7,7 +7,7 @@ import { Deadline } from '../diagnostics.js';
 import { buildResponse, flavourForClaim, runProfile, xmpFacts } from './engine/index.js';
 import type { RuleArea } from './model/checks.js';
 import type { PdfDocumentModel } from './model/document.js';
-import { isDict, textOf } from './model/util.js';
+import { isDict, textOf } from './model/read.js';
 import { NotPdfError, type ReaderOptions, openDocument } from './parser/index.js';
 import {
   ALL_FLAVOURS,

@@ -1,7 +1,7 @@
 /** documentInfo and metadata of the ValidationResponse, read from the model. */
 import type { CosDict, CosObject } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
-import { dictOf, isArray, isDict, isStream, nameOf, pdfDateToIso, textOf } from '../model/util.js';
+import { dictOf, isArray, isDict, isStream, nameOf, pdfDateToIso, textOf } from '../model/read.js';
 import type { DocumentInfo, FontInfo, PdfMetadata } from '../report-types.js';
 import type { XmpFacts } from './xmp.js';
 

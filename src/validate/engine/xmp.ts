@@ -3,7 +3,7 @@
  * metadata) through the packet parser the metadata rule area uses.
  */
 import type { PdfDocumentModel } from '../model/document.js';
-import { isStream } from '../model/util.js';
+import { isStream } from '../model/read.js';
 import {
   NS,
   findProperty,

@@ -5,7 +5,7 @@
 import { PDFA_ALL, PDFUA, type RuleArea, type RuleAreaContext } from '../model/checks.js';
 import type { CosDict } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
-import { isArray, isDict, isStream, itemsOf, nameOf, textOf } from '../model/util.js';
+import { isArray, isDict, isStream, itemsOf, nameOf, textOf } from '../model/read.js';
 import {
   type AnnotationInfo,
   StructParents,

@@ -15,7 +15,7 @@ import {
   nameOf,
   numberOf,
   textOf,
-} from '../model/util.js';
+} from '../model/read.js';
 import { STANDARD_TYPES as STANDARD_STRUCTURE_TYPES } from './structure/types.js';
 
 const MAX_ITEMS = 1_000_000;

@@ -3,7 +3,7 @@
  * (Requirements), and PDF/UA-1 7.16 (encryption must allow assistive technology).
  */
 import { PDFA_ALL, PDFUA, type RuleArea, type RuleAreaContext } from '../model/checks.js';
-import { dictOf, isDict, numberOf } from '../model/util.js';
+import { dictOf, isDict, numberOf } from '../model/read.js';
 import { ruleSpec } from './spec.js';
 
 export const R = {

@@ -13,7 +13,7 @@ import {
 } from '../model/checks.js';
 import type { CosDict, CosObject, CosStream } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
-import { dictOf, isArray, isDict, isName, isStream, nameOf, textOf } from '../model/util.js';
+import { dictOf, isArray, isDict, isName, isStream, nameOf, textOf } from '../model/read.js';
 import { xmpFacts } from '../engine/xmp.js';
 import { openDocument } from '../parser/index.js';
 import { allDicts, annotations, treeValues } from './doc-walk.js';

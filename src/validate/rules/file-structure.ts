@@ -13,7 +13,7 @@ import {
 } from '../model/checks.js';
 import type { CosDict, CosObject, CosStream } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
-import { dictOf, isArray, isDict, isStream, itemsOf, nameOf, numberOf } from '../model/util.js';
+import { dictOf, isArray, isDict, isStream, itemsOf, nameOf, numberOf } from '../model/read.js';
 import { Lexer, isValidUtf8, isWhite, latin1String } from '../parser/lexer.js';
 import { allDicts } from './doc-walk.js';
 import { ruleSpec } from './spec.js';

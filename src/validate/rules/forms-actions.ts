@@ -15,7 +15,7 @@ import {
   nameOf,
   numberOf,
   textOf,
-} from '../model/util.js';
+} from '../model/read.js';
 import { actions, annotations } from './doc-walk.js';
 import { formFields } from './file-structure.js';
 import { inspectPkcs7 } from './pkcs7.js';

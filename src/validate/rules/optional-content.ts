@@ -5,7 +5,7 @@
 import { PDFA_ALL, PDFUA, type RuleArea, type RuleAreaContext } from '../model/checks.js';
 import type { CosDict, CosObject } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
-import { isArray, isDict, itemsOf, textOf } from '../model/util.js';
+import { isArray, isDict, itemsOf, textOf } from '../model/read.js';
 import { ruleSpec } from './spec.js';
 
 const OC = 'Optional content' as const;

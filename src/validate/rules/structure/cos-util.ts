@@ -4,7 +4,7 @@
  */
 import type { CosDict, CosObject, CosRef, CosString } from '../../model/cos.js';
 import type { PdfDocumentModel } from '../../model/document.js';
-import { decodeTextString, isArray, isDict, isRef, isString } from '../../model/util.js';
+import { decodeTextString, isArray, isDict, isRef, isString } from '../../model/read.js';
 
 export { decodeTextString, isArray, isDict, isRef, isString };
 
