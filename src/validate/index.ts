@@ -7,7 +7,7 @@ import { Deadline } from '../diagnostics.js';
 import { buildResponse, flavourForClaim, runProfile, xmpFacts } from './engine/index.js';
 import type { RuleArea } from './model/checks.js';
 import type { PdfDocumentModel } from './model/document.js';
-import { isDict, textOf } from './model/read.js';
+import { isDict, textValue } from './model/read.js';
 import { NotPdfError, type ReaderOptions, openDocument } from './parser/index.js';
 import {
   ALL_FLAVOURS,
@@ -108,7 +108,7 @@ export function identify(bytes: Uint8Array): Identification {
   const doc = openDocument(bytes);
   const x = xmpFacts(doc);
   const info = doc.get(doc.trailer, 'Info');
-  const title = (isDict(info) ? textOf(doc.get(info, 'Title')) : null) ?? x?.title ?? null;
+  const title = (isDict(info) ? textValue(doc.get(info, 'Title')) : null) ?? x?.title ?? null;
   return {
     documentId: x?.documentId ?? null,
     pdfa: x?.pdfa ?? null,

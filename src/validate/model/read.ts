@@ -1,6 +1,13 @@
 /**
- * Typed accessors and small text helpers over COS objects for the engine and the rule areas
- * the core owns. Pure functions; the document model is passed in where references matter.
+ * Reading COS objects: the one module every reader, engine part and rule area uses. Nothing
+ * here throws; a value of the wrong type reads as absent (null, or an empty list), because the
+ * validator must report on broken files, not crash on them.
+ *
+ * The names say what each function does with references:
+ * - `isX(o)` narrows the object as given;
+ * - `asX(o)` and `xValue(o)` read the object as given, never following a reference;
+ * - `resolvedX(doc, o)` follows references first;
+ * - `xAt(doc, dict, key)` reads a dictionary entry, references followed.
  */
 import type {
   CosArray,
@@ -26,6 +33,7 @@ export function isRef(o: CosObject | undefined): o is CosRef {
 export function isArray(o: CosObject | undefined): o is CosArray {
   return !!o && typeof o === 'object' && o.kind === 'array';
 }
+/** A name, and when `value` is given, that name. */
 export function isName(o: CosObject | undefined, value?: string): o is CosName {
   return (
     !!o && typeof o === 'object' && o.kind === 'name' && (value === undefined || o.value === value)
@@ -38,30 +46,85 @@ export function isString(o: CosObject | undefined): o is CosString {
   return !!o && typeof o === 'object' && o.kind === 'string';
 }
 
-/** A dictionary, or a stream's dictionary. */
-export function dictOf(o: CosObject | undefined): CosDict | null {
+/** A dictionary, or a stream's dictionary; null for anything else (a reference included). */
+export function asDict(o: CosObject | undefined): CosDict | null {
   if (isDict(o)) return o;
   if (isStream(o)) return o.dict;
   return null;
 }
-export function nameOf(o: CosObject | undefined): string | null {
+export function asStream(o: CosObject | undefined): CosStream | null {
+  return isStream(o) ? o : null;
+}
+export function asArray(o: CosObject | undefined): CosArray | null {
+  return isArray(o) ? o : null;
+}
+export function asString(o: CosObject | undefined): CosString | null {
+  return isString(o) ? o : null;
+}
+export function asRef(o: CosObject | undefined): CosRef | null {
+  return isRef(o) ? o : null;
+}
+
+/** The name's text, or null when the object is not a name. */
+export function nameValue(o: CosObject | undefined): string | null {
   return isName(o) ? o.value : null;
 }
-export function numberOf(o: CosObject | undefined): number | null {
+/** The number, integer or real, or null when the object is not a number. */
+export function numberValue(o: CosObject | undefined): number | null {
   return isNumber(o) ? o.value : null;
 }
-export function itemsOf(o: CosObject | undefined): readonly CosObject[] {
+/** The number when it was written as an integer, else null. */
+export function integerValue(o: CosObject | undefined): number | null {
+  return isNumber(o) && o.isInteger ? o.value : null;
+}
+/** The array's items; empty when the object is not an array. */
+export function arrayItems(o: CosObject | undefined): readonly CosObject[] {
   return isArray(o) ? o.items : [];
 }
-
-/** Whether `key` is present in the dictionary (even with a null value or a dangling reference). */
-export function has(d: CosDict | null | undefined, key: string): boolean {
-  return !!d && d.entries.has(key);
+/** The string decoded as a PDF text string, or null when the object is not a string. */
+export function textValue(o: CosObject | undefined): string | null {
+  return isString(o) ? decodeTextString(o.bytes) : null;
+}
+/** The string's bytes as Latin-1 (names and identifiers stored as strings), or null. */
+export function latin1Text(s: CosString | null): string | null {
+  if (!s) return null;
+  let out = '';
+  for (const b of s.bytes) out += String.fromCharCode(b);
+  return out;
 }
 
-/** The key's value resolved through references (dict or stream dict); null when absent. */
-export function getIn(doc: PdfDocumentModel, o: CosObject | undefined, key: string): CosObject {
-  return doc.get(dictOf(doc.resolve(o)), key);
+/** The dictionary an object resolves to (a stream gives its dictionary), or null. */
+export function resolvedDict(doc: PdfDocumentModel, o: CosObject | undefined): CosDict | null {
+  return asDict(doc.resolve(o));
+}
+export function resolvedName(doc: PdfDocumentModel, o: CosObject | undefined): string | null {
+  return nameValue(doc.resolve(o));
+}
+export function resolvedNumber(doc: PdfDocumentModel, o: CosObject | undefined): number | null {
+  return numberValue(doc.resolve(o));
+}
+/** dict[key] as a name (references followed), or null. */
+export function nameAt(doc: PdfDocumentModel, d: CosDict | null, key: string): string | null {
+  return d ? resolvedName(doc, d.entries.get(key)) : null;
+}
+/** dict[key] as a string object (references followed), or null. */
+export function stringAt(doc: PdfDocumentModel, d: CosDict | null, key: string): CosString | null {
+  return d ? asString(doc.resolve(d.entries.get(key))) : null;
+}
+/** dict[key] decoded as a PDF text string, or null when absent or not a string. */
+export function textAt(doc: PdfDocumentModel, d: CosDict | null, key: string): string | null {
+  return textValue(stringAt(doc, d, key));
+}
+
+/** The identity of an indirect object, "12 0": for cycle detection and de-duplication. */
+export function refKey(r: CosRef): string {
+  return `${r.num} ${r.gen}`;
+}
+/** refKey of a reference, or of a stream that knows its object; null for a direct object. */
+export function indirectKeyOf(o: CosObject | undefined): string | null {
+  if (isRef(o)) return refKey(o);
+  if (isStream(o) && o.ref) return refKey(o.ref);
+  return null;
 }
 
 /** PDFDocEncoding code points 0x18-0x1f and 0x80-0x9f that differ from Latin-1 (ISO 32000-1 D.2). */
@@ -124,11 +187,6 @@ export function decodeTextString(bytes: Uint8Array): string {
   return out;
 }
 
-/** Text of a string object, or null when it is not a string. */
-export function textOf(o: CosObject | undefined): string | null {
-  return isString(o) ? decodeTextString(o.bytes) : null;
-}
-
 /**
  * Converts a PDF date (D:YYYYMMDDHHmmSSOHH'mm') to ISO 8601; null when it cannot be read.
  * Missing parts default as 7.9.4 says; the offset is kept when given.
@@ -145,11 +203,4 @@ export function pdfDateToIso(s: string): string | null {
   if (sign === 'Z' || sign === 'z') tz = 'Z';
   else if (sign === '+' || sign === '-') tz = `${sign}${oh ?? '00'}:${om ?? '00'}`;
   return `${y}-${mo}-${d}T${h}:${mi}:${se}${tz}`;
-}
-
-/** A readable name for an object reference, e.g. "object 12". */
-export function objectLabel(o: CosObject | undefined): string {
-  if (isRef(o)) return `object ${o.num}`;
-  if (isStream(o) && o.ref) return `object ${o.ref.num}`;
-  return 'direct object';
 }

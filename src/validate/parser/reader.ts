@@ -6,6 +6,7 @@
 import type { Deadline } from '../../diagnostics.js';
 import type { CosDict, CosObject, CosRef, CosStream } from '../model/cos.js';
 import type { DecodeResult, LexicalFacts, PageModel, PdfDocumentModel } from '../model/document.js';
+import { isArray, isDict, isName, isRef, isStream, nameValue } from '../model/read.js';
 import { type Decryptor, openStandardSecurity } from './crypt.js';
 import { PdfPage } from './page.js';
 import { DEFAULT_DECODE_LIMIT, applyFilter, filterChain } from './filters.js';
@@ -68,21 +69,6 @@ export const DEFAULT_DOCUMENT_DECODE_BUDGET = 8 * DEFAULT_DECODE_LIMIT;
 interface ParsedIndirect {
   readonly value: CosObject;
   readonly spacing: ObjectSpacing | null;
-}
-
-function isDict(o: CosObject | undefined): o is CosDict {
-  return o !== null && o !== undefined && typeof o === 'object' && o.kind === 'dict';
-}
-function isStream(o: CosObject | undefined): o is CosStream {
-  return o !== null && o !== undefined && typeof o === 'object' && o.kind === 'stream';
-}
-function nameOf(o: CosObject | undefined): string | null {
-  return o !== null && o !== undefined && typeof o === 'object' && o.kind === 'name'
-    ? o.value
-    : null;
-}
-function isRef(o: CosObject | undefined): o is CosRef {
-  return o !== null && o !== undefined && typeof o === 'object' && o.kind === 'ref';
 }
 
 /**
@@ -231,7 +217,7 @@ export class PdfReader implements PdfDocumentModel {
       const obj = this.parseIndirectAt(off, null);
       if (obj && isStream(obj.value)) {
         const type = dictGet(obj.value.dict, 'Type');
-        if (type && typeof type === 'object' && type.kind === 'name' && type.value === 'XRef') {
+        if (isName(type, 'XRef')) {
           const dec = this.decodeStream(obj.value);
           const s = readXrefStream(obj.value, dec.data, off);
           if (s) return s;
@@ -290,8 +276,7 @@ export class PdfReader implements PdfDocumentModel {
       const v = this.getIndirect(num);
       if (isStream(v)) {
         const t = dictGet(v.dict, 'Type');
-        if (t && typeof t === 'object' && t.kind === 'name' && t.value === 'XRef')
-          candidates.push(v.dict);
+        if (isName(t, 'XRef')) candidates.push(v.dict);
       }
     }
     for (const c of candidates) if (this.rootLooksValid(c)) return c;
@@ -300,7 +285,7 @@ export class PdfReader implements PdfDocumentModel {
       const v = this.getIndirect(num);
       if (isDict(v)) {
         const t = dictGet(v, 'Type');
-        if (t && typeof t === 'object' && t.kind === 'name' && t.value === 'Catalog') {
+        if (isName(t, 'Catalog')) {
           this.recoveries.push('trailer rebuilt around the catalog found by scanning');
           const entries = new Map<string, CosObject>(fromXref ? fromXref.entries : []);
           entries.set('Root', { kind: 'ref', num, gen: s.gen });
@@ -319,8 +304,7 @@ export class PdfReader implements PdfDocumentModel {
     if (isRef(encRef)) this.encryptNum = encRef.num;
     const enc = this.resolve(encRef);
     const ids = this.resolve(dictGet(trailer, 'ID'));
-    const first =
-      ids && typeof ids === 'object' && ids.kind === 'array' ? this.resolve(ids.items[0]) : null;
+    const first = isArray(ids) ? this.resolve(ids.items[0]) : null;
     const id =
       first && typeof first === 'object' && first.kind === 'string'
         ? first.bytes
@@ -651,7 +635,7 @@ export class PdfReader implements PdfDocumentModel {
     );
     let data: Uint8Array = stream.raw;
     if (this.decryptor && stream.ref && stream.ref.num !== this.encryptNum) {
-      const type = nameOf(dictGet(stream.dict, 'Type'));
+      const type = nameValue(dictGet(stream.dict, 'Type'));
       const clearMetadata = type === 'Metadata' && !this.decryptor.encryptMetadata;
       // Cross-reference streams are never encrypted (7.6.1).
       if (type !== 'XRef' && !clearMetadata)
@@ -735,14 +719,8 @@ export class PdfReader implements PdfDocumentModel {
       }
       const kids = this.get(node, 'Kids');
       const type = dictGet(node, 'Type');
-      const isPages =
-        type && typeof type === 'object' && type.kind === 'name' && type.value === 'Pages';
-      if (
-        kids &&
-        typeof kids === 'object' &&
-        kids.kind === 'array' &&
-        (isPages || !dictGet(node, 'Contents'))
-      ) {
+      const isPages = isName(type, 'Pages');
+      if (isArray(kids) && (isPages || !dictGet(node, 'Contents'))) {
         if (depth >= MAX_PAGES_DEPTH) continue;
         for (let i = kids.items.length - 1; i >= 0; i--) {
           const k = kids.items[i];

@@ -5,7 +5,7 @@
 import { PDFA_ALL, PDFUA, type RuleArea, type RuleAreaContext } from '../model/checks.js';
 import type { CosDict } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
-import { isArray, isDict, isStream, itemsOf, nameOf, textOf } from '../model/read.js';
+import { arrayItems, isArray, isDict, isStream, nameValue, textValue } from '../model/read.js';
 import {
   type AnnotationInfo,
   StructParents,
@@ -240,7 +240,7 @@ function checkPdfa(ctx: RuleAreaContext, a: AnnotationInfo): void {
   );
   if (!onlyN || !isDict(ap)) return;
   const n = doc.get(ap, 'N');
-  const ft = nameOf(inheritedField(doc, d, 'FT'));
+  const ft = nameValue(inheritedField(doc, d, 'FT'));
   const isButton = st === 'Widget' && ft === 'Btn';
   if (isButton) {
     const states = isDict(n) ? [...n.entries.values()].map((v) => doc.resolve(v)) : [];
@@ -262,7 +262,7 @@ function checkUa(ctx: RuleAreaContext, a: AnnotationInfo, parents: StructParents
   const exempt = hidden || isOutsideCropBox(doc, a);
   const parent = parents.of(d);
   const stdType = parent?.standardType ?? null;
-  const contents = textOf(doc.get(d, 'Contents'));
+  const contents = textValue(doc.get(d, 'Contents'));
   if (st !== 'Widget' && st !== 'PrinterMark' && st !== 'Link') {
     sink.check(
       R.uaAnnotTag,
@@ -282,7 +282,7 @@ function checkUa(ctx: RuleAreaContext, a: AnnotationInfo, parents: StructParents
     // TU belongs to the field: a widget without a T entry is a kid of the field named by Parent.
     const parentField = doc.get(d, 'Parent');
     const field = d.entries.has('T') ? d : isDict(parentField) ? parentField : null;
-    const tu = textOf(doc.get(field, 'TU'));
+    const tu = textValue(doc.get(field, 'TU'));
     sink.check(R.uaWidgetAlt, exempt || nonEmpty(tu) || nonEmpty(parent?.alt ?? null), a.location);
     sink.check(
       R.uaWidgetForm,
@@ -307,7 +307,7 @@ function checkUa(ctx: RuleAreaContext, a: AnnotationInfo, parents: StructParents
 /** Media clip data dictionaries (13.2.4.2) anywhere in the file. */
 function checkMediaClips(doc: PdfDocumentModel, ctx: RuleAreaContext): void {
   for (const { dict: d, num } of allDicts(doc)) {
-    if (nameOf(doc.get(d, 'S')) !== 'MCD') continue;
+    if (nameValue(doc.get(d, 'S')) !== 'MCD') continue;
     const loc = `media clip / object ${num}`;
     ctx.sink.check(R.uaMediaCT, d.entries.has('CT') && doc.get(d, 'CT') !== null, loc);
     ctx.sink.check(R.uaMediaAlt, hasCorrectAlt(doc, d), loc);
@@ -318,7 +318,7 @@ function checkMediaClips(doc: PdfDocumentModel, ctx: RuleAreaContext): void {
 function hasCorrectAlt(doc: PdfDocumentModel, d: CosDict): boolean {
   const alt = doc.get(d, 'Alt');
   if (!isArray(alt) || alt.items.length === 0 || alt.items.length % 2 !== 0) return false;
-  return alt.items.every((x) => textOf(doc.resolve(x)) !== null);
+  return alt.items.every((x) => textValue(doc.resolve(x)) !== null);
 }
 
 function run(ctx: RuleAreaContext): void {
@@ -331,11 +331,11 @@ function run(ctx: RuleAreaContext): void {
   }
   if (!ua) return;
   for (const page of doc.pages()) {
-    const count = itemsOf(doc.get(page.dict, 'Annots')).filter((a) =>
+    const count = arrayItems(doc.get(page.dict, 'Annots')).filter((a) =>
       isDict(doc.resolve(a)),
     ).length;
     if (count === 0) continue;
-    sink.check(R.uaTabs, nameOf(doc.get(page.dict, 'Tabs')) === 'S', `page ${page.index + 1}`);
+    sink.check(R.uaTabs, nameValue(doc.get(page.dict, 'Tabs')) === 'S', `page ${page.index + 1}`);
   }
   checkMediaClips(doc, ctx);
 }

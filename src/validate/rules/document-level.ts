@@ -3,7 +3,7 @@
  * (Requirements), and PDF/UA-1 7.16 (encryption must allow assistive technology).
  */
 import { PDFA_ALL, PDFUA, type RuleArea, type RuleAreaContext } from '../model/checks.js';
-import { dictOf, isDict, numberOf } from '../model/read.js';
+import { asDict, isDict, numberValue } from '../model/read.js';
 import { ruleSpec } from './spec.js';
 
 export const R = {
@@ -47,7 +47,7 @@ function run(ctx: RuleAreaContext): void {
   if (flavour.pdfaPart === null) {
     const enc = doc.get(doc.trailer, 'Encrypt');
     if (isDict(enc)) {
-      const p = numberOf(doc.get(enc, 'P'));
+      const p = numberValue(doc.get(enc, 'P'));
       sink.check(
         R.uaPermissions,
         p !== null && (p & 512) === 512,
@@ -57,7 +57,7 @@ function run(ctx: RuleAreaContext): void {
     }
     return;
   }
-  const names = dictOf(doc.get(doc.catalog, 'Names'));
+  const names = asDict(doc.get(doc.catalog, 'Names'));
   if (doc.catalog) {
     sink.check(
       R.altPresentations,

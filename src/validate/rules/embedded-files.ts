@@ -13,7 +13,7 @@ import {
 } from '../model/checks.js';
 import type { CosDict, CosObject, CosStream } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
-import { dictOf, isArray, isDict, isName, isStream, nameOf, textOf } from '../model/read.js';
+import { asDict, isArray, isDict, isName, isStream, nameValue, textValue } from '../model/read.js';
 import { xmpFacts } from '../engine/xmp.js';
 import { openDocument } from '../parser/index.js';
 import { allDicts, annotations, treeValues } from './doc-walk.js';
@@ -92,10 +92,10 @@ function fileSpecs(doc: PdfDocumentModel): FileSpec[] {
     out.push({ dict: d, location });
   };
   const names = doc.get(doc.catalog, 'Names');
-  const ef = doc.get(dictOf(names), 'EmbeddedFiles');
+  const ef = doc.get(asDict(names), 'EmbeddedFiles');
   if (ef !== null) {
     for (const [k, v] of treeValues(doc, ef, 'Names'))
-      add(v, `embedded file ${textOf(k) ?? ''}`.trim());
+      add(v, `embedded file ${textValue(k) ?? ''}`.trim());
   }
   for (const { dict, num } of allDicts(doc)) {
     if (isName(dict.entries.get('Type'), 'Filespec'))
@@ -119,7 +119,7 @@ function associatedFiles(doc: PdfDocumentModel): Set<CosDict> {
   collect(doc.catalog);
   for (const page of doc.pages()) collect(page.dict);
   for (const a of annotations(doc)) collect(a.dict);
-  for (const { value } of doc.objects()) collect(dictOf(value));
+  for (const { value } of doc.objects()) collect(asDict(value));
   return out;
 }
 
@@ -155,14 +155,14 @@ function run(ctx: RuleAreaContext): void {
     const d = spec.dict;
     const hasEF = d.entries.has('EF');
     if (flavour.pdfaPart === null) {
-      const f = textOf(doc.get(d, 'F'));
-      const uf = textOf(doc.get(d, 'UF'));
+      const f = textValue(doc.get(d, 'F'));
+      const uf = textValue(doc.get(d, 'UF'));
       sink.check(R.uaFUf, !hasEF || (!!f && !!uf), spec.location);
       continue;
     }
     sink.check(
       R.fUf,
-      !hasEF || (textOf(doc.get(d, 'F')) !== null && textOf(doc.get(d, 'UF')) !== null),
+      !hasEF || (textValue(doc.get(d, 'F')) !== null && textValue(doc.get(d, 'UF')) !== null),
       spec.location,
     );
     const stream = embeddedStream(doc, d);
@@ -174,7 +174,7 @@ function run(ctx: RuleAreaContext): void {
       );
       sink.check(R.associated, afTargets.has(d), spec.location);
       if (stream) {
-        const sub = nameOf(doc.get(stream.dict, 'Subtype'));
+        const sub = nameValue(doc.get(stream.dict, 'Subtype'));
         sink.check(
           R.mime,
           sub !== null && MIME_RE.test(sub),

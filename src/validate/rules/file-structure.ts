@@ -13,7 +13,15 @@ import {
 } from '../model/checks.js';
 import type { CosDict, CosObject, CosStream } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
-import { dictOf, isArray, isDict, isStream, itemsOf, nameOf, numberOf } from '../model/read.js';
+import {
+  arrayItems,
+  asDict,
+  isArray,
+  isDict,
+  isStream,
+  nameValue,
+  numberValue,
+} from '../model/read.js';
 import { Lexer, isValidUtf8, isWhite, latin1String } from '../parser/lexer.js';
 import { allDicts } from './doc-walk.js';
 import { ruleSpec } from './spec.js';
@@ -393,11 +401,11 @@ function checkStream(doc: PdfDocumentModel, s: CosStream, location: string, sink
       ? []
       : [filter];
   names.forEach((f, i) => {
-    const name = nameOf(f);
+    const name = nameValue(f);
     let ok = name !== null && STREAM_FILTERS.has(name);
     if (name === 'Crypt') {
-      const p = dictOf(isArray(parms) ? doc.resolve(parms.items[i]) : parms);
-      ok = nameOf(doc.get(p, 'Name')) === 'Identity' || (p !== null && !p.entries.has('Name'));
+      const p = asDict(isArray(parms) ? doc.resolve(parms.items[i]) : parms);
+      ok = nameValue(doc.get(p, 'Name')) === 'Identity' || (p !== null && !p.entries.has('Name'));
     }
     sink.check(R.filter, ok, location, `filter ${name ?? 'of a wrong type'}`);
   });
@@ -421,12 +429,12 @@ function checkPermissions(doc: PdfDocumentModel, sink: CheckSink): void {
   const mdp = doc.get(permsDict, 'DocMDP');
   if (isDict(mdp)) sigs.add(mdp);
   for (const field of formFields(doc)) {
-    if (nameOf(doc.get(field, 'FT')) !== 'Sig') continue;
+    if (nameValue(doc.get(field, 'FT')) !== 'Sig') continue;
     const v = doc.get(field, 'V');
     if (isDict(v)) sigs.add(v);
   }
   for (const sig of sigs) {
-    for (const r of itemsOf(doc.get(sig, 'Reference'))) {
+    for (const r of arrayItems(doc.get(sig, 'Reference'))) {
       const ref = doc.resolve(r);
       if (!isDict(ref)) continue;
       const digest = ['DigestLocation', 'DigestMethod', 'DigestValue'].filter((k) =>
@@ -447,13 +455,13 @@ export function formFields(doc: PdfDocumentModel): CosDict[] {
   const form = doc.get(doc.catalog, 'AcroForm');
   const out: CosDict[] = [];
   const seen = new Set<CosDict>();
-  const stack: CosObject[] = [...itemsOf(doc.get(dictOf(form), 'Fields'))].reverse();
+  const stack: CosObject[] = [...arrayItems(doc.get(asDict(form), 'Fields'))].reverse();
   while (stack.length && out.length < 100_000) {
     const f = doc.resolve(stack.pop());
     if (!isDict(f) || seen.has(f)) continue;
     seen.add(f);
     out.push(f);
-    const kids = itemsOf(doc.get(f, 'Kids'));
+    const kids = arrayItems(doc.get(f, 'Kids'));
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
   }
   return out;
@@ -467,7 +475,7 @@ function checkPageBoxes(doc: PdfDocumentModel, sink: CheckSink): void {
         box = page.inheritedValue(key);
       }
       if (!isArray(box)) continue;
-      const v = box.items.map((x) => numberOf(doc.resolve(x)) ?? 0);
+      const v = box.items.map((x) => numberValue(doc.resolve(x)) ?? 0);
       if (v.length < 4) continue;
       const w = Math.abs(v[2] - v[0]);
       const h = Math.abs(v[3] - v[1]);
@@ -550,7 +558,7 @@ function checkContentStreams(doc: PdfDocumentModel, sink: CheckSink, cos: CosChe
   // fonts (which may be direct dictionaries inside resources).
   const glyphProcs = new Set<CosStream>();
   for (const { dict } of allDicts(doc)) {
-    if (nameOf(dict.entries.get('Subtype')) !== 'Type3') continue;
+    if (nameValue(dict.entries.get('Subtype')) !== 'Type3') continue;
     const procs = doc.get(dict, 'CharProcs');
     if (!isDict(procs)) continue;
     for (const v of procs.entries.values()) {
@@ -561,8 +569,8 @@ function checkContentStreams(doc: PdfDocumentModel, sink: CheckSink, cos: CosChe
   for (const { ref, value } of doc.objects()) {
     if (!isStream(value)) continue;
     const d = value.dict;
-    const isForm = nameOf(d.entries.get('Subtype')) === 'Form';
-    const isTiling = numberOf(doc.resolve(d.entries.get('PatternType'))) === 1;
+    const isForm = nameValue(d.entries.get('Subtype')) === 'Form';
+    const isTiling = numberValue(doc.resolve(d.entries.get('PatternType'))) === 1;
     if ((isForm || isTiling || glyphProcs.has(value)) && !d.entries.has('FunctionType')) {
       scanContent(doc.decodeStream(value).data, `object ${ref.num} (content stream)`, sink, cos);
     }

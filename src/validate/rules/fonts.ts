@@ -11,12 +11,12 @@ import type { PdfDocumentModel } from '../model/document.js';
 import {
   asArray,
   asDict,
-  asInteger,
-  asName,
   asStream,
   asString,
-  stringText,
-} from '../content/cos-util.js';
+  integerValue,
+  latin1Text,
+  nameValue,
+} from '../model/read.js';
 import { type FontUsage, contentFacts } from '../content/facts.js';
 import { PREDEFINED_CMAPS, parseCMap, predefinedOrdering } from '../fonts/cmap.js';
 import { isKnownGlyphName } from '../fonts/encodings.js';
@@ -332,8 +332,8 @@ function checkFontDict(
 ): void {
   const R = FONT_RULES;
   const { sink } = ctx;
-  const subtype = asName(doc.get(dict, 'Subtype'));
-  sink.check(R.fontType, asName(doc.get(dict, 'Type')) === 'Font', location);
+  const subtype = nameValue(doc.get(dict, 'Subtype'));
+  sink.check(R.fontType, nameValue(doc.get(dict, 'Type')) === 'Font', location);
   sink.check(
     R.fontSubtype,
     subtype !== null && SUBTYPES.has(subtype),
@@ -342,7 +342,7 @@ function checkFontDict(
   );
   sink.check(
     R.baseFont,
-    subtype === 'Type3' || asName(doc.get(dict, 'BaseFont')) !== null,
+    subtype === 'Type3' || nameValue(doc.get(dict, 'BaseFont')) !== null,
     location,
   );
   const descriptor = asDict(doc.get(dict, 'FontDescriptor'));
@@ -351,7 +351,7 @@ function checkFontDict(
     !!descriptor &&
     ['FontFile', 'FontFile2', 'FontFile3'].some((k) => asStream(doc.get(descriptor, k)) !== null);
   if (ff3) {
-    const st = asName(doc.get(ff3.dict, 'Subtype'));
+    const st = nameValue(doc.get(ff3.dict, 'Subtype'));
     sink.check(
       R.fontFileSubtype,
       st === null || ['Type1C', 'CIDFontType0C', 'OpenType'].includes(st),
@@ -379,8 +379,8 @@ function checkSimpleFont(
   const R = FONT_RULES;
   const { sink } = ctx;
   const standard = font.isStandard14;
-  const first = asInteger(doc.get(font.dict, 'FirstChar'));
-  const last = asInteger(doc.get(font.dict, 'LastChar'));
+  const first = integerValue(doc.get(font.dict, 'FirstChar'));
+  const last = integerValue(doc.get(font.dict, 'LastChar'));
   const widths = asArray(doc.get(font.dict, 'Widths'));
   sink.check(R.firstChar, standard || first !== null, location);
   sink.check(R.lastChar, standard || last !== null, location);
@@ -405,12 +405,12 @@ function checkTrueType(
   checkBoth(ctx, R.ttSymbolicEncoding, !symbolic || enc === null, location);
   if (!symbolic) {
     const encDict = asDict(enc);
-    const name = asName(enc) ?? (encDict ? asName(doc.get(encDict, 'BaseEncoding')) : null);
+    const name = nameValue(enc) ?? (encDict ? nameValue(doc.get(encDict, 'BaseEncoding')) : null);
     const diffs = encDict ? asArray(doc.get(encDict, 'Differences')) : null;
     let ok = name === 'MacRomanEncoding' || name === 'WinAnsiEncoding';
     if (ok && diffs) {
       const names = diffs.items
-        .map((v) => asName(doc.resolve(v)))
+        .map((v) => nameValue(doc.resolve(v)))
         .filter((n): n is string => n !== null);
       const allKnown = names.every((n) => isKnownGlyphName(n));
       const has31 = !!font.program()?.sfnt?.cmap(3, 1);
@@ -451,13 +451,13 @@ function checkSubsets(
   if (
     !font.fontFile ||
     !font.baseFont ||
-    !SUBSET_PREFIX.test(asName(doc.get(font.metricsDict, 'BaseFont')) ?? font.baseFont)
+    !SUBSET_PREFIX.test(nameValue(doc.get(font.metricsDict, 'BaseFont')) ?? font.baseFont)
   )
     return;
   const prog = font.program();
   if (!prog) return;
   if ((font.subtype === 'Type1' || font.subtype === 'MMType1') && font.descriptor) {
-    const cs = stringText(asString(doc.get(font.descriptor, 'CharSet')));
+    const cs = latin1Text(asString(doc.get(font.descriptor, 'CharSet')));
     if (cs !== null) {
       const listed = new Set(
         cs
@@ -555,20 +555,20 @@ function checkType0(
   // CIDSystemInfo agreement
   if (!info.identity) {
     const csi = font.cidFont ? asDict(doc.get(font.cidFont, 'CIDSystemInfo')) : null;
-    const fontReg = csi ? stringText(asString(doc.get(csi, 'Registry'))) : null;
-    const fontOrd = csi ? stringText(asString(doc.get(csi, 'Ordering'))) : null;
-    const fontSup = csi ? asInteger(doc.get(csi, 'Supplement')) : null;
+    const fontReg = csi ? latin1Text(asString(doc.get(csi, 'Registry'))) : null;
+    const fontOrd = csi ? latin1Text(asString(doc.get(csi, 'Ordering'))) : null;
+    const fontSup = csi ? integerValue(doc.get(csi, 'Supplement')) : null;
     let ok: boolean | null = null;
     if (encStream) {
       const cmapCsi = asDict(doc.get(encStream.dict, 'CIDSystemInfo'));
       const reg = cmapCsi
-        ? stringText(asString(doc.get(cmapCsi, 'Registry')))
+        ? latin1Text(asString(doc.get(cmapCsi, 'Registry')))
         : (info.cmap?.registry ?? null);
       const ord = cmapCsi
-        ? stringText(asString(doc.get(cmapCsi, 'Ordering')))
+        ? latin1Text(asString(doc.get(cmapCsi, 'Ordering')))
         : (info.cmap?.ordering ?? null);
       const sup = cmapCsi
-        ? asInteger(doc.get(cmapCsi, 'Supplement'))
+        ? integerValue(doc.get(cmapCsi, 'Supplement'))
         : (info.cmap?.supplement ?? null);
       ok =
         fontOrd !== null &&
@@ -605,7 +605,7 @@ function checkType0(
     name ? `CMap ${name}` : undefined,
   );
   if (encStream && info.cmap) {
-    const dictWMode = asInteger(doc.get(encStream.dict, 'WMode')) ?? 0;
+    const dictWMode = integerValue(doc.get(encStream.dict, 'WMode')) ?? 0;
     const streamWMode = info.cmap.wmode ?? 0;
     checkBoth(
       ctx,
@@ -621,7 +621,7 @@ function checkType0(
       `largest CID ${info.cmap.maxCID}`,
     );
     const use = doc.get(encStream.dict, 'UseCMap');
-    const useName = asName(use) ?? (asStream(use) ? refCMapName(doc, use) : info.cmap.useCMap);
+    const useName = nameValue(use) ?? (asStream(use) ? refCMapName(doc, use) : info.cmap.useCMap);
     if (use !== null || info.cmap.useCMap !== null) {
       checkBoth(
         ctx,
@@ -637,13 +637,13 @@ function checkType0(
 /** CIDToGIDMap must be a stream or the name Identity. */
 function validCidToGid(doc: PdfDocumentModel, cidFont: CosDict): boolean {
   const v = doc.get(cidFont, 'CIDToGIDMap');
-  return asStream(v) !== null || asName(v) === 'Identity';
+  return asStream(v) !== null || nameValue(v) === 'Identity';
 }
 
 function refCMapName(doc: PdfDocumentModel, use: CosObject): string | null {
   const s = asStream(use);
   if (!s) return null;
-  return asName(doc.get(s.dict, 'CMapName')) ?? parseCMap(doc.decodeStream(s).data).name;
+  return nameValue(doc.get(s.dict, 'CMapName')) ?? parseCMap(doc.decodeStream(s).data).name;
 }
 
 function glyphChecks(

@@ -6,15 +6,15 @@ import { PDFA_ALL, PDFUA, type RuleArea, type RuleAreaContext } from '../model/c
 import type { CosDict, CosObject } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
 import {
-  dictOf,
+  arrayItems,
+  asDict,
   isArray,
   isDict,
   isStream,
   isString,
-  itemsOf,
-  nameOf,
-  numberOf,
-  textOf,
+  nameValue,
+  numberValue,
+  textValue,
 } from '../model/read.js';
 import { actions, annotations } from './doc-walk.js';
 import { formFields } from './file-structure.js';
@@ -142,7 +142,7 @@ function xfaText(doc: PdfDocumentModel, xfa: CosObject, packet: string | null): 
   if (isStream(xfa)) parts.push(doc.decodeStream(xfa).data);
   else if (isArray(xfa)) {
     for (let i = 0; i + 1 < xfa.items.length; i += 2) {
-      const name = textOf(doc.resolve(xfa.items[i]));
+      const name = textValue(doc.resolve(xfa.items[i]));
       if (packet !== null && name !== packet) continue;
       const s = doc.resolve(xfa.items[i + 1]);
       if (isStream(s)) parts.push(doc.decodeStream(s).data);
@@ -170,7 +170,7 @@ function checkForms(ctx: RuleAreaContext): void {
     sink.check(R.widgetActions, !a.dict.entries.has('A') && !a.dict.entries.has('AA'), a.location);
   }
   for (const f of formFields(doc)) {
-    const name = textOf(doc.get(f, 'T'));
+    const name = textValue(doc.get(f, 'T'));
     sink.check(R.fieldActions, !f.entries.has('AA'), `form field ${name ?? '(unnamed)'}`);
   }
   if (formDict) {
@@ -195,14 +195,17 @@ function signatures(doc: PdfDocumentModel): { dict: CosDict; location: string }[
   const out: { dict: CosDict; location: string }[] = [];
   const seen = new Set<CosDict>();
   for (const f of formFields(doc)) {
-    if (nameOf(doc.get(f, 'FT')) !== 'Sig') continue;
+    if (nameValue(doc.get(f, 'FT')) !== 'Sig') continue;
     const v = doc.get(f, 'V');
     if (isDict(v) && !seen.has(v)) {
       seen.add(v);
-      out.push({ dict: v, location: `signature field ${textOf(doc.get(f, 'T')) ?? '(unnamed)'}` });
+      out.push({
+        dict: v,
+        location: `signature field ${textValue(doc.get(f, 'T')) ?? '(unnamed)'}`,
+      });
     }
   }
-  const mdp = doc.get(dictOf(doc.get(doc.catalog, 'Perms')), 'DocMDP');
+  const mdp = doc.get(asDict(doc.get(doc.catalog, 'Perms')), 'DocMDP');
   if (isDict(mdp) && !seen.has(mdp)) out.push({ dict: mdp, location: 'DocMDP signature' });
   return out;
 }
@@ -250,7 +253,7 @@ function checkSignatures(ctx: RuleAreaContext): void {
   if (sigs.length === 0) return;
   const bytes = doc.bytes;
   for (const s of sigs) {
-    const br = itemsOf(doc.get(s.dict, 'ByteRange')).map((x) => numberOf(doc.resolve(x)));
+    const br = arrayItems(doc.get(s.dict, 'ByteRange')).map((x) => numberValue(doc.resolve(x)));
     let covers = false;
     const contentsValue = doc.get(s.dict, 'Contents');
     if (bytes && br.length === 4 && br.every((x) => x !== null) && isString(contentsValue)) {
@@ -289,7 +292,7 @@ function checkActions(ctx: RuleAreaContext): void {
   const { doc, sink } = ctx;
   if (ctx.flavour.pdfaPart === null) return;
   for (const a of actions(doc)) {
-    const s = nameOf(doc.get(a.dict, 'S'));
+    const s = nameValue(doc.get(a.dict, 'S'));
     sink.check(
       R.actionType,
       s !== null && ALLOWED_ACTIONS.has(s),
@@ -297,7 +300,7 @@ function checkActions(ctx: RuleAreaContext): void {
       `action ${s ?? 'without type'}`,
     );
     if (s === 'Named') {
-      const n = nameOf(doc.get(a.dict, 'N'));
+      const n = nameValue(doc.get(a.dict, 'N'));
       sink.check(
         R.namedAction,
         n !== null && ALLOWED_NAMED.has(n),

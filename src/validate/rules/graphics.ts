@@ -19,12 +19,12 @@ import {
 import {
   asArray,
   asDict,
-  asInteger,
-  asName,
-  asNumber,
   asStream,
-  refKey,
-} from '../content/cos-util.js';
+  indirectKeyOf,
+  integerValue,
+  nameValue,
+  numberValue,
+} from '../model/read.js';
 import { type ContentFacts, contentFacts } from '../content/facts.js';
 import { readIccHeader, readJpx } from '../content/headers.js';
 import { ruleSpec } from './spec.js';
@@ -368,7 +368,7 @@ export function pdfaOutputColourSpace(doc: PdfDocumentModel): string | null {
   if (!intents) return null;
   for (const raw of intents.items) {
     const oi = asDict(doc.resolve(raw));
-    if (!oi || asName(doc.get(oi, 'S')) !== 'GTS_PDFA1') continue;
+    if (!oi || nameValue(doc.get(oi, 'S')) !== 'GTS_PDFA1') continue;
     const profile = asStream(doc.get(oi, 'DestOutputProfile'));
     if (!profile) continue;
     const header = readIccHeader(doc.decodeStream(profile).data);
@@ -388,7 +388,7 @@ function checkOutputIntents(ctx: RuleAreaContext): void {
     const oi = asDict(doc.resolve(raw));
     if (!oi) return;
     const where = `output intent ${i + 1}`;
-    const s = asName(doc.get(oi, 'S'));
+    const s = nameValue(doc.get(oi, 'S'));
     sink.check(
       R.destOutputProfileRef,
       s !== 'GTS_PDFX' || !oi.entries.has('DestOutputProfileRef'),
@@ -397,7 +397,7 @@ function checkOutputIntents(ctx: RuleAreaContext): void {
     const rawProfile = oi.entries.get('DestOutputProfile');
     if (rawProfile === undefined) return;
     withProfile++;
-    profileRefs.add(refKey(rawProfile) ?? `direct ${i}`);
+    profileRefs.add(indirectKeyOf(rawProfile) ?? `direct ${i}`);
     const profile = asStream(doc.resolve(rawProfile));
     const header = profile ? readIccHeader(doc.decodeStream(profile).data) : null;
     const ok =
@@ -580,7 +580,7 @@ function checkSeparations(
             const sep = resolveColourSpaceOperand(doc, raw, { own: null, inherited: null });
             if (sep)
               add(
-                { ...sep, key: refKey(raw) ?? `${c.key}/Colorants/${name}` },
+                { ...sep, key: indirectKeyOf(raw) ?? `${c.key}/Colorants/${name}` },
                 `${location} / Colorants ${name}`,
               );
           }
@@ -604,7 +604,7 @@ function checkExtGState(ctx: RuleAreaContext, dict: CosDict, location: string): 
   const R = GRAPHICS_RULES;
   sink.check(R.tr, !dict.entries.has('TR'), location);
   const tr2 = dict.entries.get('TR2');
-  sink.check(R.tr2, tr2 === undefined || asName(doc.resolve(tr2)) === 'Default', location);
+  sink.check(R.tr2, tr2 === undefined || nameValue(doc.resolve(tr2)) === 'Default', location);
   sink.check(R.htp, !dict.entries.has('HTP'), location);
   const ri = dict.entries.get('RI');
   if (ri !== undefined) checkIntent(ctx, doc.resolve(ri), location);
@@ -612,7 +612,7 @@ function checkExtGState(ctx: RuleAreaContext, dict: CosDict, location: string): 
   if (bm !== null) {
     const names = asArray(bm)?.items.map((v) => doc.resolve(v)) ?? [bm];
     for (const n of names) {
-      const v = asName(n);
+      const v = nameValue(n);
       sink.check(
         R.blendMode,
         v !== null && BLEND_MODES.has(v),
@@ -634,7 +634,7 @@ function checkHalftone(
 ): void {
   const { doc, sink } = ctx;
   const R = GRAPHICS_RULES;
-  const type = asInteger(doc.get(ht, 'HalftoneType'));
+  const type = integerValue(doc.get(ht, 'HalftoneType'));
   sink.check(
     R.halftoneType,
     type === 1 || type === 5,
@@ -662,7 +662,7 @@ function checkHalftone(
 }
 
 function checkIntent(ctx: RuleAreaContext, value: CosObject, location: string): void {
-  const name = asName(value);
+  const name = nameValue(value);
   if (name === null) return;
   ctx.sink.check(GRAPHICS_RULES.renderingIntent, INTENTS.has(name), location, `intent ${name}`);
 }
@@ -687,7 +687,7 @@ function checkImage(
   }
   const interpolate = get('Interpolate', 'I');
   sink.check(R.imageInterpolate, interpolate !== true, location);
-  const bpc = asNumber(get('BitsPerComponent', 'BPC'));
+  const bpc = numberValue(get('BitsPerComponent', 'BPC'));
   sink.check(
     R.imageBits,
     isMask || bpc === null || [1, 2, 4, 8, 16].includes(bpc),
@@ -742,9 +742,9 @@ function checkMaskStreams(
 
 function filterNames(doc: PdfDocumentModel, dict: CosDict): string[] {
   const f = doc.resolve(dict.entries.get('Filter'));
-  const single = asName(f);
+  const single = nameValue(f);
   if (single !== null) return [single];
-  return (asArray(f)?.items ?? []).map((v) => asName(doc.resolve(v)) ?? '');
+  return (asArray(f)?.items ?? []).map((v) => nameValue(doc.resolve(v)) ?? '');
 }
 
 function checkJpx(ctx: RuleAreaContext, stream: CosStream, location: string): void {
@@ -793,7 +793,7 @@ function checkForm(ctx: RuleAreaContext, stream: CosStream, location: string): v
   const R = GRAPHICS_RULES;
   const d = stream.dict;
   const ok =
-    !d.entries.has('OPI') && !d.entries.has('PS') && asName(doc.get(d, 'Subtype2')) !== 'PS';
+    !d.entries.has('OPI') && !d.entries.has('PS') && nameValue(doc.get(d, 'Subtype2')) !== 'PS';
   sink.check(R.formKeys, ok, location);
   sink.check(R.referenceXObject, !d.entries.has('Ref'), location);
 }
@@ -915,7 +915,11 @@ function run(ctx: RuleAreaContext): void {
     checkMaskStreams(ctx, f.value.dict, f.location, maskSeen, false);
   }
   for (const [, x] of facts.otherXObjects) {
-    sink.check(R.postscriptXObject, asName(doc.get(x.value.dict, 'Subtype')) !== 'PS', x.location);
+    sink.check(
+      R.postscriptXObject,
+      nameValue(doc.get(x.value.dict, 'Subtype')) !== 'PS',
+      x.location,
+    );
   }
   checkTransparency(ctx, facts, outputCS);
 }

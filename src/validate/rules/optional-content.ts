@@ -5,7 +5,7 @@
 import { PDFA_ALL, PDFUA, type RuleArea, type RuleAreaContext } from '../model/checks.js';
 import type { CosDict, CosObject } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
-import { isArray, isDict, itemsOf, textOf } from '../model/read.js';
+import { arrayItems, isArray, isDict, textValue } from '../model/read.js';
 import { ruleSpec } from './spec.js';
 
 const OC = 'Optional content' as const;
@@ -86,7 +86,7 @@ function run(ctx: RuleAreaContext): void {
   const configs: { dict: CosDict; location: string }[] = [];
   const d = doc.get(props, 'D');
   if (isDict(d)) configs.push({ dict: d, location: 'optional content / default configuration' });
-  itemsOf(doc.get(props, 'Configs')).forEach((c, i) => {
+  arrayItems(doc.get(props, 'Configs')).forEach((c, i) => {
     const cd = doc.resolve(c);
     if (isDict(cd))
       configs.push({ dict: cd, location: `optional content / configuration ${i + 1}` });
@@ -94,14 +94,14 @@ function run(ctx: RuleAreaContext): void {
   const ua = flavour.pdfaPart === null;
   const names = new Map<string, number>();
   for (const c of configs) {
-    const n = textOf(doc.get(c.dict, 'Name'));
+    const n = textValue(doc.get(c.dict, 'Name'));
     if (n) names.set(n, (names.get(n) ?? 0) + 1);
   }
-  const groups = itemsOf(doc.get(props, 'OCGs'))
+  const groups = arrayItems(doc.get(props, 'OCGs'))
     .map((g) => doc.resolve(g))
     .filter(isDict);
   for (const c of configs) {
-    const name = textOf(doc.get(c.dict, 'Name'));
+    const name = textValue(doc.get(c.dict, 'Name'));
     const hasName = name !== null && name.length > 0;
     const hasAS = c.dict.entries.has('AS');
     if (ua) {
