@@ -9,7 +9,7 @@ import { basename, extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { InputError } from './diagnostics.js';
-import { ALL_FLAVOURS, parseFlavourList, type Flavour } from './validate/report-types.js';
+import { ALL_FLAVOURS, parseFlavourList, type Flavour } from './validate/contract.js';
 
 const EXIT_OK = 0;
 const EXIT_FAILED = 1;

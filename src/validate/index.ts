@@ -14,7 +14,7 @@ import {
   DEFAULT_FLAVOURS,
   type Flavour,
   type ValidationResponse,
-} from './report-types.js';
+} from './contract.js';
 import { RULE_AREAS } from './rules/registry.js';
 
 export { NotPdfError };

@@ -24,7 +24,7 @@ import {
   contentTagCollector,
   needsContentTags,
 } from '../rules/structure/content-tags.js';
-import type { Flavour } from '../report-types.js';
+import type { Flavour } from '../contract.js';
 
 export interface Located<T> {
   readonly value: T;

@@ -10,7 +10,7 @@ import {
   pdfDateToIso,
   textValue,
 } from '../model/read.js';
-import type { DocumentInfo, FontInfo, PdfMetadata } from '../report-types.js';
+import type { DocumentInfo, FontInfo, PdfMetadata } from '../contract.js';
 import type { XmpFacts } from './xmp.js';
 
 /** Bounds for walking resources and the structure tree of hostile files. */

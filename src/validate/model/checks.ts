@@ -3,7 +3,7 @@
  * plain functions over the document model; the engine (validate/engine) counts, caps the
  * number of reported locations per rule and builds the ValidationResponse.
  */
-import type { Flavour } from '../report-types.js';
+import type { Flavour } from '../contract.js';
 import type { PdfDocumentModel } from './document.js';
 
 /** Report categories, shown in summary.categories and on each failure. */

@@ -7,7 +7,7 @@
 import type { RuleSpec } from '../../model/checks.js';
 import type { CosDict, CosStream } from '../../model/cos.js';
 import type { PdfDocumentModel } from '../../model/document.js';
-import type { Flavour } from '../../report-types.js';
+import type { Flavour } from '../../contract.js';
 import type { ContentScope, ContentVisitor } from '../../content/interpreter.js';
 import type { MarkedContent } from '../../content/marked.js';
 import {
