@@ -130,8 +130,7 @@ async function cmdValidate(args: string[]): Promise<number> {
   if (values.format !== 'text' && values.format !== 'json')
     throw new UsageError('--format is text or json');
   const flavours = parseFlavours(values.flavour);
-  const { validate, NotPdfError } = await import('./validate/index.js');
-  const { formatTextReport } = await import('./validate/text-report.js');
+  const { validate, NotPdfError, formatTextReport } = await import('./validate/index.js');
   let exit = EXIT_OK;
   for (const file of positionals) {
     const bytes = await readInput(file);
@@ -280,8 +279,7 @@ async function cmdRender(args: string[]): Promise<number> {
       `wrote ${output}: ${result.pages} page(s), ${result.pdf.length} bytes, documentId ${result.documentId}`,
     );
     if (values.validate) {
-      const { validate } = await import('./validate/index.js');
-      const { formatTextReport } = await import('./validate/text-report.js');
+      const { validate, formatTextReport } = await import('./validate/index.js');
       const report = validate(result.pdf, { flavours: ['pdfa-3a', 'pdfua-1'] });
       console.log(formatTextReport(output, report));
       return report.isCompliant ? EXIT_OK : EXIT_FAILED;

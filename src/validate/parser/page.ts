@@ -5,7 +5,7 @@
 import type { CosDict, CosObject, CosRef, CosStream } from '../model/cos.js';
 import type { PageModel, PdfDocumentModel } from '../model/document.js';
 import { isStream } from '../model/read.js';
-import { DEFAULT_DECODE_LIMIT } from './filters.js';
+import { DEFAULT_DECODE_LIMIT } from '../contract.js';
 
 export class PdfPage implements PageModel {
   constructor(

@@ -9,7 +9,12 @@ import type { DecodeResult, LexicalFacts, PageModel, PdfDocumentModel } from '..
 import { isArray, isDict, isName, isRef, isStream, nameValue } from '../model/read.js';
 import { type Decryptor, openStandardSecurity } from './crypt.js';
 import { PdfPage } from './page.js';
-import { DEFAULT_DECODE_LIMIT, applyFilter, filterChain } from './filters.js';
+import {
+  DEFAULT_DECODE_LIMIT,
+  DEFAULT_DOCUMENT_DECODE_BUDGET,
+  type DecodeLimits,
+} from '../contract.js';
+import { applyFilter, filterChain } from './filters.js';
 import { Lexer, indexOf, lastIndexOf, latin1String, parseObject } from './lexer.js';
 import {
   type Revision,
@@ -47,24 +52,10 @@ export interface ObjectSpacing {
   readonly problems: readonly string[];
 }
 
-export interface ReaderOptions {
-  /** Decoded bytes per stream; larger output gives a decode error. */
-  readonly decodeLimit?: number;
-  /**
-   * Decoded bytes for the whole document, each stream counted once and a stream that hits the
-   * per-stream limit counted at that limit; past it, decoding gives an error result at once.
-   * Bounds the time a file full of decompression bombs can take.
-   */
-  readonly documentDecodeBudget?: number;
+export interface ReaderOptions extends DecodeLimits {
   /** The caller's deadline: checked per parsed object, decoded stream and page. */
   readonly deadline?: Pick<Deadline, 'check'>;
 }
-
-/**
- * Default document budget: 8 streams at the default per-stream limit (512 MiB). A PDF/A file
- * of the largest accepted body (100 MB) decodes to far less unless it is mostly bombs.
- */
-export const DEFAULT_DOCUMENT_DECODE_BUDGET = 8 * DEFAULT_DECODE_LIMIT;
 
 interface ParsedIndirect {
   readonly value: CosObject;
