@@ -325,13 +325,12 @@ function checkBoth(
 /** Font dictionary rules that apply to every font dictionary used (Type 0 and its CIDFont alike). */
 function checkFontDict(
   ctx: RuleAreaContext,
-  doc: PdfDocumentModel,
   dict: CosDict,
   location: string,
   renders: boolean,
 ): void {
   const R = FONT_RULES;
-  const { sink } = ctx;
+  const { doc, sink } = ctx;
   const subtype = nameValue(doc.get(dict, 'Subtype'));
   sink.check(R.fontType, nameValue(doc.get(dict, 'Type')) === 'Font', location);
   sink.check(
@@ -370,14 +369,9 @@ function checkFontDict(
   }
 }
 
-function checkSimpleFont(
-  ctx: RuleAreaContext,
-  doc: PdfDocumentModel,
-  font: PdfFont,
-  location: string,
-): void {
+function checkSimpleFont(ctx: RuleAreaContext, font: PdfFont, location: string): void {
   const R = FONT_RULES;
-  const { sink } = ctx;
+  const { doc, sink } = ctx;
   const standard = font.isStandard14;
   const first = integerValue(doc.get(font.dict, 'FirstChar'));
   const last = integerValue(doc.get(font.dict, 'LastChar'));
@@ -393,13 +387,9 @@ function checkSimpleFont(
   );
 }
 
-function checkTrueType(
-  ctx: RuleAreaContext,
-  doc: PdfDocumentModel,
-  font: PdfFont,
-  location: string,
-): void {
+function checkTrueType(ctx: RuleAreaContext, font: PdfFont, location: string): void {
   const R = FONT_RULES;
+  const { doc } = ctx;
   const enc = doc.get(font.dict, 'Encoding');
   const symbolic = font.isSymbolic;
   checkBoth(ctx, R.ttSymbolicEncoding, !symbolic || enc === null, location);
@@ -441,13 +431,9 @@ function checkTrueType(
 
 const SUBSET_PREFIX = /^[A-Z]{6}\+/;
 
-function checkSubsets(
-  ctx: RuleAreaContext,
-  doc: PdfDocumentModel,
-  font: PdfFont,
-  location: string,
-): void {
+function checkSubsets(ctx: RuleAreaContext, font: PdfFont, location: string): void {
   const R = FONT_RULES;
+  const { doc } = ctx;
   if (
     !font.fontFile ||
     !font.baseFont ||
@@ -541,14 +527,9 @@ function checkSubsets(
   }
 }
 
-function checkType0(
-  ctx: RuleAreaContext,
-  doc: PdfDocumentModel,
-  font: PdfFont,
-  location: string,
-): void {
+function checkType0(ctx: RuleAreaContext, font: PdfFont, location: string): void {
   const R = FONT_RULES;
-  const { sink } = ctx;
+  const { doc, sink } = ctx;
   const info = font.cmapInfo();
   const enc = doc.get(font.dict, 'Encoding');
   const encStream = asStream(enc);
@@ -722,13 +703,13 @@ function run(ctx: RuleAreaContext): void {
     const font = fontOf(usage.font.dict);
     const location = `${usage.location} / font ${usage.font.name}`;
     const renders = usage.texts.some((t) => t.renderingMode !== 3);
-    checkFontDict(ctx, doc, font.dict, location, renders);
-    if (font.cidFont) checkFontDict(ctx, doc, font.cidFont, `${location} / CIDFont`, renders);
-    if (font.isSimple && font.subtype !== 'Type3') checkSimpleFont(ctx, doc, font, location);
-    if (font.subtype === 'Type3') checkSimpleFont(ctx, doc, font, location);
-    if (font.subtype === 'TrueType') checkTrueType(ctx, doc, font, location);
-    if (font.isType0) checkType0(ctx, doc, font, location);
-    checkSubsets(ctx, doc, font, location);
+    checkFontDict(ctx, font.dict, location, renders);
+    if (font.cidFont) checkFontDict(ctx, font.cidFont, `${location} / CIDFont`, renders);
+    if (font.isSimple && font.subtype !== 'Type3') checkSimpleFont(ctx, font, location);
+    if (font.subtype === 'Type3') checkSimpleFont(ctx, font, location);
+    if (font.subtype === 'TrueType') checkTrueType(ctx, font, location);
+    if (font.isType0) checkType0(ctx, font, location);
+    checkSubsets(ctx, font, location);
     glyphChecks(ctx, font, usage, location);
   }
 }
