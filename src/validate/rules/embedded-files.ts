@@ -19,14 +19,12 @@ import { openDocument } from '../parser/index.js';
 import { allDicts, annotations, treeValues } from './doc-walk.js';
 import { ruleSpec } from './spec.js';
 
-const EF = 'Embedded files' as const;
-
 export const R = {
   mime: ruleSpec({
     clause: '6.8',
     testNumber: 1,
     object: 'EmbeddedFile',
-    category: EF,
+    category: 'Embedded files',
     message: 'The embedded file has no valid MIME type in its Subtype entry.',
     flavours: PDFA_3,
   }),
@@ -34,7 +32,7 @@ export const R = {
     clause: '6.8',
     testNumber: 2,
     object: 'CosFileSpecification',
-    category: EF,
+    category: 'Embedded files',
     message: 'The file specification of an embedded file lacks the F or the UF entry.',
     flavours: PDFA_ALL,
   }),
@@ -42,7 +40,7 @@ export const R = {
     clause: '6.8',
     testNumber: 3,
     object: 'CosFileSpecification',
-    category: EF,
+    category: 'Embedded files',
     message: 'The file specification has no AFRelationship entry.',
     flavours: PDFA_3,
   }),
@@ -50,7 +48,7 @@ export const R = {
     clause: '6.8',
     testNumber: 4,
     object: 'CosFileSpecification',
-    category: EF,
+    category: 'Embedded files',
     message:
       'The file specification is not associated with the document or a part of it through an AF entry.',
     flavours: PDFA_3,
@@ -59,7 +57,7 @@ export const R = {
     clause: '6.8',
     testNumber: 5,
     object: 'EmbeddedFile',
-    category: EF,
+    category: 'Embedded files',
     message: 'The embedded file is not a PDF/A-1 or PDF/A-2 file.',
     flavours: PDFA_2,
   }),
@@ -67,7 +65,7 @@ export const R = {
     clause: '7.11',
     testNumber: 1,
     object: 'CosFileSpecification',
-    category: EF,
+    category: 'Embedded files',
     message: 'The file specification of an embedded file lacks a non-empty F or UF entry.',
     flavours: PDFUA,
   }),

@@ -8,14 +8,12 @@ import type { PdfDocumentModel } from '../model/document.js';
 import { arrayItems, isArray, isDict, textValue } from '../model/read.js';
 import { ruleSpec } from './spec.js';
 
-const OC = 'Optional content' as const;
-
 export const R = {
   name: ruleSpec({
     clause: '6.9',
     testNumber: 1,
     object: 'PDOCConfig',
-    category: OC,
+    category: 'Optional content',
     message: 'An optional content configuration has no non-empty Name.',
     flavours: PDFA_ALL,
   }),
@@ -23,7 +21,7 @@ export const R = {
     clause: '6.9',
     testNumber: 2,
     object: 'PDOCConfig',
-    category: OC,
+    category: 'Optional content',
     message: 'Two optional content configurations have the same Name.',
     flavours: PDFA_ALL,
   }),
@@ -31,7 +29,7 @@ export const R = {
     clause: '6.9',
     testNumber: 3,
     object: 'PDOCConfig',
-    category: OC,
+    category: 'Optional content',
     message:
       'The Order array of an optional content configuration does not list every optional content group.',
     flavours: PDFA_ALL,
@@ -40,7 +38,7 @@ export const R = {
     clause: '6.9',
     testNumber: 4,
     object: 'PDOCConfig',
-    category: OC,
+    category: 'Optional content',
     message: 'An optional content configuration has an AS entry.',
     flavours: PDFA_ALL,
   }),
@@ -48,7 +46,7 @@ export const R = {
     clause: '7.10',
     testNumber: 1,
     object: 'PDOCConfig',
-    category: OC,
+    category: 'Optional content',
     message: 'An optional content configuration has no non-empty Name.',
     flavours: PDFUA,
   }),
@@ -56,7 +54,7 @@ export const R = {
     clause: '7.10',
     testNumber: 2,
     object: 'PDOCConfig',
-    category: OC,
+    category: 'Optional content',
     message: 'An optional content configuration has an AS entry.',
     flavours: PDFUA,
   }),
