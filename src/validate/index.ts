@@ -29,16 +29,7 @@ export { formatTextReport } from './text-report.js';
 export { openPdf, pageImportability, type PageImportability } from './page-import.js';
 /** Calls its visitor for every operator of a decoded content stream, operands and inline images included. */
 export { lexContent as lexContentStream, type LexedOperator } from './content/lexer.js';
-export type {
-  CosArray,
-  CosDict,
-  CosName,
-  CosNumber,
-  CosObject,
-  CosRef,
-  CosStream,
-  CosString,
-} from './model/cos.js';
+export type * from './model/cos.js';
 export type { DecodeResult, PageModel, PdfDocumentModel } from './model/document.js';
 
 export interface ValidateOptions {
