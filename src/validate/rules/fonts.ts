@@ -429,6 +429,16 @@ function checkTrueType(ctx: RuleAreaContext, font: PdfFont, location: string): v
   }
 }
 
+/** The non-empty lists as 'label: a, b', joined with '; '; undefined when every list is empty. */
+function listDetails(
+  lists: readonly (readonly [label: string, items: readonly (string | number)[]])[],
+): string | undefined {
+  const parts = lists.filter(([, items]) => items.length > 0);
+  return parts.length
+    ? parts.map(([label, items]) => `${label}: ${items.join(', ')}`).join('; ')
+    : undefined;
+}
+
 const SUBSET_PREFIX = /^[A-Z]{6}\+/;
 
 function checkSubsets(ctx: RuleAreaContext, font: PdfFont, location: string): void {
@@ -460,19 +470,11 @@ function checkSubsets(ctx: RuleAreaContext, font: PdfFont, location: string): vo
       const programSet = new Set(inProgram.filter((n) => n !== '.notdef'));
       const missing = [...programSet].filter((n) => !listed.has(n));
       const extra = [...listed].filter((n) => n !== '.notdef' && !programSet.has(n));
-      const details = [
-        missing.length ? `not listed: ${missing.slice(0, 5).join(', ')}` : '',
-        extra.length ? `not in program: ${extra.slice(0, 5).join(', ')}` : '',
-      ]
-        .filter((x) => x)
-        .join('; ');
-      checkBoth(
-        ctx,
-        R.charSet,
-        missing.length === 0 && extra.length === 0,
-        location,
-        details || undefined,
-      );
+      const details = listDetails([
+        ['not listed', missing.slice(0, 5)],
+        ['not in program', extra.slice(0, 5)],
+      ]);
+      checkBoth(ctx, R.charSet, missing.length === 0 && extra.length === 0, location, details);
     }
   }
   if (font.isType0 && font.descriptor) {
@@ -510,19 +512,11 @@ function checkSubsets(ctx: RuleAreaContext, font: PdfFont, location: string): vo
       const extra: number[] = [];
       for (let cid = 1; cid < bits.length * 8 && extra.length < 5; cid++)
         if (isSet(cid) && !has(cid)) extra.push(cid);
-      const details = [
-        missing.length ? `CIDs not identified: ${missing.slice(0, 5).join(', ')}` : '',
-        extra.length ? `CIDs not in the program: ${extra.join(', ')}` : '',
-      ]
-        .filter((x) => x)
-        .join('; ');
-      checkBoth(
-        ctx,
-        R.cidSet,
-        missing.length === 0 && extra.length === 0,
-        location,
-        details || undefined,
-      );
+      const details = listDetails([
+        ['CIDs not identified', missing.slice(0, 5)],
+        ['CIDs not in the program', extra],
+      ]);
+      checkBoth(ctx, R.cidSet, missing.length === 0 && extra.length === 0, location, details);
     }
   }
 }
