@@ -9,7 +9,7 @@ import { basename, extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { InputError } from './diagnostics.js';
-import { ALL_FLAVOURS, parseFlavourList, type Flavour } from './validate/report-types.js';
+import { ALL_FLAVOURS, parseFlavourList, type Flavour } from './validate/contract.js';
 
 const EXIT_OK = 0;
 const EXIT_FAILED = 1;
@@ -130,8 +130,7 @@ async function cmdValidate(args: string[]): Promise<number> {
   if (values.format !== 'text' && values.format !== 'json')
     throw new UsageError('--format is text or json');
   const flavours = parseFlavours(values.flavour);
-  const { validate, NotPdfError } = await import('./validate/index.js');
-  const { formatTextReport } = await import('./validate/text-report.js');
+  const { validate, NotPdfError, formatTextReport } = await import('./validate/index.js');
   let exit = EXIT_OK;
   for (const file of positionals) {
     const bytes = await readInput(file);
@@ -280,8 +279,7 @@ async function cmdRender(args: string[]): Promise<number> {
       `wrote ${output}: ${result.pages} page(s), ${result.pdf.length} bytes, documentId ${result.documentId}`,
     );
     if (values.validate) {
-      const { validate } = await import('./validate/index.js');
-      const { formatTextReport } = await import('./validate/text-report.js');
+      const { validate, formatTextReport } = await import('./validate/index.js');
       const report = validate(result.pdf, {
         flavours: result.pdfa ? ['pdfa-3a', 'pdfua-1'] : ['pdfua-1'],
       });

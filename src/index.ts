@@ -9,8 +9,6 @@
 export type { Warning, FieldProblem } from './diagnostics.js';
 export type { DeadlineOptions } from './diagnostics.js';
 export { InputError, LimitError, TimeoutError, DEFAULT_MAX_OUTPUT_BYTES } from './diagnostics.js';
-export type { ValidationResponse, Flavour } from './validate/report-types.js';
-export { ALL_FLAVOURS, DEFAULT_FLAVOURS } from './validate/report-types.js';
 export type { LaidOutDocument } from './layout/display-list.js';
 export {
   render,
@@ -22,12 +20,16 @@ export {
   type ImageResult,
   type AttachmentInput,
 } from './render.js';
-export { DEFAULT_DOCUMENT_DECODE_BUDGET } from './validate/parser/index.js';
 export { DEFAULT_CSS_LIMITS, type CssLimits } from './style/index.js';
 export {
   validate,
   identify,
   NotPdfError,
+  ALL_FLAVOURS,
+  DEFAULT_FLAVOURS,
+  DEFAULT_DOCUMENT_DECODE_BUDGET,
   type ValidateOptions,
   type Identification,
+  type ValidationResponse,
+  type Flavour,
 } from './validate/index.js';

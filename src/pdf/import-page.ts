@@ -2,20 +2,25 @@
  * Importing a page of another PDF as a form XObject (template backgrounds).
  *
  * The source is read with the validator's tolerant reader. `inspectImportablePage` is the
- * conformance gate: it refuses a page whose fonts or colours would make our PDF/A-3a + PDF/UA-1
- * output fail. `importPage` copies the page's resources (object graph, renumbered, cycles
+ * conformance gate: beside what the copy itself needs, it asks the validator
+ * (pageImportability) and refuses a page whose fonts or colours would make our PDF/A-3a +
+ * PDF/UA-1 output fail. `importPage` copies the page's resources (object graph, renumbered, cycles
  * handled, non-content streams raw with their filters) and its content with every marked-content
  * operator removed: the page becomes one artifact in our file, so none of the source's tags,
  * MCIDs, StructParent(s) or annotations may come along.
  */
-import { graphicsArea, pdfaOutputColourSpace } from '../validate/content/area.js';
-import { type LexedOperator, lexContent } from '../validate/content/lexer.js';
-import { fontsArea } from '../validate/fonts/area.js';
-import { buildResponse, runProfile } from '../validate/engine/index.js';
-import { fileStructureArea } from '../validate/rules/file-structure.js';
-import type { CosDict, CosObject, CosRef, CosStream } from '../validate/model/cos.js';
-import type { PageModel, PdfDocumentModel } from '../validate/model/document.js';
-import { openDocument } from '../validate/parser/index.js';
+import {
+  type CosDict,
+  type CosObject,
+  type CosRef,
+  type CosStream,
+  type LexedOperator,
+  type PageModel,
+  type PdfDocumentModel,
+  lexContentStream,
+  openPdf,
+  pageImportability,
+} from '../validate/index.js';
 import type { ImportedPage } from '../layout/display-list.js';
 import type { PdfFile } from './file.js';
 import { PdfBytes, PdfDict, PdfRaw, PdfRef, type PdfValue, name } from './objects.js';
@@ -28,13 +33,6 @@ const EXTERNAL_STREAM_KEYS = ['F', 'FFilter', 'FDecodeParms', 'DL'];
 const MAX_CHAIN = 256;
 /** Marked-content operators: removed so the page's content is one artifact of ours. */
 const MARKED_CONTENT_OPS = new Set(['BDC', 'BMC', 'EMC', 'MP', 'DP']);
-/**
- * Rules that only say the source lacks an output intent covering DeviceRGB / DeviceGray, or
- * concern the source's own intents: our output's sRGB intent covers those colours.
- */
-function coveredByOurIntent(clause: string, testNumber: number): boolean {
-  return (clause === '6.2.4.3' && (testNumber === 2 || testNumber === 4)) || clause === '6.2.3';
-}
 
 export interface PageBox {
   readonly x0: number;
@@ -81,46 +79,22 @@ export function inspectImportablePage(
   const opened = openPage(bytes, pageIndex);
   if ('problem' in opened) return opened;
   const { doc, box } = opened;
-  const intent = pdfaOutputColourSpace(doc);
-  if (intent !== null && intent.trim() !== 'RGB')
-    return {
-      problem: `its output intent is ${intent.trim()}; device colours in it would not match our sRGB output intent`,
-    };
-  // Fonts (embedding, Unicode mapping, ActualText for private-use characters), colour spaces,
-  // transparency and implementation limits, as PDF/A-3a checks them. The source's structure tree
-  // does not come along, so it is hidden from the check: only marked-content ActualText counts.
-  const run = runProfile(withoutStructure(doc), 'pdfa-3a', [
-    fileStructureArea,
-    graphicsArea,
-    fontsArea,
-  ]);
-  const report = buildResponse(doc, [run], null);
-  const first = (report.failures ?? []).find((f) => {
-    if (coveredByOurIntent(f.clause, f.testNumber)) return false;
-    // Of the file-structure rules only the implementation limits concern copied objects.
-    if (f.clause.startsWith('6.1.') && f.clause !== '6.1.13') return false;
-    // Only the imported page is copied; findings located on other pages do not matter.
-    const onPage = /^page (\d+)\b/.exec(f.location ?? '');
-    return !onPage || Number(onPage[1]) === pageIndex + 1;
-  });
-  if (first) {
-    const where = first.location ? ` (${first.location})` : '';
-    return {
-      problem: `it would make the output fail PDF/A (clause ${first.clause}-${first.testNumber}: ${first.message}${where})`,
-    };
+  const verdict = pageImportability(doc, pageIndex);
+  switch (verdict.kind) {
+    case 'importable':
+      return { box };
+    case 'foreign-output-intent':
+      return {
+        problem: `its output intent is ${verdict.colourSpace}; device colours in it would not match our sRGB output intent`,
+      };
+    case 'nonconforming': {
+      const f = verdict.failure;
+      const where = f.location ? ` (${f.location})` : '';
+      return {
+        problem: `it would make the output fail PDF/A (clause ${f.clause}-${f.testNumber}: ${f.message}${where})`,
+      };
+    }
   }
-  return { box };
-}
-
-/** The same document as the rules see it, without its structure tree. */
-function withoutStructure(doc: PdfDocumentModel): PdfDocumentModel {
-  if (!doc.catalog) return doc;
-  const entries = new Map(doc.catalog.entries);
-  entries.delete('StructTreeRoot');
-  entries.delete('MarkInfo');
-  return Object.create(doc, {
-    catalog: { value: { kind: 'dict', entries } satisfies CosDict },
-  }) as PdfDocumentModel;
 }
 
 /** Opens the source and checks what the copy needs: a readable, unrotated page with a box. */
@@ -132,7 +106,7 @@ function openPage(
   | { readonly problem: string } {
   let doc: PdfDocumentModel;
   try {
-    doc = openDocument(bytes);
+    doc = openPdf(bytes);
   } catch (e) {
     return { problem: `it is not a readable PDF (${(e as Error).message})` };
   }
@@ -281,7 +255,7 @@ export function stripMarkedContent(data: Uint8Array): Uint8Array {
   // Marked sequences that carry ActualText stay (without MCID): the text they stand for is
   // still needed, for private-use characters above all. Every other one goes.
   const kept: boolean[] = [];
-  lexContent(data, (op: LexedOperator) => {
+  lexContentStream(data, (op: LexedOperator) => {
     if (op.op === 'BDC' || op.op === 'BMC') {
       const props = op.op === 'BDC' ? op.operands[1] : undefined;
       const actual =

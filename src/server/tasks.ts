@@ -15,7 +15,7 @@ import { warmUpText } from '../text/index.js';
 import { serializeError, type SerializedError, type TaskOutcome } from './task-errors.js';
 
 export type { SerializedError, TaskOutcome };
-import type { Flavour, ValidationResponse } from '../validate/report-types.js';
+import type { Flavour, ValidationResponse } from '../validate/index.js';
 
 export type Task =
   | {

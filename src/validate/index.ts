@@ -2,22 +2,35 @@
  * The validator: PDF/A-2/3 (a, b, u) and PDF/UA-1 checks over the tolerant reader's model.
  * validate() never throws for a damaged PDF (the damage becomes findings); it throws
  * NotPdfError when the bytes are not a PDF at all.
+ *
+ * This is the validator's one public entry (with contract.ts, the light part it re-exports):
+ * nothing outside validate/ imports any other of its modules. Beside validation it offers what
+ * a writer importing a page of another PDF needs: the reader (openPdf), the content lexer
+ * (lexContentStream) and the conformance gate (pageImportability), over the COS model types.
  */
 import { Deadline } from '../diagnostics.js';
-import { buildResponse, flavourForClaim, runProfile, xmpFacts } from './engine/index.js';
-import type { RuleArea } from './model/checks.js';
-import type { PdfDocumentModel } from './model/document.js';
-import { isDict, textOf } from './model/util.js';
-import { NotPdfError, type ReaderOptions, openDocument } from './parser/index.js';
 import {
   ALL_FLAVOURS,
   DEFAULT_FLAVOURS,
+  type DecodeLimits,
   type Flavour,
   type ValidationResponse,
-} from './report-types.js';
+} from './contract.js';
+import { buildResponse, flavourForClaim, runProfile, xmpFacts } from './engine/index.js';
+import type { RuleArea } from './model/checks.js';
+import type { PdfDocumentModel } from './model/document.js';
+import { isDict, textValue } from './model/read.js';
+import { NotPdfError, openDocument } from './parser/index.js';
 import { RULE_AREAS } from './rules/registry.js';
 
+export * from './contract.js';
 export { NotPdfError };
+export { formatTextReport } from './text-report.js';
+export { openPdf, pageImportability, type PageImportability } from './page-import.js';
+/** Calls its visitor for every operator of a decoded content stream, operands and inline images included. */
+export { lexContent as lexContentStream, type LexedOperator } from './content/lexer.js';
+export type * from './model/cos.js';
+export type { DecodeResult, PageModel, PdfDocumentModel } from './model/document.js';
 
 export interface ValidateOptions {
   /** Flavours to check, or 'auto' for the ones the file claims (default flavours when it claims none). */
@@ -29,7 +42,7 @@ export interface ValidateOptions {
    * `documentDecodeBudget` bytes per document (512 MiB). Past the budget no further stream is
    * decoded and every profile gets an 'internal' failure saying the result is incomplete.
    */
-  readonly limits?: Omit<ReaderOptions, 'deadline'>;
+  readonly limits?: DecodeLimits;
   /** Cancels the validation: checked per parsed object, decoded stream, page and profile. */
   readonly signal?: AbortSignal;
   /** Deadline in milliseconds, read on the clock; past it validate() throws TimeoutError. */
@@ -108,7 +121,7 @@ export function identify(bytes: Uint8Array): Identification {
   const doc = openDocument(bytes);
   const x = xmpFacts(doc);
   const info = doc.get(doc.trailer, 'Info');
-  const title = (isDict(info) ? textOf(doc.get(info, 'Title')) : null) ?? x?.title ?? null;
+  const title = (isDict(info) ? textValue(doc.get(info, 'Title')) : null) ?? x?.title ?? null;
   return {
     documentId: x?.documentId ?? null,
     pdfa: x?.pdfa ?? null,

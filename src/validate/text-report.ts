@@ -1,5 +1,5 @@
 /** The human-readable form of a ValidationResponse: summary first, then failures grouped by rule. */
-import type { ValidationFailure, ValidationResponse } from './report-types.js';
+import type { ValidationFailure, ValidationResponse } from './contract.js';
 
 export function formatTextReport(file: string, report: ValidationResponse): string {
   const lines: string[] = [];

@@ -5,7 +5,7 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../src/validate/index.js';
-import { DEFAULT_DOCUMENT_DECODE_BUDGET } from '../../src/validate/parser/index.js';
+import { DEFAULT_DOCUMENT_DECODE_BUDGET } from '../../src/validate/index.js';
 import { buildPdf } from '../validate/core/build-pdf.js';
 
 /** Pages whose content streams each inflate to `size` bytes of spaces (valid, empty content). */

@@ -4,7 +4,7 @@ import { InputError } from '../../src/diagnostics.js';
 import { render } from '../../src/render.js';
 import { validate } from '../../src/validate/index.js';
 import type { CosStream } from '../../src/validate/model/cos.js';
-import { isName, isStream } from '../../src/validate/model/util.js';
+import { isName, isStream } from '../../src/validate/model/read.js';
 import { openDocument } from '../../src/validate/parser/index.js';
 import { readPdf, roles } from '../engine/helpers.js';
 

@@ -6,7 +6,7 @@ import {
   parseFlavourList,
   type Flavour,
   type ValidationResponse,
-} from '../../validate/report-types.js';
+} from '../../validate/contract.js';
 import type { Authenticator } from '../auth.js';
 import type { ServiceConfig } from '../config.js';
 import type { Metrics } from '../metrics.js';

@@ -9,7 +9,7 @@
  * file agrees when no failure is listed under any of those. A rule (flavour, clause, test
  * number of the name) agrees when all its files agree.
  */
-import type { Flavour, ValidationResponse } from '../report-types.js';
+import type { Flavour, ValidationResponse } from '../contract.js';
 
 export const FLAVOUR_FOLDERS: Readonly<Record<string, Flavour>> = {
   'PDF_A-2b': 'pdfa-2b',

@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { validate } from '../index.js';
-import type { ValidationResponse } from '../report-types.js';
+import type { ValidationResponse } from '../contract.js';
 import { type Expectation, expectationOf, judge, ruleId } from './corpus.js';
 
 export interface FileResult {

@@ -5,7 +5,7 @@
  */
 import type { CosArray, CosDict, CosObject, CosStream } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
-import { asDict, asName, asNumber, asStream, refKey } from './cos-util.js';
+import { asDict, asStream, indirectKeyOf, nameValue, numberValue } from '../model/read.js';
 
 export type ColourFamily =
   | 'DeviceGray'
@@ -136,7 +136,7 @@ export function resolveColourSpaceOperand(
   operand: CosObject,
   res: ResourceLookup,
 ): ColourSpace | null {
-  const name = asName(operand);
+  const name = nameValue(operand);
   if (name !== null) {
     if (name === 'DeviceGray' || name === 'DeviceRGB' || name === 'DeviceCMYK')
       return deviceOrDefault(doc, res, name);
@@ -166,9 +166,9 @@ export function resolveColourSpace(
   allowDefault = true,
 ): ColourSpace | null {
   if (depth > MAX_DEPTH) return null;
-  const key = refKey(raw) ?? path;
+  const key = indirectKeyOf(raw) ?? path;
   const value = doc.resolve(raw);
-  const name = asName(value);
+  const name = nameValue(value);
   if (name !== null) {
     const dev = DEVICE_ALIASES[name];
     // Default colour spaces replace device spaces wherever they are selected, nested ones included.
@@ -200,7 +200,7 @@ function resolveArray(
   key: string,
   allowDefault: boolean,
 ): ColourSpace {
-  const family = asName(doc.resolve(arr.items[0] ?? null));
+  const family = nameValue(doc.resolve(arr.items[0] ?? null));
   const item = (i: number): CosObject => arr.items[i] ?? null;
   switch (family) {
     case 'DeviceGray':
@@ -220,13 +220,13 @@ function resolveArray(
       return { family: 'Lab', key, definition: arr, components: 3 };
     case 'ICCBased': {
       const stream = asStream(doc.resolve(item(1)));
-      const n = stream ? asNumber(doc.get(stream.dict, 'N')) : null;
+      const n = stream ? numberValue(doc.get(stream.dict, 'N')) : null;
       const altRaw = stream ? stream.dict.entries.get('Alternate') : undefined;
       const alternate =
         altRaw !== undefined
           ? resolveColourSpace(doc, altRaw, res, depth + 1, `${key}/Alternate`)
           : null;
-      const iccKey = refKey(item(1)) ?? key;
+      const iccKey = indirectKeyOf(item(1)) ?? key;
       return {
         family: 'ICCBased',
         key: iccKey,
@@ -249,7 +249,7 @@ function resolveArray(
       return { family: 'Pattern', key, definition: arr, base: base ?? undefined, components: 0 };
     }
     case 'Separation': {
-      const colorant = asName(doc.resolve(item(1)));
+      const colorant = nameValue(doc.resolve(item(1)));
       const alternate = resolveColourSpace(doc, item(2), res, depth + 1, `${key}/alternate`);
       return {
         family: 'Separation',
@@ -266,7 +266,7 @@ function resolveArray(
       const names: string[] = [];
       if (namesObj && typeof namesObj === 'object' && namesObj.kind === 'array') {
         for (const n of namesObj.items) {
-          const s = asName(doc.resolve(n));
+          const s = nameValue(doc.resolve(n));
           if (s !== null) names.push(s);
         }
       }

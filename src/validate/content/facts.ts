@@ -7,7 +7,15 @@ import type { CosDict, CosObject, CosStream, CosString } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
 import { type ColourSpace, resolveColourSpaceOperand } from './colour.js';
 import { readNumberTree } from '../rules/structure/parent-tree.js';
-import { asArray, asDict, asInteger, asName, asNumber, asStream, asString } from './cos-util.js';
+import {
+  asArray,
+  asDict,
+  asStream,
+  asString,
+  integerValue,
+  nameValue,
+  numberValue,
+} from '../model/read.js';
 import type { ContentScope, ContentVisitor, FontUse, GraphicsState } from './interpreter.js';
 import { type MarkedContent, enclosingMcid, inheritedProperty } from './marked.js';
 import { walkDocument } from './walk.js';
@@ -16,7 +24,7 @@ import {
   contentTagCollector,
   needsContentTags,
 } from '../rules/structure/content-tags.js';
-import type { Flavour } from '../report-types.js';
+import type { Flavour } from '../contract.js';
 
 export interface Located<T> {
   readonly value: T;
@@ -191,12 +199,12 @@ function xobjectTransparent(
 ): boolean {
   if (subtype === 'Image') {
     if (asStream(doc.get(stream.dict, 'SMask'))) return true;
-    const inData = asNumber(doc.get(stream.dict, 'SMaskInData'));
+    const inData = numberValue(doc.get(stream.dict, 'SMaskInData'));
     return inData !== null && inData > 0;
   }
   if (subtype === 'Form') {
     const group = asDict(doc.get(stream.dict, 'Group'));
-    return !!group && asName(doc.get(group, 'S')) === 'Transparency';
+    return !!group && nameValue(doc.get(group, 'S')) === 'Transparency';
   }
   return false;
 }
@@ -378,7 +386,7 @@ function factsCollector(doc: PdfDocumentModel): {
         break;
       case 'pattern': {
         const dict = ev.dict;
-        if (dict && asNumber(doc.get(dict, 'PatternType')) === 2) {
+        if (dict && numberValue(doc.get(dict, 'PatternType')) === 2) {
           const sh = asDict(doc.get(dict, 'Shading'));
           const csRaw = sh ? sh.entries.get('ColorSpace') : undefined;
           if (sh && csRaw !== undefined) {
@@ -478,7 +486,7 @@ function structureActualText(
     if (!pageKeys) {
       pageKeys = new Map();
       for (const p of doc.pages())
-        pageKeys.set(p.index, asInteger(doc.get(p.dict, 'StructParents')));
+        pageKeys.set(p.index, integerValue(doc.get(p.dict, 'StructParents')));
     }
     const key = pageKeys.get(pageIndex);
     if (key === null || key === undefined) return false;

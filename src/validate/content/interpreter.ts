@@ -37,14 +37,14 @@ import {
 import {
   asArray,
   asDict,
-  asInteger,
-  asName,
-  asNumber,
   asRef,
   asStream,
   asString,
-  refKey,
-} from './cos-util.js';
+  indirectKeyOf,
+  integerValue,
+  nameValue,
+  numberValue,
+} from '../model/read.js';
 import { lexContent } from './lexer.js';
 import { type MarkedContent, enclosingMcid, insideArtifact, pushMarkedContent } from './marked.js';
 import { KNOWN_OPERATORS, PATH_PAINT, TEXT_SHOW, renderingModePaints } from './operators.js';
@@ -397,7 +397,7 @@ class StreamInterpreter {
   }
 
   private key(raw: CosObject, category: string, name: string): string {
-    return refKey(raw) ?? `${this.scope.location}/${category}/${name}`;
+    return indirectKeyOf(raw) ?? `${this.scope.location}/${category}/${name}`;
   }
 
   private operator(
@@ -424,12 +424,12 @@ class StreamInterpreter {
         this.extGState(operands);
         break;
       case 'Tr': {
-        const v = asInteger(operands[0]);
+        const v = integerValue(operands[0]);
         this.mut().renderingMode = v !== null && v >= 0 && v <= 7 ? v : 0;
         break;
       }
       case 'Tf':
-        this.setFont(asName(operands[0]), asNumber(operands[1]) ?? 0);
+        this.setFont(nameValue(operands[0]), numberValue(operands[1]) ?? 0);
         break;
       case 'd1':
         this.mut().colourOperators = false;
@@ -467,16 +467,16 @@ class StreamInterpreter {
         break;
       case 'MP':
       case 'DP': {
-        const tag = asName(operands[0]) ?? '';
+        const tag = nameValue(operands[0]) ?? '';
         const properties = op === 'DP' ? this.properties(operands[1] ?? null).dict : null;
         this.emit({ type: 'marked-point', op, tag, properties });
         break;
       }
       case 'Do':
-        this.drawXObject(asName(operands[operands.length - 1]), offset);
+        this.drawXObject(nameValue(operands[operands.length - 1]), offset);
         break;
       case 'sh':
-        if (gs.colourOperators) this.shading(asName(operands[operands.length - 1]), offset);
+        if (gs.colourOperators) this.shading(nameValue(operands[operands.length - 1]), offset);
         break;
       case 'BI':
         if (inline) this.inlineImage(inline.dict, inline.data, offset);
@@ -530,7 +530,7 @@ class StreamInterpreter {
   }
 
   private setColourSpace(op: string, operand: CosObject): void {
-    const name = asName(operand);
+    const name = nameValue(operand);
     let space: ColourSpace | null = null;
     if (name !== null && !['DeviceGray', 'DeviceRGB', 'DeviceCMYK', 'Pattern'].includes(name)) {
       const found = this.lookup('ColorSpace', name);
@@ -553,7 +553,7 @@ class StreamInterpreter {
   private setColourWithPattern(op: string, operands: CosObject[]): void {
     const target = op === 'scn' ? 'fill' : 'stroke';
     const cs = target === 'fill' ? this.gs.fillCS : this.gs.strokeCS;
-    const name = asName(operands[operands.length - 1]);
+    const name = nameValue(operands[operands.length - 1]);
     if (cs.family !== 'Pattern' || name === null) return;
     const found = this.lookup('Pattern', name);
     if (!found) return;
@@ -567,7 +567,7 @@ class StreamInterpreter {
     const dict = asDict(found.value);
     this.emit({ type: 'pattern', target, pattern, dict });
     const stream = asStream(found.value);
-    if (stream && asInteger(this.doc.get(stream.dict, 'PatternType')) === 1) {
+    if (stream && integerValue(this.doc.get(stream.dict, 'PatternType')) === 1) {
       const res = this.doc.get(stream.dict, 'Resources');
       this.nested(
         stream,
@@ -587,7 +587,7 @@ class StreamInterpreter {
   }
 
   private extGState(operands: CosObject[]): void {
-    const name = asName(operands[operands.length - 1]);
+    const name = nameValue(operands[operands.length - 1]);
     const found = this.lookup('ExtGState', name);
     const dict = found ? asDict(found.value) : null;
     this.emit({
@@ -605,14 +605,14 @@ class StreamInterpreter {
       if (typeof opFill !== 'boolean') this.mut().overprintFill = op;
     }
     if (typeof opFill === 'boolean') this.mut().overprintFill = opFill;
-    const opm = asInteger(this.doc.resolve(dict.entries.get('OPM')));
+    const opm = integerValue(this.doc.resolve(dict.entries.get('OPM')));
     if (opm !== null) this.mut().overprintMode = opm;
     if (dict.entries.has('SMask'))
       this.mut().softMask = asDict(this.doc.resolve(dict.entries.get('SMask'))) !== null;
     if (dict.entries.has('BM')) this.mut().blendMode = this.doc.resolve(dict.entries.get('BM'));
-    const ca = asNumber(this.doc.resolve(dict.entries.get('CA')));
+    const ca = numberValue(this.doc.resolve(dict.entries.get('CA')));
     if (ca !== null) this.mut().strokeAlpha = ca;
-    const caFill = asNumber(this.doc.resolve(dict.entries.get('ca')));
+    const caFill = numberValue(this.doc.resolve(dict.entries.get('ca')));
     if (caFill !== null) this.mut().fillAlpha = caFill;
     const font = asArray(this.doc.resolve(dict.entries.get('Font')));
     if (font && font.items.length >= 1) {
@@ -624,9 +624,9 @@ class StreamInterpreter {
           name: `${name}/Font`,
           dict: fdict,
           ref,
-          key: refKey(raw) ?? `${this.scope.location}/ExtGState/${name}/Font`,
+          key: indirectKeyOf(raw) ?? `${this.scope.location}/ExtGState/${name}/Font`,
         };
-        this.mut().fontSize = asNumber(this.doc.resolve(font.items[1])) ?? this.gs.fontSize;
+        this.mut().fontSize = numberValue(this.doc.resolve(font.items[1])) ?? this.gs.fontSize;
       }
     }
   }
@@ -675,7 +675,7 @@ class StreamInterpreter {
       offset,
     });
     const font = gs.font;
-    if (font && this.walk.descend && asName(this.doc.get(font.dict, 'Subtype')) === 'Type3')
+    if (font && this.walk.descend && nameValue(this.doc.get(font.dict, 'Subtype')) === 'Type3')
       this.type3Glyphs(font);
   }
 
@@ -706,7 +706,7 @@ class StreamInterpreter {
   }
 
   private beginMarked(op: 'BMC' | 'BDC', operands: CosObject[]): void {
-    const tag = asName(operands[0]) ?? '';
+    const tag = nameValue(operands[0]) ?? '';
     let properties: CosDict | null = null;
     let missing = false;
     if (op === 'BDC') {
@@ -722,7 +722,7 @@ class StreamInterpreter {
   private properties(operand: CosObject): { dict: CosDict | null; missing: boolean } {
     const inline = asDict(operand);
     if (inline) return { dict: inline, missing: false };
-    const name = asName(operand);
+    const name = nameValue(operand);
     if (name === null) return { dict: null, missing: false };
     const found = this.lookup('Properties', name);
     return { dict: found ? asDict(found.value) : null, missing: !found };
@@ -731,7 +731,7 @@ class StreamInterpreter {
   private drawXObject(name: string | null, offset: number): void {
     const found = this.lookup('XObject', name);
     const stream = found ? asStream(found.value) : null;
-    const subtype = stream ? asName(this.doc.get(stream.dict, 'Subtype')) : null;
+    const subtype = stream ? nameValue(this.doc.get(stream.dict, 'Subtype')) : null;
     const key = found && name ? this.key(found.raw, 'XObject', name) : '';
     const gs = this.snapshot();
     this.emit({
@@ -778,7 +778,7 @@ class StreamInterpreter {
     lookup?: ResourceLookup,
   ): void {
     if (!this.walk.descend) return;
-    const id = refKey(stream) ?? memo;
+    const id = indirectKeyOf(stream) ?? memo;
     if (this.walk.active.has(id)) {
       this.emit({
         type: 'error',
@@ -838,12 +838,12 @@ class StreamInterpreter {
   private inlineImage(dict: CosDict, data: Uint8Array, offset: number): void {
     const filterObj = dict.entries.get('F') ?? dict.entries.get('Filter') ?? null;
     const filters: string[] = [];
-    const single = asName(filterObj);
+    const single = nameValue(filterObj);
     if (single !== null) filters.push(single);
     const arr = asArray(filterObj);
     if (arr)
       for (const f of arr.items) {
-        const n = asName(f);
+        const n = nameValue(f);
         if (n !== null) filters.push(n);
       }
     const isMask = (dict.entries.get('IM') ?? dict.entries.get('ImageMask')) === true;

@@ -5,7 +5,7 @@
  * the stream. A form XObject starts with the chain of the Do that draws it.
  */
 import type { CosDict, CosString } from '../model/cos.js';
-import { asInteger, asName, asString } from './cos-util.js';
+import { asString, integerValue, nameValue } from '../model/read.js';
 
 export interface MarkedContent {
   /** The tag operand (e.g. 'Span', 'Artifact', 'P'). */
@@ -24,7 +24,7 @@ export function pushMarkedContent(
   tag: string,
   properties: CosDict | null,
 ): MarkedContent {
-  const mcid = properties ? asInteger(properties.entries.get('MCID')) : null;
+  const mcid = properties ? integerValue(properties.entries.get('MCID')) : null;
   return { tag, properties, mcid, parent, depth: (parent?.depth ?? 0) + 1 };
 }
 
@@ -68,7 +68,7 @@ export function tagPath(mc: MarkedContent | null): string[] {
 
 export function artifactType(mc: MarkedContent | null): string | null {
   for (let m = mc; m; m = m.parent) {
-    if (m.tag === 'Artifact') return asName(m.properties?.entries.get('Type')) ?? null;
+    if (m.tag === 'Artifact') return nameValue(m.properties?.entries.get('Type')) ?? null;
   }
   return null;
 }

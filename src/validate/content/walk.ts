@@ -8,7 +8,7 @@
  */
 import type { CosDict, CosObject, CosStream } from '../model/cos.js';
 import type { PageModel, PdfDocumentModel } from '../model/document.js';
-import { asArray, asDict, asName, asStream } from './cos-util.js';
+import { asArray, asDict, asStream, nameValue } from '../model/read.js';
 import {
   type ContentScope,
   type ContentVisitor,
@@ -111,8 +111,8 @@ function walkAppearance(
   const decoded = doc.decodeStream(stream);
   if (decoded.error) visitor({ type: 'error', message: `${location}: ${decoded.error}` }, scope);
   if (
-    asName(doc.get(stream.dict, 'Subtype')) !== null &&
-    asName(doc.get(stream.dict, 'Subtype')) !== 'Form'
+    nameValue(doc.get(stream.dict, 'Subtype')) !== null &&
+    nameValue(doc.get(stream.dict, 'Subtype')) !== 'Form'
   )
     return;
   runStream(doc, decoded.data, scope, visitor, walk, initialGraphicsState(doc, resources), null);

@@ -1,8 +1,16 @@
 /** documentInfo and metadata of the ValidationResponse, read from the model. */
 import type { CosDict, CosObject } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
-import { dictOf, isArray, isDict, isStream, nameOf, pdfDateToIso, textOf } from '../model/util.js';
-import type { DocumentInfo, FontInfo, PdfMetadata } from '../report-types.js';
+import {
+  asDict,
+  isArray,
+  isDict,
+  isStream,
+  nameValue,
+  pdfDateToIso,
+  textValue,
+} from '../model/read.js';
+import type { DocumentInfo, FontInfo, PdfMetadata } from '../contract.js';
 import type { XmpFacts } from './xmp.js';
 
 /** Bounds for walking resources and the structure tree of hostile files. */
@@ -17,7 +25,7 @@ export function documentInfo(doc: PdfDocumentModel): DocumentInfo {
   return {
     pages: doc.pageCount,
     tagged: marked === true,
-    language: textOf(doc.get(cat, 'Lang')),
+    language: textValue(doc.get(cat, 'Lang')),
     structureElements: countStructElems(doc),
     fonts,
     images,
@@ -40,7 +48,7 @@ function countStructElems(doc: PdfDocumentModel): number {
     }
     if (!isDict(o) || seen.has(o)) continue;
     seen.add(o);
-    const type = nameOf(o.entries.get('Type'));
+    const type = nameValue(o.entries.get('Type'));
     // Marked-content and object references are kids too, but not elements.
     if (type === 'MCR' || type === 'OBJR') continue;
     if (!o.entries.has('S')) continue;
@@ -72,7 +80,7 @@ function fontsAndImages(doc: PdfDocumentModel): { fonts: FontInfo[]; images: num
       for (const v of xd.entries.values()) {
         const x = doc.resolve(v);
         if (!isStream(x)) continue;
-        const st = nameOf(x.dict.entries.get('Subtype'));
+        const st = nameValue(x.dict.entries.get('Subtype'));
         if (st === 'Image') images.add(x);
         else if (st === 'Form') {
           const r = doc.get(x.dict, 'Resources');
@@ -89,8 +97,8 @@ function fontsAndImages(doc: PdfDocumentModel): { fonts: FontInfo[]; images: num
 }
 
 function fontInfo(doc: PdfDocumentModel, f: CosDict): FontInfo {
-  const subtype = nameOf(doc.get(f, 'Subtype')) ?? 'unknown';
-  const name = nameOf(doc.get(f, 'BaseFont')) ?? nameOf(doc.get(f, 'Name')) ?? '(unnamed)';
+  const subtype = nameValue(doc.get(f, 'Subtype')) ?? 'unknown';
+  const name = nameValue(doc.get(f, 'BaseFont')) ?? nameValue(doc.get(f, 'Name')) ?? '(unnamed)';
   let embedded = subtype === 'Type3';
   let desc = doc.get(f, 'FontDescriptor');
   if (subtype === 'Type0') {
@@ -98,7 +106,7 @@ function fontInfo(doc: PdfDocumentModel, f: CosDict): FontInfo {
     const first = isArray(d) ? doc.resolve(d.items[0]) : null;
     desc = isDict(first) ? doc.get(first, 'FontDescriptor') : null;
   }
-  const dd = dictOf(desc);
+  const dd = asDict(desc);
   if (dd && ['FontFile', 'FontFile2', 'FontFile3'].some((k) => isStream(doc.get(dd, k))))
     embedded = true;
   return { name, embedded, type: subtype };
@@ -107,7 +115,7 @@ function fontInfo(doc: PdfDocumentModel, f: CosDict): FontInfo {
 export function metadata(doc: PdfDocumentModel, xmp: XmpFacts | null): PdfMetadata {
   const info = doc.get(doc.trailer, 'Info');
   const d = isDict(info) ? info : null;
-  const text = (k: string): string | null => textOf(doc.get(d, k));
+  const text = (k: string): string | null => textValue(doc.get(d, k));
   const created = text('CreationDate');
   const xmpDate = xmp?.createDate ?? null;
   return {

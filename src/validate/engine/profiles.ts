@@ -1,6 +1,6 @@
 /** Flavour names, profile labels and the ISO specification each profile checks. */
 import type { FlavourInfo } from '../model/checks.js';
-import type { Flavour } from '../report-types.js';
+import type { Flavour } from '../contract.js';
 
 export function flavourInfo(flavour: Flavour): FlavourInfo {
   if (flavour === 'pdfua-1') return { flavour, pdfaPart: null, pdfaLevel: null };

@@ -11,7 +11,7 @@ import type {
   ProfileResult,
   ValidationFailure,
   ValidationResponse,
-} from '../report-types.js';
+} from '../contract.js';
 import { documentInfo, metadata } from './document-info.js';
 import { flavourInfo, profileName, specification } from './profiles.js';
 import { CollectingSink, MAX_LOCATIONS_PER_RULE, type RuleOutcome } from './sink.js';

@@ -4,7 +4,7 @@
  * several flavours without testing the flavour themselves.
  */
 import type { CheckSink, RuleSpec } from '../model/checks.js';
-import type { Flavour } from '../report-types.js';
+import type { Flavour } from '../contract.js';
 
 /** Failing locations kept per rule; the rest are only counted. */
 export const MAX_LOCATIONS_PER_RULE = 20;

@@ -1,9 +1,9 @@
 /**
  * Reads the few XMP facts the engine needs (identification claims, document ID, descriptive
- * metadata) through the XMP area's packet parser.
+ * metadata) through the packet parser the metadata rule area uses.
  */
 import type { PdfDocumentModel } from '../model/document.js';
-import { isStream } from '../model/util.js';
+import { isStream } from '../model/read.js';
 import {
   NS,
   findProperty,

@@ -5,7 +5,7 @@
  * stream tokeniser, since operands-then-keyword is the same shape.
  */
 import type { CosObject } from '../model/cos.js';
-import { asDict, asInteger, asName, asString, stringText } from '../content/cos-util.js';
+import { asDict, asString, integerValue, latin1Text, nameValue } from '../model/read.js';
 import { lexContent } from '../content/lexer.js';
 
 export interface CodespaceRange {
@@ -68,26 +68,26 @@ export function parseCMap(data: Uint8Array): ParsedCMap {
   lexContent(data, ({ op, operands }) => {
     switch (op) {
       case 'def': {
-        const key = asName(operands[operands.length - 2]);
+        const key = nameValue(operands[operands.length - 2]);
         const value = operands[operands.length - 1];
-        if (key === 'CMapName') name = asName(value) ?? stringText(asString(value));
-        else if (key === 'WMode') wmode = asInteger(value);
+        if (key === 'CMapName') name = nameValue(value) ?? latin1Text(asString(value));
+        else if (key === 'WMode') wmode = integerValue(value);
         // CIDSystemInfo built with 'dict begin ... end' defines its keys one by one.
-        else if (key === 'Registry') registry = stringText(asString(value));
-        else if (key === 'Ordering') ordering = stringText(asString(value));
-        else if (key === 'Supplement') supplement = asInteger(value);
+        else if (key === 'Registry') registry = latin1Text(asString(value));
+        else if (key === 'Ordering') ordering = latin1Text(asString(value));
+        else if (key === 'Supplement') supplement = integerValue(value);
         else if (key === 'CIDSystemInfo') {
           const d = asDict(value);
           if (d) {
-            registry = stringText(asString(d.entries.get('Registry')));
-            ordering = stringText(asString(d.entries.get('Ordering')));
-            supplement = asInteger(d.entries.get('Supplement'));
+            registry = latin1Text(asString(d.entries.get('Registry')));
+            ordering = latin1Text(asString(d.entries.get('Ordering')));
+            supplement = integerValue(d.entries.get('Supplement'));
           }
         }
         break;
       }
       case 'usecmap':
-        useCMap = asName(operands[operands.length - 1]);
+        useCMap = nameValue(operands[operands.length - 1]);
         break;
       case 'endcodespacerange':
         for (let i = 0; i + 1 < operands.length; i += 2) {
@@ -101,7 +101,7 @@ export function parseCMap(data: Uint8Array): ParsedCMap {
       case 'endcidchar':
         for (let i = 0; i + 1 < operands.length; i += 2) {
           const code = bytesOf(operands[i]);
-          const cid = asInteger(operands[i + 1]);
+          const cid = integerValue(operands[i + 1]);
           if (code && cid !== null) {
             cids.set(codeKey(num(code), code.length), cid);
             maxCID = Math.max(maxCID, cid);
@@ -112,7 +112,7 @@ export function parseCMap(data: Uint8Array): ParsedCMap {
         for (let i = 0; i + 2 < operands.length; i += 3) {
           const lo = bytesOf(operands[i]);
           const hi = bytesOf(operands[i + 1]);
-          const cid = asInteger(operands[i + 2]);
+          const cid = integerValue(operands[i + 2]);
           if (lo && hi && cid !== null) {
             const l = num(lo);
             const h = num(hi);
@@ -129,7 +129,7 @@ export function parseCMap(data: Uint8Array): ParsedCMap {
           if (!code) continue;
           if (dstBytes) unicode.set(codeKey(num(code), code.length), utf16(dstBytes));
           else {
-            const glyph = asName(dst);
+            const glyph = nameValue(dst);
             if (glyph !== null) unicode.set(codeKey(num(code), code.length), glyph);
           }
         }

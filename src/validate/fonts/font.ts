@@ -10,7 +10,7 @@
  */
 import type { CosArray, CosDict, CosObject, CosStream } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
-import { asArray, asDict, asInteger, asName, asNumber, asStream, asString, stringText } from '../content/cos-util.js';
+import { asArray, asDict, asStream, asString, integerValue, latin1Text, nameValue, numberValue } from '../model/read.js';
 import { type CffProgram, parseCff } from './cff.js';
 import { type ParsedCMap, PREDEFINED_CMAPS, cmapCID, cmapUnicode, parseCMap, predefinedOrdering, splitCodes } from './cmap.js';
 import {
@@ -79,11 +79,11 @@ export class PdfFont {
     private readonly doc: PdfDocumentModel,
     readonly dict: CosDict,
   ) {
-    this.subtype = asName(doc.get(dict, 'Subtype'));
-    this.baseFont = asName(doc.get(dict, 'BaseFont'));
+    this.subtype = nameValue(doc.get(dict, 'Subtype'));
+    this.baseFont = nameValue(doc.get(dict, 'BaseFont'));
     const desc = this.subtype === 'Type0' ? asArray(doc.get(dict, 'DescendantFonts')) : null;
     this.cidFont = desc ? asDict(doc.resolve(desc.items[0])) : null;
-    this.cidSubtype = this.cidFont ? asName(doc.get(this.cidFont, 'Subtype')) : null;
+    this.cidSubtype = this.cidFont ? nameValue(doc.get(this.cidFont, 'Subtype')) : null;
     this.metricsDict = this.cidFont ?? dict;
     this.descriptor = asDict(doc.get(this.metricsDict, 'FontDescriptor'));
     this.fontFile = null;
@@ -91,12 +91,12 @@ export class PdfFont {
       for (const key of ['FontFile', 'FontFile2', 'FontFile3'] as const) {
         const s = asStream(doc.get(this.descriptor, key));
         if (s) {
-          this.fontFile = { key, stream: s, subtype: asName(doc.get(s.dict, 'Subtype')) };
+          this.fontFile = { key, stream: s, subtype: nameValue(doc.get(s.dict, 'Subtype')) };
           break;
         }
       }
     }
-    const flags = this.descriptor ? (asInteger(doc.get(this.descriptor, 'Flags')) ?? 0) : 0;
+    const flags = this.descriptor ? (integerValue(doc.get(this.descriptor, 'Flags')) ?? 0) : 0;
     this.isSymbolic = (flags & 4) !== 0;
   }
 
@@ -124,7 +124,7 @@ export class PdfFont {
         const sfnt = parseSfnt(data);
         if (sfnt) this.programCache = { kind: 'truetype', sfnt, cff: null, type1: null };
       } else if (ff.key === 'FontFile') {
-        const length1 = asInteger(this.doc.get(ff.stream.dict, 'Length1'));
+        const length1 = integerValue(this.doc.get(ff.stream.dict, 'Length1'));
         const t1 = parseType1(data, length1);
         if (t1) this.programCache = { kind: 'type1', sfnt: null, cff: null, type1: t1 };
       } else if (ff.subtype === 'OpenType') {
@@ -147,13 +147,13 @@ export class PdfFont {
   cmapInfo(): { cmap: ParsedCMap | null; name: string | null; identity: boolean; predefined: boolean } {
     if (this.cmapCache) return this.cmapCache;
     const enc = this.doc.get(this.dict, 'Encoding');
-    const name = asName(enc);
+    const name = nameValue(enc);
     if (name !== null) {
       this.cmapCache = { cmap: null, name, identity: name === 'Identity-H' || name === 'Identity-V', predefined: PREDEFINED_CMAPS.has(name) };
     } else {
       const stream = asStream(enc);
       const cmap = stream ? parseCMap(this.doc.decodeStream(stream).data) : null;
-      const dictName = stream ? asName(this.doc.get(stream.dict, 'CMapName')) : null;
+      const dictName = stream ? nameValue(this.doc.get(stream.dict, 'CMapName')) : null;
       this.cmapCache = { cmap, name: dictName ?? cmap?.name ?? null, identity: false, predefined: false };
     }
     return this.cmapCache;
@@ -163,7 +163,7 @@ export class PdfFont {
   private identityToUnicode(): boolean {
     const raw = this.doc.get(this.dict, 'ToUnicode');
     const s = asStream(raw);
-    const n = s ? asName(this.doc.get(s.dict, 'CMapName')) : asName(raw);
+    const n = s ? nameValue(this.doc.get(s.dict, 'CMapName')) : nameValue(raw);
     return n !== null && n.startsWith('Identity-');
   }
 
@@ -223,10 +223,10 @@ export class PdfFont {
   encoding(): (string | undefined)[] | null {
     if (this.encodingCache !== undefined) return this.encodingCache;
     const enc = this.doc.get(this.dict, 'Encoding');
-    const named = asName(enc);
+    const named = nameValue(enc);
     const encDict = asDict(enc);
     let base: (string | undefined)[] | null = null;
-    const baseName = named ?? (encDict ? asName(this.doc.get(encDict, 'BaseEncoding')) : null);
+    const baseName = named ?? (encDict ? nameValue(this.doc.get(encDict, 'BaseEncoding')) : null);
     if (baseName && ENCODINGS[baseName]) base = [...ENCODINGS[baseName]];
     if (!base) base = this.builtInEncoding();
     if (encDict) {
@@ -235,10 +235,10 @@ export class PdfFont {
       let code = 0;
       for (const item of diffs?.items ?? []) {
         const v = this.doc.resolve(item);
-        const n = asNumber(v);
+        const n = numberValue(v);
         if (n !== null) code = n;
         else {
-          const g = asName(v);
+          const g = nameValue(v);
           if (g !== null && code >= 0 && code < 256) out[code++] = g;
         }
       }
@@ -278,21 +278,21 @@ export class PdfFont {
       const w = asArray(this.doc.get(this.metricsDict, 'W'));
       const found = w ? lookupW(this.doc, w, cid) : null;
       if (found !== null) return found;
-      return asNumber(this.doc.get(this.metricsDict, 'DW')) ?? 1000;
+      return numberValue(this.doc.get(this.metricsDict, 'DW')) ?? 1000;
     }
-    const first = asInteger(this.doc.get(this.dict, 'FirstChar'));
+    const first = integerValue(this.doc.get(this.dict, 'FirstChar'));
     const widths = asArray(this.doc.get(this.dict, 'Widths'));
     if (first !== null && widths && code >= first && code - first < widths.items.length) {
-      const v = asNumber(this.doc.resolve(widths.items[code - first]));
+      const v = numberValue(this.doc.resolve(widths.items[code - first]));
       if (v !== null) return v;
     }
     if (!widths) return null;
-    return this.descriptor ? (asNumber(this.doc.get(this.descriptor, 'MissingWidth')) ?? 0) : 0;
+    return this.descriptor ? (numberValue(this.doc.get(this.descriptor, 'MissingWidth')) ?? 0) : 0;
   }
 
   private defaultWidth(): number {
-    if (this.isType0) return asNumber(this.doc.get(this.metricsDict, 'DW')) ?? 1000;
-    return this.descriptor ? (asNumber(this.doc.get(this.descriptor, 'MissingWidth')) ?? 0) : 0;
+    if (this.isType0) return numberValue(this.doc.get(this.metricsDict, 'DW')) ?? 1000;
+    return this.descriptor ? (numberValue(this.doc.get(this.descriptor, 'MissingWidth')) ?? 0) : 0;
   }
 
   /** GID for a CID of a CIDFontType2 (CIDToGIDMap Identity or stream). */
@@ -447,8 +447,8 @@ export class PdfFont {
       let ordering: string | null = null;
       if (info.identity) {
         const csi = this.cidFont ? asDict(this.doc.get(this.cidFont, 'CIDSystemInfo')) : null;
-        registry = csi ? stringText(asString(this.doc.get(csi, 'Registry'))) : null;
-        ordering = csi ? stringText(asString(this.doc.get(csi, 'Ordering'))) : null;
+        registry = csi ? latin1Text(asString(this.doc.get(csi, 'Registry'))) : null;
+        ordering = csi ? latin1Text(asString(this.doc.get(csi, 'Ordering'))) : null;
       } else if (info.cmap) {
         registry = info.cmap.registry;
         ordering = info.cmap.ordering;
@@ -474,16 +474,16 @@ function lookupW(doc: PdfDocumentModel, w: CosArray, cid: number): number | null
   const items = w.items.map((v) => doc.resolve(v));
   let i = 0;
   while (i < items.length) {
-    const first = asNumber(items[i]);
+    const first = numberValue(items[i]);
     if (first === null) return null;
     const next = items[i + 1];
     const arr = asArray(next);
     if (arr) {
-      if (cid >= first && cid < first + arr.items.length) return asNumber(doc.resolve(arr.items[cid - first]));
+      if (cid >= first && cid < first + arr.items.length) return numberValue(doc.resolve(arr.items[cid - first]));
       i += 2;
     } else {
-      const last = asNumber(next);
-      const width = asNumber(items[i + 2]);
+      const last = numberValue(next);
+      const width = numberValue(items[i + 2]);
       if (last === null) return null;
       if (cid >= first && cid <= last) return width;
       i += 3;

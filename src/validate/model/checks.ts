@@ -3,7 +3,7 @@
  * plain functions over the document model; the engine (validate/engine) counts, caps the
  * number of reported locations per rule and builds the ValidationResponse.
  */
-import type { Flavour } from '../report-types.js';
+import { ALL_FLAVOURS, type Flavour } from '../contract.js';
 import type { PdfDocumentModel } from './document.js';
 
 /** Report categories, shown in summary.categories and on each failure. */
@@ -66,14 +66,7 @@ export interface RuleArea {
   run(ctx: RuleAreaContext): void;
 }
 
-export const PDFA_ALL: readonly Flavour[] = [
-  'pdfa-2b',
-  'pdfa-2u',
-  'pdfa-2a',
-  'pdfa-3b',
-  'pdfa-3u',
-  'pdfa-3a',
-];
+export const PDFA_ALL: readonly Flavour[] = ALL_FLAVOURS.filter((f) => f.startsWith('pdfa-'));
 export const PDFA_U_AND_A: readonly Flavour[] = ['pdfa-2u', 'pdfa-2a', 'pdfa-3u', 'pdfa-3a'];
 export const PDFA_A: readonly Flavour[] = ['pdfa-2a', 'pdfa-3a'];
 export const PDFA_3: readonly Flavour[] = ['pdfa-3b', 'pdfa-3u', 'pdfa-3a'];

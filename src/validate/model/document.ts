@@ -1,6 +1,7 @@
 /**
- * The document model the rules read. The parser (validate/parser) implements it; rule areas
- * (validate/rules, validate/xmp, validate/content, validate/fonts) only use this interface.
+ * The document model the rules read. The parser (validate/parser) implements it; the rule areas
+ * (validate/rules) and the readers they use (validate/content, validate/fonts, validate/xmp)
+ * only use this interface.
  * Everything is lazy: a page's content is decoded when a rule asks for it, so a 1,000-page
  * file is never materialised at once.
  */

@@ -6,6 +6,7 @@
  */
 import { createDecipheriv, createCipheriv, createHash } from 'node:crypto';
 import type { CosDict, CosObject } from '../model/cos.js';
+import { nameValue } from '../model/read.js';
 
 const PADDING = Uint8Array.from([
   0x28, 0xbf, 0x4e, 0x5e, 0x4e, 0x75, 0x8a, 0x41, 0x64, 0x00, 0x4e, 0x56, 0xff, 0xfa, 0x01, 0x08,
@@ -29,9 +30,6 @@ function int(o: CosObject): number | null {
 }
 function bytesOf(o: CosObject): Uint8Array | null {
   return o !== null && typeof o === 'object' && o.kind === 'string' ? o.bytes : null;
-}
-function nameOf(o: CosObject): string | null {
-  return o !== null && typeof o === 'object' && o.kind === 'name' ? o.value : null;
 }
 
 function md5(...parts: Uint8Array[]): Uint8Array {
@@ -123,7 +121,7 @@ export function openStandardSecurity(
   firstId: Uint8Array,
   resolve: (o: CosObject) => CosObject,
 ): Decryptor | null {
-  if (nameOf(get(encrypt, 'Filter', resolve)) !== 'Standard') return null;
+  if (nameValue(get(encrypt, 'Filter', resolve)) !== 'Standard') return null;
   const v = int(get(encrypt, 'V', resolve)) ?? 0;
   const r = int(get(encrypt, 'R', resolve)) ?? 0;
   const o = bytesOf(get(encrypt, 'O', resolve));
@@ -144,11 +142,11 @@ export function openStandardSecurity(
           ? resolve(cf.entries.get(name) ?? null)
           : null;
       return d !== null && typeof d === 'object' && d.kind === 'dict'
-        ? methodOf(nameOf(get(d, 'CFM', resolve)))
+        ? methodOf(nameValue(get(d, 'CFM', resolve)))
         : 'none';
     };
-    strMethod = filterMethod(nameOf(get(encrypt, 'StrF', resolve)));
-    stmMethod = filterMethod(nameOf(get(encrypt, 'StmF', resolve)));
+    strMethod = filterMethod(nameValue(get(encrypt, 'StrF', resolve)));
+    stmMethod = filterMethod(nameValue(get(encrypt, 'StmF', resolve)));
   }
 
   let key: Uint8Array;

@@ -8,9 +8,6 @@ import { inflateSync, constants as zc } from 'node:zlib';
 import type { CosDict, CosObject } from '../model/cos.js';
 import type { DecodeResult } from '../model/document.js';
 
-/** Default output limit per stream: large enough for real pages, small enough to be safe. */
-export const DEFAULT_DECODE_LIMIT = 64 * 1024 * 1024;
-
 export const IMAGE_CODECS = new Set(['DCTDecode', 'JPXDecode', 'CCITTFaxDecode', 'JBIG2Decode']);
 
 const ABBREVIATIONS: Record<string, string> = {

@@ -5,19 +5,12 @@
  */
 export { PdfPage } from './page.js';
 export {
-  DEFAULT_DOCUMENT_DECODE_BUDGET,
   NotPdfError,
   PdfReader,
   openDocument,
   type ObjectSpacing,
   type ReaderOptions,
 } from './reader.js';
-export {
-  DEFAULT_DECODE_LIMIT,
-  IMAGE_CODECS,
-  applyFilter,
-  canonicalFilterName,
-  filterChain,
-} from './filters.js';
+export { IMAGE_CODECS, applyFilter, canonicalFilterName, filterChain } from './filters.js';
 export { Lexer, MAX_DEPTH, isValidUtf8, parseObject, type Token } from './lexer.js';
 export type { Revision } from './xref.js';

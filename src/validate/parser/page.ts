@@ -4,11 +4,8 @@
  */
 import type { CosDict, CosObject, CosRef, CosStream } from '../model/cos.js';
 import type { PageModel, PdfDocumentModel } from '../model/document.js';
-import { DEFAULT_DECODE_LIMIT } from './filters.js';
-
-function isStream(o: CosObject | undefined): o is CosStream {
-  return o !== null && o !== undefined && typeof o === 'object' && o.kind === 'stream';
-}
+import { isStream } from '../model/read.js';
+import { DEFAULT_DECODE_LIMIT } from '../contract.js';
 
 export class PdfPage implements PageModel {
   constructor(

@@ -6,9 +6,15 @@
 import type { Deadline } from '../../diagnostics.js';
 import type { CosDict, CosObject, CosRef, CosStream } from '../model/cos.js';
 import type { DecodeResult, LexicalFacts, PageModel, PdfDocumentModel } from '../model/document.js';
+import { isArray, isDict, isName, isRef, isStream, nameValue } from '../model/read.js';
 import { type Decryptor, openStandardSecurity } from './crypt.js';
 import { PdfPage } from './page.js';
-import { DEFAULT_DECODE_LIMIT, applyFilter, filterChain } from './filters.js';
+import {
+  DEFAULT_DECODE_LIMIT,
+  DEFAULT_DOCUMENT_DECODE_BUDGET,
+  type DecodeLimits,
+} from '../contract.js';
+import { applyFilter, filterChain } from './filters.js';
 import { Lexer, indexOf, lastIndexOf, latin1String, parseObject } from './lexer.js';
 import {
   type Revision,
@@ -46,43 +52,14 @@ export interface ObjectSpacing {
   readonly problems: readonly string[];
 }
 
-export interface ReaderOptions {
-  /** Decoded bytes per stream; larger output gives a decode error. */
-  readonly decodeLimit?: number;
-  /**
-   * Decoded bytes for the whole document, each stream counted once and a stream that hits the
-   * per-stream limit counted at that limit; past it, decoding gives an error result at once.
-   * Bounds the time a file full of decompression bombs can take.
-   */
-  readonly documentDecodeBudget?: number;
+export interface ReaderOptions extends DecodeLimits {
   /** The caller's deadline: checked per parsed object, decoded stream and page. */
   readonly deadline?: Pick<Deadline, 'check'>;
 }
 
-/**
- * Default document budget: 8 streams at the default per-stream limit (512 MiB). A PDF/A file
- * of the largest accepted body (100 MB) decodes to far less unless it is mostly bombs.
- */
-export const DEFAULT_DOCUMENT_DECODE_BUDGET = 8 * DEFAULT_DECODE_LIMIT;
-
 interface ParsedIndirect {
   readonly value: CosObject;
   readonly spacing: ObjectSpacing | null;
-}
-
-function isDict(o: CosObject | undefined): o is CosDict {
-  return o !== null && o !== undefined && typeof o === 'object' && o.kind === 'dict';
-}
-function isStream(o: CosObject | undefined): o is CosStream {
-  return o !== null && o !== undefined && typeof o === 'object' && o.kind === 'stream';
-}
-function nameOf(o: CosObject | undefined): string | null {
-  return o !== null && o !== undefined && typeof o === 'object' && o.kind === 'name'
-    ? o.value
-    : null;
-}
-function isRef(o: CosObject | undefined): o is CosRef {
-  return o !== null && o !== undefined && typeof o === 'object' && o.kind === 'ref';
 }
 
 /**
@@ -231,7 +208,7 @@ export class PdfReader implements PdfDocumentModel {
       const obj = this.parseIndirectAt(off, null);
       if (obj && isStream(obj.value)) {
         const type = dictGet(obj.value.dict, 'Type');
-        if (type && typeof type === 'object' && type.kind === 'name' && type.value === 'XRef') {
+        if (isName(type, 'XRef')) {
           const dec = this.decodeStream(obj.value);
           const s = readXrefStream(obj.value, dec.data, off);
           if (s) return s;
@@ -290,8 +267,7 @@ export class PdfReader implements PdfDocumentModel {
       const v = this.getIndirect(num);
       if (isStream(v)) {
         const t = dictGet(v.dict, 'Type');
-        if (t && typeof t === 'object' && t.kind === 'name' && t.value === 'XRef')
-          candidates.push(v.dict);
+        if (isName(t, 'XRef')) candidates.push(v.dict);
       }
     }
     for (const c of candidates) if (this.rootLooksValid(c)) return c;
@@ -300,7 +276,7 @@ export class PdfReader implements PdfDocumentModel {
       const v = this.getIndirect(num);
       if (isDict(v)) {
         const t = dictGet(v, 'Type');
-        if (t && typeof t === 'object' && t.kind === 'name' && t.value === 'Catalog') {
+        if (isName(t, 'Catalog')) {
           this.recoveries.push('trailer rebuilt around the catalog found by scanning');
           const entries = new Map<string, CosObject>(fromXref ? fromXref.entries : []);
           entries.set('Root', { kind: 'ref', num, gen: s.gen });
@@ -319,8 +295,7 @@ export class PdfReader implements PdfDocumentModel {
     if (isRef(encRef)) this.encryptNum = encRef.num;
     const enc = this.resolve(encRef);
     const ids = this.resolve(dictGet(trailer, 'ID'));
-    const first =
-      ids && typeof ids === 'object' && ids.kind === 'array' ? this.resolve(ids.items[0]) : null;
+    const first = isArray(ids) ? this.resolve(ids.items[0]) : null;
     const id =
       first && typeof first === 'object' && first.kind === 'string'
         ? first.bytes
@@ -651,7 +626,7 @@ export class PdfReader implements PdfDocumentModel {
     );
     let data: Uint8Array = stream.raw;
     if (this.decryptor && stream.ref && stream.ref.num !== this.encryptNum) {
-      const type = nameOf(dictGet(stream.dict, 'Type'));
+      const type = nameValue(dictGet(stream.dict, 'Type'));
       const clearMetadata = type === 'Metadata' && !this.decryptor.encryptMetadata;
       // Cross-reference streams are never encrypted (7.6.1).
       if (type !== 'XRef' && !clearMetadata)
@@ -735,14 +710,8 @@ export class PdfReader implements PdfDocumentModel {
       }
       const kids = this.get(node, 'Kids');
       const type = dictGet(node, 'Type');
-      const isPages =
-        type && typeof type === 'object' && type.kind === 'name' && type.value === 'Pages';
-      if (
-        kids &&
-        typeof kids === 'object' &&
-        kids.kind === 'array' &&
-        (isPages || !dictGet(node, 'Contents'))
-      ) {
+      const isPages = isName(type, 'Pages');
+      if (isArray(kids) && (isPages || !dictGet(node, 'Contents'))) {
         if (depth >= MAX_PAGES_DEPTH) continue;
         for (let i = kids.items.length - 1; i >= 0; i--) {
           const k = kids.items[i];

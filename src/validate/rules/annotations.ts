@@ -5,7 +5,7 @@
 import { PDFA_ALL, PDFUA, type RuleArea, type RuleAreaContext } from '../model/checks.js';
 import type { CosDict } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
-import { isArray, isDict, isStream, itemsOf, nameOf, textOf } from '../model/util.js';
+import { arrayItems, isArray, isDict, isStream, nameValue, textValue } from '../model/read.js';
 import {
   type AnnotationInfo,
   StructParents,
@@ -16,144 +16,157 @@ import {
   isOutsideCropBox,
   rectOf,
 } from './doc-walk.js';
-import { rule } from './spec.js';
-
-const A = PDFA_ALL;
-const UA = PDFUA;
-const AN = 'Annotations' as const;
-const ALT = 'Alternative descriptions' as const;
+import { ruleSpec } from './spec.js';
 
 export const R = {
-  type: rule(
-    A,
-    '6.3.1',
-    1,
-    'PDAnnot',
-    AN,
-    'The annotation type is not defined in ISO 32000-1, or is one of 3D, Sound, Screen and Movie.',
-  ),
-  flagsPresent: rule(A, '6.3.2', 1, 'PDAnnot', AN, 'The annotation has no F (flags) entry.'),
-  flagsValue: rule(
-    A,
-    '6.3.2',
-    2,
-    'PDAnnot',
-    AN,
-    'The annotation flags do not set Print, or set Hidden, Invisible, NoView or ToggleNoView.',
-  ),
-  appearance: rule(A, '6.3.3', 1, 'PDAnnot', AN, 'The annotation has no appearance dictionary.'),
-  appearanceOnlyN: rule(
-    A,
-    '6.3.3',
-    2,
-    'PDAnnot',
-    AN,
-    'The appearance dictionary holds entries other than N.',
-  ),
-  buttonAppearance: rule(
-    A,
-    '6.3.3',
-    3,
-    'PDAnnot',
-    AN,
-    'The normal appearance of a button widget is not a dictionary of appearance states.',
-  ),
-  streamAppearance: rule(
-    A,
-    '6.3.3',
-    4,
-    'PDAnnot',
-    AN,
-    'The normal appearance of the annotation is not an appearance stream.',
-  ),
-  uaAnnotTag: rule(
-    UA,
-    '7.18.1',
-    1,
-    'PDAnnot',
-    AN,
-    'The annotation is not enclosed in an Annot structure element.',
-  ),
-  uaAnnotAlt: rule(
-    UA,
-    '7.18.1',
-    2,
-    'PDAnnot',
-    ALT,
-    'The annotation has neither a Contents entry nor an Alt entry on its structure element.',
-  ),
-  uaWidgetAlt: rule(
-    UA,
-    '7.18.1',
-    3,
-    'PDWidgetAnnot',
-    ALT,
-    'The form field has no TU entry and its widget no Alt entry on its structure element.',
-  ),
-  uaTrapNet: rule(
-    UA,
-    '7.18.2',
-    1,
-    'PDTrapNetAnnot',
-    AN,
-    'A visible TrapNet annotation is present.',
-  ),
-  uaTabs: rule(
-    UA,
-    '7.18.3',
-    1,
-    'PDPage',
-    AN,
-    'A page with annotations does not set Tabs to S (structure order).',
-  ),
-  uaWidgetForm: rule(
-    UA,
-    '7.18.4',
-    1,
-    'PDWidgetAnnot',
-    AN,
-    'The widget annotation is not enclosed in a Form structure element.',
-  ),
-  uaLinkTag: rule(
-    UA,
-    '7.18.5',
-    1,
-    'PDLinkAnnot',
-    AN,
-    'The link annotation is not enclosed in a Link structure element.',
-  ),
-  uaLinkContents: rule(
-    UA,
-    '7.18.5',
-    2,
-    'PDLinkAnnot',
-    ALT,
-    'The link annotation has no Contents entry describing it.',
-  ),
-  uaMediaCT: rule(
-    UA,
-    '7.18.6.2',
-    1,
-    'PDMediaClip',
-    AN,
-    'A media clip data dictionary has no CT (content type) entry.',
-  ),
-  uaMediaAlt: rule(
-    UA,
-    '7.18.6.2',
-    2,
-    'PDMediaClip',
-    ALT,
-    'A media clip data dictionary has no valid Alt entry.',
-  ),
-  uaPrinterMark: rule(
-    UA,
-    '7.18.8',
-    1,
-    'PDPrinterMarkAnnot',
-    AN,
-    'A visible PrinterMark annotation is part of the structure tree instead of being an artifact.',
-  ),
+  type: ruleSpec({
+    clause: '6.3.1',
+    testNumber: 1,
+    object: 'PDAnnot',
+    category: 'Annotations',
+    message:
+      'The annotation type is not defined in ISO 32000-1, or is one of 3D, Sound, Screen and Movie.',
+    flavours: PDFA_ALL,
+  }),
+  flagsPresent: ruleSpec({
+    clause: '6.3.2',
+    testNumber: 1,
+    object: 'PDAnnot',
+    category: 'Annotations',
+    message: 'The annotation has no F (flags) entry.',
+    flavours: PDFA_ALL,
+  }),
+  flagsValue: ruleSpec({
+    clause: '6.3.2',
+    testNumber: 2,
+    object: 'PDAnnot',
+    category: 'Annotations',
+    message:
+      'The annotation flags do not set Print, or set Hidden, Invisible, NoView or ToggleNoView.',
+    flavours: PDFA_ALL,
+  }),
+  appearance: ruleSpec({
+    clause: '6.3.3',
+    testNumber: 1,
+    object: 'PDAnnot',
+    category: 'Annotations',
+    message: 'The annotation has no appearance dictionary.',
+    flavours: PDFA_ALL,
+  }),
+  appearanceOnlyN: ruleSpec({
+    clause: '6.3.3',
+    testNumber: 2,
+    object: 'PDAnnot',
+    category: 'Annotations',
+    message: 'The appearance dictionary holds entries other than N.',
+    flavours: PDFA_ALL,
+  }),
+  buttonAppearance: ruleSpec({
+    clause: '6.3.3',
+    testNumber: 3,
+    object: 'PDAnnot',
+    category: 'Annotations',
+    message: 'The normal appearance of a button widget is not a dictionary of appearance states.',
+    flavours: PDFA_ALL,
+  }),
+  streamAppearance: ruleSpec({
+    clause: '6.3.3',
+    testNumber: 4,
+    object: 'PDAnnot',
+    category: 'Annotations',
+    message: 'The normal appearance of the annotation is not an appearance stream.',
+    flavours: PDFA_ALL,
+  }),
+  uaAnnotTag: ruleSpec({
+    clause: '7.18.1',
+    testNumber: 1,
+    object: 'PDAnnot',
+    category: 'Annotations',
+    message: 'The annotation is not enclosed in an Annot structure element.',
+    flavours: PDFUA,
+  }),
+  uaAnnotAlt: ruleSpec({
+    clause: '7.18.1',
+    testNumber: 2,
+    object: 'PDAnnot',
+    category: 'Alternative descriptions',
+    message:
+      'The annotation has neither a Contents entry nor an Alt entry on its structure element.',
+    flavours: PDFUA,
+  }),
+  uaWidgetAlt: ruleSpec({
+    clause: '7.18.1',
+    testNumber: 3,
+    object: 'PDWidgetAnnot',
+    category: 'Alternative descriptions',
+    message: 'The form field has no TU entry and its widget no Alt entry on its structure element.',
+    flavours: PDFUA,
+  }),
+  uaTrapNet: ruleSpec({
+    clause: '7.18.2',
+    testNumber: 1,
+    object: 'PDTrapNetAnnot',
+    category: 'Annotations',
+    message: 'A visible TrapNet annotation is present.',
+    flavours: PDFUA,
+  }),
+  uaTabs: ruleSpec({
+    clause: '7.18.3',
+    testNumber: 1,
+    object: 'PDPage',
+    category: 'Annotations',
+    message: 'A page with annotations does not set Tabs to S (structure order).',
+    flavours: PDFUA,
+  }),
+  uaWidgetForm: ruleSpec({
+    clause: '7.18.4',
+    testNumber: 1,
+    object: 'PDWidgetAnnot',
+    category: 'Annotations',
+    message: 'The widget annotation is not enclosed in a Form structure element.',
+    flavours: PDFUA,
+  }),
+  uaLinkTag: ruleSpec({
+    clause: '7.18.5',
+    testNumber: 1,
+    object: 'PDLinkAnnot',
+    category: 'Annotations',
+    message: 'The link annotation is not enclosed in a Link structure element.',
+    flavours: PDFUA,
+  }),
+  uaLinkContents: ruleSpec({
+    clause: '7.18.5',
+    testNumber: 2,
+    object: 'PDLinkAnnot',
+    category: 'Alternative descriptions',
+    message: 'The link annotation has no Contents entry describing it.',
+    flavours: PDFUA,
+  }),
+  uaMediaCT: ruleSpec({
+    clause: '7.18.6.2',
+    testNumber: 1,
+    object: 'PDMediaClip',
+    category: 'Annotations',
+    message: 'A media clip data dictionary has no CT (content type) entry.',
+    flavours: PDFUA,
+  }),
+  uaMediaAlt: ruleSpec({
+    clause: '7.18.6.2',
+    testNumber: 2,
+    object: 'PDMediaClip',
+    category: 'Alternative descriptions',
+    message: 'A media clip data dictionary has no valid Alt entry.',
+    flavours: PDFUA,
+  }),
+  uaPrinterMark: ruleSpec({
+    clause: '7.18.8',
+    testNumber: 1,
+    object: 'PDPrinterMarkAnnot',
+    category: 'Annotations',
+    message:
+      'A visible PrinterMark annotation is part of the structure tree instead of being an artifact.',
+    flavours: PDFUA,
+  }),
 } as const;
 
 const ALLOWED_TYPES = new Set([
@@ -222,7 +235,7 @@ function checkPdfa(ctx: RuleAreaContext, a: AnnotationInfo): void {
   );
   if (!onlyN || !isDict(ap)) return;
   const n = doc.get(ap, 'N');
-  const ft = nameOf(inheritedField(doc, d, 'FT'));
+  const ft = nameValue(inheritedField(doc, d, 'FT'));
   const isButton = st === 'Widget' && ft === 'Btn';
   if (isButton) {
     const states = isDict(n) ? [...n.entries.values()].map((v) => doc.resolve(v)) : [];
@@ -244,7 +257,7 @@ function checkUa(ctx: RuleAreaContext, a: AnnotationInfo, parents: StructParents
   const exempt = hidden || isOutsideCropBox(doc, a);
   const parent = parents.of(d);
   const stdType = parent?.standardType ?? null;
-  const contents = textOf(doc.get(d, 'Contents'));
+  const contents = textValue(doc.get(d, 'Contents'));
   if (st !== 'Widget' && st !== 'PrinterMark' && st !== 'Link') {
     sink.check(
       R.uaAnnotTag,
@@ -264,7 +277,7 @@ function checkUa(ctx: RuleAreaContext, a: AnnotationInfo, parents: StructParents
     // TU belongs to the field: a widget without a T entry is a kid of the field named by Parent.
     const parentField = doc.get(d, 'Parent');
     const field = d.entries.has('T') ? d : isDict(parentField) ? parentField : null;
-    const tu = textOf(doc.get(field, 'TU'));
+    const tu = textValue(doc.get(field, 'TU'));
     sink.check(R.uaWidgetAlt, exempt || nonEmpty(tu) || nonEmpty(parent?.alt ?? null), a.location);
     sink.check(
       R.uaWidgetForm,
@@ -289,7 +302,7 @@ function checkUa(ctx: RuleAreaContext, a: AnnotationInfo, parents: StructParents
 /** Media clip data dictionaries (13.2.4.2) anywhere in the file. */
 function checkMediaClips(doc: PdfDocumentModel, ctx: RuleAreaContext): void {
   for (const { dict: d, num } of allDicts(doc)) {
-    if (nameOf(doc.get(d, 'S')) !== 'MCD') continue;
+    if (nameValue(doc.get(d, 'S')) !== 'MCD') continue;
     const loc = `media clip / object ${num}`;
     ctx.sink.check(R.uaMediaCT, d.entries.has('CT') && doc.get(d, 'CT') !== null, loc);
     ctx.sink.check(R.uaMediaAlt, hasCorrectAlt(doc, d), loc);
@@ -300,7 +313,7 @@ function checkMediaClips(doc: PdfDocumentModel, ctx: RuleAreaContext): void {
 function hasCorrectAlt(doc: PdfDocumentModel, d: CosDict): boolean {
   const alt = doc.get(d, 'Alt');
   if (!isArray(alt) || alt.items.length === 0 || alt.items.length % 2 !== 0) return false;
-  return alt.items.every((x) => textOf(doc.resolve(x)) !== null);
+  return alt.items.every((x) => textValue(doc.resolve(x)) !== null);
 }
 
 function run(ctx: RuleAreaContext): void {
@@ -313,11 +326,11 @@ function run(ctx: RuleAreaContext): void {
   }
   if (!ua) return;
   for (const page of doc.pages()) {
-    const count = itemsOf(doc.get(page.dict, 'Annots')).filter((a) =>
+    const count = arrayItems(doc.get(page.dict, 'Annots')).filter((a) =>
       isDict(doc.resolve(a)),
     ).length;
     if (count === 0) continue;
-    sink.check(R.uaTabs, nameOf(doc.get(page.dict, 'Tabs')) === 'S', `page ${page.index + 1}`);
+    sink.check(R.uaTabs, nameValue(doc.get(page.dict, 'Tabs')) === 'S', `page ${page.index + 1}`);
   }
   checkMediaClips(doc, ctx);
 }

@@ -7,15 +7,15 @@
 import type { CosDict, CosObject, CosRef } from '../model/cos.js';
 import type { PageModel, PdfDocumentModel } from '../model/document.js';
 import {
-  dictOf,
+  arrayItems,
+  asDict,
   isArray,
   isDict,
   isRef,
-  itemsOf,
-  nameOf,
-  numberOf,
-  textOf,
-} from '../model/util.js';
+  nameValue,
+  numberValue,
+  textValue,
+} from '../model/read.js';
 import { STANDARD_TYPES as STANDARD_STRUCTURE_TYPES } from './structure/types.js';
 
 const MAX_ITEMS = 1_000_000;
@@ -32,11 +32,11 @@ export interface AnnotationInfo {
 
 export function* annotations(doc: PdfDocumentModel): Generator<AnnotationInfo> {
   for (const page of doc.pages()) {
-    const items = itemsOf(doc.get(page.dict, 'Annots'));
+    const items = arrayItems(doc.get(page.dict, 'Annots'));
     for (let i = 0; i < items.length; i++) {
       const d = doc.resolve(items[i]);
       if (!isDict(d)) continue;
-      const subtype = nameOf(doc.get(d, 'Subtype'));
+      const subtype = nameValue(doc.get(d, 'Subtype'));
       const ref = isRef(items[i]) ? (items[i] as CosRef) : null;
       yield {
         page,
@@ -60,12 +60,12 @@ export function treeValues(
   const seen = new Set<CosDict>();
   const stack: CosObject[] = [root];
   while (stack.length && out.length < MAX_ITEMS) {
-    const d = dictOf(doc.resolve(stack.pop()));
+    const d = asDict(doc.resolve(stack.pop()));
     if (!d || seen.has(d)) continue;
     seen.add(d);
-    const arr = itemsOf(doc.get(d, arrayKey));
+    const arr = arrayItems(doc.get(d, arrayKey));
     for (let i = 0; i + 1 < arr.length; i += 2) out.push([doc.resolve(arr[i]), arr[i + 1]]);
-    const kids = itemsOf(doc.get(d, 'Kids'));
+    const kids = arrayItems(doc.get(d, 'Kids'));
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
   }
   return out;
@@ -93,7 +93,7 @@ export class StructParents {
     const pt = rootDict?.entries.get('ParentTree');
     if (pt !== undefined) {
       for (const [k, v] of treeValues(doc, pt, 'Nums')) {
-        const n = numberOf(k);
+        const n = numberValue(k);
         if (n !== null && !this.parentTree.has(n)) this.parentTree.set(n, v);
       }
     }
@@ -101,7 +101,7 @@ export class StructParents {
     const rm = doc.get(rootDict, 'RoleMap');
     if (isDict(rm)) {
       for (const [k, v] of rm.entries) {
-        const n = nameOf(doc.resolve(v));
+        const n = nameValue(doc.resolve(v));
         if (n !== null) this.roleMap.set(k, n);
       }
     }
@@ -122,16 +122,16 @@ export class StructParents {
   }
 
   of(obj: CosDict): StructParentInfo | null {
-    const key = numberOf(this.doc.get(obj, 'StructParent'));
+    const key = numberValue(this.doc.get(obj, 'StructParent'));
     if (key === null) return null;
     const elem = this.doc.resolve(this.parentTree.get(key));
     if (!isDict(elem)) return null;
-    const type = nameOf(this.doc.get(elem, 'S'));
+    const type = nameValue(this.doc.get(elem, 'S'));
     return {
       elem,
       type,
       standardType: this.standardType(type),
-      alt: textOf(this.doc.get(elem, 'Alt')),
+      alt: textValue(this.doc.get(elem, 'Alt')),
     };
   }
 }
@@ -143,7 +143,7 @@ export function rectOf(
 ): [number, number, number, number] | null {
   const r = doc.resolve(o);
   if (!isArray(r) || r.items.length < 4) return null;
-  const v = r.items.slice(0, 4).map((x) => numberOf(doc.resolve(x)));
+  const v = r.items.slice(0, 4).map((x) => numberValue(doc.resolve(x)));
   if (v.some((x) => x === null)) return null;
   const [a, b, c, d] = v as number[];
   return [Math.min(a, c), Math.min(b, d), Math.max(a, c), Math.max(b, d)];
@@ -157,7 +157,7 @@ export function rectOf(
 export function isOutsideCropBox(doc: PdfDocumentModel, a: AnnotationInfo): boolean {
   const raw = doc.resolve(doc.get(a.dict, 'Rect'));
   if (!isArray(raw) || raw.items.length < 4) return false;
-  const rect = raw.items.slice(0, 4).map((x) => numberOf(doc.resolve(x)));
+  const rect = raw.items.slice(0, 4).map((x) => numberValue(doc.resolve(x)));
   if (rect.some((x) => x === null)) return false;
   const [x0, y0, x1, y1] = rect as number[];
   const media = rectOf(
@@ -180,7 +180,7 @@ export function isOutsideCropBox(doc: PdfDocumentModel, a: AnnotationInfo): bool
 
 /** Annotation flags (F), 0 when absent. */
 export function flagsOf(doc: PdfDocumentModel, d: CosDict): number {
-  return Math.trunc(numberOf(doc.get(d, 'F')) ?? 0);
+  return Math.trunc(numberValue(doc.get(d, 'F')) ?? 0);
 }
 
 /** A field attribute looked up on the widget and then up its Parent chain (12.7.3.1). */
@@ -241,18 +241,18 @@ export function actions(doc: PdfDocumentModel): ActionInfo[] {
     if (act !== undefined) add(act, `${a.location} / A`);
     addAA(a.dict, a.location);
   }
-  const form = dictOf(doc.get(cat, 'AcroForm'));
+  const form = asDict(doc.get(cat, 'AcroForm'));
   const seenFields = new Set<CosDict>();
-  const fstack: CosObject[] = [...itemsOf(doc.get(form, 'Fields'))];
+  const fstack: CosObject[] = [...arrayItems(doc.get(form, 'Fields'))];
   while (fstack.length && seenFields.size < MAX_ITEMS) {
     const f = doc.resolve(fstack.pop());
     if (!isDict(f) || seenFields.has(f)) continue;
     seenFields.add(f);
-    const name = textOf(doc.get(f, 'T'));
+    const name = textValue(doc.get(f, 'T'));
     addAA(f, `form field ${name ?? '(unnamed)'}`);
     const act = f.entries.get('A');
     if (act !== undefined) add(act, `form field ${name ?? '(unnamed)'} / A`);
-    for (const k of itemsOf(doc.get(f, 'Kids'))) fstack.push(k);
+    for (const k of arrayItems(doc.get(f, 'Kids'))) fstack.push(k);
   }
   for (const item of outlineItems(doc)) {
     const act = item.dict.entries.get('A');
@@ -274,7 +274,7 @@ export function* outlineItems(
     if (!isDict(item) || seen.has(item)) continue;
     seen.add(item);
     n++;
-    const title = textOf(doc.get(item, 'Title'));
+    const title = textValue(doc.get(item, 'Title'));
     yield { dict: item, location: `outline item ${n}${title ? ` "${title.slice(0, 40)}"` : ''}` };
     const next = item.entries.get('Next');
     if (next !== undefined) stack.push(next);

@@ -3,42 +3,43 @@
  * (Requirements), and PDF/UA-1 7.16 (encryption must allow assistive technology).
  */
 import { PDFA_ALL, PDFUA, type RuleArea, type RuleAreaContext } from '../model/checks.js';
-import { dictOf, isDict, numberOf } from '../model/util.js';
-import { rule } from './spec.js';
+import { asDict, isDict, numberValue } from '../model/read.js';
+import { ruleSpec } from './spec.js';
 
 export const R = {
-  altPresentations: rule(
-    PDFA_ALL,
-    '6.10',
-    1,
-    'PDDocument',
-    'File structure',
-    'The name dictionary has an AlternatePresentations entry.',
-  ),
-  presSteps: rule(
-    PDFA_ALL,
-    '6.10',
-    2,
-    'PDPage',
-    'File structure',
-    'The page has a PresSteps entry.',
-  ),
-  requirements: rule(
-    PDFA_ALL,
-    '6.11',
-    1,
-    'CosDocument',
-    'File structure',
-    'The catalog has a Requirements entry.',
-  ),
-  uaPermissions: rule(
-    PDFUA,
-    '7.16',
-    1,
-    'PDEncryption',
-    'Security',
-    'The encryption dictionary does not grant content extraction for accessibility (P bit 10).',
-  ),
+  altPresentations: ruleSpec({
+    clause: '6.10',
+    testNumber: 1,
+    object: 'PDDocument',
+    category: 'File structure',
+    message: 'The name dictionary has an AlternatePresentations entry.',
+    flavours: PDFA_ALL,
+  }),
+  presSteps: ruleSpec({
+    clause: '6.10',
+    testNumber: 2,
+    object: 'PDPage',
+    category: 'File structure',
+    message: 'The page has a PresSteps entry.',
+    flavours: PDFA_ALL,
+  }),
+  requirements: ruleSpec({
+    clause: '6.11',
+    testNumber: 1,
+    object: 'CosDocument',
+    category: 'File structure',
+    message: 'The catalog has a Requirements entry.',
+    flavours: PDFA_ALL,
+  }),
+  uaPermissions: ruleSpec({
+    clause: '7.16',
+    testNumber: 1,
+    object: 'PDEncryption',
+    category: 'Security',
+    message:
+      'The encryption dictionary does not grant content extraction for accessibility (P bit 10).',
+    flavours: PDFUA,
+  }),
 } as const;
 
 function run(ctx: RuleAreaContext): void {
@@ -46,7 +47,7 @@ function run(ctx: RuleAreaContext): void {
   if (flavour.pdfaPart === null) {
     const enc = doc.get(doc.trailer, 'Encrypt');
     if (isDict(enc)) {
-      const p = numberOf(doc.get(enc, 'P'));
+      const p = numberValue(doc.get(enc, 'P'));
       sink.check(
         R.uaPermissions,
         p !== null && (p & 512) === 512,
@@ -56,7 +57,7 @@ function run(ctx: RuleAreaContext): void {
     }
     return;
   }
-  const names = dictOf(doc.get(doc.catalog, 'Names'));
+  const names = asDict(doc.get(doc.catalog, 'Names'));
   if (doc.catalog) {
     sink.check(
       R.altPresentations,

@@ -13,63 +13,62 @@ import {
 } from '../model/checks.js';
 import type { CosDict, CosObject, CosStream } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
-import { dictOf, isArray, isDict, isName, isStream, nameOf, textOf } from '../model/util.js';
+import { asDict, isArray, isDict, isName, isStream, nameValue, textValue } from '../model/read.js';
 import { xmpFacts } from '../engine/xmp.js';
 import { openDocument } from '../parser/index.js';
 import { allDicts, annotations, treeValues } from './doc-walk.js';
-import { rule } from './spec.js';
-
-const EF = 'Embedded files' as const;
+import { ruleSpec } from './spec.js';
 
 export const R = {
-  mime: rule(
-    PDFA_3,
-    '6.8',
-    1,
-    'EmbeddedFile',
-    EF,
-    'The embedded file has no valid MIME type in its Subtype entry.',
-  ),
-  fUf: rule(
-    PDFA_ALL,
-    '6.8',
-    2,
-    'CosFileSpecification',
-    EF,
-    'The file specification of an embedded file lacks the F or the UF entry.',
-  ),
-  relationship: rule(
-    PDFA_3,
-    '6.8',
-    3,
-    'CosFileSpecification',
-    EF,
-    'The file specification has no AFRelationship entry.',
-  ),
-  associated: rule(
-    PDFA_3,
-    '6.8',
-    4,
-    'CosFileSpecification',
-    EF,
-    'The file specification is not associated with the document or a part of it through an AF entry.',
-  ),
-  pdfa12: rule(
-    PDFA_2,
-    '6.8',
-    5,
-    'EmbeddedFile',
-    EF,
-    'The embedded file is not a PDF/A-1 or PDF/A-2 file.',
-  ),
-  uaFUf: rule(
-    PDFUA,
-    '7.11',
-    1,
-    'CosFileSpecification',
-    EF,
-    'The file specification of an embedded file lacks a non-empty F or UF entry.',
-  ),
+  mime: ruleSpec({
+    clause: '6.8',
+    testNumber: 1,
+    object: 'EmbeddedFile',
+    category: 'Embedded files',
+    message: 'The embedded file has no valid MIME type in its Subtype entry.',
+    flavours: PDFA_3,
+  }),
+  fUf: ruleSpec({
+    clause: '6.8',
+    testNumber: 2,
+    object: 'CosFileSpecification',
+    category: 'Embedded files',
+    message: 'The file specification of an embedded file lacks the F or the UF entry.',
+    flavours: PDFA_ALL,
+  }),
+  relationship: ruleSpec({
+    clause: '6.8',
+    testNumber: 3,
+    object: 'CosFileSpecification',
+    category: 'Embedded files',
+    message: 'The file specification has no AFRelationship entry.',
+    flavours: PDFA_3,
+  }),
+  associated: ruleSpec({
+    clause: '6.8',
+    testNumber: 4,
+    object: 'CosFileSpecification',
+    category: 'Embedded files',
+    message:
+      'The file specification is not associated with the document or a part of it through an AF entry.',
+    flavours: PDFA_3,
+  }),
+  pdfa12: ruleSpec({
+    clause: '6.8',
+    testNumber: 5,
+    object: 'EmbeddedFile',
+    category: 'Embedded files',
+    message: 'The embedded file is not a PDF/A-1 or PDF/A-2 file.',
+    flavours: PDFA_2,
+  }),
+  uaFUf: ruleSpec({
+    clause: '7.11',
+    testNumber: 1,
+    object: 'CosFileSpecification',
+    category: 'Embedded files',
+    message: 'The file specification of an embedded file lacks a non-empty F or UF entry.',
+    flavours: PDFUA,
+  }),
 } as const;
 
 interface FileSpec {
@@ -91,10 +90,10 @@ function fileSpecs(doc: PdfDocumentModel): FileSpec[] {
     out.push({ dict: d, location });
   };
   const names = doc.get(doc.catalog, 'Names');
-  const ef = doc.get(dictOf(names), 'EmbeddedFiles');
+  const ef = doc.get(asDict(names), 'EmbeddedFiles');
   if (ef !== null) {
     for (const [k, v] of treeValues(doc, ef, 'Names'))
-      add(v, `embedded file ${textOf(k) ?? ''}`.trim());
+      add(v, `embedded file ${textValue(k) ?? ''}`.trim());
   }
   for (const { dict, num } of allDicts(doc)) {
     if (isName(dict.entries.get('Type'), 'Filespec'))
@@ -118,7 +117,7 @@ function associatedFiles(doc: PdfDocumentModel): Set<CosDict> {
   collect(doc.catalog);
   for (const page of doc.pages()) collect(page.dict);
   for (const a of annotations(doc)) collect(a.dict);
-  for (const { value } of doc.objects()) collect(dictOf(value));
+  for (const { value } of doc.objects()) collect(asDict(value));
   return out;
 }
 
@@ -154,14 +153,14 @@ function run(ctx: RuleAreaContext): void {
     const d = spec.dict;
     const hasEF = d.entries.has('EF');
     if (flavour.pdfaPart === null) {
-      const f = textOf(doc.get(d, 'F'));
-      const uf = textOf(doc.get(d, 'UF'));
+      const f = textValue(doc.get(d, 'F'));
+      const uf = textValue(doc.get(d, 'UF'));
       sink.check(R.uaFUf, !hasEF || (!!f && !!uf), spec.location);
       continue;
     }
     sink.check(
       R.fUf,
-      !hasEF || (textOf(doc.get(d, 'F')) !== null && textOf(doc.get(d, 'UF')) !== null),
+      !hasEF || (textValue(doc.get(d, 'F')) !== null && textValue(doc.get(d, 'UF')) !== null),
       spec.location,
     );
     const stream = embeddedStream(doc, d);
@@ -173,7 +172,7 @@ function run(ctx: RuleAreaContext): void {
       );
       sink.check(R.associated, afTargets.has(d), spec.location);
       if (stream) {
-        const sub = nameOf(doc.get(stream.dict, 'Subtype'));
+        const sub = nameValue(doc.get(stream.dict, 'Subtype'));
         sink.check(
           R.mime,
           sub !== null && MIME_RE.test(sub),

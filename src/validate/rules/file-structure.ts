@@ -13,187 +13,227 @@ import {
 } from '../model/checks.js';
 import type { CosDict, CosObject, CosStream } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
-import { dictOf, isArray, isDict, isStream, itemsOf, nameOf, numberOf } from '../model/util.js';
+import {
+  arrayItems,
+  asDict,
+  isArray,
+  isDict,
+  isStream,
+  nameValue,
+  numberValue,
+} from '../model/read.js';
 import { Lexer, isValidUtf8, isWhite, latin1String } from '../parser/lexer.js';
 import { allDicts } from './doc-walk.js';
-import { rule } from './spec.js';
-
-const A = PDFA_ALL;
-const FS = 'File structure' as const;
+import { ruleSpec } from './spec.js';
 
 export const R = {
-  header: rule(
-    A,
-    '6.1.2',
-    1,
-    'CosDocument',
-    FS,
-    'The file does not start at byte 0 with a %PDF-1.n header (n from 0 to 7).',
-  ),
-  binaryComment: rule(
-    A,
-    '6.1.2',
-    2,
-    'CosDocument',
-    FS,
-    'The header is not followed by a comment line with at least four bytes above 127.',
-  ),
-  trailerId: rule(A, '6.1.3', 1, 'CosDocument', FS, 'The file trailer has no ID entry.'),
-  encrypt: rule(
-    A,
-    '6.1.3',
-    2,
-    'CosTrailer',
-    FS,
-    'The file trailer has an Encrypt entry: encrypted files are not allowed.',
-  ),
-  postEof: rule(A, '6.1.3', 3, 'CosDocument', FS, 'Data follows the last end-of-file marker.'),
-  xrefEol: rule(
-    A,
-    '6.1.4',
-    2,
-    'CosXRef',
-    FS,
-    'The xref keyword and the subsection headers are not each followed by a single end-of-line marker.',
-  ),
-  hexEven: rule(
-    A,
-    '6.1.6',
-    1,
-    'CosString',
-    FS,
-    'A hexadecimal string has an odd number of digits.',
-  ),
-  hexOnly: rule(
-    A,
-    '6.1.6',
-    2,
-    'CosString',
-    FS,
-    'A hexadecimal string contains characters other than hexadecimal digits and white space.',
-  ),
-  streamLength: rule(
-    A,
-    '6.1.7.1',
-    1,
-    'CosStream',
-    FS,
-    'The Length of a stream does not match the number of bytes between stream and endstream.',
-  ),
-  streamEol: rule(
-    A,
-    '6.1.7.1',
-    2,
-    'CosStream',
-    FS,
-    'The stream keyword is not followed by CRLF or LF, or endstream is not preceded by an end-of-line marker.',
-  ),
-  streamExternal: rule(
-    A,
-    '6.1.7.1',
-    3,
-    'CosStream',
-    FS,
-    'A stream dictionary refers to external data through F, FFilter or FDecodeParms.',
-  ),
-  filter: rule(
-    A,
-    '6.1.7.2',
-    1,
-    'CosFilter',
-    FS,
-    'A stream uses LZWDecode, a non-Identity Crypt filter or a filter that ISO 32000-1 does not define.',
-  ),
-  nameUtf8: rule(
-    A,
-    '6.1.8',
-    1,
-    'CosUnicodeName',
-    FS,
-    'A name is not valid UTF-8 once its #xx escapes are expanded.',
-  ),
-  objSpacing: rule(
-    A,
-    '6.1.9',
-    1,
-    'CosIndirect',
-    FS,
-    'An indirect object header or endobj keyword is not separated by the required white space and end-of-line markers.',
-  ),
-  inlineFilter: rule(
-    A,
-    '6.1.10',
-    1,
-    'CosIIFilter',
-    FS,
-    'An inline image uses LZW, Crypt or a filter that ISO 32000-1 does not define.',
-  ),
-  perms: rule(
-    A,
-    '6.1.12',
-    1,
-    'PDPerms',
-    FS,
-    'The permissions dictionary holds keys other than UR3 and DocMDP.',
-  ),
-  sigRefDigest: rule(
-    A,
-    '6.1.12',
-    2,
-    'PDSigRef',
-    FS,
-    'A signature reference dictionary has DigestLocation, DigestMethod or DigestValue although the document has DocMDP permissions.',
-  ),
-  intRange: rule(
-    A,
-    '6.1.13',
-    1,
-    'CosInteger',
-    FS,
-    'An integer lies outside the range -2147483648 to 2147483647.',
-  ),
-  realRange: rule(
-    A,
-    '6.1.13',
-    2,
-    'CosReal',
-    FS,
-    'A real number lies outside the range -3.403e38 to 3.403e38.',
-  ),
-  stringLength: rule(A, '6.1.13', 3, 'CosString', FS, 'A string is longer than 32767 bytes.'),
-  nameLength: rule(A, '6.1.13', 4, 'CosName', FS, 'A name is longer than 127 bytes.'),
-  realTiny: rule(
-    A,
-    '6.1.13',
-    5,
-    'CosReal',
-    FS,
-    'A non-zero real number is closer to zero than 1.175e-38.',
-  ),
-  indirectCount: rule(
-    A,
-    '6.1.13',
-    7,
-    'CosDocument',
-    FS,
-    'The file has more than 8388607 indirect objects.',
-  ),
-  pageBox: rule(
-    A,
-    '6.1.13',
-    11,
-    'CosBBox',
-    FS,
-    'A page boundary is smaller than 3 or larger than 14400 units in width or height.',
-  ),
-  uaHeader: rule(
-    PDFUA,
-    '6.1',
-    1,
-    'CosDocument',
-    FS,
-    'The file header is not %PDF-1.n (n from 0 to 7) followed by an end-of-line marker.',
-  ),
+  header: ruleSpec({
+    clause: '6.1.2',
+    testNumber: 1,
+    object: 'CosDocument',
+    category: 'File structure',
+    message: 'The file does not start at byte 0 with a %PDF-1.n header (n from 0 to 7).',
+    flavours: PDFA_ALL,
+  }),
+  binaryComment: ruleSpec({
+    clause: '6.1.2',
+    testNumber: 2,
+    object: 'CosDocument',
+    category: 'File structure',
+    message: 'The header is not followed by a comment line with at least four bytes above 127.',
+    flavours: PDFA_ALL,
+  }),
+  trailerId: ruleSpec({
+    clause: '6.1.3',
+    testNumber: 1,
+    object: 'CosDocument',
+    category: 'File structure',
+    message: 'The file trailer has no ID entry.',
+    flavours: PDFA_ALL,
+  }),
+  encrypt: ruleSpec({
+    clause: '6.1.3',
+    testNumber: 2,
+    object: 'CosTrailer',
+    category: 'File structure',
+    message: 'The file trailer has an Encrypt entry: encrypted files are not allowed.',
+    flavours: PDFA_ALL,
+  }),
+  postEof: ruleSpec({
+    clause: '6.1.3',
+    testNumber: 3,
+    object: 'CosDocument',
+    category: 'File structure',
+    message: 'Data follows the last end-of-file marker.',
+    flavours: PDFA_ALL,
+  }),
+  xrefEol: ruleSpec({
+    clause: '6.1.4',
+    testNumber: 2,
+    object: 'CosXRef',
+    category: 'File structure',
+    message:
+      'The xref keyword and the subsection headers are not each followed by a single end-of-line marker.',
+    flavours: PDFA_ALL,
+  }),
+  hexEven: ruleSpec({
+    clause: '6.1.6',
+    testNumber: 1,
+    object: 'CosString',
+    category: 'File structure',
+    message: 'A hexadecimal string has an odd number of digits.',
+    flavours: PDFA_ALL,
+  }),
+  hexOnly: ruleSpec({
+    clause: '6.1.6',
+    testNumber: 2,
+    object: 'CosString',
+    category: 'File structure',
+    message:
+      'A hexadecimal string contains characters other than hexadecimal digits and white space.',
+    flavours: PDFA_ALL,
+  }),
+  streamLength: ruleSpec({
+    clause: '6.1.7.1',
+    testNumber: 1,
+    object: 'CosStream',
+    category: 'File structure',
+    message:
+      'The Length of a stream does not match the number of bytes between stream and endstream.',
+    flavours: PDFA_ALL,
+  }),
+  streamEol: ruleSpec({
+    clause: '6.1.7.1',
+    testNumber: 2,
+    object: 'CosStream',
+    category: 'File structure',
+    message:
+      'The stream keyword is not followed by CRLF or LF, or endstream is not preceded by an end-of-line marker.',
+    flavours: PDFA_ALL,
+  }),
+  streamExternal: ruleSpec({
+    clause: '6.1.7.1',
+    testNumber: 3,
+    object: 'CosStream',
+    category: 'File structure',
+    message: 'A stream dictionary refers to external data through F, FFilter or FDecodeParms.',
+    flavours: PDFA_ALL,
+  }),
+  filter: ruleSpec({
+    clause: '6.1.7.2',
+    testNumber: 1,
+    object: 'CosFilter',
+    category: 'File structure',
+    message:
+      'A stream uses LZWDecode, a non-Identity Crypt filter or a filter that ISO 32000-1 does not define.',
+    flavours: PDFA_ALL,
+  }),
+  nameUtf8: ruleSpec({
+    clause: '6.1.8',
+    testNumber: 1,
+    object: 'CosUnicodeName',
+    category: 'File structure',
+    message: 'A name is not valid UTF-8 once its #xx escapes are expanded.',
+    flavours: PDFA_ALL,
+  }),
+  objSpacing: ruleSpec({
+    clause: '6.1.9',
+    testNumber: 1,
+    object: 'CosIndirect',
+    category: 'File structure',
+    message:
+      'An indirect object header or endobj keyword is not separated by the required white space and end-of-line markers.',
+    flavours: PDFA_ALL,
+  }),
+  inlineFilter: ruleSpec({
+    clause: '6.1.10',
+    testNumber: 1,
+    object: 'CosIIFilter',
+    category: 'File structure',
+    message: 'An inline image uses LZW, Crypt or a filter that ISO 32000-1 does not define.',
+    flavours: PDFA_ALL,
+  }),
+  perms: ruleSpec({
+    clause: '6.1.12',
+    testNumber: 1,
+    object: 'PDPerms',
+    category: 'File structure',
+    message: 'The permissions dictionary holds keys other than UR3 and DocMDP.',
+    flavours: PDFA_ALL,
+  }),
+  sigRefDigest: ruleSpec({
+    clause: '6.1.12',
+    testNumber: 2,
+    object: 'PDSigRef',
+    category: 'File structure',
+    message:
+      'A signature reference dictionary has DigestLocation, DigestMethod or DigestValue although the document has DocMDP permissions.',
+    flavours: PDFA_ALL,
+  }),
+  intRange: ruleSpec({
+    clause: '6.1.13',
+    testNumber: 1,
+    object: 'CosInteger',
+    category: 'File structure',
+    message: 'An integer lies outside the range -2147483648 to 2147483647.',
+    flavours: PDFA_ALL,
+  }),
+  realRange: ruleSpec({
+    clause: '6.1.13',
+    testNumber: 2,
+    object: 'CosReal',
+    category: 'File structure',
+    message: 'A real number lies outside the range -3.403e38 to 3.403e38.',
+    flavours: PDFA_ALL,
+  }),
+  stringLength: ruleSpec({
+    clause: '6.1.13',
+    testNumber: 3,
+    object: 'CosString',
+    category: 'File structure',
+    message: 'A string is longer than 32767 bytes.',
+    flavours: PDFA_ALL,
+  }),
+  nameLength: ruleSpec({
+    clause: '6.1.13',
+    testNumber: 4,
+    object: 'CosName',
+    category: 'File structure',
+    message: 'A name is longer than 127 bytes.',
+    flavours: PDFA_ALL,
+  }),
+  realTiny: ruleSpec({
+    clause: '6.1.13',
+    testNumber: 5,
+    object: 'CosReal',
+    category: 'File structure',
+    message: 'A non-zero real number is closer to zero than 1.175e-38.',
+    flavours: PDFA_ALL,
+  }),
+  indirectCount: ruleSpec({
+    clause: '6.1.13',
+    testNumber: 7,
+    object: 'CosDocument',
+    category: 'File structure',
+    message: 'The file has more than 8388607 indirect objects.',
+    flavours: PDFA_ALL,
+  }),
+  pageBox: ruleSpec({
+    clause: '6.1.13',
+    testNumber: 11,
+    object: 'CosBBox',
+    category: 'File structure',
+    message: 'A page boundary is smaller than 3 or larger than 14400 units in width or height.',
+    flavours: PDFA_ALL,
+  }),
+  uaHeader: ruleSpec({
+    clause: '6.1',
+    testNumber: 1,
+    object: 'CosDocument',
+    category: 'File structure',
+    message: 'The file header is not %PDF-1.n (n from 0 to 7) followed by an end-of-line marker.',
+    flavours: PDFUA,
+  }),
 } as const;
 
 const STREAM_FILTERS = new Set([
@@ -358,11 +398,11 @@ function checkStream(doc: PdfDocumentModel, s: CosStream, location: string, sink
       ? []
       : [filter];
   names.forEach((f, i) => {
-    const name = nameOf(f);
+    const name = nameValue(f);
     let ok = name !== null && STREAM_FILTERS.has(name);
     if (name === 'Crypt') {
-      const p = dictOf(isArray(parms) ? doc.resolve(parms.items[i]) : parms);
-      ok = nameOf(doc.get(p, 'Name')) === 'Identity' || (p !== null && !p.entries.has('Name'));
+      const p = asDict(isArray(parms) ? doc.resolve(parms.items[i]) : parms);
+      ok = nameValue(doc.get(p, 'Name')) === 'Identity' || (p !== null && !p.entries.has('Name'));
     }
     sink.check(R.filter, ok, location, `filter ${name ?? 'of a wrong type'}`);
   });
@@ -386,12 +426,12 @@ function checkPermissions(doc: PdfDocumentModel, sink: CheckSink): void {
   const mdp = doc.get(permsDict, 'DocMDP');
   if (isDict(mdp)) sigs.add(mdp);
   for (const field of formFields(doc)) {
-    if (nameOf(doc.get(field, 'FT')) !== 'Sig') continue;
+    if (nameValue(doc.get(field, 'FT')) !== 'Sig') continue;
     const v = doc.get(field, 'V');
     if (isDict(v)) sigs.add(v);
   }
   for (const sig of sigs) {
-    for (const r of itemsOf(doc.get(sig, 'Reference'))) {
+    for (const r of arrayItems(doc.get(sig, 'Reference'))) {
       const ref = doc.resolve(r);
       if (!isDict(ref)) continue;
       const digest = ['DigestLocation', 'DigestMethod', 'DigestValue'].filter((k) =>
@@ -412,13 +452,13 @@ export function formFields(doc: PdfDocumentModel): CosDict[] {
   const form = doc.get(doc.catalog, 'AcroForm');
   const out: CosDict[] = [];
   const seen = new Set<CosDict>();
-  const stack: CosObject[] = [...itemsOf(doc.get(dictOf(form), 'Fields'))].reverse();
+  const stack: CosObject[] = [...arrayItems(doc.get(asDict(form), 'Fields'))].reverse();
   while (stack.length && out.length < 100_000) {
     const f = doc.resolve(stack.pop());
     if (!isDict(f) || seen.has(f)) continue;
     seen.add(f);
     out.push(f);
-    const kids = itemsOf(doc.get(f, 'Kids'));
+    const kids = arrayItems(doc.get(f, 'Kids'));
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
   }
   return out;
@@ -432,7 +472,7 @@ function checkPageBoxes(doc: PdfDocumentModel, sink: CheckSink): void {
         box = page.inheritedValue(key);
       }
       if (!isArray(box)) continue;
-      const v = box.items.map((x) => numberOf(doc.resolve(x)) ?? 0);
+      const v = box.items.map((x) => numberValue(doc.resolve(x)) ?? 0);
       if (v.length < 4) continue;
       const w = Math.abs(v[2] - v[0]);
       const h = Math.abs(v[3] - v[1]);
@@ -515,7 +555,7 @@ function checkContentStreams(doc: PdfDocumentModel, sink: CheckSink, cos: CosChe
   // fonts (which may be direct dictionaries inside resources).
   const glyphProcs = new Set<CosStream>();
   for (const { dict } of allDicts(doc)) {
-    if (nameOf(dict.entries.get('Subtype')) !== 'Type3') continue;
+    if (nameValue(dict.entries.get('Subtype')) !== 'Type3') continue;
     const procs = doc.get(dict, 'CharProcs');
     if (!isDict(procs)) continue;
     for (const v of procs.entries.values()) {
@@ -526,8 +566,8 @@ function checkContentStreams(doc: PdfDocumentModel, sink: CheckSink, cos: CosChe
   for (const { ref, value } of doc.objects()) {
     if (!isStream(value)) continue;
     const d = value.dict;
-    const isForm = nameOf(d.entries.get('Subtype')) === 'Form';
-    const isTiling = numberOf(doc.resolve(d.entries.get('PatternType'))) === 1;
+    const isForm = nameValue(d.entries.get('Subtype')) === 'Form';
+    const isTiling = numberValue(doc.resolve(d.entries.get('PatternType'))) === 1;
     if ((isForm || isTiling || glyphProcs.has(value)) && !d.entries.has('FunctionType')) {
       scanContent(doc.decodeStream(value).data, `object ${ref.num} (content stream)`, sink, cos);
     }

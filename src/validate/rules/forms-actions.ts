@@ -6,123 +6,127 @@ import { PDFA_ALL, PDFUA, type RuleArea, type RuleAreaContext } from '../model/c
 import type { CosDict, CosObject } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
 import {
-  dictOf,
+  arrayItems,
+  asDict,
   isArray,
   isDict,
   isStream,
   isString,
-  itemsOf,
-  nameOf,
-  numberOf,
-  textOf,
-} from '../model/util.js';
+  nameValue,
+  numberValue,
+  textValue,
+} from '../model/read.js';
 import { actions, annotations } from './doc-walk.js';
 import { formFields } from './file-structure.js';
 import { inspectPkcs7 } from './pkcs7.js';
-import { rule } from './spec.js';
-
-const A = PDFA_ALL;
-const FORMS = 'Interactive forms' as const;
-const ACT = 'Actions' as const;
+import { ruleSpec } from './spec.js';
 
 export const R = {
-  widgetActions: rule(
-    A,
-    '6.4.1',
-    1,
-    'PDWidgetAnnot',
-    FORMS,
-    'A widget annotation has an A or AA entry.',
-  ),
-  fieldActions: rule(
-    A,
-    '6.4.1',
-    2,
-    'PDFormField',
-    FORMS,
-    'A form field has an AA (additional actions) entry.',
-  ),
-  needAppearances: rule(
-    A,
-    '6.4.1',
-    3,
-    'PDAcroForm',
-    FORMS,
-    'The interactive form sets NeedAppearances to true.',
-  ),
-  xfa: rule(
-    A,
-    '6.4.2',
-    1,
-    'PDAcroForm',
-    FORMS,
-    'The interactive form dictionary has an XFA entry.',
-  ),
-  needsRendering: rule(
-    A,
-    '6.4.2',
-    2,
-    'CosDocument',
-    FORMS,
-    'The catalog sets NeedsRendering to true.',
-  ),
-  byteRange: rule(
-    A,
-    '6.4.3',
-    1,
-    'PDSignature',
-    FORMS,
-    'The signature ByteRange does not cover the whole file except the signature value.',
-  ),
-  signingCert: rule(
-    A,
-    '6.4.3',
-    2,
-    'PKCSDataObject',
-    FORMS,
-    'The PKCS#7 signature does not include the signer certificate.',
-  ),
-  singleSigner: rule(
-    A,
-    '6.4.3',
-    3,
-    'PKCSDataObject',
-    FORMS,
-    'The PKCS#7 signature does not have exactly one signer.',
-  ),
-  actionType: rule(
-    A,
-    '6.5.1',
-    1,
-    'PDAction',
-    ACT,
-    'The action type is not allowed (only GoTo, GoToR, GoToE, Thread, URI, Named and SubmitForm are).',
-  ),
-  namedAction: rule(
-    A,
-    '6.5.1',
-    2,
-    'PDNamedAction',
-    ACT,
-    'The named action is not one of NextPage, PrevPage, FirstPage and LastPage.',
-  ),
-  catalogAA: rule(
-    A,
-    '6.5.2',
-    1,
-    'PDDocument',
-    ACT,
-    'The catalog has an AA (additional actions) entry.',
-  ),
-  pageAA: rule(A, '6.5.2', 2, 'PDPage', ACT, 'The page has an AA (additional actions) entry.'),
-  uaDynamicXfa: rule(
-    PDFUA,
-    '7.15',
-    1,
-    'PDAcroForm',
-    FORMS,
-    'The form is a dynamic XFA form (dynamicRender is required).',
-  ),
+  widgetActions: ruleSpec({
+    clause: '6.4.1',
+    testNumber: 1,
+    object: 'PDWidgetAnnot',
+    category: 'Interactive forms',
+    message: 'A widget annotation has an A or AA entry.',
+    flavours: PDFA_ALL,
+  }),
+  fieldActions: ruleSpec({
+    clause: '6.4.1',
+    testNumber: 2,
+    object: 'PDFormField',
+    category: 'Interactive forms',
+    message: 'A form field has an AA (additional actions) entry.',
+    flavours: PDFA_ALL,
+  }),
+  needAppearances: ruleSpec({
+    clause: '6.4.1',
+    testNumber: 3,
+    object: 'PDAcroForm',
+    category: 'Interactive forms',
+    message: 'The interactive form sets NeedAppearances to true.',
+    flavours: PDFA_ALL,
+  }),
+  xfa: ruleSpec({
+    clause: '6.4.2',
+    testNumber: 1,
+    object: 'PDAcroForm',
+    category: 'Interactive forms',
+    message: 'The interactive form dictionary has an XFA entry.',
+    flavours: PDFA_ALL,
+  }),
+  needsRendering: ruleSpec({
+    clause: '6.4.2',
+    testNumber: 2,
+    object: 'CosDocument',
+    category: 'Interactive forms',
+    message: 'The catalog sets NeedsRendering to true.',
+    flavours: PDFA_ALL,
+  }),
+  byteRange: ruleSpec({
+    clause: '6.4.3',
+    testNumber: 1,
+    object: 'PDSignature',
+    category: 'Interactive forms',
+    message: 'The signature ByteRange does not cover the whole file except the signature value.',
+    flavours: PDFA_ALL,
+  }),
+  signingCert: ruleSpec({
+    clause: '6.4.3',
+    testNumber: 2,
+    object: 'PKCSDataObject',
+    category: 'Interactive forms',
+    message: 'The PKCS#7 signature does not include the signer certificate.',
+    flavours: PDFA_ALL,
+  }),
+  singleSigner: ruleSpec({
+    clause: '6.4.3',
+    testNumber: 3,
+    object: 'PKCSDataObject',
+    category: 'Interactive forms',
+    message: 'The PKCS#7 signature does not have exactly one signer.',
+    flavours: PDFA_ALL,
+  }),
+  actionType: ruleSpec({
+    clause: '6.5.1',
+    testNumber: 1,
+    object: 'PDAction',
+    category: 'Actions',
+    message:
+      'The action type is not allowed (only GoTo, GoToR, GoToE, Thread, URI, Named and SubmitForm are).',
+    flavours: PDFA_ALL,
+  }),
+  namedAction: ruleSpec({
+    clause: '6.5.1',
+    testNumber: 2,
+    object: 'PDNamedAction',
+    category: 'Actions',
+    message: 'The named action is not one of NextPage, PrevPage, FirstPage and LastPage.',
+    flavours: PDFA_ALL,
+  }),
+  catalogAA: ruleSpec({
+    clause: '6.5.2',
+    testNumber: 1,
+    object: 'PDDocument',
+    category: 'Actions',
+    message: 'The catalog has an AA (additional actions) entry.',
+    flavours: PDFA_ALL,
+  }),
+  pageAA: ruleSpec({
+    clause: '6.5.2',
+    testNumber: 2,
+    object: 'PDPage',
+    category: 'Actions',
+    message: 'The page has an AA (additional actions) entry.',
+    flavours: PDFA_ALL,
+  }),
+  uaDynamicXfa: ruleSpec({
+    clause: '7.15',
+    testNumber: 1,
+    object: 'PDAcroForm',
+    category: 'Interactive forms',
+    message: 'The form is a dynamic XFA form (dynamicRender is required).',
+    flavours: PDFUA,
+  }),
 } as const;
 
 const ALLOWED_ACTIONS = new Set(['GoTo', 'GoToR', 'GoToE', 'Thread', 'URI', 'Named', 'SubmitForm']);
@@ -134,7 +138,7 @@ function xfaText(doc: PdfDocumentModel, xfa: CosObject, packet: string | null): 
   if (isStream(xfa)) parts.push(doc.decodeStream(xfa).data);
   else if (isArray(xfa)) {
     for (let i = 0; i + 1 < xfa.items.length; i += 2) {
-      const name = textOf(doc.resolve(xfa.items[i]));
+      const name = textValue(doc.resolve(xfa.items[i]));
       if (packet !== null && name !== packet) continue;
       const s = doc.resolve(xfa.items[i + 1]);
       if (isStream(s)) parts.push(doc.decodeStream(s).data);
@@ -162,7 +166,7 @@ function checkForms(ctx: RuleAreaContext): void {
     sink.check(R.widgetActions, !a.dict.entries.has('A') && !a.dict.entries.has('AA'), a.location);
   }
   for (const f of formFields(doc)) {
-    const name = textOf(doc.get(f, 'T'));
+    const name = textValue(doc.get(f, 'T'));
     sink.check(R.fieldActions, !f.entries.has('AA'), `form field ${name ?? '(unnamed)'}`);
   }
   if (formDict) {
@@ -187,14 +191,17 @@ function signatures(doc: PdfDocumentModel): { dict: CosDict; location: string }[
   const out: { dict: CosDict; location: string }[] = [];
   const seen = new Set<CosDict>();
   for (const f of formFields(doc)) {
-    if (nameOf(doc.get(f, 'FT')) !== 'Sig') continue;
+    if (nameValue(doc.get(f, 'FT')) !== 'Sig') continue;
     const v = doc.get(f, 'V');
     if (isDict(v) && !seen.has(v)) {
       seen.add(v);
-      out.push({ dict: v, location: `signature field ${textOf(doc.get(f, 'T')) ?? '(unnamed)'}` });
+      out.push({
+        dict: v,
+        location: `signature field ${textValue(doc.get(f, 'T')) ?? '(unnamed)'}`,
+      });
     }
   }
-  const mdp = doc.get(dictOf(doc.get(doc.catalog, 'Perms')), 'DocMDP');
+  const mdp = doc.get(asDict(doc.get(doc.catalog, 'Perms')), 'DocMDP');
   if (isDict(mdp) && !seen.has(mdp)) out.push({ dict: mdp, location: 'DocMDP signature' });
   return out;
 }
@@ -242,7 +249,7 @@ function checkSignatures(ctx: RuleAreaContext): void {
   if (sigs.length === 0) return;
   const bytes = doc.bytes;
   for (const s of sigs) {
-    const br = itemsOf(doc.get(s.dict, 'ByteRange')).map((x) => numberOf(doc.resolve(x)));
+    const br = arrayItems(doc.get(s.dict, 'ByteRange')).map((x) => numberValue(doc.resolve(x)));
     let covers = false;
     const contentsValue = doc.get(s.dict, 'Contents');
     if (bytes && br.length === 4 && br.every((x) => x !== null) && isString(contentsValue)) {
@@ -281,7 +288,7 @@ function checkActions(ctx: RuleAreaContext): void {
   const { doc, sink } = ctx;
   if (ctx.flavour.pdfaPart === null) return;
   for (const a of actions(doc)) {
-    const s = nameOf(doc.get(a.dict, 'S'));
+    const s = nameValue(doc.get(a.dict, 'S'));
     sink.check(
       R.actionType,
       s !== null && ALLOWED_ACTIONS.has(s),
@@ -289,7 +296,7 @@ function checkActions(ctx: RuleAreaContext): void {
       `action ${s ?? 'without type'}`,
     );
     if (s === 'Named') {
-      const n = nameOf(doc.get(a.dict, 'N'));
+      const n = nameValue(doc.get(a.dict, 'N'));
       sink.check(
         R.namedAction,
         n !== null && ALLOWED_NAMED.has(n),

@@ -5,60 +5,59 @@
 import { PDFA_ALL, PDFUA, type RuleArea, type RuleAreaContext } from '../model/checks.js';
 import type { CosDict, CosObject } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
-import { isArray, isDict, itemsOf, textOf } from '../model/util.js';
-import { rule } from './spec.js';
-
-const OC = 'Optional content' as const;
+import { arrayItems, isArray, isDict, textValue } from '../model/read.js';
+import { ruleSpec } from './spec.js';
 
 export const R = {
-  name: rule(
-    PDFA_ALL,
-    '6.9',
-    1,
-    'PDOCConfig',
-    OC,
-    'An optional content configuration has no non-empty Name.',
-  ),
-  unique: rule(
-    PDFA_ALL,
-    '6.9',
-    2,
-    'PDOCConfig',
-    OC,
-    'Two optional content configurations have the same Name.',
-  ),
-  order: rule(
-    PDFA_ALL,
-    '6.9',
-    3,
-    'PDOCConfig',
-    OC,
-    'The Order array of an optional content configuration does not list every optional content group.',
-  ),
-  as: rule(
-    PDFA_ALL,
-    '6.9',
-    4,
-    'PDOCConfig',
-    OC,
-    'An optional content configuration has an AS entry.',
-  ),
-  uaName: rule(
-    PDFUA,
-    '7.10',
-    1,
-    'PDOCConfig',
-    OC,
-    'An optional content configuration has no non-empty Name.',
-  ),
-  uaAs: rule(
-    PDFUA,
-    '7.10',
-    2,
-    'PDOCConfig',
-    OC,
-    'An optional content configuration has an AS entry.',
-  ),
+  name: ruleSpec({
+    clause: '6.9',
+    testNumber: 1,
+    object: 'PDOCConfig',
+    category: 'Optional content',
+    message: 'An optional content configuration has no non-empty Name.',
+    flavours: PDFA_ALL,
+  }),
+  unique: ruleSpec({
+    clause: '6.9',
+    testNumber: 2,
+    object: 'PDOCConfig',
+    category: 'Optional content',
+    message: 'Two optional content configurations have the same Name.',
+    flavours: PDFA_ALL,
+  }),
+  order: ruleSpec({
+    clause: '6.9',
+    testNumber: 3,
+    object: 'PDOCConfig',
+    category: 'Optional content',
+    message:
+      'The Order array of an optional content configuration does not list every optional content group.',
+    flavours: PDFA_ALL,
+  }),
+  as: ruleSpec({
+    clause: '6.9',
+    testNumber: 4,
+    object: 'PDOCConfig',
+    category: 'Optional content',
+    message: 'An optional content configuration has an AS entry.',
+    flavours: PDFA_ALL,
+  }),
+  uaName: ruleSpec({
+    clause: '7.10',
+    testNumber: 1,
+    object: 'PDOCConfig',
+    category: 'Optional content',
+    message: 'An optional content configuration has no non-empty Name.',
+    flavours: PDFUA,
+  }),
+  uaAs: ruleSpec({
+    clause: '7.10',
+    testNumber: 2,
+    object: 'PDOCConfig',
+    category: 'Optional content',
+    message: 'An optional content configuration has an AS entry.',
+    flavours: PDFUA,
+  }),
 } as const;
 
 /** Every dictionary referenced from an Order array (nested arrays, labels skipped), bounded. */
@@ -85,7 +84,7 @@ function run(ctx: RuleAreaContext): void {
   const configs: { dict: CosDict; location: string }[] = [];
   const d = doc.get(props, 'D');
   if (isDict(d)) configs.push({ dict: d, location: 'optional content / default configuration' });
-  itemsOf(doc.get(props, 'Configs')).forEach((c, i) => {
+  arrayItems(doc.get(props, 'Configs')).forEach((c, i) => {
     const cd = doc.resolve(c);
     if (isDict(cd))
       configs.push({ dict: cd, location: `optional content / configuration ${i + 1}` });
@@ -93,14 +92,14 @@ function run(ctx: RuleAreaContext): void {
   const ua = flavour.pdfaPart === null;
   const names = new Map<string, number>();
   for (const c of configs) {
-    const n = textOf(doc.get(c.dict, 'Name'));
+    const n = textValue(doc.get(c.dict, 'Name'));
     if (n) names.set(n, (names.get(n) ?? 0) + 1);
   }
-  const groups = itemsOf(doc.get(props, 'OCGs'))
+  const groups = arrayItems(doc.get(props, 'OCGs'))
     .map((g) => doc.resolve(g))
     .filter(isDict);
   for (const c of configs) {
-    const name = textOf(doc.get(c.dict, 'Name'));
+    const name = textValue(doc.get(c.dict, 'Name'));
     const hasName = name !== null && name.length > 0;
     const hasAS = c.dict.entries.has('AS');
     if (ua) {

@@ -9,9 +9,9 @@ import { embeddedFilesArea } from './embedded-files.js';
 import { fileStructureArea } from './file-structure.js';
 import { formsActionsArea } from './forms-actions.js';
 import { optionalContentArea } from './optional-content.js';
-import { graphicsArea } from '../content/area.js';
-import { fontsArea } from '../fonts/area.js';
-import { xmpArea } from '../xmp/area.js';
+import { graphicsArea } from './graphics.js';
+import { fontsArea } from './fonts.js';
+import { xmpArea } from './metadata/area.js';
 import { structureArea } from './structure/area.js';
 
 /** The areas of the core (file structure, annotations, forms, actions, files, optional content). */

@@ -1,17 +1,20 @@
 /**
- * Helpers for declaring rules with veraPDF's identifiers (clause + test number). Messages are
- * ours. Rule catalogue: veraPDF Consortium, veraPDF-validation-profiles, CC BY 4.0.
+ * The one way to declare a rule: veraPDF's identifiers (clause + test number) and model object,
+ * with our own category and message. Rule catalogue: veraPDF Consortium,
+ * veraPDF-validation-profiles, CC BY 4.0.
  */
-import type { RuleCategory, RuleSpec } from '../model/checks.js';
-import type { Flavour } from '../report-types.js';
+import type { RuleSpec } from '../model/checks.js';
 
-export function rule(
-  flavours: readonly Flavour[],
-  clause: string,
-  testNumber: number,
-  object: string,
-  category: RuleCategory,
-  message: string,
-): RuleSpec {
+const CLAUSE = /^\d+(\.\d+)*$/;
+
+/**
+ * A rule specification, checked when its module loads: a mistyped clause, test number or an
+ * empty flavour list would otherwise make a rule that never runs or never matches veraPDF's.
+ */
+export function ruleSpec(rule: RuleSpec): RuleSpec {
+  const { clause, testNumber, object, category, message, flavours } = rule;
+  if (!CLAUSE.test(clause) || !Number.isInteger(testNumber) || testNumber < 1)
+    throw new Error(`rule ${clause}-${testNumber}: not a veraPDF clause and test number`);
+  if (flavours.length === 0) throw new Error(`rule ${clause}-${testNumber} has no flavour`);
   return { clause, testNumber, object, category, message, flavours };
 }

@@ -1,6 +1,6 @@
 /**
- * XMP metadata: the packet parser and data model others use (identify() reads PDF/A and
- * PDF/UA identification, dc:title and xmpMM:DocumentID from it), and the metadata rule area.
+ * XMP metadata: the packet parser and data model the metadata rule area (rules/metadata) and
+ * identify() read (PDF/A and PDF/UA identification, dc:title and xmpMM:DocumentID).
  */
 export { parseXmpPacket, detectEncoding } from './parse.js';
 export {
@@ -19,7 +19,5 @@ export type {
   XmpParseError,
   XmpParseResult,
 } from './model.js';
-export { xmpArea, documentMetadata } from './area.js';
-export type { DocumentMetadata } from './area.js';
 export { identifyXmp } from './identify.js';
 export type { XmpIdentification } from './identify.js';

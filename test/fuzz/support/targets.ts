@@ -12,7 +12,7 @@ import {
 } from '../../../src/render.js';
 import { ResourceError } from '../../../src/resources/types.js';
 import { identify, NotPdfError, validate } from '../../../src/validate/index.js';
-import type { Flavour } from '../../../src/validate/report-types.js';
+import type { Flavour } from '../../../src/validate/contract.js';
 
 export type CaseInput =
   | {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { graphicsArea } from '../../../src/validate/content/area.js';
+import { graphicsArea } from '../../../src/validate/rules/graphics.js';
 import { readJpx } from '../../../src/validate/content/headers.js';
 import { arr, dict, makeDoc, name, num, ref, stream } from './model.js';
 import { iccHeader, runArea } from './sink.js';

@@ -1,7 +1,7 @@
 /** Runs a rule area on a model for one flavour and returns "clause#test" of failed rules. */
 import type { CheckSink, RuleArea, RuleSpec } from '../../../src/validate/model/checks.js';
 import type { PdfDocumentModel } from '../../../src/validate/model/document.js';
-import type { Flavour } from '../../../src/validate/report-types.js';
+import type { Flavour } from '../../../src/validate/contract.js';
 
 export interface Recorded {
   readonly failed: Map<string, string[]>;

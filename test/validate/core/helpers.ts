@@ -1,6 +1,6 @@
 import { validate } from '../../../src/validate/index.js';
 import type { RuleArea } from '../../../src/validate/model/checks.js';
-import type { Flavour } from '../../../src/validate/report-types.js';
+import type { Flavour } from '../../../src/validate/contract.js';
 
 /** Rule ids (clause-test) that failed when running only `areas` for one flavour. */
 export function failedRules(

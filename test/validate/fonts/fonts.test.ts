@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCff } from '../../../src/validate/fonts/cff.js';
 import { cmapCID, cmapUnicode, parseCMap, splitCodes } from '../../../src/validate/fonts/cmap.js';
 import { glyphNameToUnicode, isKnownGlyphName } from '../../../src/validate/fonts/encodings.js';
-import { fontsArea } from '../../../src/validate/fonts/area.js';
+import { fontsArea } from '../../../src/validate/rules/fonts.js';
 import { parseSfnt } from '../../../src/validate/fonts/sfnt.js';
 import { arr, dict, enc, makeDoc, name, num, ref, stream, str } from '../content/model.js';
 import { runArea } from '../content/sink.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fontsArea } from '../../../src/validate/fonts/area.js';
+import { fontsArea } from '../../../src/validate/rules/fonts.js';
 import { parseType1 } from '../../../src/validate/fonts/type1.js';
 import { arr, dict, makeDoc, name, num, ref, stream } from '../content/model.js';
 import { runArea } from '../content/sink.js';

@@ -4,7 +4,7 @@
  */
 import { openDocument } from '../../../src/validate/parser/index.js';
 import { structureArea } from '../../../src/validate/rules/structure/area.js';
-import type { Flavour } from '../../../src/validate/report-types.js';
+import type { Flavour } from '../../../src/validate/contract.js';
 
 export function buildPdf(objects: readonly string[]): Uint8Array {
   let out = '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openDocument } from '../../../src/validate/parser/index.js';
-import type { Flavour } from '../../../src/validate/report-types.js';
+import type { Flavour } from '../../../src/validate/contract.js';
 import { structureArea } from '../../../src/validate/rules/structure/area.js';
 import { buildPdf, failed, runStructure, stream, taggedDoc } from './helpers.js';
 

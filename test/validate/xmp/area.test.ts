@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkPdfaMetadata, checkPdfuaMetadata, xmpArea } from '../../../src/validate/xmp/area.js';
-import type { DocumentMetadata } from '../../../src/validate/xmp/area.js';
+import {
+  checkPdfaMetadata,
+  checkPdfuaMetadata,
+  xmpArea,
+} from '../../../src/validate/rules/metadata/area.js';
+import type { DocumentMetadata } from '../../../src/validate/rules/metadata/area.js';
 import { parseXmpPacket } from '../../../src/validate/xmp/parse.js';
 import type { FlavourInfo } from '../../../src/validate/model/checks.js';
 import type { CosDict, CosObject, CosStream } from '../../../src/validate/model/cos.js';

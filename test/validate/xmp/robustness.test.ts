@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseXmpPacket } from '../../../src/validate/xmp/parse.js';
-import { checkPdfaMetadata, checkPdfuaMetadata } from '../../../src/validate/xmp/area.js';
+import {
+  checkPdfaMetadata,
+  checkPdfuaMetadata,
+} from '../../../src/validate/rules/metadata/area.js';
 import { IDENT_3A, TITLE, collector, packet, utf8 } from './helpers.js';
 
 const A3 = { flavour: 'pdfa-3a', pdfaPart: 3, pdfaLevel: 'a' } as const;

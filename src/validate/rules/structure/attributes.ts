@@ -5,7 +5,7 @@
  */
 import type { CosDict, CosObject } from '../../model/cos.js';
 import type { PdfDocumentModel } from '../../model/document.js';
-import { dictOf, getName, isArray } from './cos-util.js';
+import { isArray, nameAt, resolvedDict } from '../../model/read.js';
 
 /** Attribute dictionaries of one owner (e.g. 'Table'), own ones first, then class ones. */
 export function attributeDicts(
@@ -19,8 +19,8 @@ export function attributeDicts(
     const r = doc.resolve(o);
     const items = isArray(r) ? r.items : [o];
     for (const it of items) {
-      const d = dictOf(doc, it);
-      if (d && getName(doc, d, 'O') === owner) out.push(d);
+      const d = resolvedDict(doc, it);
+      if (d && nameAt(doc, d, 'O') === owner) out.push(d);
     }
   };
   addFrom(elem.entries.get('A'));

@@ -5,7 +5,7 @@
  */
 import type { CosDict } from '../../model/cos.js';
 import type { PdfDocumentModel } from '../../model/document.js';
-import { dictOf } from './cos-util.js';
+import { resolvedDict } from '../../model/read.js';
 
 const MAX_CHAIN = 100_000;
 
@@ -39,7 +39,7 @@ export function chainFinder(
       }
       onPath.add(cur);
       path.push(cur);
-      cur = dictOf(doc, cur.entries.get('P'));
+      cur = resolvedDict(doc, cur.entries.get('P'));
     }
     for (const d of path) memo.set(d, result);
     return result;

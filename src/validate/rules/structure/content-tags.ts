@@ -7,10 +7,17 @@
 import type { RuleSpec } from '../../model/checks.js';
 import type { CosDict, CosStream } from '../../model/cos.js';
 import type { PdfDocumentModel } from '../../model/document.js';
-import type { Flavour } from '../../report-types.js';
+import type { Flavour } from '../../contract.js';
 import type { ContentScope, ContentVisitor } from '../../content/interpreter.js';
 import type { MarkedContent } from '../../content/marked.js';
-import { decodeTextString, dictOf, getName, getString, isArray, isString } from './cos-util.js';
+import {
+  decodeTextString,
+  isArray,
+  isString,
+  nameAt,
+  resolvedDict,
+  stringAt,
+} from '../../model/read.js';
 import { chainFinder } from './chain.js';
 import { parentTreeOf } from './parent-tree.js';
 import { R } from './specs.js';
@@ -81,7 +88,7 @@ export function contentTagCollector(doc: PdfDocumentModel): {
 
   const tree = structTreeOf(doc);
   // As makeCtx computes it: the catalog has a Lang string (even empty).
-  const catalogHasLang = getString(doc, doc.catalog, 'Lang') !== null;
+  const catalogHasLang = stringAt(doc, doc.catalog, 'Lang') !== null;
   const parentTree = parentTreeOf(doc, tree);
   const pageDicts: CosDict[] = [];
   for (const p of doc.pages()) pageDicts[p.index] = p.dict;
@@ -102,9 +109,9 @@ export function contentTagCollector(doc: PdfDocumentModel): {
   const elementFor = inheritedDown<CosDict | null>((m) => elemOf.get(m) || undefined, null);
   const isTagged = chainFinder(
     doc,
-    (d) => d === tree.root || getName(doc, d, 'Type') === 'StructTreeRoot',
+    (d) => d === tree.root || nameAt(doc, d, 'Type') === 'StructTreeRoot',
   );
-  const elemHasLang = chainFinder(doc, (d) => getString(doc, d, 'Lang') !== null);
+  const elemHasLang = chainFinder(doc, (d) => stringAt(doc, d, 'Lang') !== null);
   const mcLang = inheritedDown<boolean>(
     (m) => (isString(doc.resolve(m.properties?.entries.get('Lang'))) ? true : undefined),
     false,
@@ -129,7 +136,7 @@ export function contentTagCollector(doc: PdfDocumentModel): {
       // stream it parses (tiling-pattern cells, Type 3 glyph procedures and annotation
       // appearances too), not only of document content; DP property lists give none.
       if (ev.type === 'marked-begin' && ev.mc.properties) {
-        const lang = getString(doc, ev.mc.properties, 'Lang');
+        const lang = stringAt(doc, ev.mc.properties, 'Lang');
         if (lang)
           recordLang(
             decodeTextString(lang.bytes),
@@ -145,7 +152,7 @@ export function contentTagCollector(doc: PdfDocumentModel): {
         if (mc.mcid !== null) {
           const key = structParentsKey(scope);
           const entry = key !== null ? doc.resolve(parentTree.get(key)) : null;
-          if (isArray(entry)) own = dictOf(doc, entry.items[mc.mcid]);
+          if (isArray(entry)) own = resolvedDict(doc, entry.items[mc.mcid]);
         }
         elemOf.set(mc, own);
         const elem = own ?? elementFor(mc.parent);
@@ -154,7 +161,7 @@ export function contentTagCollector(doc: PdfDocumentModel): {
         record(R.contentArtifactInTagged, mc.tag !== 'Artifact' || !tagged, where);
         record(R.contentTaggedInArtifact, !tagged || !hasArtifactAbove(mc.parent), where);
         const props = mc.properties;
-        const lang = props ? getString(doc, props, 'Lang') : null;
+        const lang = props ? stringAt(doc, props, 'Lang') : null;
         if (lang) recordLang(decodeTextString(lang.bytes), where);
         if (mc.tag === 'Span' && props) {
           const langKnown = () =>
@@ -164,7 +171,7 @@ export function contentTagCollector(doc: PdfDocumentModel): {
             [R.spanAltLang, 'Alt'],
             [R.spanELang, 'E'],
           ] as const) {
-            if (getString(doc, props, key) !== null) record(rule, langKnown(), where);
+            if (stringAt(doc, props, key) !== null) record(rule, langKnown(), where);
             else record(rule, true, where);
           }
         }

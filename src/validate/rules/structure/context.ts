@@ -1,7 +1,7 @@
 /** What every structure rule group receives: the document, its tree and a flavour-aware sink. */
 import type { RuleAreaContext, RuleSpec } from '../../model/checks.js';
 import type { PdfDocumentModel } from '../../model/document.js';
-import { getString } from './cos-util.js';
+import { stringAt } from '../../model/read.js';
 import { structTreeOf, type StructTree } from './tree.js';
 
 export interface StructCtx {
@@ -25,6 +25,6 @@ export function makeCtx(ctx: RuleAreaContext): StructCtx {
     check(rule, passed, location, details) {
       if (has(rule)) sink.check(rule, passed, location, details);
     },
-    catalogHasLang: getString(doc, doc.catalog, 'Lang') !== null,
+    catalogHasLang: stringAt(doc, doc.catalog, 'Lang') !== null,
   };
 }

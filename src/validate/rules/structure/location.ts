@@ -1,7 +1,7 @@
 /** Readable object paths for findings: "structure element 12 (TD) on page 3". */
 import type { CosRef } from '../../model/cos.js';
 import type { PdfDocumentModel } from '../../model/document.js';
-import { refKey } from './cos-util.js';
+import { refKey } from '../../model/read.js';
 import type { StructNode } from './tree.js';
 
 const pageIndexCache = new WeakMap<PdfDocumentModel, Map<string, number>>();

@@ -5,7 +5,7 @@
  */
 import type { CosObject } from '../../model/cos.js';
 import type { PdfDocumentModel } from '../../model/document.js';
-import { dictOf, isArray } from './cos-util.js';
+import { isArray, resolvedDict } from '../../model/read.js';
 import type { StructTree } from './tree.js';
 
 const MAX_ENTRIES = 2_000_000;
@@ -19,7 +19,7 @@ export function readNumberTree(
   const stack: CosObject[] = [];
   if (rootObj !== undefined) stack.push(rootObj);
   while (stack.length > 0 && out.size < MAX_ENTRIES) {
-    const d = dictOf(doc, stack.pop());
+    const d = resolvedDict(doc, stack.pop());
     if (!d || seen.has(d)) continue;
     seen.add(d);
     const nums = doc.resolve(d.entries.get('Nums'));

@@ -1,5 +1,5 @@
 /** Document-level structure rules: MarkInfo, StructTreeRoot, DisplayDocTitle. */
-import { dictOf } from './cos-util.js';
+import { resolvedDict } from '../../model/read.js';
 import type { StructCtx } from './context.js';
 import { R } from './specs.js';
 
@@ -8,7 +8,7 @@ const CATALOG = 'document catalog';
 export function checkDocument(c: StructCtx): void {
   const { doc } = c;
   const catalog = doc.catalog;
-  const markInfo = catalog ? dictOf(doc, catalog.entries.get('MarkInfo')) : null;
+  const markInfo = catalog ? resolvedDict(doc, catalog.entries.get('MarkInfo')) : null;
   const marked = markInfo ? doc.resolve(markInfo.entries.get('Marked')) === true : false;
   const why = markInfo ? 'MarkInfo Marked is missing or false' : 'no MarkInfo dictionary';
   c.check(R.aMarked, marked, CATALOG, marked ? undefined : why);
@@ -21,7 +21,7 @@ export function checkDocument(c: StructCtx): void {
   c.check(R.aStructRoot, hasRoot, CATALOG);
   c.check(R.uaStructRoot, hasRoot, CATALOG);
 
-  const prefs = catalog ? dictOf(doc, catalog.entries.get('ViewerPreferences')) : null;
+  const prefs = catalog ? resolvedDict(doc, catalog.entries.get('ViewerPreferences')) : null;
   const display = prefs ? doc.resolve(prefs.entries.get('DisplayDocTitle')) === true : false;
   c.check(
     R.displayDocTitle,

@@ -3,7 +3,14 @@
  * headings, alternative descriptions, notes, forms and the language of Alt/ActualText/E.
  */
 import { attribute } from './attributes.js';
-import { decodeTextString, dictOf, getName, getString, getText, isDict } from './cos-util.js';
+import {
+  decodeTextString,
+  isDict,
+  nameAt,
+  resolvedDict,
+  stringAt,
+  textAt,
+} from '../../model/read.js';
 import type { StructCtx } from './context.js';
 import { elementLocation } from './location.js';
 import { R } from './specs.js';
@@ -42,10 +49,12 @@ export function checkElements(c: StructCtx): void {
   const noteIds = new Set<string>();
   const countH = kidTypeCounter('H');
   // Language found on an element or any /P ancestor; the element's parents are asked, not itself.
-  const chainHasLang = chainFinder(doc, (d) => getString(doc, d, 'Lang') !== null);
+  const chainHasLang = chainFinder(doc, (d) => stringAt(doc, d, 'Lang') !== null);
   const parentHasLang = (n: StructNode) =>
     chainHasLang(
-      dictOf(doc, n.dict.entries.get('P')) === n.dict ? null : dictOf(doc, n.dict.entries.get('P')),
+      resolvedDict(doc, n.dict.entries.get('P')) === n.dict
+        ? null
+        : resolvedDict(doc, n.dict.entries.get('P')),
     );
 
   for (const node of tree.nodes) {
@@ -91,11 +100,11 @@ export function checkElements(c: StructCtx): void {
     c.check(R.hasParent, p !== undefined && doc.resolve(p) !== null, loc);
 
     // Language of alternative texts.
-    const ownLang = getString(doc, node.dict, 'Lang') !== null;
+    const ownLang = stringAt(doc, node.dict, 'Lang') !== null;
     const langKnown = () => ownLang || c.catalogHasLang || parentHasLang(node);
     const langRule = (rule: RuleSpec, key: string) => {
       if (!c.has(rule)) return;
-      const present = getString(doc, node.dict, key) !== null;
+      const present = stringAt(doc, node.dict, key) !== null;
       c.check(rule, !present || langKnown(), loc);
     };
     langRule(R.actualTextLang, 'ActualText');
@@ -130,13 +139,13 @@ export function checkElements(c: StructCtx): void {
     }
 
     if (st === 'Figure' || st === 'Formula') {
-      const alt = getText(doc, node.dict, 'Alt');
-      const ok = (alt !== null && alt !== '') || getString(doc, node.dict, 'ActualText') !== null;
+      const alt = textAt(doc, node.dict, 'Alt');
+      const ok = (alt !== null && alt !== '') || stringAt(doc, node.dict, 'ActualText') !== null;
       c.check(st === 'Figure' ? R.figureAlt : R.formulaAlt, ok, loc);
     }
 
     if (st === 'Note') {
-      const idStr = getString(doc, node.dict, 'ID');
+      const idStr = stringAt(doc, node.dict, 'ID');
       const id = idStr ? decodeTextString(idStr.bytes) : null;
       c.check(R.noteId, id !== null && id !== '', loc);
       const dup = id !== null && id !== '' && noteIds.has(id);
@@ -225,5 +234,5 @@ function checkContainment(
 function hasOneWidgetChild(c: StructCtx, node: StructNode): boolean {
   if (node.kids.length !== 0 || node.mcids.length !== 0 || node.objrs.length !== 1) return false;
   const obj = c.doc.resolve(node.objrs[0].obj);
-  return isDict(obj) && getName(c.doc, obj, 'Subtype') === 'Widget';
+  return isDict(obj) && nameAt(c.doc, obj, 'Subtype') === 'Widget';
 }

@@ -4,7 +4,7 @@
  * belong to the metadata area.)
  */
 import type { CosDict, CosObject } from '../../model/cos.js';
-import { decodeTextString, dictOf, getString, isArray, isDict } from './cos-util.js';
+import { decodeTextString, isArray, isDict, resolvedDict, stringAt } from '../../model/read.js';
 import type { StructCtx } from './context.js';
 import { isLanguageTag } from './lang.js';
 import { elementLocation } from './location.js';
@@ -25,10 +25,10 @@ export function checkLangValue(c: StructCtx, value: string, location: string): v
 
 export function checkLanguage(c: StructCtx): void {
   const { doc, tree } = c;
-  const catLang = getString(doc, doc.catalog, 'Lang');
+  const catLang = stringAt(doc, doc.catalog, 'Lang');
   if (catLang) checkLangValue(c, decodeTextString(catLang.bytes), 'document catalog');
   for (const node of tree.nodes) {
-    const l = getString(doc, node.dict, 'Lang');
+    const l = stringAt(doc, node.dict, 'Lang');
     if (l) checkLangValue(c, decodeTextString(l.bytes), elementLocation(doc, node));
   }
   checkOutlines(c);
@@ -39,17 +39,17 @@ export function checkLanguage(c: StructCtx): void {
 function checkOutlines(c: StructCtx): void {
   if (!c.has(R.outlineLang)) return;
   const { doc } = c;
-  const outlines = dictOf(doc, doc.catalog?.entries.get('Outlines'));
+  const outlines = resolvedDict(doc, doc.catalog?.entries.get('Outlines'));
   if (!outlines) return;
   const seen = new Set<CosDict>();
   const stack: CosObject[] = [outlines.entries.get('First') ?? null];
   let n = 0;
   while (stack.length > 0 && n < MAX_ITEMS) {
-    const item = dictOf(doc, stack.pop());
+    const item = resolvedDict(doc, stack.pop());
     if (!item || seen.has(item)) continue;
     seen.add(item);
     n++;
-    const title = getString(doc, item, 'Title');
+    const title = stringAt(doc, item, 'Title');
     const label = title
       ? `outline item "${decodeTextString(title.bytes).slice(0, 60)}"`
       : `outline item ${n}`;
@@ -70,8 +70,8 @@ function structParentHasLang(c: StructCtx, d: CosDict): boolean {
   const { doc, tree } = c;
   const key = doc.resolve(d.entries.get('StructParent'));
   if (key === null || typeof key !== 'object' || key.kind !== 'number') return false;
-  const elem = dictOf(doc, parentTreeOf(doc, tree).get(key.value));
-  return elem !== null && getString(doc, elem, 'Lang') !== null;
+  const elem = resolvedDict(doc, parentTreeOf(doc, tree).get(key.value));
+  return elem !== null && stringAt(doc, elem, 'Lang') !== null;
 }
 
 function checkAnnotations(c: StructCtx): void {
@@ -81,8 +81,8 @@ function checkAnnotations(c: StructCtx): void {
     const annots = doc.resolve(page.dict.entries.get('Annots'));
     if (!isArray(annots)) continue;
     annots.items.forEach((a, i) => {
-      const annot = dictOf(doc, a);
-      if (!annot || getString(doc, annot, 'Contents') === null) return;
+      const annot = resolvedDict(doc, a);
+      if (!annot || stringAt(doc, annot, 'Contents') === null) return;
       const ok = c.catalogHasLang || structParentHasLang(c, annot);
       c.check(R.annotLang, ok, `annotation ${i + 1} on page ${page.index + 1}`);
     });
@@ -92,25 +92,27 @@ function checkAnnotations(c: StructCtx): void {
 function checkFormFields(c: StructCtx): void {
   if (!c.has(R.fieldLang)) return;
   const { doc } = c;
-  const acro = dictOf(doc, doc.catalog?.entries.get('AcroForm'));
+  const acro = resolvedDict(doc, doc.catalog?.entries.get('AcroForm'));
   const fields = acro ? doc.resolve(acro.entries.get('Fields')) : null;
   if (!isArray(fields)) return;
   const seen = new Set<CosDict>();
   const stack: CosObject[] = [...fields.items].reverse();
   let n = 0;
   while (stack.length > 0 && n < MAX_ITEMS) {
-    const f = dictOf(doc, stack.pop());
+    const f = resolvedDict(doc, stack.pop());
     if (!f || seen.has(f)) continue;
     seen.add(f);
     n++;
     const kids = doc.resolve(f.entries.get('Kids'));
-    const kidDicts = isArray(kids) ? kids.items.map((k) => dictOf(doc, k)).filter(isDict) : [];
-    if (getString(doc, f, 'TU') !== null) {
+    const kidDicts = isArray(kids)
+      ? kids.items.map((k) => resolvedDict(doc, k)).filter(isDict)
+      : [];
+    if (stringAt(doc, f, 'TU') !== null) {
       const ok =
         c.catalogHasLang ||
         structParentHasLang(c, f) ||
         kidDicts.some((k) => structParentHasLang(c, k));
-      const name = getString(doc, f, 'T');
+      const name = stringAt(doc, f, 'T');
       c.check(
         R.fieldLang,
         ok,

@@ -1,6 +1,6 @@
 /** 7.20: form XObjects reachable from pages and annotation appearances must not be reference XObjects. */
 import type { CosDict, CosObject } from '../../model/cos.js';
-import { dictOf, getName, isArray } from './cos-util.js';
+import { isArray, nameAt, resolvedDict } from '../../model/read.js';
 import type { StructCtx } from './context.js';
 import { R } from './specs.js';
 
@@ -16,11 +16,11 @@ export function checkXObjects(c: StructCtx): void {
     where: string,
     stack: [CosDict | null, string][],
   ) => {
-    const xobjs = res ? dictOf(doc, res.entries.get('XObject')) : null;
+    const xobjs = res ? resolvedDict(doc, res.entries.get('XObject')) : null;
     if (!xobjs) return;
     for (const [name, v] of xobjs.entries) {
-      const d = dictOf(doc, v);
-      if (!d || seen.has(d) || getName(doc, d, 'Subtype') !== 'Form') continue;
+      const d = resolvedDict(doc, v);
+      if (!d || seen.has(d) || nameAt(doc, d, 'Subtype') !== 'Form') continue;
       seen.add(d);
       if (++count > MAX_FORMS) return;
       const r = doc.resolve(v);
@@ -30,7 +30,7 @@ export function checkXObjects(c: StructCtx): void {
           : '';
       const loc = `form XObject ${name}${num} used on ${where}`;
       c.check(R.refXObject, !d.entries.has('Ref'), loc);
-      stack.push([dictOf(doc, d.entries.get('Resources')), where]);
+      stack.push([resolvedDict(doc, d.entries.get('Resources')), where]);
     }
   };
   const appearanceStreams = (ap: CosDict | null): CosObject[] => {
@@ -50,13 +50,15 @@ export function checkXObjects(c: StructCtx): void {
     const annots = doc.resolve(page.dict.entries.get('Annots'));
     if (isArray(annots)) {
       for (const a of annots.items) {
-        const annot = dictOf(doc, a);
-        for (const s of appearanceStreams(annot ? dictOf(doc, annot.entries.get('AP')) : null)) {
-          const d = dictOf(doc, s);
+        const annot = resolvedDict(doc, a);
+        for (const s of appearanceStreams(
+          annot ? resolvedDict(doc, annot.entries.get('AP')) : null,
+        )) {
+          const d = resolvedDict(doc, s);
           if (!d || seen.has(d)) continue;
           seen.add(d);
           c.check(R.refXObject, !d.entries.has('Ref'), `annotation appearance on ${where}`);
-          stack.push([dictOf(doc, d.entries.get('Resources')), where]);
+          stack.push([resolvedDict(doc, d.entries.get('Resources')), where]);
         }
       }
     }

@@ -6,7 +6,7 @@
 import type { CosDict } from '../../model/cos.js';
 import type { PdfDocumentModel } from '../../model/document.js';
 import { attribute, cellSpan } from './attributes.js';
-import { decodeTextString, isArray, isString } from './cos-util.js';
+import { decodeTextString, isArray, isString, nameValue } from '../../model/read.js';
 import { significantKids, type StructNode } from './tree.js';
 
 export interface TableFacts {
@@ -140,7 +140,7 @@ function headerIds(
 
 function scopeOf(doc: PdfDocumentModel, classMap: CosDict | null, n: StructNode): string | null {
   const s = attribute(doc, n.dict, classMap, 'Table', 'Scope');
-  return s !== null && typeof s === 'object' && s.kind === 'name' ? s.value : null;
+  return nameValue(s);
 }
 
 /**

@@ -9,7 +9,15 @@
  */
 import type { CosDict, CosObject, CosRef } from '../../model/cos.js';
 import type { PdfDocumentModel } from '../../model/document.js';
-import { dictOf, getName, intOf, isArray, isDict, isRef, refKey } from './cos-util.js';
+import {
+  isArray,
+  isDict,
+  isRef,
+  nameAt,
+  refKey,
+  resolvedDict,
+  resolvedNumber,
+} from '../../model/read.js';
 import { resolveRole, type RoleInfo, type RoleMap } from './rolemap.js';
 import { isPassThrough, isStandardType } from './types.js';
 
@@ -72,7 +80,7 @@ const NO_ROLE: RoleInfo = { standardType: null, circular: false, remappedStandar
 
 function readRoleMap(doc: PdfDocumentModel, root: CosDict | null): Map<string, string> {
   const map = new Map<string, string>();
-  const rm = root ? dictOf(doc, root.entries.get('RoleMap')) : null;
+  const rm = root ? resolvedDict(doc, root.entries.get('RoleMap')) : null;
   if (!rm) return map;
   for (const [k, v] of rm.entries) {
     const target = doc.resolve(v);
@@ -92,16 +100,16 @@ interface Pending {
 
 /** Whether a resolved /K entry is a structure element dictionary (Type absent or StructElem). */
 function isStructElemDict(doc: PdfDocumentModel, d: CosDict): boolean {
-  const t = getName(doc, d, 'Type');
+  const t = nameAt(doc, d, 'Type');
   return t === null || t === 'StructElem';
 }
 
 export function buildStructTree(doc: PdfDocumentModel): StructTree {
   const catalog = doc.catalog;
   const rootRaw = catalog ? catalog.entries.get('StructTreeRoot') : undefined;
-  const root = catalog ? dictOf(doc, rootRaw) : null;
+  const root = catalog ? resolvedDict(doc, rootRaw) : null;
   const roleMap = readRoleMap(doc, root);
-  const classMap = root ? dictOf(doc, root.entries.get('ClassMap')) : null;
+  const classMap = root ? resolvedDict(doc, root.entries.get('ClassMap')) : null;
   const roleCache = new Map<string, RoleInfo>();
   const roleOf = (type: string | null): RoleInfo => {
     if (type === null) return NO_ROLE;
@@ -146,10 +154,10 @@ export function buildStructTree(doc: PdfDocumentModel): StructTree {
     }
     if (!isDict(resolved)) continue;
     const d = resolved;
-    const typeName = getName(doc, d, 'Type');
+    const typeName = nameAt(doc, d, 'Type');
     if (typeName === 'MCR') {
       if (parent) {
-        const mcid = intOf(doc, d.entries.get('MCID'));
+        const mcid = resolvedNumber(doc, d.entries.get('MCID'));
         const pg = d.entries.get('Pg');
         const stm = d.entries.get('Stm');
         if (mcid !== null) {
@@ -182,7 +190,7 @@ export function buildStructTree(doc: PdfDocumentModel): StructTree {
       truncated = true;
       break;
     }
-    const type = getName(doc, d, 'S');
+    const type = nameAt(doc, d, 'S');
     const role = roleOf(type);
     const pg = d.entries.get('Pg');
     const node: StructNode = {
@@ -219,7 +227,7 @@ export function buildStructTree(doc: PdfDocumentModel): StructTree {
       if (!dict) return null;
       const known = byDict.get(dict);
       if (known) return known.standardType;
-      return roleOf(getName(doc, dict, 'S')).standardType;
+      return roleOf(nameAt(doc, dict, 'S')).standardType;
     },
     nodeOf: (dict) => byDict.get(dict),
     nodeByRef: (r) => byRef.get(refKey(r)),
@@ -313,7 +321,7 @@ export function parentStandardType(
   tree: StructTree,
   node: StructNode,
 ): string | null {
-  return significantTypeFrom(doc, tree, dictOf(doc, node.dict.entries.get('P')), node.dict);
+  return significantTypeFrom(doc, tree, resolvedDict(doc, node.dict.entries.get('P')), node.dict);
 }
 
 const passThroughMemo = new WeakMap<StructTree, Map<CosDict, string | null>>();
@@ -345,7 +353,7 @@ function significantTypeFrom(
       break;
     }
     seen.add(cur);
-    if (getName(doc, cur, 'Type') === 'StructTreeRoot' || cur === tree.root) {
+    if (nameAt(doc, cur, 'Type') === 'StructTreeRoot' || cur === tree.root) {
       answer = 'StructTreeRoot';
       break;
     }
@@ -355,7 +363,7 @@ function significantTypeFrom(
       break;
     }
     path.push(cur);
-    cur = dictOf(doc, cur.entries.get('P'));
+    cur = resolvedDict(doc, cur.entries.get('P'));
   }
   // A cycle back to the asking element is specific to it, so only a clean answer is shared.
   if (!cycled) for (const d of path) memo.set(d, answer);

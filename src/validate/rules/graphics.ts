@@ -7,204 +7,328 @@
  * used) comes from the shared content walk (facts.ts); document-level objects (output intents,
  * page groups) are read directly.
  */
-import type { RuleArea, RuleAreaContext, RuleSpec } from '../model/checks.js';
+import type { RuleArea, RuleAreaContext } from '../model/checks.js';
 import { PDFA_ALL } from '../model/checks.js';
 import type { CosDict, CosObject, CosStream } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
-import { type ColourSpace, nestedColourSpaces, resolveColourSpaceOperand } from './colour.js';
-import { asArray, asDict, asInteger, asName, asNumber, asStream, refKey } from './cos-util.js';
-import { type ContentFacts, contentFacts } from './facts.js';
-import { readIccHeader, readJpx } from './headers.js';
-
-function rule(
-  clause: string,
-  testNumber: number,
-  object: string,
-  message: string,
-  category: RuleSpec['category'] = 'Graphics',
-): RuleSpec {
-  return { clause, testNumber, object, category, message, flavours: PDFA_ALL };
-}
+import {
+  type ColourSpace,
+  nestedColourSpaces,
+  resolveColourSpaceOperand,
+} from '../content/colour.js';
+import {
+  asArray,
+  asDict,
+  asStream,
+  indirectKeyOf,
+  integerValue,
+  nameValue,
+  numberValue,
+} from '../model/read.js';
+import { type ContentFacts, contentFacts } from '../content/facts.js';
+import { readIccHeader, readJpx } from '../content/headers.js';
+import { ruleSpec } from './spec.js';
 
 export const GRAPHICS_RULES = {
-  qNesting: rule(
-    '6.1.13',
-    8,
-    'Op_q_gsave',
-    'Graphics states (q/Q) are nested more than 28 levels deep.',
-    'File structure',
-  ),
-  deviceNComponents: rule(
-    '6.1.13',
-    9,
-    'PDDeviceN',
-    'A DeviceN colour space has more than 32 colourants.',
-    'File structure',
-  ),
-  undefinedOperator: rule(
-    '6.2.2',
-    1,
-    'Op_Undefined',
-    'A content stream uses an operator that ISO 32000-1 does not define.',
-  ),
-  inheritedResources: rule(
-    '6.2.2',
-    2,
-    'PDContentStream',
-    'A content stream uses resources it does not have itself but takes from the page (no explicit Resources dictionary).',
-  ),
-  outputProfile: rule(
-    '6.2.3',
-    1,
-    'ICCOutputProfile',
-    'The output intent profile is not a printer or monitor ICC profile (version below 5) in Gray, RGB or CMYK.',
-  ),
-  sameOutputProfile: rule(
-    '6.2.3',
-    2,
-    'OutputIntents',
-    'Output intents with a destination profile do not all use the same profile object.',
-  ),
-  destOutputProfileRef: rule(
-    '6.2.3',
-    3,
-    'PDOutputIntent',
-    'A PDF/X output intent has a DestOutputProfileRef entry.',
-  ),
-  iccInput: rule(
-    '6.2.4.2',
-    1,
-    'ICCInputProfile',
-    'An ICCBased colour space has a profile that is not a valid ICC profile (input, display, output or colour space class; version below 5).',
-  ),
-  iccCmykOverprint: rule(
-    '6.2.4.2',
-    2,
-    'PDICCBasedCMYK',
-    'An ICCBased CMYK colour space is painted with overprinting on and overprint mode 1.',
-  ),
-  deviceRGB: rule(
-    '6.2.4.3',
-    2,
-    'PDDeviceRGB',
-    'DeviceRGB is used without a DefaultRGB colour space or an RGB PDF/A output intent.',
-  ),
-  deviceCMYK: rule(
-    '6.2.4.3',
-    3,
-    'PDDeviceCMYK',
-    'DeviceCMYK is used without a DefaultCMYK colour space or a CMYK PDF/A output intent.',
-  ),
-  deviceGray: rule(
-    '6.2.4.3',
-    4,
-    'PDDeviceGray',
-    'DeviceGray is used without a DefaultGray colour space or a PDF/A output intent.',
-  ),
-  colorants: rule(
-    '6.2.4.4',
-    1,
-    'PDDeviceN',
-    'A DeviceN colour space does not describe each of its colourants in the Colorants dictionary of its attributes.',
-  ),
-  separations: rule(
-    '6.2.4.4',
-    2,
-    'PDSeparation',
-    'Separation colour spaces with the same colourant name differ in alternate space or tint transform.',
-  ),
-  tr: rule(
-    '6.2.5',
-    1,
-    'PDExtGState',
-    'A graphics state dictionary has a TR (transfer function) entry.',
-  ),
-  tr2: rule(
-    '6.2.5',
-    2,
-    'PDExtGState',
-    'A graphics state dictionary has a TR2 entry other than Default.',
-  ),
-  htp: rule('6.2.5', 3, 'PDExtGState', 'A graphics state dictionary has an HTP entry.'),
-  halftoneType: rule('6.2.5', 4, 'PDHalftone', 'A halftone has a HalftoneType other than 1 or 5.'),
-  halftoneName: rule('6.2.5', 5, 'PDHalftone', 'A halftone has a HalftoneName entry.'),
-  halftoneTransfer: rule(
-    '6.2.5',
-    6,
-    'PDHalftone',
-    'A halftone has a TransferFunction for a primary colourant, or lacks one for a spot colourant.',
-  ),
-  renderingIntent: rule(
-    '6.2.6',
-    1,
-    'CosRenderingIntent',
-    'A rendering intent is not one of RelativeColorimetric, AbsoluteColorimetric, Perceptual or Saturation.',
-  ),
-  imageAlternates: rule('6.2.8', 1, 'PDXImage', 'An image has an Alternates entry.'),
-  imageOPI: rule('6.2.8', 2, 'PDXImage', 'An image has an OPI entry.'),
-  imageInterpolate: rule(
-    '6.2.8',
-    3,
-    'PDXImage',
-    'An image asks for interpolation (Interpolate or I is true).',
-  ),
-  imageBits: rule(
-    '6.2.8',
-    4,
-    'PDXImage',
-    'An image has a BitsPerComponent other than 1, 2, 4, 8 or 16.',
-  ),
-  maskBits: rule('6.2.8', 5, 'PDMaskImage', 'An image mask has a BitsPerComponent other than 1.'),
-  jpxChannels: rule(
-    '6.2.8.3',
-    1,
-    'JPEG2000',
-    'JPEG 2000 image data has a number of colour channels other than 1, 3 or 4.',
-  ),
-  jpxColrCount: rule(
-    '6.2.8.3',
-    2,
-    'JPEG2000',
-    'JPEG 2000 data without a ColorSpace entry has several colour specifications, and not exactly one marked as the approximation to use.',
-  ),
-  jpxMethod: rule(
-    '6.2.8.3',
-    3,
-    'JPEG2000',
-    "JPEG 2000 data without a ColorSpace entry has a 'colr' method other than 1, 2 or 3.",
-  ),
-  jpxCIEJab: rule(
-    '6.2.8.3',
-    4,
-    'JPEG2000',
-    'JPEG 2000 data without a ColorSpace entry uses the enumerated colour space 19 (CIEJab).',
-  ),
-  jpxDepth: rule(
-    '6.2.8.3',
-    5,
-    'JPEG2000',
-    'JPEG 2000 data has channels of different bit depths (bpcc box) or a bit depth outside 1 to 38.',
-  ),
-  formKeys: rule('6.2.9', 1, 'PDXForm', 'A form XObject has an OPI or PS entry, or Subtype2 PS.'),
-  referenceXObject: rule(
-    '6.2.9',
-    2,
-    'PDXForm',
-    'A form XObject is a reference XObject (Ref entry).',
-  ),
-  postscriptXObject: rule('6.2.9', 3, 'PDXObject', 'A PostScript XObject is used.'),
-  blendMode: rule(
-    '6.2.10',
-    1,
-    'CosBM',
-    'A graphics state uses a blend mode that ISO 32000-1 does not define.',
-  ),
-  pageGroup: rule(
-    '6.2.10',
-    2,
-    'PDPage',
-    'A page uses transparency but there is no PDF/A output intent and the page has no transparency group colour space (Group CS).',
-  ),
+  qNesting: ruleSpec({
+    clause: '6.1.13',
+    testNumber: 8,
+    object: 'Op_q_gsave',
+    category: 'File structure',
+    message: 'Graphics states (q/Q) are nested more than 28 levels deep.',
+    flavours: PDFA_ALL,
+  }),
+  deviceNComponents: ruleSpec({
+    clause: '6.1.13',
+    testNumber: 9,
+    object: 'PDDeviceN',
+    category: 'File structure',
+    message: 'A DeviceN colour space has more than 32 colourants.',
+    flavours: PDFA_ALL,
+  }),
+  undefinedOperator: ruleSpec({
+    clause: '6.2.2',
+    testNumber: 1,
+    object: 'Op_Undefined',
+    category: 'Graphics',
+    message: 'A content stream uses an operator that ISO 32000-1 does not define.',
+    flavours: PDFA_ALL,
+  }),
+  inheritedResources: ruleSpec({
+    clause: '6.2.2',
+    testNumber: 2,
+    object: 'PDContentStream',
+    category: 'Graphics',
+    message:
+      'A content stream uses resources it does not have itself but takes from the page (no explicit Resources dictionary).',
+    flavours: PDFA_ALL,
+  }),
+  outputProfile: ruleSpec({
+    clause: '6.2.3',
+    testNumber: 1,
+    object: 'ICCOutputProfile',
+    category: 'Graphics',
+    message:
+      'The output intent profile is not a printer or monitor ICC profile (version below 5) in Gray, RGB or CMYK.',
+    flavours: PDFA_ALL,
+  }),
+  sameOutputProfile: ruleSpec({
+    clause: '6.2.3',
+    testNumber: 2,
+    object: 'OutputIntents',
+    category: 'Graphics',
+    message: 'Output intents with a destination profile do not all use the same profile object.',
+    flavours: PDFA_ALL,
+  }),
+  destOutputProfileRef: ruleSpec({
+    clause: '6.2.3',
+    testNumber: 3,
+    object: 'PDOutputIntent',
+    category: 'Graphics',
+    message: 'A PDF/X output intent has a DestOutputProfileRef entry.',
+    flavours: PDFA_ALL,
+  }),
+  iccInput: ruleSpec({
+    clause: '6.2.4.2',
+    testNumber: 1,
+    object: 'ICCInputProfile',
+    category: 'Graphics',
+    message:
+      'An ICCBased colour space has a profile that is not a valid ICC profile (input, display, output or colour space class; version below 5).',
+    flavours: PDFA_ALL,
+  }),
+  iccCmykOverprint: ruleSpec({
+    clause: '6.2.4.2',
+    testNumber: 2,
+    object: 'PDICCBasedCMYK',
+    category: 'Graphics',
+    message: 'An ICCBased CMYK colour space is painted with overprinting on and overprint mode 1.',
+    flavours: PDFA_ALL,
+  }),
+  deviceRGB: ruleSpec({
+    clause: '6.2.4.3',
+    testNumber: 2,
+    object: 'PDDeviceRGB',
+    category: 'Graphics',
+    message: 'DeviceRGB is used without a DefaultRGB colour space or an RGB PDF/A output intent.',
+    flavours: PDFA_ALL,
+  }),
+  deviceCMYK: ruleSpec({
+    clause: '6.2.4.3',
+    testNumber: 3,
+    object: 'PDDeviceCMYK',
+    category: 'Graphics',
+    message: 'DeviceCMYK is used without a DefaultCMYK colour space or a CMYK PDF/A output intent.',
+    flavours: PDFA_ALL,
+  }),
+  deviceGray: ruleSpec({
+    clause: '6.2.4.3',
+    testNumber: 4,
+    object: 'PDDeviceGray',
+    category: 'Graphics',
+    message: 'DeviceGray is used without a DefaultGray colour space or a PDF/A output intent.',
+    flavours: PDFA_ALL,
+  }),
+  colorants: ruleSpec({
+    clause: '6.2.4.4',
+    testNumber: 1,
+    object: 'PDDeviceN',
+    category: 'Graphics',
+    message:
+      'A DeviceN colour space does not describe each of its colourants in the Colorants dictionary of its attributes.',
+    flavours: PDFA_ALL,
+  }),
+  separations: ruleSpec({
+    clause: '6.2.4.4',
+    testNumber: 2,
+    object: 'PDSeparation',
+    category: 'Graphics',
+    message:
+      'Separation colour spaces with the same colourant name differ in alternate space or tint transform.',
+    flavours: PDFA_ALL,
+  }),
+  tr: ruleSpec({
+    clause: '6.2.5',
+    testNumber: 1,
+    object: 'PDExtGState',
+    category: 'Graphics',
+    message: 'A graphics state dictionary has a TR (transfer function) entry.',
+    flavours: PDFA_ALL,
+  }),
+  tr2: ruleSpec({
+    clause: '6.2.5',
+    testNumber: 2,
+    object: 'PDExtGState',
+    category: 'Graphics',
+    message: 'A graphics state dictionary has a TR2 entry other than Default.',
+    flavours: PDFA_ALL,
+  }),
+  htp: ruleSpec({
+    clause: '6.2.5',
+    testNumber: 3,
+    object: 'PDExtGState',
+    category: 'Graphics',
+    message: 'A graphics state dictionary has an HTP entry.',
+    flavours: PDFA_ALL,
+  }),
+  halftoneType: ruleSpec({
+    clause: '6.2.5',
+    testNumber: 4,
+    object: 'PDHalftone',
+    category: 'Graphics',
+    message: 'A halftone has a HalftoneType other than 1 or 5.',
+    flavours: PDFA_ALL,
+  }),
+  halftoneName: ruleSpec({
+    clause: '6.2.5',
+    testNumber: 5,
+    object: 'PDHalftone',
+    category: 'Graphics',
+    message: 'A halftone has a HalftoneName entry.',
+    flavours: PDFA_ALL,
+  }),
+  halftoneTransfer: ruleSpec({
+    clause: '6.2.5',
+    testNumber: 6,
+    object: 'PDHalftone',
+    category: 'Graphics',
+    message:
+      'A halftone has a TransferFunction for a primary colourant, or lacks one for a spot colourant.',
+    flavours: PDFA_ALL,
+  }),
+  renderingIntent: ruleSpec({
+    clause: '6.2.6',
+    testNumber: 1,
+    object: 'CosRenderingIntent',
+    category: 'Graphics',
+    message:
+      'A rendering intent is not one of RelativeColorimetric, AbsoluteColorimetric, Perceptual or Saturation.',
+    flavours: PDFA_ALL,
+  }),
+  imageAlternates: ruleSpec({
+    clause: '6.2.8',
+    testNumber: 1,
+    object: 'PDXImage',
+    category: 'Graphics',
+    message: 'An image has an Alternates entry.',
+    flavours: PDFA_ALL,
+  }),
+  imageOPI: ruleSpec({
+    clause: '6.2.8',
+    testNumber: 2,
+    object: 'PDXImage',
+    category: 'Graphics',
+    message: 'An image has an OPI entry.',
+    flavours: PDFA_ALL,
+  }),
+  imageInterpolate: ruleSpec({
+    clause: '6.2.8',
+    testNumber: 3,
+    object: 'PDXImage',
+    category: 'Graphics',
+    message: 'An image asks for interpolation (Interpolate or I is true).',
+    flavours: PDFA_ALL,
+  }),
+  imageBits: ruleSpec({
+    clause: '6.2.8',
+    testNumber: 4,
+    object: 'PDXImage',
+    category: 'Graphics',
+    message: 'An image has a BitsPerComponent other than 1, 2, 4, 8 or 16.',
+    flavours: PDFA_ALL,
+  }),
+  maskBits: ruleSpec({
+    clause: '6.2.8',
+    testNumber: 5,
+    object: 'PDMaskImage',
+    category: 'Graphics',
+    message: 'An image mask has a BitsPerComponent other than 1.',
+    flavours: PDFA_ALL,
+  }),
+  jpxChannels: ruleSpec({
+    clause: '6.2.8.3',
+    testNumber: 1,
+    object: 'JPEG2000',
+    category: 'Graphics',
+    message: 'JPEG 2000 image data has a number of colour channels other than 1, 3 or 4.',
+    flavours: PDFA_ALL,
+  }),
+  jpxColrCount: ruleSpec({
+    clause: '6.2.8.3',
+    testNumber: 2,
+    object: 'JPEG2000',
+    category: 'Graphics',
+    message:
+      'JPEG 2000 data without a ColorSpace entry has several colour specifications, and not exactly one marked as the approximation to use.',
+    flavours: PDFA_ALL,
+  }),
+  jpxMethod: ruleSpec({
+    clause: '6.2.8.3',
+    testNumber: 3,
+    object: 'JPEG2000',
+    category: 'Graphics',
+    message: "JPEG 2000 data without a ColorSpace entry has a 'colr' method other than 1, 2 or 3.",
+    flavours: PDFA_ALL,
+  }),
+  jpxCIEJab: ruleSpec({
+    clause: '6.2.8.3',
+    testNumber: 4,
+    object: 'JPEG2000',
+    category: 'Graphics',
+    message:
+      'JPEG 2000 data without a ColorSpace entry uses the enumerated colour space 19 (CIEJab).',
+    flavours: PDFA_ALL,
+  }),
+  jpxDepth: ruleSpec({
+    clause: '6.2.8.3',
+    testNumber: 5,
+    object: 'JPEG2000',
+    category: 'Graphics',
+    message:
+      'JPEG 2000 data has channels of different bit depths (bpcc box) or a bit depth outside 1 to 38.',
+    flavours: PDFA_ALL,
+  }),
+  formKeys: ruleSpec({
+    clause: '6.2.9',
+    testNumber: 1,
+    object: 'PDXForm',
+    category: 'Graphics',
+    message: 'A form XObject has an OPI or PS entry, or Subtype2 PS.',
+    flavours: PDFA_ALL,
+  }),
+  referenceXObject: ruleSpec({
+    clause: '6.2.9',
+    testNumber: 2,
+    object: 'PDXForm',
+    category: 'Graphics',
+    message: 'A form XObject is a reference XObject (Ref entry).',
+    flavours: PDFA_ALL,
+  }),
+  postscriptXObject: ruleSpec({
+    clause: '6.2.9',
+    testNumber: 3,
+    object: 'PDXObject',
+    category: 'Graphics',
+    message: 'A PostScript XObject is used.',
+    flavours: PDFA_ALL,
+  }),
+  blendMode: ruleSpec({
+    clause: '6.2.10',
+    testNumber: 1,
+    object: 'CosBM',
+    category: 'Graphics',
+    message: 'A graphics state uses a blend mode that ISO 32000-1 does not define.',
+    flavours: PDFA_ALL,
+  }),
+  pageGroup: ruleSpec({
+    clause: '6.2.10',
+    testNumber: 2,
+    object: 'PDPage',
+    category: 'Graphics',
+    message:
+      'A page uses transparency but there is no PDF/A output intent and the page has no transparency group colour space (Group CS).',
+    flavours: PDFA_ALL,
+  }),
 } as const;
 
 const INTENTS = new Set([
@@ -244,7 +368,7 @@ export function pdfaOutputColourSpace(doc: PdfDocumentModel): string | null {
   if (!intents) return null;
   for (const raw of intents.items) {
     const oi = asDict(doc.resolve(raw));
-    if (!oi || asName(doc.get(oi, 'S')) !== 'GTS_PDFA1') continue;
+    if (!oi || nameValue(doc.get(oi, 'S')) !== 'GTS_PDFA1') continue;
     const profile = asStream(doc.get(oi, 'DestOutputProfile'));
     if (!profile) continue;
     const header = readIccHeader(doc.decodeStream(profile).data);
@@ -264,7 +388,7 @@ function checkOutputIntents(ctx: RuleAreaContext): void {
     const oi = asDict(doc.resolve(raw));
     if (!oi) return;
     const where = `output intent ${i + 1}`;
-    const s = asName(doc.get(oi, 'S'));
+    const s = nameValue(doc.get(oi, 'S'));
     sink.check(
       R.destOutputProfileRef,
       s !== 'GTS_PDFX' || !oi.entries.has('DestOutputProfileRef'),
@@ -273,7 +397,7 @@ function checkOutputIntents(ctx: RuleAreaContext): void {
     const rawProfile = oi.entries.get('DestOutputProfile');
     if (rawProfile === undefined) return;
     withProfile++;
-    profileRefs.add(refKey(rawProfile) ?? `direct ${i}`);
+    profileRefs.add(indirectKeyOf(rawProfile) ?? `direct ${i}`);
     const profile = asStream(doc.resolve(rawProfile));
     const header = profile ? readIccHeader(doc.decodeStream(profile).data) : null;
     const ok =
@@ -456,7 +580,7 @@ function checkSeparations(
             const sep = resolveColourSpaceOperand(doc, raw, { own: null, inherited: null });
             if (sep)
               add(
-                { ...sep, key: refKey(raw) ?? `${c.key}/Colorants/${name}` },
+                { ...sep, key: indirectKeyOf(raw) ?? `${c.key}/Colorants/${name}` },
                 `${location} / Colorants ${name}`,
               );
           }
@@ -480,7 +604,7 @@ function checkExtGState(ctx: RuleAreaContext, dict: CosDict, location: string): 
   const R = GRAPHICS_RULES;
   sink.check(R.tr, !dict.entries.has('TR'), location);
   const tr2 = dict.entries.get('TR2');
-  sink.check(R.tr2, tr2 === undefined || asName(doc.resolve(tr2)) === 'Default', location);
+  sink.check(R.tr2, tr2 === undefined || nameValue(doc.resolve(tr2)) === 'Default', location);
   sink.check(R.htp, !dict.entries.has('HTP'), location);
   const ri = dict.entries.get('RI');
   if (ri !== undefined) checkIntent(ctx, doc.resolve(ri), location);
@@ -488,7 +612,7 @@ function checkExtGState(ctx: RuleAreaContext, dict: CosDict, location: string): 
   if (bm !== null) {
     const names = asArray(bm)?.items.map((v) => doc.resolve(v)) ?? [bm];
     for (const n of names) {
-      const v = asName(n);
+      const v = nameValue(n);
       sink.check(
         R.blendMode,
         v !== null && BLEND_MODES.has(v),
@@ -510,7 +634,7 @@ function checkHalftone(
 ): void {
   const { doc, sink } = ctx;
   const R = GRAPHICS_RULES;
-  const type = asInteger(doc.get(ht, 'HalftoneType'));
+  const type = integerValue(doc.get(ht, 'HalftoneType'));
   sink.check(
     R.halftoneType,
     type === 1 || type === 5,
@@ -538,7 +662,7 @@ function checkHalftone(
 }
 
 function checkIntent(ctx: RuleAreaContext, value: CosObject, location: string): void {
-  const name = asName(value);
+  const name = nameValue(value);
   if (name === null) return;
   ctx.sink.check(GRAPHICS_RULES.renderingIntent, INTENTS.has(name), location, `intent ${name}`);
 }
@@ -563,7 +687,7 @@ function checkImage(
   }
   const interpolate = get('Interpolate', 'I');
   sink.check(R.imageInterpolate, interpolate !== true, location);
-  const bpc = asNumber(get('BitsPerComponent', 'BPC'));
+  const bpc = numberValue(get('BitsPerComponent', 'BPC'));
   sink.check(
     R.imageBits,
     isMask || bpc === null || [1, 2, 4, 8, 16].includes(bpc),
@@ -618,9 +742,9 @@ function checkMaskStreams(
 
 function filterNames(doc: PdfDocumentModel, dict: CosDict): string[] {
   const f = doc.resolve(dict.entries.get('Filter'));
-  const single = asName(f);
+  const single = nameValue(f);
   if (single !== null) return [single];
-  return (asArray(f)?.items ?? []).map((v) => asName(doc.resolve(v)) ?? '');
+  return (asArray(f)?.items ?? []).map((v) => nameValue(doc.resolve(v)) ?? '');
 }
 
 function checkJpx(ctx: RuleAreaContext, stream: CosStream, location: string): void {
@@ -669,7 +793,7 @@ function checkForm(ctx: RuleAreaContext, stream: CosStream, location: string): v
   const R = GRAPHICS_RULES;
   const d = stream.dict;
   const ok =
-    !d.entries.has('OPI') && !d.entries.has('PS') && asName(doc.get(d, 'Subtype2')) !== 'PS';
+    !d.entries.has('OPI') && !d.entries.has('PS') && nameValue(doc.get(d, 'Subtype2')) !== 'PS';
   sink.check(R.formKeys, ok, location);
   sink.check(R.referenceXObject, !d.entries.has('Ref'), location);
 }
@@ -791,7 +915,11 @@ function run(ctx: RuleAreaContext): void {
     checkMaskStreams(ctx, f.value.dict, f.location, maskSeen, false);
   }
   for (const [, x] of facts.otherXObjects) {
-    sink.check(R.postscriptXObject, asName(doc.get(x.value.dict, 'Subtype')) !== 'PS', x.location);
+    sink.check(
+      R.postscriptXObject,
+      nameValue(doc.get(x.value.dict, 'Subtype')) !== 'PS',
+      x.location,
+    );
   }
   checkTransparency(ctx, facts, outputCS);
 }

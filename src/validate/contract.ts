@@ -1,4 +1,8 @@
-/** The ValidationResponse of the API, exactly as the service returns it. */
+/**
+ * The validator's public contract: the flavours it checks, the ValidationResponse exactly as
+ * the service returns it, and the reader's decoding limits. Plain data and small functions,
+ * light enough for the CLI and the service's routes to load without the validator itself.
+ */
 
 export type Flavour =
   'pdfa-2b' | 'pdfa-2u' | 'pdfa-2a' | 'pdfa-3b' | 'pdfa-3u' | 'pdfa-3a' | 'pdfua-1';
@@ -103,3 +107,27 @@ export function parseFlavourList(list: string): Flavour[] | 'auto' {
   }
   return [...new Set(names)] as Flavour[];
 }
+
+/**
+ * Decoding limits of the validator's reader. Past `decodeLimit` a stream gives a decode error;
+ * past `documentDecodeBudget` no further stream is decoded.
+ */
+export interface DecodeLimits {
+  /** Decoded bytes per stream; larger output gives a decode error. */
+  readonly decodeLimit?: number;
+  /**
+   * Decoded bytes for the whole document, each stream counted once and a stream that hits the
+   * per-stream limit counted at that limit; past it, decoding gives an error result at once.
+   * Bounds the time a file full of decompression bombs can take.
+   */
+  readonly documentDecodeBudget?: number;
+}
+
+/** Default output limit per stream: large enough for real pages, small enough to be safe. */
+export const DEFAULT_DECODE_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * Default document budget: 8 streams at the default per-stream limit (512 MiB). A PDF/A file
+ * of the largest accepted body (100 MB) decodes to far less unless it is mostly bombs.
+ */
+export const DEFAULT_DOCUMENT_DECODE_BUDGET = 8 * DEFAULT_DECODE_LIMIT;

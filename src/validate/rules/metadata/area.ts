@@ -2,17 +2,18 @@
  * The metadata rule area: the document's XMP packet checked against PDF/A-2/3 6.6.2.1,
  * 6.6.2.3.x, 6.6.4 and PDF/UA-1 5, 7.1 (metadata) and 7.2 (metadata language).
  */
-import type { CheckSink, FlavourInfo, RuleArea, RuleAreaContext } from '../model/checks.js';
-import type { CosDict, CosObject, CosStream } from '../model/cos.js';
-import type { PdfDocumentModel } from '../model/document.js';
-import { NS, findProperty, isLangAlt } from './model.js';
-import type { XmpNode, XmpPacket, XmpParseResult } from './model.js';
-import { parseXmpPacket } from './parse.js';
-import { child, extensionContainer, readExtensionDefinitions } from './extension.js';
-import type { ExtensionDefinitions } from './extension.js';
-import { isPredefinedNamespace, predefinedPropertyType } from './schemas.js';
-import { PREDEFINED_TYPES } from './value-types.js';
-import { R, XMP_RULES } from './rules.js';
+import type { CheckSink, FlavourInfo, RuleArea, RuleAreaContext } from '../../model/checks.js';
+import type { CosObject, CosStream } from '../../model/cos.js';
+import type { PdfDocumentModel } from '../../model/document.js';
+import { asDict, isName, isStream } from '../../model/read.js';
+import { NS, findProperty, isLangAlt } from '../../xmp/model.js';
+import type { XmpNode, XmpPacket, XmpParseResult } from '../../xmp/model.js';
+import { parseXmpPacket } from '../../xmp/parse.js';
+import { child, extensionContainer, readExtensionDefinitions } from '../../xmp/extension.js';
+import type { ExtensionDefinitions } from '../../xmp/extension.js';
+import { isPredefinedNamespace, predefinedPropertyType } from '../../xmp/schemas.js';
+import { PREDEFINED_TYPES } from '../../xmp/value-types.js';
+import { R, XMP_RULES } from './specs.js';
 
 export interface MetadataPackage {
   /** Readable location of the stream, e.g. 'metadata' or 'metadata of object 12'. */
@@ -43,15 +44,11 @@ const LOC = 'metadata';
 // Parsed once per document however many flavours run; documents are immutable.
 const cache = new WeakMap<PdfDocumentModel, DocumentMetadata>();
 
-function nameIs(doc: PdfDocumentModel, dict: CosDict, key: string, value: string): boolean {
-  const v = doc.get(dict, key);
-  return v !== null && typeof v === 'object' && v.kind === 'name' && v.value === value;
-}
-
 /** A stream the way PDF/A identifies metadata: Type Metadata and Subtype XML. */
 function asMetadataStream(doc: PdfDocumentModel, obj: CosObject): CosStream | null {
-  if (!obj || typeof obj !== 'object' || obj.kind !== 'stream') return null;
-  return nameIs(doc, obj.dict, 'Type', 'Metadata') && nameIs(doc, obj.dict, 'Subtype', 'XML')
+  if (!isStream(obj)) return null;
+  return isName(doc.get(obj.dict, 'Type'), 'Metadata') &&
+    isName(doc.get(obj.dict, 'Subtype'), 'XML')
     ? obj
     : null;
 }
@@ -67,10 +64,9 @@ function otherPackages(doc: PdfDocumentModel, main: CosStream | null): MetadataP
   const out: MetadataPackage[] = [];
   const seen = new Set<CosStream>(main ? [main] : []);
   for (const { ref, value } of doc.objects()) {
-    const dict =
-      value && typeof value === 'object' ? (value.kind === 'stream' ? value.dict : value) : null;
-    if (!dict || dict.kind !== 'dict' || !dict.entries.has('Metadata')) continue;
-    if (nameIs(doc, dict, 'Type', 'Catalog')) continue;
+    const dict = asDict(value);
+    if (!dict || !dict.entries.has('Metadata')) continue;
+    if (isName(doc.get(dict, 'Type'), 'Catalog')) continue;
     const stream = asMetadataStream(doc, doc.get(dict, 'Metadata'));
     if (!stream || seen.has(stream)) continue;
     seen.add(stream);

@@ -1,0 +1,358 @@
+/**
+ * Rule specifications of the metadata area (PDF/A 6.6.2.x, 6.6.4; PDF/UA 5, 7.1 metadata,
+ * 7.2 metadata language). Identifiers are veraPDF's; messages are ours.
+ */
+import { PDFA_ALL, PDFUA } from '../../model/checks.js';
+import type { RuleSpec } from '../../model/checks.js';
+import { ruleSpec } from '../spec.js';
+
+export const R = {
+  metadataPresent: ruleSpec({
+    clause: '6.6.2.1',
+    testNumber: 1,
+    object: 'PDDocument',
+    category: 'Metadata',
+    message: 'The document catalog has no Metadata entry holding an XMP metadata stream.',
+    flavours: PDFA_ALL,
+  }),
+  noBytesAttr: ruleSpec({
+    clause: '6.6.2.1',
+    testNumber: 2,
+    object: 'XMPPackage',
+    category: 'Metadata',
+    message: 'The xpacket header of the metadata uses the bytes attribute.',
+    flavours: PDFA_ALL,
+  }),
+  noEncodingAttr: ruleSpec({
+    clause: '6.6.2.1',
+    testNumber: 3,
+    object: 'XMPPackage',
+    category: 'Metadata',
+    message: 'The xpacket header of the metadata uses the encoding attribute.',
+    flavours: PDFA_ALL,
+  }),
+  serialization: ruleSpec({
+    clause: '6.6.2.1',
+    testNumber: 4,
+    object: 'XMPPackage',
+    category: 'Metadata',
+    message: 'The metadata stream is not well-formed XML or not valid XMP (RDF) serialization.',
+    flavours: PDFA_ALL,
+  }),
+  utf8: ruleSpec({
+    clause: '6.6.2.1',
+    testNumber: 5,
+    object: 'XMPPackage',
+    category: 'Metadata',
+    message: 'The metadata stream is not encoded as UTF-8.',
+    flavours: PDFA_ALL,
+  }),
+  propertyKnown: ruleSpec({
+    clause: '6.6.2.3.1',
+    testNumber: 1,
+    object: 'XMPProperty',
+    category: 'Metadata',
+    message:
+      'The metadata property belongs to no predefined XMP schema and no extension schema describes it.',
+    flavours: PDFA_ALL,
+  }),
+  propertyType: ruleSpec({
+    clause: '6.6.2.3.1',
+    testNumber: 2,
+    object: 'XMPProperty',
+    category: 'Metadata',
+    message: 'The metadata property does not have the value type its schema defines.',
+    flavours: PDFA_ALL,
+  }),
+  undefinedFields: ruleSpec({
+    clause: '6.6.2.3.2',
+    testNumber: 1,
+    object: 'ExtensionSchemaObject',
+    category: 'Metadata',
+    message:
+      'An extension schema is not described as the PDF/A extension schema container schema requires: its description has fields the container schema does not define, or properties of a custom namespace are used with no schema for that namespace in the container.',
+    flavours: PDFA_ALL,
+  }),
+  containerBag: ruleSpec({
+    clause: '6.6.2.3.3',
+    testNumber: 1,
+    object: 'ExtensionSchemasContainer',
+    category: 'Metadata',
+    message: 'pdfaExtension:schemas must be a Bag written with the prefix pdfaExtension.',
+    flavours: PDFA_ALL,
+  }),
+  schemaSchema: ruleSpec({
+    clause: '6.6.2.3.3',
+    testNumber: 2,
+    object: 'ExtensionSchemaDefinition',
+    category: 'Metadata',
+    message: 'The extension schema lacks pdfaSchema:schema as Text with the prefix pdfaSchema.',
+    flavours: PDFA_ALL,
+  }),
+  schemaNamespace: ruleSpec({
+    clause: '6.6.2.3.3',
+    testNumber: 3,
+    object: 'ExtensionSchemaDefinition',
+    category: 'Metadata',
+    message:
+      'The extension schema lacks pdfaSchema:namespaceURI as a URI with the prefix pdfaSchema.',
+    flavours: PDFA_ALL,
+  }),
+  schemaPrefix: ruleSpec({
+    clause: '6.6.2.3.3',
+    testNumber: 4,
+    object: 'ExtensionSchemaDefinition',
+    category: 'Metadata',
+    message: 'The extension schema lacks pdfaSchema:prefix as Text with the prefix pdfaSchema.',
+    flavours: PDFA_ALL,
+  }),
+  schemaProperty: ruleSpec({
+    clause: '6.6.2.3.3',
+    testNumber: 5,
+    object: 'ExtensionSchemaDefinition',
+    category: 'Metadata',
+    message:
+      'pdfaSchema:property of the extension schema must be a Seq written with the prefix pdfaSchema.',
+    flavours: PDFA_ALL,
+  }),
+  schemaValueType: ruleSpec({
+    clause: '6.6.2.3.3',
+    testNumber: 6,
+    object: 'ExtensionSchemaDefinition',
+    category: 'Metadata',
+    message:
+      'pdfaSchema:valueType of the extension schema must be a Seq written with the prefix pdfaSchema.',
+    flavours: PDFA_ALL,
+  }),
+  propertyName: ruleSpec({
+    clause: '6.6.2.3.3',
+    testNumber: 7,
+    object: 'ExtensionSchemaProperty',
+    category: 'Metadata',
+    message:
+      'The extension property description lacks pdfaProperty:name as Text with the prefix pdfaProperty.',
+    flavours: PDFA_ALL,
+  }),
+  propertyValueType: ruleSpec({
+    clause: '6.6.2.3.3',
+    testNumber: 8,
+    object: 'ExtensionSchemaProperty',
+    category: 'Metadata',
+    message:
+      'The extension property description lacks pdfaProperty:valueType as Text naming a known or defined value type, with the prefix pdfaProperty.',
+    flavours: PDFA_ALL,
+  }),
+  propertyCategory: ruleSpec({
+    clause: '6.6.2.3.3',
+    testNumber: 9,
+    object: 'ExtensionSchemaProperty',
+    category: 'Metadata',
+    message:
+      'The extension property description lacks pdfaProperty:category with the value internal or external and the prefix pdfaProperty.',
+    flavours: PDFA_ALL,
+  }),
+  propertyDescription: ruleSpec({
+    clause: '6.6.2.3.3',
+    testNumber: 10,
+    object: 'ExtensionSchemaProperty',
+    category: 'Metadata',
+    message:
+      'The extension property description lacks pdfaProperty:description as Text with the prefix pdfaProperty.',
+    flavours: PDFA_ALL,
+  }),
+  typeType: ruleSpec({
+    clause: '6.6.2.3.3',
+    testNumber: 11,
+    object: 'ExtensionSchemaValueType',
+    category: 'Metadata',
+    message: 'The extension value type lacks pdfaType:type as Text with the prefix pdfaType.',
+    flavours: PDFA_ALL,
+  }),
+  typeNamespace: ruleSpec({
+    clause: '6.6.2.3.3',
+    testNumber: 12,
+    object: 'ExtensionSchemaValueType',
+    category: 'Metadata',
+    message:
+      'The extension value type lacks pdfaType:namespaceURI as a URI with the prefix pdfaType.',
+    flavours: PDFA_ALL,
+  }),
+  typePrefix: ruleSpec({
+    clause: '6.6.2.3.3',
+    testNumber: 13,
+    object: 'ExtensionSchemaValueType',
+    category: 'Metadata',
+    message: 'The extension value type lacks pdfaType:prefix as Text with the prefix pdfaType.',
+    flavours: PDFA_ALL,
+  }),
+  typeDescription: ruleSpec({
+    clause: '6.6.2.3.3',
+    testNumber: 14,
+    object: 'ExtensionSchemaValueType',
+    category: 'Metadata',
+    message:
+      'The extension value type lacks pdfaType:description as Text with the prefix pdfaType.',
+    flavours: PDFA_ALL,
+  }),
+  typeField: ruleSpec({
+    clause: '6.6.2.3.3',
+    testNumber: 15,
+    object: 'ExtensionSchemaValueType',
+    category: 'Metadata',
+    message:
+      'pdfaType:field of the extension value type must be a Seq written with the prefix pdfaType.',
+    flavours: PDFA_ALL,
+  }),
+  fieldName: ruleSpec({
+    clause: '6.6.2.3.3',
+    testNumber: 16,
+    object: 'ExtensionSchemaField',
+    category: 'Metadata',
+    message:
+      'The extension value type field lacks pdfaField:name as Text with the prefix pdfaField.',
+    flavours: PDFA_ALL,
+  }),
+  fieldValueType: ruleSpec({
+    clause: '6.6.2.3.3',
+    testNumber: 17,
+    object: 'ExtensionSchemaField',
+    category: 'Metadata',
+    message:
+      'The extension value type field lacks pdfaField:valueType as Text naming a known or defined value type, with the prefix pdfaField.',
+    flavours: PDFA_ALL,
+  }),
+  fieldDescription: ruleSpec({
+    clause: '6.6.2.3.3',
+    testNumber: 18,
+    object: 'ExtensionSchemaField',
+    category: 'Metadata',
+    message:
+      'The extension value type field lacks pdfaField:description as Text with the prefix pdfaField.',
+    flavours: PDFA_ALL,
+  }),
+  pdfaIdPresent: ruleSpec({
+    clause: '6.6.4',
+    testNumber: 1,
+    object: 'MainXMPPackage',
+    category: 'Metadata',
+    message:
+      'The document metadata does not identify the PDF/A part and conformance level (pdfaid schema).',
+    flavours: PDFA_ALL,
+  }),
+  pdfaIdPart: ruleSpec({
+    clause: '6.6.4',
+    testNumber: 2,
+    object: 'PDFAIdentification',
+    category: 'Metadata',
+    message: 'pdfaid:part does not name the PDF/A part being validated.',
+    flavours: PDFA_ALL,
+  }),
+  pdfaIdConformance: ruleSpec({
+    clause: '6.6.4',
+    testNumber: 3,
+    object: 'PDFAIdentification',
+    category: 'Metadata',
+    message:
+      'pdfaid:conformance does not name a conformance level that satisfies the level being validated.',
+    flavours: PDFA_ALL,
+  }),
+  pdfaIdPartPrefix: ruleSpec({
+    clause: '6.6.4',
+    testNumber: 4,
+    object: 'PDFAIdentification',
+    category: 'Metadata',
+    message: 'pdfaid:part is written with a prefix other than pdfaid.',
+    flavours: PDFA_ALL,
+  }),
+  pdfaIdConformancePrefix: ruleSpec({
+    clause: '6.6.4',
+    testNumber: 5,
+    object: 'PDFAIdentification',
+    category: 'Metadata',
+    message: 'pdfaid:conformance is written with a prefix other than pdfaid.',
+    flavours: PDFA_ALL,
+  }),
+  pdfaIdAmdPrefix: ruleSpec({
+    clause: '6.6.4',
+    testNumber: 6,
+    object: 'PDFAIdentification',
+    category: 'Metadata',
+    message: 'pdfaid:amd is written with a prefix other than pdfaid.',
+    flavours: PDFA_ALL,
+  }),
+  pdfaIdCorrPrefix: ruleSpec({
+    clause: '6.6.4',
+    testNumber: 7,
+    object: 'PDFAIdentification',
+    category: 'Metadata',
+    message: 'pdfaid:corr is written with a prefix other than pdfaid.',
+    flavours: PDFA_ALL,
+  }),
+  uaIdPresent: ruleSpec({
+    clause: '5',
+    testNumber: 1,
+    object: 'MainXMPPackage',
+    category: 'Metadata',
+    message: 'The document metadata does not identify the PDF/UA part (pdfuaid schema).',
+    flavours: PDFUA,
+  }),
+  uaIdPart: ruleSpec({
+    clause: '5',
+    testNumber: 2,
+    object: 'PDFUAIdentification',
+    category: 'Metadata',
+    message: 'pdfuaid:part is not 1.',
+    flavours: PDFUA,
+  }),
+  uaIdPartPrefix: ruleSpec({
+    clause: '5',
+    testNumber: 3,
+    object: 'PDFUAIdentification',
+    category: 'Metadata',
+    message: 'pdfuaid:part is written with a prefix other than pdfuaid.',
+    flavours: PDFUA,
+  }),
+  uaIdAmdPrefix: ruleSpec({
+    clause: '5',
+    testNumber: 4,
+    object: 'PDFUAIdentification',
+    category: 'Metadata',
+    message: 'pdfuaid:amd is written with a prefix other than pdfuaid.',
+    flavours: PDFUA,
+  }),
+  uaIdCorrPrefix: ruleSpec({
+    clause: '5',
+    testNumber: 5,
+    object: 'PDFUAIdentification',
+    category: 'Metadata',
+    message: 'pdfuaid:corr is written with a prefix other than pdfuaid.',
+    flavours: PDFUA,
+  }),
+  uaMetadataPresent: ruleSpec({
+    clause: '7.1',
+    testNumber: 8,
+    object: 'PDDocument',
+    category: 'Metadata',
+    message: 'The document catalog has no Metadata entry holding an XMP metadata stream.',
+    flavours: PDFUA,
+  }),
+  uaTitle: ruleSpec({
+    clause: '7.1',
+    testNumber: 9,
+    object: 'MainXMPPackage',
+    category: 'Metadata',
+    message: 'The document metadata has no dc:title.',
+    flavours: PDFUA,
+  }),
+  uaLangAlt: ruleSpec({
+    clause: '7.2',
+    testNumber: 33,
+    object: 'XMPLangAlt',
+    category: 'Natural language',
+    message:
+      'A metadata text has only a default-language (x-default) entry and the catalog has no Lang to say which language that is.',
+    flavours: PDFUA,
+  }),
+} as const satisfies Record<string, RuleSpec>;
+
+export const XMP_RULES: readonly RuleSpec[] = Object.values(R);
