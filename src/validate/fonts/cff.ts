@@ -249,11 +249,15 @@ export function parseCff(data: Uint8Array): CffProgram | null {
 
   // Private dicts: one for name-keyed fonts, one per font dict for CID-keyed fonts.
   const privates: { defaultW: number; nominalW: number; subrs: Index | null }[] = [];
-  const readPrivate = (dict: Map<number, DictValue>): { defaultW: number; nominalW: number; subrs: Index | null } => {
+  const readPrivate = (
+    dict: Map<number, DictValue>,
+  ): { defaultW: number; nominalW: number; subrs: Index | null } => {
     const pv = dict.get(18);
     if (!pv || pv.length < 2) return { defaultW: 0, nominalW: 0, subrs: null };
     const [size, off] = pv;
-    const pd = parseDict(data.subarray(Math.min(off, data.length), Math.min(off + size, data.length)));
+    const pd = parseDict(
+      data.subarray(Math.min(off, data.length), Math.min(off + size, data.length)),
+    );
     const subrOff = pd.get(19)?.[0];
     return {
       defaultW: pd.get(20)?.[0] ?? 0,
@@ -266,7 +270,8 @@ export function parseCff(data: Uint8Array): CffProgram | null {
     const fdArrayOff = top.get(1236)?.[0];
     if (fdArrayOff !== undefined) {
       const fds = r.index(fdArrayOff);
-      for (let i = 0; i < fds.count && i < 256; i++) privates.push(readPrivate(parseDict(fds.item(i))));
+      for (let i = 0; i < fds.count && i < 256; i++)
+        privates.push(readPrivate(parseDict(fds.item(i))));
     }
     const fdsOff = top.get(1237)?.[0];
     if (fdsOff !== undefined) {
@@ -304,7 +309,8 @@ export function parseCff(data: Uint8Array): CffProgram | null {
     const fmt = r.u8(encOff) & 0x7f;
     if (fmt === 0) {
       const n = r.u8(encOff + 1);
-      for (let k = 0; k < n; k++) encoding.set(r.u8(encOff + 2 + k), glyphNames[k + 1] ?? '.notdef');
+      for (let k = 0; k < n; k++)
+        encoding.set(r.u8(encOff + 2 + k), glyphNames[k + 1] ?? '.notdef');
     } else if (fmt === 1) {
       const nRanges = r.u8(encOff + 1);
       let g = 1;
@@ -326,7 +332,8 @@ export function parseCff(data: Uint8Array): CffProgram | null {
     gidForCID: (c) => (isCID ? (cidToGid.get(c) ?? null) : c < numGlyphs ? c : null),
     width(gid: number): number | null {
       if (gid < 0 || gid >= numGlyphs) return null;
-      const pv = privates[isCID ? fdSelect(gid) : 0] ?? privates[0] ?? { defaultW: 0, nominalW: 0, subrs: null };
+      const pv = privates[isCID ? fdSelect(gid) : 0] ??
+        privates[0] ?? { defaultW: 0, nominalW: 0, subrs: null };
       const w = charstringWidth(charStrings.item(gid), pv.subrs, gsubrs);
       if (!w) return pv.defaultW * scale;
       return (w.hasWidth ? pv.nominalW + w.width : pv.defaultW) * scale;

@@ -24,12 +24,22 @@ export interface ParsedCMap {
   readonly codespaces: readonly CodespaceRange[];
   /** code (as number) + byte length -> CID. */
   readonly cids: Map<string, number>;
-  readonly cidRanges: readonly { readonly bytes: number; readonly lo: number; readonly hi: number; readonly cid: number }[];
+  readonly cidRanges: readonly {
+    readonly bytes: number;
+    readonly lo: number;
+    readonly hi: number;
+    readonly cid: number;
+  }[];
   /** Largest CID any mapping produces (6.1.13). */
   readonly maxCID: number;
   /** code key -> Unicode text (ToUnicode CMaps). */
   readonly unicode: Map<string, string>;
-  readonly unicodeRanges: readonly { readonly bytes: number; readonly lo: number; readonly hi: number; readonly dst: Uint8Array }[];
+  readonly unicodeRanges: readonly {
+    readonly bytes: number;
+    readonly lo: number;
+    readonly hi: number;
+    readonly dst: Uint8Array;
+  }[];
 }
 
 const codeKey = (code: number, bytes: number): string => `${bytes}:${code}`;
@@ -42,7 +52,8 @@ function num(bytes: Uint8Array): number {
 
 function utf16(bytes: Uint8Array): string {
   let out = '';
-  for (let i = 0; i + 1 < bytes.length; i += 2) out += String.fromCharCode((bytes[i] << 8) | bytes[i + 1]);
+  for (let i = 0; i + 1 < bytes.length; i += 2)
+    out += String.fromCharCode((bytes[i] << 8) | bytes[i + 1]);
   if (bytes.length % 2 === 1) out += String.fromCharCode(bytes[bytes.length - 1]);
   return out;
 }
@@ -148,7 +159,8 @@ export function parseCMap(data: Uint8Array): ParsedCMap {
           } else if (dst && typeof dst === 'object' && dst.kind === 'array') {
             dst.items.forEach((item, k) => {
               const b = bytesOf(item);
-              if (b && l + k <= h && k < MAX_RANGE) unicode.set(codeKey(l + k, lo.length), utf16(b));
+              if (b && l + k <= h && k < MAX_RANGE)
+                unicode.set(codeKey(l + k, lo.length), utf16(b));
             });
           }
         }
@@ -157,11 +169,27 @@ export function parseCMap(data: Uint8Array): ParsedCMap {
         break;
     }
   });
-  return { name, wmode, registry, ordering, supplement, useCMap, codespaces, cids, cidRanges, maxCID, unicode, unicodeRanges };
+  return {
+    name,
+    wmode,
+    registry,
+    ordering,
+    supplement,
+    useCMap,
+    codespaces,
+    cids,
+    cidRanges,
+    maxCID,
+    unicode,
+    unicodeRanges,
+  };
 }
 
 /** Splits a string into codes using the codespace ranges (one byte when none matches). */
-export function splitCodes(bytes: Uint8Array, codespaces: readonly CodespaceRange[]): { code: number; bytes: number }[] {
+export function splitCodes(
+  bytes: Uint8Array,
+  codespaces: readonly CodespaceRange[],
+): { code: number; bytes: number }[] {
   const out: { code: number; bytes: number }[] = [];
   let shortest = 4;
   for (const c of codespaces) shortest = Math.min(shortest, c.bytes);

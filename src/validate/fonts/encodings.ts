@@ -102,7 +102,9 @@ export const MAC_OS_ROMAN = table([
  * Apple glyphs, which the PDF encoding leaves undefined.
  */
 export const MAC_ROMAN_ENCODING: (string | undefined)[] = MAC_OS_ROMAN.map((n, code) =>
-  [173, 176, 178, 179, 182, 183, 184, 185, 186, 189, 195, 197, 198, 215, 240].includes(code) ? undefined : n,
+  [173, 176, 178, 179, 182, 183, 184, 185, 186, 189, 195, 197, 198, 215, 240].includes(code)
+    ? undefined
+    : n,
 );
 
 /** The glyph names of the Symbol font's built-in encoding (used as a known glyph set). */
@@ -117,7 +119,9 @@ export const SYMBOL_ENCODING = table([
   ],
 ]);
 
-export const SYMBOL_NAMES: ReadonlySet<string> = new Set(SYMBOL_ENCODING.filter((n): n is string => !!n));
+export const SYMBOL_NAMES: ReadonlySet<string> = new Set(
+  SYMBOL_ENCODING.filter((n): n is string => !!n),
+);
 
 /** ZapfDingbats glyphs are named a1 ... a191 (plus space). */
 export function isZapfDingbatsName(name: string): boolean {
@@ -131,38 +135,144 @@ export const ENCODINGS: Readonly<Record<string, readonly (string | undefined)[]>
 };
 
 const CP1252_HIGH: Record<number, number> = {
-  0x80: 0x20ac, 0x82: 0x201a, 0x83: 0x0192, 0x84: 0x201e, 0x85: 0x2026, 0x86: 0x2020, 0x87: 0x2021,
-  0x88: 0x02c6, 0x89: 0x2030, 0x8a: 0x0160, 0x8b: 0x2039, 0x8c: 0x0152, 0x8e: 0x017d, 0x91: 0x2018,
-  0x92: 0x2019, 0x93: 0x201c, 0x94: 0x201d, 0x95: 0x2022, 0x96: 0x2013, 0x97: 0x2014, 0x98: 0x02dc,
-  0x99: 0x2122, 0x9a: 0x0161, 0x9b: 0x203a, 0x9c: 0x0153, 0x9e: 0x017e, 0x9f: 0x0178,
+  0x80: 0x20ac,
+  0x82: 0x201a,
+  0x83: 0x0192,
+  0x84: 0x201e,
+  0x85: 0x2026,
+  0x86: 0x2020,
+  0x87: 0x2021,
+  0x88: 0x02c6,
+  0x89: 0x2030,
+  0x8a: 0x0160,
+  0x8b: 0x2039,
+  0x8c: 0x0152,
+  0x8e: 0x017d,
+  0x91: 0x2018,
+  0x92: 0x2019,
+  0x93: 0x201c,
+  0x94: 0x201d,
+  0x95: 0x2022,
+  0x96: 0x2013,
+  0x97: 0x2014,
+  0x98: 0x02dc,
+  0x99: 0x2122,
+  0x9a: 0x0161,
+  0x9b: 0x203a,
+  0x9c: 0x0153,
+  0x9e: 0x017e,
+  0x9f: 0x0178,
 };
 
 /** Names whose value is not given by any of the tables above. */
 const EXTRA: Record<string, number> = {
-  fi: 0xfb01, fl: 0xfb02, ff: 0xfb00, ffi: 0xfb03, ffl: 0xfb04, dotlessi: 0x0131, dotlessj: 0x0237,
-  Lslash: 0x0141, lslash: 0x0142, quotesingle: 0x0027, minus: 0x2212, fraction: 0x2044,
-  nbspace: 0x00a0, sfthyphen: 0x00ad, middot: 0x00b7, Dcroat: 0x0110, dcroat: 0x0111, Hbar: 0x0126,
-  hbar: 0x0127, Tbar: 0x0166, tbar: 0x0167, IJ: 0x0132, ij: 0x0133, Ldot: 0x013f, ldot: 0x0140,
-  Eng: 0x014a, eng: 0x014b, kgreenlandic: 0x0138, napostrophe: 0x0149, longs: 0x017f,
-  Gcommaaccent: 0x0122, gcommaaccent: 0x0123, Kcommaaccent: 0x0136, kcommaaccent: 0x0137,
-  Lcommaaccent: 0x013b, lcommaaccent: 0x013c, Ncommaaccent: 0x0145, ncommaaccent: 0x0146,
-  Rcommaaccent: 0x0156, rcommaaccent: 0x0157, Scommaaccent: 0x0218, scommaaccent: 0x0219,
-  Tcommaaccent: 0x021a, tcommaaccent: 0x021b, commaaccent: 0xf6c3, onethird: 0x2153,
-  twothirds: 0x2154, oneeighth: 0x215b, threeeighths: 0x215c, fiveeighths: 0x215d,
-  seveneighths: 0x215e, Omega: 0x03a9, Delta: 0x2206, mu: 0x00b5, pi: 0x03c0, apple: 0xf8ff,
-  notequal: 0x2260, infinity: 0x221e, lessequal: 0x2264, greaterequal: 0x2265, partialdiff: 0x2202,
-  summation: 0x2211, product: 0x220f, integral: 0x222b, radical: 0x221a, approxequal: 0x2248,
-  lozenge: 0x25ca, Euro: 0x20ac, afii61289: 0x2113, estimated: 0x212e, house: 0x2302,
-  dieresistonos: 0x0385, tonos: 0x0384, exclamdbl: 0x203c, franc: 0x20a3, lira: 0x20a4,
-  peseta: 0x20a7, dong: 0x20ab, Ohm: 0x2126, arrowleft: 0x2190, arrowup: 0x2191,
-  arrowright: 0x2192, arrowdown: 0x2193, arrowboth: 0x2194, bullet: 0x2022, ellipsis: 0x2026,
-  degree: 0x00b0, copyright: 0x00a9, registered: 0x00ae, trademark: 0x2122,
+  fi: 0xfb01,
+  fl: 0xfb02,
+  ff: 0xfb00,
+  ffi: 0xfb03,
+  ffl: 0xfb04,
+  dotlessi: 0x0131,
+  dotlessj: 0x0237,
+  Lslash: 0x0141,
+  lslash: 0x0142,
+  quotesingle: 0x0027,
+  minus: 0x2212,
+  fraction: 0x2044,
+  nbspace: 0x00a0,
+  sfthyphen: 0x00ad,
+  middot: 0x00b7,
+  Dcroat: 0x0110,
+  dcroat: 0x0111,
+  Hbar: 0x0126,
+  hbar: 0x0127,
+  Tbar: 0x0166,
+  tbar: 0x0167,
+  IJ: 0x0132,
+  ij: 0x0133,
+  Ldot: 0x013f,
+  ldot: 0x0140,
+  Eng: 0x014a,
+  eng: 0x014b,
+  kgreenlandic: 0x0138,
+  napostrophe: 0x0149,
+  longs: 0x017f,
+  Gcommaaccent: 0x0122,
+  gcommaaccent: 0x0123,
+  Kcommaaccent: 0x0136,
+  kcommaaccent: 0x0137,
+  Lcommaaccent: 0x013b,
+  lcommaaccent: 0x013c,
+  Ncommaaccent: 0x0145,
+  ncommaaccent: 0x0146,
+  Rcommaaccent: 0x0156,
+  rcommaaccent: 0x0157,
+  Scommaaccent: 0x0218,
+  scommaaccent: 0x0219,
+  Tcommaaccent: 0x021a,
+  tcommaaccent: 0x021b,
+  commaaccent: 0xf6c3,
+  onethird: 0x2153,
+  twothirds: 0x2154,
+  oneeighth: 0x215b,
+  threeeighths: 0x215c,
+  fiveeighths: 0x215d,
+  seveneighths: 0x215e,
+  Omega: 0x03a9,
+  Delta: 0x2206,
+  mu: 0x00b5,
+  pi: 0x03c0,
+  apple: 0xf8ff,
+  notequal: 0x2260,
+  infinity: 0x221e,
+  lessequal: 0x2264,
+  greaterequal: 0x2265,
+  partialdiff: 0x2202,
+  summation: 0x2211,
+  product: 0x220f,
+  integral: 0x222b,
+  radical: 0x221a,
+  approxequal: 0x2248,
+  lozenge: 0x25ca,
+  Euro: 0x20ac,
+  afii61289: 0x2113,
+  estimated: 0x212e,
+  house: 0x2302,
+  dieresistonos: 0x0385,
+  tonos: 0x0384,
+  exclamdbl: 0x203c,
+  franc: 0x20a3,
+  lira: 0x20a4,
+  peseta: 0x20a7,
+  dong: 0x20ab,
+  Ohm: 0x2126,
+  arrowleft: 0x2190,
+  arrowup: 0x2191,
+  arrowright: 0x2192,
+  arrowdown: 0x2193,
+  arrowboth: 0x2194,
+  bullet: 0x2022,
+  ellipsis: 0x2026,
+  degree: 0x00b0,
+  copyright: 0x00a9,
+  registered: 0x00ae,
+  trademark: 0x2122,
 };
 
 const ACCENTS: Record<number, string> = {
-  0x300: 'grave', 0x301: 'acute', 0x302: 'circumflex', 0x303: 'tilde', 0x304: 'macron',
-  0x306: 'breve', 0x307: 'dotaccent', 0x308: 'dieresis', 0x30a: 'ring', 0x30b: 'hungarumlaut',
-  0x30c: 'caron', 0x326: 'commaaccent', 0x327: 'cedilla', 0x328: 'ogonek',
+  0x300: 'grave',
+  0x301: 'acute',
+  0x302: 'circumflex',
+  0x303: 'tilde',
+  0x304: 'macron',
+  0x306: 'breve',
+  0x307: 'dotaccent',
+  0x308: 'dieresis',
+  0x30a: 'ring',
+  0x30b: 'hungarumlaut',
+  0x30c: 'caron',
+  0x326: 'commaaccent',
+  0x327: 'cedilla',
+  0x328: 'ogonek',
 };
 
 function buildGlyphList(): Map<string, number> {
@@ -177,7 +287,8 @@ function buildGlyphList(): Map<string, number> {
     add(WIN_ANSI_ENCODING[c], u);
   }
   const mac = new TextDecoder('macintosh');
-  for (let c = 32; c < 256; c++) add(MAC_OS_ROMAN[c], mac.decode(Uint8Array.of(c)).codePointAt(0) ?? 0);
+  for (let c = 32; c < 256; c++)
+    add(MAC_OS_ROMAN[c], mac.decode(Uint8Array.of(c)).codePointAt(0) ?? 0);
   for (const [n, u] of Object.entries(EXTRA)) add(n, u);
   // Accented Latin letters (Latin-1 Supplement to Latin Extended-B) named base + accent.
   for (let u = 0xc0; u <= 0x24f; u++) {
@@ -193,7 +304,10 @@ function buildGlyphList(): Map<string, number> {
     const n = STANDARD_ENCODING[c];
     if (n && !map.has(n) && c < 128) add(n, c);
   }
-  const greek = 'Alpha Beta Gamma Delta Epsilon Zeta Eta Theta Iota Kappa Lambda Mu Nu Xi Omicron Pi Rho - Sigma Tau Upsilon Phi Chi Psi Omega'.split(' ');
+  const greek =
+    'Alpha Beta Gamma Delta Epsilon Zeta Eta Theta Iota Kappa Lambda Mu Nu Xi Omicron Pi Rho - Sigma Tau Upsilon Phi Chi Psi Omega'.split(
+      ' ',
+    );
   greek.forEach((n, i) => {
     if (n !== '-') add(n, 0x391 + i);
     const lower = n.toLowerCase();

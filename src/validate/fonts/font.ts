@@ -10,9 +10,26 @@
  */
 import type { CosArray, CosDict, CosObject, CosStream } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
-import { asArray, asDict, asStream, asString, integerValue, latin1Text, nameValue, numberValue } from '../model/read.js';
+import {
+  asArray,
+  asDict,
+  asStream,
+  asString,
+  integerValue,
+  latin1Text,
+  nameValue,
+  numberValue,
+} from '../model/read.js';
 import { type CffProgram, parseCff } from './cff.js';
-import { type ParsedCMap, PREDEFINED_CMAPS, cmapCID, cmapUnicode, parseCMap, predefinedOrdering, splitCodes } from './cmap.js';
+import {
+  type ParsedCMap,
+  PREDEFINED_CMAPS,
+  cmapCID,
+  cmapUnicode,
+  parseCMap,
+  predefinedOrdering,
+  splitCodes,
+} from './cmap.js';
 import {
   ENCODINGS,
   MAC_OS_ROMAN,
@@ -71,7 +88,9 @@ export class PdfFont {
   readonly fontFile: FontFile | null;
   readonly isSymbolic: boolean;
   private programCache: EmbeddedProgram | null | undefined;
-  private cmapCache: { cmap: ParsedCMap | null; name: string | null; identity: boolean; predefined: boolean } | undefined;
+  private cmapCache:
+    | { cmap: ParsedCMap | null; name: string | null; identity: boolean; predefined: boolean }
+    | undefined;
   private toUnicodeCache: ParsedCMap | null | undefined;
   private encodingCache: (string | undefined)[] | null | undefined;
 
@@ -105,7 +124,12 @@ export class PdfFont {
   }
 
   get isSimple(): boolean {
-    return this.subtype === 'Type1' || this.subtype === 'MMType1' || this.subtype === 'TrueType' || this.subtype === 'Type3';
+    return (
+      this.subtype === 'Type1' ||
+      this.subtype === 'MMType1' ||
+      this.subtype === 'TrueType' ||
+      this.subtype === 'Type3'
+    );
   }
 
   get isStandard14(): boolean {
@@ -144,17 +168,32 @@ export class PdfFont {
   }
 
   /** The Encoding CMap of a Type 0 font. */
-  cmapInfo(): { cmap: ParsedCMap | null; name: string | null; identity: boolean; predefined: boolean } {
+  cmapInfo(): {
+    cmap: ParsedCMap | null;
+    name: string | null;
+    identity: boolean;
+    predefined: boolean;
+  } {
     if (this.cmapCache) return this.cmapCache;
     const enc = this.doc.get(this.dict, 'Encoding');
     const name = nameValue(enc);
     if (name !== null) {
-      this.cmapCache = { cmap: null, name, identity: name === 'Identity-H' || name === 'Identity-V', predefined: PREDEFINED_CMAPS.has(name) };
+      this.cmapCache = {
+        cmap: null,
+        name,
+        identity: name === 'Identity-H' || name === 'Identity-V',
+        predefined: PREDEFINED_CMAPS.has(name),
+      };
     } else {
       const stream = asStream(enc);
       const cmap = stream ? parseCMap(this.doc.decodeStream(stream).data) : null;
       const dictName = stream ? nameValue(this.doc.get(stream.dict, 'CMapName')) : null;
-      this.cmapCache = { cmap, name: dictName ?? cmap?.name ?? null, identity: false, predefined: false };
+      this.cmapCache = {
+        cmap,
+        name: dictName ?? cmap?.name ?? null,
+        identity: false,
+        predefined: false,
+      };
     }
     return this.cmapCache;
   }
@@ -178,10 +217,12 @@ export class PdfFont {
   codes(bytes: Uint8Array): { code: number; bytes: number }[] {
     if (!this.isType0) return Array.from(bytes, (b) => ({ code: b, bytes: 1 }));
     const info = this.cmapInfo();
-    if (info.cmap && info.cmap.codespaces.length > 0) return splitCodes(bytes, info.cmap.codespaces);
+    if (info.cmap && info.cmap.codespaces.length > 0)
+      return splitCodes(bytes, info.cmap.codespaces);
     // Identity and the UCS2/UTF16 CMaps use two-byte codes.
     const out: { code: number; bytes: number }[] = [];
-    for (let i = 0; i + 1 < bytes.length; i += 2) out.push({ code: (bytes[i] << 8) | bytes[i + 1], bytes: 2 });
+    for (let i = 0; i + 1 < bytes.length; i += 2)
+      out.push({ code: (bytes[i] << 8) | bytes[i + 1], bytes: 2 });
     if (bytes.length % 2 === 1) out.push({ code: bytes[bytes.length - 1], bytes: 1 });
     return out;
   }
@@ -370,7 +411,8 @@ export class PdfFont {
     }
     const name = this.glyphName(code);
     if (prog.type1) return !!name && name !== '.notdef' && prog.type1.glyphs.has(name);
-    if (prog.cff && !prog.cff.isCID) return !!name && name !== '.notdef' && prog.cff.gidForName(name) !== null;
+    if (prog.cff && !prog.cff.isCID)
+      return !!name && name !== '.notdef' && prog.cff.gidForName(name) !== null;
     if (prog.sfnt) {
       if (!this.isSymbolic && this.dict.entries.has('Encoding')) {
         const enc = this.encoding();
@@ -456,7 +498,11 @@ export class PdfFont {
         registry = 'Adobe';
         ordering = predefinedOrdering(info.name);
       }
-      if (registry === 'Adobe' && ordering !== null && ['GB1', 'CNS1', 'Japan1', 'Korea1', 'KR'].includes(ordering)) {
+      if (
+        registry === 'Adobe' &&
+        ordering !== null &&
+        ['GB1', 'CNS1', 'Japan1', 'Korea1', 'KR'].includes(ordering)
+      ) {
         return ' ';
       }
       return null;
@@ -479,7 +525,8 @@ function lookupW(doc: PdfDocumentModel, w: CosArray, cid: number): number | null
     const next = items[i + 1];
     const arr = asArray(next);
     if (arr) {
-      if (cid >= first && cid < first + arr.items.length) return numberValue(doc.resolve(arr.items[cid - first]));
+      if (cid >= first && cid < first + arr.items.length)
+        return numberValue(doc.resolve(arr.items[cid - first]));
       i += 2;
     } else {
       const last = numberValue(next);
@@ -496,7 +543,12 @@ function lookupW(doc: PdfDocumentModel, w: CosArray, cid: number): number | null
 export function hasPUA(text: string): boolean {
   for (const ch of text) {
     const c = ch.codePointAt(0) ?? 0;
-    if ((c >= 0xe000 && c <= 0xf8ff) || (c >= 0xf0000 && c <= 0xffffd) || (c >= 0x100000 && c <= 0x10fffd)) return true;
+    if (
+      (c >= 0xe000 && c <= 0xf8ff) ||
+      (c >= 0xf0000 && c <= 0xffffd) ||
+      (c >= 0x100000 && c <= 0x10fffd)
+    )
+      return true;
   }
   return false;
 }

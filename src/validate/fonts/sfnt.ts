@@ -31,7 +31,8 @@ export interface SfntProgram {
   cmap(platform: number, encoding: number): CmapSubtable | null;
 }
 
-const tag = (b: Uint8Array, at: number): string => String.fromCharCode(b[at], b[at + 1], b[at + 2], b[at + 3]);
+const tag = (b: Uint8Array, at: number): string =>
+  String.fromCharCode(b[at], b[at + 1], b[at + 2], b[at + 3]);
 
 export function parseSfnt(data: Uint8Array): SfntProgram | null {
   if (data.length < 12) return null;
@@ -123,13 +124,22 @@ function readSubtable(
   if (off + 4 > data.length) return null;
   const format = u16(off);
   if (format === 0) {
-    const map = (code: number): number => (code >= 0 && code < 256 && off + 6 + code < data.length ? data[off + 6 + code] : 0);
+    const map = (code: number): number =>
+      code >= 0 && code < 256 && off + 6 + code < data.length ? data[off + 6 + code] : 0;
     let sample: number | null = null;
-    for (let c = 0; c < 256; c++) if (map(c) !== 0) {
-      sample = c;
-      break;
-    }
-    return { platform, encoding, format, lookup: map, has: (c) => c >= 0 && c < 256, sampleCode: sample };
+    for (let c = 0; c < 256; c++)
+      if (map(c) !== 0) {
+        sample = c;
+        break;
+      }
+    return {
+      platform,
+      encoding,
+      format,
+      lookup: map,
+      has: (c) => c >= 0 && c < 256,
+      sampleCode: sample,
+    };
   }
   if (format === 4) {
     const segX2 = u16(off + 6);
@@ -175,8 +185,16 @@ function readSubtable(
   if (format === 6) {
     const first = u16(off + 6);
     const count = u16(off + 8);
-    const map = (c: number): number => (c >= first && c < first + count ? u16(off + 10 + (c - first) * 2) : 0);
-    return { platform, encoding, format, lookup: map, has: (c) => c >= first && c < first + count, sampleCode: count > 0 ? first : null };
+    const map = (c: number): number =>
+      c >= first && c < first + count ? u16(off + 10 + (c - first) * 2) : 0;
+    return {
+      platform,
+      encoding,
+      format,
+      lookup: map,
+      has: (c) => c >= first && c < first + count,
+      sampleCode: count > 0 ? first : null,
+    };
   }
   if (format === 12) {
     const groups = u32(off + 12);

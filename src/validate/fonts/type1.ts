@@ -12,7 +12,8 @@ export interface Type1Program {
   readonly encoding: Map<number, string> | null;
 }
 
-const isWs = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
+const isWs = (c: number): boolean =>
+  c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
 
 function decrypt(data: Uint8Array, key: number, skip: number): Uint8Array {
   let r = key;
@@ -168,11 +169,17 @@ export function parseType1(data: Uint8Array, length1?: number | null): Type1Prog
   let start = clearEnd;
   while (start < data2.length && isWs(data2[start])) start++;
   let cipher = data2.subarray(start);
-  if (cipher.length >= 4 && [0, 1, 2, 3].every((k) => isHexDigit(cipher[k]))) cipher = fromHex(cipher);
+  if (cipher.length >= 4 && [0, 1, 2, 3].every((k) => isHexDigit(cipher[k])))
+    cipher = fromHex(cipher);
   const priv = decrypt(cipher, 55665, 4);
 
   const lenIVAt = indexOf(priv, '/lenIV');
-  const lenIV = lenIVAt >= 0 ? Number(/\/lenIV\s+(-?\d+)/.exec(latin.decode(priv.subarray(lenIVAt, lenIVAt + 20)))?.[1] ?? 4) : 4;
+  const lenIV =
+    lenIVAt >= 0
+      ? Number(
+          /\/lenIV\s+(-?\d+)/.exec(latin.decode(priv.subarray(lenIVAt, lenIVAt + 20)))?.[1] ?? 4,
+        )
+      : 4;
   const decodeCs = (b: Uint8Array): Uint8Array => (lenIV < 0 ? b : decrypt(b, 4330, lenIV));
 
   const subrs = new Map<number, Uint8Array>();
@@ -199,7 +206,8 @@ export function parseType1(data: Uint8Array, length1?: number | null): Type1Prog
   let encoding: Map<number, string> | null = null;
   if (!/\/Encoding\s+StandardEncoding\s+def/.test(clear)) {
     encoding = new Map();
-    for (const m of clear.matchAll(/dup\s+(\d+)\s*\/([^\s/]+)\s+put/g)) encoding.set(Number(m[1]), m[2]);
+    for (const m of clear.matchAll(/dup\s+(\d+)\s*\/([^\s/]+)\s+put/g))
+      encoding.set(Number(m[1]), m[2]);
   }
   return { glyphs, encoding };
 }

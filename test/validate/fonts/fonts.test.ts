@@ -61,7 +61,11 @@ endcmap CMapName currentdict /CMap defineresource pop end end`),
   });
 
   it('reads a CIDSystemInfo built with dict/begin/def', () => {
-    const m = parseCMap(enc('/CIDSystemInfo 3 dict dup begin /Registry (Adobe) def /Ordering (Korea1) def /Supplement 2 def end def'));
+    const m = parseCMap(
+      enc(
+        '/CIDSystemInfo 3 dict dup begin /Registry (Adobe) def /Ordering (Korea1) def /Supplement 2 def end def',
+      ),
+    );
     expect([m.registry, m.ordering, m.supplement]).toEqual(['Adobe', 'Korea1', 2]);
   });
 });
@@ -104,11 +108,25 @@ const trueTypeFont = (extra: Record<string, unknown> = {}) =>
     FontDescriptor: ref(6),
     ...(extra as Record<string, never>),
   });
-const descriptor = dict({ Type: name('FontDescriptor'), FontName: name('LiberationSans'), Flags: num(32), FontFile2: ref(7) });
+const descriptor = dict({
+  Type: name('FontDescriptor'),
+  FontName: name('LiberationSans'),
+  Flags: num(32),
+  FontFile2: ref(7),
+});
 
-function docWith(content: string, font = trueTypeFont(), more: Record<number, ReturnType<typeof dict> | ReturnType<typeof stream>> = {}) {
+function docWith(
+  content: string,
+  font = trueTypeFont(),
+  more: Record<number, ReturnType<typeof dict> | ReturnType<typeof stream>> = {},
+) {
   return makeDoc({
-    objects: { 5: font, 6: descriptor, 7: stream({ Length1: num(liberation.length) }, liberation), ...more },
+    objects: {
+      5: font,
+      6: descriptor,
+      7: stream({ Length1: num(liberation.length) }, liberation),
+      ...more,
+    },
     pages: [{ content, resources: dict({ Font: dict({ F1: ref(5) }) }) }],
   });
 }
@@ -128,8 +146,25 @@ describe('font area', () => {
   });
 
   it('requires embedding except for invisible text', () => {
-    const font = dict({ Type: name('Font'), Subtype: name('TrueType'), BaseFont: name('Arial'), FirstChar: num(65), LastChar: num(65), Widths: arr(num(667)), Encoding: name('WinAnsiEncoding') });
-    const doc = (tr: number) => makeDoc({ objects: { 5: font }, pages: [{ content: `BT /F1 12 Tf ${tr} Tr (A) Tj ET`, resources: dict({ Font: dict({ F1: ref(5) }) }) }] });
+    const font = dict({
+      Type: name('Font'),
+      Subtype: name('TrueType'),
+      BaseFont: name('Arial'),
+      FirstChar: num(65),
+      LastChar: num(65),
+      Widths: arr(num(667)),
+      Encoding: name('WinAnsiEncoding'),
+    });
+    const doc = (tr: number) =>
+      makeDoc({
+        objects: { 5: font },
+        pages: [
+          {
+            content: `BT /F1 12 Tf ${tr} Tr (A) Tj ET`,
+            resources: dict({ Font: dict({ F1: ref(5) }) }),
+          },
+        ],
+      });
     expect(runArea(fontsArea, doc(0), 'pdfua-1').failed.has('7.21.4.1#1')).toBe(true);
     expect(runArea(fontsArea, doc(3), 'pdfua-1').failed.has('7.21.4.1#1')).toBe(false);
     expect(runArea(fontsArea, doc(0), 'pdfa-3b').failed.has('6.2.11.4.1#1')).toBe(true);
@@ -141,14 +176,21 @@ describe('font area', () => {
   });
 
   it('checks ToUnicode values, and PUA characters need ActualText at level A', () => {
-    const toUnicode = stream({}, '1 begincodespacerange <00> <FF> endcodespacerange 2 beginbfchar <41> <E000> <42> <FEFF> endbfchar');
+    const toUnicode = stream(
+      {},
+      '1 begincodespacerange <00> <FF> endcodespacerange 2 beginbfchar <41> <E000> <42> <FEFF> endbfchar',
+    );
     const font = trueTypeFont({ ToUnicode: ref(8) });
     const plain = docWith('BT /F1 12 Tf (AB) Tj ET', font, { 8: toUnicode });
     const a = runArea(fontsArea, plain, 'pdfa-2a');
     expect(a.failed.get('6.2.11.7.2#2')).toEqual(['page 1 / font F1 / glyph 66']);
     expect(a.failed.get('6.2.11.7.3#1')).toEqual(['page 1 / font F1 / glyph 65']);
     expect(runArea(fontsArea, plain, 'pdfa-2b').failed.size).toBe(0);
-    const withActualText = docWith('/Span <</ActualText (x)>> BDC BT /F1 12 Tf (A) Tj ET EMC', font, { 8: toUnicode });
+    const withActualText = docWith(
+      '/Span <</ActualText (x)>> BDC BT /F1 12 Tf (A) Tj ET EMC',
+      font,
+      { 8: toUnicode },
+    );
     expect(runArea(fontsArea, withActualText, 'pdfa-2a').failed.has('6.2.11.7.3#1')).toBe(false);
   });
 
@@ -159,11 +201,22 @@ describe('font area', () => {
         6: dict({ Type: name('FontDescriptor'), Flags: num(4), FontFile2: ref(7) }),
         7: stream({}, liberation),
       },
-      pages: [{ content: 'BT /F1 1 Tf (A) Tj ET', resources: dict({ Font: dict({ F1: ref(5) }) }) }],
+      pages: [
+        { content: 'BT /F1 1 Tf (A) Tj ET', resources: dict({ Font: dict({ F1: ref(5) }) }) },
+      ],
     });
     expect(runArea(fontsArea, symbolicWithEncoding, 'pdfa-2b').failed.has('6.2.11.6#3')).toBe(true);
-    const badDiffs = trueTypeFont({ Encoding: dict({ BaseEncoding: name('WinAnsiEncoding'), Differences: arr(num(65), name('g123')) }) });
-    expect(runArea(fontsArea, docWith('BT /F1 1 Tf (B) Tj ET', badDiffs), 'pdfa-2b').failed.has('6.2.11.6#2')).toBe(true);
+    const badDiffs = trueTypeFont({
+      Encoding: dict({
+        BaseEncoding: name('WinAnsiEncoding'),
+        Differences: arr(num(65), name('g123')),
+      }),
+    });
+    expect(
+      runArea(fontsArea, docWith('BT /F1 1 Tf (B) Tj ET', badDiffs), 'pdfa-2b').failed.has(
+        '6.2.11.6#2',
+      ),
+    ).toBe(true);
   });
 
   it('checks Type 0 fonts: CMap embedding, CIDSystemInfo and CIDToGIDMap', () => {
@@ -175,7 +228,13 @@ describe('font area', () => {
       FontDescriptor: ref(6),
       CIDToGIDMap: name('Nope'),
     });
-    const type0 = dict({ Type: name('Font'), Subtype: name('Type0'), BaseFont: name('LiberationSans'), Encoding: name('Custom-H'), DescendantFonts: arr(ref(9)) });
+    const type0 = dict({
+      Type: name('Font'),
+      Subtype: name('Type0'),
+      BaseFont: name('LiberationSans'),
+      Encoding: name('Custom-H'),
+      DescendantFonts: arr(ref(9)),
+    });
     const doc = docWith('BT /F1 1 Tf <0024> Tj ET', type0, { 9: cidFont });
     const failed = [...runArea(fontsArea, doc, 'pdfua-1').failed.keys()].sort();
     // Without ToUnicode and with an unknown CMap, the codes have no Unicode mapping either.
@@ -187,17 +246,32 @@ describe('codes cut short by the end of a string', () => {
   const identityFont = (content: string) =>
     makeDoc({
       objects: {
-        5: dict({ Type: name('Font'), Subtype: name('Type0'), BaseFont: name('Liberation'), Encoding: name('Identity-H'), DescendantFonts: arr(ref(9)) }),
+        5: dict({
+          Type: name('Font'),
+          Subtype: name('Type0'),
+          BaseFont: name('Liberation'),
+          Encoding: name('Identity-H'),
+          DescendantFonts: arr(ref(9)),
+        }),
         9: dict({
           Type: name('Font'),
           Subtype: name('CIDFontType2'),
           BaseFont: name('Liberation'),
-          CIDSystemInfo: dict({ Registry: str('Adobe'), Ordering: str('Identity'), Supplement: num(0) }),
+          CIDSystemInfo: dict({
+            Registry: str('Adobe'),
+            Ordering: str('Identity'),
+            Supplement: num(0),
+          }),
           FontDescriptor: ref(6),
           CIDToGIDMap: name('Identity'),
           DW: num(1000),
         }),
-        6: dict({ Type: name('FontDescriptor'), FontName: name('Liberation'), Flags: num(32), FontFile2: ref(7) }),
+        6: dict({
+          Type: name('FontDescriptor'),
+          FontName: name('Liberation'),
+          Flags: num(32),
+          FontFile2: ref(7),
+        }),
         7: stream({}, liberation),
       },
       pages: [{ content, resources: dict({ Font: dict({ F1: ref(5) }) }) }],
@@ -229,24 +303,44 @@ describe('CIDSet of an embedded CID font subset', () => {
   const doc = (set: ReturnType<typeof stream>) =>
     makeDoc({
       objects: {
-        5: dict({ Type: name('Font'), Subtype: name('Type0'), BaseFont: name('ABCDEF+Liberation'), Encoding: name('Identity-H'), DescendantFonts: arr(ref(9)) }),
+        5: dict({
+          Type: name('Font'),
+          Subtype: name('Type0'),
+          BaseFont: name('ABCDEF+Liberation'),
+          Encoding: name('Identity-H'),
+          DescendantFonts: arr(ref(9)),
+        }),
         9: dict({
           Type: name('Font'),
           Subtype: name('CIDFontType2'),
           BaseFont: name('ABCDEF+Liberation'),
-          CIDSystemInfo: dict({ Registry: str('Adobe'), Ordering: str('Identity'), Supplement: num(0) }),
+          CIDSystemInfo: dict({
+            Registry: str('Adobe'),
+            Ordering: str('Identity'),
+            Supplement: num(0),
+          }),
           FontDescriptor: ref(6),
           CIDToGIDMap: name('Identity'),
         }),
-        6: dict({ Type: name('FontDescriptor'), FontName: name('ABCDEF+Liberation'), Flags: num(32), FontFile2: ref(7), CIDSet: ref(8) }),
+        6: dict({
+          Type: name('FontDescriptor'),
+          FontName: name('ABCDEF+Liberation'),
+          Flags: num(32),
+          FontFile2: ref(7),
+          CIDSet: ref(8),
+        }),
         7: stream({}, liberation),
         8: set,
       },
-      pages: [{ content: 'BT /F1 1 Tf <0024> Tj ET', resources: dict({ Font: dict({ F1: ref(5) }) }) }],
+      pages: [
+        { content: 'BT /F1 1 Tf <0024> Tj ET', resources: dict({ Font: dict({ F1: ref(5) }) }) },
+      ],
     });
 
   it('passes when it identifies exactly the CIDs of the program', () => {
-    expect(runArea(fontsArea, doc(cidSet(() => {})), 'pdfa-2b').failed.has('6.2.11.4.2#2')).toBe(false);
+    expect(runArea(fontsArea, doc(cidSet(() => {})), 'pdfa-2b').failed.has('6.2.11.4.2#2')).toBe(
+      false,
+    );
   });
 
   it('fails when a CID of the program is missing or a CID the program lacks is set', () => {
@@ -267,7 +361,12 @@ describe('WinAnsiEncoding', () => {
 });
 
 describe('Unicode of Type 0 fonts as veraPDF computes it', () => {
-  const type0 = (extra: Record<string, unknown>, ordering: string, content: string, cmap?: ReturnType<typeof stream>) =>
+  const type0 = (
+    extra: Record<string, unknown>,
+    ordering: string,
+    content: string,
+    cmap?: ReturnType<typeof stream>,
+  ) =>
     makeDoc({
       objects: {
         5: dict({
@@ -282,12 +381,21 @@ describe('Unicode of Type 0 fonts as veraPDF computes it', () => {
           Type: name('Font'),
           Subtype: name('CIDFontType2'),
           BaseFont: name('Liberation'),
-          CIDSystemInfo: dict({ Registry: str('Adobe'), Ordering: str(ordering), Supplement: num(0) }),
+          CIDSystemInfo: dict({
+            Registry: str('Adobe'),
+            Ordering: str(ordering),
+            Supplement: num(0),
+          }),
           FontDescriptor: ref(6),
           CIDToGIDMap: name('Identity'),
           DW: num(1000),
         }),
-        6: dict({ Type: name('FontDescriptor'), FontName: name('Liberation'), Flags: num(32), FontFile2: ref(7) }),
+        6: dict({
+          Type: name('FontDescriptor'),
+          FontName: name('Liberation'),
+          Flags: num(32),
+          FontFile2: ref(7),
+        }),
         7: stream({}, liberation),
         ...(cmap ? { 10: cmap } : { 10: null }),
       },
@@ -299,12 +407,20 @@ describe('Unicode of Type 0 fonts as veraPDF computes it', () => {
     const r = runArea(fontsArea, named, 'pdfa-2u');
     expect(r.failed.has('6.2.11.7.2#1')).toBe(false);
     expect(r.passed.get('6.2.11.7.2#1')).toBe(1);
-    const zero = runArea(fontsArea, type0({ ToUnicode: name('Identity-H') }, 'Identity', 'BT /F1 12 Tf <0000> Tj ET'), 'pdfa-2u');
+    const zero = runArea(
+      fontsArea,
+      type0({ ToUnicode: name('Identity-H') }, 'Identity', 'BT /F1 12 Tf <0000> Tj ET'),
+      'pdfa-2u',
+    );
     expect(zero.failed.get('6.2.11.7.2#2')).toEqual(['page 1 / font F1 / glyph 0']);
   });
 
   it('has no Unicode without ToUnicode unless the collection is an Adobe CJK one', () => {
-    const identity = runArea(fontsArea, type0({}, 'Identity', 'BT /F1 12 Tf <0024> Tj ET'), 'pdfa-2u');
+    const identity = runArea(
+      fontsArea,
+      type0({}, 'Identity', 'BT /F1 12 Tf <0024> Tj ET'),
+      'pdfa-2u',
+    );
     expect(identity.failed.get('6.2.11.7.2#1')).toEqual(['page 1 / font F1 / glyph 36']);
     const japan = runArea(fontsArea, type0({}, 'Japan1', 'BT /F1 12 Tf <0024> Tj ET'), 'pdfa-2u');
     expect(japan.failed.has('6.2.11.7.2#1')).toBe(false);
@@ -313,12 +429,28 @@ describe('Unicode of Type 0 fonts as veraPDF computes it', () => {
   it('takes the collection of an embedded CMap from the CMap, not from the CIDFont', () => {
     const cmap = (ordering: string) =>
       stream(
-        { Type: name('CMap'), CMapName: name(`Test-${ordering}`), CIDSystemInfo: dict({ Registry: str('Adobe'), Ordering: str(ordering), Supplement: num(0) }) },
+        {
+          Type: name('CMap'),
+          CMapName: name(`Test-${ordering}`),
+          CIDSystemInfo: dict({
+            Registry: str('Adobe'),
+            Ordering: str(ordering),
+            Supplement: num(0),
+          }),
+        },
         `/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CIDSystemInfo << /Registry (Adobe) /Ordering (${ordering}) /Supplement 0 >> def /CMapName /Test-${ordering} def 1 begincodespacerange <0000> <FFFF> endcodespacerange 1 begincidrange <0000> <FFFF> 0 endcidrange endcmap CMapName currentdict /CMap defineresource pop end end`,
       );
-    const korea = runArea(fontsArea, type0({}, 'Identity', 'BT /F1 12 Tf <0024> Tj ET', cmap('Korea1')), 'pdfa-2u');
+    const korea = runArea(
+      fontsArea,
+      type0({}, 'Identity', 'BT /F1 12 Tf <0024> Tj ET', cmap('Korea1')),
+      'pdfa-2u',
+    );
     expect(korea.failed.has('6.2.11.7.2#1')).toBe(false);
-    const own = runArea(fontsArea, type0({}, 'Japan1', 'BT /F1 12 Tf <0024> Tj ET', cmap('Identity')), 'pdfa-2u');
+    const own = runArea(
+      fontsArea,
+      type0({}, 'Japan1', 'BT /F1 12 Tf <0024> Tj ET', cmap('Identity')),
+      'pdfa-2u',
+    );
     expect(own.failed.get('6.2.11.7.2#1')).toEqual(['page 1 / font F1 / glyph 36']);
   });
 });
@@ -340,7 +472,9 @@ describe('Unicode of Type 3 glyphs', () => {
         }),
         6: stream({}, enc('1000 0 d0 0 0 5 5 re f')),
       },
-      pages: [{ content: 'BT /F1 12 Tf (a) Tj ET', resources: dict({ Font: dict({ F1: ref(5) }) }) }],
+      pages: [
+        { content: 'BT /F1 12 Tf (a) Tj ET', resources: dict({ Font: dict({ F1: ref(5) }) }) },
+      ],
     });
 
   it('maps a Type 3 glyph through its Differences name, and fails an unlisted name', () => {
@@ -356,7 +490,12 @@ describe('glyphs shown only in an annotation appearance', () => {
   it('are checked like page content (widths here)', () => {
     const font = trueTypeFont({ Widths: arr(num(667), num(600)) });
     const appearance = stream(
-      { Type: name('XObject'), Subtype: name('Form'), BBox: arr(num(0), num(0), num(10), num(10)), Resources: dict({ Font: dict({ F1: ref(5) }) }) },
+      {
+        Type: name('XObject'),
+        Subtype: name('Form'),
+        BBox: arr(num(0), num(0), num(10), num(10)),
+        Resources: dict({ Font: dict({ F1: ref(5) }) }),
+      },
       enc('BT /F1 12 Tf (B) Tj ET'),
     );
     const doc = makeDoc({
@@ -364,7 +503,12 @@ describe('glyphs shown only in an annotation appearance', () => {
         5: font,
         6: descriptor,
         7: stream({ Length1: num(liberation.length) }, liberation),
-        8: dict({ Type: name('Annot'), Subtype: name('Square'), Rect: arr(num(0), num(0), num(10), num(10)), AP: dict({ N: ref(9) }) }),
+        8: dict({
+          Type: name('Annot'),
+          Subtype: name('Square'),
+          Rect: arr(num(0), num(0), num(10), num(10)),
+          AP: dict({ N: ref(9) }),
+        }),
         9: appearance,
       },
       pages: [{ content: '', resources: dict({}), extra: { Annots: arr(ref(8)) } }],

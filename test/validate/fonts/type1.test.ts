@@ -26,7 +26,9 @@ function type1Font(glyphs: Record<string, number>): Uint8Array {
   const clear =
     '%!PS-AdobeFont-1.0: Test 001\n/FontName /Test def\n/FontMatrix [0.001 0 0 0.001 0 0] readonly def\n' +
     '/Encoding 256 array 0 1 255 {1 index exch /.notdef put} for\ndup 65 /A put\ndup 66 /B put\nreadonly def\ncurrentfile eexec\n';
-  const priv: number[] = [...bytes('dup /Private 8 dict dup begin /lenIV 4 def\n/CharStrings 3 dict dup begin\n')];
+  const priv: number[] = [
+    ...bytes('dup /Private 8 dict dup begin /lenIV 4 def\n/CharStrings 3 dict dup begin\n'),
+  ];
   for (const [glyph, width] of Object.entries(glyphs)) {
     const cs = encrypt(Uint8Array.from([0, 0, 0, 0, ...num1(0), ...num1(width), 13, 14]), 4330);
     priv.push(...bytes(`/${glyph} ${cs.length} RD `), ...cs, ...bytes(' ND\n'));
@@ -50,17 +52,35 @@ describe('Type 1 programs', () => {
     const doc = (widthA: number) =>
       makeDoc({
         objects: {
-          5: dict({ Type: name('Font'), Subtype: name('Type1'), BaseFont: name('ABCDEF+Test'), FirstChar: num(65), LastChar: num(66), Widths: arr(num(widthA), num(500)), FontDescriptor: ref(6) }),
-          6: dict({ Type: name('FontDescriptor'), FontName: name('ABCDEF+Test'), Flags: num(32), FontFile: ref(7) }),
+          5: dict({
+            Type: name('Font'),
+            Subtype: name('Type1'),
+            BaseFont: name('ABCDEF+Test'),
+            FirstChar: num(65),
+            LastChar: num(66),
+            Widths: arr(num(widthA), num(500)),
+            FontDescriptor: ref(6),
+          }),
+          6: dict({
+            Type: name('FontDescriptor'),
+            FontName: name('ABCDEF+Test'),
+            Flags: num(32),
+            FontFile: ref(7),
+          }),
           7: stream({ Length1: num(0) }, program),
         },
-        pages: [{ content: 'BT /F1 10 Tf (AB) Tj ET', resources: dict({ Font: dict({ F1: ref(5) }) }) }],
+        pages: [
+          { content: 'BT /F1 10 Tf (AB) Tj ET', resources: dict({ Font: dict({ F1: ref(5) }) }) },
+        ],
       });
     const good = runArea(fontsArea, doc(500), 'pdfa-2b');
     expect(good.failed.get('6.2.11.4.1#2')).toEqual(['page 1 / font F1 / glyph 66']);
     // A missing glyph has no program width: the default (MissingWidth 0) is compared instead.
     expect(good.failed.get('6.2.11.5#1')).toEqual(['page 1 / font F1 / glyph 66']);
     const bad = runArea(fontsArea, doc(520), 'pdfa-2b');
-    expect(bad.failed.get('6.2.11.5#1')).toEqual(['page 1 / font F1 / glyph 65', 'page 1 / font F1 / glyph 66']);
+    expect(bad.failed.get('6.2.11.5#1')).toEqual([
+      'page 1 / font F1 / glyph 65',
+      'page 1 / font F1 / glyph 66',
+    ]);
   });
 });
