@@ -5,8 +5,8 @@
  */
 import { randomUUID, createHash } from 'node:crypto';
 import { Deadline, InputError, type Warning } from './diagnostics.js';
-import { decodeAttachments, type AttachmentInput } from './attachments.js';
-import type { XmpSchema } from './layout/display-list.js';
+import { decodeAttachments, type AttachmentInput } from './document/attachments.js';
+import type { XmpSchema } from './document/display-list.js';
 import { layoutHtml, type LayoutOptions, type LayoutResult } from './layout/index.js';
 import { layoutTemplate, type TemplateLimits } from './template/index.js';
 import { hasImportedPages, loadPageImporter, writePdf } from './pdf/index.js';

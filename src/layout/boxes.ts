@@ -8,7 +8,7 @@
 import type { ComputedStyle, StyledElement, StyledNode } from '../style/types.js';
 import type { TextDecoration } from '../text/types.js';
 import type { DraftNode } from './structure.js';
-import type { DecodedImage } from './images.js';
+import type { DecodedImage } from '../images/decode.js';
 
 /** Where an internal or external link goes; resolved to a LinkItem after pagination. */
 export type LinkTargetRef =

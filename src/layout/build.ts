@@ -22,7 +22,7 @@ import type {
   TableSectionBox,
 } from './boxes.js';
 import { anonymousStyle, isCollapsibleWhitespace } from './boxes.js';
-import type { DecodedImage } from './images.js';
+import type { DecodedImage } from '../images/decode.js';
 import { GROUPING, altOf, semanticOf } from './semantics.js';
 import type { DraftNode, StructureBuilder } from './structure.js';
 import { pt } from './units.js';

@@ -6,12 +6,12 @@ import type { Deadline, Warning } from '../diagnostics.js';
 import type { ComputedStyle } from '../style/types.js';
 import type { FontContext } from '../text/types.js';
 import type { Box } from './boxes.js';
-import type { DisplayItem, ItemTag, PathOp } from './display-list.js';
+import type { DisplayItem, ItemTag, PathOp } from '../document/display-list.js';
 import type { BoxFragment, BoxSlice, BreakValue, Fragment, LeafFragment } from './fragments.js';
 import { anchorsOf } from './fragments.js';
-import type { DecodedImage, PixelImage } from './images.js';
-import { objectFit } from './images.js';
-import { svgVectorItems } from './svg-vector.js';
+import type { DecodedImage, PixelImage } from '../images/decode.js';
+import { objectFit } from '../images/decode.js';
+import { svgVectorItems } from '../images/svg-vector.js';
 import {
   backgroundItem,
   backgroundTag,

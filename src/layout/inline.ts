@@ -16,7 +16,7 @@ import type {
 import type { BlockBox, Box, InlineSource, LinkRef } from './boxes.js';
 import type { LayoutContext } from './context.js';
 import { decorateBox, flatten } from './context.js';
-import type { DisplayItem, ItemTag } from './display-list.js';
+import type { DisplayItem, ItemTag } from '../document/display-list.js';
 import type { Anchor, Fragment, LeafFragment } from './fragments.js';
 import { anchorsOf } from './fragments.js';
 import { layoutAtomic } from './flow.js';

@@ -2,7 +2,7 @@
 import type { Deadline, Warning } from '../diagnostics.js';
 import type { CssLimits } from '../style/index.js';
 import type { ResourceLoader } from '../resources/types.js';
-import type { Attachment, LaidOutDocument, XmpSchema } from './display-list.js';
+import type { Attachment, LaidOutDocument, XmpSchema } from '../document/display-list.js';
 
 export interface LayoutOptions {
   /**

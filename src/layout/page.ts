@@ -7,7 +7,7 @@
  */
 import type { ListStyleType, PageMarginBox, PageMarginBoxName, PageStyle } from '../style/types.js';
 import type { LayoutContext } from './context.js';
-import type { DisplayItem, ItemTag } from './display-list.js';
+import type { DisplayItem, ItemTag } from '../document/display-list.js';
 import { textLine } from './inline.js';
 import { backgroundItem, NO_RADII } from './paint.js';
 import { PX, textStyle } from './units.js';

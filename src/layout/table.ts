@@ -10,7 +10,7 @@ import type { BlockBox, TableBox, TableCellBox, TableRowBox } from './boxes.js';
 import { placeCells } from './build.js';
 import type { LayoutContext } from './context.js';
 import { boxFragment, flatten, leafOf, shiftFragment, sideBySide } from './context.js';
-import type { DisplayItem } from './display-list.js';
+import type { DisplayItem } from '../document/display-list.js';
 import { intrinsicOuter, layoutBlockLevel, type Placed } from './flow.js';
 import type { Anchor, BoxFragment, Fragment, LeafFragment } from './fragments.js';
 import { anchorsOf } from './fragments.js';

@@ -8,7 +8,7 @@ import type {
   Attachment,
   AttachmentRelationship,
   DocumentMetadata,
-} from '../layout/display-list.js';
+} from '../document/display-list.js';
 import type { PdfFile } from './file.js';
 import { PdfRef, dict, name, text } from './objects.js';
 import { pdfDate } from './dates.js';

@@ -7,9 +7,9 @@
 import { createHash } from 'node:crypto';
 import * as fontkit from 'fontkit';
 import type { Warning } from '../diagnostics.js';
-import type { FontResource } from '../layout/display-list.js';
+import type { FontResource } from '../document/display-list.js';
 import { parsedFont } from '../text/index.js';
-import { LruCache } from '../text/lru.js';
+import { LruCache } from '../util/lru.js';
 import { deflate, type PdfFile } from './file.js';
 import { PdfRef, ascii, dict, name } from './objects.js';
 

@@ -19,7 +19,7 @@ import type {
   LaidOutDocument,
   LinearGradient,
   StructNode,
-} from '../layout/display-list.js';
+} from '../document/display-list.js';
 import { preWriteCheck, structureDepth, walk } from './check.js';
 import {
   drawPage,

@@ -4,7 +4,7 @@
  * owning their slot, in reading order. Written after the pages, as krilla does.
  */
 import type { Warning } from '../diagnostics.js';
-import type { StandardStructType, StructAttributes, StructNode } from '../layout/display-list.js';
+import type { StandardStructType, StructAttributes, StructNode } from '../document/display-list.js';
 import { normaliseLang, nodeSource } from './check.js';
 import type { SlotRecord } from './content.js';
 import type { PdfFile } from './file.js';

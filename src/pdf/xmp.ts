@@ -6,7 +6,7 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { InputError } from '../diagnostics.js';
-import type { DocumentMetadata, XmpSchema } from '../layout/display-list.js';
+import type { DocumentMetadata, XmpSchema } from '../document/display-list.js';
 
 const NS = {
   x: 'adobe:ns:meta/',

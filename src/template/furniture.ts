@@ -16,8 +16,8 @@ import type {
   ItemTag,
   LaidOutDocument,
   Page,
-} from '../layout/display-list.js';
-import { decodeImageCached } from '../layout/image-cache.js';
+} from '../document/display-list.js';
+import { decodeImageCached } from '../images/cache.js';
 import { layoutHtml } from '../layout/index.js';
 import type { LayoutOptions } from '../layout/options.js';
 import { asArtifact, moveItem } from '../layout/paint.js';

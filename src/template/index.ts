@@ -3,7 +3,7 @@
  * into HTML, then lay it out exactly like any HTML document. Template-specific settings
  * (title fallback, embedColorProfile, attachments) are applied to the layout options here.
  */
-import { decodeAttachments } from '../attachments.js';
+import { decodeAttachments } from '../document/attachments.js';
 import { InputError, type Warning } from '../diagnostics.js';
 import { layoutHtml } from '../layout/index.js';
 import type { LayoutOptions, LayoutResult } from '../layout/options.js';

@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Font, Glyph, GlyphPosition } from 'fontkit';
-import type { FontResource } from '../layout/display-list.js';
-import { GroupedLruCache, LruCache } from './lru.js';
+import type { FontResource } from '../document/display-list.js';
+import { GroupedLruCache, LruCache } from '../util/lru.js';
 import type { FontFace, FontMetrics, FontStyle } from './types.js';
 
 /** Shaped glyphs of one piece of text in font units, logical order. */

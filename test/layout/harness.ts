@@ -3,7 +3,7 @@
  * page, laying out a hand-built body (see styled.ts) without the cascade, and reading the
  * glyph runs of a page.
  */
-import type { DisplayItem, GlyphRun } from '../../src/layout/display-list.js';
+import type { DisplayItem, GlyphRun } from '../../src/document/display-list.js';
 import { layoutStyled } from '../../src/layout/document.js';
 import type { LayoutOptions, LayoutResult } from '../../src/layout/options.js';
 import type { ResourceLoader } from '../../src/resources/types.js';

@@ -8,12 +8,12 @@ import type {
   LaidOutDocument,
   PathOp,
   StructNode,
-} from '../../src/layout/display-list.js';
+} from '../../src/document/display-list.js';
 import type { LayoutOptions } from '../../src/layout/options.js';
 import { createResourceLoader } from '../../src/resources/index.js';
 import { validate } from '../../src/validate/index.js';
-import { decodeImage } from '../../src/layout/images.js';
-import { arcToCurves, parsePathData, parseSimpleSvg } from '../../src/layout/svg-vector.js';
+import { decodeImage } from '../../src/images/decode.js';
+import { arcToCurves, parsePathData, parseSimpleSvg } from '../../src/images/svg-vector.js';
 import { testOptions } from './harness.js';
 
 const options: LayoutOptions = {

@@ -4,7 +4,7 @@ import type {
   Attachment,
   AttachmentRelationship,
   XmpSchema,
-} from '../../src/layout/display-list.js';
+} from '../../src/document/display-list.js';
 import { writePdf } from '../../src/pdf/index.js';
 import { simpleDoc } from './helpers.js';
 import { inspect, openPdf } from './inspect.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError, LimitError } from '../../src/diagnostics.js';
-import type { StructNode } from '../../src/layout/display-list.js';
+import type { StructNode } from '../../src/document/display-list.js';
 import { MAX_STRUCTURE_DEPTH, writePdf } from '../../src/pdf/index.js';
 import { content, doc, node, page, shape, slotChild } from './helpers.js';
 import { inspect } from './inspect.js';

@@ -14,7 +14,7 @@ import type {
   RgbaColor,
   StructChild,
   StructNode,
-} from '../../src/layout/display-list.js';
+} from '../../src/document/display-list.js';
 
 const fontCache = new Map<string, FontResource>();
 

@@ -6,7 +6,7 @@ import type {
   PathOp,
   StructChild,
   StructNode,
-} from '../../src/layout/display-list.js';
+} from '../../src/document/display-list.js';
 import { writePdf } from '../../src/pdf/index.js';
 import { doc, page, shape } from './helpers.js';
 import { inspect, maxQDepth, openPdf } from './inspect.js';

@@ -1,6 +1,6 @@
 /** Runs the project's validator over writer output and reports failures readably. */
 import { expect } from 'vitest';
-import type { LaidOutDocument } from '../../src/layout/display-list.js';
+import type { LaidOutDocument } from '../../src/document/display-list.js';
 import { writePdf, type WritePdfResult } from '../../src/pdf/index.js';
 import { validate } from '../../src/validate/index.js';
 

@@ -2,7 +2,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import fc from 'fast-check';
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import type { DocumentMetadata } from '../../src/layout/display-list.js';
+import type { DocumentMetadata } from '../../src/document/display-list.js';
 import { writePdf } from '../../src/pdf/index.js';
 import { buildXmp, buildXmpUncached } from '../../src/pdf/xmp.js';
 import { content, doc, font, node, page, shape, slotChild } from './helpers.js';

@@ -10,7 +10,7 @@ import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { InputError, LimitError } from '../../src/diagnostics.js';
-import type { DisplayItem, GlyphRun, Page, PathItem } from '../../src/layout/display-list.js';
+import type { DisplayItem, GlyphRun, Page, PathItem } from '../../src/document/display-list.js';
 import { layoutHtml } from '../../src/layout/index.js';
 import { pageToSvg, rasterizePage } from '../../src/raster/index.js';
 import { pathData } from '../../src/raster/svg.js';

@@ -2,8 +2,8 @@
  * Attachments as callers send them (base64, optional MIME type and relationship) turned into
  * the typed Attachment the writer embeds, with every problem reported by JSON pointer.
  */
-import { InputError, type FieldProblem } from './diagnostics.js';
-import type { Attachment, AttachmentRelationship } from './layout/display-list.js';
+import { InputError, type FieldProblem } from '../diagnostics.js';
+import type { Attachment, AttachmentRelationship } from './display-list.js';
 
 /** An attachment as callers send it (API FileAttachment). */
 export interface AttachmentInput {

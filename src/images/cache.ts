@@ -6,13 +6,13 @@
  * afresh. Entries are immutable once stored, so documents share them safely.
  */
 import { createHash } from 'node:crypto';
-import { LruCache } from '../text/lru.js';
+import { LruCache } from '../util/lru.js';
 import {
   decodeImage,
   decodeImageForDrawing,
   type DecodedImage,
   type PixelImage,
-} from './images.js';
+} from './decode.js';
 import type { SvgVectorNode } from './svg-vector.js';
 
 /** Decoded bytes kept per thread (pixels, alpha planes and passed-through JPEGs). */

@@ -1,0 +1,3 @@
+export * from './display-list.js';
+export * from './path-bounds.js';
+export * from './attachments.js';
