@@ -5,10 +5,10 @@
 import type { Deadline, Warning } from '../diagnostics.js';
 import type { ComputedStyle } from '../style/types.js';
 import type { FontContext } from '../text/types.js';
-import type { Box } from './boxes.js';
+import type { Box } from './box-tree/boxes.js';
 import type { DisplayItem, ItemTag, PathOp } from '../document/display-list.js';
-import type { BoxFragment, BoxSlice, BreakValue, Fragment, LeafFragment } from './fragments.js';
-import { anchorsOf } from './fragments.js';
+import type { BoxFragment, BoxSlice, BreakValue, Fragment, LeafFragment } from './paginate/fragments.js';
+import { anchorsOf } from './paginate/fragments.js';
 import type { DecodedImage, PixelImage } from '../images/decode.js';
 import { objectFit } from '../images/decode.js';
 import { svgVectorItems } from '../images/svg-vector.js';
@@ -21,8 +21,8 @@ import {
   moveItem,
   rectPath,
   type Rect,
-} from './paint.js';
-import type { StructureBuilder } from './structure.js';
+} from './paint/decoration.js';
+import type { StructureBuilder } from './box-tree/structure.js';
 import { border, borderSides, isOverflowClipped, len, padding, pt, radii } from './units.js';
 
 export interface LayoutContext {

@@ -9,17 +9,17 @@ import { ResourceError, type ResourceLoader } from '../resources/types.js';
 import type { PageStyle, StyledDocument, StyledElement, StyledNode } from '../style/types.js';
 import { createFontContext } from '../text/index.js';
 import type { FontContext } from '../text/types.js';
-import { buildBoxTree, resolveUrl, type BuildContext } from './build.js';
+import { buildBoxTree, resolveUrl, type BuildContext } from './box-tree/build.js';
 import type { LayoutContext } from './context.js';
 import type { DisplayItem, LaidOutDocument, Page } from '../document/display-list.js';
-import { layoutDocument } from './flow.js';
+import { layoutDocument } from './modes/block.js';
 import { MAX_INPUT_PIXELS, type DecodedImage, type PixelImage } from '../images/decode.js';
 import { decodeImageCached, decodeImageForDrawingCached } from '../images/cache.js';
 import type { LayoutOptions, LayoutResult } from './options.js';
-import { pageFurniture, pageGeometry, type PageGeometry } from './page.js';
-import { PageLimit, paginate } from './paginate.js';
-import { asArtifact, backgroundItem, NO_RADII } from './paint.js';
-import { StructureBuilder } from './structure.js';
+import { pageFurniture, pageGeometry, type PageGeometry } from './paint/page-furniture.js';
+import { PageLimit, paginate } from './paginate/paginator.js';
+import { asArtifact, backgroundItem, NO_RADII } from './paint/decoration.js';
+import { StructureBuilder } from './box-tree/structure.js';
 import { PX } from './units.js';
 
 /** Most pages one document may have (a runaway layout stops with a LimitError). */

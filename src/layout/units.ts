@@ -11,7 +11,7 @@ import type {
   SizeValue,
 } from '../style/types.js';
 import type { TextDecoration, TextStyle, VerticalAlign } from '../text/types.js';
-import type { Radii, BorderSide } from './paint.js';
+import type { Radii, BorderSide } from './paint/decoration.js';
 
 export const PX = 0.75;
 

@@ -20,7 +20,7 @@ import type {
 import { decodeImageCached } from '../images/cache.js';
 import { layoutHtml } from '../layout/index.js';
 import type { LayoutOptions } from '../layout/options.js';
-import { asArtifact, moveItem } from '../layout/paint.js';
+import { asArtifact, moveItem } from '../layout/paint/decoration.js';
 import { ResourceError } from '../resources/types.js';
 import type { PageConfig, Template } from './types.js';
 

@@ -4,9 +4,9 @@
  * happens in text/ per white-space, across run boundaries); inline content mixed with blocks is
  * wrapped in anonymous blocks; semantics become structure nodes and content slots.
  */
-import type { Warning } from '../diagnostics.js';
-import type { ComputedStyle, StyledElement, StyledNode, StyledPseudo } from '../style/types.js';
-import type { TextDecoration } from '../text/types.js';
+import type { Warning } from '../../diagnostics.js';
+import type { ComputedStyle, StyledElement, StyledNode, StyledPseudo } from '../../style/types.js';
+import type { TextDecoration } from '../../text/types.js';
 import type {
   BlockBox,
   Box,
@@ -22,10 +22,10 @@ import type {
   TableSectionBox,
 } from './boxes.js';
 import { anonymousStyle, isCollapsibleWhitespace } from './boxes.js';
-import type { DecodedImage } from '../images/decode.js';
+import type { DecodedImage } from '../../images/decode.js';
 import { GROUPING, altOf, semanticOf } from './semantics.js';
 import type { DraftNode, StructureBuilder } from './structure.js';
-import { pt } from './units.js';
+import { pt } from '../units.js';
 
 export interface BuildContext {
   readonly sb: StructureBuilder;

@@ -4,15 +4,15 @@
  * relative/absolute/fixed positioning. Tables and flex containers are delegated; inline content
  * goes to inline.ts. Everything is laid out once, in flow coordinates.
  */
-import type { ComputedStyle } from '../style/types.js';
-import type { BlockBox, Box, ImageBox } from './boxes.js';
-import type { LayoutContext } from './context.js';
-import { boxFragment, flatten, imageItems, leafOf, shiftFragment, warnOnce } from './context.js';
-import type { DisplayItem } from '../document/display-list.js';
+import type { ComputedStyle } from '../../style/types.js';
+import type { BlockBox, Box, ImageBox } from '../box-tree/boxes.js';
+import type { LayoutContext } from '../context.js';
+import { boxFragment, flatten, imageItems, leafOf, shiftFragment, warnOnce } from '../context.js';
+import type { DisplayItem } from '../../document/display-list.js';
 import { layoutFlex, flexIntrinsic } from './flex.js';
-import type { BoxFragment, Fragment, LeafFragment } from './fragments.js';
+import type { BoxFragment, Fragment, LeafFragment } from '../paginate/fragments.js';
 import { inlineIntrinsic, layoutInline, textLine, type LineLeaf } from './inline.js';
-import { borderItems, layoutTag } from './paint.js';
+import { borderItems, layoutTag } from '../paint/decoration.js';
 import { layoutTable, tableIntrinsic } from './table.js';
 import {
   border,
@@ -25,7 +25,7 @@ import {
   size,
   textStyle,
   type Edges,
-} from './units.js';
+} from '../units.js';
 
 /** Collapsing margins: the largest positive and the most negative adjoining margin. */
 interface MarginSet {

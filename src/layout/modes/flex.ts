@@ -23,21 +23,21 @@ import Yoga, {
   Wrap,
   type Node as YogaNode,
 } from 'yoga-layout';
-import { LimitError } from '../diagnostics.js';
-import type { ComputedStyle } from '../style/types.js';
-import type { Box, FlexBox } from './boxes.js';
-import type { LayoutContext } from './context.js';
-import { boxFragment, flatten, shiftFragment, sideBySide } from './context.js';
+import { LimitError } from '../../diagnostics.js';
+import type { ComputedStyle } from '../../style/types.js';
+import type { Box, FlexBox } from '../box-tree/boxes.js';
+import type { LayoutContext } from '../context.js';
+import { boxFragment, flatten, shiftFragment, sideBySide } from '../context.js';
 import {
   intrinsicOuter,
   layoutBlockLevel,
   type AbsCollector,
   type LayoutOptions,
   type Placed,
-} from './flow.js';
-import type { Fragment } from './fragments.js';
-import { anchorsOf } from './fragments.js';
-import { border, len, margin, maxSize, padding, pt, size } from './units.js';
+} from './block.js';
+import type { Fragment } from '../paginate/fragments.js';
+import { anchorsOf } from '../paginate/fragments.js';
+import { border, len, margin, maxSize, padding, pt, size } from '../units.js';
 
 const config = Yoga.Config.create();
 config.setPointScaleFactor(0);

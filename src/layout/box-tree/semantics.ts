@@ -2,8 +2,8 @@
  * HTML semantics → PDF structure types (issue 5's mapping table). Pure functions over a styled
  * element; build.ts decides where the node goes.
  */
-import type { StyledElement, ListStyleType } from '../style/types.js';
-import type { StandardStructType, StructAttributes } from '../document/display-list.js';
+import type { StyledElement, ListStyleType } from '../../style/types.js';
+import type { StandardStructType, StructAttributes } from '../../document/display-list.js';
 
 /** Structure types whose inline content is wrapped in a P (they group blocks, not text). */
 export const GROUPING: ReadonlySet<StandardStructType> = new Set<StandardStructType>([

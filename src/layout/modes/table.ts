@@ -5,15 +5,15 @@
  * one atomic leaf; the header rows are one leaf that is kept with the first body row and
  * repeated on every later page the table spans.
  */
-import type { ComputedStyle } from '../style/types.js';
-import type { BlockBox, TableBox, TableCellBox, TableRowBox } from './boxes.js';
-import { placeCells } from './build.js';
-import type { LayoutContext } from './context.js';
-import { boxFragment, flatten, leafOf, shiftFragment, sideBySide } from './context.js';
-import type { DisplayItem } from '../document/display-list.js';
-import { intrinsicOuter, layoutBlockLevel, type Placed } from './flow.js';
-import type { Anchor, BoxFragment, Fragment, LeafFragment } from './fragments.js';
-import { anchorsOf } from './fragments.js';
+import type { ComputedStyle } from '../../style/types.js';
+import type { BlockBox, TableBox, TableCellBox, TableRowBox } from '../box-tree/boxes.js';
+import { placeCells } from '../box-tree/build.js';
+import type { LayoutContext } from '../context.js';
+import { boxFragment, flatten, leafOf, shiftFragment, sideBySide } from '../context.js';
+import type { DisplayItem } from '../../document/display-list.js';
+import { intrinsicOuter, layoutBlockLevel, type Placed } from './block.js';
+import type { Anchor, BoxFragment, Fragment, LeafFragment } from '../paginate/fragments.js';
+import { anchorsOf } from '../paginate/fragments.js';
 import {
   backgroundItem,
   backgroundTag,
@@ -23,7 +23,7 @@ import {
   NO_RADII,
   solidOrHidden,
   type Band,
-} from './paint.js';
+} from '../paint/decoration.js';
 import {
   autoColumnWidths,
   fixedColumnWidths,
@@ -39,7 +39,7 @@ import {
   pt,
   radii,
   size,
-} from './units.js';
+} from '../units.js';
 
 interface Grid {
   readonly rows: readonly TableRowBox[];

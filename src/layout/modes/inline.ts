@@ -4,24 +4,24 @@
  * (tagged with their structure slots), decorations, inline backgrounds, atomic inlines and the
  * link areas of that line.
  */
-import { breakLines, measureIntrinsic, shapeParagraph } from '../text/index.js';
-import type { ComputedStyle } from '../style/types.js';
+import { breakLines, measureIntrinsic, shapeParagraph } from '../../text/index.js';
+import type { ComputedStyle } from '../../style/types.js';
 import type {
   InlineRun,
   IntrinsicSizes,
   LineBox,
   ShapedParagraph,
   TextStyle,
-} from '../text/types.js';
-import type { BlockBox, Box, InlineSource, LinkRef } from './boxes.js';
-import type { LayoutContext } from './context.js';
-import { decorateBox, flatten } from './context.js';
-import type { DisplayItem, ItemTag } from '../document/display-list.js';
-import type { Anchor, Fragment, LeafFragment } from './fragments.js';
-import { anchorsOf } from './fragments.js';
-import { layoutAtomic } from './flow.js';
-import { moveItem, layoutTag } from './paint.js';
-import { border, len, padding, textStyle } from './units.js';
+} from '../../text/types.js';
+import type { BlockBox, Box, InlineSource, LinkRef } from '../box-tree/boxes.js';
+import type { LayoutContext } from '../context.js';
+import { decorateBox, flatten } from '../context.js';
+import type { DisplayItem, ItemTag } from '../../document/display-list.js';
+import type { Anchor, Fragment, LeafFragment } from '../paginate/fragments.js';
+import { anchorsOf } from '../paginate/fragments.js';
+import { layoutAtomic } from './block.js';
+import { moveItem, layoutTag } from '../paint/decoration.js';
+import { border, len, padding, textStyle } from '../units.js';
 
 /** A line leaf keeps its baseline so list markers can sit on it. */
 export interface LineLeaf extends LeafFragment {
