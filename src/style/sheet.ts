@@ -8,8 +8,8 @@ import type { CssNode } from 'css-tree';
 import { LimitError, type Warning } from '../diagnostics.js';
 import { ResourceError, type ResourceLoader } from '../resources/types.js';
 import type { DomElement } from '../html/dom.js';
-import { LONGHANDS, NO_EFFECT_PROPERTIES, PROPERTY_ALIASES, SHORTHANDS } from './properties.js';
-import { resolveUrl } from './property-kit.js';
+import { LONGHANDS, NO_EFFECT_PROPERTIES, PROPERTY_ALIASES, SHORTHANDS } from './properties/index.js';
+import { resolveUrl } from './properties/kit.js';
 import {
   SelectorError,
   compileSelector,

@@ -3,7 +3,7 @@
  * shorthands (expanding into longhands). Anything not here is reported as unsupported.
  */
 import type { CssNode } from 'css-tree';
-import { BLACK, TRANSPARENT, parseColor, type ColorSpec } from './colors.js';
+import { BLACK, TRANSPARENT, parseColor, type ColorSpec } from '../colors.js';
 import {
   INITIAL,
   boxSides,
@@ -23,7 +23,7 @@ import {
   type Longhand,
   type ParseCtx,
   type Shorthand,
-} from './property-kit.js';
+} from './kit.js';
 import type {
   BackgroundBox,
   BackgroundRepeatKeyword,
@@ -38,7 +38,7 @@ import type {
   LineHeight,
   ListStyleType,
   Quotes,
-} from './types.js';
+} from '../types.js';
 import {
   computeAbsolute,
   computeLength,
@@ -52,7 +52,7 @@ import {
   splitCommas,
   stringValue,
   type LenSpec,
-} from './values.js';
+} from '../values.js';
 
 const LONG: Longhand[] = [];
 const SHORT: Shorthand[] = [];

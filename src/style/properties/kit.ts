@@ -3,8 +3,8 @@
  * lengths, colours, numbers). Definitions live in ./properties.ts.
  */
 import type { CssNode } from 'css-tree';
-import { parseColor, type ColorSpec } from './colors.js';
-import type { RgbaColor } from './types.js';
+import { parseColor, type ColorSpec } from '../colors.js';
+import type { RgbaColor } from '../types.js';
 import {
   computeLength,
   ident,
@@ -13,7 +13,7 @@ import {
   type LengthEnv,
   type LengthParseOptions,
   type LenSpec,
-} from './values.js';
+} from '../values.js';
 
 /** What parsing a declaration value may need. */
 export interface ParseCtx {
