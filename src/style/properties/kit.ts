@@ -1,6 +1,6 @@
 /**
  * The shape of a property definition and small builders for the common kinds (keywords,
- * lengths, colours, numbers). Definitions live in ./properties.ts.
+ * lengths, colours, numbers). The definitions live in the family modules beside it.
  */
 import type { CssNode } from 'css-tree';
 import { parseColor, type ColorSpec } from '../colors.js';
