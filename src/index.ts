@@ -11,7 +11,7 @@ export type { DeadlineOptions } from './diagnostics.js';
 export { InputError, LimitError, TimeoutError, DEFAULT_MAX_OUTPUT_BYTES } from './diagnostics.js';
 export type { ValidationResponse, Flavour } from './validate/report-types.js';
 export { ALL_FLAVOURS, DEFAULT_FLAVOURS } from './validate/report-types.js';
-export type { LaidOutDocument } from './document/display-list.js';
+export type { LaidOutDocument } from './document/index.js';
 export {
   render,
   renderImage,

@@ -1,9 +1,33 @@
 /**
- * Attachments as callers send them (base64, optional MIME type and relationship) turned into
- * the typed Attachment the writer embeds, with every problem reported by JSON pointer.
+ * Associated files (PDF/A-3 6.8): the typed Attachment the writer embeds, and attachments as
+ * callers send them (base64, optional MIME type and relationship) turned into it, with every
+ * problem reported by JSON pointer.
  */
 import { InputError, type FieldProblem } from '../diagnostics.js';
-import type { Attachment, AttachmentRelationship } from './display-list.js';
+
+/** The values of /AFRelationship (ISO 32000-2, 14.13): how a file relates to the document. */
+export const ATTACHMENT_RELATIONSHIPS = [
+  'Source',
+  'Data',
+  'Alternative',
+  'Supplement',
+  'Unspecified',
+] as const;
+
+export type AttachmentRelationship = (typeof ATTACHMENT_RELATIONSHIPS)[number];
+
+export function isAttachmentRelationship(value: unknown): value is AttachmentRelationship {
+  return (ATTACHMENT_RELATIONSHIPS as readonly unknown[]).includes(value);
+}
+
+export interface Attachment {
+  readonly name: string;
+  readonly content: Uint8Array;
+  readonly mimeType: string;
+  readonly description?: string;
+  readonly relationship: AttachmentRelationship;
+  readonly modDate?: Date;
+}
 
 /** An attachment as callers send it (API FileAttachment). */
 export interface AttachmentInput {
@@ -15,13 +39,6 @@ export interface AttachmentInput {
   readonly relationship?: string | null;
 }
 
-const RELATIONSHIPS: readonly AttachmentRelationship[] = [
-  'Source',
-  'Data',
-  'Alternative',
-  'Supplement',
-  'Unspecified',
-];
 /** Base64 after white space is removed (a pattern with white space inside backtracks quadratically). */
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 export function decodeAttachments(
@@ -46,10 +63,10 @@ export function decodeAttachments(
       problems.push({ pointer: `${at}/content`, message: 'must be base64-encoded file content' });
     }
     const rel = a?.relationship ?? 'Unspecified';
-    if (!RELATIONSHIPS.includes(rel as AttachmentRelationship)) {
+    if (!isAttachmentRelationship(rel)) {
       problems.push({
         pointer: `${at}/relationship`,
-        message: `must be one of ${RELATIONSHIPS.join(', ')}`,
+        message: `must be one of ${ATTACHMENT_RELATIONSHIPS.join(', ')}`,
       });
     }
     const mime = a?.mimeType ?? guessMime(a?.name ?? '');

@@ -8,14 +8,9 @@
  * Units and axes: points (1/72 in), origin at the top-left corner of the page, y grows downwards.
  * The PDF writer flips the axis; the raster renderer scales points to pixels.
  */
-
-/** Colour in sRGB, components 0..1, alpha 0..1 (1 = opaque). */
-export interface RgbaColor {
-  readonly r: number;
-  readonly g: number;
-  readonly b: number;
-  readonly a: number;
-}
+import type { RgbaColor } from './color.js';
+import type { DocumentMetadata } from './metadata.js';
+import type { StructNode } from './structure.js';
 
 /** 2D affine matrix [a b c d e f] in the same top-left, y-down space. */
 export type Matrix = readonly [number, number, number, number, number, number];
@@ -216,155 +211,12 @@ export type ItemTag =
       readonly bbox?: readonly [number, number, number, number];
     };
 
-/** PDF 1.7 standard structure types (ISO 32000-1, 14.8.4). */
-export type StandardStructType =
-  | 'Document'
-  | 'Part'
-  | 'Art'
-  | 'Sect'
-  | 'Div'
-  | 'BlockQuote'
-  | 'Caption'
-  | 'TOC'
-  | 'TOCI'
-  | 'Index'
-  | 'NonStruct'
-  | 'Private'
-  | 'P'
-  | 'H'
-  | 'H1'
-  | 'H2'
-  | 'H3'
-  | 'H4'
-  | 'H5'
-  | 'H6'
-  | 'L'
-  | 'LI'
-  | 'Lbl'
-  | 'LBody'
-  | 'Table'
-  | 'TR'
-  | 'TH'
-  | 'TD'
-  | 'THead'
-  | 'TBody'
-  | 'TFoot'
-  | 'Span'
-  | 'Quote'
-  | 'Note'
-  | 'Reference'
-  | 'BibEntry'
-  | 'Code'
-  | 'Link'
-  | 'Annot'
-  | 'Ruby'
-  | 'RB'
-  | 'RT'
-  | 'RP'
-  | 'Warichu'
-  | 'WT'
-  | 'WP'
-  | 'Figure'
-  | 'Formula'
-  | 'Form';
-
-export interface StructAttributes {
-  /** Table attributes. */
-  readonly scope?: 'Row' | 'Column' | 'Both';
-  readonly headers?: readonly string[];
-  readonly rowSpan?: number;
-  readonly colSpan?: number;
-  /** List attribute. */
-  readonly listNumbering?:
-    | 'None'
-    | 'Disc'
-    | 'Circle'
-    | 'Square'
-    | 'Decimal'
-    | 'UpperRoman'
-    | 'LowerRoman'
-    | 'UpperAlpha'
-    | 'LowerAlpha';
-  /** Layout BBox (page coordinates, points) for Figure/Formula/Table. */
-  readonly bbox?: readonly [number, number, number, number];
-  readonly placement?: 'Block' | 'Inline';
-}
-
-export type StructChild = StructNode | { readonly kind: 'content'; readonly slot: number };
-
-export interface StructNode {
-  readonly kind: 'node';
-  /** Unique in the document; LinkItem.node refers to it. */
-  readonly id: number;
-  readonly type: StandardStructType;
-  /** Custom type name written as /S and mapped to `type` through the RoleMap. */
-  readonly role?: string;
-  readonly alt?: string;
-  readonly actualText?: string;
-  /** Expansion of an abbreviation (/E). */
-  readonly expansion?: string;
-  /** BCP 47; only when it differs from the parent's. */
-  readonly lang?: string;
-  readonly title?: string;
-  /** Element identifier (/ID), e.g. for TH cells referenced by TD Headers. */
-  readonly elementId?: string;
-  readonly attributes?: StructAttributes;
-  readonly children: readonly StructChild[];
-}
-
 export interface Page {
   /** Page box size in points. */
   readonly width: number;
   readonly height: number;
   /** Items in painting order. */
   readonly items: readonly DisplayItem[];
-}
-
-export type AttachmentRelationship =
-  'Source' | 'Data' | 'Alternative' | 'Supplement' | 'Unspecified';
-
-export interface Attachment {
-  readonly name: string;
-  readonly content: Uint8Array;
-  readonly mimeType: string;
-  readonly description?: string;
-  readonly relationship: AttachmentRelationship;
-  readonly modDate?: Date;
-}
-
-export interface XmpProperty {
-  readonly name: string;
-  readonly value: string;
-  /** XMP value type name such as Text, Integer, Date, URI (default Text). */
-  readonly valueType?: string;
-  /** 'external' or 'internal' (default external). */
-  readonly category?: string;
-  readonly description?: string | null;
-}
-
-export interface XmpSchema {
-  readonly namespace: string;
-  readonly prefix: string;
-  readonly name: string;
-  readonly properties: readonly XmpProperty[];
-}
-
-export interface DocumentMetadata {
-  readonly title: string;
-  /** BCP 47 language of the document (catalog /Lang). */
-  readonly lang: string;
-  readonly author?: string;
-  readonly subject?: string;
-  readonly keywords?: string;
-  readonly creator?: string;
-  readonly creationDate: Date;
-  readonly modDate?: Date;
-  /** UUID written into XMP (xmpMM:DocumentID) and reported as X-Document-Id. */
-  readonly documentId: string;
-  readonly attachments: readonly Attachment[];
-  readonly xmpSchemas: readonly XmpSchema[];
-  /** false: PDF/UA-1 only (no OutputIntent, no pdfaid claim). */
-  readonly pdfa: boolean;
 }
 
 export interface LaidOutDocument {

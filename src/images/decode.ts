@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Sharp as SharpInstance } from 'sharp';
 import { loadSharp } from './sharp.js';
-import type { ImageResource } from '../document/display-list.js';
+import type { ImageResource } from '../document/index.js';
 import { parseSimpleSvg, type SvgVector } from './svg-vector.js';
 
 interface ImageSize {

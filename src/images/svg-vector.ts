@@ -13,7 +13,7 @@ import type {
   PathOp,
   RgbaColor,
   StrokeStyle,
-} from '../document/display-list.js';
+} from '../document/index.js';
 
 /** Shapes in the root SVG user space (element transforms already applied). */
 export type SvgVectorNode =

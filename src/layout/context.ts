@@ -6,8 +6,14 @@ import type { Deadline, Warning } from '../diagnostics.js';
 import type { ComputedStyle } from '../style/types.js';
 import type { FontContext } from '../text/types.js';
 import type { Box } from './box-tree/boxes.js';
-import type { DisplayItem, ItemTag, PathOp } from '../document/display-list.js';
-import type { BoxFragment, BoxSlice, BreakValue, Fragment, LeafFragment } from './paginate/fragments.js';
+import type { DisplayItem, ItemTag, PathOp } from '../document/index.js';
+import type {
+  BoxFragment,
+  BoxSlice,
+  BreakValue,
+  Fragment,
+  LeafFragment,
+} from './paginate/fragments.js';
 import { anchorsOf } from './paginate/fragments.js';
 import type { DecodedImage, PixelImage } from '../images/decode.js';
 import { objectFit } from '../images/decode.js';

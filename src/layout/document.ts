@@ -11,7 +11,7 @@ import { createFontContext } from '../text/index.js';
 import type { FontContext } from '../text/types.js';
 import { buildBoxTree, resolveUrl, type BuildContext } from './box-tree/build.js';
 import type { LayoutContext } from './context.js';
-import type { DisplayItem, LaidOutDocument, Page } from '../document/display-list.js';
+import type { DisplayItem, LaidOutDocument, Page } from '../document/index.js';
 import { layoutDocument } from './modes/block.js';
 import { MAX_INPUT_PIXELS, type DecodedImage, type PixelImage } from '../images/decode.js';
 import { decodeImageCached, decodeImageForDrawingCached } from '../images/cache.js';
@@ -194,12 +194,6 @@ export async function layoutStyled(
       ...(meta.description ? { subject: meta.description } : {}),
       ...(meta.keywords ? { keywords: meta.keywords } : {}),
       creator: 'a11ypdf',
-      creationDate: options.now,
-      modDate: options.now,
-      documentId: options.documentId,
-      attachments: options.attachments,
-      xmpSchemas: options.xmpSchemas,
-      pdfa: options.pdfa,
     },
   };
   return { document, warnings: [...warnings, ...fonts.warnings] };

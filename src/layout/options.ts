@@ -2,7 +2,7 @@
 import type { Deadline, Warning } from '../diagnostics.js';
 import type { CssLimits } from '../style/index.js';
 import type { ResourceLoader } from '../resources/types.js';
-import type { Attachment, LaidOutDocument, XmpSchema } from '../document/display-list.js';
+import type { LaidOutDocument } from '../document/index.js';
 
 export interface LayoutOptions {
   /**
@@ -12,12 +12,6 @@ export interface LayoutOptions {
   readonly mode: 'paged' | 'continuous';
   /** Viewport width in CSS pixels for continuous mode (default 1024). */
   readonly viewportWidthPx?: number;
-  readonly now: Date;
-  readonly documentId: string;
-  /** Claim PDF/A (embed output intent); false = PDF/UA-1 only. */
-  readonly pdfa: boolean;
-  readonly attachments: readonly Attachment[];
-  readonly xmpSchemas: readonly XmpSchema[];
   readonly loader: ResourceLoader;
   /** A failed resource fails the render instead of giving a warning. */
   readonly strict: boolean;

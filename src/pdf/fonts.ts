@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import * as fontkit from 'fontkit';
 import type { Warning } from '../diagnostics.js';
-import type { FontResource } from '../document/display-list.js';
+import type { FontResource } from '../document/index.js';
 import { parsedFont } from '../text/index.js';
 import { LruCache } from '../util/lru.js';
 import { deflate, type PdfFile } from './file.js';

@@ -3,7 +3,7 @@
  * alpha plane as a soft mask. Interpolate is never written (PDF/A forbids true).
  */
 import type { Warning } from '../diagnostics.js';
-import type { ImageResource } from '../document/display-list.js';
+import type { ImageResource } from '../document/index.js';
 import { deflate, type PdfFile } from './file.js';
 import { PdfRef, dict, name } from './objects.js';
 

@@ -1,6 +1,6 @@
 /**
  * a11ypdf's PDF writer: one LaidOutDocument in, one PDF/A-3a + PDF/UA-1 file out (PDF/UA-1
- * only when metadata.pdfa is false), plus typed warnings for whatever the input left open.
+ * only when settings.pdfa is false), plus typed warnings for whatever the input left open.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -19,7 +19,8 @@ import type {
   LaidOutDocument,
   LinearGradient,
   StructNode,
-} from '../document/display-list.js';
+  WriterSettings,
+} from '../document/index.js';
 import { preWriteCheck, structureDepth, walk } from './check.js';
 import {
   drawPage,
@@ -104,11 +105,20 @@ function uuidFrom(seed: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): WritePdfResult {
+/**
+ * Writes `doc` as a tagged PDF/A-3a + PDF/UA-1 file (PDF/UA-1 only when settings.pdfa is false).
+ * `settings` come from the caller, not from layout: the file's id, clock, conformance claim,
+ * attachments and XMP schemas.
+ */
+export function writePdf(
+  doc: LaidOutDocument,
+  settings: WriterSettings,
+  options: WritePdfOptions = {},
+): WritePdfResult {
   const deterministic = options.deterministic === true;
   const meta = doc.metadata;
-  checkXmpSchemas(meta.xmpSchemas);
-  checkAttachments(meta.attachments);
+  checkXmpSchemas(settings.xmpSchemas);
+  checkAttachments(settings.attachments);
   if (doc.pages.length === 0)
     throw new InputError('the document has no pages', [
       { pointer: '/pages', message: 'must contain at least one page' },
@@ -384,10 +394,16 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
   const outlines = writeOutline(file, outlineEntries);
 
   // Attachments (associated files, PDF/A-3 6.8).
-  const { fileSpecs, efNames } = writeAttachments(file, meta);
+  const { fileSpecs, efNames } = writeAttachments(file, settings);
 
-  const instanceId = deterministic ? uuidFrom(`${meta.documentId}/instance`) : randomUUID();
-  const xmp = buildXmp({ metadata: meta, title: check.title, producer: PRODUCER, instanceId });
+  const instanceId = deterministic ? uuidFrom(`${settings.documentId}/instance`) : randomUUID();
+  const xmp = buildXmp({
+    metadata: meta,
+    settings,
+    title: check.title,
+    producer: PRODUCER,
+    instanceId,
+  });
   const metadataRef = file.addStream(
     dict({ Type: name('Metadata'), Subtype: name('XML') }),
     Buffer.from(xmp, 'utf8'),
@@ -402,8 +418,8 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
       Keywords: meta.keywords ? text(meta.keywords) : undefined,
       Creator: meta.creator ? text(meta.creator) : undefined,
       Producer: text(PRODUCER),
-      CreationDate: text(pdfDate(meta.creationDate)),
-      ModDate: text(pdfDate(meta.modDate ?? meta.creationDate)),
+      CreationDate: text(pdfDate(settings.creationDate)),
+      ModDate: text(pdfDate(settings.modDate ?? settings.creationDate)),
     }),
   );
 
@@ -419,7 +435,7 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
     PageMode: outlines ? name('UseOutlines') : undefined,
     Metadata: metadataRef,
   });
-  if (meta.pdfa) {
+  if (settings.pdfa) {
     const icc = file.addStream(dict({ N: 3, Filter: name('FlateDecode') }), srgbProfileFlate());
     catalog.set('OutputIntents', [
       dict({

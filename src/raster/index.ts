@@ -5,7 +5,7 @@
  */
 import type { Sharp as SharpInstance } from 'sharp';
 import { DEFAULT_MAX_OUTPUT_BYTES, LimitError } from '../diagnostics.js';
-import type { DisplayItem, ImageItem, ImageResource, Page } from '../document/display-list.js';
+import type { DisplayItem, ImageItem, ImageResource, Page } from '../document/index.js';
 import { loadSharp } from '../images/sharp.js';
 import { jpegFrame } from '../pdf/images.js';
 import { pageSizePx, pageToSvg } from './svg.js';

@@ -8,7 +8,12 @@ import type { CssNode } from 'css-tree';
 import { LimitError, type Warning } from '../diagnostics.js';
 import { ResourceError, type ResourceLoader } from '../resources/types.js';
 import type { DomElement } from '../html/dom.js';
-import { LONGHANDS, NO_EFFECT_PROPERTIES, PROPERTY_ALIASES, SHORTHANDS } from './properties/index.js';
+import {
+  LONGHANDS,
+  NO_EFFECT_PROPERTIES,
+  PROPERTY_ALIASES,
+  SHORTHANDS,
+} from './properties/index.js';
 import { resolveUrl } from './properties/kit.js';
 import {
   SelectorError,

@@ -15,7 +15,7 @@
  * - 'auto', 'none', 'normal' stay literal strings where CSS keeps them at computed-value time.
  */
 import type { Warning } from '../diagnostics.js';
-import type { RgbaColor } from '../document/display-list.js';
+import type { RgbaColor } from '../document/index.js';
 import type { ResourceLoader } from '../resources/types.js';
 import type { CssLimits } from './sheet.js';
 

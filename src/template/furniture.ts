@@ -16,7 +16,7 @@ import type {
   ItemTag,
   LaidOutDocument,
   Page,
-} from '../document/display-list.js';
+} from '../document/index.js';
 import { decodeImageCached } from '../images/cache.js';
 import { layoutHtml } from '../layout/index.js';
 import type { LayoutOptions } from '../layout/options.js';

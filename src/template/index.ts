@@ -1,9 +1,10 @@
 /**
  * JSON templates (version 2) through the HTML engine: validate the request, turn the template
- * into HTML, then lay it out exactly like any HTML document. Template-specific settings
- * (title fallback, embedColorProfile, attachments) are applied to the layout options here.
+ * into HTML, then lay it out exactly like any HTML document. The title fallback is applied
+ * here; what the template asks of the file (attachments, no PDF/A claim) is returned beside the
+ * layout for the caller to hand to the writer.
  */
-import { decodeAttachments } from '../document/attachments.js';
+import { decodeAttachments, type Attachment } from '../document/index.js';
 import { InputError, type Warning } from '../diagnostics.js';
 import { layoutHtml } from '../layout/index.js';
 import type { LayoutOptions, LayoutResult } from '../layout/options.js';
@@ -40,12 +41,23 @@ export function isKnownFamily(family: string): boolean {
   return GENERIC_FAMILIES.has(family.toLowerCase()) || bundledFamily(family) !== undefined;
 }
 
+/** The writer settings a template contributes: its attachments and its embedColorProfile. */
+export interface TemplateWriterSettings {
+  readonly attachments: readonly Attachment[];
+  /** false when the template sets embedColorProfile to false: PDF/UA-1 only. */
+  readonly pdfa: boolean;
+}
+
+export interface TemplateLayoutResult extends LayoutResult {
+  readonly writerSettings: TemplateWriterSettings;
+}
+
 export async function layoutTemplate(
   template: unknown,
   data: unknown,
-  options: LayoutOptions,
+  layoutOptions: LayoutOptions,
   limits?: TemplateLimits,
-): Promise<LayoutResult> {
+): Promise<TemplateLayoutResult> {
   const { template: t, data: overrides } = validateTemplate(template, data, isKnownFamily, limits);
   const warnings: Warning[] = [];
 
@@ -75,14 +87,9 @@ export async function layoutTemplate(
     });
   }
 
-  const attachments = [
-    ...options.attachments,
-    ...decodeAttachments(t.attachments, '/template/attachments'),
-  ];
-  const layoutOptions: LayoutOptions = {
-    ...options,
-    attachments,
-    pdfa: t.config?.embedColorProfile === false ? false : options.pdfa,
+  const writerSettings: TemplateWriterSettings = {
+    attachments: decodeAttachments(t.attachments, '/template/attachments'),
+    pdfa: t.config?.embedColorProfile !== false,
   };
 
   if (allBlocks(t).some((r) => r.block.type === 'barcode')) await loadBarcodeEncoder();
@@ -122,5 +129,5 @@ export async function layoutTemplate(
     },
     box,
   );
-  return { document, warnings: [...warnings, ...result.warnings] };
+  return { document, warnings: [...warnings, ...result.warnings], writerSettings };
 }

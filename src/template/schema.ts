@@ -2,6 +2,7 @@
  * The Template (version 2) as a JSON Schema 2020-12 document. It validates requests (through
  * ajv) and is published in the OpenAPI document, so clients and the service read one source.
  */
+import { ATTACHMENT_RELATIONSHIPS } from '../document/index.js';
 
 const cssLength = '^(auto|(\\d+(\\.\\d+)?|\\.\\d+)(mm|cm|in|px|pt|pc|em|rem|%|vw|vh|ch))$';
 
@@ -173,7 +174,7 @@ export const templateSchema = {
         description: { type: ['string', 'null'] },
         relationship: {
           anyOf: [
-            { enum: ['Source', 'Data', 'Alternative', 'Supplement', 'Unspecified'] },
+            { enum: [...ATTACHMENT_RELATIONSHIPS] },
             { type: 'null' },
           ],
         },

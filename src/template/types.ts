@@ -1,4 +1,5 @@
 /** TypeScript shapes of a validated version 2 template (see schema.ts for the rules). */
+import type { AttachmentInput } from '../document/index.js';
 
 export interface TypographyConfig {
   readonly family?: string | null;
@@ -117,14 +118,6 @@ export interface FontFaceConfig {
   readonly style?: 'normal' | 'italic' | 'oblique';
 }
 
-export interface FileAttachmentConfig {
-  readonly name: string;
-  readonly content: string;
-  readonly mimeType?: string | null;
-  readonly description?: string | null;
-  readonly relationship?: string | null;
-}
-
 export type PageSize =
   | {
       readonly format: 'A3' | 'A4' | 'A5' | 'A6' | 'Letter' | 'Legal' | 'Tabloid';
@@ -160,7 +153,7 @@ export interface Template {
   readonly version: 2;
   readonly config?: TemplateConfig;
   readonly fonts?: Readonly<Record<string, FontFaceConfig>>;
-  readonly attachments?: readonly FileAttachmentConfig[];
+  readonly attachments?: readonly AttachmentInput[];
   readonly rows?: readonly Row[];
 }
 

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Font, Glyph, GlyphPosition } from 'fontkit';
-import type { FontResource } from '../document/display-list.js';
+import type { FontResource } from '../document/index.js';
 import { GroupedLruCache, LruCache } from '../util/lru.js';
 import type { FontFace, FontMetrics, FontStyle } from './types.js';
 

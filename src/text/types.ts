@@ -19,7 +19,7 @@
  * CSS units that need font metrics (ex, ch) come from `ctx.matchFont(...).metrics`.
  */
 import type { Warning } from '../diagnostics.js';
-import type { FontResource, PositionedGlyph, RgbaColor } from '../document/display-list.js';
+import type { FontResource, PositionedGlyph, RgbaColor } from '../document/index.js';
 
 export type FontStyle = 'normal' | 'italic' | 'oblique';
 

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Yoga from 'yoga-layout';
 import { MAX_FLEX_DEPTH } from '../../src/layout/box-tree/build.js';
-import type { GlyphRun } from '../../src/document/display-list.js';
+import type { GlyphRun } from '../../src/document/index.js';
 import type { StyledElement } from '../../src/style/types.js';
 import { glyphRuns, layBody } from './harness.js';
 import { el } from './styled.js';

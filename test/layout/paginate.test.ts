@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DisplayItem } from '../../src/document/display-list.js';
+import type { DisplayItem } from '../../src/document/index.js';
 import type { BoxFragment, Fragment, LeafFragment } from '../../src/layout/paginate/fragments.js';
 import { paginate } from '../../src/layout/paginate/paginator.js';
 

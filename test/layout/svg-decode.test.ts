@@ -4,7 +4,7 @@
  */
 import bwipjs from 'bwip-js';
 import { describe, expect, it } from 'vitest';
-import type { DisplayItem, LaidOutDocument } from '../../src/document/display-list.js';
+import type { DisplayItem, LaidOutDocument } from '../../src/document/index.js';
 import { layoutHtml } from '../../src/layout/index.js';
 import { decodeImageCached, decodeImageForDrawingCached } from '../../src/images/cache.js';
 import { decodeImage, decodeImageForDrawing } from '../../src/images/decode.js';

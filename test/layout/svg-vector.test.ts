@@ -8,7 +8,7 @@ import type {
   LaidOutDocument,
   PathOp,
   StructNode,
-} from '../../src/document/display-list.js';
+} from '../../src/document/index.js';
 import type { LayoutOptions } from '../../src/layout/options.js';
 import { createResourceLoader } from '../../src/resources/index.js';
 import { validate } from '../../src/validate/index.js';

@@ -3,7 +3,7 @@
  * paths from an SVG decoded without pixels, so the render never loads sharp (libvips) at all.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { DisplayItem } from '../../src/document/display-list.js';
+import type { DisplayItem } from '../../src/document/index.js';
 
 const sharpLoads = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../src/images/sharp.js', () => ({

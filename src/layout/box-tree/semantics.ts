@@ -3,7 +3,7 @@
  * element; build.ts decides where the node goes.
  */
 import type { StyledElement, ListStyleType } from '../../style/types.js';
-import type { StandardStructType, StructAttributes } from '../../document/display-list.js';
+import type { StandardStructType, StructAttributes } from '../../document/index.js';
 
 /** Structure types whose inline content is wrapped in a P (they group blocks, not text). */
 export const GROUPING: ReadonlySet<StandardStructType> = new Set<StandardStructType>([

@@ -10,7 +10,7 @@ import type {
   StructAttributes,
   StructChild,
   StructNode,
-} from '../../document/display-list.js';
+} from '../../document/index.js';
 
 /** A structure node under construction (mutable until `finish`). */
 export interface DraftNode {

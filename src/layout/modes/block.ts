@@ -8,7 +8,7 @@ import type { ComputedStyle } from '../../style/types.js';
 import type { BlockBox, Box, ImageBox } from '../box-tree/boxes.js';
 import type { LayoutContext } from '../context.js';
 import { boxFragment, flatten, imageItems, leafOf, shiftFragment, warnOnce } from '../context.js';
-import type { DisplayItem } from '../../document/display-list.js';
+import type { DisplayItem } from '../../document/index.js';
 import { layoutFlex, flexIntrinsic } from './flex.js';
 import type { BoxFragment, Fragment, LeafFragment } from '../paginate/fragments.js';
 import { inlineIntrinsic, layoutInline, textLine, type LineLeaf } from './inline.js';

@@ -16,7 +16,7 @@ import type {
 import type { BlockBox, Box, InlineSource, LinkRef } from '../box-tree/boxes.js';
 import type { LayoutContext } from '../context.js';
 import { decorateBox, flatten } from '../context.js';
-import type { DisplayItem, ItemTag } from '../../document/display-list.js';
+import type { DisplayItem, ItemTag } from '../../document/index.js';
 import type { Anchor, Fragment, LeafFragment } from '../paginate/fragments.js';
 import { anchorsOf } from '../paginate/fragments.js';
 import { layoutAtomic } from './block.js';

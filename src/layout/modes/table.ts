@@ -10,7 +10,7 @@ import type { BlockBox, TableBox, TableCellBox, TableRowBox } from '../box-tree/
 import { placeCells } from '../box-tree/build.js';
 import type { LayoutContext } from '../context.js';
 import { boxFragment, flatten, leafOf, shiftFragment, sideBySide } from '../context.js';
-import type { DisplayItem } from '../../document/display-list.js';
+import type { DisplayItem } from '../../document/index.js';
 import { intrinsicOuter, layoutBlockLevel, type Placed } from './block.js';
 import type { Anchor, BoxFragment, Fragment, LeafFragment } from '../paginate/fragments.js';
 import { anchorsOf } from '../paginate/fragments.js';

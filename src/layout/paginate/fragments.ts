@@ -4,7 +4,7 @@
  * react-pdf's newer paginator does: leaves are atomic, boxes only contribute decoration slices
  * and break rules, nothing is laid out again per page.
  */
-import type { DisplayItem, PathOp } from '../../document/display-list.js';
+import type { DisplayItem, PathOp } from '../../document/index.js';
 
 /** 'left'/'right': a page break, plus a blank page when needed to land on that side. */
 export type BreakValue = 'auto' | 'page' | 'avoid' | 'left' | 'right';

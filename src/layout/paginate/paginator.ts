@@ -9,7 +9,7 @@
  * headers repeated on every page a table continues on (as Pagination artifacts); box
  * decorations sliced per page without the edge at a cut (box-decoration-break: slice).
  */
-import type { DisplayItem } from '../../document/display-list.js';
+import type { DisplayItem } from '../../document/index.js';
 import type { BoxFragment, Fragment, LeafFragment } from './fragments.js';
 import { firstLeafBottom } from './fragments.js';
 import { asArtifact, moveItem } from '../paint/decoration.js';

@@ -10,7 +10,7 @@ import type {
   Paint,
   PathOp,
   RgbaColor,
-} from '../../document/display-list.js';
+} from '../../document/index.js';
 
 export interface Radii {
   /** Horizontal and vertical radius per corner: top-left, top-right, bottom-right, bottom-left. */

@@ -5,9 +5,14 @@
  * be shrunk when they need more room than the page margin; they are drawn after pagination, when
  * the page count is known, as Pagination artifacts (Header/Footer).
  */
-import type { ListStyleType, PageMarginBox, PageMarginBoxName, PageStyle } from '../../style/types.js';
+import type {
+  ListStyleType,
+  PageMarginBox,
+  PageMarginBoxName,
+  PageStyle,
+} from '../../style/types.js';
 import type { LayoutContext } from '../context.js';
-import type { DisplayItem, ItemTag } from '../../document/display-list.js';
+import type { DisplayItem, ItemTag } from '../../document/index.js';
 import { textLine } from '../modes/inline.js';
 import { backgroundItem, NO_RADII } from './decoration.js';
 import { PX, textStyle } from '../units.js';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { InputError } from '../../diagnostics.js';
-import type { XmpSchema } from '../../document/display-list.js';
+import type { XmpSchema } from '../../document/index.js';
 import type { AttachmentInput, ImageResult, RenderInput, RenderOptions } from '../../render.js';
 import { createResourceLoader, type AddressPolicy } from '../../resources/index.js';
 import { parseUploadUrl, uploadDocument } from '../../resources/upload.js';
