@@ -173,10 +173,7 @@ export const templateSchema = {
         mimeType: { type: ['string', 'null'] },
         description: { type: ['string', 'null'] },
         relationship: {
-          anyOf: [
-            { enum: [...ATTACHMENT_RELATIONSHIPS] },
-            { type: 'null' },
-          ],
+          anyOf: [{ enum: [...ATTACHMENT_RELATIONSHIPS] }, { type: 'null' }],
         },
       },
     },

@@ -3,12 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from '../../src/render.js';
 import { layoutHtml } from '../../src/layout/index.js';
 import { layoutTemplate } from '../../src/template/index.js';
-import type {
-  DisplayItem,
-  LaidOutDocument,
-  PathOp,
-  StructNode,
-} from '../../src/document/index.js';
+import type { DisplayItem, LaidOutDocument, PathOp, StructNode } from '../../src/document/index.js';
 import type { LayoutOptions } from '../../src/layout/options.js';
 import { createResourceLoader } from '../../src/resources/index.js';
 import { validate } from '../../src/validate/index.js';
