@@ -6,7 +6,7 @@
  * afresh. Entries are immutable once stored, so documents share them safely.
  */
 import { createHash } from 'node:crypto';
-import { LruCache } from '../util/lru.js';
+import { LruCache } from '../util/index.js';
 import {
   decodeImage,
   decodeImageForDrawing,

@@ -3,8 +3,8 @@
  * their decoration, flattening a fragment into items (atomic content), moving fragments.
  */
 import type { Deadline, Warning } from '../diagnostics.js';
-import type { ComputedStyle } from '../style/types.js';
-import type { FontContext } from '../text/types.js';
+import type { ComputedStyle } from '../style/index.js';
+import type { FontContext } from '../text/index.js';
 import type { Box } from './box-tree/boxes.js';
 import type { DisplayItem, ItemTag, PathOp } from '../document/index.js';
 import type {
@@ -15,9 +15,9 @@ import type {
   LeafFragment,
 } from './paginate/fragments.js';
 import { anchorsOf } from './paginate/fragments.js';
-import type { DecodedImage, PixelImage } from '../images/decode.js';
-import { objectFit } from '../images/decode.js';
-import { svgVectorItems } from '../images/svg-vector.js';
+import type { DecodedImage, PixelImage } from '../images/index.js';
+import { objectFit } from '../images/index.js';
+import { svgVectorItems } from '../images/index.js';
 import {
   backgroundItem,
   backgroundTag,

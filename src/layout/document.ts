@@ -5,16 +5,16 @@
  * furniture (page.ts), then the per-page display lists and the document metadata.
  */
 import { LimitError, type Warning } from '../diagnostics.js';
-import { ResourceError, type ResourceLoader } from '../resources/types.js';
-import type { PageStyle, StyledDocument, StyledElement, StyledNode } from '../style/types.js';
+import { ResourceError, type ResourceLoader } from '../resources/index.js';
+import type { PageStyle, StyledDocument, StyledElement, StyledNode } from '../style/index.js';
 import { createFontContext } from '../text/index.js';
-import type { FontContext } from '../text/types.js';
+import type { FontContext } from '../text/index.js';
 import { buildBoxTree, resolveUrl, type BuildContext } from './box-tree/build.js';
 import type { LayoutContext } from './context.js';
 import type { DisplayItem, LaidOutDocument, Page } from '../document/index.js';
 import { layoutDocument } from './modes/block.js';
-import { MAX_INPUT_PIXELS, type DecodedImage, type PixelImage } from '../images/decode.js';
-import { decodeImageCached, decodeImageForDrawingCached } from '../images/cache.js';
+import { MAX_INPUT_PIXELS, type DecodedImage, type PixelImage } from '../images/index.js';
+import { decodeImageCached, decodeImageForDrawingCached } from '../images/index.js';
 import type { LayoutOptions, LayoutResult } from './options.js';
 import { pageFurniture, pageGeometry, type PageGeometry } from './paint/page-furniture.js';
 import { PageLimit, paginate } from './paginate/paginator.js';

@@ -1,7 +1,7 @@
 /** What every layout entry point (HTML engine, templates) takes and returns. */
 import type { Deadline, Warning } from '../diagnostics.js';
 import type { CssLimits } from '../style/index.js';
-import type { ResourceLoader } from '../resources/types.js';
+import type { ResourceLoader } from '../resources/index.js';
 import type { LaidOutDocument } from '../document/index.js';
 
 export interface LayoutOptions {

@@ -9,7 +9,7 @@ import * as fontkit from 'fontkit';
 import type { Warning } from '../diagnostics.js';
 import type { FontResource } from '../document/index.js';
 import { parsedFont } from '../text/index.js';
-import { LruCache } from '../util/lru.js';
+import { LruCache } from '../util/index.js';
 import { deflate, type PdfFile } from './file.js';
 import { PdfRef, ascii, dict, name } from './objects.js';
 

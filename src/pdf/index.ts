@@ -65,6 +65,16 @@ export async function loadPageImporter(): Promise<PageImporter> {
   return (await import('./import-page.js')).importPage;
 }
 
+/**
+ * The conformance gate for a page to import: its box, or why drawing it would make our output
+ * fail PDF/A-3a or PDF/UA-1. Loaded on first use, like the importer, for the same reason.
+ */
+export type PageInspector = (typeof import('./import-page.js'))['inspectImportablePage'];
+
+export async function loadPageInspector(): Promise<PageInspector> {
+  return (await import('./import-page.js')).inspectImportablePage;
+}
+
 /** True when a laid-out document draws an imported PDF page anywhere. */
 export function hasImportedPages(doc: LaidOutDocument): boolean {
   const inItems = (items: readonly DisplayItem[]): boolean =>

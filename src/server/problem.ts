@@ -5,8 +5,8 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { InputError, LimitError, TimeoutError, type FieldProblem } from '../diagnostics.js';
-import { ResourceError } from '../resources/types.js';
-import { UploadError } from '../resources/upload.js';
+import { ResourceError } from '../resources/index.js';
+import { UploadError } from '../resources/index.js';
 import { QueueFullError, TaskTimeoutError, WorkerCrashError } from './pool.js';
 
 export interface Problem {

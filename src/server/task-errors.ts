@@ -4,7 +4,7 @@
  * no engine code, so the main thread stays light.
  */
 import { InputError, LimitError, TimeoutError, type FieldProblem } from '../diagnostics.js';
-import { ResourceError } from '../resources/types.js';
+import { ResourceError } from '../resources/index.js';
 
 export interface SerializedError {
   readonly name: string;

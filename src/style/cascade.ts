@@ -5,7 +5,7 @@
  * share one ComputedStyle object (a 500-row table computes each distinct cell style once).
  */
 import type { Warning } from '../diagnostics.js';
-import type { DomElement } from '../html/dom.js';
+import type { DomElement } from '../html/index.js';
 import {
   DeclarationParser,
   computeCustomProperties,

@@ -6,8 +6,8 @@
 import * as csstree from 'css-tree';
 import type { CssNode } from 'css-tree';
 import { LimitError, type Warning } from '../diagnostics.js';
-import { ResourceError, type ResourceLoader } from '../resources/types.js';
-import type { DomElement } from '../html/dom.js';
+import { ResourceError, type ResourceLoader } from '../resources/index.js';
+import type { DomElement } from '../html/index.js';
 import {
   LONGHANDS,
   NO_EFFECT_PROPERTIES,

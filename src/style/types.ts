@@ -16,7 +16,7 @@
  */
 import type { Warning } from '../diagnostics.js';
 import type { RgbaColor } from '../document/index.js';
-import type { ResourceLoader } from '../resources/types.js';
+import type { ResourceLoader } from '../resources/index.js';
 import type { CssLimits } from './sheet.js';
 
 export type { RgbaColor };

@@ -7,8 +7,8 @@
 import { decodeAttachments, type Attachment } from '../document/index.js';
 import { InputError, type Warning } from '../diagnostics.js';
 import { layoutHtml } from '../layout/index.js';
-import type { LayoutOptions, LayoutResult } from '../layout/options.js';
-import { bundledFamily } from '../text/bundled.js';
+import type { LayoutOptions, LayoutResult } from '../layout/index.js';
+import { bundledFamily } from '../text/index.js';
 import {
   applyFurniture,
   layoutFurniture,

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Font, Glyph, GlyphPosition } from 'fontkit';
 import type { FontResource } from '../document/index.js';
-import { GroupedLruCache, LruCache } from '../util/lru.js';
+import { GroupedLruCache, LruCache } from '../util/index.js';
 import type { FontFace, FontMetrics, FontStyle } from './types.js';
 
 /** Shaped glyphs of one piece of text in font units, logical order. */

@@ -5,10 +5,10 @@
  * is built in the same DOM-order walk (see semantics.ts), and every piece of inline content
  * carries the structure slot it fills, or none for artifacts.
  */
-import type { ComputedStyle, StyledElement, StyledNode } from '../../style/types.js';
-import type { TextDecoration } from '../../text/types.js';
+import type { ComputedStyle, StyledElement, StyledNode } from '../../style/index.js';
+import type { TextDecoration } from '../../text/index.js';
 import type { DraftNode } from './structure.js';
-import type { DecodedImage } from '../../images/decode.js';
+import type { DecodedImage } from '../../images/index.js';
 
 /** Where an internal or external link goes; resolved to a LinkItem after pagination. */
 export type LinkTargetRef =

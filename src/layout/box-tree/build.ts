@@ -5,8 +5,8 @@
  * wrapped in anonymous blocks; semantics become structure nodes and content slots.
  */
 import type { Warning } from '../../diagnostics.js';
-import type { ComputedStyle, StyledElement, StyledNode, StyledPseudo } from '../../style/types.js';
-import type { TextDecoration } from '../../text/types.js';
+import type { ComputedStyle, StyledElement, StyledNode, StyledPseudo } from '../../style/index.js';
+import type { TextDecoration } from '../../text/index.js';
 import type {
   BlockBox,
   Box,
@@ -22,7 +22,7 @@ import type {
   TableSectionBox,
 } from './boxes.js';
 import { anonymousStyle, isCollapsibleWhitespace } from './boxes.js';
-import type { DecodedImage } from '../../images/decode.js';
+import type { DecodedImage } from '../../images/index.js';
 import { GROUPING, altOf, semanticOf } from './semantics.js';
 import type { DraftNode, StructureBuilder } from './structure.js';
 import { pt } from '../units.js';

@@ -2,7 +2,7 @@
  * HTML semantics → PDF structure types (issue 5's mapping table). Pure functions over a styled
  * element; build.ts decides where the node goes.
  */
-import type { StyledElement, ListStyleType } from '../../style/types.js';
+import type { StyledElement, ListStyleType } from '../../style/index.js';
 import type { StandardStructType, StructAttributes } from '../../document/index.js';
 
 /** Structure types whose inline content is wrapped in a P (they group blocks, not text). */

@@ -4,7 +4,7 @@
  * relative/absolute/fixed positioning. Tables and flex containers are delegated; inline content
  * goes to inline.ts. Everything is laid out once, in flow coordinates.
  */
-import type { ComputedStyle } from '../../style/types.js';
+import type { ComputedStyle } from '../../style/index.js';
 import type { BlockBox, Box, ImageBox } from '../box-tree/boxes.js';
 import type { LayoutContext } from '../context.js';
 import { boxFragment, flatten, imageItems, leafOf, shiftFragment, warnOnce } from '../context.js';

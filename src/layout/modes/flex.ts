@@ -24,7 +24,7 @@ import Yoga, {
   type Node as YogaNode,
 } from 'yoga-layout';
 import { LimitError } from '../../diagnostics.js';
-import type { ComputedStyle } from '../../style/types.js';
+import type { ComputedStyle } from '../../style/index.js';
 import type { Box, FlexBox } from '../box-tree/boxes.js';
 import type { LayoutContext } from '../context.js';
 import { boxFragment, flatten, shiftFragment, sideBySide } from '../context.js';

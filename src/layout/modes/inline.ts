@@ -5,14 +5,14 @@
  * link areas of that line.
  */
 import { breakLines, measureIntrinsic, shapeParagraph } from '../../text/index.js';
-import type { ComputedStyle } from '../../style/types.js';
+import type { ComputedStyle } from '../../style/index.js';
 import type {
   InlineRun,
   IntrinsicSizes,
   LineBox,
   ShapedParagraph,
   TextStyle,
-} from '../../text/types.js';
+} from '../../text/index.js';
 import type { BlockBox, Box, InlineSource, LinkRef } from '../box-tree/boxes.js';
 import type { LayoutContext } from '../context.js';
 import { decorateBox, flatten } from '../context.js';

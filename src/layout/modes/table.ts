@@ -5,7 +5,7 @@
  * one atomic leaf; the header rows are one leaf that is kept with the first body row and
  * repeated on every later page the table spans.
  */
-import type { ComputedStyle } from '../../style/types.js';
+import type { ComputedStyle } from '../../style/index.js';
 import type { BlockBox, TableBox, TableCellBox, TableRowBox } from '../box-tree/boxes.js';
 import { placeCells } from '../box-tree/build.js';
 import type { LayoutContext } from '../context.js';

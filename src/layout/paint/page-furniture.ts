@@ -10,7 +10,7 @@ import type {
   PageMarginBox,
   PageMarginBoxName,
   PageStyle,
-} from '../../style/types.js';
+} from '../../style/index.js';
 import type { LayoutContext } from '../context.js';
 import type { DisplayItem, ItemTag } from '../../document/index.js';
 import { textLine } from '../modes/inline.js';

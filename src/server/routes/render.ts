@@ -10,7 +10,7 @@ import { InputError } from '../../diagnostics.js';
 import type { XmpSchema } from '../../document/index.js';
 import type { AttachmentInput, ImageResult, RenderInput, RenderOptions } from '../../render.js';
 import { createResourceLoader, type AddressPolicy } from '../../resources/index.js';
-import { parseUploadUrl, uploadDocument } from '../../resources/upload.js';
+import { parseUploadUrl, uploadDocument } from '../../resources/index.js';
 import type { ServiceConfig } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { WorkPool } from '../pool.js';

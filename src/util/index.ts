@@ -1,0 +1,2 @@
+/** Small building blocks with no knowledge of documents, shared by several stages. */
+export { GroupedLruCache, LruCache, type ByteBudget } from './lru.js';
