@@ -1,29 +1,59 @@
 /**
- * The public library API. The CLI and the service both call these three functions; nothing
- * here knows about HTTP.
+ * The public library API. The CLI and the service import nothing else from src/; nothing here
+ * knows about HTTP.
  *
  *   render       HTML or a JSON template  ->  tagged PDF/A-3a + PDF/UA-1 bytes
  *   renderImage  HTML or a JSON template  ->  PNG or JPEG bytes from the same layout
  *   validate     any PDF bytes            ->  ValidationResponse (PDF/A-2/3 a/b/u, PDF/UA-1)
+ *
+ * Importing this module does not load the rendering engine (style, text, layout, the writer,
+ * about 40 MB): render() and renderImage() load it on their first call. The service's main
+ * thread, which only routes requests, never does; the validator's entry is small and loads
+ * with this module, since validate() is synchronous.
  */
-export type { Warning, FieldProblem } from './diagnostics.js';
-export type { DeadlineOptions } from './diagnostics.js';
-export { InputError, LimitError, TimeoutError, DEFAULT_MAX_OUTPUT_BYTES } from './diagnostics.js';
-export type { ValidationResponse, Flavour } from './validate/report-types.js';
-export { ALL_FLAVOURS, DEFAULT_FLAVOURS } from './validate/report-types.js';
-export type { LaidOutDocument } from './document/index.js';
-export {
-  render,
-  renderImage,
-  type RenderInput,
-  type RenderOptions,
-  type RenderResult,
-  type ImageOptions,
-  type ImageResult,
-  type AttachmentInput,
+import type {
+  ImageOptions,
+  ImageResult,
+  RenderInput,
+  RenderOptions,
+  RenderResult,
 } from './render.js';
+
+export type { Warning, FieldProblem, DeadlineOptions } from './diagnostics.js';
+export { InputError, LimitError, TimeoutError, DEFAULT_MAX_OUTPUT_BYTES } from './diagnostics.js';
+export type {
+  AttachmentInput,
+  ImageOptions,
+  ImageResult,
+  RenderInput,
+  RenderOptions,
+  RenderResult,
+} from './render.js';
+export {
+  ATTACHMENT_RELATIONSHIPS,
+  type AttachmentRelationship,
+  type LaidOutDocument,
+  type XmpProperty,
+  type XmpSchema,
+} from './document/index.js';
+export { DEFAULT_CSS_LIMITS, type CssLimits } from './style/limits.js';
+export { DEFAULT_TEMPLATE_LIMITS, type TemplateLimits } from './template/limits.js';
+export { templateSchema } from './template/schema.js';
+export {
+  ResourceError,
+  UploadError,
+  createResourceLoader,
+  parseUploadUrl,
+  rangeList,
+  uploadDocument,
+  type AddressPolicy,
+  type ResourcePolicy,
+} from './resources/index.js';
+
+export type { ValidationResponse, Flavour } from './validate/report-types.js';
+export { ALL_FLAVOURS, DEFAULT_FLAVOURS, parseFlavourList } from './validate/report-types.js';
 export { DEFAULT_DOCUMENT_DECODE_BUDGET } from './validate/parser/index.js';
-export { DEFAULT_CSS_LIMITS, type CssLimits } from './style/index.js';
+export { formatTextReport } from './validate/text-report.js';
 export {
   validate,
   identify,
@@ -31,3 +61,34 @@ export {
   type ValidateOptions,
   type Identification,
 } from './validate/index.js';
+
+const engine = () => import('./render.js');
+
+/** HTML or a JSON template to one tagged PDF/A-3a + PDF/UA-1 document. */
+export async function render(input: RenderInput, options?: RenderOptions): Promise<RenderResult> {
+  return (await engine()).render(input, options);
+}
+
+/** HTML or a JSON template to a PNG or JPEG of one page, or of the whole continuous flow. */
+export async function renderImage(
+  input: RenderInput,
+  options?: ImageOptions,
+): Promise<ImageResult> {
+  return (await engine()).renderImage(input, options);
+}
+
+/**
+ * Loads the rendering engine now rather than on the first render: a long-running process does
+ * it at start, so no request's deadline is spent loading code.
+ */
+export async function loadEngine(): Promise<void> {
+  await engine();
+}
+
+/**
+ * Loads the engine and runs the text stack once on the bundled default faces, so the first real
+ * render of a long-running process does not pay for font parsing and cold code.
+ */
+export async function warmUp(): Promise<void> {
+  (await engine()).warmUp();
+}

@@ -20,6 +20,7 @@ import {
 import { hasImportedPages, loadPageImporter, writePdf } from './pdf/index.js';
 import { rasterizePage } from './raster/index.js';
 import { createResourceLoader, type ResourcePolicy } from './resources/index.js';
+import { warmUpText } from './text/index.js';
 import type { CssLimits } from './style/index.js';
 
 export type RenderInput =
@@ -280,4 +281,9 @@ async function renderImageWithin(
     height: raster.height,
     warnings: laid.warnings,
   };
+}
+
+/** Runs the text stack once on the bundled default faces (see text/warmup.ts). */
+export function warmUp(): void {
+  warmUpText();
 }

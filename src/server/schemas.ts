@@ -2,6 +2,7 @@
  * JSON schemas of the request and response bodies. fastify validates requests with them and
  * @fastify/swagger publishes them in the OpenAPI document, so the docs cannot drift from the code.
  */
+import { ATTACHMENT_RELATIONSHIPS } from '../index.js';
 
 export const fileAttachmentSchema = {
   $id: 'FileAttachment',
@@ -15,7 +16,7 @@ export const fileAttachmentSchema = {
     description: { type: ['string', 'null'] },
     relationship: {
       type: ['string', 'null'],
-      enum: ['Source', 'Data', 'Alternative', 'Supplement', 'Unspecified', null],
+      enum: [...ATTACHMENT_RELATIONSHIPS, null],
       description: 'PDF/A-3 AFRelationship; default Unspecified',
     },
   },

@@ -27,7 +27,7 @@ import type { ResourceLoader } from '../resources/index.js';
 
 export type * from './types.js';
 export { pageStyleFor } from './page.js';
-export { DEFAULT_CSS_LIMITS, type CssLimits } from './sheet.js';
+export { DEFAULT_CSS_LIMITS, type CssLimits } from './limits.js';
 export { resolveLength } from './length.js';
 
 /**

@@ -17,7 +17,7 @@
 import type { Warning } from '../diagnostics.js';
 import type { RgbaColor } from '../document/index.js';
 import type { ResourceLoader } from '../resources/index.js';
-import type { CssLimits } from './sheet.js';
+import type { CssLimits } from './limits.js';
 
 export type { RgbaColor };
 

@@ -18,12 +18,12 @@ import {
 } from './furniture.js';
 import { loadBarcodeEncoder, templateToHtml } from './to-html.js';
 import { allBlocks, validateTemplate } from './validate.js';
-import type { TemplateLimits } from './types.js';
+import type { TemplateLimits } from './limits.js';
 
 export { templateSchema } from './schema.js';
 export { validateTemplate } from './validate.js';
-export type { Template, TemplateLimits } from './types.js';
-export { DEFAULT_TEMPLATE_LIMITS } from './types.js';
+export type { Template } from './types.js';
+export { DEFAULT_TEMPLATE_LIMITS, type TemplateLimits } from './limits.js';
 
 const GENERIC_FAMILIES = new Set([
   'serif',

@@ -7,13 +7,8 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { InputError, type FieldProblem } from '../diagnostics.js';
 import { templateSchema } from './schema.js';
-import {
-  DEFAULT_TEMPLATE_LIMITS,
-  type Block,
-  type Row,
-  type Template,
-  type TemplateLimits,
-} from './types.js';
+import { DEFAULT_TEMPLATE_LIMITS, type TemplateLimits } from './limits.js';
+import type { Block, Row, Template } from './types.js';
 
 /** Compiled on the first template request, so HTML-only processes never pay for it. */
 let compiled: ValidateFunction | undefined;
