@@ -1,6 +1,8 @@
-// Flat config: typescript-eslint's recommended rules over src, test, bench and scripts.
+// Flat config: typescript-eslint's recommended rules over src, test, bench and scripts, and the
+// import arrows between the stages of src/ (eslint/stage-boundaries.js).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import stages from './eslint/stage-boundaries.js';
 
 export default tseslint.config(
   {
@@ -44,6 +46,38 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    plugins: { stages },
+    rules: {
+      'stages/imports': [
+        'error',
+        {
+          // The validator's single public entry (src/validate/index.ts) lands on another
+          // branch; until then these imports of its insides stand. Remove each line once
+          // validate/index.ts exports what it names.
+          pending: {
+            'index.ts': [
+              'validate/report-types.ts',
+              'validate/parser/index.ts',
+              'validate/text-report.ts',
+            ],
+            'pdf/import-page.ts': [
+              'layout/display-list.ts',
+              'validate/content/area.ts',
+              'validate/content/lexer.ts',
+              'validate/fonts/area.ts',
+              'validate/engine/index.ts',
+              'validate/rules/file-structure.ts',
+              'validate/model/cos.ts',
+              'validate/model/document.ts',
+              'validate/parser/index.ts',
+            ],
+          },
+        },
+      ],
     },
   },
 );
