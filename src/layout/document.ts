@@ -85,6 +85,7 @@ export async function layoutStyled(
     fixed: [],
     warned: new Set(),
     ...(options.deadline ? { deadline: options.deadline } : {}),
+    ...(options.boxes ? { recordBoxes: true } : {}),
   };
   // One geometry per page (and name): margin boxes may differ per page (:first, named pages).
   const geometries = new Map<string, PageGeometry>();
@@ -131,6 +132,7 @@ export async function layoutStyled(
       1,
       anchors,
       false,
+      options.boxes,
     );
     const items: DisplayItem[] = [];
     if (canvas)
@@ -149,6 +151,8 @@ export async function layoutStyled(
         (i, name) => ({ top: geometry(i, name).bodyTop, height: geometry(i, name).bodyHeight }),
         options.maxPages ?? MAX_PAGES,
         anchors,
+        true,
+        options.boxes,
       );
     } catch (e) {
       if (e instanceof PageLimit) throw new LimitError(e.message, 'pages');

@@ -24,6 +24,26 @@ export interface LayoutOptions {
   readonly maxPages?: number;
   /** Largest decoded image of the document, in pixels (default 40 million). */
   readonly maxInputPixels?: number;
+  /**
+   * Filled, when given, with the border box of every block-level or atomic element that has an
+   * id attribute (blocks, table cells, flex items, images; not inline elements), keyed by the
+   * id: the instrument of layout tests. Nothing is recorded without it.
+   */
+  readonly boxes?: Map<string, PlacedBox[]>;
+}
+
+/**
+ * Where one piece of an element's border box landed: the page (0-based) and the box in that
+ * page's coordinates (points, origin top-left, y down). A box split across pages has one piece
+ * per page; a box inside content laid out side by side (a table row, a flex line) taller than a
+ * page has one, on the page where it starts.
+ */
+export interface PlacedBox {
+  readonly pageIndex: number;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
 }
 
 export interface LayoutResult {

@@ -18,7 +18,7 @@ import type { LayoutContext } from '../context.js';
 import { decorateBox, flatten } from '../context.js';
 import type { DisplayItem, ItemTag } from '../../document/index.js';
 import type { Anchor, Fragment, LeafFragment } from '../paginate/fragments.js';
-import { anchorsOf } from '../paginate/fragments.js';
+import { anchorsOf, moveAnchor } from '../paginate/fragments.js';
 import { layoutAtomic } from './block.js';
 import { moveItem, layoutTag } from '../paint/decoration.js';
 import { border, len, padding, textStyle } from '../units.js';
@@ -270,7 +270,7 @@ function lineLeaf(
         const ox = x + f.x + placed.marginLeft;
         const oy = top + f.y + placed.marginTop;
         for (const it of flatten(placed.frag)) content.push(moveItem(it, ox, oy));
-        for (const a of anchorsOf(placed.frag)) anchors.push({ id: a.id, y: a.y + oy });
+        for (const a of anchorsOf(placed.frag)) anchors.push(moveAnchor(a, ox, oy));
       }
       linkArea(f.source.link, x + f.x, x + f.x + f.width, top + f.y, top + f.y + f.height);
     }

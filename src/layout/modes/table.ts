@@ -603,7 +603,12 @@ export function layoutTable(
       cellBands(cs, l.x, top, l.w, h, hBands[l.r], vBands[l.r], topBands[l.r]);
       const items = cellItems[l.r];
       const anchors = cellAnchors[l.r];
-      if (l.box.anchor) anchors.push({ id: l.box.anchor, y: top });
+      if (l.box.anchor)
+        anchors.push({
+          id: l.box.anchor,
+          y: top,
+          ...(ctx.recordBoxes ? { box: { x: l.x, width: l.w, height: h } } : {}),
+        });
       for (const k of kids) {
         items.push(...flatten(k));
         anchors.push(...anchorsOf(k));

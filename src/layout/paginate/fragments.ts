@@ -31,6 +31,11 @@ export interface LeafFragment {
 export interface Anchor {
   readonly id: string;
   readonly y: number;
+  /**
+   * The border box of the element this id belongs to, its top at `y`: kept only when the
+   * layout records boxes (LayoutOptions.boxes), for tests that assert geometry.
+   */
+  readonly box?: { readonly x: number; readonly width: number; readonly height: number };
 }
 
 /** What a box needs drawn for one page's slice of it. */
@@ -68,6 +73,8 @@ export interface BoxFragment {
   readonly repeat?: LeafFragment;
   /** id attribute of the element, a link target at the box's top. */
   readonly anchor?: string;
+  /** Left edge and width of the border box, when the layout records boxes. */
+  readonly borderBox?: { readonly x: number; readonly width: number };
   /** Named page (CSS `page`) this box's content goes on; absent = its parent's. */
   readonly pageName?: string;
 }
@@ -93,10 +100,27 @@ export function firstLeafBottom(f: Fragment): number {
   return cur.bottom;
 }
 
+/** A box's own anchor (its id at its top), with its border box when that is recorded. */
+export function ownAnchor(f: BoxFragment): Anchor | undefined {
+  if (!f.anchor) return undefined;
+  if (!f.borderBox) return { id: f.anchor, y: f.top };
+  return { id: f.anchor, y: f.top, box: { ...f.borderBox, height: f.bottom - f.top } };
+}
+
 /** Anchors of a fragment drawn in one piece (it becomes a leaf). */
 export function anchorsOf(f: Fragment): Anchor[] {
   if (f.kind === 'leaf') return f.anchors ? [...f.anchors] : [];
-  const out: Anchor[] = f.anchor ? [{ id: f.anchor, y: f.top }] : [];
+  const own = ownAnchor(f);
+  const out: Anchor[] = own ? [own] : [];
   for (const c of f.children) out.push(...anchorsOf(c));
   return out;
+}
+
+/** An anchor moved with the content it marks. */
+export function moveAnchor(a: Anchor, dx: number, dy: number): Anchor {
+  return {
+    ...a,
+    y: a.y + dy,
+    ...(a.box && dx !== 0 ? { box: { ...a.box, x: a.box.x + dx } } : {}),
+  };
 }

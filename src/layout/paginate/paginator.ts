@@ -10,6 +10,7 @@
  * decorations sliced per page without the edge at a cut (box-decoration-break: slice).
  */
 import type { DisplayItem } from '../../document/index.js';
+import type { PlacedBox } from '../options.js';
 import type { BoxFragment, Fragment, LeafFragment } from './fragments.js';
 import { firstLeafBottom } from './fragments.js';
 import { asArtifact, moveItem } from '../paint/decoration.js';
@@ -48,6 +49,8 @@ export function paginate(
   anchors?: Map<string, { pageIndex: number; y: number }>,
   /** false for one continuous page (raster output): forced breaks and page names are ignored. */
   forcedBreaks = true,
+  /** Filled with where each recorded border box landed (LayoutOptions.boxes). */
+  boxes?: Map<string, PlacedBox[]>,
 ): PaginatedPage[] {
   const pages: PaginatedPage[] = [];
   let hasContent = false;
@@ -77,6 +80,13 @@ export function paginate(
 
   // The in-flow leaf placed last, with where it went: if a break follows it, it ended a page.
   let lastLeaf: { leaf: LeafFragment; into: Collector; page: number } | undefined;
+
+  const recordBox = (id: string, box: PlacedBox): void => {
+    if (!boxes) return;
+    const list = boxes.get(id);
+    if (list) list.push(box);
+    else boxes.set(id, [box]);
+  };
 
   /** Starts a new page whose flow begins at `at`; open tables draw their header first. */
   const breakAt = (at: number, into: Collector, name = names[names.length - 1]): void => {
@@ -136,6 +146,9 @@ export function paginate(
     if (!leaf.outOfFlow) lastLeaf = { leaf, into, page: p };
     if (anchors && leaf.anchors)
       for (const a of leaf.anchors) anchors.set(a.id, { pageIndex: p, y: a.y + d });
+    if (boxes && leaf.anchors)
+      for (const a of leaf.anchors)
+        if (a.box) recordBox(a.id, { pageIndex: p, y: a.y + d, ...a.box });
   };
 
   const markStarted = (): void => {
@@ -267,6 +280,8 @@ export function paginate(
         flowBottom: bottom - shift,
         shift,
       };
+      if (box.anchor && box.borderBox)
+        recordBox(box.anchor, { pageIndex: p, y: top, height: bottom - top, ...box.borderBox });
       const content = mine.get(p) ?? [];
       const deco = box.decorate ? box.decorate(slice) : [];
       if (deco.length === 0 && content.length === 0) continue;
