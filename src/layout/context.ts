@@ -421,9 +421,7 @@ export function sideBySide(
   frags.forEach(walk);
   leaves.sort((a, b) => a.top - b.top);
   const bands: LeafFragment[] = [];
-  let cur:
-    | { top: number; bottom: number; items: DisplayItem[]; anchors: Anchor[] }
-    | undefined;
+  let cur: { top: number; bottom: number; items: DisplayItem[]; anchors: Anchor[] } | undefined;
   for (const b of boxes) {
     const own = ownAnchor(b);
     if (own) leaves.push({ kind: 'leaf', top: b.top, bottom: b.top, items: [], anchors: [own] });

@@ -1,8 +1,8 @@
 /**
  * A styled document → LaidOutDocument: resources (fonts and images, loaded up front so the
- * layout itself is synchronous), box tree and structure tree (build.ts), layout in one
- * continuous flow (flow.ts and friends), one linear pagination pass (paginate.ts), page
- * furniture (page.ts), then the per-page display lists and the document metadata.
+ * layout itself is synchronous), box tree and structure tree (box-tree/), layout in one
+ * continuous flow (modes/), one linear pagination pass (paginate/), page furniture
+ * (paint/page-furniture.ts), then the per-page display lists and the document metadata.
  */
 import { LimitError, type Warning } from '../diagnostics.js';
 import { ResourceError, type ResourceLoader } from '../resources/index.js';

@@ -10,7 +10,7 @@ import { PdfRef, dict, name } from './objects.js';
 
 /**
  * Flate forms of raw image samples, held as long as the samples themselves: decoded images are
- * shared across documents (layout/image-cache.ts), so the same logo on every invoice is
+ * shared across documents (images/cache.ts), so the same logo on every invoice is
  * compressed once per thread. Keyed by the sample array's identity, so two images can never be
  * confused, and nothing is held once the decoded image is dropped.
  */

@@ -9,7 +9,7 @@
  *   const lines = breakLines(para, width, { textAlign: 'justify', textIndent: 0, strut });
  *   // each GlyphFragment of each line becomes one GlyphRun display item
  *
- * Units: points everywhere, y grows downwards (as in src/layout/display-list.ts). Font metrics
+ * Units: points everywhere, y grows downwards (as in src/document/display-list.ts). Font metrics
  * in `FontMetrics` are normalised to 1 em (multiply by the size in points).
  *
  * Functions are exported from src/text/index.ts: createFontContext, shapeParagraph, breakLines,

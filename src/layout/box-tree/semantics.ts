@@ -1,6 +1,6 @@
 /**
- * HTML semantics → PDF structure types (issue 5's mapping table). Pure functions over a styled
- * element; build.ts decides where the node goes.
+ * HTML semantics → PDF structure types: which standard type each element becomes, with its
+ * attributes. Pure functions over a styled element; build.ts decides where the node goes.
  */
 import type { StyledElement, ListStyleType } from '../../style/index.js';
 import type { StandardStructType, StructAttributes } from '../../document/index.js';

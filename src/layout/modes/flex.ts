@@ -10,7 +10,7 @@
  * level multiplied the cost of the levels inside it (fuzz finding F2: about ×1.5 per level).
  * Item layouts are therefore memoised per (item, size) for as long as the outermost container
  * is being laid out. Nesting depth itself is bounded when boxes are built (MAX_FLEX_DEPTH in
- * build.ts), because every level is a nested yoga calculation on the wasm module's small stack.
+ * box-tree/build.ts), because every level is a nested yoga calculation on the wasm module's small stack.
  */
 import Yoga, {
   Align,
