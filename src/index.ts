@@ -11,13 +11,7 @@
  * thread, which only routes requests, never does; the validator's entry is small and loads
  * with this module, since validate() is synchronous.
  */
-import type {
-  ImageOptions,
-  ImageResult,
-  RenderInput,
-  RenderOptions,
-  RenderResult,
-} from './render.js';
+import type * as Engine from './render.js';
 
 export type { Warning, FieldProblem, DeadlineOptions } from './diagnostics.js';
 export { InputError, LimitError, TimeoutError, DEFAULT_MAX_OUTPUT_BYTES } from './diagnostics.js';
@@ -65,15 +59,18 @@ export {
 const engine = () => import('./render.js');
 
 /** HTML or a JSON template to one tagged PDF/A-3a + PDF/UA-1 document. */
-export async function render(input: RenderInput, options?: RenderOptions): Promise<RenderResult> {
+export async function render(
+  input: Engine.RenderInput,
+  options?: Engine.RenderOptions,
+): Promise<Engine.RenderResult> {
   return (await engine()).render(input, options);
 }
 
 /** HTML or a JSON template to a PNG or JPEG of one page, or of the whole continuous flow. */
 export async function renderImage(
-  input: RenderInput,
-  options?: ImageOptions,
-): Promise<ImageResult> {
+  input: Engine.RenderInput,
+  options?: Engine.ImageOptions,
+): Promise<Engine.ImageResult> {
   return (await engine()).renderImage(input, options);
 }
 

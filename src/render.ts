@@ -3,7 +3,7 @@
  * Each stage is called through its folder's index; this file only wires them and turns caller
  * input (base64 attachments, options) into the typed values the stages take.
  */
-import { randomUUID, createHash } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Deadline, InputError, type Warning } from './diagnostics.js';
 import {
   decodeAttachments,
@@ -22,6 +22,7 @@ import { rasterizePage } from './raster/index.js';
 import { createResourceLoader, type ResourcePolicy } from './resources/index.js';
 import { warmUpText } from './text/index.js';
 import type { CssLimits } from './style/index.js';
+import { uuidFromSeed } from './util/index.js';
 
 export type RenderInput =
   | { readonly kind: 'html'; readonly html: string; readonly baseUrl?: string }
@@ -146,7 +147,7 @@ function writerSettings(input: RenderInput, options: RenderOptions): WriterSetti
   const documentId =
     options.documentId ??
     (options.deterministic
-      ? uuidFromHash(JSON.stringify(input) + JSON.stringify(options.xmpSchemas ?? []))
+      ? uuidFromSeed(JSON.stringify(input) + JSON.stringify(options.xmpSchemas ?? []))
       : randomUUID());
   return {
     documentId,
@@ -156,12 +157,6 @@ function writerSettings(input: RenderInput, options: RenderOptions): WriterSetti
     attachments: decodeAttachments(options.attachments),
     xmpSchemas: options.xmpSchemas ?? [],
   };
-}
-
-function uuidFromHash(text: string): string {
-  const h = createHash('sha256').update(text).digest('hex');
-  // Shape it as a version-4-style UUID so it is valid wherever a UUID is expected.
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 /** Layout of either input; a template may add attachments and drop the PDF/A claim. */

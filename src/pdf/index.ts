@@ -2,7 +2,7 @@
  * a11ypdf's PDF writer: one LaidOutDocument in, one PDF/A-3a + PDF/UA-1 file out (PDF/UA-1
  * only when settings.pdfa is false), plus typed warnings for whatever the input left open.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
   DEFAULT_MAX_OUTPUT_BYTES,
@@ -38,6 +38,7 @@ import { writeStructure, type AnnotationLeaf } from './structure.js';
 import { checkXmpSchemas, buildXmp } from './xmp.js';
 import { checkAttachments, writeAttachments } from './attachments.js';
 import { pdfDate } from './dates.js';
+import { uuidFromSeed } from '../util/index.js';
 import { shadingDict } from './shading.js';
 import { writeLinks, type PendingLink } from './links.js';
 
@@ -108,11 +109,6 @@ let iccFlate: Uint8Array | undefined;
 function srgbProfileFlate(): Uint8Array {
   iccFlate ??= deflate(srgbProfile());
   return iccFlate;
-}
-
-function uuidFrom(seed: string): string {
-  const h = createHash('sha256').update(seed).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 /**
@@ -406,7 +402,7 @@ export function writePdf(
   // Attachments (associated files, PDF/A-3 6.8).
   const { fileSpecs, efNames } = writeAttachments(file, settings);
 
-  const instanceId = deterministic ? uuidFrom(`${settings.documentId}/instance`) : randomUUID();
+  const instanceId = deterministic ? uuidFromSeed(`${settings.documentId}/instance`) : randomUUID();
   const xmp = buildXmp({
     metadata: meta,
     settings,

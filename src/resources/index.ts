@@ -13,13 +13,7 @@ import {
   type ResourcePolicy,
 } from './types.js';
 
-export {
-  ResourceError,
-  type LoadedResource,
-  type ResourceKind,
-  type ResourceLoader,
-  type ResourcePolicy,
-} from './types.js';
+export * from './types.js';
 export {
   isPrivateAddress,
   isRefusedAddress,

@@ -187,6 +187,31 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
     return value;
   }
 
+  /** PUTs the result to the caller's presigned URL and answers with what was uploaded. */
+  async function deliverUpload(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    url: URL,
+    documentId: string,
+    bytes: Uint8Array,
+    contentType: string,
+  ) {
+    const upload = await uploadDocument(url, bytes, contentType, {
+      ...networkPolicy(config),
+      timeoutMs: config.uploadTimeoutMs,
+      ...(typeof req.headers.traceparent === 'string'
+        ? { traceparent: req.headers.traceparent }
+        : {}),
+    });
+    return reply.send({
+      uploaded: true,
+      documentId,
+      contentType,
+      bytes: bytes.length,
+      targetStatus: upload.targetStatus,
+    });
+  }
+
   async function deliverPdf(
     req: FastifyRequest,
     reply: FastifyReply,
@@ -195,20 +220,14 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
   ) {
     reply.header('x-document-id', value.documentId);
     if (delivery.kind === 'upload') {
-      const upload = await uploadDocument(delivery.url, value.pdf, 'application/pdf', {
-        ...networkPolicy(config),
-        timeoutMs: config.uploadTimeoutMs,
-        ...(typeof req.headers.traceparent === 'string'
-          ? { traceparent: req.headers.traceparent }
-          : {}),
-      });
-      return reply.send({
-        uploaded: true,
-        documentId: value.documentId,
-        contentType: 'application/pdf',
-        bytes: value.pdf.length,
-        targetStatus: upload.targetStatus,
-      });
+      return deliverUpload(
+        req,
+        reply,
+        delivery.url,
+        value.documentId,
+        value.pdf,
+        'application/pdf',
+      );
     }
     if (delivery.kind === 'json') {
       return reply.send({
@@ -449,20 +468,14 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       const documentId = randomUUID();
       reply.header('x-document-id', documentId);
       if (delivery.kind === 'upload') {
-        const upload = await uploadDocument(delivery.url, result.image, result.contentType, {
-          ...networkPolicy(config),
-          timeoutMs: config.uploadTimeoutMs,
-          ...(typeof req.headers.traceparent === 'string'
-            ? { traceparent: req.headers.traceparent }
-            : {}),
-        });
-        return reply.send({
-          uploaded: true,
+        return deliverUpload(
+          req,
+          reply,
+          delivery.url,
           documentId,
-          contentType: result.contentType,
-          bytes: result.image.length,
-          targetStatus: upload.targetStatus,
-        });
+          result.image,
+          result.contentType,
+        );
       }
       return reply.type(result.contentType).send(Buffer.from(result.image));
     },

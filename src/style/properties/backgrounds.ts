@@ -4,22 +4,7 @@
  */
 import type { CssNode } from 'css-tree';
 import { TRANSPARENT, parseColor, type ColorSpec } from '../colors.js';
-import {
-  INITIAL,
-  colorProp,
-  computeLenOrKeyword,
-  keywordParser,
-  lengthOrKeyword,
-  longhand,
-  resolveColor,
-  resolveUrl,
-  single,
-  type ComputeCtx,
-  type LenOrKeyword,
-  type Longhand,
-  type ParseCtx,
-  type Shorthand,
-} from './kit.js';
+import * as kit from './kit.js';
 import type {
   BackgroundBox,
   BackgroundRepeatKeyword,
@@ -27,20 +12,12 @@ import type {
   CssLinearGradient,
   LengthPercentage,
 } from '../types.js';
-import {
-  computeLength,
-  ident,
-  isSlash,
-  parseAngle,
-  parseLength,
-  splitCommas,
-  type LenSpec,
-} from '../values.js';
+import * as cssValues from '../values.js';
 
-export const longhands: Longhand[] = [];
-export const shorthands: Shorthand[] = [];
+export const longhands: kit.Longhand[] = [];
+export const shorthands: kit.Shorthand[] = [];
 
-type StopSpec = { readonly color: ColorSpec; readonly pos: LenSpec | null };
+type StopSpec = { readonly color: ColorSpec; readonly pos: cssValues.LenSpec | null };
 interface GradientSpec {
   readonly kind: 'linear-gradient';
   readonly direction: CssLinearGradient['direction'];
@@ -51,20 +28,20 @@ type ImageSpec = { readonly kind: 'url'; readonly url: string } | GradientSpec |
 
 const SIDE_ANGLE: Readonly<Record<string, number>> = { top: 0, right: 90, bottom: 180, left: 270 };
 
-function parseGradient(fn: CssNode, ctx: ParseCtx): GradientSpec | null {
+function parseGradient(fn: CssNode, ctx: kit.ParseCtx): GradientSpec | null {
   if (fn.type !== 'Function') return null;
   const name = fn.name.toLowerCase().replace(/^-webkit-/, '');
   if (name !== 'linear-gradient' && name !== 'repeating-linear-gradient') return null;
-  const parts = splitCommas(fn.children.toArray().filter((n) => n.type !== 'WhiteSpace'));
+  const parts = cssValues.splitCommas(fn.children.toArray().filter((n) => n.type !== 'WhiteSpace'));
   let direction: CssLinearGradient['direction'] = { angle: 180 };
   let first = 0;
   const head = parts[0];
-  const angle = head.length === 1 ? parseAngle(head[0]) : null;
+  const angle = head.length === 1 ? cssValues.parseAngle(head[0]) : null;
   if (angle !== null && !(head[0].type === 'Number')) {
     direction = { angle };
     first = 1;
-  } else if (ident(head[0]) === 'to') {
-    const ids = head.slice(1).map(ident);
+  } else if (cssValues.ident(head[0]) === 'to') {
+    const ids = head.slice(1).map(cssValues.ident);
     if (ids.length < 1 || ids.length > 2 || ids.some((i) => i === null || !(i in SIDE_ANGLE)))
       return null;
     if (ids.length === 1) direction = { angle: SIDE_ANGLE[ids[0] as string] };
@@ -81,13 +58,13 @@ function parseGradient(fn: CssNode, ctx: ParseCtx): GradientSpec | null {
     const color = p.length > 0 ? parseColor(p[0]) : null;
     if (!color) {
       // A bare length is a colour hint (interpolation midpoint), which we approximate as linear.
-      if (p.length === 1 && parseLength(p[0], { pct: true })) {
+      if (p.length === 1 && cssValues.parseLength(p[0], { pct: true })) {
         ctx.warn('gradient colour hints are drawn as linear interpolation');
         continue;
       }
       return null;
     }
-    const pos = p.slice(1).map((n) => parseLength(n, { pct: true }));
+    const pos = p.slice(1).map((n) => cssValues.parseLength(n, { pct: true }));
     if (pos.length > 2 || pos.some((x) => x === null)) return null;
     if (pos.length === 0) stops.push({ color, pos: null });
     for (const x of pos) stops.push({ color, pos: x });
@@ -96,9 +73,9 @@ function parseGradient(fn: CssNode, ctx: ParseCtx): GradientSpec | null {
   return { kind: 'linear-gradient', direction, stops, repeating: name.startsWith('repeating') };
 }
 
-function parseImage(n: CssNode, ctx: ParseCtx): ImageSpec | null {
-  if (ident(n) === 'none') return 'none';
-  if (n.type === 'Url') return { kind: 'url', url: resolveUrl(n.value, ctx.base) };
+function parseImage(n: CssNode, ctx: kit.ParseCtx): ImageSpec | null {
+  if (cssValues.ident(n) === 'none') return 'none';
+  if (n.type === 'Url') return { kind: 'url', url: kit.resolveUrl(n.value, ctx.base) };
   if (n.type === 'Function') {
     const g = parseGradient(n, ctx);
     if (!g) ctx.warn(`${n.name}() is not supported as an image`);
@@ -107,15 +84,15 @@ function parseImage(n: CssNode, ctx: ParseCtx): ImageSpec | null {
   return null;
 }
 
-function computeImage(s: ImageSpec, c: ComputeCtx): CssImage | 'none' {
+function computeImage(s: ImageSpec, c: kit.ComputeCtx): CssImage | 'none' {
   if (s === 'none' || s.kind === 'url') return s;
   return {
     kind: 'linear-gradient',
     direction: s.direction,
     repeating: s.repeating,
     stops: s.stops.map((st) => ({
-      color: resolveColor(st.color, c.color),
-      position: st.pos ? computeLength(st.pos, c.env) : null,
+      color: kit.resolveColor(st.color, c.color),
+      position: st.pos ? cssValues.computeLength(st.pos, c.env) : null,
     })),
   };
 }
@@ -124,7 +101,7 @@ function computeImage(s: ImageSpec, c: ComputeCtx): CssImage | 'none' {
 interface PosAxis {
   readonly edgePct: number;
   readonly fromEnd: boolean;
-  readonly off: LenSpec | null;
+  readonly off: cssValues.LenSpec | null;
 }
 export interface PosSpec {
   readonly x: PosAxis;
@@ -134,15 +111,15 @@ const X_KW: Readonly<Record<string, number>> = { left: 0, center: 50, right: 100
 const Y_KW: Readonly<Record<string, number>> = { top: 0, center: 50, bottom: 100 };
 
 export function parsePosition(nodes: readonly CssNode[]): PosSpec | null {
-  const len = (n: CssNode): LenSpec | null => parseLength(n, { pct: true });
-  const axisOf = (kw: string, off: LenSpec | null): PosAxis => ({
+  const len = (n: CssNode): cssValues.LenSpec | null => cssValues.parseLength(n, { pct: true });
+  const axisOf = (kw: string, off: cssValues.LenSpec | null): PosAxis => ({
     edgePct: kw === 'center' ? 50 : 0,
     fromEnd: kw === 'right' || kw === 'bottom',
     off,
   });
   const center: PosAxis = { edgePct: 50, fromEnd: false, off: null };
   if (nodes.length === 1) {
-    const id = ident(nodes[0]);
+    const id = cssValues.ident(nodes[0]);
     if (id === null) {
       const l = len(nodes[0]);
       return l ? { x: { edgePct: 0, fromEnd: false, off: l }, y: center } : null;
@@ -152,7 +129,7 @@ export function parsePosition(nodes: readonly CssNode[]): PosSpec | null {
     return null;
   }
   if (nodes.length === 2) {
-    const [a, b] = nodes.map(ident);
+    const [a, b] = nodes.map(cssValues.ident);
     const la = a === null ? len(nodes[0]) : null;
     const lb = b === null ? len(nodes[1]) : null;
     if ((a === null && !la) || (b === null && !lb)) return null;
@@ -172,11 +149,11 @@ export function parsePosition(nodes: readonly CssNode[]): PosSpec | null {
     let y: PosAxis | null = null;
     let i = 0;
     while (i < nodes.length) {
-      const id = ident(nodes[i]);
+      const id = cssValues.ident(nodes[i]);
       if (id === null) return null;
       const next = nodes[i + 1];
-      const off = next && ident(next) === null ? len(next) : null;
-      if (next && ident(next) === null && !off) return null;
+      const off = next && cssValues.ident(next) === null ? len(next) : null;
+      if (next && cssValues.ident(next) === null && !off) return null;
       if (off && id === 'center') return null;
       const axis = axisOf(id, off);
       if ((id === 'left' || id === 'right') && !x) x = axis;
@@ -193,12 +170,12 @@ export function parsePosition(nodes: readonly CssNode[]): PosSpec | null {
 }
 
 function isYFirst(nodes: readonly CssNode[]): boolean {
-  const ids = nodes.map(ident).filter((i) => i !== null);
+  const ids = nodes.map(cssValues.ident).filter((i) => i !== null);
   return ids.includes('left') || ids.includes('right');
 }
 
-function computeAxis(a: PosAxis, c: ComputeCtx): LengthPercentage {
-  const off: LengthPercentage = a.off ? computeLength(a.off, c.env) : 0;
+function computeAxis(a: PosAxis, c: kit.ComputeCtx): LengthPercentage {
+  const off: LengthPercentage = a.off ? cssValues.computeLength(a.off, c.env) : 0;
   if (!a.fromEnd) {
     if (typeof off === 'number') return a.edgePct === 0 ? off : { percent: a.edgePct, px: off };
     if ('calc' in off)
@@ -211,27 +188,28 @@ function computeAxis(a: PosAxis, c: ComputeCtx): LengthPercentage {
   return { percent: 100 - off.percent, px: -off.px };
 }
 
-export const computePosition = (s: PosSpec, c: ComputeCtx) => ({
+export const computePosition = (s: PosSpec, c: kit.ComputeCtx) => ({
   x: computeAxis(s.x, c),
   y: computeAxis(s.y, c),
 });
 
-type SizeSpec = 'cover' | 'contain' | { readonly w: LenOrKeyword; readonly h: LenOrKeyword };
+type SizeSpec =
+  'cover' | 'contain' | { readonly w: kit.LenOrKeyword; readonly h: kit.LenOrKeyword };
 function parseBgSize(nodes: readonly CssNode[]): SizeSpec | null {
   if (nodes.length === 1) {
-    const id = ident(nodes[0]);
+    const id = cssValues.ident(nodes[0]);
     if (id === 'cover' || id === 'contain') return id;
   }
   if (nodes.length < 1 || nodes.length > 2) return null;
-  const v = nodes.map((n) => lengthOrKeyword(n, { pct: true, nonNegative: true }, ['auto']));
+  const v = nodes.map((n) => kit.lengthOrKeyword(n, { pct: true, nonNegative: true }, ['auto']));
   if (v.some((x) => x === null)) return null;
-  return { w: v[0] as LenOrKeyword, h: (v[1] ?? { kw: 'auto' }) as LenOrKeyword };
+  return { w: v[0] as kit.LenOrKeyword, h: (v[1] ?? { kw: 'auto' }) as kit.LenOrKeyword };
 }
 
 type RepeatSpec = readonly [BackgroundRepeatKeyword, BackgroundRepeatKeyword];
 const REPEAT_KW: readonly BackgroundRepeatKeyword[] = ['repeat', 'no-repeat', 'space', 'round'];
 function parseRepeat(nodes: readonly CssNode[]): RepeatSpec | null {
-  const ids = nodes.map(ident);
+  const ids = nodes.map(cssValues.ident);
   if (ids.length === 1) {
     if (ids[0] === 'repeat-x') return ['repeat', 'no-repeat'];
     if (ids[0] === 'repeat-y') return ['no-repeat', 'repeat'];
@@ -248,21 +226,21 @@ function parseRepeat(nodes: readonly CssNode[]): RepeatSpec | null {
 }
 const BOX_KW: readonly BackgroundBox[] = ['border-box', 'padding-box', 'content-box'];
 
-/** A comma-separated list longhand (background layers). */
+/** A comma-separated list kit.longhand (background layers). */
 function listProp<S>(
   name: string,
   key: string,
   initial: unknown,
-  parseOne: (nodes: readonly CssNode[], ctx: ParseCtx) => S | null,
-  computeOne: (s: S, c: ComputeCtx) => unknown = (s) => s,
-): Longhand {
-  return longhand<S[]>({
+  parseOne: (nodes: readonly CssNode[], ctx: kit.ParseCtx) => S | null,
+  computeOne: (s: S, c: kit.ComputeCtx) => unknown = (s) => s,
+): kit.Longhand {
+  return kit.longhand<S[]>({
     name,
     key,
     inherited: false,
     initial,
     parse: (nodes, ctx) => {
-      const parts = splitCommas(nodes).map((p) => parseOne(p, ctx));
+      const parts = cssValues.splitCommas(nodes).map((p) => parseOne(p, ctx));
       return parts.some((p) => p === null) ? null : (parts as S[]);
     },
     compute: (list, c) => list.map((s) => computeOne(s, c)),
@@ -275,8 +253,14 @@ const CENTERLESS_ORIGIN: PosSpec = {
 };
 
 longhands.push(
-  colorProp('background-color', 'backgroundColor', false, TRANSPARENT),
-  listProp<ImageSpec>('background-image', '_bgImage', ['none'], single(parseImage), computeImage),
+  kit.colorProp('background-color', 'backgroundColor', false, TRANSPARENT),
+  listProp<ImageSpec>(
+    'background-image',
+    '_bgImage',
+    ['none'],
+    kit.single(parseImage),
+    computeImage,
+  ),
   listProp<PosSpec>(
     'background-position',
     '_bgPosition',
@@ -293,8 +277,8 @@ longhands.push(
       typeof s === 'string'
         ? s
         : {
-            width: computeLenOrKeyword(s.w, c.env, true),
-            height: computeLenOrKeyword(s.h, c.env, true),
+            width: kit.computeLenOrKeyword(s.w, c.env, true),
+            height: kit.computeLenOrKeyword(s.h, c.env, true),
           },
   ),
   listProp<RepeatSpec>('background-repeat', '_bgRepeat', [['repeat', 'repeat']], parseRepeat),
@@ -302,19 +286,19 @@ longhands.push(
     'background-origin',
     '_bgOrigin',
     ['padding-box'],
-    single(keywordParser(BOX_KW)),
+    kit.single(kit.keywordParser(BOX_KW)),
   ),
   listProp<BackgroundBox>(
     'background-clip',
     '_bgClip',
     ['border-box'],
-    single(keywordParser(BOX_KW)),
+    kit.single(kit.keywordParser(BOX_KW)),
   ),
   listProp<string>(
     'background-attachment',
     '_bgAttachment',
     ['scroll'],
-    single(keywordParser(['scroll', 'fixed', 'local'])),
+    kit.single(kit.keywordParser(['scroll', 'fixed', 'local'])),
   ),
 );
 
@@ -331,7 +315,7 @@ shorthands.push({
     'background-attachment',
   ],
   expand(nodes, ctx) {
-    const layers = splitCommas(nodes);
+    const layers = cssValues.splitCommas(nodes);
     const images: ImageSpec[] = [];
     const positions: PosSpec[] = [];
     const sizes: SizeSpec[] = [];
@@ -339,7 +323,7 @@ shorthands.push({
     const origins: BackgroundBox[] = [];
     const clips: BackgroundBox[] = [];
     const attachments: string[] = [];
-    let color: ColorSpec | typeof INITIAL = INITIAL;
+    let color: ColorSpec | typeof kit.INITIAL = kit.INITIAL;
     for (let li = 0; li < layers.length; li++) {
       const layer = layers[li];
       let image: ImageSpec | null = null;
@@ -351,10 +335,10 @@ shorthands.push({
       let i = 0;
       while (i < layer.length) {
         const n = layer[i];
-        const id = ident(n);
+        const id = cssValues.ident(n);
         if (!image && (n.type === 'Url' || n.type === 'Function' || id === 'none')) {
           const c = n.type === 'Function' ? parseColor(n) : null;
-          if (c && li === layers.length - 1 && color === INITIAL) {
+          if (c && li === layers.length - 1 && color === kit.INITIAL) {
             color = c;
             i++;
             continue;
@@ -369,7 +353,7 @@ shorthands.push({
           ['repeat', 'no-repeat', 'space', 'round', 'repeat-x', 'repeat-y'].includes(id) &&
           !repeat
         ) {
-          const two = ident(layer[i + 1]);
+          const two = cssValues.ident(layer[i + 1]);
           const take =
             two &&
             REPEAT_KW.includes(two as BackgroundRepeatKeyword) &&
@@ -393,9 +377,9 @@ shorthands.push({
         }
         const isPosToken = (x: CssNode | undefined): boolean => {
           if (!x) return false;
-          const xi = ident(x);
+          const xi = cssValues.ident(x);
           if (xi !== null) return xi in X_KW || xi in Y_KW;
-          return parseLength(x, { pct: true }) !== null;
+          return cssValues.parseLength(x, { pct: true }) !== null;
         };
         if (!pos && isPosToken(n)) {
           let j = i;
@@ -403,15 +387,15 @@ shorthands.push({
           pos = parsePosition(layer.slice(i, j));
           if (!pos) return null;
           i = j;
-          if (isSlash(layer[i])) {
+          if (cssValues.isSlash(layer[i])) {
             let k = i + 1;
             while (
               k < layer.length &&
               k - i - 1 < 2 &&
-              (ident(layer[k]) === 'auto' ||
-                ident(layer[k]) === 'cover' ||
-                ident(layer[k]) === 'contain' ||
-                parseLength(layer[k], { pct: true }) !== null)
+              (cssValues.ident(layer[k]) === 'auto' ||
+                cssValues.ident(layer[k]) === 'cover' ||
+                cssValues.ident(layer[k]) === 'contain' ||
+                cssValues.parseLength(layer[k], { pct: true }) !== null)
             )
               k++;
             size = parseBgSize(layer.slice(i + 1, k));
@@ -421,7 +405,7 @@ shorthands.push({
           continue;
         }
         const c = parseColor(n);
-        if (c && li === layers.length - 1 && color === INITIAL) {
+        if (c && li === layers.length - 1 && color === kit.INITIAL) {
           color = c;
           i++;
           continue;

@@ -4,34 +4,12 @@
  */
 import type { CssNode } from 'css-tree';
 import { parseColor, type ColorSpec } from '../colors.js';
-import {
-  INITIAL,
-  boxSides,
-  colorProp,
-  computeLenOrKeyword,
-  keywordParser,
-  keywordProp,
-  lengthOrKeyword,
-  lengthProp,
-  longhand,
-  single,
-  type LenOrKeyword,
-  type Longhand,
-  type Shorthand,
-} from './kit.js';
+import * as kit from './kit.js';
 import type { BorderStyle } from '../types.js';
-import {
-  computeAbsolute,
-  computeLength,
-  ident,
-  isSlash,
-  parseLength,
-  parseNumber,
-  type LenSpec,
-} from '../values.js';
+import * as cssValues from '../values.js';
 
-export const longhands: Longhand[] = [];
-export const shorthands: Shorthand[] = [];
+export const longhands: kit.Longhand[] = [];
+export const shorthands: kit.Shorthand[] = [];
 
 const SIDES = ['top', 'right', 'bottom', 'left'] as const;
 const Side = { top: 'Top', right: 'Right', bottom: 'Bottom', left: 'Left' } as const;
@@ -40,35 +18,37 @@ function sidesShorthand(
   name: string,
   longs: readonly string[],
   parseOne: (n: CssNode) => unknown,
-): Shorthand {
+): kit.Shorthand {
   return {
     name,
     longhands: longs,
     expand(nodes) {
       const v = nodes.map(parseOne);
       if (v.some((x) => x === null)) return null;
-      const s = boxSides(v);
+      const s = kit.boxSides(v);
       return s && new Map(longs.map((l, i) => [l, s[i]]));
     },
   };
 }
 
 for (const s of SIDES) {
-  longhands.push(lengthProp(`margin-${s}`, `margin${Side[s]}`, false, 0, { pct: true }, ['auto']));
   longhands.push(
-    lengthProp(`padding-${s}`, `padding${Side[s]}`, false, 0, { pct: true, nonNegative: true }),
+    kit.lengthProp(`margin-${s}`, `margin${Side[s]}`, false, 0, { pct: true }, ['auto']),
+  );
+  longhands.push(
+    kit.lengthProp(`padding-${s}`, `padding${Side[s]}`, false, 0, { pct: true, nonNegative: true }),
   );
 }
 shorthands.push(
   sidesShorthand(
     'margin',
     SIDES.map((s) => `margin-${s}`),
-    (n) => lengthOrKeyword(n, { pct: true }, ['auto']),
+    (n) => kit.lengthOrKeyword(n, { pct: true }, ['auto']),
   ),
   sidesShorthand(
     'padding',
     SIDES.map((s) => `padding-${s}`),
-    (n) => parseLength(n, { pct: true, nonNegative: true }),
+    (n) => cssValues.parseLength(n, { pct: true, nonNegative: true }),
   ),
 );
 
@@ -84,38 +64,38 @@ const BORDER_STYLES: readonly BorderStyle[] = [
   'inset',
   'outset',
 ];
-const parseBorderStyle = keywordParser(BORDER_STYLES);
-const BORDER_WIDTH_KW: Readonly<Record<string, LenSpec>> = {
+const parseBorderStyle = kit.keywordParser(BORDER_STYLES);
+const BORDER_WIDTH_KW: Readonly<Record<string, cssValues.LenSpec>> = {
   thin: { t: 'dim', v: 1, unit: 'px' },
   medium: { t: 'dim', v: 3, unit: 'px' },
   thick: { t: 'dim', v: 5, unit: 'px' },
 };
-function parseBorderWidth(n: CssNode): LenSpec | null {
-  const id = ident(n);
+function parseBorderWidth(n: CssNode): cssValues.LenSpec | null {
+  const id = cssValues.ident(n);
   if (id !== null) return BORDER_WIDTH_KW[id] ?? null;
-  return parseLength(n, { nonNegative: true });
+  return cssValues.parseLength(n, { nonNegative: true });
 }
 
 for (const s of SIDES) {
   longhands.push(
-    longhand<LenSpec>({
+    kit.longhand<cssValues.LenSpec>({
       name: `border-${s}-width`,
       key: `border${Side[s]}Width`,
       inherited: false,
       initial: 3,
-      parse: single(parseBorderWidth),
-      compute: (v, c) => computeAbsolute(v, c.env),
+      parse: kit.single(parseBorderWidth),
+      compute: (v, c) => cssValues.computeAbsolute(v, c.env),
     }),
-    keywordProp(`border-${s}-style`, `border${Side[s]}Style`, false, 'none', BORDER_STYLES),
-    colorProp(`border-${s}-color`, `border${Side[s]}Color`, false, 'currentcolor'),
+    kit.keywordProp(`border-${s}-style`, `border${Side[s]}Style`, false, 'none', BORDER_STYLES),
+    kit.colorProp(`border-${s}-color`, `border${Side[s]}Color`, false, 'currentcolor'),
   );
 }
 
 /** Splits `1px solid red` into width, style and colour in any order. */
 function parseBorderParts(
   nodes: readonly CssNode[],
-): { w?: LenSpec; s?: BorderStyle; c?: ColorSpec } | null {
-  const out: { w?: LenSpec; s?: BorderStyle; c?: ColorSpec } = {};
+): { w?: cssValues.LenSpec; s?: BorderStyle; c?: ColorSpec } | null {
+  const out: { w?: cssValues.LenSpec; s?: BorderStyle; c?: ColorSpec } = {};
   if (nodes.length === 0 || nodes.length > 3) return null;
   for (const n of nodes) {
     const st = parseBorderStyle(n);
@@ -142,7 +122,7 @@ function borderLonghands(sides: readonly string[]): string[] {
   return sides.flatMap((s) => [`border-${s}-width`, `border-${s}-style`, `border-${s}-color`]);
 }
 
-export function borderShorthand(name: string, sides: readonly string[]): Shorthand {
+export function borderShorthand(name: string, sides: readonly string[]): kit.Shorthand {
   return {
     name,
     longhands: borderLonghands(sides),
@@ -151,9 +131,9 @@ export function borderShorthand(name: string, sides: readonly string[]): Shortha
       if (!p) return null;
       const m = new Map<string, unknown>();
       for (const s of sides) {
-        m.set(`border-${s}-width`, p.w ?? INITIAL);
-        m.set(`border-${s}-style`, p.s ?? INITIAL);
-        m.set(`border-${s}-color`, p.c ?? INITIAL);
+        m.set(`border-${s}-width`, p.w ?? kit.INITIAL);
+        m.set(`border-${s}-style`, p.s ?? kit.INITIAL);
+        m.set(`border-${s}-color`, p.c ?? kit.INITIAL);
       }
       return m;
     },
@@ -187,14 +167,14 @@ const CORNERS = [
   ['bottom-left', 'BottomLeft'],
 ] as const;
 interface RadiusSpec {
-  readonly h: LenSpec;
-  readonly v: LenSpec;
+  readonly h: cssValues.LenSpec;
+  readonly v: cssValues.LenSpec;
 }
-const parseRadiusLen = (n: CssNode): LenSpec | null =>
-  parseLength(n, { pct: true, nonNegative: true });
+const parseRadiusLen = (n: CssNode): cssValues.LenSpec | null =>
+  cssValues.parseLength(n, { pct: true, nonNegative: true });
 for (const [c, k] of CORNERS) {
   longhands.push(
-    longhand<RadiusSpec>({
+    kit.longhand<RadiusSpec>({
       name: `border-${c}-radius`,
       key: `border${k}Radius`,
       inherited: false,
@@ -202,11 +182,11 @@ for (const [c, k] of CORNERS) {
       parse: (nodes) => {
         const v = nodes.map(parseRadiusLen);
         if (v.length < 1 || v.length > 2 || v.some((x) => x === null)) return null;
-        return { h: v[0] as LenSpec, v: (v[1] ?? v[0]) as LenSpec };
+        return { h: v[0] as cssValues.LenSpec, v: (v[1] ?? v[0]) as cssValues.LenSpec };
       },
       compute: (s, ctx) => ({
-        horizontal: computeLength(s.h, ctx.env, true),
-        vertical: computeLength(s.v, ctx.env, true),
+        horizontal: cssValues.computeLength(s.h, ctx.env, true),
+        vertical: cssValues.computeLength(s.v, ctx.env, true),
       }),
     }),
   );
@@ -215,14 +195,14 @@ shorthands.push({
   name: 'border-radius',
   longhands: CORNERS.map(([c]) => `border-${c}-radius`),
   expand(nodes) {
-    const slash = nodes.findIndex(isSlash);
+    const slash = nodes.findIndex(cssValues.isSlash);
     const hn = slash < 0 ? nodes : nodes.slice(0, slash);
     const vn = slash < 0 ? nodes : nodes.slice(slash + 1);
     const h = hn.map(parseRadiusLen);
     const v = vn.map(parseRadiusLen);
     if (h.some((x) => x === null) || v.some((x) => x === null)) return null;
-    const hs = boxSides(h as LenSpec[]);
-    const vs = boxSides(v as LenSpec[]);
+    const hs = kit.boxSides(h as cssValues.LenSpec[]);
+    const vs = kit.boxSides(v as cssValues.LenSpec[]);
     if (!hs || !vs) return null;
     return new Map(
       CORNERS.map(([c], i) => [`border-${c}-radius`, { h: hs[i], v: vs[i] } satisfies RadiusSpec]),
@@ -236,24 +216,24 @@ function sizeProp(
   key: string,
   initial: string,
   keywords: readonly string[],
-): Longhand {
-  return longhand<LenOrKeyword>({
+): kit.Longhand {
+  return kit.longhand<kit.LenOrKeyword>({
     name,
     key,
     inherited: false,
     initial,
-    parse: single((n) => {
+    parse: kit.single((n) => {
       if (n.type === 'Function' && n.name.toLowerCase() === 'fit-content')
         return { kw: 'fit-content' };
-      const id = ident(n);
+      const id = cssValues.ident(n);
       if (id === '-webkit-fill-available' || id === 'stretch') return { kw: 'auto' };
-      return lengthOrKeyword(n, { pct: true, nonNegative: true }, keywords);
+      return kit.lengthOrKeyword(n, { pct: true, nonNegative: true }, keywords);
     }),
-    compute: (s, c) => computeLenOrKeyword(s, c.env, true),
+    compute: (s, c) => kit.computeLenOrKeyword(s, c.env, true),
   });
 }
 longhands.push(
-  keywordProp('box-sizing', 'boxSizing', false, 'content-box', ['content-box', 'border-box']),
+  kit.keywordProp('box-sizing', 'boxSizing', false, 'content-box', ['content-box', 'border-box']),
   sizeProp('width', 'width', 'auto', SIZE_KW),
   sizeProp('height', 'height', 'auto', SIZE_KW),
   sizeProp('min-width', 'minWidth', 'auto', SIZE_KW),
@@ -265,19 +245,19 @@ longhands.push(
     'max-content',
     'fit-content',
   ]),
-  longhand<number | 'auto'>({
+  kit.longhand<number | 'auto'>({
     name: 'aspect-ratio',
     key: 'aspectRatio',
     inherited: false,
     initial: 'auto',
     parse: (nodes) => {
-      const rest = nodes.filter((n) => ident(n) !== 'auto');
+      const rest = nodes.filter((n) => cssValues.ident(n) !== 'auto');
       if (rest.length === 0) return nodes.length === 1 ? 'auto' : null;
-      const a = parseNumber(rest[0]);
+      const a = cssValues.parseNumber(rest[0]);
       if (a === null || a <= 0) return null;
       if (rest.length === 1) return a;
-      if (rest.length === 3 && isSlash(rest[1])) {
-        const b = parseNumber(rest[2]);
+      if (rest.length === 3 && cssValues.isSlash(rest[1])) {
+        const b = cssValues.parseNumber(rest[2]);
         return b !== null && b > 0 ? a / b : null;
       }
       return null;

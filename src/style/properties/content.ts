@@ -2,16 +2,7 @@
  * Lists and generated content: list styles, `content`, counters and quotes.
  */
 import type { CssNode } from 'css-tree';
-import {
-  INITIAL,
-  keywordProp,
-  longhand,
-  resolveUrl,
-  single,
-  type ParseCtx,
-  type Longhand,
-  type Shorthand,
-} from './kit.js';
+import * as kit from './kit.js';
 import type {
   ContentItem,
   CounterChange,
@@ -19,10 +10,10 @@ import type {
   ListStyleType,
   Quotes,
 } from '../types.js';
-import { ident, isSlash, parseInteger, splitCommas, stringValue } from '../values.js';
+import * as cssValues from '../values.js';
 
-export const longhands: Longhand[] = [];
-export const shorthands: Shorthand[] = [];
+export const longhands: kit.Longhand[] = [];
+export const shorthands: kit.Shorthand[] = [];
 
 const COUNTER_STYLES: readonly CounterStyleName[] = [
   'disc',
@@ -43,10 +34,10 @@ const COUNTER_STYLES: readonly CounterStyleName[] = [
   'hebrew',
 ];
 
-export function parseCounterStyle(n: CssNode | undefined, ctx: ParseCtx): ListStyleType | null {
+export function parseCounterStyle(n: CssNode | undefined, ctx: kit.ParseCtx): ListStyleType | null {
   if (!n) return null;
   if (n.type === 'String') return { string: n.value };
-  const id = ident(n);
+  const id = cssValues.ident(n);
   if (id === null) return null;
   if (id === 'none') return 'none';
   if (COUNTER_STYLES.includes(id as CounterStyleName)) return id as CounterStyleName;
@@ -57,7 +48,7 @@ export function parseCounterStyle(n: CssNode | undefined, ctx: ParseCtx): ListSt
 
 function parseCounterChanges(dflt: number) {
   return (nodes: readonly CssNode[]): CounterChange[] | null => {
-    if (nodes.length === 1 && ident(nodes[0]) === 'none') return [];
+    if (nodes.length === 1 && cssValues.ident(nodes[0]) === 'none') return [];
     const out: CounterChange[] = [];
     for (let i = 0; i < nodes.length; i++) {
       const n = nodes[i];
@@ -65,7 +56,7 @@ function parseCounterChanges(dflt: number) {
       const name = n.name;
       if (['none', 'inherit', 'initial', 'unset', 'default'].includes(name.toLowerCase()))
         return null;
-      const v = parseInteger(nodes[i + 1]);
+      const v = cssValues.parseInteger(nodes[i + 1]);
       if (v !== null) i++;
       out.push({ name, value: v ?? dflt });
     }
@@ -75,19 +66,19 @@ function parseCounterChanges(dflt: number) {
 
 function parseContent(
   nodes: readonly CssNode[],
-  ctx: ParseCtx,
+  ctx: kit.ParseCtx,
 ): ContentItem[] | 'normal' | 'none' | null {
   if (nodes.length === 1) {
-    const id = ident(nodes[0]);
+    const id = cssValues.ident(nodes[0]);
     if (id === 'normal' || id === 'none') return id;
   }
   // Alternative text after '/' is accepted; the visible content is what we lay out.
-  const slash = nodes.findIndex(isSlash);
+  const slash = nodes.findIndex(cssValues.isSlash);
   const main = slash < 0 ? nodes : nodes.slice(0, slash);
   const out: ContentItem[] = [];
   for (const n of main) {
     if (n.type === 'String') out.push({ kind: 'string', text: n.value });
-    else if (n.type === 'Url') out.push({ kind: 'url', url: resolveUrl(n.value, ctx.base) });
+    else if (n.type === 'Url') out.push({ kind: 'url', url: kit.resolveUrl(n.value, ctx.base) });
     else if (n.type === 'Identifier') {
       const id = n.name.toLowerCase();
       if (
@@ -100,7 +91,9 @@ function parseContent(
       } else return null;
     } else if (n.type === 'Function') {
       const fn = n.name.toLowerCase();
-      const args = splitCommas(n.children.toArray().filter((x) => x.type !== 'WhiteSpace'));
+      const args = cssValues.splitCommas(
+        n.children.toArray().filter((x) => x.type !== 'WhiteSpace'),
+      );
       if (fn === 'attr') {
         const name = args[0]?.[0];
         if (!name || name.type !== 'Identifier') return null;
@@ -113,15 +106,15 @@ function parseContent(
           if (!style || args.length > 2) return null;
           out.push({ kind: 'counter', name: name.name, style });
         } else {
-          const sep = stringValue(args[1]?.[0]);
+          const sep = cssValues.stringValue(args[1]?.[0]);
           const style = args[2] ? parseCounterStyle(args[2][0], ctx) : 'decimal';
           if (sep === null || !style || args.length > 3) return null;
           out.push({ kind: 'counters', name: name.name, separator: sep, style });
         }
       } else if (fn === 'url') {
-        const s = stringValue(args[0]?.[0]);
+        const s = cssValues.stringValue(args[0]?.[0]);
         if (s === null) return null;
-        out.push({ kind: 'url', url: resolveUrl(s, ctx.base) });
+        out.push({ kind: 'url', url: kit.resolveUrl(s, ctx.base) });
       } else {
         ctx.warn(`content function ${fn}() is not supported`);
         return null;
@@ -133,11 +126,11 @@ function parseContent(
 
 function parseQuotes(nodes: readonly CssNode[]): Quotes | null {
   if (nodes.length === 1) {
-    const id = ident(nodes[0]);
+    const id = cssValues.ident(nodes[0]);
     if (id === 'auto' || id === 'none') return id;
   }
   if (nodes.length === 0 || nodes.length % 2 !== 0) return null;
-  const strs = nodes.map(stringValue);
+  const strs = nodes.map(cssValues.stringValue);
   if (strs.some((s) => s === null)) return null;
   const pairs: [string, string][] = [];
   for (let i = 0; i < strs.length; i += 2) pairs.push([strs[i] as string, strs[i + 1] as string]);
@@ -145,53 +138,56 @@ function parseQuotes(nodes: readonly CssNode[]): Quotes | null {
 }
 
 longhands.push(
-  longhand<ListStyleType>({
+  kit.longhand<ListStyleType>({
     name: 'list-style-type',
     key: 'listStyleType',
     inherited: true,
     initial: 'disc',
     parse: (nodes, ctx) => (nodes.length === 1 ? parseCounterStyle(nodes[0], ctx) : null),
   }),
-  keywordProp('list-style-position', 'listStylePosition', true, 'outside', ['inside', 'outside']),
-  longhand<{ kind: 'url'; url: string } | 'none'>({
+  kit.keywordProp('list-style-position', 'listStylePosition', true, 'outside', [
+    'inside',
+    'outside',
+  ]),
+  kit.longhand<{ kind: 'url'; url: string } | 'none'>({
     name: 'list-style-image',
     key: 'listStyleImage',
     inherited: true,
     initial: 'none',
-    parse: single((n, ctx) => {
-      if (ident(n) === 'none') return 'none';
-      return n.type === 'Url' ? { kind: 'url', url: resolveUrl(n.value, ctx.base) } : null;
+    parse: kit.single((n, ctx) => {
+      if (cssValues.ident(n) === 'none') return 'none';
+      return n.type === 'Url' ? { kind: 'url', url: kit.resolveUrl(n.value, ctx.base) } : null;
     }),
   }),
-  longhand<ContentItem[] | 'normal' | 'none'>({
+  kit.longhand<ContentItem[] | 'normal' | 'none'>({
     name: 'content',
     key: 'content',
     inherited: false,
     initial: 'normal',
     parse: parseContent,
   }),
-  longhand<CounterChange[]>({
+  kit.longhand<CounterChange[]>({
     name: 'counter-reset',
     key: 'counterReset',
     inherited: false,
     initial: [],
     parse: parseCounterChanges(0),
   }),
-  longhand<CounterChange[]>({
+  kit.longhand<CounterChange[]>({
     name: 'counter-increment',
     key: 'counterIncrement',
     inherited: false,
     initial: [],
     parse: parseCounterChanges(1),
   }),
-  longhand<CounterChange[]>({
+  kit.longhand<CounterChange[]>({
     name: 'counter-set',
     key: 'counterSet',
     inherited: false,
     initial: [],
     parse: parseCounterChanges(0),
   }),
-  longhand<Quotes>({
+  kit.longhand<Quotes>({
     name: 'quotes',
     key: 'quotes',
     inherited: true,
@@ -203,25 +199,25 @@ shorthands.push({
   name: 'list-style',
   longhands: ['list-style-type', 'list-style-position', 'list-style-image'],
   expand(nodes, ctx) {
-    let type: unknown = INITIAL;
-    let pos: unknown = INITIAL;
-    let image: unknown = INITIAL;
+    let type: unknown = kit.INITIAL;
+    let pos: unknown = kit.INITIAL;
+    let image: unknown = kit.INITIAL;
     let nones = 0;
     for (const n of nodes) {
-      const id = ident(n);
+      const id = cssValues.ident(n);
       if (id === 'none') {
         nones++;
         continue;
       }
-      if ((id === 'inside' || id === 'outside') && pos === INITIAL) {
+      if ((id === 'inside' || id === 'outside') && pos === kit.INITIAL) {
         pos = id;
         continue;
       }
-      if (n.type === 'Url' && image === INITIAL) {
-        image = { kind: 'url', url: resolveUrl(n.value, ctx.base) };
+      if (n.type === 'Url' && image === kit.INITIAL) {
+        image = { kind: 'url', url: kit.resolveUrl(n.value, ctx.base) };
         continue;
       }
-      const t = type === INITIAL ? parseCounterStyle(n, ctx) : null;
+      const t = type === kit.INITIAL ? parseCounterStyle(n, ctx) : null;
       if (t) {
         type = t;
         continue;
@@ -229,11 +225,11 @@ shorthands.push({
       return null;
     }
     // `none` fills whichever of type and image was not given.
-    if (nones > 0 && type === INITIAL) {
+    if (nones > 0 && type === kit.INITIAL) {
       type = 'none';
       nones--;
     }
-    if (nones > 0 && image === INITIAL) {
+    if (nones > 0 && image === kit.INITIAL) {
       image = 'none';
       nones--;
     }

@@ -3,22 +3,12 @@
  * z-index.
  */
 import type { CssNode } from 'css-tree';
-import {
-  boxSides,
-  keywordProp,
-  lengthOrKeyword,
-  lengthProp,
-  longhand,
-  single,
-  type ParseCtx,
-  type Longhand,
-  type Shorthand,
-} from './kit.js';
+import * as kit from './kit.js';
 import type { Display } from '../types.js';
-import { ident, parseInteger } from '../values.js';
+import * as cssValues from '../values.js';
 
-export const longhands: Longhand[] = [];
-export const shorthands: Shorthand[] = [];
+export const longhands: kit.Longhand[] = [];
+export const shorthands: kit.Shorthand[] = [];
 
 const DISPLAY_ONE: Readonly<Record<string, Display>> = {
   block: 'block',
@@ -44,8 +34,8 @@ const DISPLAY_ONE: Readonly<Record<string, Display>> = {
   '-webkit-flex': 'flex',
 };
 
-function parseDisplay(nodes: readonly CssNode[], ctx: ParseCtx): Display | null {
-  const ids = nodes.map(ident);
+function parseDisplay(nodes: readonly CssNode[], ctx: kit.ParseCtx): Display | null {
+  const ids = nodes.map(cssValues.ident);
   if (ids.some((i) => i === null)) return null;
   if (ids.length === 1) {
     const id = ids[0] as string;
@@ -67,14 +57,14 @@ function parseDisplay(nodes: readonly CssNode[], ctx: ParseCtx): Display | null 
 }
 
 longhands.push(
-  longhand<Display>({
+  kit.longhand<Display>({
     name: 'display',
     key: 'display',
     inherited: false,
     initial: 'inline',
     parse: parseDisplay,
   }),
-  keywordProp(
+  kit.keywordProp(
     'position',
     'position',
     false,
@@ -85,22 +75,22 @@ longhands.push(
       '-webkit-sticky': 'relative',
     },
   ),
-  lengthProp('top', 'top', false, 'auto', { pct: true }, ['auto']),
-  lengthProp('right', 'right', false, 'auto', { pct: true }, ['auto']),
-  lengthProp('bottom', 'bottom', false, 'auto', { pct: true }, ['auto']),
-  lengthProp('left', 'left', false, 'auto', { pct: true }, ['auto']),
-  longhand<number | 'auto'>({
+  kit.lengthProp('top', 'top', false, 'auto', { pct: true }, ['auto']),
+  kit.lengthProp('right', 'right', false, 'auto', { pct: true }, ['auto']),
+  kit.lengthProp('bottom', 'bottom', false, 'auto', { pct: true }, ['auto']),
+  kit.lengthProp('left', 'left', false, 'auto', { pct: true }, ['auto']),
+  kit.longhand<number | 'auto'>({
     name: 'z-index',
     key: 'zIndex',
     inherited: false,
     initial: 'auto',
-    parse: single((n) => (ident(n) === 'auto' ? 'auto' : parseInteger(n))),
+    parse: kit.single((n) => (cssValues.ident(n) === 'auto' ? 'auto' : cssValues.parseInteger(n))),
   }),
-  keywordProp('float', 'float', false, 'none', ['none', 'left', 'right'], {
+  kit.keywordProp('float', 'float', false, 'none', ['none', 'left', 'right'], {
     'inline-start': 'left',
     'inline-end': 'right',
   }),
-  keywordProp('clear', 'clear', false, 'none', ['none', 'left', 'right', 'both'], {
+  kit.keywordProp('clear', 'clear', false, 'none', ['none', 'left', 'right', 'both'], {
     'inline-start': 'left',
     'inline-end': 'right',
   }),
@@ -109,9 +99,9 @@ shorthands.push({
   name: 'inset',
   longhands: ['top', 'right', 'bottom', 'left'],
   expand(nodes) {
-    const v = nodes.map((n) => lengthOrKeyword(n, { pct: true }, ['auto']));
+    const v = nodes.map((n) => kit.lengthOrKeyword(n, { pct: true }, ['auto']));
     if (v.some((x) => x === null)) return null;
-    const s = boxSides(v);
+    const s = kit.boxSides(v);
     return (
       s &&
       new Map([

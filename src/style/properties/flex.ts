@@ -1,21 +1,10 @@
 /** Flex containers and items: direction, wrap, grow, shrink, basis, alignment, gaps, order. */
 import type { CssNode } from 'css-tree';
-import {
-  INITIAL,
-  computeLenOrKeyword,
-  keywordParser,
-  keywordProp,
-  lengthOrKeyword,
-  longhand,
-  numberProp,
-  single,
-  type Longhand,
-  type Shorthand,
-} from './kit.js';
-import { ident, parseInteger, parseLength, parseNumber, type LenSpec } from '../values.js';
+import * as kit from './kit.js';
+import * as cssValues from '../values.js';
 
-export const longhands: Longhand[] = [];
-export const shorthands: Shorthand[] = [];
+export const longhands: kit.Longhand[] = [];
+export const shorthands: kit.Shorthand[] = [];
 
 const ALIGN_ALIASES = {
   normal: 'stretch',
@@ -26,10 +15,10 @@ const ALIGN_ALIASES = {
   'first baseline': 'baseline',
 } as const;
 function alignParser<K extends string>(values: readonly K[], aliases: Readonly<Record<string, K>>) {
-  const p = keywordParser(values, aliases);
+  const p = kit.keywordParser(values, aliases);
   // `safe`/`unsafe` overflow positions are accepted and ignored.
   return (nodes: readonly CssNode[]): K | null => {
-    const rest = nodes.filter((n) => !['safe', 'unsafe'].includes(ident(n) ?? ''));
+    const rest = nodes.filter((n) => !['safe', 'unsafe'].includes(cssValues.ident(n) ?? ''));
     return rest.length === 1 ? p(rest[0]) : null;
   };
 }
@@ -44,34 +33,34 @@ const ALIGN_CONTENT = [
   'space-evenly',
 ] as const;
 
-const gapLong = (n: CssNode): LenSpec | { kw: string } | null =>
-  ident(n) === 'normal'
+const gapLong = (n: CssNode): cssValues.LenSpec | { kw: string } | null =>
+  cssValues.ident(n) === 'normal'
     ? { t: 'dim', v: 0, unit: 'px' }
-    : parseLength(n, { pct: true, nonNegative: true });
+    : cssValues.parseLength(n, { pct: true, nonNegative: true });
 
-type BasisSpec = LenSpec | { readonly kw: string };
+type BasisSpec = cssValues.LenSpec | { readonly kw: string };
 const parseBasis = (n: CssNode): BasisSpec | null =>
-  lengthOrKeyword(n, { pct: true, nonNegative: true }, ['auto', 'content']);
+  kit.lengthOrKeyword(n, { pct: true, nonNegative: true }, ['auto', 'content']);
 
 longhands.push(
-  keywordProp('flex-direction', 'flexDirection', false, 'row', [
+  kit.keywordProp('flex-direction', 'flexDirection', false, 'row', [
     'row',
     'row-reverse',
     'column',
     'column-reverse',
   ]),
-  keywordProp('flex-wrap', 'flexWrap', false, 'nowrap', ['nowrap', 'wrap', 'wrap-reverse']),
-  numberProp('flex-grow', 'flexGrow', false, 0, (v) => v >= 0),
-  numberProp('flex-shrink', 'flexShrink', false, 1, (v) => v >= 0),
-  longhand<BasisSpec>({
+  kit.keywordProp('flex-wrap', 'flexWrap', false, 'nowrap', ['nowrap', 'wrap', 'wrap-reverse']),
+  kit.numberProp('flex-grow', 'flexGrow', false, 0, (v) => v >= 0),
+  kit.numberProp('flex-shrink', 'flexShrink', false, 1, (v) => v >= 0),
+  kit.longhand<BasisSpec>({
     name: 'flex-basis',
     key: 'flexBasis',
     inherited: false,
     initial: 'auto',
-    parse: single(parseBasis),
-    compute: (s, c) => computeLenOrKeyword(s, c.env, true),
+    parse: kit.single(parseBasis),
+    compute: (s, c) => kit.computeLenOrKeyword(s, c.env, true),
   }),
-  longhand<string>({
+  kit.longhand<string>({
     name: 'justify-content',
     key: 'justifyContent',
     inherited: false,
@@ -88,49 +77,49 @@ longhands.push(
       },
     ),
   }),
-  longhand<string>({
+  kit.longhand<string>({
     name: 'align-items',
     key: 'alignItems',
     inherited: false,
     initial: 'stretch',
     parse: alignParser(ALIGN_ITEMS, ALIGN_ALIASES),
   }),
-  longhand<string>({
+  kit.longhand<string>({
     name: 'align-self',
     key: 'alignSelf',
     inherited: false,
     initial: 'auto',
     parse: alignParser(['auto', ...ALIGN_ITEMS], ALIGN_ALIASES),
   }),
-  longhand<string>({
+  kit.longhand<string>({
     name: 'align-content',
     key: 'alignContent',
     inherited: false,
     initial: 'stretch',
     parse: alignParser(ALIGN_CONTENT, { normal: 'stretch', start: 'flex-start', end: 'flex-end' }),
   }),
-  longhand<LenSpec | { kw: string }>({
+  kit.longhand<cssValues.LenSpec | { kw: string }>({
     name: 'row-gap',
     key: 'rowGap',
     inherited: false,
     initial: 0,
-    parse: single(gapLong),
-    compute: (s, c) => computeLenOrKeyword(s, c.env, true),
+    parse: kit.single(gapLong),
+    compute: (s, c) => kit.computeLenOrKeyword(s, c.env, true),
   }),
-  longhand<LenSpec | { kw: string }>({
+  kit.longhand<cssValues.LenSpec | { kw: string }>({
     name: 'column-gap',
     key: 'columnGap',
     inherited: false,
     initial: 0,
-    parse: single(gapLong),
-    compute: (s, c) => computeLenOrKeyword(s, c.env, true),
+    parse: kit.single(gapLong),
+    compute: (s, c) => kit.computeLenOrKeyword(s, c.env, true),
   }),
-  longhand<number>({
+  kit.longhand<number>({
     name: 'order',
     key: 'order',
     inherited: false,
     initial: 0,
-    parse: single(parseInteger),
+    parse: kit.single(cssValues.parseInteger),
   }),
 );
 shorthands.push(
@@ -150,17 +139,17 @@ shorthands.push(
     name: 'flex-flow',
     longhands: ['flex-direction', 'flex-wrap'],
     expand(nodes) {
-      let dir: unknown = INITIAL;
-      let wrap: unknown = INITIAL;
+      let dir: unknown = kit.INITIAL;
+      let wrap: unknown = kit.INITIAL;
       for (const n of nodes) {
-        const id = ident(n);
+        const id = cssValues.ident(n);
         if (
           id &&
           ['row', 'row-reverse', 'column', 'column-reverse'].includes(id) &&
-          dir === INITIAL
+          dir === kit.INITIAL
         )
           dir = id;
-        else if (id && ['nowrap', 'wrap', 'wrap-reverse'].includes(id) && wrap === INITIAL)
+        else if (id && ['nowrap', 'wrap', 'wrap-reverse'].includes(id) && wrap === kit.INITIAL)
           wrap = id;
         else return null;
       }
@@ -182,16 +171,17 @@ shorthands.push(
           ['flex-shrink', s],
           ['flex-basis', b],
         ]);
-      const zero: LenSpec = { t: 'pct', v: 0 };
+      const zero: cssValues.LenSpec = { t: 'pct', v: 0 };
       if (nodes.length === 1) {
-        const id = ident(nodes[0]);
+        const id = cssValues.ident(nodes[0]);
         if (id === 'none') return m(0, 0, { kw: 'auto' });
         if (id === 'auto') return m(1, 1, { kw: 'auto' });
       }
       const nums: number[] = [];
       let basis: BasisSpec | null = null;
       for (const n of nodes) {
-        const v = n.type === 'Number' && parseFloat(n.value) !== 0 ? parseNumber(n) : null;
+        const v =
+          n.type === 'Number' && parseFloat(n.value) !== 0 ? cssValues.parseNumber(n) : null;
         if (v !== null && basis === null && nums.length < 2) {
           if (v < 0) return null;
           nums.push(v);

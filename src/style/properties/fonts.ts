@@ -3,30 +3,12 @@
  * line-height, with the `font` and `font-variant` shorthands.
  */
 import type { CssNode } from 'css-tree';
-import {
-  INITIAL,
-  keywordParser,
-  keywordProp,
-  longhand,
-  single,
-  type ComputeCtx,
-  type Longhand,
-  type Shorthand,
-} from './kit.js';
+import * as kit from './kit.js';
 import type { LineHeight } from '../types.js';
-import {
-  computeAbsolute,
-  ident,
-  isSlash,
-  parseAngle,
-  parseLength,
-  parseNumber,
-  splitCommas,
-  type LenSpec,
-} from '../values.js';
+import * as cssValues from '../values.js';
 
-export const longhands: Longhand[] = [];
-export const shorthands: Shorthand[] = [];
+export const longhands: kit.Longhand[] = [];
+export const shorthands: kit.Shorthand[] = [];
 
 const GENERIC = new Set([
   'serif',
@@ -44,7 +26,7 @@ const GENERIC = new Set([
 
 function parseFontFamily(nodes: readonly CssNode[]): string[] | null {
   const out: string[] = [];
-  for (const part of splitCommas(nodes)) {
+  for (const part of cssValues.splitCommas(nodes)) {
     if (part.length === 1 && part[0].type === 'String') {
       out.push(part[0].value);
       continue;
@@ -69,34 +51,34 @@ const FONT_SIZE_KW: Readonly<Record<string, number>> = {
   'xx-large': 32,
   'xxx-large': 48,
 };
-type FontSizeSpec = LenSpec | { readonly kw: string };
+type FontSizeSpec = cssValues.LenSpec | { readonly kw: string };
 function parseFontSize(n: CssNode): FontSizeSpec | null {
-  const id = ident(n);
+  const id = cssValues.ident(n);
   if (id !== null)
     return id in FONT_SIZE_KW || id === 'larger' || id === 'smaller' ? { kw: id } : null;
-  return parseLength(n, { pct: true, nonNegative: true });
+  return cssValues.parseLength(n, { pct: true, nonNegative: true });
 }
 /** font-size resolves against the parent's font size, which `ctx.env.fontSize` carries here. */
-function computeFontSize(s: FontSizeSpec, c: ComputeCtx): number {
+function computeFontSize(s: FontSizeSpec, c: kit.ComputeCtx): number {
   const parent = c.env.fontSize;
   if ('kw' in s) {
     if (s.kw === 'larger') return parent * 1.2;
     if (s.kw === 'smaller') return parent / 1.2;
     return FONT_SIZE_KW[s.kw];
   }
-  return Math.max(0, computeAbsolute(s, c.env, parent));
+  return Math.max(0, cssValues.computeAbsolute(s, c.env, parent));
 }
 
 type WeightSpec = number | 'bolder' | 'lighter';
 function parseFontWeight(n: CssNode): WeightSpec | null {
-  const id = ident(n);
+  const id = cssValues.ident(n);
   if (id === 'normal') return 400;
   if (id === 'bold') return 700;
   if (id === 'bolder' || id === 'lighter') return id;
-  const v = parseNumber(n);
+  const v = cssValues.parseNumber(n);
   return v !== null && v >= 1 && v <= 1000 ? v : null;
 }
-function computeFontWeight(s: WeightSpec, c: ComputeCtx): number {
+function computeFontWeight(s: WeightSpec, c: kit.ComputeCtx): number {
   if (typeof s === 'number') return s;
   const p = c.parent.fontWeight as number;
   // CSS Fonts 4 relative weights table.
@@ -104,24 +86,28 @@ function computeFontWeight(s: WeightSpec, c: ComputeCtx): number {
   return p < 550 ? Math.min(100, p) : p < 750 ? 400 : 700;
 }
 
-const parseFontStyleKw = keywordParser(['normal', 'italic', 'oblique'] as const);
+const parseFontStyleKw = kit.keywordParser(['normal', 'italic', 'oblique'] as const);
 function parseFontStyle(nodes: readonly CssNode[]): 'normal' | 'italic' | 'oblique' | null {
-  if (nodes.length === 2 && ident(nodes[0]) === 'oblique' && parseAngle(nodes[1]) !== null)
+  if (
+    nodes.length === 2 &&
+    cssValues.ident(nodes[0]) === 'oblique' &&
+    cssValues.parseAngle(nodes[1]) !== null
+  )
     return 'oblique';
   return nodes.length === 1 ? parseFontStyleKw(nodes[0]) : null;
 }
 
-type LineHeightSpec = { readonly kw: 'normal' } | { readonly num: number } | LenSpec;
+type LineHeightSpec = { readonly kw: 'normal' } | { readonly num: number } | cssValues.LenSpec;
 function parseLineHeight(n: CssNode): LineHeightSpec | null {
-  if (ident(n) === 'normal') return { kw: 'normal' };
-  const num = parseNumber(n);
+  if (cssValues.ident(n) === 'normal') return { kw: 'normal' };
+  const num = cssValues.parseNumber(n);
   if (num !== null) return num >= 0 ? { num } : null;
-  return parseLength(n, { pct: true, nonNegative: true });
+  return cssValues.parseLength(n, { pct: true, nonNegative: true });
 }
-function computeLineHeight(s: LineHeightSpec, c: ComputeCtx): LineHeight {
+function computeLineHeight(s: LineHeightSpec, c: kit.ComputeCtx): LineHeight {
   if ('kw' in s) return { kind: 'normal' };
   if ('num' in s) return { kind: 'number', value: s.num };
-  return { kind: 'length', px: Math.max(0, computeAbsolute(s, c.env, c.env.fontSize)) };
+  return { kind: 'length', px: Math.max(0, cssValues.computeAbsolute(s, c.env, c.env.fontSize)) };
 }
 
 const FONT_STRETCH = [
@@ -137,57 +123,57 @@ const FONT_STRETCH = [
 ];
 
 longhands.push(
-  longhand<string[]>({
+  kit.longhand<string[]>({
     name: 'font-family',
     key: 'fontFamily',
     inherited: true,
     initial: ['serif'],
     parse: parseFontFamily,
   }),
-  longhand<FontSizeSpec>({
+  kit.longhand<FontSizeSpec>({
     name: 'font-size',
     key: 'fontSize',
     inherited: true,
     initial: 16,
-    parse: single(parseFontSize),
+    parse: kit.single(parseFontSize),
     compute: computeFontSize,
   }),
-  longhand<WeightSpec>({
+  kit.longhand<WeightSpec>({
     name: 'font-weight',
     key: 'fontWeight',
     inherited: true,
     initial: 400,
-    parse: single(parseFontWeight),
+    parse: kit.single(parseFontWeight),
     compute: computeFontWeight,
   }),
-  longhand<'normal' | 'italic' | 'oblique'>({
+  kit.longhand<'normal' | 'italic' | 'oblique'>({
     name: 'font-style',
     key: 'fontStyle',
     inherited: true,
     initial: 'normal',
     parse: parseFontStyle,
   }),
-  keywordProp('font-variant-caps', 'fontVariantCaps', true, 'normal', [
+  kit.keywordProp('font-variant-caps', 'fontVariantCaps', true, 'normal', [
     'normal',
     'small-caps',
     'all-small-caps',
   ]),
-  longhand<string>({
+  kit.longhand<string>({
     name: 'font-stretch',
     key: '_fontStretch',
     inherited: true,
     initial: 'normal',
-    parse: single((n) => {
-      const id = ident(n);
+    parse: kit.single((n) => {
+      const id = cssValues.ident(n);
       return id && FONT_STRETCH.includes(id) ? id : n.type === 'Percentage' ? 'normal' : null;
     }),
   }),
-  longhand<LineHeightSpec>({
+  kit.longhand<LineHeightSpec>({
     name: 'line-height',
     key: 'lineHeight',
     inherited: true,
     initial: { kind: 'normal' },
-    parse: single(parseLineHeight),
+    parse: kit.single(parseLineHeight),
     compute: computeLineHeight,
   }),
 );
@@ -196,7 +182,7 @@ shorthands.push({
   name: 'font-variant',
   longhands: ['font-variant-caps'],
   expand(nodes) {
-    const ids = nodes.map(ident);
+    const ids = nodes.map(cssValues.ident);
     if (ids.length === 1 && (ids[0] === 'normal' || ids[0] === 'none'))
       return new Map([['font-variant-caps', 'normal']]);
     if (ids.includes('small-caps')) return new Map([['font-variant-caps', 'small-caps']]);
@@ -218,28 +204,28 @@ shorthands.push({
     'font-family',
   ],
   expand(nodes) {
-    let style: unknown = INITIAL;
-    let variant: unknown = INITIAL;
-    let weight: unknown = INITIAL;
-    let stretch: unknown = INITIAL;
+    let style: unknown = kit.INITIAL;
+    let variant: unknown = kit.INITIAL;
+    let weight: unknown = kit.INITIAL;
+    let stretch: unknown = kit.INITIAL;
     let i = 0;
     // Up to four optional leading keywords/numbers before the size.
     for (; i < nodes.length && i < 4; i++) {
       const n = nodes[i];
-      const id = ident(n);
+      const id = cssValues.ident(n);
       if (id === 'normal') continue;
       if (id === 'italic' || id === 'oblique') {
-        if (style !== INITIAL) return null;
+        if (style !== kit.INITIAL) return null;
         style = id;
         continue;
       }
       if (id === 'small-caps') {
-        if (variant !== INITIAL) return null;
+        if (variant !== kit.INITIAL) return null;
         variant = id;
         continue;
       }
       if (id !== null && FONT_STRETCH.includes(id)) {
-        if (stretch !== INITIAL) return null;
+        if (stretch !== kit.INITIAL) return null;
         stretch = id;
         continue;
       }
@@ -248,7 +234,7 @@ shorthands.push({
           ? parseFontWeight(n)
           : null;
       if (w !== null) {
-        if (weight !== INITIAL) return null;
+        if (weight !== kit.INITIAL) return null;
         weight = w;
         continue;
       }
@@ -257,8 +243,8 @@ shorthands.push({
     const size = parseFontSize(nodes[i]);
     if (!size) return null;
     i++;
-    let lh: unknown = INITIAL;
-    if (isSlash(nodes[i])) {
+    let lh: unknown = kit.INITIAL;
+    if (cssValues.isSlash(nodes[i])) {
       lh = parseLineHeight(nodes[i + 1]);
       if (!lh) return null;
       i += 2;

@@ -2,12 +2,12 @@
  * Replaced content and fragmentation: object-fit and object-position, the break properties
  * (with the legacy page-break aliases), orphans, widows and named pages.
  */
-import { keywordProp, longhand, numberProp, single, type Shorthand, type Longhand } from './kit.js';
-import { ident } from '../values.js';
+import * as kit from './kit.js';
+import * as cssValues from '../values.js';
 import { type PosSpec, computePosition, parsePosition } from './backgrounds.js';
 
-export const longhands: Longhand[] = [];
-export const shorthands: Shorthand[] = [];
+export const longhands: kit.Longhand[] = [];
+export const shorthands: kit.Shorthand[] = [];
 
 const BREAK_KW = ['auto', 'avoid', 'page', 'left', 'right', 'recto', 'verso'] as const;
 const BREAK_ALIASES = {
@@ -26,14 +26,14 @@ const INSIDE_ALIASES = {
 } as const;
 
 longhands.push(
-  keywordProp('object-fit', 'objectFit', false, 'fill', [
+  kit.keywordProp('object-fit', 'objectFit', false, 'fill', [
     'fill',
     'contain',
     'cover',
     'none',
     'scale-down',
   ]),
-  longhand<PosSpec>({
+  kit.longhand<PosSpec>({
     name: 'object-position',
     key: 'objectPosition',
     inherited: false,
@@ -41,17 +41,17 @@ longhands.push(
     parse: parsePosition,
     compute: computePosition,
   }),
-  keywordProp('break-before', 'breakBefore', false, 'auto', BREAK_KW, BREAK_ALIASES),
-  keywordProp('break-after', 'breakAfter', false, 'auto', BREAK_KW, BREAK_ALIASES),
-  keywordProp('break-inside', 'breakInside', false, 'auto', ['auto', 'avoid'], INSIDE_ALIASES),
-  numberProp('orphans', 'orphans', true, 2, (v) => Number.isInteger(v) && v >= 1),
-  numberProp('widows', 'widows', true, 2, (v) => Number.isInteger(v) && v >= 1),
-  longhand<string>({
+  kit.keywordProp('break-before', 'breakBefore', false, 'auto', BREAK_KW, BREAK_ALIASES),
+  kit.keywordProp('break-after', 'breakAfter', false, 'auto', BREAK_KW, BREAK_ALIASES),
+  kit.keywordProp('break-inside', 'breakInside', false, 'auto', ['auto', 'avoid'], INSIDE_ALIASES),
+  kit.numberProp('orphans', 'orphans', true, 2, (v) => Number.isInteger(v) && v >= 1),
+  kit.numberProp('widows', 'widows', true, 2, (v) => Number.isInteger(v) && v >= 1),
+  kit.longhand<string>({
     name: 'page',
     key: 'page',
     inherited: false,
     initial: 'auto',
-    parse: single((n) =>
+    parse: kit.single((n) =>
       n.type === 'Identifier' ? (n.name.toLowerCase() === 'auto' ? 'auto' : n.name) : null,
     ),
   }),
@@ -61,12 +61,12 @@ function aliasShorthand(
   name: string,
   target: string,
   map: Readonly<Record<string, string>>,
-): Shorthand {
+): kit.Shorthand {
   return {
     name,
     longhands: [target],
     expand(nodes) {
-      const id = nodes.length === 1 ? ident(nodes[0]) : null;
+      const id = nodes.length === 1 ? cssValues.ident(nodes[0]) : null;
       const v = id !== null && Object.prototype.hasOwnProperty.call(map, id) ? map[id] : null;
       return v === null ? null : new Map([[target, v]]);
     },

@@ -4,30 +4,12 @@
  */
 import type { CssNode } from 'css-tree';
 import { parseColor } from '../colors.js';
-import {
-  INITIAL,
-  colorProp,
-  keywordParser,
-  keywordProp,
-  lengthOrKeyword,
-  longhand,
-  single,
-  type LenOrKeyword,
-  type Longhand,
-  type Shorthand,
-} from './kit.js';
+import * as kit from './kit.js';
 import type { LineHeight } from '../types.js';
-import {
-  computeAbsolute,
-  computeLength,
-  ident,
-  parseLength,
-  parseNumber,
-  type LenSpec,
-} from '../values.js';
+import * as cssValues from '../values.js';
 
-export const longhands: Longhand[] = [];
-export const shorthands: Shorthand[] = [];
+export const longhands: kit.Longhand[] = [];
+export const shorthands: kit.Shorthand[] = [];
 
 const TEXT_ALIGN = ['left', 'right', 'center', 'justify', 'start', 'end'] as const;
 const TEXT_ALIGN_ALIASES = {
@@ -41,7 +23,7 @@ const TEXT_ALIGN_ALIASES = {
 const DECORATION_LINES = ['underline', 'overline', 'line-through'] as const;
 type DecoLine = (typeof DECORATION_LINES)[number];
 function parseDecorationLine(nodes: readonly CssNode[]): DecoLine[] | null {
-  const ids = nodes.map(ident);
+  const ids = nodes.map(cssValues.ident);
   if (ids.length === 1 && ids[0] === 'none') return [];
   const out: DecoLine[] = [];
   for (const id of ids) {
@@ -53,14 +35,16 @@ function parseDecorationLine(nodes: readonly CssNode[]): DecoLine[] | null {
 }
 const DECORATION_STYLES = ['solid', 'double', 'dotted', 'dashed', 'wavy'] as const;
 
-function spacingProp(name: string, key: string): Longhand {
-  return longhand<LenSpec | 'normal'>({
+function spacingProp(name: string, key: string): kit.Longhand {
+  return kit.longhand<cssValues.LenSpec | 'normal'>({
     name,
     key,
     inherited: true,
     initial: 0,
-    parse: single((n) => (ident(n) === 'normal' ? 'normal' : parseLength(n))),
-    compute: (s, c) => (s === 'normal' ? 0 : computeAbsolute(s, c.env)),
+    parse: kit.single((n) =>
+      cssValues.ident(n) === 'normal' ? 'normal' : cssValues.parseLength(n),
+    ),
+    compute: (s, c) => (s === 'normal' ? 0 : cssValues.computeAbsolute(s, c.env)),
   });
 }
 
@@ -76,8 +60,8 @@ const VALIGN_KW = [
 ];
 
 longhands.push(
-  keywordProp('text-align', 'textAlign', true, 'start', TEXT_ALIGN, TEXT_ALIGN_ALIASES),
-  keywordProp(
+  kit.keywordProp('text-align', 'textAlign', true, 'start', TEXT_ALIGN, TEXT_ALIGN_ALIASES),
+  kit.keywordProp(
     'text-align-last',
     'textAlignLast',
     true,
@@ -85,36 +69,44 @@ longhands.push(
     ['auto', ...TEXT_ALIGN],
     TEXT_ALIGN_ALIASES,
   ),
-  longhand<LenSpec>({
+  kit.longhand<cssValues.LenSpec>({
     name: 'text-indent',
     key: 'textIndent',
     inherited: true,
     initial: 0,
     parse: (nodes) => {
       // `hanging` and `each-line` are rare in documents; the length is what matters.
-      const lens = nodes.filter((n) => !['hanging', 'each-line'].includes(ident(n) ?? ''));
-      return lens.length === 1 ? parseLength(lens[0], { pct: true }) : null;
+      const lens = nodes.filter(
+        (n) => !['hanging', 'each-line'].includes(cssValues.ident(n) ?? ''),
+      );
+      return lens.length === 1 ? cssValues.parseLength(lens[0], { pct: true }) : null;
     },
-    compute: (s, c) => computeLength(s, c.env),
+    compute: (s, c) => cssValues.computeLength(s, c.env),
   }),
-  keywordProp('text-transform', 'textTransform', true, 'none', [
+  kit.keywordProp('text-transform', 'textTransform', true, 'none', [
     'none',
     'uppercase',
     'lowercase',
     'capitalize',
   ]),
-  longhand<DecoLine[]>({
+  kit.longhand<DecoLine[]>({
     name: 'text-decoration-line',
     key: 'textDecorationLine',
     inherited: false,
     initial: [],
     parse: parseDecorationLine,
   }),
-  colorProp('text-decoration-color', 'textDecorationColor', false, 'currentcolor'),
-  keywordProp('text-decoration-style', 'textDecorationStyle', false, 'solid', DECORATION_STYLES),
+  kit.colorProp('text-decoration-color', 'textDecorationColor', false, 'currentcolor'),
+  kit.keywordProp(
+    'text-decoration-style',
+    'textDecorationStyle',
+    false,
+    'solid',
+    DECORATION_STYLES,
+  ),
   spacingProp('letter-spacing', 'letterSpacing'),
   spacingProp('word-spacing', 'wordSpacing'),
-  keywordProp('white-space', 'whiteSpace', true, 'normal', [
+  kit.keywordProp('white-space', 'whiteSpace', true, 'normal', [
     'normal',
     'pre',
     'nowrap',
@@ -122,45 +114,45 @@ longhands.push(
     'pre-line',
     'break-spaces',
   ]),
-  keywordProp('word-break', 'wordBreak', true, 'normal', [
+  kit.keywordProp('word-break', 'wordBreak', true, 'normal', [
     'normal',
     'break-all',
     'keep-all',
     'break-word',
   ]),
-  keywordProp('overflow-wrap', 'overflowWrap', true, 'normal', [
+  kit.keywordProp('overflow-wrap', 'overflowWrap', true, 'normal', [
     'normal',
     'break-word',
     'anywhere',
   ]),
-  longhand<number | LenSpec>({
+  kit.longhand<number | cssValues.LenSpec>({
     name: 'tab-size',
     key: 'tabSize',
     inherited: true,
     initial: 8,
-    parse: single((n) => {
-      const v = parseNumber(n);
+    parse: kit.single((n) => {
+      const v = cssValues.parseNumber(n);
       if (v !== null) return v >= 0 ? v : null;
-      return parseLength(n, { nonNegative: true });
+      return cssValues.parseLength(n, { nonNegative: true });
     }),
-    compute: (s, c) => (typeof s === 'number' ? s : { px: computeAbsolute(s, c.env) }),
+    compute: (s, c) => (typeof s === 'number' ? s : { px: cssValues.computeAbsolute(s, c.env) }),
   }),
-  longhand<LenOrKeyword>({
+  kit.longhand<kit.LenOrKeyword>({
     name: 'vertical-align',
     key: 'verticalAlign',
     inherited: false,
     initial: 'baseline',
-    parse: single((n) => lengthOrKeyword(n, { pct: true }, VALIGN_KW)),
+    parse: kit.single((n) => kit.lengthOrKeyword(n, { pct: true }, VALIGN_KW)),
     compute: (s, c) => {
       if ('kw' in s) return s.kw;
       const lh = c.self.lineHeight as LineHeight;
       const fs = c.env.fontSize;
       const basis = lh.kind === 'length' ? lh.px : lh.kind === 'number' ? lh.value * fs : 1.2 * fs;
-      return computeAbsolute(s, c.env, basis);
+      return cssValues.computeAbsolute(s, c.env, basis);
     },
   }),
-  keywordProp('direction', 'direction', true, 'ltr', ['ltr', 'rtl']),
-  keywordProp('unicode-bidi', 'unicodeBidi', false, 'normal', [
+  kit.keywordProp('direction', 'direction', true, 'ltr', ['ltr', 'rtl']),
+  kit.keywordProp('unicode-bidi', 'unicodeBidi', false, 'normal', [
     'normal',
     'embed',
     'isolate',
@@ -168,18 +160,18 @@ longhands.push(
     'isolate-override',
     'plaintext',
   ]),
-  keywordProp('hyphens', 'hyphens', true, 'manual', ['none', 'manual', 'auto']),
+  kit.keywordProp('hyphens', 'hyphens', true, 'manual', ['none', 'manual', 'auto']),
 );
 shorthands.push({
   name: 'text-decoration',
   longhands: ['text-decoration-line', 'text-decoration-style', 'text-decoration-color'],
   expand(nodes, ctx) {
     const lines: CssNode[] = [];
-    let style: unknown = INITIAL;
-    let color: unknown = INITIAL;
-    const pStyle = keywordParser(DECORATION_STYLES);
+    let style: unknown = kit.INITIAL;
+    let color: unknown = kit.INITIAL;
+    const pStyle = kit.keywordParser(DECORATION_STYLES);
     for (const n of nodes) {
-      const id = ident(n);
+      const id = cssValues.ident(n);
       if (
         id !== null &&
         (DECORATION_LINES.includes(id as DecoLine) || id === 'none' || id === 'blink')
@@ -188,16 +180,16 @@ shorthands.push({
         continue;
       }
       const st = pStyle(n);
-      if (st && style === INITIAL) {
+      if (st && style === kit.INITIAL) {
         style = st;
         continue;
       }
       const c = parseColor(n);
-      if (c && color === INITIAL) {
+      if (c && color === kit.INITIAL) {
         color = c;
         continue;
       }
-      if (id === 'auto' || id === 'from-font' || parseLength(n, { pct: true })) {
+      if (id === 'auto' || id === 'from-font' || cssValues.parseLength(n, { pct: true })) {
         ctx.warn('text-decoration thickness is taken from the font');
         continue;
       }
