@@ -17,79 +17,71 @@ async function boundaryMessages(filePath: string, code: string): Promise<string[
     .map((m) => m.message);
 }
 
+/** [what it shows, file the probe stands for, its code, the report expected]. */
+const WRONG: readonly (readonly [string, string, string, RegExp])[] = [
+  [
+    'an upward import',
+    'src/style/probe.ts',
+    "export type { LayoutOptions } from '../layout/index.js';",
+    /style\/ may not import layout\//,
+  ],
+  [
+    'an import into the contract from a stage above it',
+    'src/document/probe.ts',
+    "export { layoutHtml } from '../layout/index.js';",
+    /document\/ may not import layout\//,
+  ],
+  [
+    "another stage's internals",
+    'src/layout/modes/probe.ts',
+    "export { cascade } from '../../style/cascade.js';",
+    /through its index\.ts, not style\/cascade\.ts/,
+  ],
+  [
+    "another stage's internals through import()",
+    'src/template/probe.ts',
+    "export const load = () => import('../pdf/import-page.js');",
+    /through its index\.ts, not pdf\/import-page\.ts/,
+  ],
+  [
+    "the validator's internals",
+    'src/pdf/probe.ts',
+    "export { openDocument } from '../validate/parser/index.js';",
+    /through its index\.ts, not validate\/parser\/index\.ts/,
+  ],
+  [
+    'the validator leaning on the engine',
+    'src/validate/rules/probe.ts',
+    "export type { StructNode } from '../../document/index.js';",
+    /validate\/ may not import document\//,
+  ],
+  [
+    'the service reaching past the public API',
+    'src/server/routes/probe.ts',
+    "export type { RenderInput } from '../../render.js';",
+    /server\/ imports the library only through src\/index\.ts/,
+  ],
+];
+
 describe('stage boundaries', () => {
-  it('reports an upward import', async () => {
-    expect(
-      await boundaryMessages(
-        'src/style/probe.ts',
-        "export type { LayoutOptions } from '../layout/index.js';\n",
-      ),
-    ).toEqual([expect.stringMatching(/style\/ may not import layout\//)]);
-    expect(
-      await boundaryMessages(
-        'src/document/probe.ts',
-        "import { layoutHtml } from '../layout/index.js';\nexport const f = layoutHtml;\n",
-      ),
-    ).toEqual([expect.stringMatching(/document\/ may not import layout\//)]);
+  it.each(WRONG)('reports %s', async (_what, file, code, report) => {
+    expect(await boundaryMessages(file, `${code}\n`)).toEqual([expect.stringMatching(report)]);
   });
 
-  it("reports an import of another stage's internals, static or dynamic", async () => {
-    expect(
-      await boundaryMessages(
-        'src/layout/modes/probe.ts',
-        "import { cascade } from '../../style/cascade.js';\nexport const f = cascade;\n",
-      ),
-    ).toEqual([expect.stringMatching(/through its index\.ts, not style\/cascade\.ts/)]);
-    expect(
-      await boundaryMessages(
-        'src/template/probe.ts',
-        "export const load = () => import('../pdf/import-page.js');\n",
-      ),
-    ).toEqual([expect.stringMatching(/through its index\.ts, not pdf\/import-page\.ts/)]);
-  });
-
-  it('keeps everyone outside validate/ on validate/index.ts, and validate/ on its own', async () => {
-    expect(
-      await boundaryMessages(
-        'src/pdf/probe.ts',
-        "import { openDocument } from '../validate/parser/index.js';\nexport const f = openDocument;\n",
-      ),
-    ).toEqual([expect.stringMatching(/through its index\.ts, not validate\/parser\/index\.ts/)]);
-    expect(
-      await boundaryMessages(
-        'src/validate/rules/probe.ts',
-        "export type { StructNode } from '../../document/index.js';\n",
-      ),
-    ).toEqual([expect.stringMatching(/validate\/ may not import document\//)]);
-  });
-
-  it('keeps server/ on the public API', async () => {
-    expect(
-      await boundaryMessages(
-        'src/server/routes/probe.ts',
-        "export type { RenderInput } from '../../render.js';\n",
-      ),
-    ).toEqual([expect.stringMatching(/server\/ imports the library only through src\/index\.ts/)]);
-    expect(
-      await boundaryMessages(
-        'src/server/routes/probe.ts',
-        "export type { RenderInput } from '../../index.js';\nexport type { Metrics } from '../metrics.js';\n",
-      ),
-    ).toEqual([]);
-  });
-
-  it('lets the allowed arrows and the ground floor through', async () => {
-    expect(
-      await boundaryMessages(
-        'src/layout/paint/probe.ts',
-        [
-          "export type { ComputedStyle } from '../../style/index.js';",
-          "export type { RgbaColor } from '../../document/index.js';",
-          "export { InputError } from '../../diagnostics.js';",
-          "export type { Fragment } from '../paginate/fragments.js';",
-          '',
-        ].join('\n'),
-      ),
-    ).toEqual([]);
+  it('lets the allowed arrows, the ground floor and the public API through', async () => {
+    const layoutProbe = [
+      "export type { ComputedStyle } from '../../style/index.js';",
+      "export type { RgbaColor } from '../../document/index.js';",
+      "export { InputError } from '../../diagnostics.js';",
+      "export type { Fragment } from '../paginate/fragments.js';",
+    ];
+    expect(await boundaryMessages('src/layout/paint/probe.ts', layoutProbe.join('\n'))).toEqual([]);
+    const serverProbe = [
+      "export type { RenderInput } from '../../index.js';",
+      "export type { Metrics } from '../metrics.js';",
+    ];
+    expect(await boundaryMessages('src/server/routes/probe.ts', serverProbe.join('\n'))).toEqual(
+      [],
+    );
   });
 });
