@@ -61,6 +61,17 @@ describe('layoutSnippet geometry', () => {
     expect(r.box('c4')).toEqual([{ page: 0, x: 100, y: 25, width: 200, height: 25 }]);
   });
 
+  it('gives the box of a replaced image, its padding and border included', async () => {
+    // A 1×1 PNG drawn at the size the CSS gives it.
+    const png =
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const r = await layoutSnippet(
+      `<div style="height: 30px"></div><img id="logo" alt="Logo" src="data:image/png;base64,${png}">`,
+      `${PAGE} img { display: block; width: 50px; height: 20px; padding: 4px; border: 1px solid }`,
+    );
+    expect(r.box('logo')).toEqual([{ page: 0, x: 0, y: 30, width: 60, height: 30 }]);
+  });
+
   it('gives one rect per page to a block the page break cuts', async () => {
     const lines = Array.from({ length: 12 }, (_, i) => `<p>line ${i}</p>`);
     const r = await layoutSnippet(

@@ -754,6 +754,7 @@ function imageBox(
     style: el.style,
     el,
     lang: el.lang || group.lang,
+    ...(idOf(el) ? { anchor: idOf(el)! } : {}),
     ...(decoded && typeof decoded !== 'string' ? { image: decoded } : {}),
     alt: finalAlt,
     ...(slot !== undefined ? { slot } : {}),
