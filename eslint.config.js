@@ -1,6 +1,8 @@
-// Flat config: typescript-eslint's recommended rules over src, test, bench and scripts.
+// Flat config: typescript-eslint's recommended rules over src, test, bench and scripts, and the
+// import arrows between the stages of src/ (eslint/stage-boundaries.js).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import stages from './eslint/stage-boundaries.js';
 
 export default tseslint.config(
   {
@@ -44,6 +46,13 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    plugins: { stages },
+    rules: {
+      'stages/imports': 'error',
     },
   },
 );

@@ -2,7 +2,7 @@
 // Memory over many renders: runs N renders of a rotating mix (HTML invoice, 10-page report,
 // JSON template, PNG image, validation) in this process or through the service on loopback,
 // samples memory as it goes and prints the baseline after warm-up, the end value, the growth
-// and the peak. Issue 10 asks for RSS growth under 10% across 10,000 renders.
+// and the peak. The target: RSS growth under 10% across 10,000 renders.
 //
 //   npm run leak -- [--renders 10000] [--service] [--concurrency N] [--samples 50] [--json]
 //

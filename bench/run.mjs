@@ -351,7 +351,7 @@ console.log(
     })),
   ),
 );
-console.log(`\nraster output at width ${images.width} (issue 8)\n`);
+console.log(`\nraster output at width ${images.width}\n`);
 console.log(
   table(
     images.rows.map((r) => ({
@@ -372,7 +372,7 @@ if (validation.large)
     `generated ${validation.large.pages}-page tagged PDF: ${fmtMs(validation.large.ms)}, peak RSS ${validation.large.peakRssMb} MB`,
   );
 
-// Ratios the issue's targets are stated in.
+// Ratios the performance targets are stated in.
 const cpuOf = (doc, e) => {
   const xs = (results[doc]?.[e]?.cpu ?? []).filter(
     (x) => typeof x === 'number' && !Number.isNaN(x),
@@ -410,7 +410,7 @@ const targets = {
   invoiceThroughputVsWeasyprint: throughput('invoice', 'weasyprint'),
   invoiceThroughputVsChromiumWarm: throughput('invoice', 'chromium-warm'),
 };
-console.log('\ntargets (issue 9), by latency and by CPU time:');
+console.log('\nperformance targets, by latency and by CPU time:');
 const num = (v) => (v === undefined || Number.isNaN(v) ? '-' : v.toFixed(2)).padStart(9);
 const show = (label, [wall, cpu], goal, ok) => {
   const verdict =
@@ -430,7 +430,7 @@ show('invoice: chromium-warm / a11ypdf', targets.invoiceVsChromiumWarm, '>= 5', 
 for (const [d, v] of Object.entries(targets.vsPdfkit))
   show(`${d}: a11ypdf / pdfkit`, v, '<= 2', (x) => x <= 2);
 show('validate own 10-page report, ms', targets.validateOwnReport10Ms, '< 50', (v) => v < 50);
-console.log('\nthroughput targets (issue 9), documents per second, one thread and the pool:');
+console.log('\nthroughput targets, documents per second, one thread and the pool:');
 const showRate = (label, [one, all], goal) => {
   const verdict =
     one === undefined && all === undefined

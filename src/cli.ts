@@ -8,8 +8,19 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { InputError } from './diagnostics.js';
-import { ALL_FLAVOURS, parseFlavourList, type Flavour } from './validate/contract.js';
+import {
+  ALL_FLAVOURS,
+  InputError,
+  NotPdfError,
+  formatTextReport,
+  identify,
+  parseFlavourList,
+  render,
+  renderImage,
+  validate,
+  type Flavour,
+  type RenderInput,
+} from './index.js';
 
 const EXIT_OK = 0;
 const EXIT_FAILED = 1;
@@ -130,7 +141,6 @@ async function cmdValidate(args: string[]): Promise<number> {
   if (values.format !== 'text' && values.format !== 'json')
     throw new UsageError('--format is text or json');
   const flavours = parseFlavours(values.flavour);
-  const { validate, NotPdfError, formatTextReport } = await import('./validate/index.js');
   let exit = EXIT_OK;
   for (const file of positionals) {
     const bytes = await readInput(file);
@@ -161,7 +171,6 @@ async function cmdIdentify(args: string[]): Promise<number> {
     return EXIT_OK;
   }
   if (positionals.length === 0) throw new UsageError('identify needs at least one FILE');
-  const { identify, NotPdfError } = await import('./validate/index.js');
   let exit = EXIT_OK;
   for (const file of positionals) {
     const bytes = await readInput(file);
@@ -231,9 +240,8 @@ async function cmdRender(args: string[]): Promise<number> {
     values.output ??
     inputPath.replace(/\.[^./]*$/, '') + (format === 'jpeg' ? '.jpg' : `.${format}`);
   const text = Buffer.from(await readInput(inputPath)).toString('utf8');
-  const { render, renderImage } = await import('./render.js');
 
-  let input: import('./render.js').RenderInput;
+  let input: RenderInput;
   if (extname(inputPath).toLowerCase() === '.json') {
     let parsed: unknown;
     try {
@@ -279,7 +287,6 @@ async function cmdRender(args: string[]): Promise<number> {
       `wrote ${output}: ${result.pages} page(s), ${result.pdf.length} bytes, documentId ${result.documentId}`,
     );
     if (values.validate) {
-      const { validate, formatTextReport } = await import('./validate/index.js');
       const report = validate(result.pdf, {
         flavours: result.pdfa ? ['pdfa-3a', 'pdfua-1'] : ['pdfua-1'],
       });

@@ -1,26 +1,50 @@
 /**
- * The public library API. The CLI and the service both call these three functions; nothing
- * here knows about HTTP.
+ * The public library API. The CLI and the service import nothing else from src/; nothing here
+ * knows about HTTP.
  *
  *   render       HTML or a JSON template  ->  tagged PDF/A-3a + PDF/UA-1 bytes
  *   renderImage  HTML or a JSON template  ->  PNG or JPEG bytes from the same layout
  *   validate     any PDF bytes            ->  ValidationResponse (PDF/A-2/3 a/b/u, PDF/UA-1)
+ *
+ * Importing this module does not load the rendering engine (style, text, layout, the writer,
+ * about 40 MB): render() and renderImage() load it on their first call. The service's main
+ * thread, which only routes requests, never does; the validator's entry is small and loads
+ * with this module, since validate() is synchronous.
  */
-export type { Warning, FieldProblem } from './diagnostics.js';
-export type { DeadlineOptions } from './diagnostics.js';
+import type * as Engine from './render.js';
+
+export type { Warning, FieldProblem, DeadlineOptions } from './diagnostics.js';
 export { InputError, LimitError, TimeoutError, DEFAULT_MAX_OUTPUT_BYTES } from './diagnostics.js';
-export type { LaidOutDocument } from './layout/display-list.js';
-export {
-  render,
-  renderImage,
-  type RenderInput,
-  type RenderOptions,
-  type RenderResult,
-  type ImageOptions,
-  type ImageResult,
-  type AttachmentInput,
+export type {
+  AttachmentInput,
+  ImageOptions,
+  ImageResult,
+  RenderInput,
+  RenderOptions,
+  RenderResult,
 } from './render.js';
-export { DEFAULT_CSS_LIMITS, type CssLimits } from './style/index.js';
+export {
+  ATTACHMENT_RELATIONSHIPS,
+  RELATIONSHIP_PATTERN,
+  type AttachmentRelationship,
+  type LaidOutDocument,
+  type XmpProperty,
+  type XmpSchema,
+} from './document/index.js';
+export { DEFAULT_CSS_LIMITS, type CssLimits } from './style/limits.js';
+export { DEFAULT_TEMPLATE_LIMITS, type TemplateLimits } from './template/limits.js';
+export { templateSchema } from './template/schema.js';
+export {
+  ResourceError,
+  UploadError,
+  createResourceLoader,
+  parseUploadUrl,
+  rangeList,
+  uploadDocument,
+  type AddressPolicy,
+  type ResourcePolicy,
+} from './resources/index.js';
+
 export {
   validate,
   identify,
@@ -32,4 +56,40 @@ export {
   type Identification,
   type ValidationResponse,
   type Flavour,
+  parseFlavourList,
+  formatTextReport,
 } from './validate/index.js';
+
+const engine = () => import('./render.js');
+
+/** HTML or a JSON template to one tagged PDF/A-3a + PDF/UA-1 document. */
+export async function render(
+  input: Engine.RenderInput,
+  options?: Engine.RenderOptions,
+): Promise<Engine.RenderResult> {
+  return (await engine()).render(input, options);
+}
+
+/** HTML or a JSON template to a PNG or JPEG of one page, or of the whole continuous flow. */
+export async function renderImage(
+  input: Engine.RenderInput,
+  options?: Engine.ImageOptions,
+): Promise<Engine.ImageResult> {
+  return (await engine()).renderImage(input, options);
+}
+
+/**
+ * Loads the rendering engine now rather than on the first render: a long-running process does
+ * it at start, so no request's deadline is spent loading code.
+ */
+export async function loadEngine(): Promise<void> {
+  await engine();
+}
+
+/**
+ * Loads the engine and runs the text stack once on the bundled default faces, so the first real
+ * render of a long-running process does not pay for font parsing and cold code.
+ */
+export async function warmUp(): Promise<void> {
+  (await engine()).warmUp();
+}

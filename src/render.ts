@@ -3,16 +3,27 @@
  * Each stage is called through its folder's index; this file only wires them and turns caller
  * input (base64 attachments, options) into the typed values the stages take.
  */
-import { randomUUID, createHash } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Deadline, InputError, type Warning } from './diagnostics.js';
-import { attachmentWarnings, decodeAttachments, type AttachmentInput } from './attachments.js';
-import type { XmpSchema } from './layout/display-list.js';
+import {
+  attachmentWarnings,
+  decodeAttachments,
+  type AttachmentInput,
+  type WriterSettings,
+  type XmpSchema,
+} from './document/index.js';
 import { layoutHtml, type LayoutOptions, type LayoutResult } from './layout/index.js';
-import { layoutTemplate, type TemplateLimits } from './template/index.js';
+import {
+  layoutTemplate,
+  type TemplateLimits,
+  type TemplateWriterSettings,
+} from './template/index.js';
 import { hasImportedPages, loadPageImporter, writePdf } from './pdf/index.js';
 import { rasterizePage } from './raster/index.js';
 import { createResourceLoader, type ResourcePolicy } from './resources/index.js';
+import { warmUpText } from './text/index.js';
 import type { CssLimits } from './style/index.js';
+import { uuidFromSeed } from './util/index.js';
 
 export type RenderInput =
   | { readonly kind: 'html'; readonly html: string; readonly baseUrl?: string }
@@ -108,25 +119,13 @@ export interface ImageResult {
 const DETERMINISTIC_EPOCH = new Date('2000-01-01T00:00:00Z');
 
 function layoutOptions(
-  input: RenderInput,
-  options: RenderOptions,
+  options: CommonOptions,
   deadline: Deadline,
   mode: LayoutOptions['mode'],
   extra: Partial<LayoutOptions> = {},
 ): LayoutOptions {
-  const now = options.now ?? (options.deterministic ? DETERMINISTIC_EPOCH : new Date());
-  const documentId =
-    options.documentId ??
-    (options.deterministic
-      ? uuidFromHash(JSON.stringify(input) + JSON.stringify(options.xmpSchemas ?? []))
-      : randomUUID());
   return {
     mode,
-    now,
-    documentId,
-    pdfa: options.embedColorProfile !== false,
-    attachments: decodeAttachments(options.attachments),
-    xmpSchemas: options.xmpSchemas ?? [],
     loader: createResourceLoader({
       allowPrivateNetwork: options.allowPrivateNetwork === true,
       ...options.resourcePolicy,
@@ -142,17 +141,33 @@ function layoutOptions(
   };
 }
 
-function uuidFromHash(text: string): string {
-  const h = createHash('sha256').update(text).digest('hex');
-  // Shape it as a version-4-style UUID so it is valid wherever a UUID is expected.
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+/**
+ * The file's settings from the caller's options: they go to the writer directly, layout never
+ * sees them. Attachments are decoded here, before any layout work, so a bad one fails fast.
+ */
+function writerSettings(input: RenderInput, options: RenderOptions): WriterSettings {
+  const now = options.now ?? (options.deterministic ? DETERMINISTIC_EPOCH : new Date());
+  const documentId =
+    options.documentId ??
+    (options.deterministic
+      ? uuidFromSeed(JSON.stringify(input) + JSON.stringify(options.xmpSchemas ?? []))
+      : randomUUID());
+  return {
+    documentId,
+    creationDate: now,
+    modDate: now,
+    pdfa: options.embedColorProfile !== false,
+    attachments: decodeAttachments(options.attachments),
+    xmpSchemas: options.xmpSchemas ?? [],
+  };
 }
 
+/** Layout of either input; a template may add attachments and drop the PDF/A claim. */
 async function layout(
   input: RenderInput,
   options: LayoutOptions,
   templateLimits?: TemplateLimits,
-): Promise<LayoutResult> {
+): Promise<LayoutResult & { readonly templateSettings?: TemplateWriterSettings }> {
   if (input.kind === 'html') {
     if (typeof input.html !== 'string' || input.html.trim() === '') {
       throw new InputError('html must not be empty', [
@@ -164,7 +179,8 @@ async function layout(
       options,
     );
   }
-  return layoutTemplate(input.template, input.data, options, templateLimits);
+  const laid = await layoutTemplate(input.template, input.data, options, templateLimits);
+  return { ...laid, templateSettings: laid.writerSettings };
 }
 
 export async function render(
@@ -174,11 +190,23 @@ export async function render(
   const deadline = new Deadline(options);
   try {
     deadline.check('start');
-    const opts = layoutOptions(input, options, deadline, 'paged');
-    const laid = await layout(input, opts, options.templateLimits);
+    const settings = writerSettings(input, options);
+    const laid = await layout(
+      input,
+      layoutOptions(options, deadline, 'paged'),
+      options.templateLimits,
+    );
     deadline.check('pdf');
     const pageImporter = hasImportedPages(laid.document) ? await loadPageImporter() : undefined;
-    const written = writePdf(laid.document, {
+    const fromTemplate = laid.templateSettings;
+    const effective = fromTemplate
+      ? {
+          ...settings,
+          attachments: [...settings.attachments, ...fromTemplate.attachments],
+          pdfa: settings.pdfa && fromTemplate.pdfa,
+        }
+      : settings;
+    const written = writePdf(laid.document, effective, {
       deterministic: options.deterministic === true,
       deadline,
       ...(pageImporter ? { pageImporter } : {}),
@@ -186,10 +214,10 @@ export async function render(
     });
     return {
       pdf: written.bytes,
-      documentId: laid.document.metadata.documentId,
+      documentId: settings.documentId,
       pages: laid.document.pages.length,
       title: laid.document.metadata.title,
-      pdfa: laid.document.metadata.pdfa,
+      pdfa: effective.pdfa,
       warnings: [...attachmentWarnings(options.attachments), ...laid.warnings, ...written.warnings],
     };
   } finally {
@@ -219,7 +247,6 @@ async function renderImageWithin(
   const scale = options.scale ?? 1;
   const paged = options.page !== undefined;
   const opts = layoutOptions(
-    input,
     options,
     deadline,
     paged ? 'paged' : 'continuous',
@@ -250,4 +277,9 @@ async function renderImageWithin(
     height: raster.height,
     warnings: laid.warnings,
   };
+}
+
+/** Runs the text stack once on the bundled default faces (see text/warmup.ts). */
+export function warmUp(): void {
+  warmUpText();
 }

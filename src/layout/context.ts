@@ -3,15 +3,21 @@
  * their decoration, flattening a fragment into items (atomic content), moving fragments.
  */
 import type { Deadline, Warning } from '../diagnostics.js';
-import type { ComputedStyle } from '../style/types.js';
-import type { FontContext } from '../text/types.js';
-import type { Box } from './boxes.js';
-import type { DisplayItem, ItemTag, PathOp } from './display-list.js';
-import type { BoxFragment, BoxSlice, BreakValue, Fragment, LeafFragment } from './fragments.js';
-import { anchorsOf } from './fragments.js';
-import type { DecodedImage, PixelImage } from './images.js';
-import { objectFit } from './images.js';
-import { svgVectorItems } from './svg-vector.js';
+import type { ComputedStyle } from '../style/index.js';
+import type { FontContext } from '../text/index.js';
+import type { Box } from './box-tree/boxes.js';
+import type { DisplayItem, ItemTag, PathOp } from '../document/index.js';
+import type {
+  BoxFragment,
+  BoxSlice,
+  BreakValue,
+  Fragment,
+  LeafFragment,
+} from './paginate/fragments.js';
+import { anchorsOf, moveAnchor, ownAnchor, type Anchor } from './paginate/fragments.js';
+import type { DecodedImage, PixelImage } from '../images/index.js';
+import { objectFit } from '../images/index.js';
+import { svgVectorItems } from '../images/index.js';
 import {
   backgroundItem,
   backgroundTag,
@@ -21,8 +27,8 @@ import {
   moveItem,
   rectPath,
   type Rect,
-} from './paint.js';
-import type { StructureBuilder } from './structure.js';
+} from './paint/decoration.js';
+import type { StructureBuilder } from './box-tree/structure.js';
 import { border, borderSides, isOverflowClipped, len, padding, pt, radii } from './units.js';
 
 export interface LayoutContext {
@@ -43,6 +49,8 @@ export interface LayoutContext {
   readonly warned: Set<string>;
   /** The caller's deadline: checked once per block-level box. */
   readonly deadline?: Pick<Deadline, 'check'>;
+  /** Keep the border box of elements with an id (LayoutOptions.boxes asks for it). */
+  readonly recordBoxes?: boolean;
 }
 
 export function warnOnce(ctx: LayoutContext, code: string, message: string): void {
@@ -121,7 +129,12 @@ export function boxFragment(
     ...(brk(s.breakAfter) !== 'auto' ? { breakAfter: brk(s.breakAfter) } : {}),
     ...(s.breakInside === 'avoid' ? { breakInside: 'avoid' as const } : {}),
     ...(s.breakAfter === 'avoid' ? { keepWithNext: true } : {}),
-    ...('anchor' in box && box.anchor ? { anchor: box.anchor } : {}),
+    ...('anchor' in box && box.anchor
+      ? {
+          anchor: box.anchor,
+          ...(ctx.recordBoxes ? { borderBox: { x: g.x, width: g.width } } : {}),
+        }
+      : {}),
     ...(s.page && s.page !== 'auto' ? { pageName: s.page } : {}),
     ...extra,
   };
@@ -324,7 +337,7 @@ export function shiftFragment(f: Fragment, dx: number, dy: number): Fragment {
       top: f.top + dy,
       bottom: f.bottom + dy,
       items: f.items.map((i) => moveItem(i, dx, dy)),
-      ...(f.anchors ? { anchors: f.anchors.map((a) => ({ id: a.id, y: a.y + dy })) } : {}),
+      ...(f.anchors ? { anchors: f.anchors.map((a) => moveAnchor(a, dx, dy)) } : {}),
     };
   }
   // Closures keep the coordinates they were made with: hand them the slice in those terms.
@@ -339,6 +352,7 @@ export function shiftFragment(f: Fragment, dx: number, dy: number): Fragment {
     top: f.top + dy,
     bottom: f.bottom + dy,
     children: f.children.map((c) => shiftFragment(c, dx, dy)),
+    ...(f.borderBox && dx !== 0 ? { borderBox: { ...f.borderBox, x: f.borderBox.x + dx } } : {}),
     ...(f.decorate
       ? { decorate: (s: BoxSlice) => f.decorate!(moveSlice(s)).map((i) => moveItem(i, dx, 0)) }
       : {}),
@@ -407,18 +421,10 @@ export function sideBySide(
   frags.forEach(walk);
   leaves.sort((a, b) => a.top - b.top);
   const bands: LeafFragment[] = [];
-  let cur:
-    | { top: number; bottom: number; items: DisplayItem[]; anchors: { id: string; y: number }[] }
-    | undefined;
+  let cur: { top: number; bottom: number; items: DisplayItem[]; anchors: Anchor[] } | undefined;
   for (const b of boxes) {
-    if (b.anchor)
-      leaves.push({
-        kind: 'leaf',
-        top: b.top,
-        bottom: b.top,
-        items: [],
-        anchors: [{ id: b.anchor, y: b.top }],
-      });
+    const own = ownAnchor(b);
+    if (own) leaves.push({ kind: 'leaf', top: b.top, bottom: b.top, items: [], anchors: [own] });
   }
   leaves.sort((a, b) => a.top - b.top);
   for (const l of leaves) {

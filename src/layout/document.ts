@@ -1,25 +1,25 @@
 /**
  * A styled document → LaidOutDocument: resources (fonts and images, loaded up front so the
- * layout itself is synchronous), box tree and structure tree (build.ts), layout in one
- * continuous flow (flow.ts and friends), one linear pagination pass (paginate.ts), page
- * furniture (page.ts), then the per-page display lists and the document metadata.
+ * layout itself is synchronous), box tree and structure tree (box-tree/), layout in one
+ * continuous flow (modes/), one linear pagination pass (paginate/), page furniture
+ * (paint/page-furniture.ts), then the per-page display lists and the document metadata.
  */
 import { LimitError, type Warning } from '../diagnostics.js';
-import { ResourceError, type ResourceLoader } from '../resources/types.js';
-import type { PageStyle, StyledDocument, StyledElement, StyledNode } from '../style/types.js';
+import { ResourceError, type ResourceLoader } from '../resources/index.js';
+import type { PageStyle, StyledDocument, StyledElement, StyledNode } from '../style/index.js';
 import { createFontContext } from '../text/index.js';
-import type { FontContext } from '../text/types.js';
-import { buildBoxTree, resolveUrl, type BuildContext } from './build.js';
+import type { FontContext } from '../text/index.js';
+import { buildBoxTree, resolveUrl, type BuildContext } from './box-tree/build.js';
 import type { LayoutContext } from './context.js';
-import type { DisplayItem, LaidOutDocument, Page } from './display-list.js';
-import { layoutDocument } from './flow.js';
-import { MAX_INPUT_PIXELS, type DecodedImage, type PixelImage } from './images.js';
-import { decodeImageCached, decodeImageForDrawingCached } from './image-cache.js';
+import type { DisplayItem, LaidOutDocument, Page } from '../document/index.js';
+import { layoutDocument } from './modes/block.js';
+import { MAX_INPUT_PIXELS, type DecodedImage, type PixelImage } from '../images/index.js';
+import { decodeImageCached, decodeImageForDrawingCached } from '../images/index.js';
 import type { LayoutOptions, LayoutResult } from './options.js';
-import { pageFurniture, pageGeometry, type PageGeometry } from './page.js';
-import { PageLimit, paginate } from './paginate.js';
-import { asArtifact, backgroundItem, NO_RADII } from './paint.js';
-import { StructureBuilder } from './structure.js';
+import { pageFurniture, pageGeometry, type PageGeometry } from './paint/page-furniture.js';
+import { PageLimit, paginate } from './paginate/paginator.js';
+import { asArtifact, backgroundItem, NO_RADII } from './paint/decoration.js';
+import { StructureBuilder } from './box-tree/structure.js';
 import { DEFAULT_TITLE, firstTextBlockTitle, titleFromText } from './title.js';
 import { PX } from './units.js';
 
@@ -86,6 +86,7 @@ export async function layoutStyled(
     fixed: [],
     warned: new Set(),
     ...(options.deadline ? { deadline: options.deadline } : {}),
+    ...(options.boxes ? { recordBoxes: true } : {}),
   };
   // One geometry per page (and name): margin boxes may differ per page (:first, named pages).
   const geometries = new Map<string, PageGeometry>();
@@ -132,6 +133,7 @@ export async function layoutStyled(
       1,
       anchors,
       false,
+      options.boxes,
     );
     const items: DisplayItem[] = [];
     if (canvas)
@@ -150,6 +152,8 @@ export async function layoutStyled(
         (i, name) => ({ top: geometry(i, name).bodyTop, height: geometry(i, name).bodyHeight }),
         options.maxPages ?? MAX_PAGES,
         anchors,
+        true,
+        options.boxes,
       );
     } catch (e) {
       if (e instanceof PageLimit) throw new LimitError(e.message, 'pages');
@@ -198,12 +202,6 @@ export async function layoutStyled(
       ...(meta.description ? { subject: meta.description } : {}),
       ...(meta.keywords ? { keywords: meta.keywords } : {}),
       creator: 'a11ypdf',
-      creationDate: options.now,
-      modDate: options.now,
-      documentId: options.documentId,
-      attachments: options.attachments,
-      xmpSchemas: options.xmpSchemas,
-      pdfa: options.pdfa,
     },
   };
   return { document, warnings: [...warnings, ...fonts.warnings] };

@@ -1,13 +1,15 @@
 /**
  * HTML → LaidOutDocument: the cascade (style/) gives a styled tree, document.ts lays it out.
  */
-import { styleDocument } from '../style/index.js';
-import { pageStyleFor } from '../style/page.js';
+import { pageStyleFor, styleDocument } from '../style/index.js';
 import { layoutStyled } from './document.js';
 import type { LayoutOptions, LayoutResult } from './options.js';
 
-export type { LayoutOptions, LayoutResult } from './options.js';
+export type { LayoutOptions, LayoutResult, PlacedBox } from './options.js';
 export { MAX_PAGES } from './document.js';
+/** For stages that place laid-out content again (template headers, footers, backgrounds). */
+export { asArtifact, moveItem } from './paint/decoration.js';
+export { DEFAULT_TITLE, titleFromText } from './title.js';
 
 export async function layoutHtml(
   source: { html: string; baseUrl?: string },

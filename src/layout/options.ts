@@ -1,8 +1,8 @@
 /** What every layout entry point (HTML engine, templates) takes and returns. */
 import type { Deadline, Warning } from '../diagnostics.js';
 import type { CssLimits } from '../style/index.js';
-import type { ResourceLoader } from '../resources/types.js';
-import type { Attachment, LaidOutDocument, XmpSchema } from './display-list.js';
+import type { ResourceLoader } from '../resources/index.js';
+import type { LaidOutDocument } from '../document/index.js';
 
 export interface LayoutOptions {
   /**
@@ -12,12 +12,6 @@ export interface LayoutOptions {
   readonly mode: 'paged' | 'continuous';
   /** Viewport width in CSS pixels for continuous mode (default 1024). */
   readonly viewportWidthPx?: number;
-  readonly now: Date;
-  readonly documentId: string;
-  /** Claim PDF/A (embed output intent); false = PDF/UA-1 only. */
-  readonly pdfa: boolean;
-  readonly attachments: readonly Attachment[];
-  readonly xmpSchemas: readonly XmpSchema[];
   readonly loader: ResourceLoader;
   /** A failed resource fails the render instead of giving a warning. */
   readonly strict: boolean;
@@ -30,6 +24,26 @@ export interface LayoutOptions {
   readonly maxPages?: number;
   /** Largest decoded image of the document, in pixels (default 40 million). */
   readonly maxInputPixels?: number;
+  /**
+   * Filled, when given, with the border box of every block-level or atomic element that has an
+   * id attribute (blocks, table cells, flex items, images; not inline elements), keyed by the
+   * id: the instrument of layout tests. Nothing is recorded without it.
+   */
+  readonly boxes?: Map<string, PlacedBox[]>;
+}
+
+/**
+ * Where one piece of an element's border box landed: the page (0-based) and the box in that
+ * page's coordinates (points, origin top-left, y down). A box split across pages has one piece
+ * per page; a box inside content laid out side by side (a table row, a flex line) taller than a
+ * page has one, on the page where it starts.
+ */
+export interface PlacedBox {
+  readonly pageIndex: number;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
 }
 
 export interface LayoutResult {

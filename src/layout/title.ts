@@ -3,7 +3,7 @@
  * when there is one, else the first block of text, else a fixed default. Templates and HTML use
  * the same rule.
  */
-import type { StyledElement, StyledNode } from '../style/types.js';
+import type { StyledElement, StyledNode } from '../style/index.js';
 
 /** The title of a document that has neither a title, a heading nor any text. */
 export const DEFAULT_TITLE = 'Untitled document';

@@ -2,16 +2,16 @@
  * Unit conversion and computed-style helpers. The cascade works in CSS px; layout, text and the
  * display list work in points (1px = 0.75pt). Everything leaving this file is in points.
  */
-import { resolveLength } from '../style/length.js';
+import { resolveLength } from '../style/index.js';
 import type {
   ComputedStyle,
   LengthPercentage,
   LengthPercentageAuto,
   MaxSizeValue,
   SizeValue,
-} from '../style/types.js';
-import type { TextDecoration, TextStyle, VerticalAlign } from '../text/types.js';
-import type { Radii, BorderSide } from './paint.js';
+} from '../style/index.js';
+import type { TextDecoration, TextStyle, VerticalAlign } from '../text/index.js';
+import type { Radii, BorderSide } from './paint/decoration.js';
 
 export const PX = 0.75;
 

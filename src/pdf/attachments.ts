@@ -4,31 +4,24 @@
  * lists in /AF and in the EmbeddedFiles name tree.
  */
 import { InputError } from '../diagnostics.js';
-import type {
-  Attachment,
-  AttachmentRelationship,
-  DocumentMetadata,
-} from '../layout/display-list.js';
+import {
+  ATTACHMENT_RELATIONSHIPS,
+  isAttachmentRelationship,
+  type Attachment,
+  type WriterSettings,
+} from '../document/index.js';
 import type { PdfFile } from './file.js';
 import { PdfRef, dict, name, text } from './objects.js';
 import { pdfDate } from './dates.js';
-
-const RELATIONSHIPS: readonly AttachmentRelationship[] = [
-  'Source',
-  'Data',
-  'Alternative',
-  'Supplement',
-  'Unspecified',
-];
 
 export function checkAttachments(list: readonly Attachment[]): void {
   const problems: { pointer: string; message: string }[] = [];
   const names = new Set<string>();
   list.forEach((a, i) => {
-    if (!RELATIONSHIPS.includes(a.relationship))
+    if (!isAttachmentRelationship(a.relationship))
       problems.push({
         pointer: `/attachments/${i}/relationship`,
-        message: `must be one of ${RELATIONSHIPS.join(', ')}`,
+        message: `must be one of ${ATTACHMENT_RELATIONSHIPS.join(', ')}`,
       });
     if (typeof a.name !== 'string' || a.name.trim() === '')
       problems.push({
@@ -56,11 +49,11 @@ export interface WrittenAttachments {
   readonly efNames: [string, PdfRef][];
 }
 
-export function writeAttachments(file: PdfFile, meta: DocumentMetadata): WrittenAttachments {
+export function writeAttachments(file: PdfFile, settings: WriterSettings): WrittenAttachments {
   const fileSpecs: PdfRef[] = [];
   const efNames: [string, PdfRef][] = [];
-  for (const a of meta.attachments) {
-    const mod = a.modDate ?? meta.modDate ?? meta.creationDate;
+  for (const a of settings.attachments) {
+    const mod = a.modDate ?? settings.modDate ?? settings.creationDate;
     const ef = file.addStream(
       dict({
         Type: name('EmbeddedFile'),

@@ -4,7 +4,7 @@
  * exists (a fallback title, a normalised language tag) the writer applies it and says so.
  */
 import type { Warning } from '../diagnostics.js';
-import type { LaidOutDocument, StructNode } from '../layout/display-list.js';
+import type { LaidOutDocument, StructNode } from '../document/index.js';
 
 /** ISO 32000-1 14.9.2 language identifier, as veraPDF tests it. */
 export const LANG_PATTERN = /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/;

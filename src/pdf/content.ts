@@ -24,8 +24,8 @@ import type {
   RgbaColor,
   StructNode,
   FontResource,
-} from '../layout/display-list.js';
-import { pathBounds } from '../layout/path-bounds.js';
+} from '../document/index.js';
+import { pathBounds } from '../document/index.js';
 import type { EmbeddedFont } from './fonts.js';
 import { PdfDict, PdfRef, PdfText, name, num, serialize } from './objects.js';
 

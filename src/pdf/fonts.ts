@@ -9,9 +9,9 @@
 import { createHash } from 'node:crypto';
 import * as fontkit from 'fontkit';
 import type { Warning } from '../diagnostics.js';
-import type { FontResource } from '../layout/display-list.js';
+import type { FontResource } from '../document/index.js';
 import { parsedFont } from '../text/index.js';
-import { LruCache } from '../text/lru.js';
+import { LruCache } from '../util/index.js';
 import { parseCff, type CffFont } from './cff.js';
 import { cidCffFromOutlines, withExplicitMatrices, type PathCommand } from './cff-program.js';
 import { deflate, type PdfFile } from './file.js';

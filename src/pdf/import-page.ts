@@ -21,7 +21,7 @@ import {
   openPdf,
   pageImportability,
 } from '../validate/index.js';
-import type { ImportedPage } from '../layout/display-list.js';
+import type { ImportedPage } from '../document/index.js';
 import type { PdfFile } from './file.js';
 import { PdfBytes, PdfDict, PdfRaw, PdfRef, type PdfValue, name } from './objects.js';
 

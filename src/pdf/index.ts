@@ -1,8 +1,8 @@
 /**
  * a11ypdf's PDF writer: one LaidOutDocument in, one PDF/A-3a + PDF/UA-1 file out (PDF/UA-1
- * only when metadata.pdfa is false), plus typed warnings for whatever the input left open.
+ * only when settings.pdfa is false), plus typed warnings for whatever the input left open.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
   DEFAULT_MAX_OUTPUT_BYTES,
@@ -19,7 +19,8 @@ import type {
   LaidOutDocument,
   LinearGradient,
   StructNode,
-} from '../layout/display-list.js';
+  WriterSettings,
+} from '../document/index.js';
 import { preWriteCheck, structureDepth, walk } from './check.js';
 import {
   drawPage,
@@ -37,6 +38,7 @@ import { writeStructure, type AnnotationLeaf } from './structure.js';
 import { checkXmpSchemas, buildXmp } from './xmp.js';
 import { checkAttachments, writeAttachments } from './attachments.js';
 import { pdfDate } from './dates.js';
+import { uuidFromSeed } from '../util/index.js';
 import { shadingDict } from './shading.js';
 import { writeLinks, type PendingLink } from './links.js';
 
@@ -62,6 +64,16 @@ export type PageImporter = (file: PdfFile, source: ImportedPage) => PdfRef | str
 
 export async function loadPageImporter(): Promise<PageImporter> {
   return (await import('./import-page.js')).importPage;
+}
+
+/**
+ * The conformance gate for a page to import: its box, or why drawing it would make our output
+ * fail PDF/A-3a or PDF/UA-1. Loaded on first use, like the importer, for the same reason.
+ */
+export type PageInspector = (typeof import('./import-page.js'))['inspectImportablePage'];
+
+export async function loadPageInspector(): Promise<PageInspector> {
+  return (await import('./import-page.js')).inspectImportablePage;
 }
 
 /** True when a laid-out document draws an imported PDF page anywhere. */
@@ -99,16 +111,20 @@ function srgbProfileFlate(): Uint8Array {
   return iccFlate;
 }
 
-function uuidFrom(seed: string): string {
-  const h = createHash('sha256').update(seed).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): WritePdfResult {
+/**
+ * Writes `doc` as a tagged PDF/A-3a + PDF/UA-1 file (PDF/UA-1 only when settings.pdfa is false).
+ * `settings` come from the caller, not from layout: the file's id, clock, conformance claim,
+ * attachments and XMP schemas.
+ */
+export function writePdf(
+  doc: LaidOutDocument,
+  settings: WriterSettings,
+  options: WritePdfOptions = {},
+): WritePdfResult {
   const deterministic = options.deterministic === true;
   const meta = doc.metadata;
-  checkXmpSchemas(meta.xmpSchemas);
-  checkAttachments(meta.attachments);
+  checkXmpSchemas(settings.xmpSchemas);
+  checkAttachments(settings.attachments);
   if (doc.pages.length === 0)
     throw new InputError('the document has no pages', [
       { pointer: '/pages', message: 'must contain at least one page' },
@@ -384,10 +400,16 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
   const outlines = writeOutline(file, outlineEntries);
 
   // Attachments (associated files, PDF/A-3 6.8).
-  const { fileSpecs, efNames } = writeAttachments(file, meta);
+  const { fileSpecs, efNames } = writeAttachments(file, settings);
 
-  const instanceId = deterministic ? uuidFrom(`${meta.documentId}/instance`) : randomUUID();
-  const xmp = buildXmp({ metadata: meta, title: check.title, producer: PRODUCER, instanceId });
+  const instanceId = deterministic ? uuidFromSeed(`${settings.documentId}/instance`) : randomUUID();
+  const xmp = buildXmp({
+    metadata: meta,
+    settings,
+    title: check.title,
+    producer: PRODUCER,
+    instanceId,
+  });
   const metadataRef = file.addStream(
     dict({ Type: name('Metadata'), Subtype: name('XML') }),
     Buffer.from(xmp, 'utf8'),
@@ -402,8 +424,8 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
       Keywords: meta.keywords ? text(meta.keywords) : undefined,
       Creator: meta.creator ? text(meta.creator) : undefined,
       Producer: text(PRODUCER),
-      CreationDate: text(pdfDate(meta.creationDate)),
-      ModDate: text(pdfDate(meta.modDate ?? meta.creationDate)),
+      CreationDate: text(pdfDate(settings.creationDate)),
+      ModDate: text(pdfDate(settings.modDate ?? settings.creationDate)),
     }),
   );
 
@@ -419,7 +441,7 @@ export function writePdf(doc: LaidOutDocument, options: WritePdfOptions = {}): W
     PageMode: outlines ? name('UseOutlines') : undefined,
     Metadata: metadataRef,
   });
-  if (meta.pdfa) {
+  if (settings.pdfa) {
     const icc = file.addStream(dict({ N: 3, Filter: name('FlateDecode') }), srgbProfileFlate());
     catalog.set('OutputIntents', [
       dict({

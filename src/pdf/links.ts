@@ -3,7 +3,7 @@
  * /StructParent key whose parent is the Link element, and an (empty) appearance stream.
  */
 import type { Warning } from '../diagnostics.js';
-import type { LinkItem } from '../layout/display-list.js';
+import type { LinkItem } from '../document/index.js';
 import { cleanText } from './content.js';
 import type { PdfFile } from './file.js';
 import { PdfDict, PdfRef, ascii, dict, name } from './objects.js';

@@ -1,5 +1,5 @@
 /** Linear gradients as axial shadings (ISO 32000-1, 8.7.4.5.3) in sRGB. */
-import type { LinearGradient } from '../layout/display-list.js';
+import type { LinearGradient } from '../document/index.js';
 import { PdfDict, dict, name } from './objects.js';
 
 function rgb(c: { r: number; g: number; b: number }): number[] {

@@ -4,63 +4,16 @@
  * owning their slot, in reading order. Written after the pages, as krilla does.
  */
 import type { Warning } from '../diagnostics.js';
-import type { StandardStructType, StructAttributes, StructNode } from '../layout/display-list.js';
+import {
+  isStandardStructType,
+  type StandardStructType,
+  type StructAttributes,
+  type StructNode,
+} from '../document/index.js';
 import { normaliseLang, nodeSource } from './check.js';
 import type { SlotRecord } from './content.js';
 import type { PdfFile } from './file.js';
 import { PdfBytes, PdfDict, PdfRef, dict, name, text, type PdfValue } from './objects.js';
-
-const STANDARD = new Set<string>([
-  'Document',
-  'Part',
-  'Art',
-  'Sect',
-  'Div',
-  'BlockQuote',
-  'Caption',
-  'TOC',
-  'TOCI',
-  'Index',
-  'NonStruct',
-  'Private',
-  'P',
-  'H',
-  'H1',
-  'H2',
-  'H3',
-  'H4',
-  'H5',
-  'H6',
-  'L',
-  'LI',
-  'Lbl',
-  'LBody',
-  'Table',
-  'TR',
-  'TH',
-  'TD',
-  'THead',
-  'TBody',
-  'TFoot',
-  'Span',
-  'Quote',
-  'Note',
-  'Reference',
-  'BibEntry',
-  'Code',
-  'Link',
-  'Annot',
-  'Ruby',
-  'RB',
-  'RT',
-  'RP',
-  'Warichu',
-  'WT',
-  'WP',
-  'Figure',
-  'Formula',
-  'Form',
-]);
 
 export interface AnnotationLeaf {
   readonly node: number;
@@ -117,7 +70,7 @@ export function writeStructure(
   const structName = (n: StructNode): string => {
     const role = n.role?.trim();
     if (!role || role === n.type) return n.type;
-    if (STANDARD.has(role) || Buffer.byteLength(role) > 127) {
+    if (isStandardStructType(role) || Buffer.byteLength(role) > 127) {
       // Remapping a standard type is forbidden (PDF/UA-1 7.1), and names are limited to 127 bytes.
       warnings.push({
         code: 'pdf.role-ignored',

@@ -6,7 +6,7 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { InputError } from '../diagnostics.js';
-import type { DocumentMetadata, XmpSchema } from '../layout/display-list.js';
+import type { DocumentMetadata, WriterSettings, XmpSchema } from '../document/index.js';
 
 const NS = {
   x: 'adobe:ns:meta/',
@@ -167,6 +167,7 @@ function langAlt(parent: XMLBuilder, ns: string, qname: string, value: string): 
 
 export interface XmpInput {
   readonly metadata: DocumentMetadata;
+  readonly settings: WriterSettings;
   readonly title: string;
   readonly producer: string;
   readonly instanceId: string;
@@ -355,24 +356,24 @@ const REQUIRED: readonly (keyof XmpValues)[] = [
   'instanceId',
 ];
 
-function xmpValues({ metadata: m, title, producer, instanceId }: XmpInput): XmpValues {
-  const modDate = m.modDate ?? m.creationDate;
+function xmpValues({ metadata: m, settings, title, producer, instanceId }: XmpInput): XmpValues {
+  const modDate = settings.modDate ?? settings.creationDate;
   return {
     title: xmlSafe(title),
     author: m.author ? xmlSafe(m.author) : undefined,
     subject: m.subject ? xmlSafe(m.subject) : undefined,
-    createDate: xmpDate(m.creationDate),
+    createDate: xmpDate(settings.creationDate),
     modifyDate: xmpDate(modDate),
     creator: m.creator ? xmlSafe(m.creator) : undefined,
     producer: xmlSafe(producer),
     keywords: m.keywords ? xmlSafe(m.keywords) : undefined,
-    documentId: `uuid:${m.documentId}`,
+    documentId: `uuid:${settings.documentId}`,
     instanceId: `uuid:${instanceId}`,
   };
 }
 
 export function buildXmp(input: XmpInput): string {
-  const m = input.metadata;
+  const m = input.settings;
   const values = xmpValues(input);
   // Caller schemas vary freely and are rare; they take the full builder every time.
   if (m.xmpSchemas.length > 0) return buildTree(m.pdfa, values, m.xmpSchemas);
@@ -388,5 +389,5 @@ export function buildXmp(input: XmpInput): string {
 
 /** The packet built entirely by the XML builder, for tests that compare it with buildXmp. */
 export function buildXmpUncached(input: XmpInput): string {
-  return buildTree(input.metadata.pdfa, xmpValues(input), input.metadata.xmpSchemas);
+  return buildTree(input.settings.pdfa, xmpValues(input), input.settings.xmpSchemas);
 }

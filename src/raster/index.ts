@@ -5,9 +5,8 @@
  */
 import type { Sharp as SharpInstance } from 'sharp';
 import { DEFAULT_MAX_OUTPUT_BYTES, LimitError } from '../diagnostics.js';
-import type { DisplayItem, ImageItem, ImageResource, Page } from '../layout/display-list.js';
-import { loadSharp } from '../layout/sharp.js';
-import { jpegFrame } from '../pdf/images.js';
+import type { DisplayItem, ImageItem, ImageResource, Page } from '../document/index.js';
+import { jpegFrame, loadSharp } from '../images/index.js';
 import { pageSizePx, pageToSvg } from './svg.js';
 
 export { pageToSvg, pageSizePx } from './svg.js';

@@ -23,8 +23,8 @@ import type {
   PathItem,
   PathOp,
   RgbaColor,
-} from '../layout/display-list.js';
-import { pathBounds } from '../layout/path-bounds.js';
+} from '../document/index.js';
+import { pathBounds } from '../document/index.js';
 
 /** Parsed font programs by FontResource.id; bounded so a stream of custom fonts cannot grow it. */
 const fontCache = new Map<string, fontkit.Font | null>();

@@ -4,6 +4,7 @@
  * refused, including IPv4 addresses smuggled inside IPv6 (mapped, compatible, NAT64, 6to4).
  */
 import { BlockList, isIP } from 'node:net';
+import { ResourceError } from './types.js';
 
 const blocked = new BlockList();
 for (const [net, prefix] of [
@@ -133,4 +134,23 @@ export function isPrivateAddress(address: string): boolean {
     return blocked.check(bare.split('%')[0], 'ipv6');
   }
   return true;
+}
+
+/** Throws a refusal when the URL may not be fetched under the policy (scheme, literal address). */
+export function assertFetchable(url: URL, policy: AddressPolicy): void {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ResourceError(
+      `only http and https URLs can be fetched, not ${url.protocol}`,
+      url.href,
+      'refused',
+    );
+  }
+  if (url.username || url.password) {
+    throw new ResourceError('URLs with credentials are not fetched', url.href, 'refused');
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  // Host names are checked on resolution (guarded-agent); literal addresses never resolve.
+  if (isIP(host) !== 0 && isRefusedAddress(host, policy)) {
+    throw new ResourceError(`address ${host} is private or reserved`, url.href, 'refused');
+  }
 }

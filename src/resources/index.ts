@@ -2,10 +2,9 @@
  * The resource loader: data: URIs and http(s) URLs under one policy (SSRF, size, time,
  * redirects). One loader per render, so the per-document byte budget is per document.
  */
-import { isIP } from 'node:net';
 import type { Agent } from 'undici';
 import { createGuardedAgent, isSsrfRefusal, loadUndici } from './guarded-agent.js';
-import { isRefusedAddress, type AddressPolicy } from './address-policy.js';
+import { assertFetchable } from './address-policy.js';
 import {
   ResourceError,
   type LoadedResource,
@@ -14,20 +13,22 @@ import {
   type ResourcePolicy,
 } from './types.js';
 
-export {
-  ResourceError,
-  type LoadedResource,
-  type ResourceKind,
-  type ResourceLoader,
-  type ResourcePolicy,
-} from './types.js';
+export * from './types.js';
 export {
   isPrivateAddress,
   isRefusedAddress,
+  assertFetchable,
   embeddedIpv4,
   rangeList,
   type AddressPolicy,
 } from './address-policy.js';
+export {
+  UploadError,
+  parseUploadUrl,
+  uploadDocument,
+  type UploadOptions,
+  type UploadResult,
+} from './upload.js';
 
 export const DEFAULT_RESOURCE_POLICY: ResourcePolicy = {
   allowPrivateNetwork: false,
@@ -44,25 +45,6 @@ const ACCEPT: Record<ResourceKind, string> = {
   document: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
   pdf: 'application/pdf,*/*;q=0.1',
 };
-
-/** Throws a refusal when the URL may not be fetched under the policy (scheme, literal address). */
-export function assertFetchable(url: URL, policy: AddressPolicy): void {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ResourceError(
-      `only http and https URLs can be fetched, not ${url.protocol}`,
-      url.href,
-      'refused',
-    );
-  }
-  if (url.username || url.password) {
-    throw new ResourceError('URLs with credentials are not fetched', url.href, 'refused');
-  }
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  // Host names are checked on resolution (guarded-agent); literal addresses never resolve.
-  if (isIP(host) !== 0 && isRefusedAddress(host, policy)) {
-    throw new ResourceError(`address ${host} is private or reserved`, url.href, 'refused');
-  }
-}
 
 const DATA_URI = /^data:([^,]*?),(.*)$/s;
 

@@ -5,8 +5,7 @@
  * delivered.
  */
 import { createGuardedAgent, isSsrfRefusal, loadUndici } from './guarded-agent.js';
-import { assertFetchable } from './index.js';
-import type { AddressPolicy } from './address-policy.js';
+import { assertFetchable, type AddressPolicy } from './address-policy.js';
 import { ResourceError } from './types.js';
 
 export class UploadError extends Error {

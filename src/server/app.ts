@@ -21,7 +21,7 @@ import {
   xmpSchemaSchema,
 } from './schemas.js';
 import { VERSION } from './version.js';
-import { templateSchema } from '../template/schema.js';
+import { templateSchema } from '../index.js';
 
 export interface Service {
   readonly app: FastifyInstance;

@@ -3,7 +3,7 @@
  * Parsed once at start-up into a plain typed object; nothing else reads process.env.
  */
 import { availableParallelism } from 'node:os';
-import { rangeList } from '../resources/address-policy.js';
+import { rangeList } from '../index.js';
 
 export interface ServiceConfig {
   readonly port: number;

@@ -4,9 +4,14 @@
  * trace ever reaches a client.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { InputError, LimitError, TimeoutError, type FieldProblem } from '../diagnostics.js';
-import { ResourceError } from '../resources/types.js';
-import { UploadError } from '../resources/upload.js';
+import {
+  InputError,
+  LimitError,
+  ResourceError,
+  TimeoutError,
+  UploadError,
+  type FieldProblem,
+} from '../index.js';
 import { QueueFullError, TaskTimeoutError, WorkerCrashError } from './pool.js';
 
 export interface Problem {

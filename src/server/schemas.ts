@@ -2,7 +2,7 @@
  * JSON schemas of the request and response bodies. fastify validates requests with them and
  * @fastify/swagger publishes them in the OpenAPI document, so the docs cannot drift from the code.
  */
-import { RELATIONSHIP_PATTERN } from '../attachments.js';
+import { RELATIONSHIP_PATTERN } from '../index.js';
 
 export const fileAttachmentSchema = {
   $id: 'FileAttachment',

@@ -3,8 +3,13 @@
  * structured cloning) and become typed errors again on the main thread. This module imports
  * no engine code, so the main thread stays light.
  */
-import { InputError, LimitError, TimeoutError, type FieldProblem } from '../diagnostics.js';
-import { ResourceError } from '../resources/types.js';
+import {
+  InputError,
+  LimitError,
+  ResourceError,
+  TimeoutError,
+  type FieldProblem,
+} from '../index.js';
 
 export interface SerializedError {
   readonly name: string;

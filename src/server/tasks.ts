@@ -4,18 +4,20 @@
  * survive structured cloning) and are turned back into typed errors by the pool.
  */
 import {
+  identify,
   render,
   renderImage,
+  validate,
+  warmUp,
+  type Flavour,
   type ImageOptions,
   type RenderInput,
   type RenderOptions,
-} from '../render.js';
-import type * as Validator from '../validate/index.js';
-import { warmUpText } from '../text/index.js';
+  type ValidationResponse,
+} from '../index.js';
 import { serializeError, type SerializedError, type TaskOutcome } from './task-errors.js';
 
 export type { SerializedError, TaskOutcome };
-import type { Flavour, ValidationResponse } from '../validate/index.js';
 
 export type Task =
   | {
@@ -51,13 +53,6 @@ export interface TaskBounds {
   readonly timeoutMs?: number;
 }
 
-/**
- * The validator is loaded by the first task that validates (/validate, /identify,
- * /convert-and-validate), not by every worker at start-up: plain renders never need it.
- */
-let validator: Promise<typeof Validator> | null = null;
-const loadValidator = () => (validator ??= import('../validate/index.js'));
-
 export async function runTask(task: Task, bounds: TaskBounds = {}): Promise<TaskOutcome> {
   // One clock for the whole task: a render that also validates shares the deadline.
   const deadlineAt =
@@ -71,7 +66,7 @@ export async function runTask(task: Task, bounds: TaskBounds = {}): Promise<Task
         // Judged against what the document claims, wherever the claim was decided (the
         // request's embedColorProfile or a template's config).
         const validation = task.validate
-          ? (await loadValidator()).validate(r.pdf, {
+          ? validate(r.pdf, {
               flavours: r.pdfa ? ['pdfa-3a', 'pdfua-1'] : ['pdfua-1'],
               ...left(),
             })
@@ -89,7 +84,6 @@ export async function runTask(task: Task, bounds: TaskBounds = {}): Promise<Task
       case 'image':
         return { ok: true, value: await renderImage(task.input, { ...task.options, ...left() }) };
       case 'validate': {
-        const { validate } = await loadValidator();
         return {
           ok: true,
           value: validate(task.pdf, {
@@ -102,9 +96,9 @@ export async function runTask(task: Task, bounds: TaskBounds = {}): Promise<Task
         };
       }
       case 'identify':
-        return { ok: true, value: (await loadValidator()).identify(task.pdf) };
+        return { ok: true, value: identify(task.pdf) };
       case 'warmup':
-        warmUpText();
+        await warmUp();
         return { ok: true, value: null };
     }
   } catch (err) {

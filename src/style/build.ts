@@ -5,7 +5,7 @@
  */
 import * as csstree from 'css-tree';
 import type { Warning } from '../diagnostics.js';
-import type { DomElement } from '../html/dom.js';
+import type { DomElement } from '../html/index.js';
 import type { StyleEngine } from './cascade.js';
 import { formatCounter, markerText, quotePairs } from './counters.js';
 import { presentationalHints } from './hints.js';

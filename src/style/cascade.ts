@@ -5,7 +5,7 @@
  * share one ComputedStyle object (a 500-row table computes each distinct cell style once).
  */
 import type { Warning } from '../diagnostics.js';
-import type { DomElement } from '../html/dom.js';
+import type { DomElement } from '../html/index.js';
 import {
   DeclarationParser,
   computeCustomProperties,
@@ -13,8 +13,8 @@ import {
   type ParsedDeclaration,
   type WideKeyword,
 } from './declarations.js';
-import { COMPUTE_ORDER, LOGICAL_INLINE, LONGHANDS } from './properties.js';
-import { INITIAL, type ComputeCtx, type Longhand } from './property-kit.js';
+import { COMPUTE_ORDER, LOGICAL_INLINE, LONGHANDS } from './properties/index.js';
+import { INITIAL, type ComputeCtx, type Longhand } from './properties/kit.js';
 import { matchesSelector, type AncestorFilter, type PseudoElement } from './selectors.js';
 import type { Declaration, RuleIndex, StyleRule } from './sheet.js';
 import type {

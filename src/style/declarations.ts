@@ -4,8 +4,8 @@
  */
 import * as csstree from 'css-tree';
 import type { Warning } from '../diagnostics.js';
-import { LONGHANDS, SHORTHANDS } from './properties.js';
-import type { Longhand, ParseCtx } from './property-kit.js';
+import { LONGHANDS, SHORTHANDS } from './properties/index.js';
+import type { Longhand, ParseCtx } from './properties/kit.js';
 import type { Declaration } from './sheet.js';
 import { valueNodes } from './values.js';
 

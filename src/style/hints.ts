@@ -3,7 +3,7 @@
  * (width/height on images and tables, table border/cellpadding/cellspacing, align, valign,
  * bgcolor, nowrap, <font>). Returned as (property, value) pairs in CSS syntax.
  */
-import type { DomElement } from '../html/dom.js';
+import type { DomElement } from '../html/index.js';
 
 const SIZED = new Set([
   'img',

@@ -3,7 +3,7 @@
  * @font-face rules, title, language, warnings).
  */
 import type { Warning } from '../diagnostics.js';
-import { parseHtml } from '../html/parse.js';
+import { parseHtml } from '../html/index.js';
 import { StyleEngine } from './cascade.js';
 import { TreeBuilder } from './build.js';
 import { buildPageRules, firstPageArea } from './page.js';
@@ -23,12 +23,13 @@ import {
   engineKey,
   type SharedEngine,
 } from './engine-cache.js';
-import type { ResourceLoader } from '../resources/types.js';
+import type { ResourceLoader } from '../resources/index.js';
 
 export type * from './types.js';
 export { pageStyleFor } from './page.js';
-export { DEFAULT_CSS_LIMITS, type CssLimits } from './sheet.js';
+export { DEFAULT_CSS_LIMITS, type CssLimits } from './limits.js';
 export { resolveLength } from './length.js';
+export { parseColor } from './colors.js';
 
 /**
  * ex/ch from the bundled fonts (src/text) when the caller gives no metrics; the font context is

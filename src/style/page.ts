@@ -31,7 +31,7 @@ import {
   type LengthEnv,
   type LenSpec,
 } from './values.js';
-import { boxSides } from './property-kit.js';
+import { boxSides } from './properties/kit.js';
 
 const MM = 96 / 25.4;
 const IN = 96;

@@ -4,7 +4,7 @@
  */
 import * as csstree from 'css-tree';
 import type { CssNode } from 'css-tree';
-import type { DomElement } from '../html/dom.js';
+import type { DomElement } from '../html/index.js';
 
 export type PseudoElement = 'before' | 'after' | 'marker';
 

@@ -6,10 +6,15 @@
 import * as csstree from 'css-tree';
 import type { CssNode } from 'css-tree';
 import { LimitError, type Warning } from '../diagnostics.js';
-import { ResourceError, type ResourceLoader } from '../resources/types.js';
-import type { DomElement } from '../html/dom.js';
-import { LONGHANDS, NO_EFFECT_PROPERTIES, PROPERTY_ALIASES, SHORTHANDS } from './properties.js';
-import { resolveUrl } from './property-kit.js';
+import { ResourceError, type ResourceLoader } from '../resources/index.js';
+import type { DomElement } from '../html/index.js';
+import {
+  LONGHANDS,
+  NO_EFFECT_PROPERTIES,
+  PROPERTY_ALIASES,
+  SHORTHANDS,
+} from './properties/index.js';
+import { resolveUrl } from './properties/kit.js';
 import {
   SelectorError,
   compileSelector,
@@ -18,6 +23,7 @@ import {
 } from './selectors.js';
 import type { CssFontFaceRule, FontStyle, PageMarginBoxName, PageRuleSelector } from './types.js';
 import { ident, parseNumber, splitCommas, valueNodes } from './values.js';
+import { DEFAULT_CSS_LIMITS, type CssLimits } from './limits.js';
 
 export type Origin = 'ua' | 'author';
 
@@ -68,23 +74,6 @@ export interface RuleSet {
   readonly pageRules: RawPageRule[];
   readonly fontFaces: CssFontFaceRule[];
 }
-
-/** Bounds on the author CSS of one document (the UA sheet is not counted). */
-export interface CssLimits {
-  /**
-   * Style rules kept for the cascade; each selector of a list counts, since each is indexed as
-   * its own rule. Rules inside @media/@supports that apply and @import-ed sheets count too.
-   */
-  readonly maxRules: number;
-  /** UTF-8 bytes of all <style> elements, <link> sheets and @import-ed sheets together. */
-  readonly maxBytes: number;
-}
-
-/**
- * About 2 KB of heap per rule and 40 bytes per byte of CSS once indexed: the defaults keep the
- * cascade of the largest accepted document far below a 768 MB worker heap.
- */
-export const DEFAULT_CSS_LIMITS: CssLimits = { maxRules: 50_000, maxBytes: 5 * 1024 * 1024 };
 
 export interface LoadContext {
   readonly loader: ResourceLoader;

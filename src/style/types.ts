@@ -15,9 +15,9 @@
  * - 'auto', 'none', 'normal' stay literal strings where CSS keeps them at computed-value time.
  */
 import type { Warning } from '../diagnostics.js';
-import type { RgbaColor } from '../layout/display-list.js';
-import type { ResourceLoader } from '../resources/types.js';
-import type { CssLimits } from './sheet.js';
+import type { RgbaColor } from '../document/index.js';
+import type { ResourceLoader } from '../resources/index.js';
+import type { CssLimits } from './limits.js';
 
 export type { RgbaColor };
 

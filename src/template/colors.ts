@@ -3,7 +3,7 @@
  * the style engine's own parser: a colour the engine would ignore is a 400, not a silent black.
  */
 import * as csstree from 'css-tree';
-import { parseColor } from '../style/colors.js';
+import { parseColor } from '../style/index.js';
 
 export function isCssColor(value: string): boolean {
   if (/[;{}<>]/.test(value) || value.length > 200) return false;

@@ -16,12 +16,12 @@ import type {
   ItemTag,
   LaidOutDocument,
   Page,
-} from '../layout/display-list.js';
-import { decodeImageCached } from '../layout/image-cache.js';
+} from '../document/index.js';
+import { decodeImageCached } from '../images/index.js';
 import { layoutHtml } from '../layout/index.js';
-import type { LayoutOptions } from '../layout/options.js';
-import { asArtifact, moveItem } from '../layout/paint.js';
-import { ResourceError } from '../resources/types.js';
+import type { LayoutOptions } from '../layout/index.js';
+import { asArtifact, moveItem } from '../layout/index.js';
+import { ResourceError } from '../resources/index.js';
 import { DEFAULT_MARGINS_MM, PAGE_NUMBER_LINE_MM } from './defaults.js';
 import type { PageConfig, Template } from './types.js';
 
@@ -135,7 +135,8 @@ export async function loadBackground(
   if (bg.type === 'pdf' || isPdf) {
     // The gate: the page must keep our output PDF/A-3a + PDF/UA-1 once drawn as an artifact.
     // Loaded here, not at start-up: it brings the validator's parser and rules.
-    const { inspectImportablePage } = await import('../pdf/import-page.js');
+    const { loadPageInspector } = await import('../pdf/index.js');
+    const inspectImportablePage = await loadPageInspector();
     const checked = inspectImportablePage(loaded.bytes, 0);
     if ('problem' in checked) {
       throw new InputError(`the PDF page background cannot be used: ${checked.problem}`, [

@@ -1,13 +1,14 @@
 /**
  * JSON templates (version 2) through the HTML engine: validate the request, turn the template
- * into HTML, then lay it out exactly like any HTML document. Template-specific settings
- * (title fallback, embedColorProfile, attachments) are applied to the layout options here.
+ * into HTML, then lay it out exactly like any HTML document. The title fallback is applied
+ * here; what the template asks of the file (attachments, no PDF/A claim) is returned beside the
+ * layout for the caller to hand to the writer.
  */
-import { attachmentWarnings, decodeAttachments } from '../attachments.js';
+import { attachmentWarnings, decodeAttachments, type Attachment } from '../document/index.js';
 import type { Warning } from '../diagnostics.js';
 import { layoutHtml } from '../layout/index.js';
-import type { LayoutOptions, LayoutResult } from '../layout/options.js';
-import { bundledFamily } from '../text/bundled.js';
+import type { LayoutOptions, LayoutResult } from '../layout/index.js';
+import { bundledFamily } from '../text/index.js';
 import { loadBarcodeEncoder } from './barcode/encoder.js';
 import {
   applyFurniture,
@@ -20,12 +21,12 @@ import {
 import { templateToHtml } from './to-html.js';
 import { templateTitle } from './title.js';
 import { validateTemplate } from './validate.js';
-import type { TemplateLimits } from './types.js';
+import type { TemplateLimits } from './limits.js';
 
 export { templateSchema } from './schema.js';
 export { validateTemplate } from './validate.js';
-export type { Template, TemplateLimits } from './types.js';
-export { DEFAULT_TEMPLATE_LIMITS } from './types.js';
+export type { Template } from './types.js';
+export { DEFAULT_TEMPLATE_LIMITS, type TemplateLimits } from './limits.js';
 
 const GENERIC_FAMILIES = new Set([
   'serif',
@@ -43,12 +44,23 @@ export function isKnownFamily(family: string): boolean {
   return GENERIC_FAMILIES.has(family.toLowerCase()) || bundledFamily(family) !== undefined;
 }
 
+/** The writer settings a template contributes: its attachments and its embedColorProfile. */
+export interface TemplateWriterSettings {
+  readonly attachments: readonly Attachment[];
+  /** false when the template sets embedColorProfile to false: PDF/UA-1 only. */
+  readonly pdfa: boolean;
+}
+
+export interface TemplateLayoutResult extends LayoutResult {
+  readonly writerSettings: TemplateWriterSettings;
+}
+
 export async function layoutTemplate(
   template: unknown,
   data: unknown,
-  options: LayoutOptions,
+  layoutOptions: LayoutOptions,
   limits?: TemplateLimits,
-): Promise<LayoutResult> {
+): Promise<TemplateLayoutResult> {
   const validated = validateTemplate(template, data, isKnownFamily, limits);
   const { template: t, data: overrides } = validated;
   const warnings: Warning[] = [...attachmentWarnings(t.attachments, '/template/attachments')];
@@ -56,14 +68,9 @@ export async function layoutTemplate(
   const { title, warning } = templateTitle(t, overrides);
   if (warning) warnings.push(warning);
 
-  const attachments = [
-    ...options.attachments,
-    ...decodeAttachments(t.attachments, '/template/attachments'),
-  ];
-  const layoutOptions: LayoutOptions = {
-    ...options,
-    attachments,
-    pdfa: t.config?.embedColorProfile === false ? false : options.pdfa,
+  const writerSettings: TemplateWriterSettings = {
+    attachments: decodeAttachments(t.attachments, '/template/attachments'),
+    pdfa: t.config?.embedColorProfile !== false,
   };
 
   if (validated.barcodes.size > 0) await loadBarcodeEncoder();
@@ -115,5 +122,5 @@ export async function layoutTemplate(
     },
     box,
   );
-  return { document, warnings: [...warnings, ...result.warnings] };
+  return { document, warnings: [...warnings, ...result.warnings], writerSettings };
 }

@@ -2,8 +2,8 @@
  * The Template (version 2) as a JSON Schema 2020-12 document. It validates requests (through
  * ajv) and is published in the OpenAPI document, so clients and the service read one source.
  */
+import { RELATIONSHIP_PATTERN } from '../document/index.js';
 
-import { RELATIONSHIP_PATTERN } from '../attachments.js';
 import { barcodeSchemaDefs } from './barcode/schema.js';
 import { SYMBOLOGIES } from './barcode/symbologies.js';
 

@@ -4,7 +4,7 @@
  * title. Anything but config.title is reported as a warning naming the block it came from.
  */
 import type { Warning } from '../diagnostics.js';
-import { DEFAULT_TITLE, titleFromText } from '../layout/title.js';
+import { DEFAULT_TITLE, titleFromText } from '../layout/index.js';
 import type { Template } from './types.js';
 import { allBlocks, type BlockRef } from './validate.js';
 

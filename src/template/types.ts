@@ -1,6 +1,7 @@
 /** TypeScript shapes of a validated version 2 template (see schema.ts for the rules). */
 import type { BarcodeContent } from './barcode/types.js';
 import type { Symbology } from './barcode/symbologies.js';
+import type { AttachmentInput } from '../document/index.js';
 
 export interface TypographyConfig {
   readonly family?: string | null;
@@ -118,14 +119,6 @@ export interface FontFaceConfig {
   readonly style?: 'normal' | 'italic' | 'oblique';
 }
 
-export interface FileAttachmentConfig {
-  readonly name: string;
-  readonly content: string;
-  readonly mimeType?: string | null;
-  readonly description?: string | null;
-  readonly relationship?: string | null;
-}
-
 export type PageSize =
   | {
       readonly format?: 'A3' | 'A4' | 'A5' | 'A6' | 'Letter' | 'Legal' | 'Tabloid';
@@ -162,23 +155,6 @@ export interface Template {
   readonly version: 2;
   readonly config?: TemplateConfig;
   readonly fonts?: Readonly<Record<string, FontFaceConfig>>;
-  readonly attachments?: readonly FileAttachmentConfig[];
+  readonly attachments?: readonly AttachmentInput[];
   readonly rows?: readonly Row[];
 }
-
-/** Limits on one template request (configurable by the operator). */
-export interface TemplateLimits {
-  readonly maxRows: number;
-  readonly maxBlocks: number;
-  readonly maxTableRows: number;
-}
-
-export const DEFAULT_TEMPLATE_LIMITS: TemplateLimits = {
-  maxRows: 2_000,
-  maxBlocks: 10_000,
-  // The whole laid-out document stays in memory until the writer runs. Measured with
-  // `node --max-old-space-size=1024` on a 5-column table: 10,000 rows (295 pages) render in
-  // about 8 s and still fit a 640 MB heap; 15,000 fit 1024 MB only narrowly; 20,000 run out of
-  // heap at 1024 MB (the default worker heap). 10,000 leaves a margin for wider cells.
-  maxTableRows: 10_000,
-};

@@ -11,13 +11,8 @@ import type { BarcodeContent } from './barcode/types.js';
 import { isCssColor } from './colors.js';
 import { inlineSvgProblem, isInlineSvg } from './inline-svg.js';
 import { templateSchema } from './schema.js';
-import {
-  DEFAULT_TEMPLATE_LIMITS,
-  type Block,
-  type Row,
-  type Template,
-  type TemplateLimits,
-} from './types.js';
+import { DEFAULT_TEMPLATE_LIMITS, type TemplateLimits } from './limits.js';
+import type { Block, Row, Template } from './types.js';
 
 interface Validators {
   readonly template: ValidateFunction;

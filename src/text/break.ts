@@ -13,7 +13,7 @@ import {
   type Piece,
 } from './paragraph.js';
 import { slicePiece } from './shape.js';
-import type { PositionedGlyph } from '../layout/display-list.js';
+import type { PositionedGlyph } from '../document/index.js';
 import type { LoadedFace } from './face.js';
 import type {
   AvailableWidth,

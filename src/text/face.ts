@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Font, Glyph, GlyphPosition } from 'fontkit';
-import type { FontResource } from '../layout/display-list.js';
-import { GroupedLruCache, LruCache } from './lru.js';
+import type { FontResource } from '../document/index.js';
+import { GroupedLruCache, LruCache } from '../util/index.js';
 import type { FontFace, FontMetrics, FontStyle } from './types.js';
 
 /** Shaped glyphs of one piece of text in font units, logical order. */
@@ -60,7 +60,7 @@ const ENTRY_OVERHEAD = 1300;
  * the face's serial number), sized by estimated bytes: 8 MB each holds about 6,000 short words,
  * far more than one document's vocabulary, and fills within a few thousand renders of varied
  * documents. Counted in entries alone (16,384 and 32,768) they reached 60 MB per worker and
- * were still filling after 10,000 renders, which read as a leak (issue 10).
+ * were still filling after 10,000 renders, which reads as a leak in a long-running service.
  */
 const SHAPE_CACHE_BYTES = 8 * 1024 * 1024;
 const shapeCache = new LruCache<string, ShapedUnits>(16384, {

@@ -4,7 +4,7 @@
  * language in a bounded LRU.
  */
 import { createRequire } from 'node:module';
-import { LruCache } from './lru.js';
+import { LruCache } from '../util/index.js';
 
 type Hyphenator = (
   text: string,

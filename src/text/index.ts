@@ -21,7 +21,7 @@ export const breakLines: BreakLines = breakIntoLines;
 export const measureIntrinsic: MeasureIntrinsic = intrinsic;
 export const measureText: MeasureText = measure;
 export { toSfnt, detectFormat, FontFormatError } from './sfnt.js';
-export { fontDirectory, BUNDLED_FACES, FAMILY_ALIASES } from './bundled.js';
+export { fontDirectory, bundledFamily, BUNDLED_FACES, FAMILY_ALIASES } from './bundled.js';
 export type * from './types.js';
 export { warmUpText } from './warmup.js';
 export { parsedFont } from './face.js';

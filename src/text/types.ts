@@ -9,7 +9,7 @@
  *   const lines = breakLines(para, width, { textAlign: 'justify', textIndent: 0, strut });
  *   // each GlyphFragment of each line becomes one GlyphRun display item
  *
- * Units: points everywhere, y grows downwards (as in src/layout/display-list.ts). Font metrics
+ * Units: points everywhere, y grows downwards (as in src/document/display-list.ts). Font metrics
  * in `FontMetrics` are normalised to 1 em (multiply by the size in points).
  *
  * Functions are exported from src/text/index.ts: createFontContext, shapeParagraph, breakLines,
@@ -19,7 +19,7 @@
  * CSS units that need font metrics (ex, ch) come from `ctx.matchFont(...).metrics`.
  */
 import type { Warning } from '../diagnostics.js';
-import type { FontResource, PositionedGlyph, RgbaColor } from '../layout/display-list.js';
+import type { FontResource, PositionedGlyph, RgbaColor } from '../document/index.js';
 
 export type FontStyle = 'normal' | 'italic' | 'oblique';
 

@@ -1,7 +1,7 @@
 /**
- * The fixture set of issue 5 rendered end to end through render(): HTML → layout → tagged PDF,
- * read back with pdfjs-dist (text order, positions, structure, links) and checked by our own
- * validator.
+ * The HTML fixtures (invoices, reports, letters, right-to-left and mixed scripts) rendered end
+ * to end through render(): HTML → layout → tagged PDF, read back with pdfjs-dist (text order,
+ * positions, structure, links) and checked by our own validator.
  */
 import { describe, expect, it } from 'vitest';
 import { render, type RenderResult } from '../../src/render.js';

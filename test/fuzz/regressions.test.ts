@@ -35,7 +35,7 @@ describe('fuzz regressions', () => {
     expect(r.status).toBe('ok');
   });
 
-  // F2 (fixed, src/layout/flex.ts, build.ts): item layouts are shared within a flex layout, so
+  // F2 (fixed, src/layout/modes/flex.ts, box-tree/build.ts): item layouts are shared within a flex layout, so
   // nesting costs linear work (30 levels took hours before), and flex containers nested past
   // MAX_FLEX_DEPTH are blocks (300 levels faulted inside the yoga wasm module).
   it('F2: nested flex containers lay out in bounded time and never fault', async () => {
@@ -130,7 +130,7 @@ describe('fuzz regressions', () => {
     expect(attr.status === 'ok' ? 'ok' : attr).toBe('ok');
   });
 
-  // F7 (fixed, src/attachments.ts): the base64 check backtracked quadratically on whitespace.
+  // F7 (fixed, src/document/attachments.ts): the base64 check backtracked quadratically on whitespace.
   it('F7: attachment content of 200,000 spaces and one bad character is refused at once', async () => {
     const r = await runner.exec(
       {

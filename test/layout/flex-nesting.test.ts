@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Yoga from 'yoga-layout';
-import { MAX_FLEX_DEPTH } from '../../src/layout/build.js';
-import type { GlyphRun } from '../../src/layout/display-list.js';
+import { MAX_FLEX_DEPTH } from '../../src/layout/box-tree/build.js';
+import type { GlyphRun } from '../../src/document/index.js';
 import type { StyledElement } from '../../src/style/types.js';
 import { glyphRuns, layBody } from './harness.js';
 import { el } from './styled.js';

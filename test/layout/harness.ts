@@ -3,7 +3,7 @@
  * page, laying out a hand-built body (see styled.ts) without the cascade, and reading the
  * glyph runs of a page.
  */
-import type { DisplayItem, GlyphRun } from '../../src/layout/display-list.js';
+import type { DisplayItem, GlyphRun } from '../../src/document/index.js';
 import { layoutStyled } from '../../src/layout/document.js';
 import type { LayoutOptions, LayoutResult } from '../../src/layout/options.js';
 import type { ResourceLoader } from '../../src/resources/types.js';
@@ -23,11 +23,6 @@ export const offlineLoader: ResourceLoader = {
 
 export const testOptions: LayoutOptions = {
   mode: 'paged',
-  now: new Date('2024-01-01T00:00:00Z'),
-  documentId: '00000000-0000-4000-a000-000000000000',
-  pdfa: true,
-  attachments: [],
-  xmpSchemas: [],
   loader: offlineLoader,
   strict: false,
 };

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeImageCached } from '../../src/layout/image-cache.js';
+import { decodeImageCached } from '../../src/images/cache.js';
 
 async function png(width: number, height: number, red: number): Promise<Uint8Array> {
   const buf = await sharp({

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeImage, objectFit } from '../../src/layout/images.js';
+import { decodeImage, objectFit } from '../../src/images/decode.js';
 
 const solid = (channels: 3 | 4, alpha = 1) =>
   sharp({ create: { width: 8, height: 4, channels, background: { r: 255, g: 0, b: 0, alpha } } });

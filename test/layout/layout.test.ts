@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GlyphRun, LaidOutDocument, StructNode } from '../../src/layout/display-list.js';
+import type { GlyphRun, LaidOutDocument, StructNode } from '../../src/document/index.js';
 import { layoutStyled } from '../../src/layout/document.js';
 import type { LayoutOptions } from '../../src/layout/options.js';
 import type { ResourceLoader } from '../../src/resources/types.js';

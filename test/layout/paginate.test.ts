@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DisplayItem } from '../../src/layout/display-list.js';
-import type { BoxFragment, Fragment, LeafFragment } from '../../src/layout/fragments.js';
-import { paginate } from '../../src/layout/paginate.js';
+import type { DisplayItem } from '../../src/document/index.js';
+import type { BoxFragment, Fragment, LeafFragment } from '../../src/layout/paginate/fragments.js';
+import { paginate } from '../../src/layout/paginate/paginator.js';
 
 /** A line-like leaf that draws one rectangle tagged with `slot`, so we can see where it went. */
 function leaf(

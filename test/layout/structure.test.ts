@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StructNode } from '../../src/layout/display-list.js';
+import type { StructNode } from '../../src/document/index.js';
 import type { PageStyle, StyledElement } from '../../src/style/types.js';
 import { layBody } from './harness.js';
 import { el } from './styled.js';

@@ -4,10 +4,10 @@
  */
 import bwipjs from 'bwip-js';
 import { describe, expect, it } from 'vitest';
-import type { DisplayItem, LaidOutDocument } from '../../src/layout/display-list.js';
+import type { DisplayItem, LaidOutDocument } from '../../src/document/index.js';
 import { layoutHtml } from '../../src/layout/index.js';
-import { decodeImageCached, decodeImageForDrawingCached } from '../../src/layout/image-cache.js';
-import { decodeImage, decodeImageForDrawing } from '../../src/layout/images.js';
+import { decodeImageCached, decodeImageForDrawingCached } from '../../src/images/cache.js';
+import { decodeImage, decodeImageForDrawing } from '../../src/images/decode.js';
 import type { LayoutOptions } from '../../src/layout/options.js';
 import { createResourceLoader } from '../../src/resources/index.js';
 import { testOptions } from './harness.js';

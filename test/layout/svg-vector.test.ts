@@ -3,17 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { render } from '../../src/render.js';
 import { layoutHtml } from '../../src/layout/index.js';
 import { layoutTemplate } from '../../src/template/index.js';
-import type {
-  DisplayItem,
-  LaidOutDocument,
-  PathOp,
-  StructNode,
-} from '../../src/layout/display-list.js';
+import type { DisplayItem, LaidOutDocument, PathOp, StructNode } from '../../src/document/index.js';
 import type { LayoutOptions } from '../../src/layout/options.js';
 import { createResourceLoader } from '../../src/resources/index.js';
 import { validate } from '../../src/validate/index.js';
-import { decodeImage } from '../../src/layout/images.js';
-import { arcToCurves, parsePathData, parseSimpleSvg } from '../../src/layout/svg-vector.js';
+import { decodeImage } from '../../src/images/decode.js';
+import { arcToCurves, parsePathData, parseSimpleSvg } from '../../src/images/svg-vector.js';
 import { testOptions } from './harness.js';
 
 const options: LayoutOptions = {

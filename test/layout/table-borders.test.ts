@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DisplayItem, PathItem, RgbaColor } from '../../src/layout/display-list.js';
+import type { DisplayItem, PathItem, RgbaColor } from '../../src/document/index.js';
 import type { ComputedStyle, StyledElement } from '../../src/style/types.js';
 import { glyphRuns, layBody } from './harness.js';
 import { el } from './styled.js';

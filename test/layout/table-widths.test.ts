@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoColumnWidths, fixedColumnWidths } from '../../src/layout/table-widths.js';
+import { autoColumnWidths, fixedColumnWidths } from '../../src/layout/modes/table-widths.js';
 
 const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
 

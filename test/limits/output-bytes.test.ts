@@ -10,6 +10,7 @@ import { PdfDict } from '../../src/pdf/objects.js';
 import { writePdf } from '../../src/pdf/index.js';
 import { render, renderImage } from '../../src/render.js';
 import { createResourceLoader } from '../../src/resources/index.js';
+import { settings } from '../pdf/helpers.js';
 
 const small = {
   kind: 'html' as const,
@@ -75,11 +76,6 @@ describe('maxOutputBytes', () => {
       { html: longHtml(40) },
       {
         mode: 'paged',
-        now: new Date('2026-01-01T00:00:00Z'),
-        documentId: '00000000-0000-4000-a000-000000000000',
-        pdfa: true,
-        attachments: [],
-        xmpSchemas: [],
         loader: createResourceLoader({}),
         strict: false,
       },
@@ -92,9 +88,9 @@ describe('maxOutputBytes', () => {
         if (stage === 'pdf') drawn++;
       },
     };
-    expect(() => writePdf(laid.document, { maxOutputBytes: 4 * 1024, deadline })).toThrow(
-      /over the output limit of 4096 bytes/,
-    );
+    expect(() =>
+      writePdf(laid.document, settings(), { maxOutputBytes: 4 * 1024, deadline }),
+    ).toThrow(/over the output limit of 4096 bytes/);
     // The writer checks the deadline once per page: it stopped well before the last page.
     expect(drawn).toBeGreaterThan(0);
     expect(drawn).toBeLessThan(pages / 2);

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/diagnostics.js';
-import type {
-  Attachment,
-  AttachmentRelationship,
-  XmpSchema,
-} from '../../src/layout/display-list.js';
+import type { Attachment, AttachmentRelationship, XmpSchema } from '../../src/document/index.js';
 import { writePdf } from '../../src/pdf/index.js';
-import { simpleDoc } from './helpers.js';
+import { settings, simpleDoc } from './helpers.js';
 import { inspect, openPdf } from './inspect.js';
 import { writeValid } from './validate-helper.js';
 
@@ -46,8 +42,9 @@ describe('attachments', () => {
       relationship: 'Alternative',
       modDate: new Date('2026-01-02T00:00:00Z'),
     };
-    const r = writeValid(simpleDoc({ attachments: [invoice], xmpSchemas: [FACTURX] }), {
+    const r = writeValid(simpleDoc(), {
       deterministic: true,
+      settings: { attachments: [invoice], xmpSchemas: [FACTURX] },
     });
     const { objects, streams } = inspect(r.bytes);
     expect(objects).toMatch(
@@ -87,7 +84,7 @@ describe('attachments', () => {
         i
       ] as AttachmentRelationship,
     }));
-    const r = writeValid(simpleDoc({ attachments }));
+    const r = writeValid(simpleDoc(), { settings: { attachments } });
     const pdf = await openPdf(r.bytes);
     const att = (await pdf.getAttachments()) as Record<
       string,
@@ -110,9 +107,9 @@ describe('attachments', () => {
       mimeType: 'text/xml',
       relationship: 'Alternate',
     } as unknown as Attachment;
-    expect(() => writePdf(simpleDoc({ attachments: [bad] }))).toThrow(InputError);
+    expect(() => writePdf(simpleDoc(), settings({ attachments: [bad] }))).toThrow(InputError);
     try {
-      writePdf(simpleDoc({ attachments: [bad] }));
+      writePdf(simpleDoc(), settings({ attachments: [bad] }));
     } catch (e) {
       expect((e as InputError).problems[0]?.pointer).toBe('/attachments/0/relationship');
     }
@@ -122,13 +119,15 @@ describe('attachments', () => {
       name: 'clash',
       properties: [],
     };
-    expect(() => writePdf(simpleDoc({ xmpSchemas: [schema] }))).toThrow(/invalid XMP schemas/);
+    expect(() => writePdf(simpleDoc(), settings({ xmpSchemas: [schema] }))).toThrow(
+      /invalid XMP schemas/,
+    );
     const badType: XmpSchema = {
       namespace: 'http://example.org/ns/',
       prefix: 'ex',
       name: 'Example',
       properties: [{ name: 'n', value: '1', valueType: 'Widget' }],
     };
-    expect(() => writePdf(simpleDoc({ xmpSchemas: [badType] }))).toThrow(InputError);
+    expect(() => writePdf(simpleDoc(), settings({ xmpSchemas: [badType] }))).toThrow(InputError);
   });
 });

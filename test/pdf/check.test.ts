@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InputError, LimitError } from '../../src/diagnostics.js';
-import type { StructNode } from '../../src/layout/display-list.js';
+import type { StructNode } from '../../src/document/index.js';
 import { MAX_STRUCTURE_DEPTH, writePdf } from '../../src/pdf/index.js';
-import { content, doc, node, page, shape, slotChild } from './helpers.js';
+import { content, doc, node, page, settings, shape, slotChild } from './helpers.js';
 import { inspect } from './inspect.js';
 import { writeValid } from './validate-helper.js';
 
@@ -35,7 +35,7 @@ describe('pre-write check', () => {
         tag: content(3),
       },
     ];
-    const r = writePdf(doc([page(items)], node('Document', [h1, h3, fig])));
+    const r = writePdf(doc([page(items)], node('Document', [h1, h3, fig])), settings());
     const byCode = new Map(r.warnings.map((w) => [w.code, w]));
     expect(byCode.get('pdf.figure-without-alt')?.source).toBe(`structure node ${fig.id} (Figure)`);
     expect(byCode.get('pdf.heading-level-skipped')?.source).toBe(`structure node ${h3.id} (H3)`);
@@ -57,7 +57,7 @@ describe('pre-write check', () => {
   });
 
   it('rejects a document without pages', () => {
-    expect(() => writePdf(doc([], node('Document', [])))).toThrow(InputError);
+    expect(() => writePdf(doc([], node('Document', [])), settings())).toThrow(InputError);
   });
 });
 
@@ -99,7 +99,7 @@ describe('limits', () => {
     let n: StructNode = node('P', [slotChild(1)]);
     for (let i = 0; i < 5000; i++) n = node('Div', [n]);
     const d = doc([page([shape(F, 'x', 72, 100, 12, content(1))])], node('Document', [n]));
-    expect(() => writePdf(d)).toThrow(LimitError);
+    expect(() => writePdf(d, settings())).toThrow(LimitError);
   });
 
   it('writes a tree at the limit', () => {
@@ -107,6 +107,7 @@ describe('limits', () => {
     for (let i = 0; i < MAX_STRUCTURE_DEPTH - 2; i++) n = node('Div', [n]);
     const r = writePdf(
       doc([page([shape(F, 'x', 72, 100, 12, content(1))])], node('Document', [n])),
+      settings(),
     );
     expect(inspect(r.bytes).objects.match(/\/Type \/StructElem/g)).toHaveLength(
       MAX_STRUCTURE_DEPTH,
@@ -123,7 +124,7 @@ describe('warning volume', () => {
       fill: { r: 0, g: 0, b: 0, a: 1 },
       tag: content(i + 1),
     }));
-    const r = writePdf(doc([page(items)], node('Document', figures)));
+    const r = writePdf(doc([page(items)], node('Document', figures)), settings());
     const alt = r.warnings.filter((w) => w.code === 'pdf.figure-without-alt');
     expect(alt).toHaveLength(21);
     expect(alt[20]?.message).toBe('30 more warnings of this kind were left out');

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import type { FontResource, GlyphRun } from '../../src/layout/display-list.js';
+import type { FontResource, GlyphRun } from '../../src/document/index.js';
 import {
   assembleCidCff,
   entryOut,

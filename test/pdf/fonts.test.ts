@@ -1,6 +1,6 @@
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import type { GlyphRun } from '../../src/layout/display-list.js';
+import type { GlyphRun } from '../../src/document/index.js';
 import { parseCff } from '../../src/pdf/cff.js';
 import { content, doc, font, node, page, shape, slotChild } from './helpers.js';
 import { inspect, openPdf, pageText } from './inspect.js';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { DisplayItem, ImageResource, StructNode } from '../../src/layout/display-list.js';
+import type { DisplayItem, ImageResource, StructNode } from '../../src/document/index.js';
 import { content, doc, node, page, shape, slotChild } from './helpers.js';
 import { inspect, maxQDepth } from './inspect.js';
 import { writeValid } from './validate-helper.js';

@@ -14,7 +14,8 @@ import type {
   RgbaColor,
   StructChild,
   StructNode,
-} from '../../src/layout/display-list.js';
+  WriterSettings,
+} from '../../src/document/index.js';
 
 const fontCache = new Map<string, FontResource>();
 
@@ -76,9 +77,12 @@ export function node(
 }
 
 export function metadata(extra: Partial<DocumentMetadata> = {}): DocumentMetadata {
+  return { title: 'Test document', lang: 'en', ...extra };
+}
+
+/** The file settings render() would pass: a fixed clock and id, PDF/A claimed, no attachments. */
+export function settings(extra: Partial<WriterSettings> = {}): WriterSettings {
   return {
-    title: 'Test document',
-    lang: 'en',
     creationDate: new Date('2026-01-02T03:04:05Z'),
     documentId: '2b7e1a1c-9f5e-4a51-8a3e-0c2d7d1b9e11',
     attachments: [],

@@ -6,9 +6,9 @@ import type {
   PathOp,
   StructChild,
   StructNode,
-} from '../../src/layout/display-list.js';
+} from '../../src/document/index.js';
 import { writePdf } from '../../src/pdf/index.js';
-import { doc, page, shape } from './helpers.js';
+import { doc, page, settings, shape } from './helpers.js';
 import { inspect, maxQDepth, openPdf } from './inspect.js';
 import { failuresOf } from './validate-helper.js';
 
@@ -98,7 +98,7 @@ describe('random documents', () => {
   it('always give a file that pdf.js opens, within q/Q limits and with no validator failures', async () => {
     await fc.assert(
       fc.asyncProperty(arbDoc, async (d) => {
-        const r = writePdf(d, { deterministic: true });
+        const r = writePdf(d, settings(), { deterministic: true });
         expect(maxQDepth(inspect(r.bytes).text)).toBeLessThanOrEqual(28);
         expect(failuresOf(r.bytes)).toEqual([]);
         const pdf = await openPdf(r.bytes);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { writePdf } from '../../src/pdf/index.js';
-import { BLACK, content, doc, node, page, shape, slotChild } from './helpers.js';
+import { BLACK, content, doc, node, page, settings, shape, slotChild } from './helpers.js';
 import { inspect } from './inspect.js';
 
 /** The operators of the first page content stream, as tokens. */
@@ -27,7 +27,7 @@ describe('graphics state between items of one sequence', () => {
       },
       shape('LiberationSans-Regular.ttf', 'Opaque text', 10, 60, 12, content(1)),
     ];
-    const { bytes } = writePdf(doc([page(items)], root), {});
+    const { bytes } = writePdf(doc([page(items)], root), settings());
     const ops = pageOps(bytes);
     const gsAt = ops.indexOf('gs');
     const dashAt = ops.indexOf('d');
@@ -60,7 +60,7 @@ describe('graphics state between items of one sequence', () => {
       },
       shape('LiberationSans-Regular.ttf', 'Caption', 10, 70, 12, content(1)),
     ];
-    const { bytes } = writePdf(doc([page(items)], root), {});
+    const { bytes } = writePdf(doc([page(items)], root), settings());
     const ops = pageOps(bytes);
     const doAt = ops.indexOf('Do');
     const textAt = ops.indexOf('BT');

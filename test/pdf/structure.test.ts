@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DisplayItem, StructNode } from '../../src/layout/display-list.js';
+import type { DisplayItem, StructNode } from '../../src/document/index.js';
 import { writeValid } from './validate-helper.js';
 import { content, doc, node, page, shape, slotChild } from './helpers.js';
 import { inspect, openPdf, outlineOf, type StructOut } from './inspect.js';

@@ -1,8 +1,9 @@
 /** Runs the project's validator over writer output and reports failures readably. */
 import { expect } from 'vitest';
-import type { LaidOutDocument } from '../../src/layout/display-list.js';
+import type { LaidOutDocument, WriterSettings } from '../../src/document/index.js';
 import { writePdf, type WritePdfResult } from '../../src/pdf/index.js';
 import { validate } from '../../src/validate/index.js';
+import { settings } from './helpers.js';
 
 export function failuresOf(
   bytes: Uint8Array,
@@ -18,9 +19,10 @@ export function failuresOf(
 /** writePdf, then the validator must find nothing against the flavours the document claims. */
 export function writeValid(
   doc: LaidOutDocument,
-  options: { deterministic?: boolean } = {},
+  options: { deterministic?: boolean; settings?: Partial<WriterSettings> } = {},
 ): WritePdfResult {
-  const r = writePdf(doc, options);
-  expect(failuresOf(r.bytes, doc.metadata.pdfa ? ['pdfa-3a', 'pdfua-1'] : ['pdfua-1'])).toEqual([]);
+  const file = settings(options.settings);
+  const r = writePdf(doc, file, { deterministic: options.deterministic === true });
+  expect(failuresOf(r.bytes, file.pdfa ? ['pdfa-3a', 'pdfua-1'] : ['pdfua-1'])).toEqual([]);
   return r;
 }

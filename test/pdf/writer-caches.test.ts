@@ -2,16 +2,18 @@ import { DOMParser } from '@xmldom/xmldom';
 import fc from 'fast-check';
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import type { DocumentMetadata } from '../../src/layout/display-list.js';
+import type { DocumentMetadata, WriterSettings } from '../../src/document/index.js';
 import { writePdf } from '../../src/pdf/index.js';
 import { buildXmp, buildXmpUncached } from '../../src/pdf/xmp.js';
 import { content, doc, font, node, page, shape, slotChild } from './helpers.js';
 import { inspect } from './inspect.js';
 
 function meta(over: Partial<DocumentMetadata> = {}): DocumentMetadata {
+  return { title: 'T', lang: 'en', ...over };
+}
+
+function fileSettings(over: Partial<WriterSettings> = {}): WriterSettings {
   return {
-    title: 'T',
-    lang: 'en',
     creationDate: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)),
     documentId: '00000000-0000-4000-8000-000000000001',
     attachments: [],
@@ -38,13 +40,12 @@ describe('cached XMP packet', () => {
       for (const s of tricky) {
         const input = {
           metadata: meta({
-            pdfa,
             author: s || undefined,
             subject: s ? s + '!' : undefined,
             creator: s,
             keywords: s || 'k',
-            modDate: new Date(Date.UTC(2026, 5, 6)),
           }),
+          settings: fileSettings({ pdfa, modDate: new Date(Date.UTC(2026, 5, 6)) }),
           title: s,
           producer: s || 'p',
           instanceId: 'abc',
@@ -70,7 +71,8 @@ describe('cached XMP packet', () => {
         fc.boolean(),
         (title, author, subject, creator, keywords, pdfa) => {
           const input = {
-            metadata: meta({ pdfa, author, subject, creator, keywords }),
+            metadata: meta({ author, subject, creator, keywords }),
+            settings: fileSettings({ pdfa }),
             title,
             producer: 'a11ypdf',
             instanceId: 'id',
@@ -85,6 +87,7 @@ describe('cached XMP packet', () => {
   it('keeps escaping in the packet', () => {
     const xmp = buildXmp({
       metadata: meta(),
+      settings: fileSettings(),
       title: 'A & B <c> "d" 😀',
       producer: 'p',
       instanceId: 'i',
@@ -99,7 +102,8 @@ describe('cached XMP packet', () => {
       [{ prefix: 'fx', namespace: 'urn:x:', name: 'X', properties: [{ name: 'p', value: title }] }],
     ]) {
       const xmp = buildXmp({
-        metadata: meta({ xmpSchemas }),
+        metadata: meta(),
+        settings: fileSettings({ xmpSchemas }),
         title,
         producer: 'p',
         instanceId: 'i',
@@ -121,7 +125,7 @@ function fontProgram(text: string): { file: Uint8Array; program: Buffer } {
     [page([shape(FONT, text, 72, 100, 12, content(1))])],
     node('Document', [node('P', [slotChild(1)])]),
   );
-  const file = writePdf(d, { deterministic: true }).bytes;
+  const file = writePdf(d, fileSettings(), { deterministic: true }).bytes;
   const program = inspect(file).streams.find((x) => x.dict.includes('/Length1'))?.data;
   if (!program) throw new Error('no font program');
   return { file, program };

@@ -124,9 +124,11 @@ describe('catalog and metadata', () => {
       subject: 'Info and XMP',
       keywords: 'pdf, xmp',
       creator: 'a11ypdf tests',
-      modDate: new Date('2026-02-03T04:05:06Z'),
     };
-    const r = writeValid(simpleDoc(meta), { deterministic: true });
+    const r = writeValid(simpleDoc(meta), {
+      deterministic: true,
+      settings: { modDate: new Date('2026-02-03T04:05:06Z') },
+    });
     const pdf = await openPdf(r.bytes);
     const md = await pdf.getMetadata();
     const info = md.info as Record<string, unknown>;
@@ -145,7 +147,7 @@ describe('catalog and metadata', () => {
   });
 
   it('writes PDF/UA-1 only when pdfa is false: no OutputIntent, no pdfaid', () => {
-    const r = writeValid(simpleDoc({ pdfa: false }), { deterministic: true });
+    const r = writeValid(simpleDoc(), { deterministic: true, settings: { pdfa: false } });
     const { objects, streams } = inspect(r.bytes);
     expect(objects).not.toContain('OutputIntents');
     const x = streams.find((s) => s.dict.includes('/Metadata'))?.data.toString('utf8') ?? '';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import * as fontkit from 'fontkit';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { FontResource, GlyphRun, Page } from '../../src/layout/display-list.js';
+import type { FontResource, GlyphRun, Page } from '../../src/document/index.js';
 import { pageToSvg, rasterizePage } from '../../src/raster/index.js';
 import { LimitError } from '../../src/diagnostics.js';
 

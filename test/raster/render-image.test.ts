@@ -10,7 +10,7 @@ import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { InputError, LimitError } from '../../src/diagnostics.js';
-import type { DisplayItem, GlyphRun, Page, PathItem } from '../../src/layout/display-list.js';
+import type { DisplayItem, GlyphRun, Page, PathItem } from '../../src/document/index.js';
 import { layoutHtml } from '../../src/layout/index.js';
 import { pageToSvg, rasterizePage } from '../../src/raster/index.js';
 import { pathData } from '../../src/raster/svg.js';
@@ -84,11 +84,6 @@ async function layoutContinuous(html: string, widthPx: number) {
     {
       mode: 'continuous',
       viewportWidthPx: widthPx,
-      now: new Date(0),
-      documentId: '00000000-0000-4000-a000-000000000000',
-      pdfa: true,
-      attachments: [],
-      xmpSchemas: [],
       loader: createResourceLoader({ allowPrivateNetwork: false }),
       strict: false,
     },
@@ -266,11 +261,6 @@ describe('renderImage', () => {
       { html },
       {
         mode: 'paged',
-        now: new Date(0),
-        documentId: '00000000-0000-4000-a000-000000000000',
-        pdfa: true,
-        attachments: [],
-        xmpSchemas: [],
         loader: createResourceLoader({ allowPrivateNetwork: false }),
         strict: false,
       },

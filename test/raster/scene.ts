@@ -13,7 +13,7 @@ import type {
   ItemTag,
   Page,
   RgbaColor,
-} from '../../src/layout/display-list.js';
+} from '../../src/document/index.js';
 
 const fontBytes = readFileSync(
   join(import.meta.dirname, '..', '..', 'fonts', 'LiberationSans-Regular.ttf'),

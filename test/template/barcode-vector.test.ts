@@ -3,10 +3,10 @@
  * paths from an SVG decoded without pixels, so the render never loads sharp (libvips) at all.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { DisplayItem } from '../../src/layout/display-list.js';
+import type { DisplayItem } from '../../src/document/index.js';
 
 const sharpLoads = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../../src/layout/sharp.js', () => ({
+vi.mock('../../src/images/sharp.js', () => ({
   loadSharp: () => {
     sharpLoads.count++;
     return Promise.reject(new Error('sharp is not available in this test'));

@@ -3,7 +3,7 @@
  * asserted on the laid-out boxes (positions, sizes and colours of what is drawn).
  */
 import { describe, expect, it } from 'vitest';
-import type { DisplayItem, GlyphRun, RgbaColor } from '../../src/layout/display-list.js';
+import type { DisplayItem, GlyphRun, RgbaColor } from '../../src/document/index.js';
 import { footerPlacement } from '../../src/template/furniture.js';
 import { layoutTemplate } from '../../src/template/index.js';
 import { glyphRuns, testOptions } from '../layout/harness.js';

@@ -1,6 +1,6 @@
 /** Image blocks whose src is SVG markup rather than a URL. */
 import { describe, expect, it } from 'vitest';
-import type { DisplayItem } from '../../src/layout/display-list.js';
+import type { DisplayItem } from '../../src/document/index.js';
 import { render } from '../../src/render.js';
 import { layoutTemplate } from '../../src/template/index.js';
 import { findRole, readPdf } from '../engine/helpers.js';

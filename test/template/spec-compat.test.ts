@@ -5,7 +5,7 @@
  * refused names its field.
  */
 import { describe, expect, it } from 'vitest';
-import { decodeAttachments } from '../../src/attachments.js';
+import { decodeAttachments } from '../../src/document/index.js';
 import { InputError } from '../../src/diagnostics.js';
 import { render } from '../../src/render.js';
 import { isKnownFamily, layoutTemplate, validateTemplate } from '../../src/template/index.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GroupedLruCache, LruCache } from '../../src/text/lru.js';
+import { GroupedLruCache, LruCache } from '../../src/util/lru.js';
 
 describe('LruCache', () => {
   it('keeps at most its capacity and promotes hits from the old generation', () => {

@@ -6,11 +6,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { InputError } from '../../diagnostics.js';
-import type { XmpSchema } from '../../layout/display-list.js';
-import type { AttachmentInput, ImageResult, RenderInput, RenderOptions } from '../../render.js';
-import { createResourceLoader, type AddressPolicy } from '../../resources/index.js';
-import { parseUploadUrl, uploadDocument } from '../../resources/upload.js';
+import {
+  InputError,
+  createResourceLoader,
+  parseUploadUrl,
+  uploadDocument,
+  type AddressPolicy,
+  type AttachmentInput,
+  type ImageResult,
+  type RenderInput,
+  type RenderOptions,
+  type XmpSchema,
+} from '../../index.js';
 import type { ServiceConfig } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { WorkPool } from '../pool.js';
@@ -160,6 +167,31 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
     return value;
   }
 
+  /** PUTs the result to the caller's presigned URL and answers with what was uploaded. */
+  async function deliverUpload(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    url: URL,
+    documentId: string,
+    bytes: Uint8Array,
+    contentType: string,
+  ) {
+    const upload = await uploadDocument(url, bytes, contentType, {
+      ...networkPolicy(config),
+      timeoutMs: config.uploadTimeoutMs,
+      ...(typeof req.headers.traceparent === 'string'
+        ? { traceparent: req.headers.traceparent }
+        : {}),
+    });
+    return reply.send({
+      uploaded: true,
+      documentId,
+      contentType,
+      bytes: bytes.length,
+      targetStatus: upload.targetStatus,
+    });
+  }
+
   async function deliverPdf(
     req: FastifyRequest,
     reply: FastifyReply,
@@ -169,20 +201,14 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
     reply.header('x-document-id', value.documentId);
     reply.headers(renderReportHeaders(value.warnings, value.title));
     if (delivery.kind === 'upload') {
-      const upload = await uploadDocument(delivery.url, value.pdf, 'application/pdf', {
-        ...networkPolicy(config),
-        timeoutMs: config.uploadTimeoutMs,
-        ...(typeof req.headers.traceparent === 'string'
-          ? { traceparent: req.headers.traceparent }
-          : {}),
-      });
-      return reply.send({
-        uploaded: true,
-        documentId: value.documentId,
-        contentType: 'application/pdf',
-        bytes: value.pdf.length,
-        targetStatus: upload.targetStatus,
-      });
+      return deliverUpload(
+        req,
+        reply,
+        delivery.url,
+        value.documentId,
+        value.pdf,
+        'application/pdf',
+      );
     }
     if (delivery.kind === 'json') {
       return reply.send({
@@ -333,51 +359,42 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
     },
   );
 
-  app.post<{ Body: { html: string; baseUrl?: string; attachments?: AttachmentInput[] } }>(
-    '/convert',
+  // The convert pair differs only in what it answers: the PDF alone, or the PDF with the
+  // validator's report on it as JSON.
+  const convertRoutes = [
+    { path: '/convert', summary: 'HTML to PDF (binary only)', validate: false },
     {
-      ...guarded,
-      schema: {
-        tags: ['convert'],
-        summary: 'HTML to PDF (binary only)',
-        body: convertBody,
-        response: { 200: pdfResponses[200], '4xx': pdfResponses['4xx'] },
+      path: '/convert-and-validate',
+      summary: 'HTML to PDF plus its validation report',
+      validate: true,
+    },
+  ] as const;
+  for (const route of convertRoutes) {
+    app.post<{ Body: { html: string; baseUrl?: string; attachments?: AttachmentInput[] } }>(
+      route.path,
+      {
+        ...guarded,
+        schema: {
+          tags: ['convert'],
+          summary: route.summary,
+          body: convertBody,
+          response: {
+            200: route.validate ? pdfJsonResponseSchema : pdfResponses[200],
+            '4xx': pdfResponses['4xx'],
+          },
+        },
       },
-    },
-    async (req, reply) => {
-      const input = htmlInput(req.body);
-      const value = await renderPdf(
-        req,
-        input,
-        renderOptions(req.body, config, randomUUID()),
-        false,
-      );
-      return deliverPdf(req, reply, { kind: 'binary' }, value);
-    },
-  );
-
-  app.post<{ Body: { html: string; baseUrl?: string; attachments?: AttachmentInput[] } }>(
-    '/convert-and-validate',
-    {
-      ...guarded,
-      schema: {
-        tags: ['convert'],
-        summary: 'HTML to PDF plus its validation report',
-        body: convertBody,
-        response: { 200: pdfJsonResponseSchema, '4xx': pdfResponses['4xx'] },
+      async (req, reply) => {
+        const value = await renderPdf(
+          req,
+          htmlInput(req.body),
+          renderOptions(req.body, config, randomUUID()),
+          route.validate,
+        );
+        return deliverPdf(req, reply, { kind: route.validate ? 'json' : 'binary' }, value);
       },
-    },
-    async (req, reply) => {
-      const input = htmlInput(req.body);
-      const value = await renderPdf(
-        req,
-        input,
-        renderOptions(req.body, config, randomUUID()),
-        true,
-      );
-      return deliverPdf(req, reply, { kind: 'json' }, value);
-    },
-  );
+    );
+  }
 
   app.post<{
     Body: {
@@ -433,20 +450,14 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       reply.header('x-document-id', documentId);
       reply.headers(renderReportHeaders(result.warnings));
       if (delivery.kind === 'upload') {
-        const upload = await uploadDocument(delivery.url, result.image, result.contentType, {
-          ...networkPolicy(config),
-          timeoutMs: config.uploadTimeoutMs,
-          ...(typeof req.headers.traceparent === 'string'
-            ? { traceparent: req.headers.traceparent }
-            : {}),
-        });
-        return reply.send({
-          uploaded: true,
+        return deliverUpload(
+          req,
+          reply,
+          delivery.url,
           documentId,
-          contentType: result.contentType,
-          bytes: result.image.length,
-          targetStatus: upload.targetStatus,
-        });
+          result.image,
+          result.contentType,
+        );
       }
       return reply.type(result.contentType).send(Buffer.from(result.image));
     },

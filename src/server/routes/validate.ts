@@ -1,12 +1,12 @@
 /** /validate and /identify: raw PDF bytes in, JSON out. */
 import type { FastifyPluginAsync } from 'fastify';
-import { InputError } from '../../diagnostics.js';
 import {
   DEFAULT_FLAVOURS,
   parseFlavourList,
   type Flavour,
   type ValidationResponse,
-} from '../../validate/contract.js';
+  InputError,
+} from '../../index.js';
 import type { Authenticator } from '../auth.js';
 import type { ServiceConfig } from '../config.js';
 import type { Metrics } from '../metrics.js';

@@ -1,0 +1,232 @@
+/**
+ * The boundary between layout and the output stages (pdf/ and raster/).
+ *
+ * Layout produces a `LaidOutDocument`: pages of drawing items in page coordinates, a structure
+ * tree keyed by source node, and document metadata. The PDF writer and the raster renderer both
+ * consume exactly this; neither looks back at HTML, CSS or templates.
+ *
+ * Units and axes: points (1/72 in), origin at the top-left corner of the page, y grows downwards.
+ * The PDF writer flips the axis; the raster renderer scales points to pixels.
+ */
+import type { RgbaColor } from './color.js';
+import type { DocumentMetadata } from './metadata.js';
+import type { StructNode } from './structure.js';
+
+/** 2D affine matrix [a b c d e f] in the same top-left, y-down space. */
+export type Matrix = readonly [number, number, number, number, number, number];
+
+export type PathOp =
+  | { readonly op: 'moveTo'; readonly x: number; readonly y: number }
+  | { readonly op: 'lineTo'; readonly x: number; readonly y: number }
+  | {
+      readonly op: 'curveTo';
+      readonly x1: number;
+      readonly y1: number;
+      readonly x2: number;
+      readonly y2: number;
+      readonly x: number;
+      readonly y: number;
+    }
+  | {
+      readonly op: 'rect';
+      readonly x: number;
+      readonly y: number;
+      readonly width: number;
+      readonly height: number;
+    }
+  | { readonly op: 'close' };
+
+export interface LinearGradient {
+  readonly kind: 'linear-gradient';
+  /** Start and end of the gradient line, in page coordinates. */
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+  readonly stops: readonly { readonly offset: number; readonly color: RgbaColor }[];
+}
+
+export type Paint = RgbaColor | LinearGradient;
+
+export interface StrokeStyle {
+  readonly paint: RgbaColor;
+  readonly width: number;
+  readonly dash?: readonly number[];
+  readonly cap?: 'butt' | 'round' | 'square';
+  readonly join?: 'miter' | 'round' | 'bevel';
+}
+
+/**
+ * A font the writer embeds (subset) and the raster renderer outlines. `program` is the raw
+ * sfnt (TTF/OTF; WOFF/WOFF2 already decoded by text/). `id` is stable for the same bytes so
+ * caches can key on it.
+ */
+export interface FontResource {
+  readonly id: string;
+  readonly postscriptName: string;
+  readonly program: Uint8Array;
+  /** Index inside a TrueType collection, when the program is one. */
+  readonly collectionIndex?: number;
+  /**
+   * Design-axis coordinates of a variable font's instance (e.g. { wght: 700 }); absent means
+   * the font's default instance. Whoever opens `program` applies them before drawing.
+   */
+  readonly variation?: Readonly<Record<string, number>>;
+}
+
+/** One shaped glyph. `text` is the source text this glyph stands for ('' for the 2nd..nth glyph of a cluster). */
+export interface PositionedGlyph {
+  readonly id: number;
+  /** Advance in points (already scaled by font size; letter-spacing included). */
+  readonly advance: number;
+  /** Offsets from the pen position, in points (y down). */
+  readonly dx?: number;
+  readonly dy?: number;
+  readonly text: string;
+}
+
+/** A run of glyphs of one font, size and colour on one baseline. */
+export interface GlyphRun {
+  readonly kind: 'glyphs';
+  readonly font: FontResource;
+  readonly size: number;
+  readonly color: RgbaColor;
+  /** Pen start on the baseline. */
+  readonly x: number;
+  readonly y: number;
+  readonly glyphs: readonly PositionedGlyph[];
+  /**
+   * Set when the glyphs do not map one-to-one, in order, to the source text (RTL reordering,
+   * shaping that changed the text, private-use glyphs): the writer wraps the run in a Span
+   * with this ActualText.
+   */
+  readonly actualText?: string;
+  readonly tag: ItemTag;
+}
+
+export interface PathItem {
+  readonly kind: 'path';
+  readonly ops: readonly PathOp[];
+  readonly fill?: Paint;
+  readonly fillRule?: 'nonzero' | 'evenodd';
+  readonly stroke?: StrokeStyle;
+  readonly tag: ItemTag;
+}
+
+/** Pixel data already normalised by sharp: sRGB or gray, 8 bits, optional separate alpha. */
+export type ImageData =
+  | {
+      readonly encoding: 'jpeg';
+      readonly bytes: Uint8Array;
+      readonly components: 1 | 3;
+    }
+  | {
+      readonly encoding: 'raw';
+      /** Interleaved samples, 8 bits per component, row-major, no padding. */
+      readonly pixels: Uint8Array;
+      readonly components: 1 | 3;
+      /** Optional alpha plane (one byte per pixel); becomes an SMask in PDF. */
+      readonly alpha?: Uint8Array;
+    };
+
+export interface ImageResource {
+  /** Stable per image content so the same image drawn twice is written once. */
+  readonly id: string;
+  readonly widthPx: number;
+  readonly heightPx: number;
+  readonly data: ImageData;
+}
+
+export interface ImageItem {
+  readonly kind: 'image';
+  readonly image: ImageResource;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly tag: ItemTag;
+}
+
+/**
+ * The first page of another PDF, imported as a form XObject (template backgrounds). The source
+ * has passed the conformance gate before it gets here; the writer strips its marked content.
+ */
+export interface ImportedPage {
+  /** Stable per source content so the page is written once however often it is drawn. */
+  readonly id: string;
+  readonly bytes: Uint8Array;
+  /** 0-based page of `bytes` to import. */
+  readonly pageIndex: number;
+  /** Size of the source page box, points. */
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface PdfPageItem {
+  readonly kind: 'pdf-page';
+  readonly source: ImportedPage;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly tag: ItemTag;
+}
+
+/** Clip, transform and opacity applied to a group of items. Groups nest; keep nesting shallow. */
+export interface GroupItem {
+  readonly kind: 'group';
+  readonly clip?: readonly PathOp[];
+  readonly transform?: Matrix;
+  readonly opacity?: number;
+  readonly items: readonly DisplayItem[];
+}
+
+export type LinkTarget =
+  | { readonly kind: 'uri'; readonly uri: string }
+  | { readonly kind: 'internal'; readonly pageIndex: number; readonly y: number };
+
+/** A clickable area. Becomes a Link annotation bound to the structure element `node`. */
+export interface LinkItem {
+  readonly kind: 'link';
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly target: LinkTarget;
+  /** Structure node (of type Link) that owns the annotation. */
+  readonly node: number;
+  /** Text alternative for the annotation's /Contents (never empty). */
+  readonly contents: string;
+}
+
+export type DisplayItem = GlyphRun | PathItem | ImageItem | PdfPageItem | GroupItem | LinkItem;
+
+/**
+ * Every drawn item is either content of exactly one structure slot or an artifact.
+ * A slot is a position in some structure node's children (see StructChild) owned by that node;
+ * several items (one paragraph over many lines and pages) may share one slot, in reading order.
+ */
+export type ItemTag =
+  | { readonly kind: 'content'; readonly slot: number }
+  | {
+      readonly kind: 'artifact';
+      readonly type: 'Pagination' | 'Layout' | 'Background';
+      readonly subtype?: 'Header' | 'Footer' | 'Watermark';
+      /** Bounding box (x, y, width, height), used for Background and Layout artifacts. */
+      readonly bbox?: readonly [number, number, number, number];
+    };
+
+export interface Page {
+  /** Page box size in points. */
+  readonly width: number;
+  readonly height: number;
+  /** Items in painting order. */
+  readonly items: readonly DisplayItem[];
+}
+
+export interface LaidOutDocument {
+  readonly pages: readonly Page[];
+  /** Root of the structure tree, of type Document. */
+  readonly structure: StructNode;
+  readonly metadata: DocumentMetadata;
+}

@@ -1,0 +1,264 @@
+/**
+ * Image decoding through sharp: PNG, JPEG, GIF (first frame), WebP, AVIF, TIFF and SVG become an
+ * ImageResource the writer can embed. Baseline sRGB/gray JPEGs in upright orientation pass through
+ * untouched (no generation loss); everything else is turned upright, converted to sRGB (or kept
+ * gray) 8-bit and handed over as raw samples with a separate alpha plane.
+ */
+import { createHash } from 'node:crypto';
+import type { Sharp as SharpInstance } from 'sharp';
+import { loadSharp } from './sharp.js';
+import type { ImageResource } from '../document/index.js';
+import { parseSimpleSvg, type SvgVector } from './svg-vector.js';
+
+interface ImageSize {
+  /** Intrinsic size in CSS px (SVG: its own size; raster: pixel size). */
+  readonly intrinsicWidth: number;
+  readonly intrinsicHeight: number;
+}
+
+/** An image with pixels: what backgrounds and page furniture need. */
+export interface PixelImage extends ImageSize {
+  readonly resource: ImageResource;
+  /**
+   * Set for an SVG inside the simple subset (see svg-vector.ts): replaced content draws these
+   * paths instead of `resource`, which stays for uses that need pixels (backgrounds).
+   */
+  readonly vector?: SvgVector;
+}
+
+/**
+ * A simple SVG decoded for replaced content only: its paths draw at least one item, so it
+ * never needs a raster, and librsvg (and libvips with it) is not asked for one.
+ */
+export interface VectorImage extends ImageSize {
+  readonly resource?: undefined;
+  readonly vector: SvgVector;
+}
+
+/** What replaced content (<img>, inline <svg>) draws: pixels, or paths that need none. */
+export type DecodedImage = PixelImage | VectorImage;
+
+/** Largest decoded image accepted by default, in pixels (a decompression bomb stops here). */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/** SVG is rasterised at this many device pixels per CSS px so it prints sharply. */
+const SVG_SCALE = 3;
+/** Longest side kept for raster images (about A3 at 300 dpi). */
+const MAX_RASTER_SIDE = 5000;
+/** Longest side kept for raster output of SVGs; bounded so a huge viewBox cannot explode memory. */
+const MAX_SVG_SIDE = 4000;
+
+/**
+ * Decodes an image for replaced content, where a simple SVG is drawn as paths: such an SVG
+ * comes back without pixels when its size is known exactly without librsvg. Everything else
+ * goes through decodeImage.
+ */
+export async function decodeImageForDrawing(
+  bytes: Uint8Array,
+  contentType: string,
+  maxInputPixels = MAX_INPUT_PIXELS,
+): Promise<DecodedImage> {
+  const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (!isSvg(input, contentType)) return decodePixels(input, contentType, maxInputPixels);
+  // Parsed once: the raster path below keeps this vector form when the size needs librsvg.
+  const vector = parseSimpleSvg(input.toString('utf8'));
+  return (
+    (vector && vectorOnly(vector, maxInputPixels)) ??
+    decodePixels(input, contentType, maxInputPixels, { vector })
+  );
+}
+
+/** Decodes an image to pixels (an SVG is rasterised, and keeps its vector form when simple). */
+export async function decodeImage(
+  bytes: Uint8Array,
+  contentType: string,
+  maxInputPixels = MAX_INPUT_PIXELS,
+): Promise<PixelImage> {
+  const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return decodePixels(input, contentType, maxInputPixels);
+}
+
+/** decodeImage's work; `parsed` is an SVG's vector form when the caller has parsed it already. */
+async function decodePixels(
+  input: Buffer,
+  contentType: string,
+  maxInputPixels: number,
+  parsed?: { readonly vector: SvgVector | undefined },
+): Promise<PixelImage> {
+  const sharp = await loadSharp();
+  const base = sharp(input, { limitInputPixels: maxInputPixels, failOn: 'error', pages: 1 });
+  const meta = await base.metadata();
+  if (!meta.width || !meta.height) throw new Error('image has no size');
+
+  if (isSvg(input, contentType)) {
+    const w = meta.width;
+    const h = meta.height;
+    const density = 72 * svgScale(w, h);
+    const raster = sharp(input, { density, limitInputPixels: maxInputPixels });
+    const out = await rawOf(raster);
+    const vector = parsed ? parsed.vector : parseSimpleSvg(input.toString('utf8'));
+    return { resource: out, intrinsicWidth: w, intrinsicHeight: h, ...(vector ? { vector } : {}) };
+  }
+
+  const upright = !meta.orientation || meta.orientation === 1;
+  // A JPEG tagged with another colour profile (Adobe RGB, a camera profile) must be converted;
+  // one without a profile, or with an sRGB one, is taken as sRGB as browsers do.
+  const srgbProfile = !meta.hasProfile || (meta.icc !== undefined && meta.icc.includes('sRGB'));
+  if (
+    meta.format === 'jpeg' &&
+    upright &&
+    (meta.space === 'srgb' || meta.space === 'b-w') &&
+    !meta.isProgressive &&
+    srgbProfile &&
+    (meta.channels === 3 || meta.channels === 1)
+  ) {
+    const id = createHash('sha256').update(input).digest('hex').slice(0, 32);
+    return {
+      resource: {
+        id,
+        widthPx: meta.width,
+        heightPx: meta.height,
+        data: {
+          encoding: 'jpeg',
+          bytes: new Uint8Array(input),
+          components: meta.channels === 1 ? 1 : 3,
+        },
+      },
+      intrinsicWidth: meta.width,
+      intrinsicHeight: meta.height,
+    };
+  }
+  // Pixels beyond print resolution for any page only cost memory: cap the longest side (the
+  // intrinsic size, which layout uses, stays the original).
+  const swapped = (meta.orientation ?? 1) >= 5;
+  const iw = swapped ? meta.height : meta.width;
+  const ih = swapped ? meta.width : meta.height;
+  const res = await rawOf(
+    base.rotate().resize({
+      width: MAX_RASTER_SIDE,
+      height: MAX_RASTER_SIDE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    }),
+  );
+  return { resource: res, intrinsicWidth: iw, intrinsicHeight: ih };
+}
+
+function isSvg(input: Buffer, contentType: string): boolean {
+  return (
+    contentType === 'image/svg+xml' ||
+    /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(
+      input.subarray(0, 512).toString('utf8'),
+    )
+  );
+}
+
+function svgScale(w: number, h: number): number {
+  return Math.min(SVG_SCALE, MAX_SVG_SIDE / Math.max(w, h));
+}
+
+/** A width or height librsvg takes as CSS px as written: a plain number, or one in px. */
+const PLAIN_PX = /^\s*(\d+(?:\.\d+)?|\.\d+)(?:px)?\s*$/;
+
+/**
+ * The SVG as paths with its intrinsic size, when it is simple, draws something, and its size
+ * is what sharp would report: width and height in px, or (without both) the viewBox size. sharp
+ * rounds that size to whole pixels (halves up) and refuses one that rounds to 0; checked
+ * against sharp on thousands of sizes. Anything else (units, percentages, one of width and
+ * height, no size at all) is left to librsvg. So is an SVG whose raster would come near the
+ * pixel limit, so that it is refused exactly as before.
+ */
+function vectorOnly(vector: SvgVector, maxInputPixels: number): VectorImage | undefined {
+  // An SVG that draws nothing keeps its raster, so its Figure still has content.
+  if (vector.nodes.length === 0) return undefined;
+  const w = vector.width;
+  const h = vector.height;
+  let size: readonly [number, number];
+  if (w !== undefined && h !== undefined) {
+    const pw = PLAIN_PX.exec(w);
+    const ph = PLAIN_PX.exec(h);
+    if (!pw || !ph) return undefined;
+    size = [Number(pw[1]), Number(ph[1])];
+  } else if (w === undefined && h === undefined && vector.viewBox) {
+    // Without width and height, parseSimpleSvg's viewBox is the root's own attribute.
+    size = [vector.viewBox[2], vector.viewBox[3]];
+  } else return undefined;
+  const iw = Math.round(size[0]);
+  const ih = Math.round(size[1]);
+  if (iw < 1 || ih < 1) return undefined;
+  const scale = svgScale(iw, ih);
+  const rasterPixels = (Math.ceil(iw * scale) + 1) * (Math.ceil(ih * scale) + 1);
+  if (iw * ih >= maxInputPixels || rasterPixels >= maxInputPixels) return undefined;
+  return { vector, intrinsicWidth: iw, intrinsicHeight: ih };
+}
+
+async function rawOf(img: SharpInstance): Promise<ImageResource> {
+  const meta = await img.clone().metadata();
+  const gray =
+    meta.space === 'b-w' || meta.channels === 1 || (meta.channels === 2 && meta.hasAlpha);
+  const pipeline = gray ? img.toColourspace('b-w') : img.toColourspace('srgb');
+  const { data, info } = await pipeline
+    .ensureAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  const colour = gray ? 1 : 3;
+  const n = info.width * info.height;
+  const stride = info.channels;
+  const pixels = new Uint8Array(n * colour);
+  const alpha = new Uint8Array(n);
+  let opaque = true;
+  for (let i = 0; i < n; i++) {
+    const s = i * stride;
+    for (let c = 0; c < colour; c++) pixels[i * colour + c] = data[s + c];
+    const a = data[s + stride - 1];
+    alpha[i] = a;
+    if (a !== 255) opaque = false;
+  }
+  const hash = createHash('sha256').update(pixels);
+  if (!opaque) hash.update(alpha);
+  hash.update(`${info.width}x${info.height}x${colour}`);
+  return {
+    id: hash.digest('hex').slice(0, 32),
+    widthPx: info.width,
+    heightPx: info.height,
+    data: opaque
+      ? { encoding: 'raw', pixels, components: colour as 1 | 3 }
+      : { encoding: 'raw', pixels, components: colour as 1 | 3, alpha },
+  };
+}
+
+export interface FitResult {
+  /** Where the image is drawn (may overflow the content box; the caller clips). */
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  /** True when the drawn rect exceeds the box and needs a clip. */
+  readonly clip: boolean;
+}
+
+/** object-fit inside a content box (object-position: center). */
+export function objectFit(
+  fit: string,
+  box: { x: number; y: number; width: number; height: number },
+  iw: number,
+  ih: number,
+): FitResult {
+  if (iw <= 0 || ih <= 0 || fit === 'fill' || !fit) return { ...box, clip: false };
+  const sx = box.width / iw;
+  const sy = box.height / ih;
+  let s: number;
+  if (fit === 'contain') s = Math.min(sx, sy);
+  else if (fit === 'cover') s = Math.max(sx, sy);
+  else if (fit === 'none') s = 1;
+  else if (fit === 'scale-down') s = Math.min(1, Math.min(sx, sy));
+  else return { ...box, clip: false };
+  const w = iw * s;
+  const h = ih * s;
+  return {
+    x: box.x + (box.width - w) / 2,
+    y: box.y + (box.height - h) / 2,
+    width: w,
+    height: h,
+    clip: w > box.width + 0.01 || h > box.height + 0.01,
+  };
+}

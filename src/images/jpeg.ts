@@ -1,0 +1,29 @@
+/** What a JPEG stream says about itself, read without decoding it. */
+
+/** Size and component count from a JPEG's start-of-frame marker (any SOF but DHT/JPG/DAC). */
+export function jpegFrame(
+  b: Uint8Array,
+): { width: number; height: number; components: number } | undefined {
+  let i = 2;
+  while (i + 9 < b.length) {
+    if (b[i] !== 0xff) return undefined;
+    const marker = b[i + 1] as number;
+    if (marker === 0xff) {
+      i++;
+      continue;
+    }
+    const len = ((b[i + 2] as number) << 8) | (b[i + 3] as number);
+    const isSof =
+      marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    if (isSof) {
+      return {
+        height: ((b[i + 5] as number) << 8) | (b[i + 6] as number),
+        width: ((b[i + 7] as number) << 8) | (b[i + 8] as number),
+        components: b[i + 9] as number,
+      };
+    }
+    if (marker === 0xd9 || marker === 0xda) return undefined;
+    i += 2 + len;
+  }
+  return undefined;
+}

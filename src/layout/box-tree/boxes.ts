@@ -1,0 +1,202 @@
+/**
+ * The box tree: every styled element becomes boxes of an explicit kind (block container with
+ * either block children or one inline formatting context, flex container, table parts, replaced
+ * image), with anonymous block wrappers where block and inline content mix. The structure tree
+ * is built in the same DOM-order walk (see semantics.ts), and every piece of inline content
+ * carries the structure slot it fills, or none for artifacts.
+ */
+import type { ComputedStyle, StyledElement, StyledNode } from '../../style/index.js';
+import type { TextDecoration } from '../../text/index.js';
+import type { DraftNode } from './structure.js';
+import type { DecodedImage } from '../../images/index.js';
+
+/** Where an internal or external link goes; resolved to a LinkItem after pagination. */
+export type LinkTargetRef =
+  { readonly kind: 'uri'; readonly uri: string } | { readonly kind: 'anchor'; readonly id: string };
+
+export interface LinkRef {
+  readonly node: DraftNode;
+  readonly target: LinkTargetRef;
+  /** Annotation /Contents: aria-label, title or the link's text. */
+  contents: string;
+}
+
+/** What every inline run carries back from line breaking. */
+export interface InlineSource {
+  /** Structure slot of the content; undefined = artifact. */
+  readonly slot?: number;
+  readonly link?: LinkRef;
+  /** The atomic inline box of an ObjectRun. */
+  readonly box?: Box;
+  /** Inline box whose background is painted behind this run. */
+  readonly background?: ComputedStyle;
+  /** visibility: hidden — takes space, draws nothing. */
+  readonly hidden?: boolean;
+  /** id of an inline element starting with this run (a link target). */
+  readonly anchor?: string;
+}
+
+export type InlineItem =
+  | {
+      readonly kind: 'text';
+      readonly text: string;
+      readonly style: ComputedStyle;
+      readonly lang: string;
+      readonly decoration?: TextDecoration;
+      readonly source: InlineSource;
+      readonly insetStart?: number;
+      readonly insetEnd?: number;
+    }
+  | {
+      readonly kind: 'atomic';
+      readonly box: Box;
+      /** Style of the surrounding inline content. */
+      readonly style: ComputedStyle;
+      readonly lang: string;
+      readonly source: InlineSource;
+    };
+
+interface BoxCommon {
+  /** Source node id (styled node) or a negative id for anonymous boxes. */
+  readonly id: number;
+  readonly style: ComputedStyle;
+  readonly el?: StyledElement;
+  /** id attribute, for internal link targets. */
+  readonly anchor?: string;
+  readonly lang: string;
+}
+
+export interface MarkerBox {
+  readonly text: string;
+  readonly style: ComputedStyle;
+  readonly slot?: number;
+}
+
+export interface BlockBox extends BoxCommon {
+  readonly kind: 'block';
+  /** Block-level children, or empty when `inline` holds this box's inline formatting context. */
+  readonly children: readonly Box[];
+  readonly inline?: readonly InlineItem[];
+  /** Outside list marker, drawn beside the first line. */
+  readonly marker?: MarkerBox;
+  /** Structure node owning this box (Figure bbox, Table). */
+  readonly struct?: DraftNode;
+}
+
+export interface FlexBox extends BoxCommon {
+  readonly kind: 'flex';
+  readonly children: readonly Box[];
+}
+
+export interface TableCellBox {
+  readonly box: BlockBox;
+  readonly colspan: number;
+  readonly rowspan: number;
+}
+
+export interface TableRowBox {
+  readonly style: ComputedStyle;
+  /** The TR structure node (for padding irregular rows). */
+  readonly struct?: DraftNode;
+  readonly cells: readonly TableCellBox[];
+}
+
+export interface TableSectionBox {
+  readonly kind: 'head' | 'body' | 'foot';
+  readonly style?: ComputedStyle;
+  readonly rows: readonly TableRowBox[];
+}
+
+export interface TableBox extends BoxCommon {
+  readonly kind: 'table';
+  readonly caption?: BlockBox;
+  readonly sections: readonly TableSectionBox[];
+  /** Widths from <col>/<colgroup> (style width), one per column. */
+  readonly columns: readonly { readonly style: ComputedStyle }[];
+}
+
+export interface ImageBox extends BoxCommon {
+  readonly kind: 'image';
+  /** Undefined when loading failed: a placeholder box with the alt text is drawn. */
+  readonly image?: DecodedImage;
+  readonly alt: string;
+  /** Content slot (of the Figure); undefined = decorative (artifact). */
+  readonly slot?: number;
+  /** width/height attributes in points (presentational size hints). */
+  readonly attrWidth?: number;
+  readonly attrHeight?: number;
+}
+
+export type Box = BlockBox | FlexBox | TableBox | ImageBox;
+
+/** Is this styled child whitespace-only text that collapses away between blocks? */
+export function isCollapsibleWhitespace(n: StyledNode): boolean {
+  if (n.kind !== 'text') return false;
+  const ws = n.style.whiteSpace;
+  if (ws === 'pre' || ws === 'pre-wrap' || ws === 'break-spaces') return false;
+  if (ws === 'pre-line') return /^[ \t]*$/.test(n.text);
+  return /^[ \t\n\r\f]*$/.test(n.text);
+}
+
+/** A style for anonymous boxes: inherited properties from the parent, box properties reset. */
+export function anonymousStyle(
+  parent: ComputedStyle,
+  display: ComputedStyle['display'] = 'block',
+): ComputedStyle {
+  const transparent = { r: 0, g: 0, b: 0, a: 0 };
+  const zeroRadius = { horizontal: 0, vertical: 0 };
+  return {
+    ...parent,
+    display,
+    position: 'static',
+    top: 'auto',
+    right: 'auto',
+    bottom: 'auto',
+    left: 'auto',
+    float: 'none',
+    clear: 'none',
+    marginTop: 0,
+    marginRight: 0,
+    marginBottom: 0,
+    marginLeft: 0,
+    paddingTop: 0,
+    paddingRight: 0,
+    paddingBottom: 0,
+    paddingLeft: 0,
+    borderTopWidth: 0,
+    borderRightWidth: 0,
+    borderBottomWidth: 0,
+    borderLeftWidth: 0,
+    borderTopStyle: 'none',
+    borderRightStyle: 'none',
+    borderBottomStyle: 'none',
+    borderLeftStyle: 'none',
+    borderTopLeftRadius: zeroRadius,
+    borderTopRightRadius: zeroRadius,
+    borderBottomRightRadius: zeroRadius,
+    borderBottomLeftRadius: zeroRadius,
+    boxSizing: 'content-box',
+    width: 'auto',
+    height: 'auto',
+    minWidth: 'auto',
+    minHeight: 'auto',
+    maxWidth: 'none',
+    maxHeight: 'none',
+    aspectRatio: 'auto',
+    backgroundColor: transparent,
+    backgroundLayers: [],
+    overflowX: 'visible',
+    overflowY: 'visible',
+    opacity: 1,
+    textDecorationLine: [],
+    flexGrow: 0,
+    flexShrink: 1,
+    flexBasis: 'auto',
+    alignSelf: 'auto',
+    order: 0,
+    breakBefore: 'auto',
+    breakAfter: 'auto',
+    breakInside: 'auto',
+    verticalAlign: 'baseline',
+  };
+}

@@ -1,0 +1,974 @@
+/**
+ * Styled tree → box tree + structure tree, in one DOM-order walk. Display values pick the box
+ * kind; whitespace-only text between blocks is dropped here (the rest of whitespace processing
+ * happens in text/ per white-space, across run boundaries); inline content mixed with blocks is
+ * wrapped in anonymous blocks; semantics become structure nodes and content slots.
+ */
+import type { Warning } from '../../diagnostics.js';
+import type { ComputedStyle, StyledElement, StyledNode, StyledPseudo } from '../../style/index.js';
+import type { TextDecoration } from '../../text/index.js';
+import type {
+  BlockBox,
+  Box,
+  FlexBox,
+  ImageBox,
+  InlineItem,
+  InlineSource,
+  LinkRef,
+  MarkerBox,
+  TableBox,
+  TableCellBox,
+  TableRowBox,
+  TableSectionBox,
+} from './boxes.js';
+import { anonymousStyle, isCollapsibleWhitespace } from './boxes.js';
+import type { DecodedImage } from '../../images/index.js';
+import { GROUPING, altOf, semanticOf } from './semantics.js';
+import type { DraftNode, StructureBuilder } from './structure.js';
+import { pt } from '../units.js';
+
+export interface BuildContext {
+  readonly sb: StructureBuilder;
+  /** Decoded images by URL (or `svg:<nodeId>` for inline SVG); a string is the failure reason. */
+  readonly images: ReadonlyMap<string, DecodedImage | string>;
+  readonly warnings: Warning[];
+  readonly baseUrl?: string;
+  /** Text of the first heading, for a document without <title>. */
+  firstHeading?: string;
+  nextAnonId: number;
+  /** Current element nesting depth (bounded: see MAX_BOX_DEPTH). */
+  depth?: number;
+  /** Flex containers around the element being built (bounded: see MAX_FLEX_DEPTH). */
+  flexDepth?: number;
+}
+
+/**
+ * Deeper elements are flattened into their ancestor's content (like display: contents), so a
+ * pathological nesting cannot exhaust the stack in the recursive layout.
+ */
+export const MAX_BOX_DEPTH = 200;
+
+/**
+ * Flex containers nested deeper than this are built as block containers (flow-root). Each
+ * level is a yoga calculation nested inside its parent's (through the measure callback), and
+ * the yoga wasm module's stack faults at about 140 levels; real documents nest a handful.
+ */
+export const MAX_FLEX_DEPTH = 32;
+
+/** Structure context of a block container. */
+interface Group {
+  /** Parent for block-level structure nodes; null inside an artifact subtree. */
+  readonly node: DraftNode | null;
+  readonly lang: string;
+}
+
+/** Inline context: who owns content, which link and decorations apply. */
+interface InlineCtx {
+  readonly owner: () => DraftNode | null;
+  readonly link?: LinkRef;
+  readonly decoration?: TextDecoration;
+  readonly background?: ComputedStyle;
+  readonly lang: string;
+  /** Collects heading text for the title fallback. */
+  readonly heading?: { text: string };
+}
+
+export function resolveUrl(url: string, base: string | undefined): string {
+  try {
+    return new URL(url, base).href;
+  } catch {
+    return url;
+  }
+}
+
+/** Accumulates the children of one block container. */
+class Flow {
+  readonly blocks: Box[] = [];
+  items: InlineItem[] = [];
+  private lazyP: DraftNode | undefined;
+  private hasBlocks = false;
+
+  constructor(
+    private readonly ctx: BuildContext,
+    readonly style: ComputedStyle,
+    readonly group: Group,
+    /** Owner of inline content placed directly in this container (null = wrap in P). */
+    private readonly directOwner: DraftNode | null | 'artifact',
+  ) {}
+
+  /** The structure node inline content of the current anonymous run goes to. */
+  owner = (): DraftNode | null => {
+    if (this.directOwner === 'artifact') return null;
+    if (this.directOwner) return this.directOwner;
+    if (!this.group.node) return null;
+    this.lazyP ??= this.ctx.sb.add(this.group.node, 'P');
+    return this.lazyP;
+  };
+
+  addBlock(box: Box): void {
+    this.flush();
+    this.blocks.push(box);
+    this.hasBlocks = true;
+    this.lazyP = undefined;
+  }
+
+  private flush(): void {
+    const meaningful = this.items.some(
+      (i) => i.kind === 'atomic' || !/^[ \t\n\r\f]*$/.test(i.text) || keepsSpace(i.style),
+    );
+    if (meaningful) {
+      this.blocks.push({
+        kind: 'block',
+        id: -this.ctx.nextAnonId++,
+        style: anonymousStyle(this.style),
+        lang: this.group.lang,
+        children: [],
+        inline: this.items,
+      });
+    }
+    this.items = [];
+  }
+
+  /** Block children, or the inline formatting context when there were no blocks. */
+  finish(): { children: Box[]; inline?: InlineItem[] } {
+    if (!this.hasBlocks) {
+      const meaningful = this.items.some(
+        (i) => i.kind === 'atomic' || !/^[ \t\n\r\f]*$/.test(i.text) || keepsSpace(i.style),
+      );
+      return meaningful ? { children: [], inline: this.items } : { children: [] };
+    }
+    this.flush();
+    return { children: this.blocks };
+  }
+}
+
+function keepsSpace(s: ComputedStyle): boolean {
+  return s.whiteSpace === 'pre' || s.whiteSpace === 'pre-wrap' || s.whiteSpace === 'break-spaces';
+}
+
+function isBlockLevel(el: StyledElement): boolean {
+  const d = el.style.display;
+  if (
+    el.style.position === 'absolute' ||
+    el.style.position === 'fixed' ||
+    el.style.float !== 'none'
+  )
+    return true;
+  return (
+    !(
+      d === 'inline' ||
+      d === 'inline-block' ||
+      d === 'inline-flex' ||
+      d === 'inline-table' ||
+      d === 'contents'
+    ) && !(isReplaced(el) && d !== 'block')
+  );
+}
+
+function isReplaced(el: StyledElement): boolean {
+  return el.tag === 'img' || (el.tag === 'svg' && el.svgMarkup !== undefined);
+}
+
+function idOf(el: StyledElement): string | undefined {
+  const id = el.attrs.get('id') ?? (el.tag === 'a' ? el.attrs.get('name') : undefined);
+  return id && id !== '' ? id : undefined;
+}
+
+function langAttr(el: StyledElement, parentLang: string): string | undefined {
+  return el.lang && el.lang !== parentLang ? el.lang : undefined;
+}
+
+/** Builds the box tree for the document root. */
+export function buildBoxTree(root: StyledElement, ctx: BuildContext, docLang: string): BlockBox {
+  const group: Group = { node: ctx.sb.root, lang: docLang };
+  const flow = new Flow(ctx, root.style, group, null);
+  const ictx: InlineCtx = { owner: flow.owner, lang: docLang };
+  for (const c of root.children) node(c, flow, group, ictx, ctx);
+  const done = flow.finish();
+  return {
+    kind: 'block',
+    id: root.nodeId,
+    style: root.style,
+    el: root,
+    lang: docLang,
+    children: done.children,
+    ...(done.inline ? { inline: done.inline } : {}),
+  };
+}
+
+function node(n: StyledNode, flow: Flow, group: Group, ictx: InlineCtx, ctx: BuildContext): void {
+  if (n.kind === 'text') {
+    text(n.text, n.style, flow, ictx, ctx);
+    return;
+  }
+  if (n.kind === 'pseudo') {
+    pseudo(n, flow, ictx, ctx);
+    return;
+  }
+  element(n, flow, group, ictx, ctx);
+}
+
+function text(
+  t: string,
+  style: ComputedStyle,
+  flow: Flow,
+  ictx: InlineCtx,
+  ctx: BuildContext,
+): void {
+  if (t === '') return;
+  const blank = /^[ \t\n\r\f]*$/.test(t) && !keepsSpace(style);
+  // Whitespace alone never creates structure (it would make empty P elements).
+  const owner = blank ? null : ictx.owner();
+  const slot = owner ? ctx.sb.slotFor(owner) : undefined;
+  if (!blank && ictx.link) ictx.link.contents += t;
+  if (!blank && ictx.heading) ictx.heading.text += t;
+  const source: InlineSource = {
+    ...(slot !== undefined ? { slot } : {}),
+    ...(ictx.link ? { link: ictx.link } : {}),
+    ...(ictx.background ? { background: ictx.background } : {}),
+  };
+  flow.items.push({
+    kind: 'text',
+    text: t,
+    style,
+    lang: ictx.lang,
+    ...(ictx.decoration ? { decoration: ictx.decoration } : {}),
+    source,
+  });
+}
+
+function pseudo(p: StyledPseudo, flow: Flow, ictx: InlineCtx, ctx: BuildContext): void {
+  if (p.style.display === 'none') return;
+  // Markers are handled by the list item; before/after content is inline text of the element.
+  for (const c of p.content) {
+    if (c.kind === 'text') text(c.text, p.style, flow, ictx, ctx);
+  }
+}
+
+function decorationFor(
+  el: StyledElement,
+  parent: TextDecoration | undefined,
+): TextDecoration | undefined {
+  const s = el.style;
+  if (s.textDecorationLine.length === 0) return parent;
+  const lines = [...new Set([...(parent?.lines ?? []), ...s.textDecorationLine])];
+  return { lines, style: s.textDecorationStyle, color: s.textDecorationColor };
+}
+
+function element(
+  el: StyledElement,
+  flow: Flow,
+  group: Group,
+  ictx: InlineCtx,
+  ctx: BuildContext,
+): void {
+  const s = el.style;
+  if (s.display === 'none') return;
+  if (el.namespace !== 'html' && el.tag !== 'svg') return;
+  const depth = ctx.depth ?? 0;
+  if (depth >= MAX_BOX_DEPTH) {
+    if (depth === MAX_BOX_DEPTH) {
+      nestingWarning(
+        ctx,
+        `elements nested deeper than ${MAX_BOX_DEPTH} levels are laid out as plain content of their ancestor`,
+      );
+    }
+    // Iterate rather than recurse through the flattened levels: only text, line breaks and
+    // images survive there, as content of the ancestor.
+    const stack: StyledNode[] = [...el.children].reverse();
+    while (stack.length > 0) {
+      const c = stack.pop()!;
+      if (c.kind !== 'element') node(c, flow, group, ictx, ctx);
+      else if (c.style.display === 'none') continue;
+      else if (c.tag === 'br' || isReplaced(c)) elementAt(c, flow, group, ictx, ctx);
+      else for (let i = c.children.length - 1; i >= 0; i--) stack.push(c.children[i]);
+    }
+    return;
+  }
+  ctx.depth = depth + 1;
+  try {
+    elementAt(el, flow, group, ictx, ctx);
+  } finally {
+    ctx.depth = depth;
+  }
+}
+
+/** One `layout.nesting-limit` warning per limit that was reached. */
+function nestingWarning(ctx: BuildContext, message: string): void {
+  if (ctx.warnings.some((w) => w.code === 'layout.nesting-limit' && w.message === message)) return;
+  ctx.warnings.push({ code: 'layout.nesting-limit', message });
+}
+
+function elementAt(
+  el: StyledElement,
+  flow: Flow,
+  group: Group,
+  ictx: InlineCtx,
+  ctx: BuildContext,
+): void {
+  const s = el.style;
+  if (el.tag === 'br') {
+    const owner = ictx.owner();
+    const slot = owner ? ctx.sb.slotFor(owner) : undefined;
+    flow.items.push({
+      kind: 'text',
+      text: '\u2028',
+      style: s,
+      lang: ictx.lang,
+      source: slot !== undefined ? { slot } : {},
+    });
+    return;
+  }
+  if (['head', 'script', 'style', 'template', 'title', 'meta', 'link', 'noscript'].includes(el.tag))
+    return;
+  if (
+    [
+      'input',
+      'select',
+      'textarea',
+      'button',
+      'iframe',
+      'object',
+      'embed',
+      'video',
+      'audio',
+      'canvas',
+    ].includes(el.tag)
+  ) {
+    if (el.tag === 'button' || el.tag === 'textarea') {
+      // Their text is still worth printing; they are laid out as ordinary inline blocks.
+    } else {
+      ctx.warnings.push({
+        code: 'layout.unsupported-element',
+        message: `<${el.tag}> is not rendered`,
+        source: el.tag,
+      });
+      return;
+    }
+  }
+
+  const sem = semanticOf(el);
+  const inArtifact = group.node === null;
+
+  if (isReplaced(el)) {
+    const box = imageBox(el, group, ictx, ctx, inArtifact || sem.kind === 'artifact');
+    if (isBlockLevel(el)) flow.addBlock(box);
+    else
+      flow.items.push({
+        kind: 'atomic',
+        box,
+        style: s,
+        lang: ictx.lang,
+        source: ictx.link ? { link: ictx.link } : {},
+      });
+    return;
+  }
+
+  const blockLevel = isBlockLevel(el);
+  const d = s.display;
+
+  if (!blockLevel && d !== 'inline-block' && d !== 'inline-flex' && d !== 'inline-table') {
+    // Inline box (or display: contents): children join the surrounding inline content.
+    inlineElement(el, sem, flow, group, ictx, ctx);
+    return;
+  }
+
+  // A block-level box, or an atomic inline whose inside is a block container.
+  const parentNode = blockLevel ? group.node : ictx.owner();
+  let own: DraftNode | null = null;
+  let childGroup: Group = group;
+  const lang = el.lang || group.lang;
+  if (sem.kind === 'artifact' || inArtifact || parentNode === null) {
+    childGroup = { node: null, lang };
+  } else if (sem.kind === 'node') {
+    // A list item outside a list still needs an L around it (LI belongs only in L).
+    const container =
+      sem.type === 'LI' && parentNode.type !== 'L'
+        ? ctx.sb.add(parentNode, 'L', { attributes: { listNumbering: 'None' } })
+        : parentNode;
+    own = ctx.sb.add(container, sem.type, {
+      ...(sem.attributes ? { attributes: sem.attributes } : {}),
+      ...(langAttr(el, group.lang) ? { lang: el.lang } : {}),
+    });
+    childGroup = { node: own, lang };
+  } else if (langAttr(el, group.lang)) {
+    own = ctx.sb.add(parentNode, 'Div', { lang: el.lang });
+    childGroup = { node: own, lang };
+  } else {
+    childGroup = { node: parentNode, lang: group.lang };
+  }
+
+  let box: Box;
+  if (d === 'table' || d === 'inline-table') box = tableBox(el, own, childGroup, ctx);
+  else if ((d === 'flex' || d === 'inline-flex') && (ctx.flexDepth ?? 0) >= MAX_FLEX_DEPTH) {
+    nestingWarning(
+      ctx,
+      `flex containers nested deeper than ${MAX_FLEX_DEPTH} levels are laid out as blocks`,
+    );
+    const display = d === 'flex' ? 'flow-root' : 'inline-block';
+    box = blockBox({ ...el, style: { ...s, display } }, childGroup, own, ictx, ctx);
+  } else if (d === 'flex' || d === 'inline-flex') {
+    const flexDepth = ctx.flexDepth ?? 0;
+    ctx.flexDepth = flexDepth + 1;
+    try {
+      box = flexBox(el, childGroup, own, ctx);
+    } finally {
+      ctx.flexDepth = flexDepth;
+    }
+  } else box = blockBox(el, childGroup, own, ictx, ctx);
+
+  if (blockLevel) flow.addBlock(box);
+  else
+    flow.items.push({
+      kind: 'atomic',
+      box,
+      style: s,
+      lang: ictx.lang,
+      source: ictx.link ? { link: ictx.link } : {},
+    });
+}
+
+function inlineElement(
+  el: StyledElement,
+  sem: ReturnType<typeof semanticOf>,
+  flow: Flow,
+  group: Group,
+  ictx: InlineCtx,
+  ctx: BuildContext,
+): void {
+  let owner = ictx.owner;
+  let link = ictx.link;
+  const lang = el.lang || ictx.lang;
+  if (sem.kind === 'artifact') {
+    owner = () => null;
+  } else {
+    const parent = ictx.owner();
+    const href = el.tag === 'a' ? el.attrs.get('href') : undefined;
+    if (parent && href !== undefined && !/^\s*javascript:/i.test(href)) {
+      const node = ctx.sb.add(parent, 'Link', langAttr(el, ictx.lang) ? { lang: el.lang } : {});
+      const trimmed = href.trim();
+      link = {
+        node,
+        target: trimmed.startsWith('#')
+          ? { kind: 'anchor', id: decodeURIComponent(trimmed.slice(1)) }
+          : { kind: 'uri', uri: resolveUrl(trimmed, ctx.baseUrl) },
+        contents: '',
+      };
+      const label = el.attrs.get('aria-label') ?? el.attrs.get('title');
+      const fixedContents = label && label.trim() !== '' ? label.trim() : undefined;
+      owner = () => node;
+      const linkCtx: InlineCtx = { ...ictx, owner, link, lang, ...decoBg(el, ictx) };
+      const first = flow.items.length;
+      const blocksBefore = flow.blocks.length;
+      for (const c of el.children) node_(c, flow, group, linkCtx, ctx);
+      if (flow.blocks.length === blocksBefore) addInsets(el.style, flow.items, first);
+      if (fixedContents) link.contents = fixedContents;
+      link.contents = link.contents.replace(/\s+/g, ' ').trim() || trimmed;
+      return;
+    }
+    if (parent && sem.kind === 'node') {
+      const node = ctx.sb.add(parent, sem.type, {
+        ...(langAttr(el, ictx.lang) ? { lang: el.lang } : {}),
+        ...(el.tag === 'abbr' && el.attrs.get('title')
+          ? { expansion: el.attrs.get('title')! }
+          : {}),
+      });
+      owner = () => node;
+    } else if (parent && langAttr(el, ictx.lang)) {
+      const node = ctx.sb.add(parent, 'Span', { lang: el.lang });
+      owner = () => node;
+    }
+  }
+  const inner: InlineCtx = { ...ictx, owner, lang, ...(link ? { link } : {}), ...decoBg(el, ictx) };
+  const first = flow.items.length;
+  const blocksBefore = flow.blocks.length;
+  for (const c of el.children) node_(c, flow, group, inner, ctx);
+  if (flow.blocks.length === blocksBefore) {
+    addInsets(el.style, flow.items, first);
+    const id = idOf(el);
+    const k = id ? flow.items.findIndex((it, i) => i >= first && it.kind === 'text') : -1;
+    const run = flow.items[k];
+    if (id && run && run.kind === 'text')
+      flow.items[k] = { ...run, source: { ...run.source, anchor: id } };
+  }
+}
+
+/**
+ * Margin, border and padding of an inline box: space before its first run and after its last
+ * (text/ keeps that space unbreakable from the adjacent text).
+ */
+function addInsets(s: ComputedStyle, items: InlineItem[], from: number): void {
+  const num = (v: ComputedStyle['marginLeft'] | ComputedStyle['paddingLeft']): number =>
+    typeof v === 'number' ? v : 0;
+  const start = pt(num(s.marginLeft) + s.borderLeftWidth + num(s.paddingLeft));
+  const end = pt(num(s.marginRight) + s.borderRightWidth + num(s.paddingRight));
+  if (start <= 0 && end <= 0) return;
+  const firstText = items.findIndex((it, i) => i >= from && it.kind === 'text');
+  let lastText = -1;
+  for (let i = items.length - 1; i >= from; i--) {
+    if (items[i].kind === 'text') {
+      lastText = i;
+      break;
+    }
+  }
+  if (firstText < 0) return;
+  const a = items[firstText];
+  if (start > 0 && a.kind === 'text')
+    items[firstText] = { ...a, insetStart: (a.insetStart ?? 0) + start };
+  const b = items[lastText];
+  if (end > 0 && b.kind === 'text') items[lastText] = { ...b, insetEnd: (b.insetEnd ?? 0) + end };
+}
+
+function decoBg(el: StyledElement, ictx: InlineCtx): Partial<InlineCtx> {
+  const decoration = decorationFor(el, ictx.decoration);
+  const s = el.style;
+  const painted =
+    s.backgroundColor.a > 0 ||
+    s.backgroundLayers.length > 0 ||
+    s.borderTopWidth + s.borderRightWidth + s.borderBottomWidth + s.borderLeftWidth > 0;
+  const background = painted ? s : ictx.background;
+  return { ...(decoration ? { decoration } : {}), ...(background ? { background } : {}) };
+}
+
+// Alias so recursive calls read clearly inside functions that shadow `node`.
+const node_ = node;
+
+function blockBox(
+  el: StyledElement,
+  group: Group,
+  own: DraftNode | null,
+  ictx: InlineCtx,
+  ctx: BuildContext,
+): BlockBox {
+  const s = el.style;
+  const isHeading = /^h[1-6]$/.test(el.tag);
+  const heading = isHeading && ctx.firstHeading === undefined ? { text: '' } : undefined;
+  let marker: MarkerBox | undefined;
+  let contentGroup = group;
+  let directOwner: DraftNode | null | 'artifact' =
+    group.node === null ? 'artifact' : own && !GROUPING.has(own.type) ? own : null;
+
+  const isListItem = s.display === 'list-item' || own?.type === 'LI';
+  let children = el.children;
+  let lbl: DraftNode | undefined;
+  if (isListItem && own && own.type === 'LI') {
+    const markerNode = children.find(
+      (c): c is StyledPseudo => c.kind === 'pseudo' && c.pseudo === 'marker',
+    );
+    const markerText =
+      markerNode?.content.map((c) => (c.kind === 'text' ? c.text : '')).join('') ?? '';
+    if (markerNode && markerText.trim() !== '') lbl = ctx.sb.add(own, 'Lbl');
+    const body = ctx.sb.add(own, 'LBody');
+    contentGroup = { node: body, lang: group.lang };
+    directOwner = body;
+    if (markerNode && lbl && s.listStylePosition === 'outside') {
+      marker = { text: markerText, style: markerNode.style, slot: ctx.sb.newSlot(lbl) };
+      children = children.filter((c) => c !== markerNode);
+    }
+  } else if (isListItem) {
+    const markerNode = children.find(
+      (c): c is StyledPseudo => c.kind === 'pseudo' && c.pseudo === 'marker',
+    );
+    if (markerNode && s.listStylePosition === 'outside') {
+      const markerText = markerNode.content.map((c) => (c.kind === 'text' ? c.text : '')).join('');
+      marker = { text: markerText, style: markerNode.style };
+      children = children.filter((c) => c !== markerNode);
+    }
+  }
+
+  const flow = new Flow(ctx, s, contentGroup, directOwner);
+  const inner: InlineCtx = {
+    owner: flow.owner,
+    lang: el.lang || ictx.lang,
+    // A block inside a link (a whole card made clickable) is still part of that link's area.
+    ...(ictx.link ? { link: ictx.link } : {}),
+    ...(heading ? { heading } : {}),
+    ...(decorationFor(el, undefined) ? { decoration: decorationFor(el, undefined)! } : {}),
+  };
+  for (const c of children) {
+    if (lbl && c.kind === 'pseudo' && c.pseudo === 'marker') {
+      // Inside marker: inline text owned by the Lbl.
+      const lblCtx: InlineCtx = { ...inner, owner: () => lbl! };
+      pseudo(c, flow, lblCtx, ctx);
+      continue;
+    }
+    if (isCollapsibleWhitespace(c) && flow.items.length === 0) continue;
+    node(c, flow, contentGroup, inner, ctx);
+  }
+  if (heading) ctx.firstHeading = heading.text.replace(/\s+/g, ' ').trim() || undefined;
+  // A <figure> that holds a table, code or text rather than an image is a Div with a Caption.
+  if (own && own.type === 'Figure' && own.alt === undefined) own.type = 'Div';
+  const done = flow.finish();
+  return {
+    kind: 'block',
+    id: el.nodeId,
+    style: s,
+    el,
+    lang: el.lang || group.lang,
+    ...(idOf(el) ? { anchor: idOf(el)! } : {}),
+    children: done.children,
+    ...(done.inline ? { inline: done.inline } : {}),
+    ...(marker ? { marker } : {}),
+    ...(own ? { struct: own } : {}),
+  };
+}
+
+function flexBox(
+  el: StyledElement,
+  group: Group,
+  own: DraftNode | null,
+  ctx: BuildContext,
+): FlexBox {
+  // Each in-flow child of a flex container is blockified; runs of text become anonymous items.
+  const directOwner: DraftNode | null | 'artifact' =
+    group.node === null ? 'artifact' : own && !GROUPING.has(own.type) ? own : null;
+  const children: Box[] = [];
+  let pending = new Flow(ctx, el.style, group, directOwner);
+  const flushText = (): void => {
+    const done = pending.finish();
+    if (done.inline) {
+      children.push({
+        kind: 'block',
+        id: -ctx.nextAnonId++,
+        style: anonymousStyle(el.style),
+        lang: group.lang,
+        children: [],
+        inline: done.inline,
+      });
+    }
+    for (const b of done.children) children.push(b);
+    pending = new Flow(ctx, el.style, group, directOwner);
+  };
+  const ictx = (): InlineCtx => ({ owner: pending.owner, lang: el.lang || group.lang });
+  for (const c of el.children) {
+    if (c.kind === 'element' && c.style.display !== 'none' && c.style.display !== 'contents') {
+      flushText();
+      const f = new Flow(ctx, el.style, group, directOwner);
+      element(
+        { ...c, style: blockify(c.style) },
+        f,
+        group,
+        { owner: f.owner, lang: el.lang || group.lang },
+        ctx,
+      );
+      const done = f.finish();
+      for (const b of done.children) children.push(b);
+      if (done.inline)
+        children.push({
+          kind: 'block',
+          id: -ctx.nextAnonId++,
+          style: anonymousStyle(el.style),
+          lang: group.lang,
+          children: [],
+          inline: done.inline,
+        });
+    } else if (!isCollapsibleWhitespace(c)) {
+      node(c, pending, group, ictx(), ctx);
+    }
+  }
+  flushText();
+  return {
+    kind: 'flex',
+    id: el.nodeId,
+    style: el.style,
+    el,
+    lang: el.lang || group.lang,
+    ...(idOf(el) ? { anchor: idOf(el)! } : {}),
+    children,
+  };
+}
+
+const BLOCKIFIED: Partial<Record<ComputedStyle['display'], ComputedStyle['display']>> = {
+  inline: 'block',
+  'inline-block': 'block',
+  'inline-flex': 'flex',
+  'inline-table': 'table',
+};
+/**
+ * Blockified copies by original style: computed styles are shared between elements (and, through
+ * the style engine cache, between documents), so one copy serves every flex item with that style
+ * instead of copying a couple of hundred properties per item.
+ */
+const blockified = new WeakMap<ComputedStyle, ComputedStyle>();
+
+function blockify(s: ComputedStyle): ComputedStyle {
+  const display = BLOCKIFIED[s.display];
+  if (!display) return s;
+  let b = blockified.get(s);
+  if (!b) {
+    b = { ...s, display };
+    blockified.set(s, b);
+  }
+  return b;
+}
+
+function imageBox(
+  el: StyledElement,
+  group: Group,
+  ictx: InlineCtx,
+  ctx: BuildContext,
+  decorative: boolean,
+): ImageBox {
+  const alt = altOf(el);
+  const isDecorative = decorative || alt === '';
+  let slot: number | undefined;
+  let finalAlt = alt ?? '';
+  if (!isDecorative) {
+    // An image in a <figure> that has no alternative yet fills that Figure itself.
+    const figure =
+      group.node?.type === 'Figure' && group.node.alt === undefined ? group.node : undefined;
+    const parent = figure ?? ictx.owner() ?? group.node;
+    if (parent) {
+      if (alt === undefined) {
+        const src = el.attrs.get('src') ?? '';
+        finalAlt = src.split(/[?#]/)[0].split('/').pop() || 'image';
+        ctx.warnings.push({
+          code: 'layout.image-without-alt',
+          message: `image without alt text; its file name "${finalAlt}" is used as the alternative`,
+          source: src.startsWith('data:') ? 'data: URI' : src,
+        });
+      }
+      // An image alone in a <figure> fills that Figure instead of nesting another one.
+      const fig = figure ?? ctx.sb.add(parent, 'Figure', {});
+      fig.alt = fig.alt ? `${fig.alt} ${finalAlt}`.trim() : finalAlt;
+      fig.attributes = {
+        ...fig.attributes,
+        placement: figure || isBlockLevel(el) ? 'Block' : 'Inline',
+      };
+      slot = ctx.sb.newSlot(fig);
+    }
+  }
+  const key =
+    el.tag === 'svg' ? `svg:${el.nodeId}` : resolveUrl(el.attrs.get('src') ?? '', ctx.baseUrl);
+  const decoded = ctx.images.get(key);
+  const num = (v: string | undefined): number | undefined => {
+    if (v === undefined) return undefined;
+    const n = Number.parseFloat(v);
+    return Number.isFinite(n) && n >= 0 && /^\s*[\d.]+(px)?\s*$/.test(v) ? pt(n) : undefined;
+  };
+  const aw = num(el.attrs.get('width'));
+  const ah = num(el.attrs.get('height'));
+  return {
+    kind: 'image',
+    id: el.nodeId,
+    style: el.style,
+    el,
+    lang: el.lang || group.lang,
+    ...(idOf(el) ? { anchor: idOf(el)! } : {}),
+    ...(decoded && typeof decoded !== 'string' ? { image: decoded } : {}),
+    alt: finalAlt,
+    ...(slot !== undefined ? { slot } : {}),
+    ...(aw !== undefined ? { attrWidth: aw } : {}),
+    ...(ah !== undefined ? { attrHeight: ah } : {}),
+  };
+}
+
+function tableBox(
+  el: StyledElement,
+  own: DraftNode | null,
+  group: Group,
+  ctx: BuildContext,
+): TableBox {
+  let caption: BlockBox | undefined;
+  const sections: TableSectionBox[] = [];
+  const columns: { style: ComputedStyle }[] = [];
+  let loose: TableRowBox[] | undefined;
+  const lang = el.lang || group.lang;
+  const sub = (
+    parent: DraftNode | null,
+    type: 'THead' | 'TBody' | 'TFoot' | 'TR' | 'TH' | 'TD' | 'Caption',
+    child: StyledElement,
+  ): DraftNode | null =>
+    parent ? ctx.sb.add(parent, type, langAttr(child, lang) ? { lang: child.lang } : {}) : null;
+
+  const row = (tr: StyledElement, parent: DraftNode | null): TableRowBox => {
+    const trNode = sub(parent, 'TR', tr);
+    const cells: TableCellBox[] = [];
+    for (const c of tr.children) {
+      if (c.kind !== 'element' || c.style.display === 'none') continue;
+      const isTh = c.tag === 'th';
+      const cellNode = sub(trNode, isTh ? 'TH' : 'TD', c);
+      if (cellNode && isTh) cellNode.elementId = idOf(c) ?? `th-${c.nodeId}`;
+      const cellGroup: Group = { node: cellNode, lang: c.lang || lang };
+      const box = blockBox(
+        c,
+        cellGroup,
+        cellNode,
+        { owner: () => cellNode, lang: c.lang || lang },
+        ctx,
+      );
+      const span = (name: string, max: number): number => {
+        const v = Number.parseInt(c.attrs.get(name) ?? '1', 10);
+        return Number.isFinite(v) && v >= 1 ? Math.min(v, max) : 1;
+      };
+      cells.push({
+        box: { ...box, ...(cellNode ? { struct: cellNode } : {}) },
+        colspan: span('colspan', 1000),
+        rowspan: span('rowspan', 65534),
+      });
+    }
+    return { style: tr.style, cells, ...(trNode ? { struct: trNode } : {}) };
+  };
+
+  for (const c of el.children) {
+    if (c.kind !== 'element' || c.style.display === 'none') continue;
+    const d = c.style.display;
+    if (d === 'table-caption' || c.tag === 'caption') {
+      const capNode = sub(own, 'Caption', c);
+      caption = blockBox(c, { node: capNode, lang }, capNode, { owner: () => capNode, lang }, ctx);
+    } else if (d === 'table-column-group' || d === 'table-column') {
+      const cols =
+        c.tag === 'col'
+          ? [c]
+          : c.children.filter((k): k is StyledElement => k.kind === 'element' && k.tag === 'col');
+      if (cols.length === 0 && c.tag === 'colgroup') {
+        const n = Number.parseInt(c.attrs.get('span') ?? '1', 10) || 1;
+        for (let i = 0; i < n; i++) columns.push({ style: c.style });
+      }
+      for (const col of cols) {
+        const n = Number.parseInt(col.attrs.get('span') ?? '1', 10) || 1;
+        for (let i = 0; i < Math.min(n, 1000); i++) columns.push({ style: col.style });
+      }
+    } else if (
+      d === 'table-header-group' ||
+      d === 'table-row-group' ||
+      d === 'table-footer-group'
+    ) {
+      const kind =
+        d === 'table-header-group' ? 'head' : d === 'table-footer-group' ? 'foot' : 'body';
+      const secNode = sub(own, kind === 'head' ? 'THead' : kind === 'foot' ? 'TFoot' : 'TBody', c);
+      const rows = c.children
+        .filter((r): r is StyledElement => r.kind === 'element' && r.style.display !== 'none')
+        .map((r) => row(r, secNode));
+      sections.push({ kind, style: c.style, rows });
+      loose = undefined;
+    } else if (d === 'table-row' || c.tag === 'tr') {
+      if (!loose) {
+        loose = [];
+        sections.push({ kind: 'body', rows: loose });
+      }
+      loose.push(row(c, own));
+    }
+  }
+  // Footers are drawn after the body even when written first.
+  const ordered = [
+    ...sections.filter((s) => s.kind === 'head'),
+    ...sections.filter((s) => s.kind === 'body'),
+    ...sections.filter((s) => s.kind === 'foot'),
+  ];
+  assignHeaderScopes(ordered, ctx);
+  return {
+    kind: 'table',
+    id: el.nodeId,
+    style: el.style,
+    el,
+    lang,
+    ...(idOf(el) ? { anchor: idOf(el)! } : {}),
+    ...(caption ? { caption } : {}),
+    sections: ordered,
+    columns,
+  };
+}
+
+/**
+ * TH Scope: Column in header rows (thead, or a row of only TH), Row for a TH that heads a body
+ * row; the scope attribute wins. TD Headers: the TH IDs above and to the left, or the headers
+ * attribute.
+ */
+function assignHeaderScopes(sections: readonly TableSectionBox[], ctx: BuildContext): void {
+  const allRows = sections.flatMap((s) => s.rows);
+  const grid = placeCells(allRows);
+  const total = allRows.length;
+  const colHeads = new Map<number, string[]>();
+  let r = 0;
+  for (const sec of sections) {
+    for (const row of sec.rows) {
+      const allTh = row.cells.every((c) => c.box.el?.tag === 'th');
+      const rowHeads: string[] = [];
+      row.cells.forEach((cell, i) => {
+        const node = cell.box.struct;
+        const el = cell.box.el;
+        if (!node || !el) return;
+        const col = grid[r][i];
+        const attrs = {
+          ...(cell.colspan > 1 ? { colSpan: cell.colspan } : {}),
+          ...(Math.min(cell.rowspan, total - r) > 1
+            ? { rowSpan: Math.min(cell.rowspan, total - r) }
+            : {}),
+        };
+        if (node.type === 'TH') {
+          const scopeAttr = (el.attrs.get('scope') ?? '').toLowerCase();
+          const scope =
+            scopeAttr === 'col' || scopeAttr === 'colgroup'
+              ? 'Column'
+              : scopeAttr === 'row' || scopeAttr === 'rowgroup'
+                ? 'Row'
+                : sec.kind === 'head' || allTh
+                  ? 'Column'
+                  : 'Row';
+          node.attributes = { ...attrs, scope };
+          if (scope === 'Column') {
+            for (let k = col; k < col + cell.colspan; k++)
+              colHeads.set(k, [...(colHeads.get(k) ?? []), node.elementId!]);
+          } else rowHeads.push(node.elementId!);
+        } else {
+          const explicit = el.attrs.get('headers')?.trim().split(/\s+/).filter(Boolean);
+          const heads = explicit ?? [...new Set([...(colHeads.get(col) ?? []), ...rowHeads])];
+          node.attributes = { ...attrs, ...(heads.length > 0 ? { headers: heads } : {}) };
+        }
+      });
+      r++;
+    }
+  }
+  padRows(allRows, ctx);
+}
+
+/**
+ * Rows with fewer cells than the widest row get empty TD elements at their end, so the
+ * structure table is regular (PDF/UA readers walk tables as grids); they draw nothing.
+ */
+function padRows(rows: readonly TableRowBox[], ctx: BuildContext): void {
+  const occupied = rowOccupancy(rows);
+  const width = Math.max(0, ...occupied);
+  rows.forEach((row, r) => {
+    if (!row.struct) return;
+    for (let k = occupied[r]; k < width; k++) ctx.sb.add(row.struct, 'TD');
+  });
+}
+
+/** How many grid slots of each row are covered (by its own cells or rowspans from above). */
+function rowOccupancy(rows: readonly TableRowBox[]): number[] {
+  const taken: Set<number>[] = rows.map(() => new Set<number>());
+  rows.forEach((row, r) => {
+    let c = 0;
+    for (const cell of row.cells) {
+      while (taken[r].has(c)) c++;
+      for (let dr = 0; dr < Math.min(cell.rowspan, rows.length - r); dr++)
+        for (let dc = 0; dc < cell.colspan; dc++) taken[r + dr].add(c + dc);
+      c += cell.colspan;
+    }
+  });
+  return taken.map((t) => t.size);
+}
+
+/** Column index of every cell, honouring rowspans from rows above (HTML table model). */
+export function placeCells(rows: readonly TableRowBox[]): number[][] {
+  const taken: Set<number>[] = [];
+  const out: number[][] = [];
+  rows.forEach((row, r) => {
+    taken[r] ??= new Set();
+    const cols: number[] = [];
+    let c = 0;
+    for (const cell of row.cells) {
+      while (taken[r].has(c)) c++;
+      cols.push(c);
+      for (let dr = 0; dr < Math.min(cell.rowspan, rows.length - r); dr++) {
+        taken[r + dr] ??= new Set();
+        for (let dc = 0; dc < cell.colspan; dc++) taken[r + dr].add(c + dc);
+      }
+      c += cell.colspan;
+    }
+    out.push(cols);
+  });
+  return out;
+}

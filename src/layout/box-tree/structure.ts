@@ -1,0 +1,127 @@
+/**
+ * Builds the structure tree while the box tree is built, in DOM order, so reading order is the
+ * source order whatever the visual position. Nodes are keyed by source element: a table that
+ * later spans three pages is still one Table node. Content slots are handed out here and carried
+ * by boxes and text runs down to the display items that fill them.
+ */
+import type {
+  ItemTag,
+  StandardStructType,
+  StructAttributes,
+  StructChild,
+  StructNode,
+} from '../../document/index.js';
+
+/** A structure node under construction (mutable until `finish`). */
+export interface DraftNode {
+  readonly id: number;
+  type: StandardStructType;
+  alt?: string;
+  actualText?: string;
+  expansion?: string;
+  lang?: string;
+  title?: string;
+  elementId?: string;
+  attributes?: StructAttributes;
+  readonly children: (DraftNode | { readonly kind: 'content'; readonly slot: number })[];
+  /** Set once a slot has been drawn into; empty content-only nodes can then be kept. */
+  parent?: DraftNode;
+}
+
+export class StructureBuilder {
+  private nextId = 1;
+  private nextSlot = 1;
+  /** Slots that received at least one drawn item (a slot nobody drew is dropped at the end). */
+  private readonly used = new Set<number>();
+  /** Nodes kept even without content (a Link that owns an annotation). */
+  private readonly kept = new Set<number>();
+  readonly root: DraftNode;
+
+  constructor() {
+    this.root = { id: this.nextId++, type: 'Document', children: [] };
+  }
+
+  /** Appends a new child node of `parent`. */
+  add(
+    parent: DraftNode,
+    type: StandardStructType,
+    init: Partial<Omit<DraftNode, 'id' | 'children'>> = {},
+  ): DraftNode {
+    const node: DraftNode = { ...init, id: this.nextId++, type, children: [], parent };
+    parent.children.push(node);
+    return node;
+  }
+
+  /**
+   * The slot that inline content of `owner` continues in: the last child when it is a slot,
+   * otherwise a new one, so text before and after a nested Link gets two slots in order.
+   */
+  slotFor(owner: DraftNode): number {
+    const last = owner.children[owner.children.length - 1];
+    if (last && !('id' in last)) return last.slot;
+    return this.newSlot(owner);
+  }
+
+  /** A fresh slot appended to `owner`'s children. */
+  newSlot(owner: DraftNode): number {
+    const slot = this.nextSlot++;
+    owner.children.push({ kind: 'content', slot });
+    return slot;
+  }
+
+  /** Records that an item was drawn into `slot`; call from painting. */
+  markUsed(slot: number): void {
+    this.used.add(slot);
+  }
+
+  keep(node: DraftNode): void {
+    this.kept.add(node.id);
+  }
+
+  tag(slot: number): ItemTag {
+    this.used.add(slot);
+    return { kind: 'content', slot };
+  }
+
+  /**
+   * Freezes the tree: slots nobody drew into are dropped, and nodes left without content are
+   * dropped too, except the kinds that must stay for the table and list grids to be whole
+   * (an empty TD still belongs to its row) or that carry an Alt.
+   */
+  finish(): StructNode {
+    const keepEmpty = new Set<StandardStructType>(['TD', 'TH', 'TR', 'Document', 'LBody', 'Lbl']);
+    const freeze = (n: DraftNode): StructNode | undefined => {
+      const children: StructChild[] = [];
+      for (const c of n.children) {
+        if ('id' in c) {
+          const f = freeze(c);
+          if (f) children.push(f);
+        } else if (this.used.has(c.slot)) {
+          children.push(c);
+        }
+      }
+      if (
+        children.length === 0 &&
+        !keepEmpty.has(n.type) &&
+        n.alt === undefined &&
+        !this.kept.has(n.id)
+      ) {
+        return undefined;
+      }
+      return {
+        kind: 'node',
+        id: n.id,
+        type: n.type,
+        ...(n.alt !== undefined ? { alt: n.alt } : {}),
+        ...(n.actualText !== undefined ? { actualText: n.actualText } : {}),
+        ...(n.expansion !== undefined ? { expansion: n.expansion } : {}),
+        ...(n.lang !== undefined ? { lang: n.lang } : {}),
+        ...(n.title !== undefined ? { title: n.title } : {}),
+        ...(n.elementId !== undefined ? { elementId: n.elementId } : {}),
+        ...(n.attributes !== undefined ? { attributes: n.attributes } : {}),
+        children,
+      };
+    };
+    return freeze(this.root) ?? { kind: 'node', id: this.root.id, type: 'Document', children: [] };
+  }
+}

@@ -1,0 +1,714 @@
+/**
+ * Block flow: widths (fill or shrink-to-fit, min/max, box-sizing, auto margins), margin
+ * collapsing between siblings and through parents, heights, list markers, replaced images,
+ * relative/absolute/fixed positioning. Tables and flex containers are delegated; inline content
+ * goes to inline.ts. Everything is laid out once, in flow coordinates.
+ */
+import type { ComputedStyle } from '../../style/index.js';
+import type { BlockBox, Box, ImageBox } from '../box-tree/boxes.js';
+import type { LayoutContext } from '../context.js';
+import { boxFragment, flatten, imageItems, leafOf, shiftFragment, warnOnce } from '../context.js';
+import type { DisplayItem } from '../../document/index.js';
+import { layoutFlex, flexIntrinsic } from './flex.js';
+import type { BoxFragment, Fragment, LeafFragment } from '../paginate/fragments.js';
+import { inlineIntrinsic, layoutInline, textLine, type LineLeaf } from './inline.js';
+import { borderItems, layoutTag } from '../paint/decoration.js';
+import { layoutTable, tableIntrinsic } from './table.js';
+import {
+  border,
+  isOverflowClipped,
+  lenAuto,
+  margin,
+  maxSize,
+  padding,
+  pt,
+  size,
+  textStyle,
+  type Edges,
+} from '../units.js';
+
+/** Collapsing margins: the largest positive and the most negative adjoining margin. */
+interface MarginSet {
+  readonly pos: number;
+  readonly neg: number;
+}
+const NO_MARGIN: MarginSet = { pos: 0, neg: 0 };
+const addMargin = (m: MarginSet, v: number): MarginSet => ({
+  pos: Math.max(m.pos, v),
+  neg: Math.min(m.neg, v),
+});
+const marginValue = (m: MarginSet): number => m.pos + m.neg;
+
+/** Absolutely positioned boxes waiting for their containing block's size. */
+interface AbsEntry {
+  readonly box: Box;
+  readonly staticX: number;
+  readonly staticY: number;
+}
+export type AbsCollector = AbsEntry[];
+
+export interface Placed {
+  readonly frag: Fragment;
+  /** Border-box height and width. */
+  readonly height: number;
+  readonly width: number;
+  /** Bottom margin leaving this box (collapsed with its last child's when they adjoin). */
+  readonly marginBottom: MarginSet;
+}
+
+export interface LayoutOptions {
+  /** Border-box height imposed by the parent (stretched flex items, table cells). */
+  readonly forcedHeight?: number;
+  /** Border-box width imposed by the parent (flex items, table cells). */
+  readonly forcedWidth?: number;
+  /** The box is a formatting-context root (no margin collapsing with its children). */
+  readonly root?: boolean;
+  /** Definite containing-block height for percentage heights. */
+  readonly cbHeight?: number;
+}
+
+function isPositioned(s: ComputedStyle): boolean {
+  return s.position !== 'static';
+}
+
+function isOutOfFlow(b: Box): boolean {
+  return b.style.position === 'absolute' || b.style.position === 'fixed';
+}
+
+function isFcRoot(b: Box, opts: LayoutOptions): boolean {
+  const s = b.style;
+  return (
+    opts.root === true ||
+    b.kind !== 'block' ||
+    isOverflowClipped(s) ||
+    s.display === 'flow-root' ||
+    s.display === 'inline-block' ||
+    s.display === 'table-cell' ||
+    s.float !== 'none' ||
+    isOutOfFlow(b)
+  );
+}
+
+/** Top margin of `box` collapsed with its first in-flow child's, when they adjoin. */
+function collapsedTop(box: Box, cbWidth: number): MarginSet {
+  let m = addMargin(NO_MARGIN, margin(box.style, cbWidth).top);
+  if (box.kind !== 'block' || isFcRoot(box, {}) || box.inline) return m;
+  const b = border(box.style);
+  const p = padding(box.style, cbWidth);
+  if (b.top > 0 || p.top > 0) return m;
+  const first = box.children.find((c) => !isOutOfFlow(c));
+  if (first) {
+    const inner = collapsedTop(first, cbWidth);
+    m = addMargin(addMargin(m, inner.pos), inner.neg);
+  }
+  return m;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Intrinsic sizes
+
+const intrinsicCache = new WeakMap<Box, { min: number; max: number }>();
+
+/** min-content and max-content of the margin box (percentages count as 0). */
+export function intrinsicOuter(box: Box, ctx: LayoutContext): { min: number; max: number } {
+  const hit = intrinsicCache.get(box);
+  if (hit) return hit;
+  const s = box.style;
+  const p = padding(s, 0);
+  const b = border(s);
+  const m = margin(s, 0);
+  const edges = p.left + p.right + b.left + b.right;
+  const outer = m.left + m.right;
+  let min: number;
+  let max: number;
+  const specified = typeof s.width === 'number' ? pt(s.width) : undefined;
+  if (box.kind === 'image') {
+    const r = replacedSize(box, undefined);
+    min = max = r.width + edges;
+  } else if (specified !== undefined) {
+    min = max = s.boxSizing === 'border-box' ? specified : specified + edges;
+  } else {
+    let c: { min: number; max: number };
+    if (box.kind === 'table') c = tableIntrinsic(box, ctx);
+    else if (box.kind === 'flex') c = flexIntrinsic(box, ctx);
+    else if (box.inline) {
+      const i = inlineIntrinsic(box, ctx);
+      c = { min: i.minContent, max: i.maxContent };
+    } else {
+      c = { min: 0, max: 0 };
+      for (const k of box.children) {
+        if (isOutOfFlow(k)) continue;
+        const ki = intrinsicOuter(k, ctx);
+        c = { min: Math.max(c.min, ki.min), max: Math.max(c.max, ki.max) };
+      }
+    }
+    min = c.min + (box.kind === 'table' ? 0 : edges);
+    max = c.max + (box.kind === 'table' ? 0 : edges);
+  }
+  const minW =
+    typeof s.minWidth === 'number'
+      ? pt(s.minWidth) + (s.boxSizing === 'border-box' ? 0 : edges)
+      : 0;
+  const maxW =
+    typeof s.maxWidth === 'number'
+      ? pt(s.maxWidth) + (s.boxSizing === 'border-box' ? 0 : edges)
+      : Infinity;
+  min = Math.max(minW, Math.min(min, maxW));
+  max = Math.max(min, Math.max(minW, Math.min(max, maxW)));
+  const out = { min: min + outer, max: max + outer };
+  intrinsicCache.set(box, out);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Widths
+
+interface Horizontal {
+  readonly marginLeft: number;
+  readonly marginRight: number;
+  /** Border-box width. */
+  readonly width: number;
+  readonly pad: Edges;
+  readonly bord: Edges;
+}
+
+function clampContent(s: ComputedStyle, w: number, cbWidth: number, edges: number): number {
+  const conv = (v: number | undefined): number | undefined =>
+    v === undefined ? undefined : s.boxSizing === 'border-box' ? v - edges : v;
+  const maxW = conv(maxSize(s.maxWidth, cbWidth));
+  const minW = conv(size(s.minWidth, cbWidth)) ?? 0;
+  if (maxW !== undefined) w = Math.min(w, maxW);
+  return Math.max(w, minW, 0);
+}
+
+/** Used width and horizontal margins of a block-level box in a containing block. */
+function horizontal(box: Box, cbWidth: number, shrink: boolean, ctx: LayoutContext): Horizontal {
+  const s = box.style;
+  const pad = padding(s, cbWidth);
+  const bord = border(s);
+  const edges = pad.left + pad.right + bord.left + bord.right;
+  const ml = lenAuto(s.marginLeft, cbWidth);
+  const mr = lenAuto(s.marginRight, cbWidth);
+  let content: number;
+  if (box.kind === 'image') {
+    content = replacedSize(box, cbWidth).width;
+  } else {
+    const spec = size(s.width, cbWidth);
+    if (spec !== undefined) content = s.boxSizing === 'border-box' ? spec - edges : spec;
+    else {
+      const avail = cbWidth - (ml ?? 0) - (mr ?? 0) - edges;
+      if (shrink || box.kind === 'table') {
+        const i = intrinsicOuter(box, ctx);
+        const m = margin(s, cbWidth);
+        const innerMin = i.min - m.left - m.right - (box.kind === 'table' ? 0 : edges);
+        const innerMax = i.max - m.left - m.right - (box.kind === 'table' ? 0 : edges);
+        content = Math.min(Math.max(innerMin, avail), innerMax);
+        if (box.kind === 'table')
+          content = Math.max(innerMin, Math.min(avail + edges, innerMax)) - edges;
+      } else content = avail;
+    }
+    content = clampContent(s, content, cbWidth, edges);
+  }
+  const width = content + edges;
+  let left = ml ?? 0;
+  let right = mr ?? 0;
+  const free = cbWidth - width - left - right;
+  if (ml === undefined && mr === undefined) {
+    left = free / 2 + left;
+    right = cbWidth - width - left;
+  } else if (ml === undefined) left = cbWidth - width - right;
+  else if (mr === undefined) right = cbWidth - width - left;
+  else if (s.direction === 'rtl') left = cbWidth - width - right;
+  return { marginLeft: left, marginRight: right, width, pad, bord };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Replaced elements
+
+export function replacedSize(
+  box: ImageBox,
+  cbWidth: number | undefined,
+): { width: number; height: number } {
+  const s = box.style;
+  const iw = box.image ? pt(box.image.intrinsicWidth) : undefined;
+  const ih = box.image ? pt(box.image.intrinsicHeight) : undefined;
+  const ratio =
+    iw && ih
+      ? iw / ih
+      : box.attrWidth && box.attrHeight
+        ? box.attrWidth / box.attrHeight
+        : undefined;
+  const cssW =
+    cbWidth === undefined && typeof s.width !== 'number' ? undefined : size(s.width, cbWidth);
+  const cssH = typeof s.height === 'number' ? pt(s.height) : undefined;
+  const pad = padding(s, cbWidth ?? 0);
+  const bord = border(s);
+  const edgesW = s.boxSizing === 'border-box' ? pad.left + pad.right + bord.left + bord.right : 0;
+  const edgesH = s.boxSizing === 'border-box' ? pad.top + pad.bottom + bord.top + bord.bottom : 0;
+  let w = cssW !== undefined ? cssW - edgesW : cssH === undefined ? box.attrWidth : undefined;
+  let h = cssH !== undefined ? cssH - edgesH : cssW === undefined ? box.attrHeight : undefined;
+  if (w === undefined && h === undefined) {
+    w = iw ?? 150;
+    h = ih ?? (ratio ? w / ratio : 75);
+  } else if (w === undefined) w = ratio ? h! * ratio : (iw ?? 150);
+  else if (h === undefined) h = ratio ? w / ratio : (ih ?? 75);
+  const maxW =
+    cbWidth === undefined && typeof s.maxWidth !== 'number'
+      ? undefined
+      : maxSize(s.maxWidth, cbWidth);
+  if (maxW !== undefined && w! > maxW - edgesW) {
+    const nw = Math.max(0, maxW - edgesW);
+    if (cssH === undefined && ratio) h = nw / ratio;
+    w = nw;
+  }
+  const maxH = typeof s.maxHeight === 'number' ? pt(s.maxHeight) - edgesH : undefined;
+  if (maxH !== undefined && h! > maxH) {
+    if (cssW === undefined && ratio) w = maxH * ratio;
+    h = maxH;
+  }
+  return { width: w!, height: h! };
+}
+
+function layoutImage(
+  box: ImageBox,
+  x: number,
+  y: number,
+  hz: Horizontal,
+  cbWidth: number,
+  ctx: LayoutContext,
+): Placed {
+  const { pad, bord } = hz;
+  const cw = hz.width - pad.left - pad.right - bord.left - bord.right;
+  // The used width is settled (horizontal(), or forced by flex); the height follows it through
+  // the aspect ratio unless the author gave one.
+  const own = replacedSize(box, cbWidth);
+  const ratio = box.image
+    ? box.image.intrinsicWidth / Math.max(1e-6, box.image.intrinsicHeight)
+    : box.attrWidth && box.attrHeight
+      ? box.attrWidth / box.attrHeight
+      : undefined;
+  const explicitH =
+    typeof box.style.height === 'number' ||
+    (box.attrHeight !== undefined && box.style.width === 'auto');
+  const content = { height: explicitH || !ratio ? own.height : cw / ratio };
+  const ch = content.height;
+  const height = ch + pad.top + pad.bottom + bord.top + bord.bottom;
+  const cx = x + bord.left + pad.left;
+  const cy = y + bord.top + pad.top;
+  const items: DisplayItem[] = [];
+  if (box.style.visibility === 'visible') {
+    if (box.image) {
+      const tag = box.slot !== undefined ? ctx.sb.tag(box.slot) : layoutTag();
+      items.push(
+        ...imageItems(box.image, box.style.objectFit, { x: cx, y: cy, width: cw, height: ch }, tag),
+      );
+    } else {
+      // Failed image: a light frame with the alternative text, both artifacts (the Figure's
+      // Alt already says what it shows).
+      const grey = { r: 0.6, g: 0.6, b: 0.6, a: 1 };
+      const side = { width: 0.75, style: 'solid', color: grey };
+      items.push(
+        ...borderItems(
+          { x: cx, y: cy, width: cw, height: ch },
+          { top: side, right: side, bottom: side, left: side },
+          { tl: [0, 0], tr: [0, 0], br: [0, 0], bl: [0, 0] },
+        ),
+      );
+      if (box.alt) {
+        const t = textLine(
+          box.alt,
+          { ...textStyle(box.style, box.lang), color: { r: 0.35, g: 0.35, b: 0.35, a: 1 } },
+          cx + 3,
+          cy + 3,
+          Math.max(1, cw - 6),
+          'left',
+          layoutTag(),
+          ctx,
+        );
+        if (t.height <= ch) items.push(...t.items);
+      }
+    }
+  }
+  const frag = boxFragment(
+    box,
+    { x, width: hz.width, top: y, height },
+    [{ kind: 'leaf', top: y, bottom: y + height, items }],
+    ctx,
+  );
+  return {
+    frag,
+    height,
+    width: hz.width,
+    marginBottom: addMargin(NO_MARGIN, margin(box.style, 0).bottom),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Block layout
+
+/**
+ * Lays out a block-level box whose border box starts at (x, y) within a containing block of
+ * width `cbWidth` (x is the containing block's content left edge).
+ */
+export function layoutBlockLevel(
+  box: Box,
+  cbX: number,
+  y: number,
+  cbWidth: number,
+  ctx: LayoutContext,
+  abs: AbsCollector,
+  opts: LayoutOptions = {},
+): Placed & { marginLeft: number } {
+  ctx.deadline?.check('layout');
+  const shrink = box.style.float !== 'none' || isOutOfFlow(box);
+  if (box.style.float !== 'none')
+    warnOnce(ctx, 'layout.float', 'floats are laid out as blocks (text does not wrap around them)');
+  let hz = horizontal(box, cbWidth, shrink, ctx);
+  if (opts.forcedWidth !== undefined)
+    hz = { ...hz, width: opts.forcedWidth, marginLeft: margin(box.style, cbWidth).left };
+  if (box.style.float === 'right' && opts.forcedWidth === undefined) {
+    hz = { ...hz, marginLeft: cbWidth - hz.width - margin(box.style, cbWidth).right };
+  }
+  const x = cbX + hz.marginLeft;
+  let placed: Placed;
+  switch (box.kind) {
+    case 'image':
+      placed = layoutImage(box, x, y, hz, cbWidth, ctx);
+      break;
+    case 'table':
+      placed = layoutTable(box, x, y, hz.width, cbWidth, ctx);
+      break;
+    case 'flex':
+      placed = layoutFlex(box, x, y, hz.width, ctx, abs, opts);
+      break;
+    default:
+      placed = layoutBlock(box, x, y, hz, ctx, abs, opts);
+  }
+  if (box.style.position === 'relative') {
+    const dx = lenAuto(box.style.left, cbWidth) ?? -(lenAuto(box.style.right, cbWidth) ?? 0);
+    const dy = lenAuto(box.style.top, undefined) ?? -(lenAuto(box.style.bottom, undefined) ?? 0);
+    placed = { ...placed, frag: shiftFragment(placed.frag, dx, dy) };
+  }
+  return { ...placed, marginLeft: hz.marginLeft };
+}
+
+function layoutBlock(
+  box: BlockBox,
+  x: number,
+  y: number,
+  hz: Horizontal,
+  ctx: LayoutContext,
+  outerAbs: AbsCollector,
+  opts: LayoutOptions,
+): Placed {
+  const s = box.style;
+  const { pad, bord } = hz;
+  const contentX = x + bord.left + pad.left;
+  const contentY = y + bord.top + pad.top;
+  const contentW = Math.max(0, hz.width - bord.left - bord.right - pad.left - pad.right);
+  const root = isFcRoot(box, opts);
+  const specifiedH = opts.forcedHeight === undefined ? size(s.height, opts.cbHeight) : undefined;
+  const heightAuto = specifiedH === undefined && opts.forcedHeight === undefined;
+  const ownAbs: AbsCollector = isPositioned(s) ? [] : outerAbs;
+
+  let children: Fragment[];
+  let contentH: number;
+  let out: MarginSet = addMargin(NO_MARGIN, margin(s, hz.width).bottom);
+  let lines = false;
+  if (box.inline) {
+    const r = layoutInline(box, contentX, contentY, contentW, ctx);
+    children = r.lines;
+    contentH = r.height;
+    lines = r.lines.length > 0;
+  } else {
+    const collapseTop = !root && bord.top === 0 && pad.top === 0;
+    const collapseBottom = !root && bord.bottom === 0 && pad.bottom === 0 && heightAuto;
+    const r = layoutChildren(
+      box.children,
+      contentX,
+      contentY,
+      contentW,
+      ctx,
+      ownAbs,
+      collapseTop,
+      specifiedH,
+    );
+    children = r.frags;
+    if (collapseBottom) {
+      contentH = r.y - contentY;
+      out = addMargin(addMargin(out, r.pending.pos), r.pending.neg);
+    } else contentH = r.y + marginValue(r.pending) - contentY;
+  }
+  if (box.marker) attachMarker(box, children, contentX, contentY, contentW, ctx);
+
+  let innerH =
+    specifiedH !== undefined
+      ? s.boxSizing === 'border-box'
+        ? specifiedH - bord.top - bord.bottom - pad.top - pad.bottom
+        : specifiedH
+      : contentH;
+  const conv = (v: number | undefined): number | undefined =>
+    v === undefined
+      ? undefined
+      : s.boxSizing === 'border-box'
+        ? v - bord.top - bord.bottom - pad.top - pad.bottom
+        : v;
+  const minH = conv(size(s.minHeight, opts.cbHeight));
+  const maxH = conv(maxSize(s.maxHeight, opts.cbHeight));
+  if (maxH !== undefined) innerH = Math.min(innerH, maxH);
+  if (minH !== undefined) innerH = Math.max(innerH, minH);
+  innerH = Math.max(0, innerH);
+  let height = innerH + bord.top + bord.bottom + pad.top + pad.bottom;
+  if (opts.forcedHeight !== undefined) height = opts.forcedHeight;
+
+  if (isPositioned(s) && ownAbs.length > 0) {
+    const cb = {
+      x: x + bord.left,
+      y: y + bord.top,
+      width: hz.width - bord.left - bord.right,
+      height: height - bord.top - bord.bottom,
+    };
+    children = [...children, ...layoutAbsolute(ownAbs, cb, ctx)];
+  }
+  // A heading stays with what follows it (UA break-after: avoid).
+  const heading = box.el !== undefined && /^h[1-6]$/.test(box.el.tag);
+  const frag = boxFragment(box, { x, width: hz.width, top: y, height }, children, ctx, {
+    ...(lines ? { lines: { orphans: s.orphans, widows: s.widows } } : {}),
+    ...(heading ? { keepWithNext: true } : {}),
+  });
+  return { frag, height, width: hz.width, marginBottom: out };
+}
+
+/** Block children with margin collapsing; out-of-flow boxes are set aside. */
+function layoutChildren(
+  kids: readonly Box[],
+  x: number,
+  y0: number,
+  width: number,
+  ctx: LayoutContext,
+  abs: AbsCollector,
+  collapseTop: boolean,
+  cbHeight: number | undefined,
+): { frags: Fragment[]; y: number; pending: MarginSet } {
+  const frags: Fragment[] = [];
+  let y = y0;
+  let pending = NO_MARGIN;
+  let first = true;
+  for (const k of kids) {
+    if (isOutOfFlow(k)) {
+      if (k.style.position === 'fixed') layoutFixed(k, ctx);
+      else abs.push({ box: k, staticX: x, staticY: y + marginValue(pending) });
+      continue;
+    }
+    const mt = collapsedTop(k, width);
+    if (first && collapseTop) pending = NO_MARGIN;
+    else pending = addMargin(addMargin(pending, mt.pos), mt.neg);
+    const top = y + marginValue(pending);
+    const r = layoutBlockLevel(
+      k,
+      x,
+      top,
+      width,
+      ctx,
+      abs,
+      cbHeight !== undefined ? { cbHeight } : {},
+    );
+    frags.push(r.frag);
+    if (r.height === 0 && k.kind === 'block' && !hasLines(r.frag) && !(first && collapseTop)) {
+      // An empty block: its margins collapse through it.
+      pending = addMargin(addMargin(pending, r.marginBottom.pos), r.marginBottom.neg);
+    } else {
+      y = top + r.height;
+      pending = r.marginBottom;
+    }
+    first = false;
+  }
+  return { frags, y, pending };
+}
+
+function hasLines(f: Fragment): boolean {
+  return f.kind === 'box'
+    ? f.children.length > 0 && f.children.some((c) => c.kind === 'leaf' || hasLines(c))
+    : true;
+}
+
+/** Outside list marker: placed before the first line's start, on its baseline. */
+function attachMarker(
+  box: BlockBox,
+  children: Fragment[],
+  contentX: number,
+  contentY: number,
+  contentW: number,
+  ctx: LayoutContext,
+): void {
+  const m = box.marker!;
+  const text = m.text.replace(/\s+$/, '');
+  if (text === '') return;
+  const style = textStyle(m.style, box.lang);
+  const tag = m.slot !== undefined ? ctx.sb.tag(m.slot) : layoutTag();
+  const probe = textLine(text, style, 0, 0, 10_000, 'left', tag, ctx);
+  const first = findFirstLine(children);
+  const gap = style.size * 0.5;
+  const rtl = box.style.direction === 'rtl';
+  const mx = rtl ? contentX + contentW + gap : contentX - gap - probe.width;
+  if (first) {
+    const line = textLine(text, style, mx, 0, probe.width + 1, 'left', tag, ctx);
+    const dy = first.baseline - line.baseline;
+    for (const it of line.items)
+      first.items.unshift(it.kind === 'glyphs' ? { ...it, y: it.y + dy } : it);
+  } else {
+    const line = textLine(text, style, mx, contentY, probe.width + 1, 'left', tag, ctx);
+    children.unshift({
+      kind: 'leaf',
+      top: contentY,
+      bottom: contentY + line.height,
+      items: line.items,
+    });
+  }
+}
+
+function findFirstLine(frags: readonly Fragment[]): LineLeaf | undefined {
+  for (const f of frags) {
+    if (f.kind === 'leaf') {
+      if ('baseline' in f) return f as LineLeaf;
+      continue;
+    }
+    const inner = findFirstLine(f.children);
+    if (inner) return inner;
+    if (f.children.length > 0) return undefined;
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Positioned boxes
+
+function layoutPositioned(
+  box: Box,
+  cb: { x: number; y: number; width: number; height: number },
+  staticX: number,
+  staticY: number,
+  ctx: LayoutContext,
+): Fragment {
+  const s = box.style;
+  const left = lenAuto(s.left, cb.width);
+  const right = lenAuto(s.right, cb.width);
+  const top = lenAuto(s.top, cb.height);
+  const bottom = lenAuto(s.bottom, cb.height);
+  const m = margin(s, cb.width);
+  let forcedWidth: number | undefined;
+  if (size(s.width, cb.width) === undefined && left !== undefined && right !== undefined) {
+    forcedWidth = Math.max(0, cb.width - left - right - m.left - m.right);
+  }
+  const inner: AbsCollector = [];
+  const probe = layoutBlockLevel(box, 0, 0, cb.width, ctx, inner, {
+    root: true,
+    cbHeight: cb.height,
+    ...(forcedWidth !== undefined ? { forcedWidth } : {}),
+  });
+  const w = probe.width;
+  const h = probe.height;
+  const x =
+    left !== undefined
+      ? cb.x + left + m.left
+      : right !== undefined
+        ? cb.x + cb.width - right - m.right - w
+        : staticX + m.left;
+  const y =
+    top !== undefined
+      ? cb.y + top + m.top
+      : bottom !== undefined
+        ? cb.y + cb.height - bottom - m.bottom - h
+        : staticY + m.top;
+  // Laid out at the origin, then moved: the fragment is atomic anyway.
+  const frag = shiftFragment(probe.frag, x - probe.marginLeft, y);
+  return frag;
+}
+
+function layoutAbsolute(
+  entries: AbsCollector,
+  cb: { x: number; y: number; width: number; height: number },
+  ctx: LayoutContext,
+): LeafFragment[] {
+  return entries.map((e) => {
+    const f = layoutPositioned(e.box, cb, e.staticX, e.staticY, ctx);
+    return { ...leafOf(f), outOfFlow: true };
+  });
+}
+
+/** position: fixed boxes are laid out against the page area and drawn on every page. */
+function layoutFixed(box: Box, ctx: LayoutContext): void {
+  const f = layoutPositioned(box, ctx.page, ctx.page.x, ctx.page.y, ctx);
+  ctx.fixed.push(flatten(f));
+}
+
+/** The document: the root box laid out at the top of the flow; returns one fragment. */
+export function layoutDocument(
+  root: BlockBox,
+  ctx: LayoutContext,
+): { frag: Fragment; height: number } {
+  const abs: AbsCollector = [];
+  const r = layoutBlockLevel(root, ctx.page.x, 0, ctx.page.width, ctx, abs, { root: true });
+  let frag = r.frag;
+  if (abs.length > 0 && frag.kind === 'box') {
+    const leaves = layoutAbsolute(
+      abs,
+      { x: ctx.page.x, y: 0, width: ctx.page.width, height: ctx.page.height },
+      ctx,
+    );
+    frag = { ...frag, children: [...frag.children, ...leaves] } as BoxFragment;
+  }
+  return { frag, height: r.height + marginValue(r.marginBottom) };
+}
+
+/**
+ * An atomic inline (inline-block, inline-table, inline-flex, image): laid out at the origin,
+ * shrink-to-fit within `available`, with its margin box size and baseline.
+ */
+export function layoutAtomic(
+  box: Box,
+  available: number,
+  ctx: LayoutContext,
+): {
+  frag: Fragment;
+  outerWidth: number;
+  outerHeight: number;
+  baseline: number;
+  marginLeft: number;
+  marginTop: number;
+} {
+  const m = margin(box.style, available);
+  const abs: AbsCollector = [];
+  const r = layoutBlockLevel(box, 0, 0, available, ctx, abs, { root: true });
+  // Shrink-to-fit: horizontal() used the available width for auto-width blocks; redo narrower.
+  let placed = r;
+  if (box.kind === 'block' && size(box.style.width, available) === undefined) {
+    const i = intrinsicOuter(box, ctx);
+    const w = Math.min(Math.max(i.min, 0), available);
+    const fit = Math.max(w, Math.min(i.max, available)) - m.left - m.right;
+    placed = layoutBlockLevel(box, 0, 0, available, ctx, abs, {
+      root: true,
+      forcedWidth: Math.max(0, fit),
+    });
+  }
+  const frag = shiftFragment(placed.frag, -placed.marginLeft, 0);
+  const lastBaseline = box.kind === 'image' ? undefined : lastLineBaseline(frag);
+  const outerHeight = placed.height + m.top + m.bottom;
+  return {
+    frag,
+    outerWidth: placed.width + m.left + m.right,
+    outerHeight,
+    baseline: lastBaseline !== undefined ? lastBaseline + m.top : outerHeight,
+    marginLeft: m.left,
+    marginTop: m.top,
+  };
+}
+
+function lastLineBaseline(f: Fragment): number | undefined {
+  if (f.kind === 'leaf') return 'baseline' in f ? (f as LineLeaf).baseline : undefined;
+  for (let i = f.children.length - 1; i >= 0; i--) {
+    const b = lastLineBaseline(f.children[i]);
+    if (b !== undefined) return b;
+  }
+  return undefined;
+}

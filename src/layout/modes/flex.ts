@@ -1,0 +1,386 @@
+/**
+ * Flex containers through yoga-layout. One yoga config (point scale factor 0: no rounding, we
+ * work in points), a fresh node tree per container that is freed afterwards. Each item is a yoga
+ * leaf whose measure function lays the item out with our own block layout at the width yoga
+ * asks about; measurements are pure and memoised by (width, mode). After yoga has placed the
+ * items, each is laid out again at its final size, so inline content wraps at the real width.
+ *
+ * Nested containers: measuring an item that is itself a flex container runs a whole inner
+ * layout, and yoga measures an item several times per pass, so without sharing the work each
+ * level multiplied the cost of the levels inside it (fuzz finding F2: about ×1.5 per level).
+ * Item layouts are therefore memoised per (item, size) for as long as the outermost container
+ * is being laid out. Nesting depth itself is bounded when boxes are built (MAX_FLEX_DEPTH in
+ * box-tree/build.ts), because every level is a nested yoga calculation on the wasm module's small stack.
+ */
+import Yoga, {
+  Align,
+  Direction,
+  Edge,
+  FlexDirection,
+  Gutter,
+  Justify,
+  MeasureMode,
+  Wrap,
+  type Node as YogaNode,
+} from 'yoga-layout';
+import { LimitError } from '../../diagnostics.js';
+import type { ComputedStyle } from '../../style/index.js';
+import type { Box, FlexBox } from '../box-tree/boxes.js';
+import type { LayoutContext } from '../context.js';
+import { boxFragment, flatten, shiftFragment, sideBySide } from '../context.js';
+import {
+  intrinsicOuter,
+  layoutBlockLevel,
+  type AbsCollector,
+  type LayoutOptions,
+  type Placed,
+} from './block.js';
+import type { Fragment } from '../paginate/fragments.js';
+import { anchorsOf } from '../paginate/fragments.js';
+import { border, len, margin, maxSize, padding, pt, size } from '../units.js';
+
+const config = Yoga.Config.create();
+config.setPointScaleFactor(0);
+
+type ItemLayout = Placed & { marginLeft: number };
+
+/**
+ * Item layouts of the flex containers being laid out, by item and size: measured sizes by
+ * border-box width, final layouts by width and height. Layout is pure in these inputs and
+ * fragments are immutable, so a repeated request returns the first answer. Dropped when the
+ * outermost container is done, so fragments are not kept past the layout that needed them.
+ */
+interface ItemMemo {
+  readonly sizes: Map<Box, Map<number, { width: number; height: number }>>;
+  readonly finals: Map<Box, Map<string, ItemLayout>>;
+}
+let memo: ItemMemo | undefined;
+
+function measuredSize(
+  item: Box,
+  width: number,
+  ctx: LayoutContext,
+  m: ItemMemo,
+): { width: number; height: number } {
+  let byWidth = m.sizes.get(item);
+  if (!byWidth) m.sizes.set(item, (byWidth = new Map()));
+  const hit = byWidth.get(width);
+  if (hit) return hit;
+  const laid = layoutBlockLevel(item, 0, 0, width, ctx, [], { root: true, forcedWidth: width });
+  const out = { width: laid.width, height: laid.height };
+  byWidth.set(width, out);
+  return out;
+}
+
+function finalLayout(
+  item: Box,
+  width: number,
+  height: number,
+  ctx: LayoutContext,
+  m: ItemMemo,
+): ItemLayout {
+  let bySize = m.finals.get(item);
+  if (!bySize) m.finals.set(item, (bySize = new Map()));
+  const key = `${width}x${height}`;
+  const hit = bySize.get(key);
+  if (hit) return hit;
+  const r = layoutBlockLevel(item, 0, 0, width, ctx, [], {
+    root: true,
+    forcedWidth: width,
+    forcedHeight: height,
+    cbHeight: height,
+  });
+  bySize.set(key, r);
+  return r;
+}
+
+const ZERO_SIZE = { width: 0, height: 0 };
+
+/** A fault inside the yoga wasm module (its stack or heap exhausted) as a typed limit. */
+function yogaFault(e: unknown): unknown {
+  // WebAssembly.RuntimeError (the project's lib settings do not declare the WebAssembly global).
+  if (e instanceof Error && e.name === 'RuntimeError')
+    return new LimitError(`flex layout failed inside yoga: ${e.message}`, 'flex');
+  return e;
+}
+
+function isRow(s: ComputedStyle): boolean {
+  return s.flexDirection === 'row' || s.flexDirection === 'row-reverse';
+}
+
+function inFlow(b: Box): boolean {
+  return b.style.position !== 'absolute' && b.style.position !== 'fixed';
+}
+
+export function flexIntrinsic(box: FlexBox, ctx: LayoutContext): { min: number; max: number } {
+  const row = isRow(box.style);
+  const kids = box.children.filter(inFlow).map((k) => intrinsicOuter(k, ctx));
+  const gap =
+    pt(typeof box.style.columnGap === 'number' ? box.style.columnGap : 0) *
+    Math.max(0, kids.length - 1);
+  if (row) {
+    const wrap = box.style.flexWrap !== 'nowrap';
+    return {
+      min: wrap
+        ? Math.max(0, ...kids.map((k) => k.min))
+        : kids.reduce((a, k) => a + k.min, 0) + gap,
+      max: kids.reduce((a, k) => a + k.max, 0) + gap,
+    };
+  }
+  return {
+    min: Math.max(0, ...kids.map((k) => k.min)),
+    max: Math.max(0, ...kids.map((k) => k.max)),
+  };
+}
+
+const JUSTIFY: Record<ComputedStyle['justifyContent'], Justify> = {
+  'flex-start': Justify.FlexStart,
+  'flex-end': Justify.FlexEnd,
+  center: Justify.Center,
+  'space-between': Justify.SpaceBetween,
+  'space-around': Justify.SpaceAround,
+  'space-evenly': Justify.SpaceEvenly,
+};
+
+const ALIGN: Record<string, Align> = {
+  auto: Align.Auto,
+  stretch: Align.Stretch,
+  'flex-start': Align.FlexStart,
+  'flex-end': Align.FlexEnd,
+  center: Align.Center,
+  baseline: Align.Baseline,
+  'space-between': Align.SpaceBetween,
+  'space-around': Align.SpaceAround,
+  'space-evenly': Align.SpaceEvenly,
+};
+
+const DIRECTION: Record<ComputedStyle['flexDirection'], FlexDirection> = {
+  row: FlexDirection.Row,
+  'row-reverse': FlexDirection.RowReverse,
+  column: FlexDirection.Column,
+  'column-reverse': FlexDirection.ColumnReverse,
+};
+
+/** `width` is the container's border-box width. */
+export function layoutFlex(
+  box: FlexBox,
+  x: number,
+  y: number,
+  width: number,
+  ctx: LayoutContext,
+  _abs: AbsCollector,
+  opts: LayoutOptions,
+): Placed {
+  const outermost = memo === undefined;
+  const m = (memo ??= { sizes: new Map(), finals: new Map() });
+  try {
+    return layoutFlexIn(box, x, y, width, ctx, opts, m);
+  } finally {
+    if (outermost) memo = undefined;
+  }
+}
+
+function layoutFlexIn(
+  box: FlexBox,
+  x: number,
+  y: number,
+  width: number,
+  ctx: LayoutContext,
+  opts: LayoutOptions,
+  itemMemo: ItemMemo,
+): Placed {
+  const s = box.style;
+  const pad = padding(s, width);
+  const bord = border(s);
+  const contentW = Math.max(0, width - pad.left - pad.right - bord.left - bord.right);
+  const specifiedH =
+    opts.forcedHeight !== undefined
+      ? opts.forcedHeight - pad.top - pad.bottom - bord.top - bord.bottom
+      : size(s.height, opts.cbHeight);
+  const row = isRow(s);
+  const items = box.children
+    .filter(inFlow)
+    .map((b, i) => ({ b, i }))
+    .sort((a, b) => a.b.style.order - b.b.style.order || a.i - b.i)
+    .map((e) => e.b);
+
+  // Yoga places the items; its tree is freed before the items' final layouts, which may build
+  // trees of their own (nested containers), so only the levels being measured hold one.
+  let root: YogaNode | undefined;
+  /** The first exception thrown by an item's measurement (see setMeasureFunc below). */
+  let measureError: { error: unknown } | undefined;
+  const nodes: YogaNode[] = [];
+  let laidItems: { left: number; top: number; width: number; height: number }[];
+  let innerH: number;
+  try {
+    root = Yoga.Node.create(config);
+    root.setFlexDirection(DIRECTION[s.flexDirection]);
+    root.setFlexWrap(
+      s.flexWrap === 'wrap'
+        ? Wrap.Wrap
+        : s.flexWrap === 'wrap-reverse'
+          ? Wrap.WrapReverse
+          : Wrap.NoWrap,
+    );
+    root.setJustifyContent(JUSTIFY[s.justifyContent]);
+    root.setAlignItems(ALIGN[s.alignItems]);
+    root.setAlignContent(ALIGN[s.alignContent]);
+    root.setGap(Gutter.Column, len(s.columnGap, contentW));
+    root.setGap(Gutter.Row, len(s.rowGap, specifiedH ?? 0));
+    root.setWidth(contentW);
+    if (specifiedH !== undefined)
+      root.setHeight(
+        Math.max(
+          0,
+          s.boxSizing === 'border-box' && opts.forcedHeight === undefined
+            ? specifiedH - pad.top - pad.bottom - bord.top - bord.bottom
+            : specifiedH,
+        ),
+      );
+    const minH = size(s.minHeight, opts.cbHeight);
+    if (minH !== undefined) root.setMinHeight(minH);
+
+    items.forEach((item, idx) => {
+      const n = Yoga.Node.create(config);
+      nodes.push(n);
+      const is = item.style;
+      const m = margin(is, contentW);
+      n.setMargin(Edge.Top, m.top);
+      n.setMargin(Edge.Bottom, m.bottom);
+      if (is.marginLeft === 'auto') n.setMarginAuto(Edge.Left);
+      else n.setMargin(Edge.Left, m.left);
+      if (is.marginRight === 'auto') n.setMarginAuto(Edge.Right);
+      else n.setMargin(Edge.Right, m.right);
+      n.setFlexGrow(is.flexGrow);
+      n.setFlexShrink(is.flexShrink);
+      const ip = padding(is, contentW);
+      const ib = border(is);
+      const edgesW = ip.left + ip.right + ib.left + ib.right;
+      const edgesH = ip.top + ip.bottom + ib.top + ib.bottom;
+      const toBorderW = (v: number | undefined): number | undefined =>
+        v === undefined ? undefined : is.boxSizing === 'border-box' ? v : v + edgesW;
+      const toBorderH = (v: number | undefined): number | undefined =>
+        v === undefined ? undefined : is.boxSizing === 'border-box' ? v : v + edgesH;
+      const basis = is.flexBasis;
+      if (basis !== 'auto' && basis !== 'content') {
+        const bv = len(basis, row ? contentW : specifiedH);
+        n.setFlexBasis(row ? toBorderW(bv)! : toBorderH(bv)!);
+      }
+      const w = toBorderW(item.kind === 'image' ? undefined : size(is.width, contentW));
+      const h = toBorderH(size(is.height, specifiedH));
+      if (w !== undefined) n.setWidth(w);
+      if (h !== undefined) n.setHeight(h);
+      const minW = toBorderW(size(is.minWidth, contentW));
+      const maxW = toBorderW(maxSize(is.maxWidth, contentW));
+      const minHh = toBorderH(size(is.minHeight, specifiedH));
+      const maxHh = toBorderH(maxSize(is.maxHeight, specifiedH));
+      // CSS min-width: auto for flex items = min-content (yoga's default is 0).
+      if (minW !== undefined) n.setMinWidth(minW);
+      else if (row && is.overflowX === 'visible')
+        n.setMinWidth(intrinsicOuter(item, ctx).min - m.left - m.right);
+      if (maxW !== undefined) n.setMaxWidth(maxW);
+      if (minHh !== undefined) n.setMinHeight(minHh);
+      if (maxHh !== undefined) n.setMaxHeight(maxHh);
+      n.setAlignSelf(ALIGN[is.alignSelf]);
+      const seen = new Map<string, { width: number; height: number }>();
+      n.setMeasureFunc((mw, wMode, _mh, _hMode) => {
+        // An exception must not unwind through yoga's wasm frames (that leaves its stack
+        // pointer behind and breaks every later layout in the process): keep the first one,
+        // answer a size, and rethrow once calculateLayout has returned.
+        if (measureError !== undefined) return ZERO_SIZE;
+        try {
+          const key = `${wMode}:${Number.isFinite(mw) ? Math.round(mw * 100) : 'inf'}`;
+          const hit = seen.get(key);
+          if (hit) return hit;
+          const io = intrinsicOuter(item, ctx);
+          const maxContent = io.max - m.left - m.right;
+          const minContent = io.min - m.left - m.right;
+          let bw: number;
+          if (wMode === MeasureMode.Exactly) bw = mw;
+          else if (wMode === MeasureMode.AtMost)
+            bw = Math.max(Math.min(maxContent, mw), Math.min(minContent, mw));
+          else bw = maxContent;
+          const out = measuredSize(item, bw, ctx, itemMemo);
+          seen.set(key, out);
+          return out;
+        } catch (e) {
+          measureError = { error: e };
+          return ZERO_SIZE;
+        }
+      });
+      root!.insertChild(n, idx);
+    });
+
+    root.calculateLayout(
+      contentW,
+      specifiedH ?? undefined,
+      s.direction === 'rtl' ? Direction.RTL : Direction.LTR,
+    );
+    if (measureError !== undefined) throw measureError.error;
+    laidItems = nodes.map((n) => n.getComputedLayout());
+    innerH = root.getComputedHeight();
+  } catch (e) {
+    throw yogaFault(e);
+  } finally {
+    try {
+      root?.freeRecursive();
+    } catch (e) {
+      // eslint-disable-next-line no-unsafe-finally -- a fault while freeing is still typed
+      throw yogaFault(e);
+    }
+  }
+
+  const contentX = x + bord.left + pad.left;
+  const contentY = y + bord.top + pad.top;
+  const placed: Fragment[] = [];
+  items.forEach((item, idx) => {
+    const l = laidItems[idx];
+    const r = finalLayout(item, l.width, l.height, ctx, itemMemo);
+    placed.push(shiftFragment(r.frag, contentX + l.left - r.marginLeft, contentY + l.top));
+  });
+  const height = innerH + pad.top + pad.bottom + bord.top + bord.bottom;
+  // Items side by side cannot be cut by a page break independently: a row container's
+  // lines become atomic; a column container's items flow on like blocks.
+  const children: Fragment[] = row ? rowLeaves(placed, ctx.page.height) : placed;
+  const frag = boxFragment(box, { x, width, top: y, height }, children, ctx);
+  return {
+    frag,
+    height,
+    width,
+    marginBottom: {
+      pos: Math.max(0, margin(s, width).bottom),
+      neg: Math.min(0, margin(s, width).bottom),
+    },
+  };
+}
+
+/** Items of a row container grouped into flex lines (overlapping vertical extents). */
+function rowLeaves(items: readonly Fragment[], pageHeight: number): Fragment[] {
+  const sorted = [...items].sort((a, b) => a.top - b.top);
+  const lines: Fragment[][] = [];
+  let bottom = -Infinity;
+  for (const f of sorted) {
+    if (lines.length === 0 || f.top >= bottom - 0.01) {
+      lines.push([f]);
+      bottom = f.bottom;
+    } else {
+      lines[lines.length - 1].push(f);
+      bottom = Math.max(bottom, f.bottom);
+    }
+  }
+  // Keep painting in source order within a line.
+  return lines.map((line): Fragment => {
+    const ordered = items.filter((f) => line.includes(f));
+    const top = Math.min(...line.map((f) => f.top));
+    const bottom = Math.max(...line.map((f) => f.bottom));
+    // A flex line taller than a page (sidebar layouts) is cut between its items' lines.
+    if (bottom - top > pageHeight) return sideBySide(ordered, top, bottom);
+    return {
+      kind: 'leaf' as const,
+      top: Math.min(...line.map((f) => f.top)),
+      bottom: Math.max(...line.map((f) => f.bottom)),
+      items: ordered.flatMap((f) => flatten(f)),
+      anchors: ordered.flatMap(anchorsOf),
+    };
+  });
+}

@@ -1,0 +1,373 @@
+/**
+ * Inline formatting context: runs → src/text (bidi, shaping, UAX #14 breaking, alignment) →
+ * line boxes. Each line box becomes one atomic leaf for the paginator, holding its glyph runs
+ * (tagged with their structure slots), decorations, inline backgrounds, atomic inlines and the
+ * link areas of that line.
+ */
+import { breakLines, measureIntrinsic, shapeParagraph } from '../../text/index.js';
+import type { ComputedStyle } from '../../style/index.js';
+import type {
+  InlineRun,
+  IntrinsicSizes,
+  LineBox,
+  ShapedParagraph,
+  TextStyle,
+} from '../../text/index.js';
+import type { BlockBox, Box, InlineSource, LinkRef } from '../box-tree/boxes.js';
+import type { LayoutContext } from '../context.js';
+import { decorateBox, flatten } from '../context.js';
+import type { DisplayItem, ItemTag } from '../../document/index.js';
+import type { Anchor, Fragment, LeafFragment } from '../paginate/fragments.js';
+import { anchorsOf, moveAnchor } from '../paginate/fragments.js';
+import { layoutAtomic } from './block.js';
+import { moveItem, layoutTag } from '../paint/decoration.js';
+import { border, len, padding, textStyle } from '../units.js';
+
+/** A line leaf keeps its baseline so list markers can sit on it. */
+export interface LineLeaf extends LeafFragment {
+  readonly baseline: number;
+  readonly items: DisplayItem[];
+}
+
+interface ParagraphEntry {
+  readonly para: ShapedParagraph<InlineSource>;
+  /** Laid-out atomic inlines by box, at the width the paragraph was built for. */
+  readonly atomics: Map<Box, { frag: Fragment; marginLeft: number; marginTop: number }>;
+}
+
+const paragraphs = new WeakMap<BlockBox, Map<number, ParagraphEntry>>();
+
+function direction(box: BlockBox): 'ltr' | 'rtl' | 'auto' {
+  if (box.el?.attrs.get('dir')?.toLowerCase() === 'auto') return 'auto';
+  return box.style.direction;
+}
+
+/**
+ * Shaped paragraph of a box's inline content at a given available width. Only atomic inlines
+ * depend on the width (percentages, shrink-to-fit), so text-only paragraphs are shaped once.
+ */
+function paragraphOf(box: BlockBox, width: number, ctx: LayoutContext): ParagraphEntry {
+  const items = box.inline ?? [];
+  const hasAtomics = items.some((i) => i.kind === 'atomic');
+  const key = hasAtomics ? Math.round(width * 100) : -1;
+  let byWidth = paragraphs.get(box);
+  if (!byWidth) {
+    byWidth = new Map();
+    paragraphs.set(box, byWidth);
+  }
+  const hit = byWidth.get(key);
+  if (hit) return hit;
+  const atomics = new Map<Box, { frag: Fragment; marginLeft: number; marginTop: number }>();
+  const runs: InlineRun<InlineSource>[] = items.map((it): InlineRun<InlineSource> => {
+    if (it.kind === 'text') {
+      return {
+        kind: 'text',
+        text: it.text,
+        style: textStyle(it.style, it.lang, it.decoration),
+        source: it.style.visibility === 'visible' ? it.source : { ...it.source, hidden: true },
+        ...(it.insetStart ? { insetStart: it.insetStart } : {}),
+        ...(it.insetEnd ? { insetEnd: it.insetEnd } : {}),
+      };
+    }
+    const placed = layoutAtomic(it.box, width, ctx);
+    atomics.set(it.box, {
+      frag: placed.frag,
+      marginLeft: placed.marginLeft,
+      marginTop: placed.marginTop,
+    });
+    const ts = textStyle(it.box.style, it.lang);
+    return {
+      kind: 'object',
+      width: placed.outerWidth,
+      height: placed.outerHeight,
+      baseline: placed.baseline,
+      ...(ts.verticalAlign ? { verticalAlign: ts.verticalAlign } : {}),
+      source: { ...it.source, box: it.box },
+      style: textStyle(it.style, it.lang),
+    };
+  });
+  const entry: ParagraphEntry = {
+    para: shapeParagraph(ctx.fonts, runs, { direction: direction(box) }),
+    atomics,
+  };
+  // Bound the per-box cache: flex measurement may probe many widths.
+  if (byWidth.size > 16) byWidth.clear();
+  byWidth.set(key, entry);
+  return entry;
+}
+
+export function inlineIntrinsic(box: BlockBox, ctx: LayoutContext): IntrinsicSizes {
+  const { para } = paragraphOf(box, 0, ctx);
+  if (para.isEmpty) return { minContent: 0, maxContent: 0 };
+  const indent = len(box.style.textIndent, 0);
+  const m = measureIntrinsic(para, indent);
+  // A hair of slack: content laid out again at exactly its max-content width must not wrap
+  // because of floating-point rounding.
+  return { minContent: m.minContent + 0.01, maxContent: m.maxContent + 0.01 };
+}
+
+/** True when the inline content makes no line box at all (only collapsible whitespace). */
+export function inlineIsEmpty(box: BlockBox, width: number, ctx: LayoutContext): boolean {
+  return paragraphOf(box, width, ctx).para.isEmpty;
+}
+
+export function blockTextStyle(s: ComputedStyle, lang: string): TextStyle {
+  return textStyle(s, lang);
+}
+
+/** Lays out the inline content of `box` in the content rect starting at (x, y). */
+export function layoutInline(
+  box: BlockBox,
+  x: number,
+  y: number,
+  width: number,
+  ctx: LayoutContext,
+): { lines: LineLeaf[]; height: number } {
+  const { para, atomics } = paragraphOf(box, width, ctx);
+  if (para.isEmpty) return { lines: [], height: 0 };
+  const s = box.style;
+  const lines = breakLines(para, width, {
+    textAlign: s.textAlign,
+    ...(s.textAlignLast !== 'auto' ? { textAlignLast: s.textAlignLast } : {}),
+    textIndent: len(s.textIndent, width),
+    strut: textStyle(s, box.lang),
+  });
+  const out: LineLeaf[] = [];
+  let height = 0;
+  for (const line of lines) {
+    out.push(lineLeaf(line, x, y, atomics, ctx));
+    height = line.top + line.height;
+  }
+  return { lines: out, height };
+}
+
+function tagOf(source: InlineSource, ctx: LayoutContext): ItemTag {
+  return source.slot !== undefined ? ctx.sb.tag(source.slot) : layoutTag();
+}
+
+function lineLeaf(
+  line: LineBox<InlineSource>,
+  x: number,
+  y: number,
+  atomics: Map<Box, { frag: Fragment; marginLeft: number; marginTop: number }>,
+  ctx: LayoutContext,
+): LineLeaf {
+  const top = y + line.top;
+  const backgrounds: DisplayItem[] = [];
+  const content: DisplayItem[] = [];
+  const decorations: DisplayItem[] = [];
+  const links = new Map<LinkRef, { x0: number; x1: number; y0: number; y1: number }>();
+  const anchors: Anchor[] = [];
+  // Inline boxes with a background or border: their extent on this line.
+  const inlineBoxes = new Map<ComputedStyle, { x0: number; x1: number; y0: number; y1: number }>();
+  const linkArea = (
+    link: LinkRef | undefined,
+    x0: number,
+    x1: number,
+    y0: number,
+    y1: number,
+  ): void => {
+    if (!link) return;
+    const a = links.get(link);
+    if (a) {
+      a.x0 = Math.min(a.x0, x0);
+      a.x1 = Math.max(a.x1, x1);
+      a.y0 = Math.min(a.y0, y0);
+      a.y1 = Math.max(a.y1, y1);
+    } else links.set(link, { x0, x1, y0, y1 });
+  };
+  for (const f of line.fragments) {
+    if (f.kind === 'glyphs') {
+      if (f.source.anchor) anchors.push({ id: f.source.anchor, y: top });
+      if (f.source.hidden) continue;
+      const baseline = top + f.baseline;
+      const fx = x + f.x;
+      const bg = f.source.background;
+      if (bg) {
+        const a = inlineBoxes.get(bg);
+        const y0 = baseline - f.ascent;
+        const y1 = baseline + f.descent;
+        if (a) {
+          a.x0 = Math.min(a.x0, fx);
+          a.x1 = Math.max(a.x1, fx + f.width);
+          a.y0 = Math.min(a.y0, y0);
+          a.y1 = Math.max(a.y1, y1);
+        } else inlineBoxes.set(bg, { x0: fx, x1: fx + f.width, y0, y1 });
+      }
+      if (f.glyphs.length > 0 && f.style.color.a > 0) {
+        content.push({
+          kind: 'glyphs',
+          font: f.font,
+          size: f.size,
+          color: f.color,
+          x: fx,
+          y: baseline,
+          glyphs: f.glyphs,
+          ...(f.actualText !== undefined ? { actualText: f.actualText } : {}),
+          tag: tagOf(f.source, ctx),
+        });
+      }
+      for (const d of f.decorations) {
+        const dy = baseline + d.y;
+        const stroke = d.style === 'dotted' || d.style === 'dashed';
+        decorations.push(
+          stroke
+            ? {
+                kind: 'path',
+                ops: [
+                  { op: 'moveTo', x: fx, y: dy },
+                  { op: 'lineTo', x: fx + f.width, y: dy },
+                ],
+                stroke: {
+                  paint: d.color,
+                  width: d.thickness,
+                  dash:
+                    d.style === 'dotted'
+                      ? [d.thickness, d.thickness]
+                      : [d.thickness * 3, d.thickness * 2],
+                },
+                tag: layoutTag(),
+              }
+            : {
+                kind: 'path',
+                ops:
+                  d.style === 'double'
+                    ? [
+                        {
+                          op: 'rect',
+                          x: fx,
+                          y: dy - d.thickness * 1.5,
+                          width: f.width,
+                          height: d.thickness,
+                        },
+                        {
+                          op: 'rect',
+                          x: fx,
+                          y: dy + d.thickness * 0.5,
+                          width: f.width,
+                          height: d.thickness,
+                        },
+                      ]
+                    : [
+                        {
+                          op: 'rect',
+                          x: fx,
+                          y: dy - d.thickness / 2,
+                          width: f.width,
+                          height: d.thickness,
+                        },
+                      ],
+                fill: d.color,
+                tag: layoutTag(),
+              },
+        );
+      }
+      linkArea(f.source.link, fx, fx + f.width, baseline - f.ascent, baseline + f.descent);
+    } else {
+      const box = f.source.box;
+      const placed = box ? atomics.get(box) : undefined;
+      if (placed) {
+        const ox = x + f.x + placed.marginLeft;
+        const oy = top + f.y + placed.marginTop;
+        for (const it of flatten(placed.frag)) content.push(moveItem(it, ox, oy));
+        for (const a of anchorsOf(placed.frag)) anchors.push(moveAnchor(a, ox, oy));
+      }
+      linkArea(f.source.link, x + f.x, x + f.x + f.width, top + f.y, top + f.y + f.height);
+    }
+  }
+  for (const [s, a] of inlineBoxes) {
+    if (s.visibility !== 'visible') continue;
+    // Padding and borders grow the painted area, not the line (CSS 2.1 10.8.1).
+    const p = padding(s, 0);
+    const b = border(s);
+    const x = a.x0 - p.left - b.left;
+    const w = a.x1 + p.right + b.right - x;
+    const top = a.y0 - p.top - b.top;
+    const bottom = a.y1 + p.bottom + b.bottom;
+    backgrounds.push(
+      ...decorateBox(
+        s,
+        x,
+        w,
+        {
+          top,
+          bottom,
+          continuedAbove: false,
+          continuedBelow: false,
+          flowTop: top,
+          flowBottom: bottom,
+          shift: 0,
+        },
+        ctx,
+      ),
+    );
+  }
+  const items: DisplayItem[] = [...backgrounds, ...content, ...decorations];
+  for (const [link, a] of links) {
+    ctx.sb.keep(link.node);
+    items.push({
+      kind: 'link',
+      x: a.x0,
+      y: a.y0,
+      width: Math.max(0.1, a.x1 - a.x0),
+      height: Math.max(0.1, a.y1 - a.y0),
+      // Internal targets are resolved to a page after pagination ('#id' marks them).
+      target:
+        link.target.kind === 'uri'
+          ? { kind: 'uri', uri: link.target.uri }
+          : { kind: 'uri', uri: `#${link.target.id}` },
+      node: link.node.id,
+      contents: link.contents || (link.target.kind === 'uri' ? link.target.uri : link.target.id),
+    });
+  }
+  return {
+    kind: 'leaf',
+    top,
+    bottom: top + line.height,
+    items,
+    baseline: top + line.baseline,
+    ...(anchors.length > 0 ? { anchors } : {}),
+  };
+}
+
+/** One line of text (list markers, page margin boxes) as glyph runs. */
+export function textLine(
+  text: string,
+  style: TextStyle,
+  x: number,
+  y: number,
+  width: number,
+  align: 'left' | 'right' | 'center',
+  tag: ItemTag,
+  ctx: LayoutContext,
+): { items: DisplayItem[]; height: number; width: number; baseline: number } {
+  const para = shapeParagraph(ctx.fonts, [{ kind: 'text', text, style, source: 0 }], {
+    direction: 'auto',
+  });
+  if (para.isEmpty) return { items: [], height: 0, width: 0, baseline: 0 };
+  const lines = breakLines(para, width, { textAlign: align, textIndent: 0, strut: style });
+  const items: DisplayItem[] = [];
+  let height = 0;
+  let maxW = 0;
+  let baseline = 0;
+  lines.forEach((line, i) => {
+    if (i === 0) baseline = y + line.baseline;
+    maxW = Math.max(maxW, line.contentWidth);
+    for (const f of line.fragments) {
+      if (f.kind !== 'glyphs' || f.glyphs.length === 0) continue;
+      items.push({
+        kind: 'glyphs',
+        font: f.font,
+        size: f.size,
+        color: f.color,
+        x: x + f.x,
+        y: y + line.top + f.baseline,
+        glyphs: f.glyphs,
+        ...(f.actualText !== undefined ? { actualText: f.actualText } : {}),
+        tag,
+      });
+    }
+    height = line.top + line.height;
+  });
+  return { items, height, width: maxW, baseline };
+}

@@ -1,0 +1,724 @@
+/**
+ * Table layout (CSS 2.1 ch. 17): grid placement with colspan/rowspan, column widths by the
+ * automatic or fixed algorithm (table-widths.ts), separated or collapsed borders, caption,
+ * header/body/footer order. For pagination each row (or group of rows joined by a rowspan) is
+ * one atomic leaf; the header rows are one leaf that is kept with the first body row and
+ * repeated on every later page the table spans.
+ */
+import type { ComputedStyle } from '../../style/index.js';
+import type { BlockBox, TableBox, TableCellBox, TableRowBox } from '../box-tree/boxes.js';
+import { placeCells } from '../box-tree/build.js';
+import type { LayoutContext } from '../context.js';
+import { boxFragment, flatten, leafOf, shiftFragment, sideBySide } from '../context.js';
+import type { DisplayItem } from '../../document/index.js';
+import { intrinsicOuter, layoutBlockLevel, type Placed } from './block.js';
+import type { Anchor, BoxFragment, Fragment, LeafFragment } from '../paginate/fragments.js';
+import { anchorsOf } from '../paginate/fragments.js';
+import {
+  backgroundItem,
+  backgroundTag,
+  bandItems,
+  hasRadius,
+  layoutTag,
+  NO_RADII,
+  solidOrHidden,
+  type Band,
+} from '../paint/decoration.js';
+import {
+  autoColumnWidths,
+  fixedColumnWidths,
+  type CellWidthInfo,
+  type ColumnSpec,
+} from './table-widths.js';
+import {
+  border,
+  borderSides,
+  isOverflowClipped,
+  margin,
+  padding,
+  pt,
+  radii,
+  size,
+} from '../units.js';
+
+interface Grid {
+  readonly rows: readonly TableRowBox[];
+  /** Which section each row is in. */
+  readonly sectionOf: readonly ('head' | 'body' | 'foot')[];
+  readonly sectionStyle: readonly (ComputedStyle | undefined)[];
+  readonly cols: readonly (readonly number[])[];
+  readonly columnCount: number;
+  /** Cells as laid out (borders resolved in collapse mode). */
+  readonly cells: readonly (readonly BlockBox[])[];
+  readonly collapse: boolean;
+}
+
+const grids = new WeakMap<TableBox, Grid>();
+
+type BorderOverrides = Pick<
+  ComputedStyle,
+  | 'borderTopWidth'
+  | 'borderTopStyle'
+  | 'borderTopColor'
+  | 'borderLeftWidth'
+  | 'borderLeftStyle'
+  | 'borderLeftColor'
+  | 'borderRightWidth'
+  | 'borderRightStyle'
+  | 'borderRightColor'
+  | 'borderBottomWidth'
+  | 'borderBottomStyle'
+  | 'borderBottomColor'
+>;
+
+/**
+ * A cell's computed style with its collapsed borders. Cells of a table mostly share computed
+ * styles and end up with the same few border combinations, so the copies (a computed style
+ * has a couple of hundred properties) are shared too instead of made once per cell.
+ */
+const collapsedStyles = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>();
+
+function collapsedStyle(s: ComputedStyle, borders: BorderOverrides): ComputedStyle {
+  const key = JSON.stringify(borders);
+  let byBorders = collapsedStyles.get(s);
+  if (!byBorders) {
+    byBorders = new Map();
+    collapsedStyles.set(s, byBorders);
+  }
+  let style = byBorders.get(key);
+  if (!style) {
+    style = { ...s, ...borders };
+    byBorders.set(key, style);
+  }
+  return style;
+}
+
+/**
+ * The collapsed style of a cell is a function of the styles that meet at its edges; keyed by
+ * their identities it is found without building the border set or its string key, which
+ * `collapsedStyle` would otherwise do for every cell of a long table.
+ */
+const byNeighbours = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>();
+const styleIds = new WeakMap<object, number>();
+let nextStyleId = 1;
+
+function idOf(o: object | undefined): number {
+  if (!o) return 0;
+  let id = styleIds.get(o);
+  if (id === undefined) {
+    id = nextStyleId++;
+    styleIds.set(o, id);
+  }
+  return id;
+}
+
+function gridOf(table: TableBox): Grid {
+  const hit = grids.get(table);
+  if (hit) return hit;
+  const rows: TableRowBox[] = [];
+  const sectionOf: ('head' | 'body' | 'foot')[] = [];
+  const sectionStyle: (ComputedStyle | undefined)[] = [];
+  for (const s of table.sections) {
+    for (const r of s.rows) {
+      rows.push(r);
+      sectionOf.push(s.kind);
+      sectionStyle.push(s.style);
+    }
+  }
+  const cols = placeCells(rows);
+  let columnCount = table.columns.length;
+  rows.forEach((r, i) =>
+    r.cells.forEach((c, j) => (columnCount = Math.max(columnCount, cols[i][j] + c.colspan))),
+  );
+  const collapse = table.style.borderCollapse === 'collapse';
+  const cells = collapse
+    ? collapsedCells(table, rows, cols, columnCount)
+    : rows.map((r) => r.cells.map((c) => c.box));
+  const g: Grid = { rows, sectionOf, sectionStyle, cols, columnCount, cells, collapse };
+  grids.set(table, g);
+  return g;
+}
+
+/**
+ * Collapsed borders, simplified: each shared edge takes the wider of the two borders that meet
+ * there (the table's own border on the outside) and is drawn once, by the cell above or to the
+ * left of it, so a 1px grid stays 1px.
+ */
+function collapsedCells(
+  table: TableBox,
+  rows: readonly TableRowBox[],
+  cols: readonly (readonly number[])[],
+  n: number,
+): BlockBox[][] {
+  const owner: (TableCellBox | undefined)[][] = rows.map(() =>
+    new Array<TableCellBox | undefined>(n).fill(undefined),
+  );
+  rows.forEach((r, i) =>
+    r.cells.forEach((c, j) => {
+      for (let dr = 0; dr < c.rowspan && i + dr < rows.length; dr++)
+        for (let dc = 0; dc < c.colspan && cols[i][j] + dc < n; dc++)
+          owner[i + dr][cols[i][j] + dc] = c;
+    }),
+  );
+  const ts = table.style;
+  const rtl = ts.direction === 'rtl';
+  type Side = {
+    w: number;
+    style: ComputedStyle['borderTopStyle'];
+    color: ComputedStyle['borderTopColor'];
+  };
+  const pick = (a: Side, b: Side): Side => (b.w > a.w ? b : a);
+  const side = (s: ComputedStyle, k: 'Top' | 'Right' | 'Bottom' | 'Left'): Side => ({
+    w: s[`border${k}Width`],
+    style: s[`border${k}Style`],
+    color: s[`border${k}Color`],
+  });
+  const same: (
+    | {
+        s: ComputedStyle;
+        above: ComputedStyle | undefined;
+        before: ComputedStyle | undefined;
+        below: ComputedStyle | undefined;
+        lastCol: boolean;
+        lastRow: boolean;
+        firstRow: boolean;
+        style: ComputedStyle;
+      }
+    | undefined
+  )[] = new Array(n);
+  return rows.map((r, i) =>
+    r.cells.map((c, j) => {
+      const c0 = cols[i][j];
+      const c1 = Math.min(n, c0 + c.colspan);
+      const r1 = Math.min(rows.length, i + c.rowspan);
+      const s = c.box.style;
+      const above = i > 0 ? owner[i - 1][c0] : undefined;
+      // `before` is the neighbour on the physical left and `lastCol` the physical right edge:
+      // a right-to-left table places column 0 on the right.
+      const before = rtl
+        ? c1 < n
+          ? owner[i][c1]
+          : undefined
+        : c0 > 0
+          ? owner[i][c0 - 1]
+          : undefined;
+      const lastCol = rtl ? c0 === 0 : c1 >= n;
+      const lastRow = r1 >= rows.length;
+      const below = lastRow ? undefined : owner[r1]?.[c0];
+      // Long tables repeat the same cell styles row after row: the cell above usually had the
+      // same neighbours, so its answer is reused without building a key.
+      const p = same[c0];
+      if (
+        p &&
+        !p.firstRow &&
+        i > 0 &&
+        p.s === s &&
+        p.above === above?.box.style &&
+        p.before === before?.box.style &&
+        p.below === below?.box.style &&
+        p.lastCol === lastCol &&
+        p.lastRow === lastRow
+      )
+        return { ...c.box, style: p.style };
+      const key = `${idOf(ts)} ${idOf(above?.box.style)} ${idOf(before?.box.style)} ${idOf(
+        below?.box.style,
+      )} ${i === 0 ? idOf(r.style) : 0} ${lastCol ? 1 : 0}${lastRow ? 1 : 0}`;
+      let known = byNeighbours.get(s);
+      if (!known) {
+        known = new Map();
+        byNeighbours.set(s, known);
+      }
+      let style = known.get(key);
+      if (!style) {
+        let top = side(s, 'Top');
+        top = above ? pick(top, side(above.box.style, 'Bottom')) : pick(top, side(ts, 'Top'));
+        if (i === 0) top = pick(top, side(r.style, 'Top'));
+        let left = side(s, 'Left');
+        left = before ? pick(left, side(before.box.style, 'Right')) : pick(left, side(ts, 'Left'));
+        let right = side(s, 'Right');
+        if (lastCol) right = pick(right, side(ts, 'Right'));
+        let bottom = side(s, 'Bottom');
+        if (lastRow) bottom = pick(bottom, side(ts, 'Bottom'));
+        else if (below) bottom = pick(bottom, side(below.box.style, 'Top'));
+        style = collapsedStyle(s, {
+          borderTopWidth: top.w,
+          borderTopStyle: top.style,
+          borderTopColor: top.color,
+          borderLeftWidth: left.w,
+          borderLeftStyle: left.style,
+          borderLeftColor: left.color,
+          borderRightWidth: lastCol ? right.w : 0,
+          borderRightStyle: right.style,
+          borderRightColor: right.color,
+          // The bottom edge belongs to the cell below, unless this is the last row (when a
+          // page ends between them, the row above draws it again: its leaf's closingEdge).
+          borderBottomWidth: lastRow ? bottom.w : 0,
+          borderBottomStyle: bottom.style,
+          borderBottomColor: bottom.color,
+        });
+        known.set(key, style);
+      }
+      same[c0] = {
+        s,
+        above: above?.box.style,
+        before: before?.box.style,
+        below: below?.box.style,
+        lastCol,
+        lastRow,
+        firstRow: i === 0,
+        style,
+      };
+      return { ...c.box, style };
+    }),
+  );
+}
+
+/**
+ * Whether a cell of a collapsed table can have its borders drawn by the table as part of the
+ * grid (solid bands) and its background as a plain rectangle. Other cells (dashed or double
+ * borders, rounded corners, background images, opacity, hidden) keep their own decoration.
+ */
+const gridPaintable = new WeakMap<ComputedStyle, boolean>();
+
+function paintsWithGrid(s: ComputedStyle): boolean {
+  let ok = gridPaintable.get(s);
+  if (ok === undefined) {
+    const b = borderSides(s);
+    ok =
+      s.visibility === 'visible' &&
+      s.opacity >= 1 &&
+      s.backgroundLayers.length === 0 &&
+      !hasRadius(radii(s, 100, 100)) &&
+      solidOrHidden([b.top, b.right, b.bottom, b.left]);
+    gridPaintable.set(s, ok);
+  }
+  return ok;
+}
+
+/**
+ * The border bands of a cell's border box (collapsed: top and left, plus right and bottom on
+ * the table's edge). Top and bottom span the full width; the sides fit between them, so the
+ * bands tile without overlapping.
+ */
+function cellBands(
+  s: ComputedStyle,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  horizontal: Band[],
+  vertical: Band[],
+  tops: Band[],
+): void {
+  const t = pt(s.borderTopWidth);
+  const r = pt(s.borderRightWidth);
+  const b = pt(s.borderBottomWidth);
+  const l = pt(s.borderLeftWidth);
+  if (shown(t, s.borderTopStyle)) {
+    const top = { x, y, width: w, height: t, color: s.borderTopColor };
+    horizontal.push(top);
+    tops.push(top);
+  }
+  if (shown(b, s.borderBottomStyle))
+    horizontal.push({ x, y: y + h - b, width: w, height: b, color: s.borderBottomColor });
+  if (shown(l, s.borderLeftStyle))
+    vertical.push({ x, y: y + t, width: l, height: h - t - b, color: s.borderLeftColor });
+  if (shown(r, s.borderRightStyle))
+    vertical.push({
+      x: x + w - r,
+      y: y + t,
+      width: r,
+      height: h - t - b,
+      color: s.borderRightColor,
+    });
+}
+
+function shown(width: number, style: string): boolean {
+  return width > 0 && style !== 'none' && style !== 'hidden';
+}
+
+/**
+ * A collapsed table's style without its borders (the cells draw them). Cached: a computed style
+ * has a couple of hundred properties, and copying one cost more than the rest of laying out a
+ * small table's frame.
+ */
+const borderless = new WeakMap<ComputedStyle, ComputedStyle>();
+
+function withoutBorders(s: ComputedStyle): ComputedStyle {
+  let out = borderless.get(s);
+  if (!out) {
+    out = {
+      ...s,
+      borderTopWidth: 0,
+      borderRightWidth: 0,
+      borderBottomWidth: 0,
+      borderLeftWidth: 0,
+    };
+    borderless.set(s, out);
+  }
+  return out;
+}
+
+function tableEdges(
+  t: TableBox,
+  collapse: boolean,
+): { left: number; right: number; top: number; bottom: number } {
+  if (collapse) return { left: 0, right: 0, top: 0, bottom: 0 };
+  const b = border(t.style);
+  const p = padding(t.style, 0);
+  return {
+    left: b.left + p.left,
+    right: b.right + p.right,
+    top: b.top + p.top,
+    bottom: b.bottom + p.bottom,
+  };
+}
+
+/** Width facts of the cells in the first `rowCount` rows (all rows by default). */
+function cellInfos(g: Grid, ctx: LayoutContext, rowCount = g.rows.length): CellWidthInfo[] {
+  const out: CellWidthInfo[] = [];
+  const last = Math.min(rowCount, g.rows.length);
+  for (let i = 0; i < last; i++) {
+    const cells = g.rows[i].cells;
+    for (let j = 0; j < cells.length; j++) {
+      const box = g.cells[i][j];
+      const io = intrinsicOuter(box, ctx);
+      const w = box.style.width;
+      const info: { -readonly [K in keyof CellWidthInfo]: CellWidthInfo[K] } = {
+        col: g.cols[i][j],
+        colspan: cells[j].colspan,
+        min: io.min,
+        max: io.max,
+      };
+      if (typeof w === 'number')
+        info.fixed = pt(w) + (box.style.boxSizing === 'border-box' ? 0 : sumEdges(box.style));
+      else if (typeof w === 'object' && 'percent' in w && w.px === 0) info.percent = w.percent;
+      out.push(info);
+    }
+  }
+  return out;
+}
+
+function sumEdges(s: ComputedStyle): number {
+  const p = padding(s, 0);
+  const b = border(s);
+  return p.left + p.right + b.left + b.right;
+}
+
+function columnSpecs(t: TableBox): ColumnSpec[] {
+  return t.columns.map((c) => {
+    const w = c.style.width;
+    if (typeof w === 'number') return { fixed: pt(w) };
+    if (typeof w === 'object' && 'percent' in w && w.px === 0) return { percent: w.percent };
+    return {};
+  });
+}
+
+/** min/max-content of the table's border box. */
+export function tableIntrinsic(t: TableBox, ctx: LayoutContext): { min: number; max: number } {
+  const g = gridOf(t);
+  const n = g.columnCount;
+  const sp = g.collapse ? 0 : pt(t.style.borderSpacingH);
+  const e = tableEdges(t, g.collapse);
+  const cells = cellInfos(g, ctx);
+  const min = autoColumnWidths(n, cells, 0, undefined, columnSpecs(t)).reduce((a, b) => a + b, 0);
+  const max = autoColumnWidths(n, cells, 1e9, undefined, columnSpecs(t)).reduce((a, b) => a + b, 0);
+  const extra = sp * (n + 1) + e.left + e.right;
+  let capMin = 0;
+  if (t.caption) capMin = intrinsicOuter(t.caption, ctx).min;
+  return { min: Math.max(min + extra, capMin), max: Math.max(max + extra, capMin) };
+}
+
+export function layoutTable(
+  t: TableBox,
+  x: number,
+  y: number,
+  width: number,
+  cbWidth: number,
+  ctx: LayoutContext,
+): Placed {
+  const g = gridOf(t);
+  const n = g.columnCount;
+  const s = t.style;
+  const spH = g.collapse ? 0 : pt(s.borderSpacingH);
+  const spV = g.collapse ? 0 : pt(s.borderSpacingV);
+  const e = tableEdges(t, g.collapse);
+  const specified = size(s.width, cbWidth) !== undefined;
+  const avail = Math.max(0, width - e.left - e.right - spH * (n + 1));
+  const widths =
+    s.tableLayout === 'fixed' && specified
+      ? fixedColumnWidths(
+          n,
+          // The fixed algorithm reads the first row only: sizing the others is wasted work.
+          cellInfos(g, ctx, 1),
+          avail,
+          columnSpecs(t),
+        )
+      : autoColumnWidths(
+          n,
+          cellInfos(g, ctx),
+          avail,
+          specified ? avail : undefined,
+          columnSpecs(t),
+        );
+  const gridWidth = widths.reduce((a, b) => a + b, 0) + spH * (n + 1);
+  const tableWidth = Math.max(width, gridWidth + e.left + e.right);
+  const colX: number[] = [];
+  let cx = x + e.left + spH;
+  for (let c = 0; c <= n; c++) {
+    colX.push(cx);
+    cx += (widths[c] ?? 0) + spH;
+  }
+
+  const frags: Fragment[] = [];
+  let cursor = y + e.top;
+  if (t.caption && t.style.captionSide !== 'bottom') {
+    const cap = layoutBlockLevel(
+      t.caption,
+      x,
+      cursor + margin(t.caption.style, tableWidth).top,
+      tableWidth,
+      ctx,
+      [],
+    );
+    frags.push(cap.frag);
+    cursor +=
+      cap.height +
+      margin(t.caption.style, tableWidth).top +
+      margin(t.caption.style, tableWidth).bottom;
+  }
+  const gridTop = cursor;
+
+  // Natural height of every cell at its column width.
+  type Laid = {
+    box: BlockBox;
+    r: number;
+    c0: number;
+    c1: number;
+    rowspan: number;
+    placed: Placed;
+    /** Where it was laid out (the row's top, or 0 when it is moved there afterwards). */
+    at: number;
+    /** Border-box height: the content's, or the cell's own height when taller. */
+    h: number;
+    x: number;
+    w: number;
+  };
+  const laid: Laid[] = [];
+  const rowH = g.rows.map((r) => size(r.style.height, undefined) ?? 0);
+  const rtl = s.direction === 'rtl';
+  // Without row spans a row's top is known once the rows above it are laid out, so its cells
+  // are laid out in place rather than at 0 and moved (a copy of every line and glyph run).
+  const inPlace = g.rows.every((r) => r.cells.every((c) => c.rowspan === 1));
+  let rowTop = gridTop + spV;
+  g.rows.forEach((r, i) => {
+    if (i > 0) rowTop += rowH[i - 1] + spV;
+    const at = inPlace ? rowTop : 0;
+    r.cells.forEach((c, j) => {
+      const box = g.cells[i][j];
+      const c0 = g.cols[i][j];
+      const c1 = Math.min(n, c0 + c.colspan);
+      const w = colX[c1] - colX[c0] - spH;
+      // Right-to-left tables put the first column on the right: mirror within the grid.
+      const cellX = rtl ? colX[0] + colX[n] - spH - (colX[c0] + w) : colX[c0];
+      const placed = layoutBlockLevel(box, cellX, at, w, ctx, [], { root: true, forcedWidth: w });
+      const own = size(box.style.height, undefined);
+      const h = Math.max(placed.height, own ?? 0);
+      laid.push({
+        box,
+        r: i,
+        c0,
+        c1,
+        rowspan: Math.min(c.rowspan, g.rows.length - i),
+        placed,
+        at,
+        h,
+        x: cellX,
+        w,
+      });
+      if (c.rowspan === 1) rowH[i] = Math.max(rowH[i], h);
+    });
+  });
+  for (const l of laid) {
+    if (l.rowspan <= 1) continue;
+    const span =
+      rowH.slice(l.r, l.r + l.rowspan).reduce((a, b) => a + b, 0) + spV * (l.rowspan - 1);
+    if (l.h > span) rowH[l.r + l.rowspan - 1] += l.h - span;
+  }
+  const rowY: number[] = [];
+  let ry = gridTop + spV;
+  for (let i = 0; i < g.rows.length; i++) {
+    rowY.push(ry);
+    ry += rowH[i] + spV;
+  }
+  rowY.push(ry);
+
+  // Cells placed at their row, stretched to the row height, content aligned vertically.
+  const cellItems: DisplayItem[][] = g.rows.map(() => []);
+  // A cell's box fragment is only needed when its row is cut between pages (or the cell draws
+  // its own decoration): made on demand.
+  const cellFrags: (() => Fragment)[][] = g.rows.map(() => []);
+  const cellAnchors: Anchor[][] = g.rows.map(() => []);
+  // Collapsed grid: cell backgrounds, then the border bands, by the row where the cell starts.
+  const cellBgs: Band[][] = g.rows.map(() => []);
+  const hBands: Band[][] = g.rows.map(() => []);
+  const vBands: Band[][] = g.rows.map(() => []);
+  // Each row's top border bands again: the row above draws them when a page ends between them.
+  const topBands: Band[][] = g.rows.map(() => []);
+  const rowEnd = g.rows.map((_, i) => i);
+  for (const l of laid) {
+    const top = rowY[l.r];
+    const h = rowY[l.r + l.rowspan] - spV - top;
+    const natural = l.placed.frag;
+    const contentH = l.h;
+    const va = l.box.style.verticalAlign;
+    const off = va === 'middle' ? (h - contentH) / 2 : va === 'bottom' ? h - contentH : 0;
+    const dy = top - l.at;
+    const kids =
+      natural.kind === 'box'
+        ? natural.children.map((k) => shiftFragment(k, 0, dy + Math.max(0, off)))
+        : [shiftFragment(natural, 0, dy)];
+    const showEmpty = !(l.box.style.emptyCells === 'hide' && kids.length === 0 && !g.collapse);
+    const geometry = { x: l.x, width: l.w, top, height: h };
+    const frag = (): BoxFragment =>
+      boxFragment(
+        showEmpty
+          ? l.box
+          : {
+              ...l.box,
+              style: {
+                ...l.box.style,
+                backgroundColor: { r: 0, g: 0, b: 0, a: 0 },
+                backgroundLayers: [],
+              },
+            },
+        geometry,
+        kids,
+        ctx,
+      );
+    const cs = l.box.style;
+    if (g.collapse && paintsWithGrid(cs) && !isOverflowClipped(cs)) {
+      if (cs.backgroundColor.a > 0)
+        cellBgs[l.r].push({ x: l.x, y: top, width: l.w, height: h, color: cs.backgroundColor });
+      cellBands(cs, l.x, top, l.w, h, hBands[l.r], vBands[l.r], topBands[l.r]);
+      const items = cellItems[l.r];
+      const anchors = cellAnchors[l.r];
+      if (l.box.anchor)
+        anchors.push({
+          id: l.box.anchor,
+          y: top,
+          ...(ctx.recordBoxes ? { box: { x: l.x, width: l.w, height: h } } : {}),
+        });
+      for (const k of kids) {
+        items.push(...flatten(k));
+        anchors.push(...anchorsOf(k));
+      }
+      cellFrags[l.r].push(frag);
+    } else {
+      const f = frag();
+      cellItems[l.r].push(...flatten(f));
+      cellAnchors[l.r].push(...anchorsOf(f));
+      cellFrags[l.r].push(() => f);
+    }
+    for (let k = l.r; k < l.r + l.rowspan; k++)
+      rowEnd[k] = Math.max(rowEnd[k], l.r + l.rowspan - 1);
+  }
+
+  // Rows into leaves: rows joined by a rowspan stay together; header rows form one leaf.
+  const rowLeaf = (from: number, to: number, sectionBg: boolean): Fragment => {
+    const items: DisplayItem[] = [];
+    for (let i = from; i <= to; i++) {
+      const rs = g.rows[i].style;
+      const rect = { x: colX[0] - spH, y: rowY[i], width: gridWidth, height: rowH[i] };
+      if (sectionBg) {
+        const ss = g.sectionStyle[i];
+        if (ss && ss.backgroundColor.a > 0)
+          items.push(backgroundItem(rect, ss.backgroundColor, NO_RADII));
+      }
+      if (rs.backgroundColor.a > 0)
+        items.push(
+          backgroundItem(
+            { ...rect, x: colX[0], width: colX[n] - colX[0] - spH },
+            rs.backgroundColor,
+            NO_RADII,
+          ),
+        );
+    }
+    const top = rowY[from];
+    const bottom = rowY[to] + rowH[to];
+    // Rows are kept whole when they fit a page; a taller one is cut between its lines.
+    if (bottom - top > ctx.page.height) {
+      const frags: Fragment[] = [];
+      for (let i = from; i <= to; i++) for (const f of cellFrags[i]) frags.push(f());
+      return sideBySide(frags, top, bottom, items);
+    }
+    // Backgrounds, then the collapsed borders over them, then the cells' content (CSS 2.1
+    // appendix E paints a table's collapsed borders after all cell backgrounds).
+    const bgs: Band[] = [];
+    const bands: Band[] = [];
+    for (let i = from; i <= to; i++) {
+      bgs.push(...cellBgs[i]);
+      bands.push(...hBands[i]);
+    }
+    for (let i = from; i <= to; i++) bands.push(...vBands[i]);
+    if (bgs.length > 0) items.push(...bandItems(bgs, backgroundTag));
+    if (bands.length > 0) items.push(...bandItems(bands, layoutTag));
+    for (let i = from; i <= to; i++) items.push(...cellItems[i]);
+    const anchors: Anchor[] = [];
+    for (let i = from; i <= to; i++) anchors.push(...cellAnchors[i]);
+    // The next row's top border closes this one when a page ends between them.
+    const below = to + 1 < g.rows.length ? topBands[to + 1] : [];
+    return {
+      kind: 'leaf',
+      top,
+      bottom,
+      items,
+      ...(anchors.length > 0 ? { anchors } : {}),
+      ...(below.length > 0 ? { closingEdge: bandItems(below, layoutTag) } : {}),
+    };
+  };
+
+  let head: LeafFragment | undefined;
+  const headRows = g.sectionOf.filter((k) => k === 'head').length;
+  if (headRows > 0) {
+    let end = headRows - 1;
+    for (let i = 0; i <= end; i++) end = Math.max(end, rowEnd[i]);
+    const h = rowLeaf(0, end, true);
+    head = { ...leafOf(h), keepWithNext: true };
+    frags.push(head);
+  }
+  let i = head ? headRows : 0;
+  while (i < g.rows.length) {
+    let end = rowEnd[i];
+    for (let k = i; k <= end; k++) end = Math.max(end, rowEnd[k]);
+    frags.push(rowLeaf(i, end, true));
+    i = end + 1;
+  }
+  cursor = rowY[g.rows.length];
+  if (t.caption && t.style.captionSide === 'bottom') {
+    const mt = margin(t.caption.style, tableWidth).top;
+    const cap = layoutBlockLevel(t.caption, x, cursor + mt, tableWidth, ctx, []);
+    frags.push(cap.frag);
+    cursor += mt + cap.height + margin(t.caption.style, tableWidth).bottom;
+  }
+  const height = Math.max(cursor + e.bottom - y, size(s.height, undefined) ?? 0);
+  const tableStyle = g.collapse ? { ...t, style: withoutBorders(s) } : t;
+  // Repeated headers only make sense when there is body content to continue.
+  const repeat = head && frags.length > 1 ? { repeat: head } : {};
+  const frag: BoxFragment = boxFragment(
+    tableStyle,
+    { x, width: tableWidth, top: y, height },
+    frags,
+    ctx,
+    repeat,
+  );
+  return {
+    frag,
+    height,
+    width: tableWidth,
+    marginBottom: {
+      pos: Math.max(0, margin(s, cbWidth).bottom),
+      neg: Math.min(0, margin(s, cbWidth).bottom),
+    },
+  };
+}

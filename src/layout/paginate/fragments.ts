@@ -1,0 +1,126 @@
+/**
+ * Laid-out content in one continuous coordinate space (x in page coordinates, y from the top of
+ * the flow), before pagination. The paginator packs these into pages in a single pass, the way
+ * react-pdf's newer paginator does: leaves are atomic, boxes only contribute decoration slices
+ * and break rules, nothing is laid out again per page.
+ */
+import type { DisplayItem, PathOp } from '../../document/index.js';
+
+/** 'left'/'right': a page break, plus a blank page when needed to land on that side. */
+export type BreakValue = 'auto' | 'page' | 'avoid' | 'left' | 'right';
+
+/** Atomic content: one line box, one table row, one image, one empty block. */
+export interface LeafFragment {
+  readonly kind: 'leaf';
+  readonly top: number;
+  readonly bottom: number;
+  readonly items: readonly DisplayItem[];
+  /** Keep on the same page as the next leaf (a table header with the first row). */
+  readonly keepWithNext?: boolean;
+  /** Absolutely positioned: drawn on the page where the flow is, never causes a break. */
+  readonly outOfFlow?: boolean;
+  /** Link targets (id attributes) inside this leaf, at their flow y. */
+  readonly anchors?: readonly Anchor[];
+  /**
+   * Drawn (at its flow position, just below the leaf) only when the leaf is the last on its
+   * page: a table row's bottom border, which the next row draws as its own top otherwise.
+   */
+  readonly closingEdge?: readonly DisplayItem[];
+}
+
+export interface Anchor {
+  readonly id: string;
+  readonly y: number;
+  /**
+   * The border box of the element this id belongs to, its top at `y`: kept only when the
+   * layout records boxes (LayoutOptions.boxes), for tests that assert geometry.
+   */
+  readonly box?: { readonly x: number; readonly width: number; readonly height: number };
+}
+
+/** What a box needs drawn for one page's slice of it. */
+export interface BoxSlice {
+  readonly top: number;
+  readonly bottom: number;
+  /** The box continues on an earlier or later page: the border edge is not drawn there. */
+  readonly continuedAbove: boolean;
+  readonly continuedBelow: boolean;
+  /** The flow range shown in this slice, and the flow→page offset (page y = flow y + shift). */
+  readonly flowTop: number;
+  readonly flowBottom: number;
+  readonly shift: number;
+}
+
+export interface BoxFragment {
+  readonly kind: 'box';
+  /** Border box edges in flow coordinates. */
+  readonly top: number;
+  readonly bottom: number;
+  readonly children: readonly Fragment[];
+  /** Background and borders for a slice in page coordinates (artifacts). */
+  readonly decorate?: (slice: BoxSlice) => DisplayItem[];
+  /** Clip path for a slice in page coordinates (overflow other than visible). */
+  readonly clip?: (slice: BoxSlice) => PathOp[];
+  readonly opacity?: number;
+  readonly breakBefore?: BreakValue;
+  readonly breakAfter?: BreakValue;
+  readonly breakInside?: 'auto' | 'avoid';
+  /** Headings: do not end a page right after this box. */
+  readonly keepWithNext?: boolean;
+  /** Children are line boxes of one paragraph: orphans and widows apply. */
+  readonly lines?: { readonly orphans: number; readonly widows: number };
+  /** Drawn again at the top of every page this box continues on (thead). */
+  readonly repeat?: LeafFragment;
+  /** id attribute of the element, a link target at the box's top. */
+  readonly anchor?: string;
+  /** Left edge and width of the border box, when the layout records boxes. */
+  readonly borderBox?: { readonly x: number; readonly width: number };
+  /** Named page (CSS `page`) this box's content goes on; absent = its parent's. */
+  readonly pageName?: string;
+}
+
+export type Fragment = LeafFragment | BoxFragment;
+
+/**
+ * Bottom of the first piece of a fragment that must share a page with whatever is kept with
+ * it: its first leaf, or the first `orphans` lines of a paragraph (a heading kept with a
+ * paragraph that would move as a whole must move too).
+ */
+export function firstLeafBottom(f: Fragment): number {
+  let cur: Fragment = f;
+  while (cur.kind === 'box') {
+    if (cur.lines && cur.children.length > 0) {
+      const k = Math.min(cur.lines.orphans, cur.children.length) - 1;
+      return cur.children[Math.max(0, k)].bottom;
+    }
+    const next = cur.children.find((c) => c.kind === 'box' || !c.outOfFlow);
+    if (!next) return cur.bottom;
+    cur = next;
+  }
+  return cur.bottom;
+}
+
+/** A box's own anchor (its id at its top), with its border box when that is recorded. */
+export function ownAnchor(f: BoxFragment): Anchor | undefined {
+  if (!f.anchor) return undefined;
+  if (!f.borderBox) return { id: f.anchor, y: f.top };
+  return { id: f.anchor, y: f.top, box: { ...f.borderBox, height: f.bottom - f.top } };
+}
+
+/** Anchors of a fragment drawn in one piece (it becomes a leaf). */
+export function anchorsOf(f: Fragment): Anchor[] {
+  if (f.kind === 'leaf') return f.anchors ? [...f.anchors] : [];
+  const own = ownAnchor(f);
+  const out: Anchor[] = own ? [own] : [];
+  for (const c of f.children) out.push(...anchorsOf(c));
+  return out;
+}
+
+/** An anchor moved with the content it marks. */
+export function moveAnchor(a: Anchor, dx: number, dy: number): Anchor {
+  return {
+    ...a,
+    y: a.y + dy,
+    ...(a.box && dx !== 0 ? { box: { ...a.box, x: a.box.x + dx } } : {}),
+  };
+}

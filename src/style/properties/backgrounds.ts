@@ -1,0 +1,434 @@
+/**
+ * Backgrounds: colour and the layered image longhands (images and linear gradients, position,
+ * size, repeat, origin, clip) with the `background` shorthand.
+ */
+import type { CssNode } from 'css-tree';
+import { TRANSPARENT, parseColor, type ColorSpec } from '../colors.js';
+import * as kit from './kit.js';
+import type {
+  BackgroundBox,
+  BackgroundRepeatKeyword,
+  CssImage,
+  CssLinearGradient,
+  LengthPercentage,
+} from '../types.js';
+import * as cssValues from '../values.js';
+
+export const longhands: kit.Longhand[] = [];
+export const shorthands: kit.Shorthand[] = [];
+
+type StopSpec = { readonly color: ColorSpec; readonly pos: cssValues.LenSpec | null };
+interface GradientSpec {
+  readonly kind: 'linear-gradient';
+  readonly direction: CssLinearGradient['direction'];
+  readonly stops: readonly StopSpec[];
+  readonly repeating: boolean;
+}
+type ImageSpec = { readonly kind: 'url'; readonly url: string } | GradientSpec | 'none';
+
+const SIDE_ANGLE: Readonly<Record<string, number>> = { top: 0, right: 90, bottom: 180, left: 270 };
+
+function parseGradient(fn: CssNode, ctx: kit.ParseCtx): GradientSpec | null {
+  if (fn.type !== 'Function') return null;
+  const name = fn.name.toLowerCase().replace(/^-webkit-/, '');
+  if (name !== 'linear-gradient' && name !== 'repeating-linear-gradient') return null;
+  const parts = cssValues.splitCommas(fn.children.toArray().filter((n) => n.type !== 'WhiteSpace'));
+  let direction: CssLinearGradient['direction'] = { angle: 180 };
+  let first = 0;
+  const head = parts[0];
+  const angle = head.length === 1 ? cssValues.parseAngle(head[0]) : null;
+  if (angle !== null && !(head[0].type === 'Number')) {
+    direction = { angle };
+    first = 1;
+  } else if (cssValues.ident(head[0]) === 'to') {
+    const ids = head.slice(1).map(cssValues.ident);
+    if (ids.length < 1 || ids.length > 2 || ids.some((i) => i === null || !(i in SIDE_ANGLE)))
+      return null;
+    if (ids.length === 1) direction = { angle: SIDE_ANGLE[ids[0] as string] };
+    else {
+      const x = ids.find((i) => i === 'left' || i === 'right') as 'left' | 'right' | undefined;
+      const y = ids.find((i) => i === 'top' || i === 'bottom') as 'top' | 'bottom' | undefined;
+      if (!x || !y) return null;
+      direction = { corner: { x, y } };
+    }
+    first = 1;
+  }
+  const stops: StopSpec[] = [];
+  for (const p of parts.slice(first)) {
+    const color = p.length > 0 ? parseColor(p[0]) : null;
+    if (!color) {
+      // A bare length is a colour hint (interpolation midpoint), which we approximate as linear.
+      if (p.length === 1 && cssValues.parseLength(p[0], { pct: true })) {
+        ctx.warn('gradient colour hints are drawn as linear interpolation');
+        continue;
+      }
+      return null;
+    }
+    const pos = p.slice(1).map((n) => cssValues.parseLength(n, { pct: true }));
+    if (pos.length > 2 || pos.some((x) => x === null)) return null;
+    if (pos.length === 0) stops.push({ color, pos: null });
+    for (const x of pos) stops.push({ color, pos: x });
+  }
+  if (stops.length < 2) return null;
+  return { kind: 'linear-gradient', direction, stops, repeating: name.startsWith('repeating') };
+}
+
+function parseImage(n: CssNode, ctx: kit.ParseCtx): ImageSpec | null {
+  if (cssValues.ident(n) === 'none') return 'none';
+  if (n.type === 'Url') return { kind: 'url', url: kit.resolveUrl(n.value, ctx.base) };
+  if (n.type === 'Function') {
+    const g = parseGradient(n, ctx);
+    if (!g) ctx.warn(`${n.name}() is not supported as an image`);
+    return g;
+  }
+  return null;
+}
+
+function computeImage(s: ImageSpec, c: kit.ComputeCtx): CssImage | 'none' {
+  if (s === 'none' || s.kind === 'url') return s;
+  return {
+    kind: 'linear-gradient',
+    direction: s.direction,
+    repeating: s.repeating,
+    stops: s.stops.map((st) => ({
+      color: kit.resolveColor(st.color, c.color),
+      position: st.pos ? cssValues.computeLength(st.pos, c.env) : null,
+    })),
+  };
+}
+
+/** One axis of a position: an offset from the start (or end) edge. */
+interface PosAxis {
+  readonly edgePct: number;
+  readonly fromEnd: boolean;
+  readonly off: cssValues.LenSpec | null;
+}
+export interface PosSpec {
+  readonly x: PosAxis;
+  readonly y: PosAxis;
+}
+const X_KW: Readonly<Record<string, number>> = { left: 0, center: 50, right: 100 };
+const Y_KW: Readonly<Record<string, number>> = { top: 0, center: 50, bottom: 100 };
+
+export function parsePosition(nodes: readonly CssNode[]): PosSpec | null {
+  const len = (n: CssNode): cssValues.LenSpec | null => cssValues.parseLength(n, { pct: true });
+  const axisOf = (kw: string, off: cssValues.LenSpec | null): PosAxis => ({
+    edgePct: kw === 'center' ? 50 : 0,
+    fromEnd: kw === 'right' || kw === 'bottom',
+    off,
+  });
+  const center: PosAxis = { edgePct: 50, fromEnd: false, off: null };
+  if (nodes.length === 1) {
+    const id = cssValues.ident(nodes[0]);
+    if (id === null) {
+      const l = len(nodes[0]);
+      return l ? { x: { edgePct: 0, fromEnd: false, off: l }, y: center } : null;
+    }
+    if (id in X_KW) return { x: axisOf(id, null), y: center };
+    if (id in Y_KW) return { x: center, y: axisOf(id, null) };
+    return null;
+  }
+  if (nodes.length === 2) {
+    const [a, b] = nodes.map(cssValues.ident);
+    const la = a === null ? len(nodes[0]) : null;
+    const lb = b === null ? len(nodes[1]) : null;
+    if ((a === null && !la) || (b === null && !lb)) return null;
+    const swap =
+      (a !== null && (a === 'top' || a === 'bottom')) ||
+      (b !== null && (b === 'left' || b === 'right'));
+    const [xa, xl, ya, yl] = swap ? [b, lb, a, la] : [a, la, b, lb];
+    if (xa !== null && !(xa in X_KW)) return null;
+    if (ya !== null && !(ya in Y_KW)) return null;
+    const x: PosAxis = xa !== null ? axisOf(xa, null) : { edgePct: 0, fromEnd: false, off: xl };
+    const y: PosAxis = ya !== null ? axisOf(ya, null) : { edgePct: 0, fromEnd: false, off: yl };
+    return { x, y };
+  }
+  if (nodes.length === 3 || nodes.length === 4) {
+    // Keyword-offset pairs: `right 10px top`, `left 5% bottom 2em`.
+    let x: PosAxis | null = null;
+    let y: PosAxis | null = null;
+    let i = 0;
+    while (i < nodes.length) {
+      const id = cssValues.ident(nodes[i]);
+      if (id === null) return null;
+      const next = nodes[i + 1];
+      const off = next && cssValues.ident(next) === null ? len(next) : null;
+      if (next && cssValues.ident(next) === null && !off) return null;
+      if (off && id === 'center') return null;
+      const axis = axisOf(id, off);
+      if ((id === 'left' || id === 'right') && !x) x = axis;
+      else if ((id === 'top' || id === 'bottom') && !y) y = axis;
+      else if (id === 'center' && !x && !(nodes.length > 2 && isYFirst(nodes))) x = axis;
+      else if (id === 'center' && !y) y = axis;
+      else return null;
+      i += off ? 2 : 1;
+    }
+    if (!x || !y) return null;
+    return { x, y };
+  }
+  return null;
+}
+
+function isYFirst(nodes: readonly CssNode[]): boolean {
+  const ids = nodes.map(cssValues.ident).filter((i) => i !== null);
+  return ids.includes('left') || ids.includes('right');
+}
+
+function computeAxis(a: PosAxis, c: kit.ComputeCtx): LengthPercentage {
+  const off: LengthPercentage = a.off ? cssValues.computeLength(a.off, c.env) : 0;
+  if (!a.fromEnd) {
+    if (typeof off === 'number') return a.edgePct === 0 ? off : { percent: a.edgePct, px: off };
+    if ('calc' in off)
+      return { calc: { op: '+', a: { op: 'value', px: 0, percent: a.edgePct }, b: off.calc } };
+    return { percent: a.edgePct + off.percent, px: off.px };
+  }
+  if (typeof off === 'number') return { percent: 100, px: -off };
+  if ('calc' in off)
+    return { calc: { op: '-', a: { op: 'value', px: 0, percent: 100 }, b: off.calc } };
+  return { percent: 100 - off.percent, px: -off.px };
+}
+
+export const computePosition = (s: PosSpec, c: kit.ComputeCtx) => ({
+  x: computeAxis(s.x, c),
+  y: computeAxis(s.y, c),
+});
+
+type SizeSpec =
+  'cover' | 'contain' | { readonly w: kit.LenOrKeyword; readonly h: kit.LenOrKeyword };
+function parseBgSize(nodes: readonly CssNode[]): SizeSpec | null {
+  if (nodes.length === 1) {
+    const id = cssValues.ident(nodes[0]);
+    if (id === 'cover' || id === 'contain') return id;
+  }
+  if (nodes.length < 1 || nodes.length > 2) return null;
+  const v = nodes.map((n) => kit.lengthOrKeyword(n, { pct: true, nonNegative: true }, ['auto']));
+  if (v.some((x) => x === null)) return null;
+  return { w: v[0] as kit.LenOrKeyword, h: (v[1] ?? { kw: 'auto' }) as kit.LenOrKeyword };
+}
+
+type RepeatSpec = readonly [BackgroundRepeatKeyword, BackgroundRepeatKeyword];
+const REPEAT_KW: readonly BackgroundRepeatKeyword[] = ['repeat', 'no-repeat', 'space', 'round'];
+function parseRepeat(nodes: readonly CssNode[]): RepeatSpec | null {
+  const ids = nodes.map(cssValues.ident);
+  if (ids.length === 1) {
+    if (ids[0] === 'repeat-x') return ['repeat', 'no-repeat'];
+    if (ids[0] === 'repeat-y') return ['no-repeat', 'repeat'];
+  }
+  if (
+    ids.length < 1 ||
+    ids.length > 2 ||
+    ids.some((i) => !REPEAT_KW.includes(i as BackgroundRepeatKeyword))
+  ) {
+    return null;
+  }
+  const x = ids[0] as BackgroundRepeatKeyword;
+  return [x, (ids[1] ?? x) as BackgroundRepeatKeyword];
+}
+const BOX_KW: readonly BackgroundBox[] = ['border-box', 'padding-box', 'content-box'];
+
+/** A comma-separated list kit.longhand (background layers). */
+function listProp<S>(
+  name: string,
+  key: string,
+  initial: unknown,
+  parseOne: (nodes: readonly CssNode[], ctx: kit.ParseCtx) => S | null,
+  computeOne: (s: S, c: kit.ComputeCtx) => unknown = (s) => s,
+): kit.Longhand {
+  return kit.longhand<S[]>({
+    name,
+    key,
+    inherited: false,
+    initial,
+    parse: (nodes, ctx) => {
+      const parts = cssValues.splitCommas(nodes).map((p) => parseOne(p, ctx));
+      return parts.some((p) => p === null) ? null : (parts as S[]);
+    },
+    compute: (list, c) => list.map((s) => computeOne(s, c)),
+  });
+}
+
+const CENTERLESS_ORIGIN: PosSpec = {
+  x: { edgePct: 0, fromEnd: false, off: null },
+  y: { edgePct: 0, fromEnd: false, off: null },
+};
+
+longhands.push(
+  kit.colorProp('background-color', 'backgroundColor', false, TRANSPARENT),
+  listProp<ImageSpec>(
+    'background-image',
+    '_bgImage',
+    ['none'],
+    kit.single(parseImage),
+    computeImage,
+  ),
+  listProp<PosSpec>(
+    'background-position',
+    '_bgPosition',
+    [{ x: 0, y: 0 }],
+    parsePosition,
+    computePosition,
+  ),
+  listProp<SizeSpec>(
+    'background-size',
+    '_bgSize',
+    [{ width: 'auto', height: 'auto' }],
+    parseBgSize,
+    (s, c) =>
+      typeof s === 'string'
+        ? s
+        : {
+            width: kit.computeLenOrKeyword(s.w, c.env, true),
+            height: kit.computeLenOrKeyword(s.h, c.env, true),
+          },
+  ),
+  listProp<RepeatSpec>('background-repeat', '_bgRepeat', [['repeat', 'repeat']], parseRepeat),
+  listProp<BackgroundBox>(
+    'background-origin',
+    '_bgOrigin',
+    ['padding-box'],
+    kit.single(kit.keywordParser(BOX_KW)),
+  ),
+  listProp<BackgroundBox>(
+    'background-clip',
+    '_bgClip',
+    ['border-box'],
+    kit.single(kit.keywordParser(BOX_KW)),
+  ),
+  listProp<string>(
+    'background-attachment',
+    '_bgAttachment',
+    ['scroll'],
+    kit.single(kit.keywordParser(['scroll', 'fixed', 'local'])),
+  ),
+);
+
+shorthands.push({
+  name: 'background',
+  longhands: [
+    'background-color',
+    'background-image',
+    'background-position',
+    'background-size',
+    'background-repeat',
+    'background-origin',
+    'background-clip',
+    'background-attachment',
+  ],
+  expand(nodes, ctx) {
+    const layers = cssValues.splitCommas(nodes);
+    const images: ImageSpec[] = [];
+    const positions: PosSpec[] = [];
+    const sizes: SizeSpec[] = [];
+    const repeats: RepeatSpec[] = [];
+    const origins: BackgroundBox[] = [];
+    const clips: BackgroundBox[] = [];
+    const attachments: string[] = [];
+    let color: ColorSpec | typeof kit.INITIAL = kit.INITIAL;
+    for (let li = 0; li < layers.length; li++) {
+      const layer = layers[li];
+      let image: ImageSpec | null = null;
+      let pos: PosSpec | null = null;
+      let size: SizeSpec | null = null;
+      let repeat: RepeatSpec | null = null;
+      let attachment: string | null = null;
+      const boxes: BackgroundBox[] = [];
+      let i = 0;
+      while (i < layer.length) {
+        const n = layer[i];
+        const id = cssValues.ident(n);
+        if (!image && (n.type === 'Url' || n.type === 'Function' || id === 'none')) {
+          const c = n.type === 'Function' ? parseColor(n) : null;
+          if (c && li === layers.length - 1 && color === kit.INITIAL) {
+            color = c;
+            i++;
+            continue;
+          }
+          image = parseImage(n, ctx);
+          if (!image) return null;
+          i++;
+          continue;
+        }
+        if (
+          id &&
+          ['repeat', 'no-repeat', 'space', 'round', 'repeat-x', 'repeat-y'].includes(id) &&
+          !repeat
+        ) {
+          const two = cssValues.ident(layer[i + 1]);
+          const take =
+            two &&
+            REPEAT_KW.includes(two as BackgroundRepeatKeyword) &&
+            REPEAT_KW.includes(id as BackgroundRepeatKeyword)
+              ? 2
+              : 1;
+          repeat = parseRepeat(layer.slice(i, i + take));
+          if (!repeat) return null;
+          i += take;
+          continue;
+        }
+        if (id && ['scroll', 'fixed', 'local'].includes(id) && !attachment) {
+          attachment = id;
+          i++;
+          continue;
+        }
+        if (id && BOX_KW.includes(id as BackgroundBox) && boxes.length < 2) {
+          boxes.push(id as BackgroundBox);
+          i++;
+          continue;
+        }
+        const isPosToken = (x: CssNode | undefined): boolean => {
+          if (!x) return false;
+          const xi = cssValues.ident(x);
+          if (xi !== null) return xi in X_KW || xi in Y_KW;
+          return cssValues.parseLength(x, { pct: true }) !== null;
+        };
+        if (!pos && isPosToken(n)) {
+          let j = i;
+          while (j < layer.length && j - i < 4 && isPosToken(layer[j])) j++;
+          pos = parsePosition(layer.slice(i, j));
+          if (!pos) return null;
+          i = j;
+          if (cssValues.isSlash(layer[i])) {
+            let k = i + 1;
+            while (
+              k < layer.length &&
+              k - i - 1 < 2 &&
+              (cssValues.ident(layer[k]) === 'auto' ||
+                cssValues.ident(layer[k]) === 'cover' ||
+                cssValues.ident(layer[k]) === 'contain' ||
+                cssValues.parseLength(layer[k], { pct: true }) !== null)
+            )
+              k++;
+            size = parseBgSize(layer.slice(i + 1, k));
+            if (!size) return null;
+            i = k;
+          }
+          continue;
+        }
+        const c = parseColor(n);
+        if (c && li === layers.length - 1 && color === kit.INITIAL) {
+          color = c;
+          i++;
+          continue;
+        }
+        return null;
+      }
+      images.push(image ?? 'none');
+      positions.push(pos ?? CENTERLESS_ORIGIN);
+      sizes.push(size ?? { w: { kw: 'auto' }, h: { kw: 'auto' } });
+      repeats.push(repeat ?? ['repeat', 'repeat']);
+      origins.push(boxes[0] ?? 'padding-box');
+      clips.push(boxes[1] ?? boxes[0] ?? 'border-box');
+      attachments.push(attachment ?? 'scroll');
+    }
+    return new Map<string, unknown>([
+      ['background-color', color],
+      ['background-image', images],
+      ['background-position', positions],
+      ['background-size', sizes],
+      ['background-repeat', repeats],
+      ['background-origin', origins],
+      ['background-clip', clips],
+      ['background-attachment', attachments],
+    ]);
+  },
+});

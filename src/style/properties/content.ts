@@ -1,0 +1,243 @@
+/**
+ * Lists and generated content: list styles, `content`, counters and quotes.
+ */
+import type { CssNode } from 'css-tree';
+import * as kit from './kit.js';
+import type {
+  ContentItem,
+  CounterChange,
+  CounterStyleName,
+  ListStyleType,
+  Quotes,
+} from '../types.js';
+import * as cssValues from '../values.js';
+
+export const longhands: kit.Longhand[] = [];
+export const shorthands: kit.Shorthand[] = [];
+
+const COUNTER_STYLES: readonly CounterStyleName[] = [
+  'disc',
+  'circle',
+  'square',
+  'disclosure-open',
+  'disclosure-closed',
+  'decimal',
+  'decimal-leading-zero',
+  'lower-roman',
+  'upper-roman',
+  'lower-alpha',
+  'upper-alpha',
+  'lower-latin',
+  'upper-latin',
+  'lower-greek',
+  'arabic-indic',
+  'hebrew',
+];
+
+export function parseCounterStyle(n: CssNode | undefined, ctx: kit.ParseCtx): ListStyleType | null {
+  if (!n) return null;
+  if (n.type === 'String') return { string: n.value };
+  const id = cssValues.ident(n);
+  if (id === null) return null;
+  if (id === 'none') return 'none';
+  if (COUNTER_STYLES.includes(id as CounterStyleName)) return id as CounterStyleName;
+  if (['inherit', 'initial', 'unset', 'revert', 'default'].includes(id)) return null;
+  ctx.warn(`counter style '${id}' is not supported; decimal is used`);
+  return 'decimal';
+}
+
+function parseCounterChanges(dflt: number) {
+  return (nodes: readonly CssNode[]): CounterChange[] | null => {
+    if (nodes.length === 1 && cssValues.ident(nodes[0]) === 'none') return [];
+    const out: CounterChange[] = [];
+    for (let i = 0; i < nodes.length; i++) {
+      const n = nodes[i];
+      if (n.type !== 'Identifier') return null;
+      const name = n.name;
+      if (['none', 'inherit', 'initial', 'unset', 'default'].includes(name.toLowerCase()))
+        return null;
+      const v = cssValues.parseInteger(nodes[i + 1]);
+      if (v !== null) i++;
+      out.push({ name, value: v ?? dflt });
+    }
+    return out.length ? out : null;
+  };
+}
+
+function parseContent(
+  nodes: readonly CssNode[],
+  ctx: kit.ParseCtx,
+): ContentItem[] | 'normal' | 'none' | null {
+  if (nodes.length === 1) {
+    const id = cssValues.ident(nodes[0]);
+    if (id === 'normal' || id === 'none') return id;
+  }
+  // Alternative text after '/' is accepted; the visible content is what we lay out.
+  const slash = nodes.findIndex(cssValues.isSlash);
+  const main = slash < 0 ? nodes : nodes.slice(0, slash);
+  const out: ContentItem[] = [];
+  for (const n of main) {
+    if (n.type === 'String') out.push({ kind: 'string', text: n.value });
+    else if (n.type === 'Url') out.push({ kind: 'url', url: kit.resolveUrl(n.value, ctx.base) });
+    else if (n.type === 'Identifier') {
+      const id = n.name.toLowerCase();
+      if (
+        id === 'open-quote' ||
+        id === 'close-quote' ||
+        id === 'no-open-quote' ||
+        id === 'no-close-quote'
+      ) {
+        out.push({ kind: 'quote', which: id });
+      } else return null;
+    } else if (n.type === 'Function') {
+      const fn = n.name.toLowerCase();
+      const args = cssValues.splitCommas(
+        n.children.toArray().filter((x) => x.type !== 'WhiteSpace'),
+      );
+      if (fn === 'attr') {
+        const name = args[0]?.[0];
+        if (!name || name.type !== 'Identifier') return null;
+        out.push({ kind: 'attr', name: name.name.toLowerCase() });
+      } else if (fn === 'counter' || fn === 'counters') {
+        const name = args[0]?.[0];
+        if (!name || name.type !== 'Identifier' || args[0].length !== 1) return null;
+        if (fn === 'counter') {
+          const style = args[1] ? parseCounterStyle(args[1][0], ctx) : 'decimal';
+          if (!style || args.length > 2) return null;
+          out.push({ kind: 'counter', name: name.name, style });
+        } else {
+          const sep = cssValues.stringValue(args[1]?.[0]);
+          const style = args[2] ? parseCounterStyle(args[2][0], ctx) : 'decimal';
+          if (sep === null || !style || args.length > 3) return null;
+          out.push({ kind: 'counters', name: name.name, separator: sep, style });
+        }
+      } else if (fn === 'url') {
+        const s = cssValues.stringValue(args[0]?.[0]);
+        if (s === null) return null;
+        out.push({ kind: 'url', url: kit.resolveUrl(s, ctx.base) });
+      } else {
+        ctx.warn(`content function ${fn}() is not supported`);
+        return null;
+      }
+    } else return null;
+  }
+  return out.length ? out : null;
+}
+
+function parseQuotes(nodes: readonly CssNode[]): Quotes | null {
+  if (nodes.length === 1) {
+    const id = cssValues.ident(nodes[0]);
+    if (id === 'auto' || id === 'none') return id;
+  }
+  if (nodes.length === 0 || nodes.length % 2 !== 0) return null;
+  const strs = nodes.map(cssValues.stringValue);
+  if (strs.some((s) => s === null)) return null;
+  const pairs: [string, string][] = [];
+  for (let i = 0; i < strs.length; i += 2) pairs.push([strs[i] as string, strs[i + 1] as string]);
+  return pairs;
+}
+
+longhands.push(
+  kit.longhand<ListStyleType>({
+    name: 'list-style-type',
+    key: 'listStyleType',
+    inherited: true,
+    initial: 'disc',
+    parse: (nodes, ctx) => (nodes.length === 1 ? parseCounterStyle(nodes[0], ctx) : null),
+  }),
+  kit.keywordProp('list-style-position', 'listStylePosition', true, 'outside', [
+    'inside',
+    'outside',
+  ]),
+  kit.longhand<{ kind: 'url'; url: string } | 'none'>({
+    name: 'list-style-image',
+    key: 'listStyleImage',
+    inherited: true,
+    initial: 'none',
+    parse: kit.single((n, ctx) => {
+      if (cssValues.ident(n) === 'none') return 'none';
+      return n.type === 'Url' ? { kind: 'url', url: kit.resolveUrl(n.value, ctx.base) } : null;
+    }),
+  }),
+  kit.longhand<ContentItem[] | 'normal' | 'none'>({
+    name: 'content',
+    key: 'content',
+    inherited: false,
+    initial: 'normal',
+    parse: parseContent,
+  }),
+  kit.longhand<CounterChange[]>({
+    name: 'counter-reset',
+    key: 'counterReset',
+    inherited: false,
+    initial: [],
+    parse: parseCounterChanges(0),
+  }),
+  kit.longhand<CounterChange[]>({
+    name: 'counter-increment',
+    key: 'counterIncrement',
+    inherited: false,
+    initial: [],
+    parse: parseCounterChanges(1),
+  }),
+  kit.longhand<CounterChange[]>({
+    name: 'counter-set',
+    key: 'counterSet',
+    inherited: false,
+    initial: [],
+    parse: parseCounterChanges(0),
+  }),
+  kit.longhand<Quotes>({
+    name: 'quotes',
+    key: 'quotes',
+    inherited: true,
+    initial: 'auto',
+    parse: parseQuotes,
+  }),
+);
+shorthands.push({
+  name: 'list-style',
+  longhands: ['list-style-type', 'list-style-position', 'list-style-image'],
+  expand(nodes, ctx) {
+    let type: unknown = kit.INITIAL;
+    let pos: unknown = kit.INITIAL;
+    let image: unknown = kit.INITIAL;
+    let nones = 0;
+    for (const n of nodes) {
+      const id = cssValues.ident(n);
+      if (id === 'none') {
+        nones++;
+        continue;
+      }
+      if ((id === 'inside' || id === 'outside') && pos === kit.INITIAL) {
+        pos = id;
+        continue;
+      }
+      if (n.type === 'Url' && image === kit.INITIAL) {
+        image = { kind: 'url', url: kit.resolveUrl(n.value, ctx.base) };
+        continue;
+      }
+      const t = type === kit.INITIAL ? parseCounterStyle(n, ctx) : null;
+      if (t) {
+        type = t;
+        continue;
+      }
+      return null;
+    }
+    // `none` fills whichever of type and image was not given.
+    if (nones > 0 && type === kit.INITIAL) {
+      type = 'none';
+      nones--;
+    }
+    if (nones > 0 && image === kit.INITIAL) {
+      image = 'none';
+      nones--;
+    }
+    if (nones > 0) return null;
+    return new Map<string, unknown>([
+      ['list-style-type', type],
+      ['list-style-position', pos],
+      ['list-style-image', image],
+    ]);
+  },
+});

@@ -1,0 +1,115 @@
+/**
+ * Display and positioning: display, position, the insets (top … left, inset), float, clear and
+ * z-index.
+ */
+import type { CssNode } from 'css-tree';
+import * as kit from './kit.js';
+import type { Display } from '../types.js';
+import * as cssValues from '../values.js';
+
+export const longhands: kit.Longhand[] = [];
+export const shorthands: kit.Shorthand[] = [];
+
+const DISPLAY_ONE: Readonly<Record<string, Display>> = {
+  block: 'block',
+  inline: 'inline',
+  'inline-block': 'inline-block',
+  'flow-root': 'flow-root',
+  'list-item': 'list-item',
+  flex: 'flex',
+  'inline-flex': 'inline-flex',
+  table: 'table',
+  'inline-table': 'inline-table',
+  'table-row-group': 'table-row-group',
+  'table-header-group': 'table-header-group',
+  'table-footer-group': 'table-footer-group',
+  'table-row': 'table-row',
+  'table-cell': 'table-cell',
+  'table-column-group': 'table-column-group',
+  'table-column': 'table-column',
+  'table-caption': 'table-caption',
+  contents: 'contents',
+  none: 'none',
+  '-webkit-box': 'flex',
+  '-webkit-flex': 'flex',
+};
+
+function parseDisplay(nodes: readonly CssNode[], ctx: kit.ParseCtx): Display | null {
+  const ids = nodes.map(cssValues.ident);
+  if (ids.some((i) => i === null)) return null;
+  if (ids.length === 1) {
+    const id = ids[0] as string;
+    if (id === 'grid' || id === 'inline-grid') {
+      ctx.warn(`display: ${id} is not supported; the element keeps its previous display`);
+      return null;
+    }
+    return DISPLAY_ONE[id] ?? null;
+  }
+  // Two- and three-value syntax: outer inner [list-item].
+  const set = new Set(ids as string[]);
+  const outer = set.has('inline') ? 'inline' : 'block';
+  if (set.has('list-item')) return outer === 'block' ? 'list-item' : null;
+  if (set.has('flex')) return outer === 'inline' ? 'inline-flex' : 'flex';
+  if (set.has('flow-root')) return outer === 'inline' ? 'inline-block' : 'flow-root';
+  if (set.has('table')) return outer === 'inline' ? 'inline-table' : 'table';
+  if (set.has('flow')) return outer;
+  return null;
+}
+
+longhands.push(
+  kit.longhand<Display>({
+    name: 'display',
+    key: 'display',
+    inherited: false,
+    initial: 'inline',
+    parse: parseDisplay,
+  }),
+  kit.keywordProp(
+    'position',
+    'position',
+    false,
+    'static',
+    ['static', 'relative', 'absolute', 'fixed'],
+    {
+      sticky: 'relative',
+      '-webkit-sticky': 'relative',
+    },
+  ),
+  kit.lengthProp('top', 'top', false, 'auto', { pct: true }, ['auto']),
+  kit.lengthProp('right', 'right', false, 'auto', { pct: true }, ['auto']),
+  kit.lengthProp('bottom', 'bottom', false, 'auto', { pct: true }, ['auto']),
+  kit.lengthProp('left', 'left', false, 'auto', { pct: true }, ['auto']),
+  kit.longhand<number | 'auto'>({
+    name: 'z-index',
+    key: 'zIndex',
+    inherited: false,
+    initial: 'auto',
+    parse: kit.single((n) => (cssValues.ident(n) === 'auto' ? 'auto' : cssValues.parseInteger(n))),
+  }),
+  kit.keywordProp('float', 'float', false, 'none', ['none', 'left', 'right'], {
+    'inline-start': 'left',
+    'inline-end': 'right',
+  }),
+  kit.keywordProp('clear', 'clear', false, 'none', ['none', 'left', 'right', 'both'], {
+    'inline-start': 'left',
+    'inline-end': 'right',
+  }),
+);
+shorthands.push({
+  name: 'inset',
+  longhands: ['top', 'right', 'bottom', 'left'],
+  expand(nodes) {
+    const v = nodes.map((n) => kit.lengthOrKeyword(n, { pct: true }, ['auto']));
+    if (v.some((x) => x === null)) return null;
+    const s = kit.boxSides(v);
+    return (
+      s &&
+      new Map([
+        ['top', s[0]],
+        ['right', s[1]],
+        ['bottom', s[2]],
+        ['left', s[3]],
+      ])
+    );
+  },
+});

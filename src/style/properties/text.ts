@@ -1,0 +1,206 @@
+/**
+ * Text: alignment, indent, transform, decoration, spacing, white-space and breaking, vertical
+ * alignment, direction and bidi, hyphenation.
+ */
+import type { CssNode } from 'css-tree';
+import { parseColor } from '../colors.js';
+import * as kit from './kit.js';
+import type { LineHeight } from '../types.js';
+import * as cssValues from '../values.js';
+
+export const longhands: kit.Longhand[] = [];
+export const shorthands: kit.Shorthand[] = [];
+
+const TEXT_ALIGN = ['left', 'right', 'center', 'justify', 'start', 'end'] as const;
+const TEXT_ALIGN_ALIASES = {
+  '-webkit-left': 'left',
+  '-webkit-right': 'right',
+  '-webkit-center': 'center',
+  '-moz-center': 'center',
+  'match-parent': 'start',
+  'justify-all': 'justify',
+} as const;
+const DECORATION_LINES = ['underline', 'overline', 'line-through'] as const;
+type DecoLine = (typeof DECORATION_LINES)[number];
+function parseDecorationLine(nodes: readonly CssNode[]): DecoLine[] | null {
+  const ids = nodes.map(cssValues.ident);
+  if (ids.length === 1 && ids[0] === 'none') return [];
+  const out: DecoLine[] = [];
+  for (const id of ids) {
+    if (id === 'blink') continue;
+    if (!DECORATION_LINES.includes(id as DecoLine) || out.includes(id as DecoLine)) return null;
+    out.push(id as DecoLine);
+  }
+  return out;
+}
+const DECORATION_STYLES = ['solid', 'double', 'dotted', 'dashed', 'wavy'] as const;
+
+function spacingProp(name: string, key: string): kit.Longhand {
+  return kit.longhand<cssValues.LenSpec | 'normal'>({
+    name,
+    key,
+    inherited: true,
+    initial: 0,
+    parse: kit.single((n) =>
+      cssValues.ident(n) === 'normal' ? 'normal' : cssValues.parseLength(n),
+    ),
+    compute: (s, c) => (s === 'normal' ? 0 : cssValues.computeAbsolute(s, c.env)),
+  });
+}
+
+const VALIGN_KW = [
+  'baseline',
+  'sub',
+  'super',
+  'top',
+  'text-top',
+  'middle',
+  'bottom',
+  'text-bottom',
+];
+
+longhands.push(
+  kit.keywordProp('text-align', 'textAlign', true, 'start', TEXT_ALIGN, TEXT_ALIGN_ALIASES),
+  kit.keywordProp(
+    'text-align-last',
+    'textAlignLast',
+    true,
+    'auto',
+    ['auto', ...TEXT_ALIGN],
+    TEXT_ALIGN_ALIASES,
+  ),
+  kit.longhand<cssValues.LenSpec>({
+    name: 'text-indent',
+    key: 'textIndent',
+    inherited: true,
+    initial: 0,
+    parse: (nodes) => {
+      // `hanging` and `each-line` are rare in documents; the length is what matters.
+      const lens = nodes.filter(
+        (n) => !['hanging', 'each-line'].includes(cssValues.ident(n) ?? ''),
+      );
+      return lens.length === 1 ? cssValues.parseLength(lens[0], { pct: true }) : null;
+    },
+    compute: (s, c) => cssValues.computeLength(s, c.env),
+  }),
+  kit.keywordProp('text-transform', 'textTransform', true, 'none', [
+    'none',
+    'uppercase',
+    'lowercase',
+    'capitalize',
+  ]),
+  kit.longhand<DecoLine[]>({
+    name: 'text-decoration-line',
+    key: 'textDecorationLine',
+    inherited: false,
+    initial: [],
+    parse: parseDecorationLine,
+  }),
+  kit.colorProp('text-decoration-color', 'textDecorationColor', false, 'currentcolor'),
+  kit.keywordProp(
+    'text-decoration-style',
+    'textDecorationStyle',
+    false,
+    'solid',
+    DECORATION_STYLES,
+  ),
+  spacingProp('letter-spacing', 'letterSpacing'),
+  spacingProp('word-spacing', 'wordSpacing'),
+  kit.keywordProp('white-space', 'whiteSpace', true, 'normal', [
+    'normal',
+    'pre',
+    'nowrap',
+    'pre-wrap',
+    'pre-line',
+    'break-spaces',
+  ]),
+  kit.keywordProp('word-break', 'wordBreak', true, 'normal', [
+    'normal',
+    'break-all',
+    'keep-all',
+    'break-word',
+  ]),
+  kit.keywordProp('overflow-wrap', 'overflowWrap', true, 'normal', [
+    'normal',
+    'break-word',
+    'anywhere',
+  ]),
+  kit.longhand<number | cssValues.LenSpec>({
+    name: 'tab-size',
+    key: 'tabSize',
+    inherited: true,
+    initial: 8,
+    parse: kit.single((n) => {
+      const v = cssValues.parseNumber(n);
+      if (v !== null) return v >= 0 ? v : null;
+      return cssValues.parseLength(n, { nonNegative: true });
+    }),
+    compute: (s, c) => (typeof s === 'number' ? s : { px: cssValues.computeAbsolute(s, c.env) }),
+  }),
+  kit.longhand<kit.LenOrKeyword>({
+    name: 'vertical-align',
+    key: 'verticalAlign',
+    inherited: false,
+    initial: 'baseline',
+    parse: kit.single((n) => kit.lengthOrKeyword(n, { pct: true }, VALIGN_KW)),
+    compute: (s, c) => {
+      if ('kw' in s) return s.kw;
+      const lh = c.self.lineHeight as LineHeight;
+      const fs = c.env.fontSize;
+      const basis = lh.kind === 'length' ? lh.px : lh.kind === 'number' ? lh.value * fs : 1.2 * fs;
+      return cssValues.computeAbsolute(s, c.env, basis);
+    },
+  }),
+  kit.keywordProp('direction', 'direction', true, 'ltr', ['ltr', 'rtl']),
+  kit.keywordProp('unicode-bidi', 'unicodeBidi', false, 'normal', [
+    'normal',
+    'embed',
+    'isolate',
+    'bidi-override',
+    'isolate-override',
+    'plaintext',
+  ]),
+  kit.keywordProp('hyphens', 'hyphens', true, 'manual', ['none', 'manual', 'auto']),
+);
+shorthands.push({
+  name: 'text-decoration',
+  longhands: ['text-decoration-line', 'text-decoration-style', 'text-decoration-color'],
+  expand(nodes, ctx) {
+    const lines: CssNode[] = [];
+    let style: unknown = kit.INITIAL;
+    let color: unknown = kit.INITIAL;
+    const pStyle = kit.keywordParser(DECORATION_STYLES);
+    for (const n of nodes) {
+      const id = cssValues.ident(n);
+      if (
+        id !== null &&
+        (DECORATION_LINES.includes(id as DecoLine) || id === 'none' || id === 'blink')
+      ) {
+        lines.push(n);
+        continue;
+      }
+      const st = pStyle(n);
+      if (st && style === kit.INITIAL) {
+        style = st;
+        continue;
+      }
+      const c = parseColor(n);
+      if (c && color === kit.INITIAL) {
+        color = c;
+        continue;
+      }
+      if (id === 'auto' || id === 'from-font' || cssValues.parseLength(n, { pct: true })) {
+        ctx.warn('text-decoration thickness is taken from the font');
+        continue;
+      }
+      return null;
+    }
+    const line = lines.length ? parseDecorationLine(lines) : [];
+    if (!line) return null;
+    return new Map<string, unknown>([
+      ['text-decoration-line', line],
+      ['text-decoration-style', style],
+      ['text-decoration-color', color],
+    ]);
+  },
+});

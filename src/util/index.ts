@@ -1,0 +1,3 @@
+/** Small building blocks with no knowledge of documents, shared by several stages. */
+export { GroupedLruCache, LruCache, type ByteBudget } from './lru.js';
+export { uuidFromSeed } from './uuid.js';

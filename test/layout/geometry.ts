@@ -1,0 +1,90 @@
+/**
+ * Layout tests in WeasyPrint's manner: lay out an HTML snippet with some CSS through the real
+ * pipeline (parse5, the cascade, layout, pagination), then ask where an element's border box
+ * landed by its id attribute.
+ *
+ *   const r = await layoutSnippet('<div id="a" style="width: 100px">x</div>', '@page { margin: 0 }');
+ *   expect(r.box('a')).toEqual([{ page: 0, x: 0, y: 0, width: 100, height: 18.4 }]);
+ *
+ * Geometry is in CSS px (1px = 0.75pt, as the CSS in the test is written), relative to the
+ * page's top-left corner (page margins included), one rect per page the box is on. Recorded:
+ * block-level and atomic boxes with an id (blocks, table cells, flex items, images); not inline
+ * elements.
+ */
+import type { DisplayItem } from '../../src/document/index.js';
+import { layoutHtml, type LayoutOptions, type PlacedBox } from '../../src/layout/index.js';
+import { glyphRuns, testOptions } from './harness.js';
+
+const PT_PER_PX = 0.75;
+
+export interface BoxRect {
+  /** 0-based page index. */
+  readonly page: number;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface SnippetLayout {
+  /** Border box of the element with this id, per page; throws when there is none. */
+  box(id: string): BoxRect[];
+  /** Number of pages. */
+  readonly pages: number;
+  /** The text drawn on page `page` (0-based), glyph runs in drawing order, spaces collapsed. */
+  text(page: number): string;
+  /** Page size in CSS px. */
+  pageSize(page: number): { width: number; height: number };
+}
+
+/** Rounded to 1/100 px so tests compare against CSS numbers, not float noise. */
+const px = (pt: number): number => Math.round((pt / PT_PER_PX) * 100) / 100;
+
+function runsText(items: readonly DisplayItem[]): string {
+  return glyphRuns(items)
+    .map((r) => r.glyphs.map((g) => g.text).join(''))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Lays out `html` (a body fragment, or a whole document when it starts with `<!DOCTYPE` or
+ * `<html`) with `css` in a <style> element, in paged mode unless `options` says otherwise.
+ */
+export async function layoutSnippet(
+  html: string,
+  css = '',
+  options: Partial<LayoutOptions> = {},
+): Promise<SnippetLayout> {
+  const whole = /^\s*(<!doctype|<html)/i.test(html);
+  const source = whole
+    ? html
+    : `<!DOCTYPE html><html lang="en"><head><title>Layout test</title><style>${css}</style></head><body>${html}</body></html>`;
+  const boxes = new Map<string, PlacedBox[]>();
+  const { document } = await layoutHtml({ html: source }, { ...testOptions, ...options, boxes });
+  return {
+    pages: document.pages.length,
+    box(id) {
+      const placed = boxes.get(id);
+      if (!placed) throw new Error(`no box with id '${id}' was laid out`);
+      return placed.map((b) => ({
+        page: b.pageIndex,
+        x: px(b.x),
+        y: px(b.y),
+        width: px(b.width),
+        height: px(b.height),
+      }));
+    },
+    text(page) {
+      const p = document.pages[page];
+      if (!p) throw new Error(`page ${page} does not exist; there are ${document.pages.length}`);
+      return runsText(p.items);
+    },
+    pageSize(page) {
+      const p = document.pages[page];
+      if (!p) throw new Error(`page ${page} does not exist; there are ${document.pages.length}`);
+      return { width: px(p.width), height: px(p.height) };
+    },
+  };
+}
