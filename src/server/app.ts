@@ -35,6 +35,17 @@ export interface ServiceOptions {
   readonly logStream?: NodeJS.WritableStream;
 }
 
+/** Says once, at start, who may call the service; a public service is a warning. */
+function logAuthMode(app: FastifyInstance, config: ServiceConfig): void {
+  const mode = authMode(config);
+  if (mode === 'public') {
+    app.log.warn(
+      { authMode: mode },
+      'authentication is off: every route is public (set API_KEY, API_KEYS, or JWT_ISSUER with JWT_JWKS_URL)',
+    );
+  } else app.log.info({ authMode: mode }, `authentication: ${mode}`);
+}
+
 export async function buildService(
   config: ServiceConfig,
   options: ServiceOptions = {},
@@ -74,6 +85,8 @@ export async function buildService(
     },
     return503OnClosing: false,
   });
+
+  logAuthMode(app, config);
 
   const pool = new WorkPool({
     workers: config.workers,

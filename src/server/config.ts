@@ -61,11 +61,18 @@ export interface ServiceConfig {
    */
   readonly heapGrowingPercent: number;
   readonly apiKeys: readonly string[];
-  readonly jwt: {
-    readonly issuer: string;
-    readonly jwksUrl: string;
-    readonly audience?: string;
-  } | null;
+  readonly jwt: JwtConfig | null;
+}
+
+export interface JwtConfig {
+  readonly issuer: string;
+  readonly jwksUrl: string;
+  readonly audience?: string;
+  /**
+   * Private CIDR ranges the JWKS fetch may reach (an in-cluster identity provider). The fetch
+   * is otherwise held to public addresses, whatever ALLOW_PRIVATE_NETWORK says for documents.
+   */
+  readonly jwksAllowedPrivateRanges: readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -109,17 +116,78 @@ function ranges(env: NodeJS.ProcessEnv, name: string): string[] {
   return list;
 }
 
+/**
+ * The static keys. A variable that is set must hold a key: a blank API_KEY, or an empty entry in
+ * API_KEYS, is a deployment mistake (an unset variable substituted into a manifest) that would
+ * otherwise leave the service public.
+ */
+function apiKeys(env: NodeJS.ProcessEnv): string[] {
+  const keys: string[] = [];
+  if (env.API_KEY !== undefined) {
+    const key = env.API_KEY.trim();
+    if (key === '') throw new ConfigError('API_KEY is set but blank: give it a key or unset it');
+    keys.push(key);
+  }
+  if (env.API_KEYS !== undefined) {
+    const entries = env.API_KEYS.split(',').map((k) => k.trim());
+    const blank = entries.findIndex((k) => k === '');
+    if (blank >= 0) {
+      throw new ConfigError(
+        entries.length === 1
+          ? 'API_KEYS is set but blank: give it comma-separated keys or unset it'
+          : `API_KEYS has a blank entry (number ${blank + 1}): remove the stray comma`,
+      );
+    }
+    keys.push(...entries);
+  }
+  return [...new Set(keys)];
+}
+
+/**
+ * JWT verification needs both the issuer and its key set; one without the other, or an audience
+ * or JWKS allowlist without them, is a half-made configuration and stops start-up.
+ */
+function jwtConfig(env: NodeJS.ProcessEnv): JwtConfig | null {
+  const given = (name: string): string | undefined => {
+    const raw = env[name];
+    if (raw === undefined) return undefined;
+    const value = raw.trim();
+    if (value === '')
+      throw new ConfigError(`${name} is set but blank: give it a value or unset it`);
+    return value;
+  };
+  const issuer = given('JWT_ISSUER');
+  const jwksUrl = given('JWT_JWKS_URL');
+  const audience = given('JWT_AUDIENCE');
+  const allowlistSet = env.JWKS_PRIVATE_NETWORK_ALLOWLIST !== undefined;
+  if (!issuer && !jwksUrl) {
+    const stray = audience ? 'JWT_AUDIENCE' : allowlistSet ? 'JWKS_PRIVATE_NETWORK_ALLOWLIST' : '';
+    if (stray) throw new ConfigError(`${stray} is set but JWT_ISSUER and JWT_JWKS_URL are missing`);
+    return null;
+  }
+  if (!issuer) throw new ConfigError('JWT_JWKS_URL is set but JWT_ISSUER is missing');
+  if (!jwksUrl) throw new ConfigError('JWT_ISSUER is set but JWT_JWKS_URL is missing');
+  let url: URL;
+  try {
+    url = new URL(jwksUrl);
+  } catch {
+    throw new ConfigError(`JWT_JWKS_URL must be an absolute http(s) URL, got '${jwksUrl}'`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ConfigError(`JWT_JWKS_URL must be an http(s) URL, got '${jwksUrl}'`);
+  return {
+    issuer,
+    jwksUrl: url.href,
+    ...(audience ? { audience } : {}),
+    jwksAllowedPrivateRanges: ranges(env, 'JWKS_PRIVATE_NETWORK_ALLOWLIST'),
+  };
+}
+
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<ServiceConfig> = {},
 ): ServiceConfig {
   const MB = 1024 * 1024;
-  const issuer = env.JWT_ISSUER?.trim();
-  const jwksUrl = env.JWT_JWKS_URL?.trim();
-  const audience = env.JWT_AUDIENCE?.trim();
-  const keys = [env.API_KEY, ...(env.API_KEYS ?? '').split(',')]
-    .map((k) => k?.trim() ?? '')
-    .filter((k) => k.length > 0);
   return {
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
@@ -158,8 +226,8 @@ export function loadConfig(
     // heap reach 100-110 MB before collecting; with 20% it peaks at about 80 MB for twice as
     // many (incremental, mostly concurrent) full GCs and the same GC pause time per render.
     heapGrowingPercent: int(env, 'HEAP_GROWING_PERCENT', 20, 0, 1000),
-    apiKeys: [...new Set(keys)],
-    jwt: issuer && jwksUrl ? { issuer, jwksUrl, ...(audience ? { audience } : {}) } : null,
+    apiKeys: apiKeys(env),
+    jwt: jwtConfig(env),
     ...overrides,
   };
 }
