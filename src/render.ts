@@ -40,6 +40,8 @@ export interface CommonOptions {
    * too); past it the render throws TimeoutError. Default: none.
    */
   readonly timeoutMs?: number;
+  /** Told the name of each stage as the render enters it ('parse', 'style', 'layout', 'pdf'...). */
+  readonly onStage?: (stage: string) => void;
   /**
    * Largest output, bytes (default 100 MB): a PDF or image over it is a LimitError on
    * 'output-bytes' (HTTP 413), never a partial file. The PDF writer checks it while it adds

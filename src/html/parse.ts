@@ -4,8 +4,8 @@
  * order, <title>, <html lang>, <base href>. Scripts are never run, so <noscript> content is parsed
  * as markup and shown.
  */
-import { parse, type DefaultTreeAdapterMap } from 'parse5';
-import type { Warning } from '../diagnostics.js';
+import { defaultTreeAdapter, parse, type DefaultTreeAdapterMap, type TreeAdapter } from 'parse5';
+import { LimitError, type Warning } from '../diagnostics.js';
 import {
   appendChild,
   createElement,
@@ -39,6 +39,47 @@ export interface ParsedHtml {
  * tree depth), which keeps every later recursive stage safe from stack exhaustion.
  */
 export const MAX_DEPTH = 256;
+
+/**
+ * Most elements open at once while parsing. The parser's scope lookups walk its stack of open
+ * elements for each tag, so parsing time grows with the square of the depth (100,000 nested
+ * <div>s took a minute); a document nested past this is refused while it is parsed. At this
+ * depth parsing takes a few hundred milliseconds.
+ */
+export const MAX_OPEN_ELEMENTS = 4096;
+
+export interface ParseOptions {
+  /** Called every few hundred elements: the deadline check of the parse stage (it may throw). */
+  readonly checkpoint?: () => void;
+  /** Most elements open at once (default MAX_OPEN_ELEMENTS); past it, LimitError 'html-depth'. */
+  readonly maxOpenElements?: number;
+}
+
+/** How often, in elements opened, parsing reaches its checkpoint. */
+const CHECKPOINT_EVERY = 256;
+
+/** parse5's default tree, with a watch on the stack of open elements as it is built. */
+function boundedTreeAdapter(options: ParseOptions): TreeAdapter<DefaultTreeAdapterMap> {
+  const limit = options.maxOpenElements ?? MAX_OPEN_ELEMENTS;
+  let open = 0;
+  let opened = 0;
+  return {
+    ...defaultTreeAdapter,
+    onItemPush: () => {
+      open++;
+      if (open > limit) {
+        throw new LimitError(
+          `the HTML nests elements more than ${limit} levels deep (unclosed or nested tags); nest them less deeply`,
+          'html-depth',
+        );
+      }
+      if (++opened % CHECKPOINT_EVERY === 0) options.checkpoint?.();
+    },
+    onItemPop: () => {
+      open--;
+    },
+  };
+}
 
 const NS: Readonly<Record<string, DomElement['namespace']>> = {
   'http://www.w3.org/1999/xhtml': 'html',
@@ -118,9 +159,11 @@ function serializeSvg(root: P5Element): string {
 
 // ---------------------------------------------------------------------------------------------
 
-export function parseHtml(html: string): ParsedHtml {
+export function parseHtml(html: string, options: ParseOptions = {}): ParsedHtml {
   const warnings: Warning[] = [];
-  const doc = parse(html, { scriptingEnabled: false });
+  options.checkpoint?.();
+  const doc = parse(html, { scriptingEnabled: false, treeAdapter: boundedTreeAdapter(options) });
+  options.checkpoint?.();
   const htmlEl = doc.childNodes.find((n): n is P5Element => isElement(n) && n.tagName === 'html');
   // parse5 always creates <html>; the fallback keeps types honest.
   const root = createElement('html', 'html', htmlEl ? attrMap(htmlEl, true) : new Map());

@@ -91,6 +91,7 @@ export async function buildService(
   const pool = new WorkPool({
     workers: config.workers,
     queueLimit: config.queueLimit,
+    saturationQueue: config.readyQueueThreshold,
     timeoutMs: config.requestTimeoutMs,
     queueTimeoutMs: config.queueTimeoutMs,
     workerMemoryMb: config.workerMemoryMb,

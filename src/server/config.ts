@@ -20,6 +20,11 @@ export interface ServiceConfig {
   readonly workers: number;
   /** Requests waiting for a worker before 429. */
   readonly queueLimit: number;
+  /**
+   * Requests waiting, with every worker busy, past which /health/ready answers 503 (the pool is
+   * saturated: a new request would wait for whole renders). Default: the number of workers.
+   */
+  readonly readyQueueThreshold: number;
   /** Deadline of one render or validation, milliseconds. */
   readonly requestTimeoutMs: number;
   /** Time limit of one fetched page or resource (images, stylesheets, fonts), milliseconds. */
@@ -188,6 +193,7 @@ export function loadConfig(
   overrides: Partial<ServiceConfig> = {},
 ): ServiceConfig {
   const MB = 1024 * 1024;
+  const workers = int(env, 'WORKERS', Math.max(1, availableParallelism()), 1, 256);
   return {
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
@@ -196,8 +202,9 @@ export function loadConfig(
     allowedPrivateRanges: ranges(env, 'PRIVATE_NETWORK_ALLOWLIST'),
     jsonBodyLimit: int(env, 'JSON_BODY_LIMIT_MB', 25, 1, 1024) * MB,
     pdfBodyLimit: int(env, 'PDF_BODY_LIMIT_MB', 100, 1, 4096) * MB,
-    workers: int(env, 'WORKERS', Math.max(1, availableParallelism()), 1, 256),
+    workers,
     queueLimit: int(env, 'QUEUE_LIMIT', 64, 0, 100_000),
+    readyQueueThreshold: int(env, 'READY_QUEUE_THRESHOLD', workers, 1, 100_000),
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
     fetchTimeoutMs: int(env, 'FETCH_TIMEOUT_MS', 15_000, 100, 600_000),
     fetchMaxBytes: int(env, 'FETCH_MAX_MB', 20, 1, 1024) * MB,

@@ -49,6 +49,8 @@ export interface RenderTaskValue {
 export interface TaskBounds {
   /** The task's deadline, milliseconds from its start: the engine ends with TimeoutError. */
   readonly timeoutMs?: number;
+  /** Told each stage the task enters (the pool names it when it has to cut the task off). */
+  readonly onStage?: (stage: string) => void;
 }
 
 /**
@@ -62,12 +64,16 @@ export async function runTask(task: Task, bounds: TaskBounds = {}): Promise<Task
   // One clock for the whole task: a render that also validates shares the deadline.
   const deadlineAt =
     bounds.timeoutMs === undefined ? undefined : performance.now() + bounds.timeoutMs;
-  const left = (): { timeoutMs?: number } =>
-    deadlineAt === undefined ? {} : { timeoutMs: Math.max(0, deadlineAt - performance.now()) };
+  const onStage = bounds.onStage;
+  const left = (): { timeoutMs?: number; onStage?: (stage: string) => void } => ({
+    ...(deadlineAt === undefined ? {} : { timeoutMs: Math.max(0, deadlineAt - performance.now()) }),
+    ...(onStage ? { onStage } : {}),
+  });
   try {
     switch (task.kind) {
       case 'render': {
         const r = await render(task.input, { ...task.options, ...left() });
+        if (task.validate) onStage?.('validation');
         const validation = task.validate
           ? (await loadValidator()).validate(r.pdf, {
               flavours:
@@ -88,6 +94,7 @@ export async function runTask(task: Task, bounds: TaskBounds = {}): Promise<Task
       case 'image':
         return { ok: true, value: await renderImage(task.input, { ...task.options, ...left() }) };
       case 'validate': {
+        onStage?.('validation');
         const { validate } = await loadValidator();
         return {
           ok: true,
@@ -101,6 +108,7 @@ export async function runTask(task: Task, bounds: TaskBounds = {}): Promise<Task
         };
       }
       case 'identify':
+        onStage?.('validation');
         return { ok: true, value: (await loadValidator()).identify(task.pdf) };
       case 'warmup':
         warmUpText();

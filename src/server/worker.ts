@@ -4,12 +4,15 @@
  * so a slow task ends with TimeoutError (504) and the worker lives on.
  */
 import { workerData } from 'node:worker_threads';
+import { stageCode } from './stages.js';
 import { runTask, type Task, type TaskOutcome } from './tasks.js';
 
 /** What the pool gives every worker when it starts. */
 export interface PoolWorkerData {
   /** Start time (epoch ms) per task slot; the worker writes its task's slot when it begins. */
   readonly starts: BigInt64Array;
+  /** The stage (stages.ts code) per task slot, written as the task moves on. */
+  readonly stages: Int32Array;
 }
 
 export interface WorkerMessage {
@@ -29,9 +32,13 @@ export function engineTimeoutMs(timeoutMs: number): number {
   return Math.max(0, timeoutMs - Math.min(250, timeoutMs / 10));
 }
 
-const { starts } = workerData as PoolWorkerData;
+const { starts, stages } = workerData as PoolWorkerData;
 
 export default function handle({ task, slot, timeoutMs }: WorkerMessage): Promise<TaskOutcome> {
   Atomics.store(starts, slot, BigInt(Date.now()));
-  return runTask(task, timeoutMs === undefined ? {} : { timeoutMs: engineTimeoutMs(timeoutMs) });
+  Atomics.store(stages, slot, stageCode('start'));
+  return runTask(task, {
+    ...(timeoutMs === undefined ? {} : { timeoutMs: engineTimeoutMs(timeoutMs) }),
+    onStage: (stage) => Atomics.store(stages, slot, stageCode(stage)),
+  });
 }

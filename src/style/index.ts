@@ -134,7 +134,7 @@ export async function styleDocument(html: string, options: StyleOptions): Promis
     else dropped++;
   };
   options.signal?.throwIfAborted();
-  const parsed = parseHtml(html);
+  const parsed = parseHtml(html, options.parse);
   for (const w of parsed.warnings) warn(w);
   const base = effectiveBase(options.baseUrl, parsed.baseHref);
 

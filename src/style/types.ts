@@ -16,6 +16,7 @@
  */
 import type { Warning } from '../diagnostics.js';
 import type { RgbaColor } from '../layout/display-list.js';
+import type { ParseOptions } from '../html/parse.js';
 import type { ResourceLoader } from '../resources/types.js';
 import type { CssLimits } from './sheet.js';
 
@@ -591,6 +592,8 @@ export interface StyleOptions {
   readonly checkpoint?: () => void;
   /** Rules and bytes of author CSS per document (LimitError beyond); absent: the defaults. */
   readonly cssLimits?: CssLimits;
+  /** The HTML parser's checkpoint and limits. */
+  readonly parse?: ParseOptions;
 }
 
 export interface StyledDocument {
