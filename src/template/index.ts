@@ -20,7 +20,7 @@ import { allBlocks, validateTemplate } from './validate.js';
 import type { TemplateLimits } from './types.js';
 
 export { templateSchema } from './schema.js';
-export { validateTemplate } from './validate.js';
+export { assertNesting, validateTemplate } from './validate.js';
 export type { Template, TemplateLimits } from './types.js';
 export { DEFAULT_TEMPLATE_LIMITS } from './types.js';
 

@@ -11,6 +11,7 @@ import type { XmpSchema } from '../../layout/display-list.js';
 import type { AttachmentInput, ImageResult, RenderInput, RenderOptions } from '../../render.js';
 import { createResourceLoader, type AddressPolicy } from '../../resources/index.js';
 import { parseUploadUrl, uploadDocument } from '../../resources/upload.js';
+import { assertNesting } from '../../template/validate.js';
 import type { ServiceConfig } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { WorkPool } from '../pool.js';
@@ -331,6 +332,8 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       },
     },
     async (req, reply) => {
+      // Before the copy to a worker, whose structured clone overflows on very deep JSON.
+      assertNesting(req.body.template, req.body.data);
       const delivery = chooseDelivery(req, config, true);
       const input: RenderInput = {
         kind: 'template',
