@@ -26,13 +26,45 @@ import { templateSchema } from '../template/schema.js';
 export interface Service {
   readonly app: FastifyInstance;
   readonly pool: WorkPool;
-  /** Stop taking work (503), drain, close the pool. */
-  shutdown(): Promise<void>;
+  /**
+   * Stops taking work and closes: new requests get 503, every response says Connection: close,
+   * idle keep-alive connections are closed at once; when the requests in flight are done, or
+   * `graceMs` has passed (default: the configured grace period), the listener and the pool close.
+   * `drained` says whether all work in flight finished.
+   */
+  shutdown(graceMs?: number): Promise<{ drained: boolean }>;
 }
 
 export interface ServiceOptions {
   /** Where JSON log lines go (default stdout); tests pass a stream to read them. */
   readonly logStream?: NodeJS.WritableStream;
+}
+
+/** The requests being answered, and a wait for none to be left. */
+class InFlight {
+  #count = 0;
+  #waiters: (() => void)[] = [];
+
+  track(res: NodeJS.EventEmitter): void {
+    this.#count++;
+    // 'close' comes once the response is sent or the client went away, either way.
+    res.once('close', () => {
+      this.#count--;
+      if (this.#count === 0) for (const wake of this.#waiters.splice(0)) wake();
+    });
+  }
+
+  /** Resolves true when nothing is in flight, false when `ms` passes first. */
+  settled(ms: number): Promise<boolean> {
+    if (this.#count === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      this.#waiters.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
 }
 
 /** Says once, at start, who may call the service; a public service is a warning. */
@@ -106,6 +138,7 @@ export async function buildService(
   );
   let closing = false;
   let warm = false;
+  const inFlight = new InFlight();
   // Readiness waits for the workers to parse fonts; liveness does not.
   void pool.warmUp().then(() => {
     warm = true;
@@ -118,13 +151,22 @@ export async function buildService(
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
-    if (closing && !req.url.startsWith('/health')) {
+    if (closing) {
+      // The client should take its next request elsewhere: no keep-alive while draining.
+      reply.header('connection', 'close');
+      if (req.url.startsWith('/health')) return;
       return sendProblem(req, reply, {
         status: 503,
         detail: 'the service is shutting down',
         headers: { 'retry-after': '5' },
       });
     }
+    inFlight.track(reply.raw);
+  });
+  // Work that was in flight when the drain began ends its connection with its response.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
   });
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unmatched';
@@ -186,10 +228,16 @@ export async function buildService(
   return {
     app,
     pool,
-    async shutdown() {
+    async shutdown(graceMs = config.shutdownGraceMs) {
       closing = true;
-      await app.close();
+      app.server.closeIdleConnections();
+      const drained = await inFlight.settled(graceMs);
+      const closed = app.close();
+      // Past the grace period, or connections opened during the drain and left idle.
+      app.server.closeAllConnections();
+      await closed;
       await pool.close();
+      return { drained };
     },
   };
 }

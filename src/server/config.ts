@@ -39,6 +39,11 @@ export interface ServiceConfig {
     readonly maxBlocks: number;
     readonly maxTableRows: number;
   };
+  /**
+   * After SIGTERM: how long the requests in flight may take to finish before the service
+   * closes anyway, milliseconds (keep it under the orchestrator's own grace period).
+   */
+  readonly shutdownGraceMs: number;
   /** Longest time a request waits for a free worker, milliseconds. */
   readonly queueTimeoutMs: number;
   /** Largest image /render produces, in device pixels. */
@@ -215,6 +220,8 @@ export function loadConfig(
       maxTableRows: int(env, 'TEMPLATE_MAX_TABLE_ROWS', 10_000, 1, 10_000_000),
     },
     queueTimeoutMs: int(env, 'QUEUE_TIMEOUT_MS', 30_000, 100, 3_600_000),
+    // 25 s: inside Kubernetes' default 30 s terminationGracePeriodSeconds, with room to exit.
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 25_000, 0, 3_600_000),
     maxImagePixels: int(env, 'MAX_IMAGE_PIXELS', 40_000_000, 1, 1_000_000_000),
     maxOutputBytes: int(env, 'MAX_OUTPUT_MB', 100, 1, 4096) * MB,
     maxPages: int(env, 'MAX_PAGES', 10_000, 1, 1_000_000),

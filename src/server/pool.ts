@@ -248,7 +248,8 @@ export class WorkPool {
     );
   }
 
+  /** Ends every worker, running or not (the service drains its requests before it closes). */
   async close(): Promise<void> {
-    await this.#pool.close({ force: true });
+    await this.#pool.destroy();
   }
 }

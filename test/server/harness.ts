@@ -27,7 +27,13 @@ export async function startTestService(
     if ((await fetch(`${url}/health/ready`)).status === 200) break;
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { url, service, close: () => service.shutdown() };
+  return {
+    url,
+    service,
+    close: async () => {
+      await service.shutdown();
+    },
+  };
 }
 
 export async function postJson(
