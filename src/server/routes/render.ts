@@ -10,7 +10,8 @@ import { InputError } from '../../diagnostics.js';
 import type { XmpSchema } from '../../layout/display-list.js';
 import type { AttachmentInput, ImageResult, RenderInput, RenderOptions } from '../../render.js';
 import { createResourceLoader, type AddressPolicy } from '../../resources/index.js';
-import { parseUploadUrl, uploadDocument } from '../../resources/upload.js';
+import { parseUploadUrl, uploadDocument, UploadError } from '../../resources/upload.js';
+import { errorToProblemInit, makeProblem } from '../problem.js';
 import { assertNesting } from '../../template/validate.js';
 import type { ServiceConfig } from '../config.js';
 import type { Metrics } from '../metrics.js';
@@ -101,6 +102,14 @@ function htmlInput(body: { html: string; baseUrl?: string | null }): RenderInput
   return { kind: 'html', html: body.html, ...(body.baseUrl ? { baseUrl: body.baseUrl } : {}) };
 }
 
+/** JSON for a header value: printable ASCII only (anything else as \\u escapes). */
+function headerJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[^\x20-\x7e]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 /** Which addresses fetches and uploads may reach. */
 function networkPolicy(config: ServiceConfig): AddressPolicy {
   return {
@@ -146,6 +155,14 @@ function renderOptions(body: PdfFields, config: ServiceConfig, documentId: strin
   };
 }
 
+const UPLOAD_FAILURE_DOC =
+  'Problem details. A failed PUT to X-Upload-Url (unreachable, timed out, or 408/429/5xx) is ' +
+  'retried with backoff within UPLOAD_TIMEOUT_MS; when it fails for good the document is not ' +
+  'lost: the response (502, 504 on time-out, 403 when the target resolves to a refused ' +
+  'address) carries the document itself as its body (application/pdf, or the image type) and ' +
+  'the problem as JSON in the X-Upload-Problem header. The bytes come back in the same ' +
+  'response, so nothing is kept on the server and any replica can answer.';
+
 export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, opts) => {
   const { config, pool, metrics } = opts;
 
@@ -181,15 +198,21 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
     return value;
   }
 
-  async function deliverPdf(
+  /**
+   * PUTs the document to the caller's URL (retried within the upload deadline). When the upload
+   * fails for good, the document is not lost: it is the body of the error response (502, or 504
+   * on time-out), with the problem document as JSON in the X-Upload-Problem header.
+   */
+  async function deliverUpload(
     req: FastifyRequest,
     reply: FastifyReply,
-    delivery: Delivery,
-    value: RenderTaskValue,
+    url: URL,
+    bytes: Uint8Array,
+    contentType: 'application/pdf' | 'image/png' | 'image/jpeg',
+    documentId: string,
   ) {
-    reply.header('x-document-id', value.documentId);
-    if (delivery.kind === 'upload') {
-      const upload = await uploadDocument(delivery.url, value.pdf, 'application/pdf', {
+    try {
+      const upload = await uploadDocument(url, bytes, contentType, {
         ...networkPolicy(config),
         timeoutMs: config.uploadTimeoutMs,
         ...(typeof req.headers.traceparent === 'string'
@@ -198,12 +221,44 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       });
       return reply.send({
         uploaded: true,
-        documentId: value.documentId,
-        contentType: 'application/pdf',
-        bytes: value.pdf.length,
+        documentId,
+        contentType,
+        bytes: bytes.length,
         targetStatus: upload.targetStatus,
       });
+    } catch (err) {
+      if (!(err instanceof UploadError) || err.kind === 'invalid') throw err;
+      const init = errorToProblemInit(err);
+      req.log.warn(
+        { kind: err.kind, attempts: err.attempts, targetStatus: err.targetStatus },
+        'upload failed: the document is returned in the response',
+      );
+      const extension = contentType.split('/')[1];
+      return reply
+        .code(init.status)
+        .type(contentType)
+        .header('x-upload-problem', headerJson(makeProblem(req, init)))
+        .header('content-disposition', `attachment; filename="document.${extension}"`)
+        .send(Buffer.from(bytes));
     }
+  }
+
+  async function deliverPdf(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    delivery: Delivery,
+    value: RenderTaskValue,
+  ) {
+    reply.header('x-document-id', value.documentId);
+    if (delivery.kind === 'upload')
+      return deliverUpload(
+        req,
+        reply,
+        delivery.url,
+        value.pdf,
+        'application/pdf',
+        value.documentId,
+      );
     if (delivery.kind === 'json') {
       return reply.send({
         validation: value.validation,
@@ -232,15 +287,21 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
     },
     '5xx': {
-      description: 'Problem details',
-      content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
+      description: UPLOAD_FAILURE_DOC,
+      content: {
+        'application/problem+json': { schema: { $ref: 'Problem#' } },
+        'application/pdf': { schema: { type: 'string', format: 'binary' } },
+      },
     },
   };
   const guarded = { onRequest: opts.authenticate };
   const headers = {
     type: 'object',
     properties: {
-      'x-upload-url': { type: 'string', description: 'Presigned URL the document is PUT to' },
+      'x-upload-url': {
+        type: 'string',
+        description: `Presigned URL the document is PUT to. ${UPLOAD_FAILURE_DOC}`,
+      },
       accept: { type: 'string' },
     },
   };
@@ -453,22 +514,15 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       metrics.observeRender(performance.now() - started, 1);
       const documentId = randomUUID();
       reply.header('x-document-id', documentId);
-      if (delivery.kind === 'upload') {
-        const upload = await uploadDocument(delivery.url, result.image, result.contentType, {
-          ...networkPolicy(config),
-          timeoutMs: config.uploadTimeoutMs,
-          ...(typeof req.headers.traceparent === 'string'
-            ? { traceparent: req.headers.traceparent }
-            : {}),
-        });
-        return reply.send({
-          uploaded: true,
+      if (delivery.kind === 'upload')
+        return deliverUpload(
+          req,
+          reply,
+          delivery.url,
+          result.image,
+          result.contentType,
           documentId,
-          contentType: result.contentType,
-          bytes: result.image.length,
-          targetStatus: upload.targetStatus,
-        });
-      }
+        );
       return reply.type(result.contentType).send(Buffer.from(result.image));
     },
   );
