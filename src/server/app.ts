@@ -11,6 +11,7 @@ import type { ServiceConfig } from './config.js';
 import { createMetrics, metricsRoutes } from './metrics.js';
 import { WorkPool } from './pool.js';
 import { errorToProblemInit, sendProblem } from './problem.js';
+import { startHealthListener, type HealthListener } from './health-listener.js';
 import { healthRoutes } from './routes/health.js';
 import { renderRoutes } from './routes/render.js';
 import { validateRoutes } from './routes/validate.js';
@@ -26,6 +27,8 @@ import { templateSchema } from '../template/schema.js';
 export interface Service {
   readonly app: FastifyInstance;
   readonly pool: WorkPool;
+  /** The health listener on its own thread (config.healthPort), or null when it is off. */
+  readonly health: HealthListener | null;
   /**
    * Stops taking work and closes: new requests get 503, every response says Connection: close,
    * idle keep-alive connections are closed at once; when the requests in flight are done, or
@@ -124,6 +127,7 @@ export async function buildService(
     workers: config.workers,
     queueLimit: config.queueLimit,
     saturationQueue: config.readyQueueThreshold,
+    workerNice: config.workerNice,
     timeoutMs: config.requestTimeoutMs,
     queueTimeoutMs: config.queueTimeoutMs,
     workerMemoryMb: config.workerMemoryMb,
@@ -217,17 +221,27 @@ export async function buildService(
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const authenticate = createAuthenticator(config);
-  await app.register(healthRoutes, {
-    version: VERSION,
-    isReady: () => warm && !closing && !pool.saturated,
-  });
+  const isReady = () => warm && !closing && !pool.saturated;
+  await app.register(healthRoutes, { version: VERSION, isReady });
   await app.register(metricsRoutes, { metrics });
   await app.register(renderRoutes, { config, pool, metrics, authenticate });
   await app.register(validateRoutes, { config, pool, metrics, authenticate });
 
+  const health =
+    config.healthPort === null
+      ? null
+      : await startHealthListener({
+          port: config.healthPort,
+          host: config.host,
+          version: VERSION,
+          stallMs: config.livenessStallMs,
+          isReady,
+        });
+
   return {
     app,
     pool,
+    health,
     async shutdown(graceMs = config.shutdownGraceMs) {
       closing = true;
       app.server.closeIdleConnections();
@@ -237,6 +251,7 @@ export async function buildService(
       app.server.closeAllConnections();
       await closed;
       await pool.close();
+      await health?.close();
       return { drained };
     },
   };

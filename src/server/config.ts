@@ -8,6 +8,13 @@ import { rangeList } from '../resources/address-policy.js';
 export interface ServiceConfig {
   readonly port: number;
   readonly host: string;
+  /**
+   * Port of the health listener, a thread of its own answering /health/live and /health/ready
+   * whatever the load on the main port (null: off; 0: any free port).
+   */
+  readonly healthPort: number | null;
+  /** The HTTP thread counts as stuck (liveness fails) after this long without a tick, ms. */
+  readonly livenessStallMs: number;
   readonly logLevel: string;
   readonly allowPrivateNetwork: boolean;
   /** Private CIDR ranges reachable even when allowPrivateNetwork is off (intranet hosts). */
@@ -58,6 +65,11 @@ export interface ServiceConfig {
   readonly cssLimits: { readonly maxRules: number; readonly maxBytes: number };
   /** Decoded stream bytes the validator spends on one document; past it the report is incomplete. */
   readonly validateDecodeBudget: number;
+  /**
+   * How much nicer (lower priority) than the process the render threads run, 0-19 (Linux), so
+   * the HTTP and health threads get a core at once when renders fill them all.
+   */
+  readonly workerNice: number;
   /** Heap limit of one worker thread, MB. */
   readonly workerMemoryMb: number;
   /**
@@ -103,6 +115,13 @@ function int(
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
   }
   return n;
+}
+
+/** HEALTH_PORT: a port, or off / none / false for no health listener. */
+function healthPort(env: NodeJS.ProcessEnv): number | null {
+  const raw = env.HEALTH_PORT?.trim().toLowerCase();
+  if (raw === 'off' || raw === 'none' || raw === 'false') return null;
+  return int(env, 'HEALTH_PORT', 8081, 0, 65535);
 }
 
 function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -202,6 +221,8 @@ export function loadConfig(
   return {
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
+    healthPort: healthPort(env),
+    livenessStallMs: int(env, 'LIVENESS_STALL_MS', 15_000, 1_000, 600_000),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     allowPrivateNetwork: bool(env, 'ALLOW_PRIVATE_NETWORK', false),
     allowedPrivateRanges: ranges(env, 'PRIVATE_NETWORK_ALLOWLIST'),
@@ -232,6 +253,7 @@ export function loadConfig(
     },
     validateDecodeBudget: int(env, 'VALIDATE_DECODE_BUDGET_MB', 512, 1, 65_536) * MB,
     workerMemoryMb: int(env, 'WORKER_MEMORY_MB', 1024, 64, 65_536),
+    workerNice: int(env, 'WORKER_NICE', 10, 0, 19),
     // 24: measured with the invoice renders, 8 MB semi-spaces take about 20 MB off each worker
     // under load for the same renders per second (scavenges are twice as many and half as long);
     // 4 MB semi-spaces (12) promote more garbage and are slower without saving more.

@@ -4,10 +4,8 @@
  * - per-task deadline: a task over its deadline is aborted and its worker thread replaced (504);
  * - a worker that crashes or runs out of memory fails only its own task (500).
  */
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { compiledServerFile } from './dist-file.js';
 import { deserializeError } from './task-errors.js';
 import { setFlagsFromString } from 'node:v8';
 import { stageName } from './stages.js';
@@ -58,20 +56,8 @@ export interface PoolOptions {
    * fails). Default: one per worker.
    */
   readonly saturationQueue?: number;
-}
-
-/** The compiled worker entry: dist/server/worker.js, wherever this module runs from. */
-function workerFile(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [
-    join(here, 'worker.js'),
-    join(here, '..', '..', 'dist', 'server', 'worker.js'),
-  ];
-  const found = candidates.find(
-    (c) => c.endsWith('.js') && existsSync(c) && !c.includes(`${join('src', 'server')}`),
-  );
-  if (!found) throw new Error('dist/server/worker.js is missing: run `npm run build` first');
-  return found;
+  /** How much nicer than the process the worker threads run (Linux; default 0). */
+  readonly workerNice?: number;
 }
 
 /**
@@ -140,12 +126,16 @@ export class WorkPool {
       setFlagsFromString(`--heap-growing-percent=${Math.trunc(opts.heapGrowingPercent)}`);
     }
     this.#pool = new Piscina<WorkerMessage, TaskOutcome>({
-      filename: workerFile(),
+      filename: compiledServerFile('worker'),
       minThreads: opts.workers,
       maxThreads: opts.workers,
       maxQueue: opts.queueLimit,
       idleTimeout: 60_000,
-      workerData: { starts: this.#starts, stages: this.#stages } satisfies PoolWorkerData,
+      workerData: {
+        starts: this.#starts,
+        stages: this.#stages,
+        nice: opts.workerNice ?? 0,
+      } satisfies PoolWorkerData,
       resourceLimits: {
         maxOldGenerationSizeMb: opts.workerMemoryMb ?? 1024,
         ...(opts.workerYoungGenerationMb !== undefined

@@ -16,7 +16,8 @@ export async function startTestService(
 ): Promise<RunningService> {
   const config = loadConfig(
     { LOG_LEVEL: 'silent', WORKERS: '1', ALLOW_PRIVATE_NETWORK: 'true', ...env },
-    { port: 0, host: '127.0.0.1', ...overrides },
+    // No health listener unless a test asks for one (HEALTH_PORT), so services do not collide.
+    { port: 0, host: '127.0.0.1', ...(env.HEALTH_PORT ? {} : { healthPort: null }), ...overrides },
   );
   const service = await buildService(config, options);
   await service.app.listen({ port: 0, host: '127.0.0.1' });
