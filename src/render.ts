@@ -13,6 +13,7 @@ import { hasImportedPages, loadPageImporter, writePdf } from './pdf/index.js';
 import { rasterizePage } from './raster/index.js';
 import { createResourceLoader, type ResourcePolicy } from './resources/index.js';
 import type { CssLimits } from './style/index.js';
+import type { DocumentLimits } from './html/limits.js';
 
 export type RenderInput =
   | { readonly kind: 'html'; readonly html: string; readonly baseUrl?: string }
@@ -56,6 +57,12 @@ export interface CommonOptions {
    * Over them the render is a LimitError on 'css-rules' or 'css-bytes' (HTTP 413).
    */
   readonly cssLimits?: CssLimits;
+  /**
+   * Most elements and characters of text of the parsed document (HTML or the HTML a template
+   * becomes); over either: LimitError on 'document-elements' or 'document-text' (HTTP 413).
+   * Default: none (the service sets them from its worker memory).
+   */
+  readonly documentLimits?: DocumentLimits;
   /** Most pages of one document (default 10,000); over it: LimitError on 'pages' (HTTP 413). */
   readonly maxPages?: number;
   /**
@@ -137,6 +144,7 @@ function layoutOptions(
     deadline,
     ...(options.cssLimits ? { cssLimits: options.cssLimits } : {}),
     ...(options.maxPages !== undefined ? { maxPages: options.maxPages } : {}),
+    ...(options.documentLimits ? { documentLimits: options.documentLimits } : {}),
     ...(options.maxInputPixels !== undefined ? { maxInputPixels: options.maxInputPixels } : {}),
     ...extra,
   };

@@ -21,7 +21,10 @@ export async function layoutHtml(
     strict: options.strict,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.deadline ? { checkpoint: () => options.deadline?.check('style') } : {}),
-    ...(options.deadline ? { parse: { checkpoint: () => options.deadline?.check('parse') } } : {}),
+    parse: {
+      ...options.documentLimits,
+      ...(options.deadline ? { checkpoint: () => options.deadline?.check('parse') } : {}),
+    },
     ...(options.cssLimits ? { cssLimits: options.cssLimits } : {}),
     ...(continuous ? { viewport: { width: viewportPx, height: 768 } } : {}),
   });

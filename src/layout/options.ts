@@ -1,5 +1,6 @@
 /** What every layout entry point (HTML engine, templates) takes and returns. */
 import type { Deadline, Warning } from '../diagnostics.js';
+import type { DocumentLimits } from '../html/limits.js';
 import type { CssLimits } from '../style/index.js';
 import type { ResourceLoader } from '../resources/types.js';
 import type { Attachment, LaidOutDocument, XmpSchema } from './display-list.js';
@@ -30,6 +31,8 @@ export interface LayoutOptions {
   readonly maxPages?: number;
   /** Largest decoded image of the document, in pixels (default 40 million). */
   readonly maxInputPixels?: number;
+  /** Most elements and characters of text of the parsed document (default: none). */
+  readonly documentLimits?: DocumentLimits;
 }
 
 export interface LayoutResult {

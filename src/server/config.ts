@@ -63,6 +63,15 @@ export interface ServiceConfig {
   readonly maxInputPixels: number;
   /** Author CSS per document: rules and bytes over all sheets (413 over either). */
   readonly cssLimits: { readonly maxRules: number; readonly maxBytes: number };
+  /**
+   * Most elements and characters of text of one parsed document (413 over either). The
+   * defaults scale with WORKER_MEMORY_MB so that a document inside them fits a worker's heap.
+   */
+  readonly documentLimits: {
+    readonly maxHtmlChars: number;
+    readonly maxElements: number;
+    readonly maxTextChars: number;
+  };
   /** Decoded stream bytes the validator spends on one document; past it the report is incomplete. */
   readonly validateDecodeBudget: number;
   /**
@@ -96,6 +105,17 @@ export interface JwtConfig {
    */
   readonly jwksAllowedPrivateRanges: readonly string[];
 }
+
+/**
+ * Elements and characters of text a worker renders per MB of its heap. Measured peaks through
+ * layout and PDF writing: about 8 KB per element (a table of 40,000 cells peaked at 380 MB)
+ * and 250 bytes per character (2 MB of paragraphs at 490 MB). Each default takes about 40% of
+ * the heap at its limit, so a document at both limits still fits with room for the GC.
+ */
+const ELEMENTS_PER_WORKER_MB = 48;
+/** HTML source per MB of heap: the parser peaked at 263 MB on one 8 MB word. */
+const HTML_CHARS_PER_WORKER_MB = 8192;
+const TEXT_CHARS_PER_WORKER_MB = 1536;
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -218,6 +238,7 @@ export function loadConfig(
 ): ServiceConfig {
   const MB = 1024 * 1024;
   const workers = int(env, 'WORKERS', Math.max(1, availableParallelism()), 1, 256);
+  const workerMemoryMb = int(env, 'WORKER_MEMORY_MB', 1024, 64, 65_536);
   return {
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
@@ -251,8 +272,31 @@ export function loadConfig(
       maxRules: int(env, 'CSS_MAX_RULES', 50_000, 1, 10_000_000),
       maxBytes: int(env, 'CSS_MAX_MB', 5, 1, 1024) * MB,
     },
+    documentLimits: {
+      maxHtmlChars: int(
+        env,
+        'DOCUMENT_MAX_HTML_CHARS',
+        workerMemoryMb * HTML_CHARS_PER_WORKER_MB,
+        1,
+        1_000_000_000,
+      ),
+      maxElements: int(
+        env,
+        'DOCUMENT_MAX_ELEMENTS',
+        workerMemoryMb * ELEMENTS_PER_WORKER_MB,
+        1,
+        100_000_000,
+      ),
+      maxTextChars: int(
+        env,
+        'DOCUMENT_MAX_TEXT_CHARS',
+        workerMemoryMb * TEXT_CHARS_PER_WORKER_MB,
+        1,
+        1_000_000_000,
+      ),
+    },
     validateDecodeBudget: int(env, 'VALIDATE_DECODE_BUDGET_MB', 512, 1, 65_536) * MB,
-    workerMemoryMb: int(env, 'WORKER_MEMORY_MB', 1024, 64, 65_536),
+    workerMemoryMb,
     workerNice: int(env, 'WORKER_NICE', 10, 0, 19),
     // 24: measured with the invoice renders, 8 MB semi-spaces take about 20 MB off each worker
     // under load for the same renders per second (scavenges are twice as many and half as long);

@@ -51,3 +51,49 @@ describe('nesting while parsing', () => {
     ).toThrow(stop);
   });
 });
+
+describe('document size limits while parsing', () => {
+  it('stops at the element limit while parsing, naming it', () => {
+    const cells = `<table>${'<tr><td>1</td><td>2</td></tr>'.repeat(50_000)}</table>`;
+    let checkpoints = 0;
+    let err: unknown;
+    try {
+      parseHtml(cells, { maxElements: 10_000, checkpoint: () => void checkpoints++ });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(LimitError);
+    expect((err as LimitError).limit).toBe('document-elements');
+    expect((err as LimitError).message).toMatch(/more than 10000 elements/);
+    // Stopped near the limit, not after the 150,000 elements were all built.
+    expect(checkpoints).toBeLessThan(60);
+  });
+
+  it('counts text, not markup, style sheets or scripts, against the text limit', () => {
+    const css = `<style>${'p { color: red } '.repeat(1000)}</style><script>${'x'.repeat(20_000)}</script>`;
+    expect(() =>
+      parseHtml(`${css}<p>${'a'.repeat(900)}</p>`, { maxTextChars: 1000 }),
+    ).not.toThrow();
+    expect(() => parseHtml(`<p>${'a '.repeat(600)}</p>`, { maxTextChars: 1000 })).toThrow(
+      /more than 1000 characters of text/,
+    );
+  });
+
+  it('refuses HTML source over its length limit before parsing', () => {
+    let checkpoints = 0;
+    const err = (() => {
+      try {
+        parseHtml(`<p>${'x'.repeat(5000)}</p>`, {
+          maxHtmlChars: 4096,
+          checkpoint: () => void checkpoints++,
+        });
+      } catch (e) {
+        return e as LimitError;
+      }
+      return null;
+    })();
+    expect(err?.limit).toBe('document-html');
+    expect(err?.message).toMatch(/the HTML has 5007 characters; the limit is 4096/);
+    expect(checkpoints).toBe(0);
+  });
+});

@@ -90,6 +90,9 @@ describe('a worker that runs out of memory', () => {
     svc = await startTestService({
       WORKERS: '1',
       WORKER_MEMORY_MB: '96',
+      // Limits far past what 96 MB holds: this is about the backstop behind the limits.
+      DOCUMENT_MAX_ELEMENTS: '10000000',
+      DOCUMENT_MAX_TEXT_CHARS: '100000000',
       REQUEST_TIMEOUT_MS: '120000',
     });
   });

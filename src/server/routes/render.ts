@@ -12,6 +12,7 @@ import type { AttachmentInput, ImageResult, RenderInput, RenderOptions } from '.
 import { createResourceLoader, type AddressPolicy } from '../../resources/index.js';
 import { parseUploadUrl, uploadDocument, UploadError } from '../../resources/upload.js';
 import { errorToProblemInit, makeProblem } from '../problem.js';
+import { assertHtmlSize } from '../../html/limits.js';
 import { assertNesting } from '../../template/validate.js';
 import type { ServiceConfig } from '../config.js';
 import type { Metrics } from '../metrics.js';
@@ -92,13 +93,20 @@ function chooseDelivery(
   return json ? { kind: 'json' } : { kind: 'binary' };
 }
 
-/** The HTML of a request body as render input; blank HTML is a 400 on the html field. */
-function htmlInput(body: { html: string; baseUrl?: string | null }): RenderInput {
+/**
+ * The HTML of a request body as render input; blank HTML is a 400 on the html field, HTML
+ * over the size limit a 413 before it is copied to a worker.
+ */
+function htmlInput(
+  body: { html: string; baseUrl?: string | null },
+  config: ServiceConfig,
+): RenderInput {
   if (body.html.trim() === '') {
     throw new InputError('html must not be empty', [
       { pointer: '/html', message: 'must not be empty or blank' },
     ]);
   }
+  assertHtmlSize(body.html, config.documentLimits);
   return { kind: 'html', html: body.html, ...(body.baseUrl ? { baseUrl: body.baseUrl } : {}) };
 }
 
@@ -135,8 +143,12 @@ function engineNetwork(
 /** The configured limits every render gets, whatever its input and output. */
 function engineLimits(
   config: ServiceConfig,
-): Pick<RenderOptions, 'maxOutputBytes' | 'cssLimits' | 'maxPages' | 'maxInputPixels'> {
+): Pick<
+  RenderOptions,
+  'maxOutputBytes' | 'cssLimits' | 'maxPages' | 'maxInputPixels' | 'documentLimits'
+> {
   return {
+    documentLimits: config.documentLimits,
     maxOutputBytes: config.maxOutputBytes,
     cssLimits: config.cssLimits,
     maxPages: config.maxPages,
@@ -319,7 +331,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       },
     },
     async (req, reply) => {
-      const input = htmlInput(req.body);
+      const input = htmlInput(req.body, config);
       const delivery = chooseDelivery(req, config, true);
       const value = await renderPdf(
         req,
@@ -428,7 +440,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       },
     },
     async (req, reply) => {
-      const input = htmlInput(req.body);
+      const input = htmlInput(req.body, config);
       const value = await renderPdf(
         req,
         input,
@@ -451,7 +463,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       },
     },
     async (req, reply) => {
-      const input = htmlInput(req.body);
+      const input = htmlInput(req.body, config);
       const value = await renderPdf(
         req,
         input,
@@ -494,7 +506,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       },
     },
     async (req, reply) => {
-      const input = htmlInput(req.body);
+      const input = htmlInput(req.body, config);
       const delivery = chooseDelivery(req, config, false);
       const format = req.body.format === 'jpeg' || req.body.format === 'jpg' ? 'jpeg' : 'png';
       const started = performance.now();
