@@ -3,6 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { buildService, type Service, type ServiceOptions } from '../../src/server/app.js';
 import { loadConfig, type ServiceConfig } from '../../src/server/config.js';
 
+/**
+ * Document limits far past what a worker holds, for tests about what lies behind them: the
+ * deadline of a runaway render, the out-of-memory backstop.
+ */
+export const UNLIMITED_DOCUMENTS: NodeJS.ProcessEnv = {
+  DOCUMENT_MAX_HTML_CHARS: '100000000',
+  DOCUMENT_MAX_ELEMENTS: '10000000',
+  DOCUMENT_MAX_TEXT_CHARS: '100000000',
+};
+
 export interface RunningService {
   readonly url: string;
   readonly service: Service;
