@@ -34,8 +34,9 @@ export const ALLOWED = {
 
 /** Modules besides index.ts that other stages may import. */
 export const PUBLIC = {
+  html: ['limits.ts'],
   style: ['limits.ts'],
-  template: ['limits.ts', 'schema.ts'],
+  template: ['limits.ts', 'schema.ts', 'nesting.ts'],
 };
 
 /** Top-level files and what they may import; `*` is every stage's public modules. */

@@ -73,6 +73,8 @@ export interface DeadlineOptions {
   readonly signal?: AbortSignal;
   /** Milliseconds from the call; measured on the clock, so synchronous loops notice it too. */
   readonly timeoutMs?: number;
+  /** Told the name of each stage as the work enters it (a supervisor can name where it was). */
+  readonly onStage?: (stage: string) => void;
 }
 
 /**
@@ -87,6 +89,7 @@ export class Deadline {
   readonly #at: number;
   readonly #timeoutMs: number | undefined;
   readonly #caller: AbortSignal | undefined;
+  readonly #onStage: ((stage: string) => void) | undefined;
   readonly #onAbort = (): void => this.#fail();
   #timer: NodeJS.Timeout | undefined;
   #stage = 'start';
@@ -102,6 +105,7 @@ export class Deadline {
     this.#timeoutMs = ms;
     this.#at = ms === undefined ? Infinity : performance.now() + ms;
     this.#caller = options.signal;
+    this.#onStage = options.onStage;
     // An already aborted signal is found by the first check(), which knows the stage.
     if (!options.signal?.aborted)
       options.signal?.addEventListener('abort', this.#onAbort, { once: true });
@@ -113,7 +117,10 @@ export class Deadline {
 
   /** Throws the TimeoutError when the deadline has passed; records `stage` for the message. */
   check(stage: string): void {
-    this.#stage = stage;
+    if (stage !== this.#stage) {
+      this.#stage = stage;
+      this.#onStage?.(stage);
+    }
     if (!this.signal.aborted && (this.#caller?.aborted || performance.now() > this.#at))
       this.#fail();
     if (this.signal.aborted) throw this.signal.reason as TimeoutError;
@@ -138,7 +145,7 @@ export class Deadline {
           callerReason,
         )
       : new TimeoutError(
-          `the work did not finish within ${this.#timeoutMs} ms (stopped during ${stage})`,
+          `the work did not finish within ${Math.round(this.#timeoutMs ?? 0)} ms (stopped during ${stage})`,
           stage,
         );
     this.dispose();

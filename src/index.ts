@@ -34,6 +34,8 @@ export {
 export { DEFAULT_CSS_LIMITS, type CssLimits } from './style/limits.js';
 export { DEFAULT_TEMPLATE_LIMITS, type TemplateLimits } from './template/limits.js';
 export { templateSchema } from './template/schema.js';
+export { assertNesting } from './template/nesting.js';
+export { assertHtmlSize, type DocumentLimits } from './html/limits.js';
 export {
   ResourceError,
   UploadError,

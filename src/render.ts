@@ -24,6 +24,7 @@ import { createResourceLoader, type ResourcePolicy } from './resources/index.js'
 import { warmUpText } from './text/index.js';
 import type { CssLimits } from './style/index.js';
 import { uuidFromSeed } from './util/index.js';
+import type { DocumentLimits } from './html/limits.js';
 
 export type RenderInput =
   | { readonly kind: 'html'; readonly html: string; readonly baseUrl?: string }
@@ -51,6 +52,8 @@ export interface CommonOptions {
    * too); past it the render throws TimeoutError. Default: none.
    */
   readonly timeoutMs?: number;
+  /** Told the name of each stage as the render enters it ('parse', 'style', 'layout', 'pdf'...). */
+  readonly onStage?: (stage: string) => void;
   /**
    * Largest output, bytes (default 100 MB): a PDF or image over it is a LimitError on
    * 'output-bytes' (HTTP 413), never a partial file. The PDF writer checks it while it adds
@@ -65,6 +68,12 @@ export interface CommonOptions {
    * Over them the render is a LimitError on 'css-rules' or 'css-bytes' (HTTP 413).
    */
   readonly cssLimits?: CssLimits;
+  /**
+   * Most elements and characters of text of the parsed document (HTML or the HTML a template
+   * becomes); over either: LimitError on 'document-elements' or 'document-text' (HTTP 413).
+   * Default: none (the service sets them from its worker memory).
+   */
+  readonly documentLimits?: DocumentLimits;
   /** Most pages of one document (default 10,000); over it: LimitError on 'pages' (HTTP 413). */
   readonly maxPages?: number;
   /**
@@ -136,6 +145,7 @@ function layoutOptions(
     deadline,
     ...(options.cssLimits ? { cssLimits: options.cssLimits } : {}),
     ...(options.maxPages !== undefined ? { maxPages: options.maxPages } : {}),
+    ...(options.documentLimits ? { documentLimits: options.documentLimits } : {}),
     ...(options.maxInputPixels !== undefined ? { maxInputPixels: options.maxInputPixels } : {}),
     ...extra,
   };

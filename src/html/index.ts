@@ -1,3 +1,10 @@
 /** HTML source → a small DOM (parse5 underneath), with the style sheets it refers to. */
 export * from './dom.js';
-export { MAX_DEPTH, parseHtml, type ParsedHtml, type SheetRef } from './parse.js';
+export {
+  MAX_DEPTH,
+  parseHtml,
+  type ParsedHtml,
+  type ParseOptions,
+  type SheetRef,
+} from './parse.js';
+export type { DocumentLimits } from './limits.js';

@@ -4,8 +4,9 @@
  * order, <title>, <html lang>, <base href>. Scripts are never run, so <noscript> content is parsed
  * as markup and shown.
  */
-import { parse, type DefaultTreeAdapterMap } from 'parse5';
-import type { Warning } from '../diagnostics.js';
+import { defaultTreeAdapter, parse, type DefaultTreeAdapterMap, type TreeAdapter } from 'parse5';
+import { LimitError, type Warning } from '../diagnostics.js';
+import { assertHtmlSize, type DocumentLimits } from './limits.js';
 import {
   appendChild,
   createElement,
@@ -39,6 +40,87 @@ export interface ParsedHtml {
  * tree depth), which keeps every later recursive stage safe from stack exhaustion.
  */
 export const MAX_DEPTH = 256;
+
+export { assertHtmlSize, type DocumentLimits } from './limits.js';
+
+/**
+ * Most elements open at once while parsing. The parser's scope lookups walk its stack of open
+ * elements for each tag, so parsing time grows with the square of the depth (100,000 nested
+ * <div>s took a minute); a document nested past this is refused while it is parsed. At this
+ * depth parsing takes a few hundred milliseconds.
+ */
+export const MAX_OPEN_ELEMENTS = 4096;
+
+export interface ParseOptions extends DocumentLimits {
+  /** Called every few hundred elements: the deadline check of the parse stage (it may throw). */
+  readonly checkpoint?: () => void;
+  /** Most elements open at once (default MAX_OPEN_ELEMENTS); past it, LimitError 'html-depth'. */
+  readonly maxOpenElements?: number;
+}
+
+function tooManyElements(limit: number): LimitError {
+  return new LimitError(
+    `the document has more than ${limit} elements (document-elements)`,
+    'document-elements',
+  );
+}
+
+function tooMuchText(limit: number): LimitError {
+  return new LimitError(
+    `the document has more than ${limit} characters of text (document-text)`,
+    'document-text',
+  );
+}
+
+/** How often, in elements opened, parsing reaches its checkpoint. */
+const CHECKPOINT_EVERY = 256;
+
+/** parse5's default tree, with a watch on the stack of open elements as it is built. */
+function boundedTreeAdapter(options: ParseOptions): TreeAdapter<DefaultTreeAdapterMap> {
+  const limit = options.maxOpenElements ?? MAX_OPEN_ELEMENTS;
+  const maxElements = options.maxElements ?? Infinity;
+  const maxText = options.maxTextChars ?? Infinity;
+  let open = 0;
+  let opened = 0;
+  let elements = 0;
+  let text = 0;
+  // Counted as the parser creates nodes, so an oversized document stops early, not once it
+  // is all in memory.
+  const countText = (parent: P5Node, chars: string): void => {
+    const tag = isElement(parent) ? parent.tagName : '';
+    // Style sheets have their own limits, and scripts are never run or shown.
+    if (tag !== 'style' && tag !== 'script' && (text += chars.length) > maxText)
+      throw tooMuchText(maxText);
+  };
+  return {
+    ...defaultTreeAdapter,
+    createElement: (tagName, namespaceURI, attrs) => {
+      if (++elements > maxElements) throw tooManyElements(maxElements);
+      return defaultTreeAdapter.createElement(tagName, namespaceURI, attrs);
+    },
+    insertText: (parent, chars) => {
+      countText(parent, chars);
+      defaultTreeAdapter.insertText(parent, chars);
+    },
+    insertTextBefore: (parent, chars, reference) => {
+      countText(parent, chars);
+      defaultTreeAdapter.insertTextBefore(parent, chars, reference);
+    },
+    onItemPush: () => {
+      open++;
+      if (open > limit) {
+        throw new LimitError(
+          `the HTML nests elements more than ${limit} levels deep (unclosed or nested tags); nest them less deeply`,
+          'html-depth',
+        );
+      }
+      if (++opened % CHECKPOINT_EVERY === 0) options.checkpoint?.();
+    },
+    onItemPop: () => {
+      open--;
+    },
+  };
+}
 
 const NS: Readonly<Record<string, DomElement['namespace']>> = {
   'http://www.w3.org/1999/xhtml': 'html',
@@ -118,9 +200,12 @@ function serializeSvg(root: P5Element): string {
 
 // ---------------------------------------------------------------------------------------------
 
-export function parseHtml(html: string): ParsedHtml {
+export function parseHtml(html: string, options: ParseOptions = {}): ParsedHtml {
   const warnings: Warning[] = [];
-  const doc = parse(html, { scriptingEnabled: false });
+  assertHtmlSize(html, options);
+  options.checkpoint?.();
+  const doc = parse(html, { scriptingEnabled: false, treeAdapter: boundedTreeAdapter(options) });
+  options.checkpoint?.();
   const htmlEl = doc.childNodes.find((n): n is P5Element => isElement(n) && n.tagName === 'html');
   // parse5 always creates <html>; the fallback keeps types honest.
   const root = createElement('html', 'html', htmlEl ? attrMap(htmlEl, true) : new Map());

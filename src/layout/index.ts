@@ -23,6 +23,10 @@ export async function layoutHtml(
     strict: options.strict,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.deadline ? { checkpoint: () => options.deadline?.check('style') } : {}),
+    parse: {
+      ...options.documentLimits,
+      ...(options.deadline ? { checkpoint: () => options.deadline?.check('parse') } : {}),
+    },
     ...(options.cssLimits ? { cssLimits: options.cssLimits } : {}),
     ...(continuous ? { viewport: { width: viewportPx, height: 768 } } : {}),
   });

@@ -1,5 +1,6 @@
 /** What every layout entry point (HTML engine, templates) takes and returns. */
 import type { Deadline, Warning } from '../diagnostics.js';
+import type { DocumentLimits } from '../style/index.js';
 import type { CssLimits } from '../style/index.js';
 import type { ResourceLoader } from '../resources/index.js';
 import type { LaidOutDocument } from '../document/index.js';
@@ -24,6 +25,8 @@ export interface LayoutOptions {
   readonly maxPages?: number;
   /** Largest decoded image of the document, in pixels (default 40 million). */
   readonly maxInputPixels?: number;
+  /** Most elements and characters of text of the parsed document (default: none). */
+  readonly documentLimits?: DocumentLimits;
   /**
    * Filled, when given, with the border box of every block-level or atomic element that has an
    * id attribute (blocks, table cells, flex items, images; not inline elements), keyed by the

@@ -1,7 +1,8 @@
 /**
  * Which network addresses a fetch may reach. By default only public unicast addresses:
  * private, loopback, link-local, CGNAT, ULA, multicast, reserved and documentation ranges are
- * refused, including IPv4 addresses smuggled inside IPv6 (mapped, compatible, NAT64, 6to4).
+ * refused, including IPv4 addresses carried inside IPv6 (mapped, translated, compatible, NAT64,
+ * 6to4, Teredo), which are classed by the address they carry.
  */
 import { BlockList, isIP } from 'node:net';
 import { ResourceError } from './types.js';
@@ -34,7 +35,10 @@ for (const [net, prefix] of [
   ['fec0::', 10],
   ['ff00::', 8],
   ['2001:db8::', 32],
+  ['3fff::', 20],
+  ['2001:2::', 48],
   ['100::', 64],
+  ['5f00::', 16],
 ] as const) {
   blocked.addSubnet(net, prefix, 'ipv6');
 }
@@ -72,16 +76,44 @@ function v4FromHextets(hi: number, lo: number): string {
   return `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
 }
 
-/** The IPv4 address embedded in an IPv6 address by a translation or tunnelling scheme, if any. */
-export function embeddedIpv4(address: string): string | null {
+/** How an IPv6 address carries IPv4 addresses, and which it carries. */
+interface Carried {
+  /** The IPv4 addresses the packets reach or pass through (Teredo: client and server). */
+  readonly v4: readonly string[];
+  /** The carrying range is itself not globally reachable (local-use NAT64). */
+  readonly localUse: boolean;
+}
+
+function carried(address: string): Carried | null {
   const g = expandIpv6(address);
   if (!g) return null;
   const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
-  if (zeros(0, 5) && g[5] === 0xffff) return v4FromHextets(g[6], g[7]); // ::ffff:a.b.c.d mapped
-  if (zeros(0, 6) && (g[6] !== 0 || g[7] > 1)) return v4FromHextets(g[6], g[7]); // ::a.b.c.d compatible
-  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return v4FromHextets(g[6], g[7]); // NAT64
-  if (g[0] === 0x2002) return v4FromHextets(g[1], g[2]); // 6to4
+  const last = (): Carried => ({ v4: [v4FromHextets(g[6], g[7])], localUse: false });
+  if (zeros(0, 5) && g[5] === 0xffff) return last(); // ::ffff:a.b.c.d, mapped
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return last(); // ::ffff:0:a.b.c.d, translated
+  if (zeros(0, 6) && (g[6] !== 0 || g[7] > 1)) return last(); // ::a.b.c.d, compatible
+  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return last(); // NAT64 64:ff9b::/96
+  // Local-use NAT64 64:ff9b:1::/48: the operator picks the prefix length, so where the IPv4
+  // address sits is not known; the range is private whatever it carries (the /96 reading is
+  // what an allowlist is matched against).
+  if (g[0] === 0x64 && g[1] === 0xff9b && g[2] === 1) return { ...last(), localUse: true };
+  if (g[0] === 0x2002) return { v4: [v4FromHextets(g[1], g[2])], localUse: false }; // 6to4
+  if (g[0] === 0x2001 && g[1] === 0) {
+    // Teredo 2001::/32: the server in hextets 2-3, the client inverted in hextets 6-7.
+    return {
+      v4: [v4FromHextets(g[6] ^ 0xffff, g[7] ^ 0xffff), v4FromHextets(g[2], g[3])],
+      localUse: false,
+    };
+  }
   return null;
+}
+
+/**
+ * The IPv4 address embedded in an IPv6 address by a translation or tunnelling scheme, if any
+ * (Teredo: the client's address).
+ */
+export function embeddedIpv4(address: string): string | null {
+  return carried(address)?.v4[0] ?? null;
 }
 
 /** The part of a policy that decides which addresses a connection may reach. */
@@ -110,28 +142,33 @@ export function rangeList(ranges: readonly string[]): BlockList {
   return list;
 }
 
+const bareAddress = (address: string): string => address.replace(/^\[|\]$/g, '').split('%')[0];
+
 /** Whether the policy refuses a connection to this address. */
 export function isRefusedAddress(address: string, policy: AddressPolicy): boolean {
   if (policy.allowPrivateNetwork || !isPrivateAddress(address)) return false;
   const ranges = policy.allowedPrivateRanges ?? [];
   if (ranges.length === 0) return true;
-  const bare = address.replace(/^\[|\]$/g, '').split('%')[0];
-  const v4 = isIP(bare) === 6 ? embeddedIpv4(bare) : null;
+  const bare = bareAddress(address);
   const list = rangeList(ranges);
-  return !(v4 !== null
-    ? list.check(v4, 'ipv4')
-    : list.check(bare, isIP(bare) === 6 ? 'ipv6' : 'ipv4'));
+  const family = isIP(bare);
+  if (family === 4) return !list.check(bare, 'ipv4');
+  if (list.check(bare, 'ipv6')) return false;
+  const inner = family === 6 ? carried(bare) : null;
+  if (!inner) return true;
+  // Every carried address that is private must be allowed (a public one needs no allowance).
+  return !inner.v4.every((v4) => !blocked.check(v4, 'ipv4') || list.check(v4, 'ipv4'));
 }
 
 /** True when the address is not a public unicast address. Unparseable input counts as private. */
 export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address.replace(/^\[|\]$/g, '').split('%')[0]);
-  const bare = address.replace(/^\[|\]$/g, '');
+  const bare = bareAddress(address);
+  const family = isIP(bare);
   if (family === 4) return blocked.check(bare, 'ipv4');
   if (family === 6) {
-    const v4 = embeddedIpv4(bare);
-    if (v4 !== null) return blocked.check(v4, 'ipv4');
-    return blocked.check(bare.split('%')[0], 'ipv6');
+    const inner = carried(bare);
+    if (inner) return inner.localUse || inner.v4.some((v4) => blocked.check(v4, 'ipv4'));
+    return blocked.check(bare, 'ipv6');
   }
   return true;
 }

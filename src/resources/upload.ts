@@ -15,6 +15,8 @@ export class UploadError extends Error {
     /** invalid: bad URL/header; refused: network policy; rejected: target answered non-2xx; unreachable; timeout. */
     readonly kind: 'invalid' | 'refused' | 'rejected' | 'unreachable' | 'timeout',
     readonly targetStatus?: number,
+    /** How many PUTs were made. */
+    readonly attempts = 1,
   ) {
     super(message);
   }
@@ -53,15 +55,79 @@ export function parseUploadUrl(raw: string, policy: AddressPolicy): URL {
   return url;
 }
 
+/** Statuses worth another PUT: the target was busy or failed in passing. */
+const RETRYABLE_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
+
+/** Most PUTs of one upload: the first and two retries. */
+export const UPLOAD_ATTEMPTS = 3;
+
+/** Pause before retry `n` (1-based): 250 ms, doubling, with jitter so retries do not align. */
+function backoffMs(n: number, random: () => number): number {
+  const base = 250 * 2 ** (n - 1);
+  return base / 2 + random() * (base / 2);
+}
+
+/** A failed attempt: the error, and whether another PUT may succeed. */
+function retryable(err: UploadError): boolean {
+  if (err.kind === 'rejected') return RETRYABLE_STATUS.has(err.targetStatus ?? 0);
+  return err.kind === 'unreachable' || err.kind === 'timeout';
+}
+
+/**
+ * PUTs the document, retrying a failed PUT (unreachable, timed out, or a 408/429/5xx answer)
+ * with backoff while the upload deadline (`timeoutMs`, for all attempts together) allows: a
+ * PUT replaces the whole object, so repeating it is safe. Each attempt gets an equal share of
+ * the time left, so a target that hangs still leaves time for another try.
+ */
 export async function uploadDocument(
   url: URL,
   body: Uint8Array,
   contentType: string,
+  opts: UploadOptions & { readonly random?: () => number },
+): Promise<UploadResult> {
+  const deadline = performance.now() + opts.timeoutMs;
+  const random = opts.random ?? Math.random;
+  let last: UploadError | undefined;
+  let made = 0;
+  for (let attempt = 1; attempt <= UPLOAD_ATTEMPTS; attempt++) {
+    const left = deadline - performance.now();
+    if (left <= 0) break;
+    made = attempt;
+    const share = left / (UPLOAD_ATTEMPTS - attempt + 1);
+    try {
+      return await putOnce(url, body, contentType, opts, Math.max(1, Math.round(share)));
+    } catch (err) {
+      if (!(err instanceof UploadError)) throw err;
+      last = err;
+      if (!retryable(err) || attempt === UPLOAD_ATTEMPTS) break;
+      const pause = backoffMs(attempt, random);
+      if (deadline - performance.now() - pause <= 0) break;
+      await new Promise((r) => setTimeout(r, pause));
+    }
+  }
+  const error = last ?? new UploadError('the upload did not start before its deadline', 'timeout');
+  const message =
+    error.kind === 'timeout'
+      ? `the upload target did not accept the document within ${opts.timeoutMs} ms`
+      : error.message;
+  throw new UploadError(
+    made > 1 ? `${message} (${made} attempts)` : message,
+    error.kind,
+    error.targetStatus,
+    made,
+  );
+}
+
+async function putOnce(
+  url: URL,
+  body: Uint8Array,
+  contentType: string,
   opts: UploadOptions,
+  timeoutMs: number,
 ): Promise<UploadResult> {
   const { request } = await loadUndici();
-  const agent = await createGuardedAgent(opts);
-  const signal = AbortSignal.timeout(opts.timeoutMs);
+  const agent = await createGuardedAgent({ ...opts, timeoutMs });
+  const signal = AbortSignal.timeout(timeoutMs);
   try {
     const res = await request(url, {
       method: 'PUT',
@@ -88,10 +154,7 @@ export async function uploadDocument(
     const e = err as NodeJS.ErrnoException;
     if (isSsrfRefusal(e)) throw new UploadError(`upload refused: ${e.message}`, 'refused');
     if (signal.aborted || e.name === 'TimeoutError' || String(e.code).includes('TIMEOUT')) {
-      throw new UploadError(
-        `the upload target did not answer within ${opts.timeoutMs} ms`,
-        'timeout',
-      );
+      throw new UploadError(`the upload target did not answer within ${timeoutMs} ms`, 'timeout');
     }
     throw new UploadError(`the upload target is unreachable: ${e.message}`, 'unreachable');
   } finally {

@@ -11,6 +11,7 @@ import type { ServiceConfig } from './config.js';
 import { createMetrics, metricsRoutes } from './metrics.js';
 import { WorkPool } from './pool.js';
 import { errorToProblemInit, sendProblem } from './problem.js';
+import { startHealthListener, type HealthListener } from './health-listener.js';
 import { healthRoutes } from './routes/health.js';
 import { renderRoutes } from './routes/render.js';
 import { validateRoutes } from './routes/validate.js';
@@ -26,13 +27,58 @@ import { templateSchema } from '../index.js';
 export interface Service {
   readonly app: FastifyInstance;
   readonly pool: WorkPool;
-  /** Stop taking work (503), drain, close the pool. */
-  shutdown(): Promise<void>;
+  /** The health listener on its own thread (config.healthPort), or null when it is off. */
+  readonly health: HealthListener | null;
+  /**
+   * Stops taking work and closes: new requests get 503, every response says Connection: close,
+   * idle keep-alive connections are closed at once; when the requests in flight are done, or
+   * `graceMs` has passed (default: the configured grace period), the listener and the pool close.
+   * `drained` says whether all work in flight finished.
+   */
+  shutdown(graceMs?: number): Promise<{ drained: boolean }>;
 }
 
 export interface ServiceOptions {
   /** Where JSON log lines go (default stdout); tests pass a stream to read them. */
   readonly logStream?: NodeJS.WritableStream;
+}
+
+/** The requests being answered, and a wait for none to be left. */
+class InFlight {
+  #count = 0;
+  #waiters: (() => void)[] = [];
+
+  track(res: NodeJS.EventEmitter): void {
+    this.#count++;
+    // 'close' comes once the response is sent or the client went away, either way.
+    res.once('close', () => {
+      this.#count--;
+      if (this.#count === 0) for (const wake of this.#waiters.splice(0)) wake();
+    });
+  }
+
+  /** Resolves true when nothing is in flight, false when `ms` passes first. */
+  settled(ms: number): Promise<boolean> {
+    if (this.#count === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      this.#waiters.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+}
+
+/** Says once, at start, who may call the service; a public service is a warning. */
+function logAuthMode(app: FastifyInstance, config: ServiceConfig): void {
+  const mode = authMode(config);
+  if (mode === 'public') {
+    app.log.warn(
+      { authMode: mode },
+      'authentication is off: every route is public (set API_KEY, API_KEYS, or JWT_ISSUER with JWT_JWKS_URL)',
+    );
+  } else app.log.info({ authMode: mode }, `authentication: ${mode}`);
 }
 
 export async function buildService(
@@ -75,9 +121,13 @@ export async function buildService(
     return503OnClosing: false,
   });
 
+  logAuthMode(app, config);
+
   const pool = new WorkPool({
     workers: config.workers,
     queueLimit: config.queueLimit,
+    saturationQueue: config.readyQueueThreshold,
+    workerNice: config.workerNice,
     timeoutMs: config.requestTimeoutMs,
     queueTimeoutMs: config.queueTimeoutMs,
     workerMemoryMb: config.workerMemoryMb,
@@ -92,6 +142,7 @@ export async function buildService(
   );
   let closing = false;
   let warm = false;
+  const inFlight = new InFlight();
   // Readiness waits for the workers to parse fonts; liveness does not.
   void pool.warmUp().then(() => {
     warm = true;
@@ -104,13 +155,22 @@ export async function buildService(
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
-    if (closing && !req.url.startsWith('/health')) {
+    if (closing) {
+      // The client should take its next request elsewhere: no keep-alive while draining.
+      reply.header('connection', 'close');
+      if (req.url.startsWith('/health')) return;
       return sendProblem(req, reply, {
         status: 503,
         detail: 'the service is shutting down',
         headers: { 'retry-after': '5' },
       });
     }
+    inFlight.track(reply.raw);
+  });
+  // Work that was in flight when the drain began ends its connection with its response.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
   });
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unmatched';
@@ -161,21 +221,38 @@ export async function buildService(
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const authenticate = createAuthenticator(config);
-  await app.register(healthRoutes, {
-    version: VERSION,
-    isReady: () => warm && !closing && !pool.saturated,
-  });
+  const isReady = () => warm && !closing && !pool.saturated;
+  await app.register(healthRoutes, { version: VERSION, isReady });
   await app.register(metricsRoutes, { metrics });
   await app.register(renderRoutes, { config, pool, metrics, authenticate });
   await app.register(validateRoutes, { config, pool, metrics, authenticate });
 
+  const health =
+    config.healthPort === null
+      ? null
+      : await startHealthListener({
+          port: config.healthPort,
+          host: config.host,
+          version: VERSION,
+          stallMs: config.livenessStallMs,
+          isReady,
+        });
+
   return {
     app,
     pool,
-    async shutdown() {
+    health,
+    async shutdown(graceMs = config.shutdownGraceMs) {
       closing = true;
-      await app.close();
+      app.server.closeIdleConnections();
+      const drained = await inFlight.settled(graceMs);
+      const closed = app.close();
+      // Past the grace period, or connections opened during the drain and left idle.
+      app.server.closeAllConnections();
+      await closed;
       await pool.close();
+      await health?.close();
+      return { drained };
     },
   };
 }

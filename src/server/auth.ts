@@ -1,6 +1,7 @@
 /**
  * Authentication: exactly one mechanism, chosen by configuration.
- *   JWT (JWT_ISSUER + JWT_JWKS_URL): RS256 only, verified against a cached remote JWKS;
+ *   JWT (JWT_ISSUER + JWT_JWKS_URL): RS256 only, verified against a cached remote JWKS fetched
+ *   under the address policy (jwks.ts);
  *   static keys (API_KEY / API_KEYS): compared in constant time;
  *   otherwise public.
  * A failed check answers 401 with WWW-Authenticate before the request reaches any engine.
@@ -8,6 +9,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceConfig } from './config.js';
+import { createJwksKeyStore, JwksUnavailableError } from './jwks.js';
 import { sendProblem } from './problem.js';
 
 export type Authenticator = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -67,23 +69,20 @@ export function createAuthenticator(config: ServiceConfig): Authenticator {
   }
 
   const jwt = config.jwt!;
+  const keys = createJwksKeyStore({
+    url: jwt.jwksUrl,
+    allowedPrivateRanges: jwt.jwksAllowedPrivateRanges,
+  });
   // jose is some 300 modules: loaded only by a service that verifies tokens.
-  const verifier = import('jose').then(({ createRemoteJWKSet, jwtVerify }) => ({
-    jwtVerify,
-    jwks: createRemoteJWKSet(new URL(jwt.jwksUrl), {
-      cacheMaxAge: 10 * 60_000,
-      cooldownDuration: 30_000,
-      timeoutDuration: 5_000,
-    }),
-  }));
+  const jose = import('jose');
   // A failed load is reported to the request that awaits it, not as an unhandled rejection.
-  verifier.catch(() => {});
+  jose.catch(() => {});
   return async (req, reply) => {
     const t = bearerToken(req);
     if ('error' in t) return void deny(req, reply, t.error, 'invalid_request');
     try {
-      const { jwtVerify, jwks } = await verifier;
-      await jwtVerify(t.token, jwks, {
+      const { jwtVerify } = await jose;
+      await jwtVerify(t.token, keys.getKey, {
         algorithms: ['RS256'],
         issuer: jwt.issuer,
         ...(jwt.audience ? { audience: jwt.audience } : {}),
@@ -91,12 +90,15 @@ export function createAuthenticator(config: ServiceConfig): Authenticator {
         requiredClaims: ['exp'],
       });
     } catch (err) {
-      req.log.info({ reason: (err as { code?: string }).code ?? 'invalid' }, 'JWT refused');
-      return void deny(
-        req,
-        reply,
-        `the token is not valid (${(err as { code?: string }).code ?? 'verification failed'})`,
-      );
+      // Why a token failed (an expired claim, a JWKS fetch that timed out) is for the log: a
+      // caller without valid credentials learns nothing about the issuer or the key set.
+      const reason =
+        err instanceof JwksUnavailableError
+          ? err.reason
+          : ((err as { code?: string }).code ?? 'invalid');
+      if (err instanceof JwksUnavailableError) req.log.warn({ reason }, 'JWKS unavailable');
+      else req.log.info({ reason }, 'JWT refused');
+      return void deny(req, reply, 'the token is not valid');
     }
   };
 }

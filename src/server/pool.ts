@@ -4,12 +4,11 @@
  * - per-task deadline: a task over its deadline is aborted and its worker thread replaced (504);
  * - a worker that crashes or runs out of memory fails only its own task (500).
  */
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { compiledServerFile } from './dist-file.js';
 import { deserializeError } from './task-errors.js';
 import { setFlagsFromString } from 'node:v8';
+import { stageName } from './stages.js';
 import type { Task, TaskOutcome } from './tasks.js';
 import type { PoolWorkerData, WorkerMessage } from './worker.js';
 
@@ -19,6 +18,13 @@ export class QueueFullError extends Error {
 
 export class TaskTimeoutError extends Error {
   override readonly name = 'TaskTimeoutError';
+  constructor(
+    message: string,
+    /** Where the task was: 'queue' when it never started, else the engine's last stage. */
+    readonly stage: string,
+  ) {
+    super(message);
+  }
 }
 
 export class WorkerCrashError extends Error {
@@ -45,20 +51,13 @@ export interface PoolOptions {
    * so it is process-wide; set before the workers start, it applies to their heaps too.
    */
   readonly heapGrowingPercent?: number;
-}
-
-/** The compiled worker entry: dist/server/worker.js, wherever this module runs from. */
-function workerFile(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [
-    join(here, 'worker.js'),
-    join(here, '..', '..', 'dist', 'server', 'worker.js'),
-  ];
-  const found = candidates.find(
-    (c) => c.endsWith('.js') && existsSync(c) && !c.includes(`${join('src', 'server')}`),
-  );
-  if (!found) throw new Error('dist/server/worker.js is missing: run `npm run build` first');
-  return found;
+  /**
+   * Tasks that may wait, with every worker busy, before the pool counts as saturated (readiness
+   * fails). Default: one per worker.
+   */
+  readonly saturationQueue?: number;
+  /** How much nicer than the process the worker threads run (Linux; default 0). */
+  readonly workerNice?: number;
 }
 
 /**
@@ -72,6 +71,24 @@ function cutOffMs(timeoutMs: number): number {
   return timeoutMs + Math.min(500, timeoutMs / 10);
 }
 
+/**
+ * The error of a task the pool gave up: `stage` is the code its worker last wrote, or null when
+ * it never left the queue. Milliseconds are whole, whatever arithmetic produced the deadline.
+ */
+export function taskTimeout(ms: number, stage: number | null): TaskTimeoutError {
+  if (stage === null) {
+    return new TaskTimeoutError(
+      `no worker was free within ${Math.round(ms)} ms (stopped while queued)`,
+      'queue',
+    );
+  }
+  const name = stageName(stage);
+  return new TaskTimeoutError(
+    `the work did not finish within ${Math.round(ms)} ms (stopped during ${name})`,
+    name,
+  );
+}
+
 export class WorkPool {
   readonly #pool: Piscina<WorkerMessage, TaskOutcome>;
   readonly #timeoutMs: number;
@@ -83,6 +100,9 @@ export class WorkPool {
    * memory per task through piscina's transfer path: 3 MB per thousand requests, for good.)
    */
   readonly #starts: BigInt64Array;
+  /** The stage each running task is in (stages.ts codes), written by its worker. */
+  readonly #stages: Int32Array;
+  readonly #saturationQueue: number;
   readonly #freeSlots: number[];
   #running = 0;
 
@@ -93,6 +113,8 @@ export class WorkPool {
     // holds its slot only until the refusal.
     const slots = opts.workers + opts.queueLimit + 1;
     this.#starts = new BigInt64Array(new SharedArrayBuffer(slots * 8));
+    this.#stages = new Int32Array(new SharedArrayBuffer(slots * 4));
+    this.#saturationQueue = opts.saturationQueue ?? opts.workers;
     this.#freeSlots = Array.from({ length: slots }, (_, i) => slots - 1 - i);
     // `npm start` gives the HTTP thread a small young generation (--max-semi-space-size): it
     // only parses requests and sends responses. The flag would also bind the workers' isolates,
@@ -104,12 +126,16 @@ export class WorkPool {
       setFlagsFromString(`--heap-growing-percent=${Math.trunc(opts.heapGrowingPercent)}`);
     }
     this.#pool = new Piscina<WorkerMessage, TaskOutcome>({
-      filename: workerFile(),
+      filename: compiledServerFile('worker'),
       minThreads: opts.workers,
       maxThreads: opts.workers,
       maxQueue: opts.queueLimit,
       idleTimeout: 60_000,
-      workerData: { starts: this.#starts } satisfies PoolWorkerData,
+      workerData: {
+        starts: this.#starts,
+        stages: this.#stages,
+        nice: opts.workerNice ?? 0,
+      } satisfies PoolWorkerData,
       resourceLimits: {
         maxOldGenerationSizeMb: opts.workerMemoryMb ?? 1024,
         ...(opts.workerYoungGenerationMb !== undefined
@@ -129,10 +155,14 @@ export class WorkPool {
     return this.#running;
   }
 
+  /**
+   * Every worker is busy and more tasks wait than the saturation threshold: a new request would
+   * wait for several whole tasks, so readiness sends traffic elsewhere.
+   */
   get saturated(): boolean {
-    return (
-      this.#pool.queueSize >= this.#pool.options.maxQueue && this.#running >= this.#pool.maxThreads
-    );
+    const queued = this.#pool.queueSize;
+    const busy = this.#running - queued;
+    return busy >= this.#pool.maxThreads && queued >= Math.max(1, this.#saturationQueue);
   }
 
   /**
@@ -144,6 +174,7 @@ export class WorkPool {
     // Cannot happen while the queue bound holds; refuse rather than share a slot.
     if (slot === undefined) throw new QueueFullError('all workers are busy and the queue is full');
     Atomics.store(this.#starts, slot, 0n);
+    Atomics.store(this.#stages, slot, 0);
     const controller = new AbortController();
     const enqueued = Date.now();
     let started = false;
@@ -182,10 +213,9 @@ export class WorkPool {
         throw new QueueFullError('all workers are busy and the queue is full');
       }
       if (timedOut) {
-        throw new TaskTimeoutError(
-          !started
-            ? `no worker was free within ${this.#queueTimeoutMs} ms`
-            : `the work did not finish within ${timeoutMs} ms`,
+        throw taskTimeout(
+          started ? timeoutMs : this.#queueTimeoutMs,
+          started ? Atomics.load(this.#stages, slot) : null,
         );
       }
       throw new WorkerCrashError(`the worker failed: ${message}`);
@@ -208,7 +238,8 @@ export class WorkPool {
     );
   }
 
+  /** Ends every worker, running or not (the service drains its requests before it closes). */
   async close(): Promise<void> {
-    await this.#pool.close({ force: true });
+    await this.#pool.destroy();
   }
 }

@@ -1,4 +1,7 @@
-/** Starts the service and shuts it down gracefully on SIGTERM/SIGINT (503 new work, drain, exit). */
+/**
+ * Starts the service and shuts it down gracefully on SIGTERM/SIGINT: 503 to new work, Connection:
+ * close on every response, exit once the work in flight is done or SHUTDOWN_GRACE_MS has passed.
+ */
 import { buildService } from './app.js';
 import { loadConfig, type ServiceConfig } from './config.js';
 
@@ -9,9 +12,16 @@ export async function startService(overrides: Partial<ServiceConfig> = {}): Prom
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    service.app.log.info({ signal }, 'shutting down: draining requests');
+    service.app.log.info(
+      { signal, graceMs: config.shutdownGraceMs },
+      'shutting down: draining requests',
+    );
     service.shutdown().then(
-      () => process.exit(0),
+      ({ drained }) => {
+        if (!drained)
+          service.app.log.warn('grace period over: requests still in flight were cut off');
+        process.exit(0);
+      },
       (err: unknown) => {
         service.app.log.error({ err }, 'error while shutting down');
         process.exit(1);

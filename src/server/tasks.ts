@@ -51,20 +51,26 @@ export interface RenderTaskValue {
 export interface TaskBounds {
   /** The task's deadline, milliseconds from its start: the engine ends with TimeoutError. */
   readonly timeoutMs?: number;
+  /** Told each stage the task enters (the pool names it when it has to cut the task off). */
+  readonly onStage?: (stage: string) => void;
 }
 
 export async function runTask(task: Task, bounds: TaskBounds = {}): Promise<TaskOutcome> {
   // One clock for the whole task: a render that also validates shares the deadline.
   const deadlineAt =
     bounds.timeoutMs === undefined ? undefined : performance.now() + bounds.timeoutMs;
-  const left = (): { timeoutMs?: number } =>
-    deadlineAt === undefined ? {} : { timeoutMs: Math.max(0, deadlineAt - performance.now()) };
+  const onStage = bounds.onStage;
+  const left = (): { timeoutMs?: number; onStage?: (stage: string) => void } => ({
+    ...(deadlineAt === undefined ? {} : { timeoutMs: Math.max(0, deadlineAt - performance.now()) }),
+    ...(onStage ? { onStage } : {}),
+  });
   try {
     switch (task.kind) {
       case 'render': {
         const r = await render(task.input, { ...task.options, ...left() });
         // Judged against what the document claims, wherever the claim was decided (the
         // request's embedColorProfile or a template's config).
+        if (task.validate) onStage?.('validation');
         const validation = task.validate
           ? validate(r.pdf, {
               flavours: r.pdfa ? ['pdfa-3a', 'pdfua-1'] : ['pdfua-1'],
@@ -84,6 +90,7 @@ export async function runTask(task: Task, bounds: TaskBounds = {}): Promise<Task
       case 'image':
         return { ok: true, value: await renderImage(task.input, { ...task.options, ...left() }) };
       case 'validate': {
+        onStage?.('validation');
         return {
           ok: true,
           value: validate(task.pdf, {
@@ -96,6 +103,7 @@ export async function runTask(task: Task, bounds: TaskBounds = {}): Promise<Task
         };
       }
       case 'identify':
+        onStage?.('validation');
         return { ok: true, value: identify(task.pdf) };
       case 'warmup':
         await warmUp();

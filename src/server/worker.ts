@@ -3,14 +3,21 @@
  * running time, not time spent waiting in the queue), then runs it within the deadline,
  * so a slow task ends with TimeoutError (504) and the worker lives on.
  */
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
 import { loadEngine } from '../index.js';
+import { stageCode } from './stages.js';
 import { runTask, type Task, type TaskOutcome } from './tasks.js';
 
 /** What the pool gives every worker when it starts. */
 export interface PoolWorkerData {
   /** Start time (epoch ms) per task slot; the worker writes its task's slot when it begins. */
   readonly starts: BigInt64Array;
+  /** The stage (stages.ts code) per task slot, written as the task moves on. */
+  readonly stages: Int32Array;
+  /** Niceness of this thread (0: as the process). */
+  readonly nice: number;
 }
 
 export interface WorkerMessage {
@@ -30,12 +37,33 @@ export function engineTimeoutMs(timeoutMs: number): number {
   return Math.max(0, timeoutMs - Math.min(250, timeoutMs / 10));
 }
 
-const { starts } = workerData as PoolWorkerData;
+const { starts, stages, nice } = workerData as PoolWorkerData;
+
+/**
+ * Renders are CPU-bound and the HTTP thread is not: running the workers at a lower priority
+ * lets the HTTP and health threads answer at once on a machine whose cores the renders fill.
+ * Linux schedules threads as tasks, so the niceness of this thread alone can be raised
+ * (raising it needs no privilege); elsewhere, or without /proc, the thread keeps the process's.
+ */
+function lowerPriority(by: number): void {
+  if (by <= 0) return;
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, Math.min(19, getPriority(tid) + by));
+  } catch {
+    // Not Linux: the thread keeps the process's priority.
+  }
+}
+lowerPriority(nice);
 
 // Before the first task: its deadline must not be spent loading the engine's code.
 await loadEngine();
 
 export default function handle({ task, slot, timeoutMs }: WorkerMessage): Promise<TaskOutcome> {
   Atomics.store(starts, slot, BigInt(Date.now()));
-  return runTask(task, timeoutMs === undefined ? {} : { timeoutMs: engineTimeoutMs(timeoutMs) });
+  Atomics.store(stages, slot, stageCode('start'));
+  return runTask(task, {
+    ...(timeoutMs === undefined ? {} : { timeoutMs: engineTimeoutMs(timeoutMs) }),
+    onStage: (stage) => Atomics.store(stages, slot, stageCode(stage)),
+  });
 }

@@ -30,6 +30,7 @@ export { pageStyleFor } from './page.js';
 export { DEFAULT_CSS_LIMITS, type CssLimits } from './limits.js';
 export { resolveLength } from './length.js';
 export { parseColor } from './colors.js';
+export type { DocumentLimits } from '../html/index.js';
 
 /**
  * ex/ch from the bundled fonts (src/text) when the caller gives no metrics; the font context is
@@ -135,7 +136,7 @@ export async function styleDocument(html: string, options: StyleOptions): Promis
     else dropped++;
   };
   options.signal?.throwIfAborted();
-  const parsed = parseHtml(html);
+  const parsed = parseHtml(html, options.parse);
   for (const w of parsed.warnings) warn(w);
   const base = effectiveBase(options.baseUrl, parsed.baseHref);
 

@@ -18,6 +18,7 @@ import type { Warning } from '../diagnostics.js';
 import type { RgbaColor } from '../document/index.js';
 import type { ResourceLoader } from '../resources/index.js';
 import type { CssLimits } from './limits.js';
+import type { ParseOptions } from '../html/index.js';
 
 export type { RgbaColor };
 
@@ -591,6 +592,8 @@ export interface StyleOptions {
   readonly checkpoint?: () => void;
   /** Rules and bytes of author CSS per document (LimitError beyond); absent: the defaults. */
   readonly cssLimits?: CssLimits;
+  /** The HTML parser's checkpoint and limits. */
+  readonly parse?: ParseOptions;
 }
 
 export interface StyledDocument {

@@ -25,6 +25,7 @@ import type { TemplateLimits } from './limits.js';
 
 export { templateSchema } from './schema.js';
 export { validateTemplate } from './validate.js';
+export { assertNesting } from './nesting.js';
 export type { Template } from './types.js';
 export { DEFAULT_TEMPLATE_LIMITS, type TemplateLimits } from './limits.js';
 

@@ -11,6 +11,7 @@ import type { BarcodeContent } from './barcode/types.js';
 import { isCssColor } from './colors.js';
 import { inlineSvgProblem, isInlineSvg } from './inline-svg.js';
 import { templateSchema } from './schema.js';
+import { assertNesting, escapePointer } from './nesting.js';
 import { DEFAULT_TEMPLATE_LIMITS, type TemplateLimits } from './limits.js';
 import type { Block, Row, Template } from './types.js';
 
@@ -31,8 +32,6 @@ function schemaValidators(): Validators {
   }
   return compiled;
 }
-
-const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
  * ajv reports a failed if/then or anyOf several times (the branch, the 'if', each alternative);
@@ -301,6 +300,7 @@ export function validateTemplate(
   knownFamily: (family: string) => boolean,
   limits: TemplateLimits = DEFAULT_TEMPLATE_LIMITS,
 ): ValidatedTemplate {
+  assertNesting(template, data);
   const problems: FieldProblem[] = [];
   const validateSchema = schemaValidators().template;
   if (!validateSchema(template)) {

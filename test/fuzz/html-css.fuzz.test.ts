@@ -1,7 +1,7 @@
 /**
  * The HTML engine against hostile markup, style sheets, fonts and images: deep nesting, broken
- * text encodings, tag soup, huge and pathological CSS, malformed font files and images that
- * claim 400 million pixels. Every case must end with a PDF (possibly with warnings) or a typed
+ * text encodings, tag soup, huge and pathological CSS, malformed font files, images that claim
+ * 400 million pixels, and documents too big for a worker's heap under the service's limits. Every case must end with a PDF (possibly with warnings) or a typed
  * error within the deadline.
  */
 import { readFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ import {
   toWoff,
   toWoff2,
 } from './support/inputs.js';
+import { loadConfig } from '../../src/server/config.js';
 import { BYTE_MUTATIONS, mutateBytes, mutateText } from './support/mutate.js';
 import { FUZZ_SCALE, FUZZ_SEED, FuzzRunner, runs, type Result } from './support/runner.js';
 
@@ -231,6 +232,41 @@ describe('HTML', () => {
       }),
       { seed: FUZZ_SEED, numRuns: runs(20), endOnFailure: true },
     );
+    expect(runner.unexpected()).toEqual([]);
+  }, 600_000);
+});
+
+describe('hostile sizes under the service limits', () => {
+  // The limits the service sets from a 1024 MB worker heap (DOCUMENT_MAX_*).
+  const documentLimits = loadConfig({}).documentLimits;
+  const sized = (label: string, html: string) =>
+    runner.check(
+      'html: hostile sizes',
+      label,
+      { target: 'render', input: { kind: 'html', html }, options: { documentLimits } },
+      60_000,
+    );
+  const para = `<p>${'Lorem ipsum dolor sit amet. '.repeat(12)}</p>`;
+
+  it('deep nesting, huge words, many paragraphs and big tables end in a result or a limit', async () => {
+    const cases: [string, string, string | null][] = [
+      ['100,000 nested divs', page(`${'<div>'.repeat(100_000)}x`), 'html-depth'],
+      ['100,000 unclosed spans', page(`${'<span>'.repeat(100_000)}x`), 'html-depth'],
+      ['10 MB of paragraphs', page(para.repeat(28_000)), 'document-html'],
+      ['a 20 MB word', page(`<p>${'x'.repeat(20_000_000)}</p>`), 'document-html'],
+      ['a 6 MB word', page(`<p>${'x'.repeat(6_000_000)}</p>`), 'document-text'],
+      [
+        'a 3 MB table of 200,000 cells',
+        page(`<table>${`<tr>${'<td>1234</td>'.repeat(10)}</tr>`.repeat(20_000)}</table>`),
+        'document-elements',
+      ],
+      ['a 200 KB word', page(`<p>${'x'.repeat(200_000)}</p>`), null],
+    ];
+    for (const [label, html, limit] of cases) {
+      const r = await sized(label, html);
+      if (limit === null) expect(r.status, label).toBe('ok');
+      else expect(r.status === 'typed' ? r.detail : r, label).toBe(limit);
+    }
     expect(runner.unexpected()).toEqual([]);
   }, 600_000);
 });

@@ -6,6 +6,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { InputError } from '../../src/diagnostics.js';
+import { render } from '../../src/render.js';
 import { FUZZ_SCALE, FUZZ_SEED, FuzzRunner, runs, type Result } from './support/runner.js';
 import type { CaseInput } from './support/targets.js';
 
@@ -279,4 +281,35 @@ describe('template fuzzing', () => {
     );
     expect(runner.unexpected()).toEqual([]);
   }, 300_000);
+});
+
+describe('nested data', () => {
+  it('data and templates nested thousands of levels deep are refused naming the field', async () => {
+    // Built as JSON text and parsed in place: the structured clone to the fuzz worker would
+    // overflow on it first, which is the bug this guards.
+    for (const depth of [65, 5_000, 50_000]) {
+      for (const [open, close] of [
+        ['{"a":', '}'],
+        ['[', ']'],
+      ]) {
+        const data = JSON.parse(
+          `{"title":${open.repeat(depth)}1${close.repeat(depth)}}`,
+        ) as unknown;
+        let err: unknown;
+        try {
+          await render({ kind: 'template', template: invoice, data });
+        } catch (e) {
+          err = e;
+        }
+        expect(err, `${open} x${depth}`).toBeInstanceOf(InputError);
+        expect((err as InputError).problems[0].pointer).toMatch(/^\/data\/title\//);
+        const deepTemplate = JSON.parse(
+          `{"version":2,"rows":[],"x":${open.repeat(depth)}1${close.repeat(depth)}}`,
+        ) as unknown;
+        await expect(render({ kind: 'template', template: deepTemplate })).rejects.toThrow(
+          /nested more than 64 levels/,
+        );
+      }
+    }
+  });
 });

@@ -99,12 +99,20 @@ describe('timeoutMs on the clock', () => {
     const err = await timeoutError(
       render(
         { kind: 'html', html: `<html lang="en"><title>T</title><p>${spans}</p></html>` },
-        { timeoutMs: 3 },
+        // Past the parser's checkpoints (one per 256 elements, about 80 readings here).
+        { timeoutMs: 95 },
       ),
     );
     expect(err.stage).toBe('style');
     // Thrown from inside the tree builder, not after the whole cascade has run.
     expect(err.stack).toMatch(/style[\\/]build\.(ts|js)/);
+  });
+
+  it('stops the HTML parser itself, every few hundred elements', async () => {
+    const html = `<html lang="en"><title>T</title>${'<p><b>x</b></p>'.repeat(50_000)}</html>`;
+    const err = await timeoutError(render({ kind: 'html', html }, { timeoutMs: 5 }));
+    expect(err.stage).toBe('parse');
+    expect(err.stack).toMatch(/html[\\/]parse\.(ts|js)/);
   });
 
   it('stops pagination per page', async () => {
@@ -131,6 +139,22 @@ describe('timeoutMs on the clock', () => {
 });
 
 describe('Deadline', () => {
+  it('names the stage and whole milliseconds in its message', () => {
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    const stages: string[] = [];
+    const d = new Deadline({ timeoutMs: 449.95553400000017, onStage: (s) => stages.push(s) });
+    d.check('style');
+    d.check('style');
+    clock = 1000;
+    expect(() => d.check('layout')).toThrow(
+      'the work did not finish within 450 ms (stopped during layout)',
+    );
+    expect(stages).toEqual(['style', 'layout']);
+    d.dispose();
+    now.mockRestore();
+  });
+
   it('rejects a negative timeout as input', () => {
     expect(() => new Deadline({ timeoutMs: -1 })).toThrow(/timeoutMs/);
   });

@@ -125,6 +125,7 @@ describe('JWT against a JWKS', () => {
       JWT_JWKS_URL: jwksUrl,
       JWT_AUDIENCE: 'a11ypdf',
       API_KEY: 'ignored-when-jwt',
+      JWKS_PRIVATE_NETWORK_ALLOWLIST: '127.0.0.1/32',
     });
   });
   afterAll(async () => {
@@ -175,5 +176,73 @@ describe('JWT against a JWKS', () => {
       .setProtectedHeader({ alg: 'HS256', kid })
       .sign(new TextEncoder().encode(publicPem));
     expect(await status(hs)).toBe(401);
+  });
+});
+
+describe('the JWKS fetch', () => {
+  /** A JWKS endpoint that counts its requests and answers with `status`. */
+  async function jwksServer(status: number) {
+    let hits = 0;
+    const server = createServer((_req, res) => {
+      hits++;
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(status === 200 ? JSON.stringify({ keys: [] }) : '{"error":"down"}');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks.json`;
+    return {
+      url,
+      hits: () => hits,
+      close: () => new Promise<void>((r) => server.close(() => r())),
+    };
+  }
+
+  async function token(): Promise<string> {
+    const { privateKey } = await generateKeyPair('RS256');
+    return new SignJWT({ sub: 'x' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+      .setIssuer('https://issuer.test/')
+      .setExpirationTime('5m')
+      .sign(privateKey);
+  }
+
+  it('does not reach a private address that is not in its own allowlist', async () => {
+    const jwksEndpoint = await jwksServer(200);
+    // ALLOW_PRIVATE_NETWORK (set by the harness) is for documents, not for the key set.
+    const svc = await startTestService({
+      JWT_ISSUER: 'https://issuer.test/',
+      JWT_JWKS_URL: jwksEndpoint.url,
+    });
+    try {
+      const res = await validateEmpty(svc.url, { authorization: `Bearer ${await token()}` });
+      expect(res.status).toBe(401);
+      expect(jwksEndpoint.hits()).toBe(0);
+    } finally {
+      await svc.close();
+      await jwksEndpoint.close();
+    }
+  });
+
+  it('remembers a failed fetch briefly and shows no client error code to the caller', async () => {
+    const jwksEndpoint = await jwksServer(500);
+    const svc = await startTestService({
+      JWT_ISSUER: 'https://issuer.test/',
+      JWT_JWKS_URL: jwksEndpoint.url,
+      JWKS_PRIVATE_NETWORK_ALLOWLIST: '127.0.0.0/8',
+    });
+    try {
+      const auth = { authorization: `Bearer ${await token()}` };
+      for (let i = 0; i < 5; i++) {
+        const res = await validateEmpty(svc.url, auth);
+        expect(res.status).toBe(401);
+        const problem = (await res.json()) as { detail: string };
+        expect(problem.detail).toBe('the token is not valid');
+        expect(problem.detail).not.toMatch(/ERR_|JWKS|500/);
+      }
+      expect(jwksEndpoint.hits()).toBe(1);
+    } finally {
+      await svc.close();
+      await jwksEndpoint.close();
+    }
   });
 });

@@ -3,7 +3,7 @@
  * around it are unaffected; a full queue answers 429 at once; health stays answerable.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, startTestService, type RunningService } from './harness.js';
+import { postJson, startTestService, UNLIMITED_DOCUMENTS, type RunningService } from './harness.js';
 
 const SMALL = '<html lang="en"><title>Small</title><h1>Small</h1><p>Fine.</p></html>';
 
@@ -19,7 +19,12 @@ function tableHtml(rows: number): string {
 describe('isolation of a runaway render', () => {
   let svc: RunningService;
   beforeAll(async () => {
-    svc = await startTestService({ WORKERS: '2', QUEUE_LIMIT: '1000', REQUEST_TIMEOUT_MS: '3000' });
+    svc = await startTestService({
+      WORKERS: '2',
+      QUEUE_LIMIT: '1000',
+      REQUEST_TIMEOUT_MS: '3000',
+      ...UNLIMITED_DOCUMENTS,
+    });
     await postJson(`${svc.url}/render/html`, { html: SMALL }); // warm both code paths
   });
   afterAll(() => svc.close());
@@ -90,6 +95,8 @@ describe('a worker that runs out of memory', () => {
     svc = await startTestService({
       WORKERS: '1',
       WORKER_MEMORY_MB: '96',
+      // Limits far past what 96 MB holds: this is about the backstop behind the limits.
+      ...UNLIMITED_DOCUMENTS,
       REQUEST_TIMEOUT_MS: '120000',
     });
   });

@@ -32,9 +32,16 @@ let site: { server: Server; url: string };
 const received: Received[] = [];
 
 beforeAll(async () => {
+  const seen = new Map<string, number>();
   target = await listen((req, res, body) => {
     received.push({ method: req.method ?? '', headers: req.headers, body });
-    if (req.url === '/forbidden') res.writeHead(403).end('no');
+    const nth = (seen.get(req.url ?? '') ?? 0) + 1;
+    seen.set(req.url ?? '', nth);
+    if (req.url?.startsWith('/flaky') && nth === 1) res.writeHead(503).end('busy');
+    // Takes every byte, then does not answer in time: the lost-document case.
+    else if (req.url?.startsWith('/hangs-once') && nth === 1)
+      setTimeout(() => res.writeHead(200).end(), 3000);
+    else if (req.url === '/forbidden') res.writeHead(403).end('no');
     else if (req.url === '/broken') res.writeHead(500).end('oops');
     else if (req.url === '/slow') setTimeout(() => res.writeHead(200).end(), 3000);
     else res.writeHead(201).end();
@@ -267,23 +274,55 @@ describe('upload delivery', () => {
     });
   });
 
-  it('answers 502 with the target status when the target rejects the upload', async () => {
-    for (const [path, status] of [
-      ['/forbidden', 403],
-      ['/broken', 500],
+  /** The problem in X-Upload-Problem, and the document that came back as the body. */
+  async function failedUpload(res: Response) {
+    const problem = JSON.parse(res.headers.get('x-upload-problem') ?? 'null') as {
+      status: number;
+      detail: string;
+      type: string;
+    } | null;
+    return { problem, body: Buffer.from(await res.arrayBuffer()) };
+  }
+
+  it('retries a PUT that failed in passing: a 503, or a target that took the bytes and hung', async () => {
+    for (const path of ['/flaky-1', '/hangs-once-1']) {
+      received.length = 0;
+      const res = await postJson(
+        `${svc.url}/render/html`,
+        { html: HTML },
+        { 'x-upload-url': `${target.url}${path}` },
+      );
+      expect(res.status, path).toBe(200);
+      expect(await res.json()).toMatchObject({ uploaded: true, targetStatus: 201 });
+      expect(received.map((r) => r.method)).toEqual(['PUT', 'PUT']);
+      expect(received[1].body.equals(received[0].body)).toBe(true);
+    }
+  });
+
+  it('answers 502 with the document as the body and the problem in a header when the target rejects it', async () => {
+    for (const [path, status, puts] of [
+      ['/forbidden', 403, 1],
+      ['/broken', 500, 3],
     ] as const) {
+      received.length = 0;
       const res = await postJson(
         `${svc.url}/render/html`,
         { html: HTML },
         { 'x-upload-url': `${target.url}${path}` },
       );
       expect(res.status).toBe(502);
-      const problem = (await res.json()) as { detail: string };
-      expect(problem.detail).toContain(String(status));
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      const { problem, body } = await failedUpload(res);
+      expect(problem).toMatchObject({ status: 502, type: 'urn:a11ypdf:problem:upload-failed' });
+      expect(problem?.detail).toContain(String(status));
+      expect(body.subarray(0, 5).toString()).toBe('%PDF-');
+      // A 403 will not change by asking again; a 500 might.
+      expect(received, path).toHaveLength(puts);
+      expect(received[0].body.equals(body)).toBe(true);
     }
   });
 
-  it('answers 502 when the target is unreachable and 504 when it is too slow', async () => {
+  it('answers 502 when the target is unreachable and 504 when it is too slow, with the document', async () => {
     const closed = await listen(() => undefined);
     const port = (closed.server.address() as AddressInfo).port;
     await new Promise<void>((r) => closed.server.close(() => r()));
@@ -293,12 +332,19 @@ describe('upload delivery', () => {
       { 'x-upload-url': `http://127.0.0.1:${port}/x` },
     );
     expect(unreachable.status).toBe(502);
+    const lost = await failedUpload(unreachable);
+    expect(lost.problem?.detail).toMatch(/unreachable.*\(3 attempts\)/);
+    expect(lost.body.subarray(0, 5).toString()).toBe('%PDF-');
     const slow = await postJson(
-      `${svc.url}/render/html`,
+      `${svc.url}/render`,
       { html: HTML },
       { 'x-upload-url': `${target.url}/slow` },
     );
     expect(slow.status).toBe(504);
+    expect(slow.headers.get('content-type')).toBe('image/png');
+    const late = await failedUpload(slow);
+    expect(late.problem?.detail).toMatch(/within 1000 ms/);
+    expect(late.body.subarray(1, 4).toString()).toBe('PNG');
   });
 
   it('refuses upload targets on private addresses outside the allowlist', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/diagnostics.js';
 import { validateTemplate } from '../../src/template/validate.js';
+import { nestingProblem } from '../../src/template/nesting.js';
 
 const bundled = (f: string) =>
   ['liberation sans', 'noto sans', 'sans-serif', 'serif'].includes(f.toLowerCase());
@@ -178,5 +179,24 @@ describe('template validation', () => {
     expect(problemsOf(invoice, [1, 2])).toEqual([
       { pointer: '/data', message: 'must be an object keyed by block id' },
     ]);
+  });
+});
+
+describe('nesting of template requests', () => {
+  it('names the field that holds data nested too deeply', () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 5000; i++) deep = [deep];
+    const problems = problemsOf(invoice, { total: deep });
+    expect(problems).toHaveLength(1);
+    expect(problems[0].pointer).toBe(`/data/total${'/0'.repeat(63)}`);
+    expect(problems[0].message).toMatch(/nested more than 64 levels deep/);
+  });
+
+  it('leaves ordinary nesting alone', () => {
+    expect(nestingProblem({ a: { b: [{ c: [1, 2] }] } }, '/data')).toBeNull();
+    expect(nestingProblem({ 'x/y': { a: 1 } }, '/data', 1)).toEqual({
+      pointer: '/data/x~1y',
+      message: 'is nested more than 1 levels deep; the limit is 1',
+    });
   });
 });

@@ -11,6 +11,9 @@ import {
   createResourceLoader,
   parseUploadUrl,
   uploadDocument,
+  UploadError,
+  assertHtmlSize,
+  assertNesting,
   type AddressPolicy,
   type AttachmentInput,
   type ImageResult,
@@ -18,6 +21,7 @@ import {
   type RenderOptions,
   type XmpSchema,
 } from '../../index.js';
+import { errorToProblemInit, makeProblem } from '../problem.js';
 import type { ServiceConfig } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { WorkPool } from '../pool.js';
@@ -77,14 +81,29 @@ function chooseDelivery(
   return json ? { kind: 'json' } : { kind: 'binary' };
 }
 
-/** The HTML of a request body as render input; blank HTML is a 400 on the html field. */
-function htmlInput(body: { html: string; baseUrl?: string | null }): RenderInput {
+/**
+ * The HTML of a request body as render input; blank HTML is a 400 on the html field, HTML
+ * over the size limit a 413 before it is copied to a worker.
+ */
+function htmlInput(
+  body: { html: string; baseUrl?: string | null },
+  config: ServiceConfig,
+): RenderInput {
   if (body.html.trim() === '') {
     throw new InputError('html must not be empty', [
       { pointer: '/html', message: 'must not be empty or blank' },
     ]);
   }
+  assertHtmlSize(body.html, config.documentLimits);
   return { kind: 'html', html: body.html, ...(body.baseUrl ? { baseUrl: body.baseUrl } : {}) };
+}
+
+/** JSON for a header value: printable ASCII only (anything else as \\u escapes). */
+function headerJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[^\x20-\x7e]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** Which addresses fetches and uploads may reach. */
@@ -112,8 +131,12 @@ function engineNetwork(
 /** The configured limits every render gets, whatever its input and output. */
 function engineLimits(
   config: ServiceConfig,
-): Pick<RenderOptions, 'maxOutputBytes' | 'cssLimits' | 'maxPages' | 'maxInputPixels'> {
+): Pick<
+  RenderOptions,
+  'maxOutputBytes' | 'cssLimits' | 'maxPages' | 'maxInputPixels' | 'documentLimits'
+> {
   return {
+    documentLimits: config.documentLimits,
     maxOutputBytes: config.maxOutputBytes,
     cssLimits: config.cssLimits,
     maxPages: config.maxPages,
@@ -131,6 +154,14 @@ function renderOptions(body: PdfFields, config: ServiceConfig, documentId: strin
     ...(body.embedColorProfile === false ? { embedColorProfile: false } : {}),
   };
 }
+
+const UPLOAD_FAILURE_DOC =
+  'Problem details. A failed PUT to X-Upload-Url (unreachable, timed out, or 408/429/5xx) is ' +
+  'retried with backoff within UPLOAD_TIMEOUT_MS; when it fails for good the document is not ' +
+  'lost: the response (502, 504 on time-out, 403 when the target resolves to a refused ' +
+  'address) carries the document itself as its body (application/pdf, or the image type) and ' +
+  'the problem as JSON in the X-Upload-Problem header. The bytes come back in the same ' +
+  'response, so nothing is kept on the server and any replica can answer.';
 
 export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, opts) => {
   const { config, pool, metrics } = opts;
@@ -167,7 +198,11 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
     return value;
   }
 
-  /** PUTs the result to the caller's presigned URL and answers with what was uploaded. */
+  /**
+   * PUTs the document to the caller's URL (retried within the upload deadline). When the upload
+   * fails for good, the document is not lost: it is the body of the error response (502, or 504
+   * on time-out), with the problem document as JSON in the X-Upload-Problem header.
+   */
   async function deliverUpload(
     req: FastifyRequest,
     reply: FastifyReply,
@@ -176,20 +211,36 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
     bytes: Uint8Array,
     contentType: string,
   ) {
-    const upload = await uploadDocument(url, bytes, contentType, {
-      ...networkPolicy(config),
-      timeoutMs: config.uploadTimeoutMs,
-      ...(typeof req.headers.traceparent === 'string'
-        ? { traceparent: req.headers.traceparent }
-        : {}),
-    });
-    return reply.send({
-      uploaded: true,
-      documentId,
-      contentType,
-      bytes: bytes.length,
-      targetStatus: upload.targetStatus,
-    });
+    try {
+      const upload = await uploadDocument(url, bytes, contentType, {
+        ...networkPolicy(config),
+        timeoutMs: config.uploadTimeoutMs,
+        ...(typeof req.headers.traceparent === 'string'
+          ? { traceparent: req.headers.traceparent }
+          : {}),
+      });
+      return reply.send({
+        uploaded: true,
+        documentId,
+        contentType,
+        bytes: bytes.length,
+        targetStatus: upload.targetStatus,
+      });
+    } catch (err) {
+      if (!(err instanceof UploadError) || err.kind === 'invalid') throw err;
+      const init = errorToProblemInit(err);
+      req.log.warn(
+        { kind: err.kind, attempts: err.attempts, targetStatus: err.targetStatus },
+        'upload failed: the document is returned in the response',
+      );
+      const extension = contentType.split('/')[1];
+      return reply
+        .code(init.status)
+        .type(contentType)
+        .header('x-upload-problem', headerJson(makeProblem(req, init)))
+        .header('content-disposition', `attachment; filename="document.${extension}"`)
+        .send(Buffer.from(bytes));
+    }
   }
 
   async function deliverPdf(
@@ -200,7 +251,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
   ) {
     reply.header('x-document-id', value.documentId);
     reply.headers(renderReportHeaders(value.warnings, value.title));
-    if (delivery.kind === 'upload') {
+    if (delivery.kind === 'upload')
       return deliverUpload(
         req,
         reply,
@@ -209,7 +260,6 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
         value.pdf,
         'application/pdf',
       );
-    }
     if (delivery.kind === 'json') {
       return reply.send({
         validation: value.validation,
@@ -238,15 +288,21 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
     },
     '5xx': {
-      description: 'Problem details',
-      content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
+      description: UPLOAD_FAILURE_DOC,
+      content: {
+        'application/problem+json': { schema: { $ref: 'Problem#' } },
+        'application/pdf': { schema: { type: 'string', format: 'binary' } },
+      },
     },
   };
   const guarded = { onRequest: opts.authenticate };
   const headers = {
     type: 'object',
     properties: {
-      'x-upload-url': { type: 'string', description: 'Presigned URL the document is PUT to' },
+      'x-upload-url': {
+        type: 'string',
+        description: `Presigned URL the document is PUT to. ${UPLOAD_FAILURE_DOC}`,
+      },
       accept: { type: 'string' },
     },
   };
@@ -264,7 +320,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       },
     },
     async (req, reply) => {
-      const input = htmlInput(req.body);
+      const input = htmlInput(req.body, config);
       const delivery = chooseDelivery(req, config, true);
       const value = await renderPdf(
         req,
@@ -338,6 +394,8 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       },
     },
     async (req, reply) => {
+      // Before the copy to a worker, whose structured clone overflows on very deep JSON.
+      assertNesting(req.body.template, req.body.data);
       const delivery = chooseDelivery(req, config, true);
       const input: RenderInput = {
         kind: 'template',
@@ -387,7 +445,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       async (req, reply) => {
         const value = await renderPdf(
           req,
-          htmlInput(req.body),
+          htmlInput(req.body, config),
           renderOptions(req.body, config, randomUUID()),
           route.validate,
         );
@@ -428,7 +486,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       },
     },
     async (req, reply) => {
-      const input = htmlInput(req.body);
+      const input = htmlInput(req.body, config);
       const delivery = chooseDelivery(req, config, false);
       const format = /jpe?g$/i.test(req.body.format ?? '') ? 'jpeg' : 'png';
       const started = performance.now();
