@@ -4,6 +4,16 @@
  */
 import { availableParallelism } from 'node:os';
 import { rangeList } from '../resources/address-policy.js';
+import { ConfigError, bool, int } from './env.js';
+import {
+  assertRoleFits,
+  loadJobsConfig,
+  parseRole,
+  type JobsConfig,
+  type ServiceRole,
+} from './jobs/config.js';
+
+export { ConfigError };
 
 export interface ServiceConfig {
   readonly port: number;
@@ -66,34 +76,10 @@ export interface ServiceConfig {
     readonly jwksUrl: string;
     readonly audience?: string;
   } | null;
-}
-
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
-
-function int(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
-  }
-  return n;
-}
-
-function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.toLowerCase();
-  if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-  throw new ConfigError(`${name} must be true or false, got '${env[name]}'`);
+  /** What this process does (ROLE, or `serve --role`): api, worker or all. */
+  readonly role: ServiceRole;
+  /** Batch jobs on Redis; null when REDIS_URL is not set (then /jobs answers 503). */
+  readonly jobs: JobsConfig | null;
 }
 
 function ranges(env: NodeJS.ProcessEnv, name: string): string[] {
@@ -120,7 +106,8 @@ export function loadConfig(
   const keys = [env.API_KEY, ...(env.API_KEYS ?? '').split(',')]
     .map((k) => k?.trim() ?? '')
     .filter((k) => k.length > 0);
-  return {
+  const workers = int(env, 'WORKERS', Math.max(1, availableParallelism()), 1, 256);
+  const config: ServiceConfig = {
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
     logLevel: env.LOG_LEVEL?.trim() || 'info',
@@ -128,7 +115,7 @@ export function loadConfig(
     allowedPrivateRanges: ranges(env, 'PRIVATE_NETWORK_ALLOWLIST'),
     jsonBodyLimit: int(env, 'JSON_BODY_LIMIT_MB', 25, 1, 1024) * MB,
     pdfBodyLimit: int(env, 'PDF_BODY_LIMIT_MB', 100, 1, 4096) * MB,
-    workers: int(env, 'WORKERS', Math.max(1, availableParallelism()), 1, 256),
+    workers,
     queueLimit: int(env, 'QUEUE_LIMIT', 64, 0, 100_000),
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
     fetchTimeoutMs: int(env, 'FETCH_TIMEOUT_MS', 15_000, 100, 600_000),
@@ -160,6 +147,10 @@ export function loadConfig(
     heapGrowingPercent: int(env, 'HEAP_GROWING_PERCENT', 20, 0, 1000),
     apiKeys: [...new Set(keys)],
     jwt: issuer && jwksUrl ? { issuer, jwksUrl, ...(audience ? { audience } : {}) } : null,
+    role: parseRole(env.ROLE),
+    jobs: loadJobsConfig(env, workers),
     ...overrides,
   };
+  assertRoleFits(config.role, config.jobs);
+  return config;
 }

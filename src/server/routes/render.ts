@@ -8,7 +8,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { InputError } from '../../diagnostics.js';
 import type { XmpSchema } from '../../layout/display-list.js';
-import type { AttachmentInput, ImageResult, RenderInput, RenderOptions } from '../../render.js';
+import type {
+  AttachmentInput,
+  ImageOptions,
+  ImageResult,
+  RenderInput,
+  RenderOptions,
+} from '../../render.js';
 import { createResourceLoader, type AddressPolicy } from '../../resources/index.js';
 import { parseUploadUrl, uploadDocument } from '../../resources/upload.js';
 import type { ServiceConfig } from '../config.js';
@@ -33,7 +39,14 @@ export interface RenderRouteOptions {
   readonly authenticate: Authenticator;
 }
 
-interface PdfFields {
+export interface ImageFields {
+  format?: 'png' | 'jpeg' | 'jpg';
+  width?: number;
+  scale?: number;
+  quality?: number;
+}
+
+export interface PdfFields {
   attachments?: AttachmentInput[] | null;
   xmpSchemas?: XmpSchema[] | null;
   embedColorProfile?: boolean;
@@ -91,7 +104,7 @@ function chooseDelivery(
 }
 
 /** The HTML of a request body as render input; blank HTML is a 400 on the html field. */
-function htmlInput(body: { html: string; baseUrl?: string | null }): RenderInput {
+export function htmlInput(body: { html: string; baseUrl?: string | null }): RenderInput {
   if (body.html.trim() === '') {
     throw new InputError('html must not be empty', [
       { pointer: '/html', message: 'must not be empty or blank' },
@@ -101,7 +114,7 @@ function htmlInput(body: { html: string; baseUrl?: string | null }): RenderInput
 }
 
 /** Which addresses fetches and uploads may reach. */
-function networkPolicy(config: ServiceConfig): AddressPolicy {
+export function networkPolicy(config: ServiceConfig): AddressPolicy {
   return {
     allowPrivateNetwork: config.allowPrivateNetwork,
     allowedPrivateRanges: config.allowedPrivateRanges,
@@ -109,7 +122,7 @@ function networkPolicy(config: ServiceConfig): AddressPolicy {
 }
 
 /** The same policy as render options, for resources the engine loads in a worker. */
-function engineNetwork(
+export function engineNetwork(
   config: ServiceConfig,
 ): Pick<RenderOptions, 'allowPrivateNetwork' | 'resourcePolicy'> {
   return {
@@ -123,7 +136,7 @@ function engineNetwork(
 }
 
 /** The configured limits every render gets, whatever its input and output. */
-function engineLimits(
+export function engineLimits(
   config: ServiceConfig,
 ): Pick<RenderOptions, 'maxOutputBytes' | 'cssLimits' | 'maxPages' | 'maxInputPixels'> {
   return {
@@ -134,7 +147,11 @@ function engineLimits(
   };
 }
 
-function renderOptions(body: PdfFields, config: ServiceConfig, documentId: string): RenderOptions {
+export function renderOptions(
+  body: PdfFields,
+  config: ServiceConfig,
+  documentId: string,
+): RenderOptions {
   return {
     documentId,
     ...engineLimits(config),
@@ -143,6 +160,63 @@ function renderOptions(body: PdfFields, config: ServiceConfig, documentId: strin
     ...(body.xmpSchemas ? { xmpSchemas: body.xmpSchemas } : {}),
     ...(body.embedColorProfile === false ? { embedColorProfile: false } : {}),
   };
+}
+
+/** Options of a template render: the template limits besides the common ones. */
+export function templateOptions(config: ServiceConfig, documentId: string): RenderOptions {
+  return {
+    documentId,
+    templateLimits: config.templateLimits,
+    ...engineLimits(config),
+    ...engineNetwork(config),
+  };
+}
+
+/** The body of an image render as image options, with the defaults the schema documents. */
+export function imageOptions(body: ImageFields, config: ServiceConfig): ImageOptions {
+  return {
+    format: body.format === 'jpeg' || body.format === 'jpg' ? 'jpeg' : 'png',
+    width: body.width ?? 1024,
+    scale: body.scale ?? 1,
+    quality: body.quality ?? 90,
+    maxPixels: config.maxImagePixels,
+    ...engineLimits(config),
+    ...engineNetwork(config),
+  };
+}
+
+/** The url field of /render/url; anything but an absolute http(s) URL is a 400 on it. */
+export function pageUrl(raw: string): URL {
+  try {
+    const url = new URL(raw);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url;
+  } catch {
+    // reported below
+  }
+  throw new InputError('url must be an absolute http or https URL', [
+    { pointer: '/url', message: 'must be an absolute http(s) URL' },
+  ]);
+}
+
+/** Fetches a page under the network policy and decodes it by its declared charset. */
+export async function loadPage(url: URL, config: ServiceConfig): Promise<RenderInput> {
+  const page = await createResourceLoader({
+    ...networkPolicy(config),
+    resourceTimeoutMs: config.fetchTimeoutMs,
+    maxResourceBytes: config.fetchMaxBytes,
+  }).load(url.href, 'document');
+  const charset =
+    page.charset ??
+    /<meta[^>]+charset=["']?([\w-]+)/i.exec(
+      Buffer.from(page.bytes.subarray(0, 2048)).toString('latin1'),
+    )?.[1];
+  let html: string;
+  try {
+    html = new TextDecoder(charset ?? 'utf-8').decode(page.bytes);
+  } catch {
+    html = new TextDecoder('utf-8').decode(page.bytes);
+  }
+  return { kind: 'html', html, baseUrl: page.url };
 }
 
 export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, opts) => {
@@ -282,35 +356,12 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       },
     },
     async (req, reply) => {
-      let url: URL;
-      try {
-        url = new URL(req.body.url);
-        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
-      } catch {
-        throw new InputError('url must be an absolute http or https URL', [
-          { pointer: '/url', message: 'must be an absolute http(s) URL' },
-        ]);
-      }
+      const url = pageUrl(req.body.url);
       const delivery = chooseDelivery(req, config, true);
-      const page = await createResourceLoader({
-        ...networkPolicy(config),
-        resourceTimeoutMs: config.fetchTimeoutMs,
-        maxResourceBytes: config.fetchMaxBytes,
-      }).load(url.href, 'document');
-      const charset =
-        page.charset ??
-        /<meta[^>]+charset=["']?([\w-]+)/i.exec(
-          Buffer.from(page.bytes.subarray(0, 2048)).toString('latin1'),
-        )?.[1];
-      let html: string;
-      try {
-        html = new TextDecoder(charset ?? 'utf-8').decode(page.bytes);
-      } catch {
-        html = new TextDecoder('utf-8').decode(page.bytes);
-      }
+      const input = await loadPage(url, config);
       const value = await renderPdf(
         req,
-        { kind: 'html', html, baseUrl: page.url },
+        input,
         renderOptions(req.body, config, randomUUID()),
         delivery.kind === 'json',
       );
@@ -340,12 +391,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       const value = await renderPdf(
         req,
         input,
-        {
-          documentId: randomUUID(),
-          templateLimits: config.templateLimits,
-          ...engineLimits(config),
-          ...engineNetwork(config),
-        },
+        templateOptions(config, randomUUID()),
         delivery.kind === 'json',
       );
       return deliverPdf(req, reply, delivery, value);
@@ -432,20 +478,11 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
     async (req, reply) => {
       const input = htmlInput(req.body);
       const delivery = chooseDelivery(req, config, false);
-      const format = req.body.format === 'jpeg' || req.body.format === 'jpg' ? 'jpeg' : 'png';
       const started = performance.now();
       const result = await pool.run<ImageResult>({
         kind: 'image',
         input,
-        options: {
-          format,
-          width: req.body.width ?? 1024,
-          scale: req.body.scale ?? 1,
-          quality: req.body.quality ?? 90,
-          maxPixels: config.maxImagePixels,
-          ...engineLimits(config),
-          ...engineNetwork(config),
-        },
+        options: imageOptions(req.body, config),
       });
       metrics.observeRender(performance.now() - started, 1);
       const documentId = randomUUID();
