@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAuthenticator, authMode } from './auth.js';
 import type { ServiceConfig } from './config.js';
+import { setUpJobs } from './jobs/index.js';
 import { createMetrics, metricsRoutes } from './metrics.js';
 import { WorkPool } from './pool.js';
 import { errorToProblemInit, sendProblem } from './problem.js';
@@ -161,20 +162,25 @@ export async function buildService(
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const authenticate = createAuthenticator(config);
+  // Batch jobs: /jobs on the API role, the queue worker on the worker role (both with `all`).
+  const jobs = await setUpJobs(app, { config, pool, metrics, authenticate });
   await app.register(healthRoutes, {
     version: VERSION,
-    isReady: () => warm && !closing && !pool.saturated,
+    isReady: () => warm && !closing && !pool.saturated && jobs.isReady(),
   });
   await app.register(metricsRoutes, { metrics });
-  await app.register(renderRoutes, { config, pool, metrics, authenticate });
-  await app.register(validateRoutes, { config, pool, metrics, authenticate });
+  if (config.role !== 'worker') {
+    await app.register(renderRoutes, { config, pool, metrics, authenticate });
+    await app.register(validateRoutes, { config, pool, metrics, authenticate });
+  }
 
   return {
     app,
     pool,
     async shutdown() {
       closing = true;
-      await app.close();
+      // In-flight requests and items both need the pool: drain them side by side, then close it.
+      await Promise.all([app.close(), jobs.close()]);
       await pool.close();
     },
   };

@@ -219,21 +219,24 @@ export async function loadPage(url: URL, config: ServiceConfig): Promise<RenderI
   return { kind: 'html', html, baseUrl: page.url };
 }
 
+/** A preValidation hook: a body that is not JSON is a 415 naming the content type. */
+export async function requireJsonBody(req: FastifyRequest): Promise<void> {
+  const type = req.headers['content-type'];
+  if (type !== undefined && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
+    throw new InputError(
+      `send the request as application/json, not ${type.split(';')[0]}`,
+      [{ pointer: '/headers/content-type', message: 'must be application/json' }],
+      415,
+      'unsupported-media-type',
+    );
+  }
+}
+
 export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, opts) => {
   const { config, pool, metrics } = opts;
 
   // fastify parses text/plain too; these routes take JSON only.
-  app.addHook('preValidation', async (req) => {
-    const type = req.headers['content-type'];
-    if (type !== undefined && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
-      throw new InputError(
-        `send the request as application/json, not ${type.split(';')[0]}`,
-        [{ pointer: '/headers/content-type', message: 'must be application/json' }],
-        415,
-        'unsupported-media-type',
-      );
-    }
-  });
+  app.addHook('preValidation', requireJsonBody);
 
   async function renderPdf(
     req: FastifyRequest,
