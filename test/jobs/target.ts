@@ -22,6 +22,8 @@ export interface UploadTarget {
   failFirst(path: string, times: number, status: number): void;
   /** Requests to `path` wait until release() is called. */
   hold(path: string): { release(): void };
+  /** GET `path` answers with this body (a page or a PDF to fetch). */
+  serve(path: string, body: Uint8Array | string, contentType: string): void;
   /** Requests received for a path. */
   to(path: string): Received[];
   close(): Promise<void>;
@@ -31,6 +33,7 @@ export async function startTarget(): Promise<UploadTarget> {
   const received: Received[] = [];
   const failures = new Map<string, { left: number; status: number }>();
   const holds = new Map<string, Promise<void>>();
+  const pages = new Map<string, { body: Uint8Array | string; contentType: string }>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -42,6 +45,12 @@ export async function startTarget(): Promise<UploadTarget> {
         failure.left--;
         res.statusCode = failure.status;
         res.end();
+        return;
+      }
+      const page = req.method === 'GET' ? pages.get(path) : undefined;
+      if (page) {
+        res.setHeader('content-type', page.contentType);
+        res.end(page.body);
         return;
       }
       const body = Buffer.concat(chunks);
@@ -77,6 +86,9 @@ export async function startTarget(): Promise<UploadTarget> {
         }),
       );
       return { release: () => release() };
+    },
+    serve(path, body, contentType) {
+      pages.set(path, { body, contentType });
     },
     to(path) {
       return received.filter((r) => r.path === path);

@@ -49,11 +49,11 @@ export async function setUpJobs(app: FastifyInstance, deps: JobsDeps): Promise<J
   const onError = redisErrorLogger(log);
   const api =
     jobs && config.role !== 'worker'
-      ? new JobsBackend(jobs, redisClient(jobs, 'producer', onError))
+      ? new JobsBackend(jobs, redisClient(jobs, 'producer', onError), onError)
       : null;
   const workerSide =
     jobs && config.role !== 'api'
-      ? new JobsBackend(jobs, redisClient(jobs, 'worker', onError))
+      ? new JobsBackend(jobs, redisClient(jobs, 'worker', onError), onError)
       : null;
   const counted = api ?? workerSide;
   const metrics = createJobsMetrics(deps.metrics.registry, counted ? () => counted.counts() : null);
@@ -74,7 +74,15 @@ export async function setUpJobs(app: FastifyInstance, deps: JobsDeps): Promise<J
   }
   const worker =
     jobs && workerSide
-      ? new JobsWorker({ config, jobs, pool: deps.pool, backend: workerSide, metrics, log })
+      ? new JobsWorker({
+          config,
+          jobs,
+          pool: deps.pool,
+          backend: workerSide,
+          metrics,
+          log,
+          onConnectionError: onError,
+        })
       : null;
 
   return {

@@ -20,8 +20,6 @@ export type QueueCounts = Record<'waiting' | 'active' | 'delayed' | 'failed', nu
 
 /** Longest a scrape waits for Redis before it reports the queue as unknown. */
 const COUNTS_TIMEOUT_MS = 1_000;
-/** A reading of the queue serves every gauge of one scrape. */
-const SNAPSHOT_REUSE_MS = 500;
 
 /** The queue's counts, or null when Redis does not answer in time (no number beats a stale one). */
 async function readCounts(counts: () => Promise<QueueCounts>): Promise<QueueCounts | null> {
@@ -81,13 +79,11 @@ export function createJobsMetrics(
   });
   if (counts) {
     // prom-client collects all gauges of a scrape at once; they share one reading of Redis.
-    let reading: { at: number; counts: Promise<QueueCounts | null> } | null = null;
-    const snapshot = () => {
-      if (!reading || Date.now() - reading.at > SNAPSHOT_REUSE_MS) {
-        reading = { at: Date.now(), counts: readCounts(counts) };
-      }
-      return reading.counts;
-    };
+    let reading: Promise<QueueCounts | null> | null = null;
+    const snapshot = () =>
+      (reading ??= readCounts(counts).finally(() => {
+        reading = null;
+      }));
     new Gauge({
       name: 'a11ypdf_jobs_queue_depth',
       help: 'Items waiting for a worker, over all replicas (the worker autoscaling signal)',

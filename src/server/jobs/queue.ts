@@ -122,13 +122,16 @@ export class JobsBackend {
   readonly #client: Redis;
   readonly #config: JobsConfig;
 
-  constructor(config: JobsConfig, client: Redis) {
+  constructor(config: JobsConfig, client: Redis, onError: (err: Error) => void) {
     this.#config = config;
     this.#client = client;
     this.store = new JobStore(client, config.prefix, config.resultTtlSeconds);
     const base = { connection: client, prefix: config.prefix };
     this.items = new Queue<ItemData>(ITEMS_QUEUE, base);
     this.callbacks = new Queue<CallbackData>(CALLBACKS_QUEUE, base);
+    // Connection errors are the client's to report (once in a while, see setUpJobs).
+    this.items.on('error', onError);
+    this.callbacks.on('error', onError);
   }
 
   /** The connection, for a worker on the same Redis (BullMQ opens its blocking one beside it). */

@@ -22,7 +22,7 @@ import { sendCallback } from './callbacks.js';
 import type { JobsConfig } from './config.js';
 import type { JobsMetrics } from './metrics.js';
 import type { CallbackData, ItemData, ItemOutcome, ItemRecord } from './model.js';
-import { CALLBACKS_QUEUE, ITEMS_QUEUE, type JobsBackend } from './queue.js';
+import { CALLBACKS_QUEUE, isRedisError, ITEMS_QUEUE, type JobsBackend } from './queue.js';
 import { jobView } from './view.js';
 import { UploadError } from '../../resources/upload.js';
 
@@ -30,6 +30,8 @@ import { UploadError } from '../../resources/upload.js';
 const HOUSEKEEPING_MS = 10_000;
 /** A pending callback older than this was left by a worker that died after finishing a job. */
 const CALLBACK_ORPHAN_MS = 15_000;
+/** Beyond the drain and upload time, how long closing waits for the queue to let go. */
+const CLOSE_MARGIN_MS = 5_000;
 /** Callbacks delivered at once by one worker process. */
 const CALLBACK_CONCURRENCY = 4;
 
@@ -46,6 +48,8 @@ export interface JobsWorkerOptions {
   readonly backend: JobsBackend;
   readonly metrics: JobsMetrics;
   readonly log: FastifyBaseLogger;
+  /** Reports a lost connection to Redis (rate-limited: it repeats while Redis is down). */
+  readonly onConnectionError: (err: Error) => void;
 }
 
 /** The problem of a failed item, addressed to the item within the job. */
@@ -66,6 +70,8 @@ export class JobsWorker {
   readonly #callbacks: Worker<CallbackData>;
   readonly #drain = new AbortController();
   readonly #housekeeping: NodeJS.Timeout;
+  /** Items this worker is processing now. */
+  #running = 0;
   #reconciling: Promise<void> | null = null;
 
   constructor(opts: JobsWorkerOptions) {
@@ -88,7 +94,9 @@ export class JobsWorker {
       stalledInterval: jobs.leaseMs,
     });
     for (const worker of [this.#items, this.#callbacks]) {
-      worker.on('error', (err) => log.warn({ err }, 'job queue worker error'));
+      worker.on('error', (err) =>
+        isRedisError(err) ? opts.onConnectionError(err) : log.warn({ err }, 'job queue error'),
+      );
     }
     this.#items.on('failed', (job, err) => {
       // Items the processor gave up are recorded by it; a deferred failure (an item that
@@ -107,6 +115,15 @@ export class JobsWorker {
   }
 
   async #process(job: Job<ItemData>, token: string | undefined): Promise<void> {
+    this.#running++;
+    try {
+      return await this.#run(job, token);
+    } finally {
+      this.#running--;
+    }
+  }
+
+  async #run(job: Job<ItemData>, token: string | undefined): Promise<void> {
     const { store } = this.#opts.backend;
     const { jobId, index, item } = job.data;
     const decision = await store.start(jobId, index);
@@ -236,16 +253,28 @@ export class JobsWorker {
 
   /**
    * Stops taking items and lets those in progress end; after the drain time, items still
-   * rendering go back to the queue.
+   * rendering go back to the queue. With Redis unreachable nothing can be recorded or given
+   * back: the worker stops waiting once its own items have ended (or could not), and leaves
+   * what it held to the lease.
    */
   async close(): Promise<void> {
+    const { jobs, config, backend, log } = this.#opts;
     clearInterval(this.#housekeeping);
-    const drain = setTimeout(() => this.#drain.abort(), this.#opts.jobs.drainTimeoutMs);
-    try {
-      await Promise.all([this.#items.close(), this.#callbacks.close()]);
-    } finally {
-      clearTimeout(drain);
+    const drain = setTimeout(() => this.#drain.abort(), jobs.drainTimeoutMs);
+    const closed = Promise.all([this.#items.close(), this.#callbacks.close()]).then(() => true);
+    const deadline = Date.now() + jobs.drainTimeoutMs + config.uploadTimeoutMs + CLOSE_MARGIN_MS;
+    let done = false;
+    void closed.then(() => (done = true));
+    while (!done && Date.now() < deadline && (this.#running > 0 || backend.connected)) {
+      await new Promise((r) => setTimeout(r, 100));
     }
-    await this.#reconciling;
+    clearTimeout(drain);
+    if (!done) {
+      log.warn(
+        { items: this.#running },
+        'job queue unreachable while stopping: items held are left to their lease',
+      );
+      backend.connection.disconnect();
+    }
   }
 }
