@@ -31,7 +31,7 @@ const HOUSEKEEPING_MS = 10_000;
 /** A pending callback older than this was left by a worker that died after finishing a job. */
 const CALLBACK_ORPHAN_MS = 15_000;
 /** Beyond the drain and upload time, how long closing waits for the queue to let go. */
-const CLOSE_MARGIN_MS = 5_000;
+export const CLOSE_MARGIN_MS = 5_000;
 /** Callbacks delivered at once by one worker process. */
 const CALLBACK_CONCURRENCY = 4;
 
