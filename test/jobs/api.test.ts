@@ -4,6 +4,7 @@
  * graceful drain and metrics.
  */
 import { createHmac } from 'node:crypto';
+import { UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render, renderImage, validate } from '../../src/index.js';
@@ -536,6 +537,54 @@ describe.skipIf(REDIS_SKIP_REASON !== null && process.env.CI !== 'true')(
         expect(target.to('/d/slow.pdf')).toHaveLength(1);
       } finally {
         await second.close();
+      }
+    });
+
+    it('records an item the queue failed after it stopped its workers, and the job ends', async () => {
+      const env = { ...jobsEnv(), JOBS_PREFIX: 'poison' };
+      const api = await startTestService({ ...env, ROLE: 'api' });
+      try {
+        const job = await submit(api, {
+          items: [
+            {
+              route: '/render/html',
+              body: { html: html('Poison') },
+              uploadUrl: `${target.url}/k.pdf`,
+            },
+          ],
+        });
+        // What the queue does to an item that stopped two workers: fails it without running it.
+        const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
+        const killer = new Worker(
+          'items',
+          async () => {
+            throw new UnrecoverableError('job stalled more than allowable limit');
+          },
+          { connection, prefix: 'poison' },
+        );
+        await killer.waitUntilReady();
+        await until(
+          async () => (await connection.zcard('poison:items:failed')) === 1,
+          'the item to fail',
+        );
+        await killer.close();
+        connection.disconnect();
+        // A worker records it and the job ends.
+        const workers = await startTestService({ ...env, ROLE: 'worker' });
+        try {
+          const done = await ended(api, job.id);
+          expect(done.status).toBe('completed');
+          expect(done.items![0]).toMatchObject({
+            status: 'failed',
+            problem: { status: 500, type: 'urn:a11ypdf:problem:worker-lost' },
+          });
+          expect(done.items![0].problem?.detail).toMatch(/job stalled more than allowable limit/);
+          expect(target.to('/k.pdf')).toHaveLength(0);
+        } finally {
+          await workers.close();
+        }
+      } finally {
+        await api.close();
       }
     });
 

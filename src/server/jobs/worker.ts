@@ -106,6 +106,8 @@ export class JobsWorker {
     this.#items.on('lockRenewalFailed', (ids) =>
       log.warn({ items: ids }, 'could not renew the lease on items'),
     );
+    // At start too: what a worker that died left behind is recorded without waiting.
+    void this.#reconcile();
     this.#housekeeping = setInterval(() => void this.#reconcile(), HOUSEKEEPING_MS);
     this.#housekeeping.unref();
   }
