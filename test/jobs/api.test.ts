@@ -509,7 +509,7 @@ describe.skipIf(REDIS_SKIP_REASON !== null && process.env.CI !== 'true')(
     });
 
     it('gives an item still rendering back to the queue when a worker shuts down', async () => {
-      const slow = `<html lang="en"><title>Slow</title>${Array.from({ length: 1000 }, (_, i) => `<p>Paragraph ${i}: ${'lorem ipsum dolor sit amet '.repeat(8)}</p>`).join('')}</html>`;
+      const slow = `<html lang="en"><title>Slow</title>${Array.from({ length: 2000 }, (_, i) => `<p>Paragraph ${i}: ${'lorem ipsum dolor sit amet '.repeat(8)}</p>`).join('')}</html>`;
       const env = { ...jobsEnv(), JOBS_PREFIX: 'drain' };
       const first = await startTestService({ ...env, JOBS_DRAIN_TIMEOUT_MS: '0' });
       const job = await submit(first, {
