@@ -22,7 +22,7 @@ COPY scripts ./scripts
 COPY fonts ./fonts
 COPY icc ./icc
 USER node
-EXPOSE 8080
+EXPOSE 8080 8081
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "--max-semi-space-size=2", "dist/cli.js", "serve"]

@@ -42,10 +42,15 @@ Run 'a11ypdf <command> --help' for the options of a command.
 
 Exit codes: 0 success; 1 not compliant or rendering failed; 2 usage error or unreadable input.`;
 
-const SERVE_HELP = `Usage: a11ypdf serve [--port N] [--host ADDR]
+const SERVE_HELP = `Usage: a11ypdf serve [--port N] [--host ADDR] [--role api|worker|all]
 
 Starts the service. Every setting is also read from the environment (see README);
---port and --host override PORT and HOST. Default 0.0.0.0:8080.`;
+--port, --host and --role override PORT, HOST and ROLE. Default 0.0.0.0:8080.
+
+Roles (batch jobs need REDIS_URL; see docs/jobs.md):
+  api      the HTTP API, with POST/GET/DELETE /jobs
+  worker   runs job items from the queue; serves only /health and /metrics
+  all      both in one process (default)`;
 
 const RENDER_HELP = `Usage: a11ypdf render INPUT [-o OUTPUT] [options]
 
@@ -106,6 +111,7 @@ async function cmdServe(args: string[]): Promise<number> {
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
+      role: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -115,9 +121,11 @@ async function cmdServe(args: string[]): Promise<number> {
     return EXIT_OK;
   }
   const { startService } = await import('./server/start.js');
+  const { parseRole } = await import('./server/jobs/config.js');
   await startService({
     ...(values.port !== undefined ? { port: Number(values.port) } : {}),
     ...(values.host !== undefined ? { host: values.host } : {}),
+    ...(values.role !== undefined ? { role: parseRole(values.role, '--role') } : {}),
   });
   return EXIT_OK;
 }

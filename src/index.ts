@@ -38,6 +38,7 @@ export { assertNesting } from './template/nesting.js';
 export { assertHtmlSize, type DocumentLimits } from './html/limits.js';
 export {
   ResourceError,
+  assertFetchable,
   UploadError,
   createResourceLoader,
   parseUploadUrl,

@@ -23,6 +23,7 @@ export async function startServiceProcess({ workers }) {
   const child = spawn(process.execPath, [...nodeArgs, cli, 'serve'], {
     env: {
       ...process.env,
+      HEALTH_PORT: process.env.HEALTH_PORT ?? '0',
       PORT: String(port),
       HOST: '127.0.0.1',
       WORKERS: String(workers),

@@ -24,6 +24,10 @@ export class UploadError extends Error {
 
 export interface UploadOptions extends AddressPolicy {
   readonly timeoutMs: number;
+  /** PUT (default) for a document; POST for a notification such as a job's callback. */
+  readonly method?: 'PUT' | 'POST';
+  /** Headers besides the content type and length (a callback's signature). */
+  readonly headers?: Readonly<Record<string, string>>;
   /** W3C trace context to pass on. */
   readonly traceparent?: string;
 }
@@ -130,11 +134,12 @@ async function putOnce(
   const signal = AbortSignal.timeout(timeoutMs);
   try {
     const res = await request(url, {
-      method: 'PUT',
+      method: opts.method ?? 'PUT',
       dispatcher: agent,
       signal,
       body,
       headers: {
+        ...opts.headers,
         'content-type': contentType,
         'content-length': String(body.length),
         ...(opts.traceparent ? { traceparent: opts.traceparent } : {}),

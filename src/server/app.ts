@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAuthenticator, authMode } from './auth.js';
 import type { ServiceConfig } from './config.js';
+import { setUpJobs } from './jobs/index.js';
 import { createMetrics, metricsRoutes } from './metrics.js';
 import { WorkPool } from './pool.js';
 import { errorToProblemInit, sendProblem } from './problem.js';
@@ -221,11 +222,15 @@ export async function buildService(
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const authenticate = createAuthenticator(config);
-  const isReady = () => warm && !closing && !pool.saturated;
+  // Batch jobs: /jobs on the API role, the queue worker on the worker role (both with `all`).
+  const jobs = await setUpJobs(app, { config, pool, metrics, authenticate });
+  const isReady = () => warm && !closing && !pool.saturated && jobs.isReady();
   await app.register(healthRoutes, { version: VERSION, isReady });
   await app.register(metricsRoutes, { metrics });
-  await app.register(renderRoutes, { config, pool, metrics, authenticate });
-  await app.register(validateRoutes, { config, pool, metrics, authenticate });
+  if (config.role !== 'worker') {
+    await app.register(renderRoutes, { config, pool, metrics, authenticate });
+    await app.register(validateRoutes, { config, pool, metrics, authenticate });
+  }
 
   const health =
     config.healthPort === null
@@ -245,7 +250,8 @@ export async function buildService(
     async shutdown(graceMs = config.shutdownGraceMs) {
       closing = true;
       app.server.closeIdleConnections();
-      const drained = await inFlight.settled(graceMs);
+      // In-flight requests and items both need the pool: drain them side by side.
+      const [drained] = await Promise.all([inFlight.settled(graceMs), jobs.close()]);
       const closed = app.close();
       // Past the grace period, or connections opened during the drain and left idle.
       app.server.closeAllConnections();

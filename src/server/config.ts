@@ -4,6 +4,16 @@
  */
 import { availableParallelism } from 'node:os';
 import { rangeList } from '../index.js';
+import { ConfigError, bool, int } from './env.js';
+import {
+  assertRoleFits,
+  loadJobsConfig,
+  parseRole,
+  type JobsConfig,
+  type ServiceRole,
+} from './jobs/config.js';
+
+export { ConfigError };
 
 export interface ServiceConfig {
   readonly port: number;
@@ -93,6 +103,10 @@ export interface ServiceConfig {
   readonly heapGrowingPercent: number;
   readonly apiKeys: readonly string[];
   readonly jwt: JwtConfig | null;
+  /** What this process does (ROLE, or `serve --role`): api, worker or all. */
+  readonly role: ServiceRole;
+  /** Batch jobs on Redis; null when REDIS_URL is not set (then /jobs answers 503). */
+  readonly jobs: JobsConfig | null;
 }
 
 export interface JwtConfig {
@@ -117,39 +131,11 @@ const ELEMENTS_PER_WORKER_MB = 48;
 const HTML_CHARS_PER_WORKER_MB = 8192;
 const TEXT_CHARS_PER_WORKER_MB = 1536;
 
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
-
-function int(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
-  }
-  return n;
-}
-
 /** HEALTH_PORT: a port, or off / none / false for no health listener. */
 function healthPort(env: NodeJS.ProcessEnv): number | null {
   const raw = env.HEALTH_PORT?.trim().toLowerCase();
   if (raw === 'off' || raw === 'none' || raw === 'false') return null;
   return int(env, 'HEALTH_PORT', 8081, 0, 65535);
-}
-
-function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.toLowerCase();
-  if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-  throw new ConfigError(`${name} must be true or false, got '${env[name]}'`);
 }
 
 function ranges(env: NodeJS.ProcessEnv, name: string): string[] {
@@ -239,7 +225,7 @@ export function loadConfig(
   const MB = 1024 * 1024;
   const workers = int(env, 'WORKERS', Math.max(1, availableParallelism()), 1, 256);
   const workerMemoryMb = int(env, 'WORKER_MEMORY_MB', 1024, 64, 65_536);
-  return {
+  const config: ServiceConfig = {
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
     healthPort: healthPort(env),
@@ -308,6 +294,10 @@ export function loadConfig(
     heapGrowingPercent: int(env, 'HEAP_GROWING_PERCENT', 20, 0, 1000),
     apiKeys: apiKeys(env),
     jwt: jwtConfig(env),
+    role: parseRole(env.ROLE),
+    jobs: loadJobsConfig(env, workers),
     ...overrides,
   };
+  assertRoleFits(config.role, config.jobs);
+  return config;
 }

@@ -55,14 +55,19 @@ export interface ProblemInit {
 }
 
 export function makeProblem(req: FastifyRequest, init: ProblemInit): Problem {
+  return problemAt(req.url.split('?')[0], String(req.id), init);
+}
+
+/** A problem that no request answers with, such as the failure of one item of a batch job. */
+export function problemAt(instance: string, requestId: string, init: ProblemInit): Problem {
   const [slug, title] = TITLES[init.status] ?? ['error', 'Error'];
   return {
     type: typeUri(init.slug ?? slug),
     title: init.title ?? title,
     status: init.status,
     detail: init.detail,
-    instance: req.url.split('?')[0],
-    requestId: String(req.id),
+    instance,
+    requestId,
     errors: init.errors ?? [],
   };
 }

@@ -16,6 +16,7 @@ import {
   assertNesting,
   type AddressPolicy,
   type AttachmentInput,
+  type ImageOptions,
   type ImageResult,
   type RenderInput,
   type RenderOptions,
@@ -46,7 +47,14 @@ export interface RenderRouteOptions {
   readonly authenticate: Authenticator;
 }
 
-interface PdfFields {
+export interface ImageFields {
+  format?: string;
+  width?: number;
+  scale?: number;
+  quality?: number;
+}
+
+export interface PdfFields {
   attachments?: AttachmentInput[] | null;
   xmpSchemas?: XmpSchema[] | null;
   embedColorProfile?: boolean;
@@ -85,7 +93,7 @@ function chooseDelivery(
  * The HTML of a request body as render input; blank HTML is a 400 on the html field, HTML
  * over the size limit a 413 before it is copied to a worker.
  */
-function htmlInput(
+export function htmlInput(
   body: { html: string; baseUrl?: string | null },
   config: ServiceConfig,
 ): RenderInput {
@@ -107,7 +115,7 @@ function headerJson(value: unknown): string {
 }
 
 /** Which addresses fetches and uploads may reach. */
-function networkPolicy(config: ServiceConfig): AddressPolicy {
+export function networkPolicy(config: ServiceConfig): AddressPolicy {
   return {
     allowPrivateNetwork: config.allowPrivateNetwork,
     allowedPrivateRanges: config.allowedPrivateRanges,
@@ -115,7 +123,7 @@ function networkPolicy(config: ServiceConfig): AddressPolicy {
 }
 
 /** The same policy as render options, for resources the engine loads in a worker. */
-function engineNetwork(
+export function engineNetwork(
   config: ServiceConfig,
 ): Pick<RenderOptions, 'allowPrivateNetwork' | 'resourcePolicy'> {
   return {
@@ -129,7 +137,7 @@ function engineNetwork(
 }
 
 /** The configured limits every render gets, whatever its input and output. */
-function engineLimits(
+export function engineLimits(
   config: ServiceConfig,
 ): Pick<
   RenderOptions,
@@ -144,7 +152,11 @@ function engineLimits(
   };
 }
 
-function renderOptions(body: PdfFields, config: ServiceConfig, documentId: string): RenderOptions {
+export function renderOptions(
+  body: PdfFields,
+  config: ServiceConfig,
+  documentId: string,
+): RenderOptions {
   return {
     documentId,
     ...engineLimits(config),
@@ -163,21 +175,81 @@ const UPLOAD_FAILURE_DOC =
   'the problem as JSON in the X-Upload-Problem header. The bytes come back in the same ' +
   'response, so nothing is kept on the server and any replica can answer.';
 
+/** Options of a template render: the template limits besides the common ones. */
+export function templateOptions(config: ServiceConfig, documentId: string): RenderOptions {
+  return {
+    documentId,
+    templateLimits: config.templateLimits,
+    ...engineLimits(config),
+    ...engineNetwork(config),
+  };
+}
+
+/** The body of an image render as image options, with the defaults the schema documents. */
+export function imageOptions(body: ImageFields, config: ServiceConfig): ImageOptions {
+  return {
+    format: /jpe?g$/i.test(body.format ?? '') ? 'jpeg' : 'png',
+    width: body.width ?? 1024,
+    scale: body.scale ?? 1,
+    quality: body.quality ?? 90,
+    maxPixels: config.maxImagePixels,
+    ...engineLimits(config),
+    ...engineNetwork(config),
+  };
+}
+
+/** The url field of /render/url; anything but an absolute http(s) URL is a 400 on it. */
+export function pageUrl(raw: string): URL {
+  try {
+    const url = new URL(raw);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url;
+  } catch {
+    // reported below
+  }
+  throw new InputError('url must be an absolute http or https URL', [
+    { pointer: '/url', message: 'must be an absolute http(s) URL' },
+  ]);
+}
+
+/** Fetches a page under the network policy and decodes it by its declared charset. */
+export async function loadPage(url: URL, config: ServiceConfig): Promise<RenderInput> {
+  const page = await createResourceLoader({
+    ...networkPolicy(config),
+    resourceTimeoutMs: config.fetchTimeoutMs,
+    maxResourceBytes: config.fetchMaxBytes,
+  }).load(url.href, 'document');
+  const charset =
+    page.charset ??
+    /<meta[^>]+charset=["']?([\w-]+)/i.exec(
+      Buffer.from(page.bytes.subarray(0, 2048)).toString('latin1'),
+    )?.[1];
+  let html: string;
+  try {
+    html = new TextDecoder(charset ?? 'utf-8').decode(page.bytes);
+  } catch {
+    html = new TextDecoder('utf-8').decode(page.bytes);
+  }
+  return { kind: 'html', html, baseUrl: page.url };
+}
+
+/** A preValidation hook: a body that is not JSON is a 415 naming the content type. */
+export async function requireJsonBody(req: FastifyRequest): Promise<void> {
+  const type = req.headers['content-type'];
+  if (type !== undefined && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
+    throw new InputError(
+      `send the request as application/json, not ${type.split(';')[0]}`,
+      [{ pointer: '/headers/content-type', message: 'must be application/json' }],
+      415,
+      'unsupported-media-type',
+    );
+  }
+}
+
 export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, opts) => {
   const { config, pool, metrics } = opts;
 
   // fastify parses text/plain too; these routes take JSON only.
-  app.addHook('preValidation', async (req) => {
-    const type = req.headers['content-type'];
-    if (type !== undefined && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
-      throw new InputError(
-        `send the request as application/json, not ${type.split(';')[0]}`,
-        [{ pointer: '/headers/content-type', message: 'must be application/json' }],
-        415,
-        'unsupported-media-type',
-      );
-    }
-  });
+  app.addHook('preValidation', requireJsonBody);
 
   async function renderPdf(
     req: FastifyRequest,
@@ -345,35 +417,12 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       },
     },
     async (req, reply) => {
-      let url: URL;
-      try {
-        url = new URL(req.body.url);
-        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
-      } catch {
-        throw new InputError('url must be an absolute http or https URL', [
-          { pointer: '/url', message: 'must be an absolute http(s) URL' },
-        ]);
-      }
+      const url = pageUrl(req.body.url);
       const delivery = chooseDelivery(req, config, true);
-      const page = await createResourceLoader({
-        ...networkPolicy(config),
-        resourceTimeoutMs: config.fetchTimeoutMs,
-        maxResourceBytes: config.fetchMaxBytes,
-      }).load(url.href, 'document');
-      const charset =
-        page.charset ??
-        /<meta[^>]+charset=["']?([\w-]+)/i.exec(
-          Buffer.from(page.bytes.subarray(0, 2048)).toString('latin1'),
-        )?.[1];
-      let html: string;
-      try {
-        html = new TextDecoder(charset ?? 'utf-8').decode(page.bytes);
-      } catch {
-        html = new TextDecoder('utf-8').decode(page.bytes);
-      }
+      const input = await loadPage(url, config);
       const value = await renderPdf(
         req,
-        { kind: 'html', html, baseUrl: page.url },
+        input,
         renderOptions(req.body, config, randomUUID()),
         delivery.kind === 'json',
       );
@@ -405,12 +454,7 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
       const value = await renderPdf(
         req,
         input,
-        {
-          documentId: randomUUID(),
-          templateLimits: config.templateLimits,
-          ...engineLimits(config),
-          ...engineNetwork(config),
-        },
+        templateOptions(config, randomUUID()),
         delivery.kind === 'json',
       );
       return deliverPdf(req, reply, delivery, value);
@@ -488,20 +532,11 @@ export const renderRoutes: FastifyPluginAsync<RenderRouteOptions> = async (app, 
     async (req, reply) => {
       const input = htmlInput(req.body, config);
       const delivery = chooseDelivery(req, config, false);
-      const format = /jpe?g$/i.test(req.body.format ?? '') ? 'jpeg' : 'png';
       const started = performance.now();
       const result = await pool.run<ImageResult>({
         kind: 'image',
         input,
-        options: {
-          format,
-          width: req.body.width ?? 1024,
-          scale: req.body.scale ?? 1,
-          quality: req.body.quality ?? 90,
-          maxPixels: config.maxImagePixels,
-          ...engineLimits(config),
-          ...engineNetwork(config),
-        },
+        options: imageOptions(req.body, config),
       });
       metrics.observeRender(performance.now() - started, 1);
       const documentId = randomUUID();
