@@ -161,13 +161,15 @@ describe('Kubernetes manifests', () => {
       expect(config.jobs).not.toBeNull();
     });
 
-    it("exposes the service's port and probes its health routes on it", () => {
+    it("exposes the service's ports and probes its health listener", () => {
       const { config } = settings();
       const http = container.ports.find((p) => p.name === 'http');
       expect(http?.containerPort).toBe(config.port);
-      expect(container.startupProbe.httpGet).toEqual({ path: '/health/live', port: 'http' });
-      expect(container.livenessProbe.httpGet).toEqual({ path: '/health/live', port: 'http' });
-      expect(container.readinessProbe.httpGet).toEqual({ path: '/health/ready', port: 'http' });
+      const health = container.ports.find((p) => p.name === 'health');
+      expect(health?.containerPort).toBe(config.healthPort);
+      expect(container.startupProbe.httpGet).toEqual({ path: '/health/live', port: 'health' });
+      expect(container.livenessProbe.httpGet).toEqual({ path: '/health/live', port: 'health' });
+      expect(container.readinessProbe.httpGet).toEqual({ path: '/health/ready', port: 'health' });
     });
 
     it('selects its own pods', () => {
@@ -272,7 +274,9 @@ describe('Kubernetes manifests', () => {
   describe('the probed routes', () => {
     let service: Service;
     beforeAll(async () => {
-      service = await buildService(loadConfig({ LOG_LEVEL: 'silent', WORKERS: '1' }));
+      service = await buildService(
+        loadConfig({ LOG_LEVEL: 'silent', WORKERS: '1', HEALTH_PORT: 'off' }),
+      );
     });
     afterAll(() => service.shutdown());
 
