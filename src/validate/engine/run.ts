@@ -30,6 +30,8 @@ export function compareClauses(a: string, b: string): number {
 }
 
 const INTERNAL_CATEGORY: RuleCategory = 'File structure';
+const UNREAD_MESSAGE =
+  'The validator could not read this part of the file whole, so the checks that need it did not run and the file cannot be called compliant.';
 
 export interface ProfileRun {
   readonly flavour: Flavour;
@@ -91,6 +93,8 @@ export function buildResponse(
     c.failedChecks += failed;
     categories.set(category, c);
   };
+  // Read once all profiles ran: a part any of them could not read is unread for all.
+  const unread = doc.unreadParts();
   for (const run of runs) {
     const profile = profileName(run.flavour);
     let passed = 0;
@@ -112,6 +116,19 @@ export function buildResponse(
         message: `The validator could not finish the checks of the ${e.area} area, so the result is incomplete.`,
         location: null,
         errorDetails: e.message,
+      });
+    }
+    for (const part of unread) {
+      failed++;
+      bump(INTERNAL_CATEGORY, 0, 1);
+      failures.push({
+        profile,
+        clause: 'internal',
+        testNumber: 1,
+        category: INTERNAL_CATEGORY,
+        message: UNREAD_MESSAGE,
+        location: part.location,
+        errorDetails: part.reason,
       });
     }
     profiles.push({
