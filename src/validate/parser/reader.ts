@@ -174,7 +174,10 @@ export class PdfReader implements PdfDocumentModel {
     this.catalog = isDict(root) ? root : null;
     if (!this.catalog) {
       this.recoveries.push('no document catalog found');
-      this.noteUnread('document catalog', 'no catalog was found, so the document could not be read');
+      this.noteUnread(
+        'document catalog',
+        'no catalog was found, so the document could not be read',
+      );
     }
   }
 
@@ -573,7 +576,10 @@ export class PdfReader implements PdfDocumentModel {
     }
     if (e && !result) {
       this.recoveries.push(`object ${num} could not be read`);
-      this.noteUnread(`object ${num}`, 'the cross-reference table lists it, but it could not be read');
+      this.noteUnread(
+        `object ${num}`,
+        'the cross-reference table lists it, but it could not be read',
+      );
     }
     if (result && this.decryptor && e?.type === 1 && num !== this.encryptNum) {
       result = { value: this.decryptStrings(result.value, num, e.gen, 0), spacing: result.spacing };

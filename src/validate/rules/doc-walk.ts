@@ -76,7 +76,8 @@ export function treeValues(
     const kids = arrayItems(doc.get(d, 'Kids'));
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
   }
-  if (stack.length) noteBoundReached(doc, `${arrayKey === 'Names' ? 'name' : 'number'} tree`, MAX_ITEMS);
+  if (stack.length)
+    noteBoundReached(doc, `${arrayKey === 'Names' ? 'name' : 'number'} tree`, MAX_ITEMS);
   return out;
 }
 
