@@ -17,7 +17,7 @@ import {
   type ValidationResponse,
 } from './contract.js';
 import { buildResponse, flavourForClaim, runProfile, xmpFacts } from './engine/index.js';
-import type { RuleArea } from './model/checks.js';
+import type { EmbeddedPdfCheck, RuleArea } from './model/checks.js';
 import type { PdfDocumentModel } from './model/document.js';
 import { isDict, textValue } from './model/read.js';
 import { NotPdfError, openDocument } from './parser/index.js';
@@ -92,6 +92,10 @@ function validateWithin(
 ): ValidationResponse {
   const doc = openDocument(bytes, { ...options.limits, deadline });
   const facts = xmpFacts(doc);
+  const embeddedPdf = embeddedPdfCheck(options, deadline, {
+    depth: 1,
+    validations: { left: MAX_EMBEDDED_VALIDATIONS },
+  });
   let flavours: readonly Flavour[];
   if (options.flavours === 'auto') {
     const claimed = claimedFlavours(doc, facts);
@@ -100,12 +104,60 @@ function validateWithin(
     flavours = ALL_FLAVOURS.filter((f) => (options.flavours as readonly Flavour[]).includes(f));
   const areas = options.areas ?? RULE_AREAS;
   const runs = flavours.map((f) => {
-    const run = runProfile(doc, f, areas);
+    const run = runProfile(doc, f, areas, embeddedPdf);
     // Areas turn exceptions into findings; a deadline that passed inside one ends the whole call.
     deadline.check('validation');
     return run;
   });
   return buildResponse(doc, runs, facts);
+}
+
+/** How deep embedded PDFs are validated, and how many per call; past either, only identification is read. */
+const MAX_EMBEDDING_DEPTH = 3;
+const MAX_EMBEDDED_VALIDATIONS = 32;
+
+/**
+ * Validates an embedded PDF as veraPDF does for PDF/A-2 6.8: the file must pass as PDF/A-1 or
+ * PDF/A-2. This validator has no PDF/A-1 profile, so a file identified as PDF/A-1 is held to the
+ * PDF/A-2B rules (the nearest), its part number aside.
+ */
+function embeddedPdfCheck(
+  options: ValidateOptions,
+  deadline: Deadline,
+  budget: { depth: number; validations: { left: number } },
+): EmbeddedPdfCheck | undefined {
+  if (budget.depth >= MAX_EMBEDDING_DEPTH) return undefined;
+  return (bytes) => {
+    if (budget.validations.left <= 0) return null;
+    budget.validations.left--;
+    let doc: PdfDocumentModel;
+    try {
+      doc = openDocument(bytes, { ...options.limits, deadline });
+    } catch (e) {
+      if (e instanceof NotPdfError)
+        return { conforms: false, details: 'the embedded file is not a PDF' };
+      throw e;
+    }
+    const facts = xmpFacts(doc);
+    const inner = embeddedPdfCheck(options, deadline, {
+      depth: budget.depth + 1,
+      validations: budget.validations,
+    });
+    const report = buildResponse(doc, [runProfile(doc, 'pdfa-2b', RULE_AREAS, inner)], facts);
+    const part1 = facts?.pdfa?.part === 1;
+    const failed = new Set(
+      (report.failures ?? [])
+        .filter((f) => !(part1 && f.clause === '6.6.4' && f.testNumber === 2))
+        .map((f) => `${f.clause}-${f.testNumber}`),
+    );
+    if (failed.size === 0)
+      return { conforms: true, details: `conforms to PDF/A-${facts?.pdfa?.part ?? 2}` };
+    const list = [...failed];
+    return {
+      conforms: false,
+      details: `the embedded PDF is not PDF/A-1 or PDF/A-2: it fails ${list.slice(0, 6).join(', ')}${list.length > 6 ? ', ...' : ''}`,
+    };
+  };
 }
 
 export function identify(bytes: Uint8Array): Identification {

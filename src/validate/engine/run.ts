@@ -3,7 +3,7 @@
  * throws does not crash the validation: its failure is reported as a finding, so the file is
  * never called compliant on the strength of checks that did not run.
  */
-import type { RuleArea, RuleCategory, RuleSpec } from '../model/checks.js';
+import type { EmbeddedPdfCheck, RuleArea, RuleCategory, RuleSpec } from '../model/checks.js';
 import type { PdfDocumentModel } from '../model/document.js';
 import type {
   CategoryResult,
@@ -45,6 +45,7 @@ export function runProfile(
   doc: PdfDocumentModel,
   flavour: Flavour,
   areas: readonly RuleArea[],
+  embeddedPdf?: EmbeddedPdfCheck,
 ): ProfileRun {
   const sink = new CollectingSink(flavour);
   const info = flavourInfo(flavour);
@@ -52,7 +53,7 @@ export function runProfile(
   for (const area of areas) {
     if (!area.rules.some((r) => r.flavours.includes(flavour))) continue;
     try {
-      area.run({ doc, flavour: info, sink });
+      area.run({ doc, flavour: info, sink, embeddedPdf });
     } catch (e) {
       areaErrors.push({ area: area.name, message: e instanceof Error ? e.message : String(e) });
     }
