@@ -8,10 +8,13 @@ import type { PdfDocumentModel } from '../model/document.js';
 import type {
   CategoryResult,
   Flavour,
+  HumanReviewItem,
   ProfileResult,
   ValidationFailure,
   ValidationResponse,
 } from '../contract.js';
+import { conditionsForRule } from '../matterhorn/conditions.js';
+import { humanReview } from '../matterhorn/review.js';
 import { documentInfo, metadata } from './document-info.js';
 import { flavourInfo, profileName, specification } from './profiles.js';
 import { CollectingSink, MAX_LOCATIONS_PER_RULE, type RuleOutcome } from './sink.js';
@@ -64,7 +67,7 @@ export function runProfile(
   return { flavour, outcomes, areaErrors };
 }
 
-function failuresOf(profile: string, o: RuleOutcome): ValidationFailure[] {
+function failuresOf(profile: string, o: RuleOutcome, ua: boolean): ValidationFailure[] {
   const more =
     o.failed > o.locations.length
       ? `failed on ${o.failed} objects; the first ${Math.min(o.locations.length, MAX_LOCATIONS_PER_RULE)} are listed`
@@ -77,6 +80,7 @@ function failuresOf(profile: string, o: RuleOutcome): ValidationFailure[] {
     message: o.rule.message,
     location: l.location,
     errorDetails: [l.details, more].filter((s): s is string => !!s).join('; ') || null,
+    ...(ua ? { matterhorn: [...conditionsForRule(o.rule.clause, o.rule.testNumber)] } : {}),
   }));
 }
 
@@ -104,7 +108,7 @@ export function buildResponse(
       passed += o.passed;
       failed += o.failed;
       bump(o.rule.category, o.passed, o.failed);
-      if (o.failed) failures.push(...failuresOf(profile, o));
+      if (o.failed) failures.push(...failuresOf(profile, o, run.flavour === 'pdfua-1'));
     }
     for (const e of run.areaErrors) {
       failed++;
@@ -155,7 +159,19 @@ export function buildResponse(
     documentInfo: documentInfo(doc),
     failures,
     metadata: metadata(doc, xmp),
+    ...(runs.some((r) => r.flavour === 'pdfua-1')
+      ? { humanReview: reviewOrNone(doc, xmp?.title ?? null) }
+      : {}),
   };
+}
+
+/** The human review list; advisory, so a file too damaged to list it gets an empty one. */
+function reviewOrNone(doc: PdfDocumentModel, title: string | null): HumanReviewItem[] {
+  try {
+    return humanReview(doc, title);
+  } catch {
+    return [];
+  }
 }
 
 /** Every rule (deduplicated by clause and test number) the areas declare for a flavour. */
