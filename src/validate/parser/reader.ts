@@ -796,7 +796,15 @@ export class PdfReader implements PdfDocumentModel {
     node: { dict: CosDict; ref?: CosRef; inherited: Map<string, CosObject> },
   ): PdfPage {
     const res = this.resolve(node.inherited.get('Resources'));
-    return new PdfPage(this, index, node.dict, node.ref, isDict(res) ? res : null, node.inherited);
+    return new PdfPage(
+      this,
+      index,
+      node.dict,
+      node.ref,
+      isDict(res) ? res : null,
+      node.inherited,
+      this.decodeLimit,
+    );
   }
 
   // ---------------------------------------------------------------- lexical facts
