@@ -160,7 +160,9 @@ describe('engine', () => {
     // Twenty failing places are kept by the engine; ten are listed, the rest counted.
     expect(text.match(/ {5}at object/g)).toHaveLength(10);
     expect(text).toContain('and 10 more place(s)');
-    expect(lines[lines.length - 1]).toMatch(/^PDF\/A-3A \(ISO 19005-3:2012\): FAIL - \d+ of \d+ checks failed$/);
+    expect(lines[lines.length - 1]).toMatch(
+      /^PDF\/A-3A \(ISO 19005-3:2012\): FAIL - \d+ of \d+ checks failed$/,
+    );
   });
 });
 

@@ -12,7 +12,8 @@ describe('Matterhorn Protocol', () => {
     expect(MATTERHORN_CONDITIONS).toHaveLength(137);
     expect(MATTERHORN_CONDITIONS.filter((c) => c.how === 'machine')).toHaveLength(87);
     const ids = new Set(MATTERHORN_CONDITIONS.map((c) => c.id));
-    for (const list of Object.values(RULE_CONDITIONS)) for (const id of list) expect(ids).toContain(id);
+    for (const list of Object.values(RULE_CONDITIONS))
+      for (const id of list) expect(ids).toContain(id);
   });
 
   it('names the condition on every PDF/UA-1 failure and lists what needs human review', () => {
@@ -33,7 +34,13 @@ describe('Matterhorn Protocol', () => {
   });
 
   it('gives no Matterhorn conditions to PDF/A failures', () => {
-    const r = validate(simplePdf({ pageExtra: '/Annots [5 0 R]', extraObjects: [{ body: '<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] >>' }] }), { flavours: ['pdfa-3a'], areas: [annotationsArea] });
+    const r = validate(
+      simplePdf({
+        pageExtra: '/Annots [5 0 R]',
+        extraObjects: [{ body: '<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] >>' }],
+      }),
+      { flavours: ['pdfa-3a'], areas: [annotationsArea] },
+    );
     expect(r.failures?.some((f) => f.matterhorn !== undefined)).toBe(false);
     expect(r.humanReview).toBeUndefined();
   });

@@ -56,9 +56,9 @@ describe('XMP in every encoding XMP allows', () => {
       const pdf = withMetadata(data);
       expect(identify(pdf).pdfa).toEqual({ part: 2, conformance: 'B' });
       // PDF/A-2 asks for UTF-8 (6.6.2.1-5) but the packet is well-formed (no 6.6.2.1-4).
-      expect(failedRules(pdf, 'pdfa-2b', [xmpArea]).filter((id) => id.startsWith('6.6.2.1'))).toEqual(
-        ['6.6.2.1-5'],
-      );
+      expect(
+        failedRules(pdf, 'pdfa-2b', [xmpArea]).filter((id) => id.startsWith('6.6.2.1')),
+      ).toEqual(['6.6.2.1-5']);
       expect(validate(pdf, { flavours: 'auto' }).profiles.map((p) => p.profile)).toEqual([
         'PDF/A-2B',
       ]);
@@ -76,9 +76,7 @@ describe('XMP in every encoding XMP allows', () => {
   });
   it('says nothing about the encoding in PDF/UA-1', () => {
     const pdf = withMetadata(utf16(packet('<pdfuaid:part>1</pdfuaid:part>'), false, true));
-    expect(failedRules(pdf, 'pdfua-1', [xmpArea]).filter((id) => id.startsWith('6.6'))).toEqual(
-      [],
-    );
+    expect(failedRules(pdf, 'pdfua-1', [xmpArea]).filter((id) => id.startsWith('6.6'))).toEqual([]);
     expect(identify(pdf).pdfua).toEqual({ part: 1 });
   });
 });
@@ -93,9 +91,9 @@ describe('PDF/A-2 embedded files (6.8-5)', () => {
       ],
     });
   it('fails a file that is not a PDF', () => {
-    expect(failedRules(attach('hello', '/text#2Fplain'), 'pdfa-2b', [embeddedFilesArea])).toEqual(
-      ['6.8-5'],
-    );
+    expect(failedRules(attach('hello', '/text#2Fplain'), 'pdfa-2b', [embeddedFilesArea])).toEqual([
+      '6.8-5',
+    ]);
   });
   const claimingPdfA2 = (content: string): Uint8Array =>
     simplePdf({
@@ -136,7 +134,9 @@ describe('PDF/UA-1 7.15 dynamic XFA', () => {
     expect(failedRules(pdf, 'pdfua-1', [formsActionsArea])).toEqual(['7.15-1']);
   });
   it('flags it in a single XFA stream written in UTF-16', () => {
-    const pdf = form('5 0 R', [{ stream: { dict: '', data: utf16(config(' required '), true, true) } }]);
+    const pdf = form('5 0 R', [
+      { stream: { dict: '', data: utf16(config(' required '), true, true) } },
+    ]);
     expect(failedRules(pdf, 'pdfua-1', [formsActionsArea])).toEqual(['7.15-1']);
   });
   it('accepts a static XFA form', () => {
@@ -167,8 +167,6 @@ describe('PDF/UA-1 7.18.6.2 media clip data', () => {
     ]);
   });
   it('accepts a clip with a content type and alternative text', () => {
-    expect(mediaRules(clip('/CT (video/mp4) /Alt [(en) (A short film) () (Default)]'))).toEqual(
-      [],
-    );
+    expect(mediaRules(clip('/CT (video/mp4) /Alt [(en) (A short film) () (Default)]'))).toEqual([]);
   });
 });

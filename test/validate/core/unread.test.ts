@@ -11,7 +11,12 @@ import { graphicsArea } from '../../../src/validate/rules/graphics.js';
 import { bytesOf, concat, simplePdf } from './build-pdf.js';
 
 /** Appends an incremental update that replaces object `num` with a stream of `data`. */
-function replaceWithStream(pdf: Uint8Array, num: number, dict: string, data: Uint8Array): Uint8Array {
+function replaceWithStream(
+  pdf: Uint8Array,
+  num: number,
+  dict: string,
+  data: Uint8Array,
+): Uint8Array {
   const text = new TextDecoder('latin1').decode(pdf);
   const prev = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)?.[1]);
   const root = /\/Root\s+(\d+ \d+ R)/.exec(text)?.[1];
@@ -42,7 +47,8 @@ describe('fail-closed on content the validator could not read', () => {
     const doc = openPdf(pdf);
     const page = [...doc.pages()][0];
     const contents = page.dict.entries.get('Contents');
-    const num = contents && typeof contents === 'object' && contents.kind === 'ref' ? contents.num : 0;
+    const num =
+      contents && typeof contents === 'object' && contents.kind === 'ref' ? contents.num : 0;
     expect(num).toBeGreaterThan(0);
     // 8 MiB of zeros: far past the 1 MiB per-stream limit set here (the default is 64 MiB).
     const bomb = deflateSync(new Uint8Array(8 << 20));
@@ -69,7 +75,11 @@ describe('fail-closed on content the validator could not read', () => {
     expect(at).toBeGreaterThanOrEqual(-1);
     const r = validate(corrupt, { flavours: ['pdfa-2b'], areas: [graphicsArea] });
     expect(r.isCompliant).toBe(false);
-    expect((r.failures ?? []).some((f) => f.clause === 'internal' && f.location === 'object 4 0 (stream)')).toBe(true);
+    expect(
+      (r.failures ?? []).some(
+        (f) => f.clause === 'internal' && f.location === 'object 4 0 (stream)',
+      ),
+    ).toBe(true);
   });
 
   it('reports content past the operator budget and an unterminated inline image', () => {

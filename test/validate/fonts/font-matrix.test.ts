@@ -101,7 +101,9 @@ describe('font matrix check', () => {
     // Both readings make the em one unit; the glyph's 500 units read as 500 em.
     const fails = widthFailures(pdfWith(cidCff(null, [1, 0, 0, 1, 0, 0]), 500_000));
     const matrix = fails.find((f) => f.location?.endsWith('font program'));
-    expect(matrix?.details).toMatch(/Font DICT 0: glyph matrix \[1 0 0 1 0 0\] makes an em 1 glyph units/);
+    expect(matrix?.details).toMatch(
+      /Font DICT 0: glyph matrix \[1 0 0 1 0 0\] makes an em 1 glyph units/,
+    );
   });
 
   it('accepts the writer layout: identity Font DICT under a 1/1000 Top DICT', () => {
