@@ -246,6 +246,28 @@ export const validationResponseSchema = {
           message: { type: 'string' },
           location: nullableString,
           errorDetails: nullableString,
+          matterhorn: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    },
+    humanReview: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['conditions', 'checkpoint', 'check', 'count', 'elements'],
+        properties: {
+          conditions: { type: 'array', items: { type: 'string' } },
+          checkpoint: { type: 'string' },
+          check: { type: 'string' },
+          count: { type: 'integer' },
+          elements: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['location'],
+              properties: { location: { type: 'string' }, detail: nullableString },
+            },
+          },
         },
       },
     },

@@ -64,6 +64,25 @@ export interface ValidationFailure {
   message: string;
   location: string | null;
   errorDetails: string | null;
+  /**
+   * PDF/UA-1 failures: the Matterhorn Protocol 1.1 failure conditions the rule finds,
+   * checkpoint and condition number ('28-012'); absent for other profiles.
+   */
+  matterhorn?: string[];
+}
+
+/** A Matterhorn condition no machine can decide, with the elements a person should look at. */
+export interface HumanReviewItem {
+  /** Matterhorn failure conditions the question covers, e.g. ['13-005']. */
+  conditions: string[];
+  /** The checkpoint of the first condition, e.g. 'Graphics'. */
+  checkpoint: string;
+  /** What to look at, as a question. */
+  check: string;
+  /** How many elements there are to look at. */
+  count: number;
+  /** The first of them (at most ten), with what the file says about each. */
+  elements: { location: string; detail: string | null }[];
 }
 
 export interface PdfMetadata {
@@ -82,6 +101,8 @@ export interface ValidationResponse {
   documentInfo?: DocumentInfo | null;
   failures?: ValidationFailure[];
   metadata?: PdfMetadata | null;
+  /** With PDF/UA-1: the Matterhorn conditions that need human review ("needs human review"). */
+  humanReview?: HumanReviewItem[];
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   type ValidationResponse,
 } from './contract.js';
 import { buildResponse, flavourForClaim, runProfile, xmpFacts } from './engine/index.js';
-import type { RuleArea } from './model/checks.js';
+import type { EmbeddedPdfCheck, RuleArea } from './model/checks.js';
 import type { PdfDocumentModel } from './model/document.js';
 import { isDict, textValue } from './model/read.js';
 import { NotPdfError, openDocument } from './parser/index.js';
@@ -40,7 +40,9 @@ export interface ValidateOptions {
   /**
    * Decoding limits of the reader: `decodeLimit` bytes per stream (64 MiB) and
    * `documentDecodeBudget` bytes per document (512 MiB). Past the budget no further stream is
-   * decoded and every profile gets an 'internal' failure saying the result is incomplete.
+   * decoded. Any part not read whole (a stream past a limit, an object that cannot be parsed, a
+   * font program that cannot be read) gives every profile an 'internal' failure naming it, so
+   * the file is never called compliant on checks that did not run.
    */
   readonly limits?: DecodeLimits;
   /** Cancels the validation: checked per parsed object, decoded stream, page and profile. */
@@ -90,6 +92,10 @@ function validateWithin(
 ): ValidationResponse {
   const doc = openDocument(bytes, { ...options.limits, deadline });
   const facts = xmpFacts(doc);
+  const embeddedPdf = embeddedPdfCheck(options, deadline, {
+    depth: 1,
+    validations: { left: MAX_EMBEDDED_VALIDATIONS },
+  });
   let flavours: readonly Flavour[];
   if (options.flavours === 'auto') {
     const claimed = claimedFlavours(doc, facts);
@@ -98,23 +104,60 @@ function validateWithin(
     flavours = ALL_FLAVOURS.filter((f) => (options.flavours as readonly Flavour[]).includes(f));
   const areas = options.areas ?? RULE_AREAS;
   const runs = flavours.map((f) => {
-    const run = runProfile(doc, f, areas);
+    const run = runProfile(doc, f, areas, embeddedPdf);
     // Areas turn exceptions into findings; a deadline that passed inside one ends the whole call.
     deadline.check('validation');
     return run;
   });
-  const budget = doc.decodeBudgetExhausted;
-  if (budget !== null) {
-    // Streams past the budget were not decoded, so no profile can be called compliant.
-    const message = `decoded stream data exceeds the document budget of ${budget} bytes (documentDecodeBudget); later streams were not decoded`;
-    for (let i = 0; i < runs.length; i++) {
-      runs[i] = {
-        ...runs[i],
-        areaErrors: [...runs[i].areaErrors, { area: 'stream decoding', message }],
-      };
-    }
-  }
   return buildResponse(doc, runs, facts);
+}
+
+/** How deep embedded PDFs are validated, and how many per call; past either, only identification is read. */
+const MAX_EMBEDDING_DEPTH = 3;
+const MAX_EMBEDDED_VALIDATIONS = 32;
+
+/**
+ * Validates an embedded PDF as veraPDF does for PDF/A-2 6.8: the file must pass as PDF/A-1 or
+ * PDF/A-2. This validator has no PDF/A-1 profile, so a file identified as PDF/A-1 is held to the
+ * PDF/A-2B rules (the nearest), its part number aside.
+ */
+function embeddedPdfCheck(
+  options: ValidateOptions,
+  deadline: Deadline,
+  budget: { depth: number; validations: { left: number } },
+): EmbeddedPdfCheck | undefined {
+  if (budget.depth >= MAX_EMBEDDING_DEPTH) return undefined;
+  return (bytes) => {
+    if (budget.validations.left <= 0) return null;
+    budget.validations.left--;
+    let doc: PdfDocumentModel;
+    try {
+      doc = openDocument(bytes, { ...options.limits, deadline });
+    } catch (e) {
+      if (e instanceof NotPdfError)
+        return { conforms: false, details: 'the embedded file is not a PDF' };
+      throw e;
+    }
+    const facts = xmpFacts(doc);
+    const inner = embeddedPdfCheck(options, deadline, {
+      depth: budget.depth + 1,
+      validations: budget.validations,
+    });
+    const report = buildResponse(doc, [runProfile(doc, 'pdfa-2b', RULE_AREAS, inner)], facts);
+    const part1 = facts?.pdfa?.part === 1;
+    const failed = new Set(
+      (report.failures ?? [])
+        .filter((f) => !(part1 && f.clause === '6.6.4' && f.testNumber === 2))
+        .map((f) => `${f.clause}-${f.testNumber}`),
+    );
+    if (failed.size === 0)
+      return { conforms: true, details: `conforms to PDF/A-${facts?.pdfa?.part ?? 2}` };
+    const list = [...failed];
+    return {
+      conforms: false,
+      details: `the embedded PDF is not PDF/A-1 or PDF/A-2: it fails ${list.slice(0, 6).join(', ')}${list.length > 6 ? ', ...' : ''}`,
+    };
+  };
 }
 
 export function identify(bytes: Uint8Array): Identification {

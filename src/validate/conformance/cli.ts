@@ -2,15 +2,17 @@
 /**
  * Conformance runner: validates every file of a corpus folder against the flavour of its
  * top folder and measures agreement with the expectations encoded in the file names (see
- * corpus.ts). Prints per-flavour tables, the per-file and per-rule agreement and the
- * disagreements; exits 1 when a figure is below its floor, 2 on a usage error.
+ * corpus.ts). Prints the verdict agreement first (the headline), then the per-file and per-rule
+ * agreement by clause (diagnostics), per-flavour tables and the disagreements; exits 1 when a
+ * figure is below its floor, 2 on a usage error.
  *
- *   npm run conformance -- DIR [--min-file PCT] [--min-rule PCT] [--filter TEXT] [--quiet]
+ *   npm run conformance -- DIR [--min-verdict PCT] [--min-file PCT] [--min-rule PCT] [--filter TEXT] [--quiet]
  */
 import { parseArgs } from 'node:util';
 import { formatConformance, percent, runConformance } from './run.js';
 
-const USAGE = 'Usage: conformance DIR [--min-file PCT] [--min-rule PCT] [--filter TEXT] [--quiet]';
+const USAGE =
+  'Usage: conformance DIR [--min-verdict PCT] [--min-file PCT] [--min-rule PCT] [--filter TEXT] [--quiet]';
 
 function floor(v: string | undefined): number | null {
   if (v === undefined) return null;
@@ -22,12 +24,14 @@ function floor(v: string | undefined): number | null {
 function main(argv: string[]): number {
   let values;
   let positionals;
+  let minVerdict: number | null;
   let minFile: number | null;
   let minRule: number | null;
   try {
     ({ values, positionals } = parseArgs({
       args: argv,
       options: {
+        'min-verdict': { type: 'string' },
         'min-file': { type: 'string' },
         'min-rule': { type: 'string' },
         filter: { type: 'string' },
@@ -36,6 +40,7 @@ function main(argv: string[]): number {
       },
       allowPositionals: true,
     }));
+    minVerdict = floor(values['min-verdict']);
     minFile = floor(values['min-file']);
     minRule = floor(values['min-rule']);
   } catch (e) {
@@ -61,7 +66,14 @@ function main(argv: string[]): number {
   const o = result.overall;
   const fileAgree = percent(o.filesAgreeing, o.files);
   const ruleAgree = percent(o.rulesAgreeing, o.rules);
+  const verdictAgree = percent(o.verdictsAgreeing, o.files);
   let exit = 0;
+  if (minVerdict !== null && verdictAgree < minVerdict) {
+    console.error(
+      `verdict agreement ${verdictAgree.toFixed(2)}% is below the floor ${minVerdict}%`,
+    );
+    exit = 1;
+  }
   if (minFile !== null && fileAgree < minFile) {
     console.error(`per-file agreement ${fileAgree.toFixed(2)}% is below the floor ${minFile}%`);
     exit = 1;

@@ -107,15 +107,19 @@ export function lookupResource(
 }
 
 /**
- * A device space after Default colour space substitution (8.6.5.6): when the resources define
- * DefaultRGB (etc.), the device space used in content is that space instead.
+ * A device space after Default colour space substitution (8.6.5.6): when the current resource
+ * dictionary defines DefaultRGB (etc.), the device space used in content is that space instead.
+ * The current resource dictionary is the stream's own (a form's, a pattern's, an appearance's,
+ * a soft mask group's) when it has one: a default set on the page does not reach into a
+ * stream with resources of its own.
  */
 export function deviceOrDefault(
   doc: PdfDocumentModel,
   res: ResourceLookup,
   family: keyof typeof DEFAULT_NAMES,
 ): ColourSpace {
-  const found = lookupResource(doc, res, 'ColorSpace', DEFAULT_NAMES[family]);
+  const current: ResourceLookup = { own: res.own ?? res.inherited, inherited: null };
+  const found = lookupResource(doc, current, 'ColorSpace', DEFAULT_NAMES[family]);
   if (found) {
     const cs = resolveColourSpace(
       doc,

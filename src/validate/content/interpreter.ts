@@ -45,7 +45,7 @@ import {
   nameValue,
   numberValue,
 } from '../model/read.js';
-import { lexContent } from './lexer.js';
+import { INLINE_IMAGE_UNTERMINATED, lexContent } from './lexer.js';
 import { type MarkedContent, enclosingMcid, insideArtifact, pushMarkedContent } from './marked.js';
 import { KNOWN_OPERATORS, PATH_PAINT, TEXT_SHOW, renderingModePaints } from './operators.js';
 
@@ -351,17 +351,21 @@ class StreamInterpreter {
       if (++this.walk.operators > this.walk.maxOperators) {
         if (!this.walk.budgetReported) {
           this.walk.budgetReported = true;
-          this.emit({
-            type: 'error',
-            message: `operator budget of ${this.walk.maxOperators} exhausted; content not fully checked`,
-          });
+          const message = `operator budget of ${this.walk.maxOperators} exhausted; content not fully checked`;
+          this.doc.noteUnread(`${this.scope.location} and later content`, message);
+          this.emit({ type: 'error', message });
         }
         return false;
       }
       this.operator(lexed.op, lexed.operands, lexed.offset, lexed.inlineImage);
       return true;
     });
-    if (error) this.emit({ type: 'error', message: error });
+    if (error) {
+      // An inline image without EI swallows the rest of the stream, which is then unread.
+      if (error === INLINE_IMAGE_UNTERMINATED)
+        this.doc.noteUnread(this.scope.location, `${error}; the content after it was not read`);
+      this.emit({ type: 'error', message: error });
+    }
     this.emit({
       type: 'leave',
       scope: this.scope,
@@ -787,10 +791,9 @@ class StreamInterpreter {
       return;
     }
     if (this.scope.depth + 1 > this.walk.maxDepth) {
-      this.emit({
-        type: 'error',
-        message: `${location}: nesting deeper than ${this.walk.maxDepth}; not followed`,
-      });
+      const message = `nesting deeper than ${this.walk.maxDepth}; not followed`;
+      this.doc.noteUnread(location, `content ${message}`);
+      this.emit({ type: 'error', message: `${location}: ${message}` });
       return;
     }
     const doneKey = `${memo}|${this.scope.pageIndex ?? ''}`;

@@ -498,6 +498,9 @@ function looksLikeContent(b: Uint8Array, from: number): boolean {
   return true;
 }
 
+/** The lexer's message for an inline image whose data runs to the end of the stream. */
+export const INLINE_IMAGE_UNTERMINATED = 'inline image without EI';
+
 /**
  * Calls `onOperator` for every operator in order. Operands accumulate until an operator;
  * returns an error message when the stream ended inside a construct.
@@ -526,7 +529,7 @@ export function lexContent(
       });
       operands = [];
       if (stop === false) return undefined;
-      if (!img.complete) return 'inline image without EI';
+      if (!img.complete) return INLINE_IMAGE_UNTERMINATED;
       continue;
     }
     const stop = onOperator({ op: tok.v, operands, offset: tok.offset });

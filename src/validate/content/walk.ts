@@ -47,7 +47,10 @@ export function walkPage(
     depth: 0,
     realContent: true,
   };
-  if (content.error) visitor({ type: 'error', message: `${location}: ${content.error}` }, scope);
+  if (content.error) {
+    doc.noteUnread(`${location} content`, `${content.error}; the page content was not read whole`);
+    visitor({ type: 'error', message: `${location}: ${content.error}` }, scope);
+  }
   runStream(doc, content.data, scope, visitor, walk, initialGraphicsState(doc, resources), null);
   walkAnnotationAppearances(doc, page, visitor, walk);
 }

@@ -3,15 +3,18 @@
  * throws does not crash the validation: its failure is reported as a finding, so the file is
  * never called compliant on the strength of checks that did not run.
  */
-import type { RuleArea, RuleCategory, RuleSpec } from '../model/checks.js';
+import type { EmbeddedPdfCheck, RuleArea, RuleCategory, RuleSpec } from '../model/checks.js';
 import type { PdfDocumentModel } from '../model/document.js';
 import type {
   CategoryResult,
   Flavour,
+  HumanReviewItem,
   ProfileResult,
   ValidationFailure,
   ValidationResponse,
 } from '../contract.js';
+import { conditionsForRule } from '../matterhorn/conditions.js';
+import { humanReview } from '../matterhorn/review.js';
 import { documentInfo, metadata } from './document-info.js';
 import { flavourInfo, profileName, specification } from './profiles.js';
 import { CollectingSink, MAX_LOCATIONS_PER_RULE, type RuleOutcome } from './sink.js';
@@ -30,6 +33,8 @@ export function compareClauses(a: string, b: string): number {
 }
 
 const INTERNAL_CATEGORY: RuleCategory = 'File structure';
+const UNREAD_MESSAGE =
+  'The validator could not read this part of the file whole, so the checks that need it did not run and the file cannot be called compliant.';
 
 export interface ProfileRun {
   readonly flavour: Flavour;
@@ -43,6 +48,7 @@ export function runProfile(
   doc: PdfDocumentModel,
   flavour: Flavour,
   areas: readonly RuleArea[],
+  embeddedPdf?: EmbeddedPdfCheck,
 ): ProfileRun {
   const sink = new CollectingSink(flavour);
   const info = flavourInfo(flavour);
@@ -50,7 +56,7 @@ export function runProfile(
   for (const area of areas) {
     if (!area.rules.some((r) => r.flavours.includes(flavour))) continue;
     try {
-      area.run({ doc, flavour: info, sink });
+      area.run({ doc, flavour: info, sink, embeddedPdf });
     } catch (e) {
       areaErrors.push({ area: area.name, message: e instanceof Error ? e.message : String(e) });
     }
@@ -61,7 +67,7 @@ export function runProfile(
   return { flavour, outcomes, areaErrors };
 }
 
-function failuresOf(profile: string, o: RuleOutcome): ValidationFailure[] {
+function failuresOf(profile: string, o: RuleOutcome, ua: boolean): ValidationFailure[] {
   const more =
     o.failed > o.locations.length
       ? `failed on ${o.failed} objects; the first ${Math.min(o.locations.length, MAX_LOCATIONS_PER_RULE)} are listed`
@@ -74,6 +80,7 @@ function failuresOf(profile: string, o: RuleOutcome): ValidationFailure[] {
     message: o.rule.message,
     location: l.location,
     errorDetails: [l.details, more].filter((s): s is string => !!s).join('; ') || null,
+    ...(ua ? { matterhorn: [...conditionsForRule(o.rule.clause, o.rule.testNumber)] } : {}),
   }));
 }
 
@@ -91,6 +98,8 @@ export function buildResponse(
     c.failedChecks += failed;
     categories.set(category, c);
   };
+  // Read once all profiles ran: a part any of them could not read is unread for all.
+  const unread = doc.unreadParts();
   for (const run of runs) {
     const profile = profileName(run.flavour);
     let passed = 0;
@@ -99,7 +108,7 @@ export function buildResponse(
       passed += o.passed;
       failed += o.failed;
       bump(o.rule.category, o.passed, o.failed);
-      if (o.failed) failures.push(...failuresOf(profile, o));
+      if (o.failed) failures.push(...failuresOf(profile, o, run.flavour === 'pdfua-1'));
     }
     for (const e of run.areaErrors) {
       failed++;
@@ -112,6 +121,19 @@ export function buildResponse(
         message: `The validator could not finish the checks of the ${e.area} area, so the result is incomplete.`,
         location: null,
         errorDetails: e.message,
+      });
+    }
+    for (const part of unread) {
+      failed++;
+      bump(INTERNAL_CATEGORY, 0, 1);
+      failures.push({
+        profile,
+        clause: 'internal',
+        testNumber: 1,
+        category: INTERNAL_CATEGORY,
+        message: UNREAD_MESSAGE,
+        location: part.location,
+        errorDetails: part.reason,
       });
     }
     profiles.push({
@@ -137,7 +159,19 @@ export function buildResponse(
     documentInfo: documentInfo(doc),
     failures,
     metadata: metadata(doc, xmp),
+    ...(runs.some((r) => r.flavour === 'pdfua-1')
+      ? { humanReview: reviewOrNone(doc, xmp?.title ?? null) }
+      : {}),
   };
+}
+
+/** The human review list; advisory, so a file too damaged to list it gets an empty one. */
+function reviewOrNone(doc: PdfDocumentModel, title: string | null): HumanReviewItem[] {
+  try {
+    return humanReview(doc, title);
+  } catch {
+    return [];
+  }
 }
 
 /** Every rule (deduplicated by clause and test number) the areas declare for a flavour. */

@@ -4,9 +4,16 @@
  * first operand before the first stack-clearing operator), scaled by the FontMatrix to 1/1000
  * em. Name-keyed and CID-keyed fonts are both read; damaged data yields partial results.
  */
+import { CFF_DEFAULT_MATRIX, type Matrix, asMatrix, cidMatrixReadings } from './matrix.js';
 
 export interface CffProgram {
   readonly isCID: boolean;
+  /** The Top DICT FontMatrix (12 7), when written. */
+  readonly topMatrix: Matrix | null;
+  /** CID-keyed fonts: each Font DICT's FontMatrix, when written (null entries otherwise). */
+  readonly fdMatrices: readonly (Matrix | null)[];
+  /** CID-keyed fonts: the Font DICTs FDSelect assigns to at least one glyph. */
+  readonly usedFDs: readonly number[];
   readonly numGlyphs: number;
   /** Glyph id for a glyph name (name-keyed fonts). */
   gidForName(name: string): number | null;
@@ -16,7 +23,10 @@ export interface CffProgram {
   readonly glyphNames: readonly string[];
   /** Every CID present (CID-keyed fonts). */
   readonly cids: readonly number[];
-  /** Advance width in 1/1000 em, or null when it cannot be determined. */
+  /**
+   * Advance width in 1/1000 em, or null when it cannot be determined. Scaled by the glyph's own
+   * matrix: for CID-keyed fonts its Font DICT's, read as FreeType reads it.
+   */
   width(gid: number): number | null;
   /** The built-in encoding: code -> glyph name (name-keyed fonts), when the font has one. */
   readonly encoding: Map<number, string> | null;
@@ -222,8 +232,8 @@ export function parseCff(data: Uint8Array): CffProgram | null {
   const charStrings = r.index(csOffset);
   const numGlyphs = charStrings.count;
   const isCID = top.has(1230);
-  const matrix = top.get(1207) ?? [0.001];
-  const scale = (matrix[0] ?? 0.001) * 1000;
+  const topMatrix = asMatrix(top.get(1207));
+  const fdMatrices: (Matrix | null)[] = [];
 
   // charset: gid -> SID (name-keyed) or CID
   const charset: number[] = [0];
@@ -270,8 +280,11 @@ export function parseCff(data: Uint8Array): CffProgram | null {
     const fdArrayOff = top.get(1236)?.[0];
     if (fdArrayOff !== undefined) {
       const fds = r.index(fdArrayOff);
-      for (let i = 0; i < fds.count && i < 256; i++)
-        privates.push(readPrivate(parseDict(fds.item(i))));
+      for (let i = 0; i < fds.count && i < 256; i++) {
+        const fd = parseDict(fds.item(i));
+        privates.push(readPrivate(fd));
+        fdMatrices.push(asMatrix(fd.get(1207)));
+      }
     }
     const fdsOff = top.get(1237)?.[0];
     if (fdsOff !== undefined) {
@@ -293,6 +306,14 @@ export function parseCff(data: Uint8Array): CffProgram | null {
   } else {
     privates.push(readPrivate(top));
   }
+
+  const usedFDs = new Set<number>();
+  if (isCID) for (let g = 0; g < numGlyphs; g++) usedFDs.add(fdSelect(g));
+  const scaleOf = (gid: number): number => {
+    if (!isCID) return (topMatrix ?? CFF_DEFAULT_MATRIX)[0] * 1000;
+    const m = cidMatrixReadings(topMatrix, fdMatrices[fdSelect(gid)] ?? null).freetype;
+    return m[0] * 1000;
+  };
 
   const glyphNames = isCID ? [] : charset.map((s) => sid(s));
   const nameToGid = new Map<string, number>();
@@ -324,6 +345,9 @@ export function parseCff(data: Uint8Array): CffProgram | null {
 
   return {
     isCID,
+    topMatrix,
+    fdMatrices,
+    usedFDs: [...usedFDs].sort((a, b) => a - b),
     numGlyphs,
     glyphNames,
     cids: isCID ? charset.slice(0, numGlyphs) : [],
@@ -335,6 +359,7 @@ export function parseCff(data: Uint8Array): CffProgram | null {
       const pv = privates[isCID ? fdSelect(gid) : 0] ??
         privates[0] ?? { defaultW: 0, nominalW: 0, subrs: null };
       const w = charstringWidth(charStrings.item(gid), pv.subrs, gsubrs);
+      const scale = scaleOf(gid);
       if (!w) return pv.defaultW * scale;
       return (w.hasWidth ? pv.nominalW + w.width : pv.defaultW) * scale;
     },

@@ -164,6 +164,12 @@ export class PdfFont {
     } catch {
       this.programCache = null;
     }
+    // A program that is there but cannot be read leaves its glyphs and widths unchecked.
+    if (this.programCache === null && data.length > 0)
+      this.doc.noteUnread(
+        `font ${this.baseFont ?? '(unnamed)'} / ${ff.key}`,
+        'the embedded font program could not be parsed, so its glyphs and widths were not checked',
+      );
     return this.programCache;
   }
 

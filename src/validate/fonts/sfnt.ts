@@ -21,6 +21,8 @@ export interface CmapSubtable {
 export interface SfntProgram {
   readonly numGlyphs: number;
   readonly unitsPerEm: number;
+  /** head.unitsPerEm as written; null when the font has no head table. */
+  readonly headUnitsPerEm: number | null;
   readonly cmaps: readonly CmapSubtable[];
   /** Advance width of a glyph in 1/1000 em, or null when unknown. */
   advance(gid: number): number | null;
@@ -77,6 +79,7 @@ export function parseSfnt(data: Uint8Array): SfntProgram | null {
   return {
     numGlyphs,
     unitsPerEm,
+    headUnitsPerEm: head ? u16(head.offset + 18) : null,
     cmaps,
     cff: cffTable ? data.subarray(cffTable.offset, cffTable.offset + cffTable.length) : null,
     advance(gid: number): number | null {

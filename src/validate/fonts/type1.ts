@@ -4,12 +4,15 @@
  * gives each glyph's advance width. Enough for glyph presence and width checks; outlines are
  * not interpreted.
  */
+import { type Matrix, asMatrix } from './matrix.js';
 
 export interface Type1Program {
   /** Glyph name -> advance width in 1/1000 em (null when the charstring could not be read). */
   readonly glyphs: Map<string, number | null>;
   /** Built-in encoding: code -> glyph name, when the font defines one (null for StandardEncoding). */
   readonly encoding: Map<number, string> | null;
+  /** The clear-text /FontMatrix, when it is six numbers. */
+  readonly fontMatrix: Matrix | null;
 }
 
 const isWs = (c: number): boolean =>
@@ -196,8 +199,11 @@ export function parseType1(data: Uint8Array, length1?: number | null): Type1Prog
   if (csAt < 0) return null;
   const beginAt = indexOf(priv, 'begin', csAt);
   if (beginAt < 0) return null;
-  const matrix = /\/FontMatrix\s*\[\s*([-+\d.eE]+)/.exec(clear);
-  const scale = matrix ? Number(matrix[1]) * 1000 || 1 : 1;
+  const matrixText = /\/FontMatrix\s*[[{]([^\]}]*)[\]}]/.exec(clear);
+  const fontMatrix = matrixText
+    ? asMatrix(matrixText[1].trim().split(/\s+/).filter(Boolean).map(Number))
+    : null;
+  const scale = fontMatrix ? fontMatrix[0] * 1000 || 1 : 1;
   readEntries(priv, beginAt + 5, 65536, 'name', (name, b) => {
     const w = type1Width(decodeCs(b), subrs);
     glyphs.set(name, w === null ? null : w * scale);
@@ -209,5 +215,5 @@ export function parseType1(data: Uint8Array, length1?: number | null): Type1Prog
     for (const m of clear.matchAll(/dup\s+(\d+)\s*\/([^\s/]+)\s+put/g))
       encoding.set(Number(m[1]), m[2]);
   }
-  return { glyphs, encoding };
+  return { glyphs, encoding, fontMatrix };
 }

@@ -53,10 +53,19 @@ export interface FlavourInfo {
   readonly pdfaLevel: 'a' | 'b' | 'u' | null;
 }
 
+/**
+ * Validates a PDF embedded in the document (PDF/A-2 6.8 admits only PDF/A-1 and PDF/A-2 files):
+ * whether it conforms, as veraPDF decides it by validating the embedded file itself. Null when
+ * the nesting is too deep to look further.
+ */
+export type EmbeddedPdfCheck = (bytes: Uint8Array) => { conforms: boolean; details: string } | null;
+
 export interface RuleAreaContext {
   readonly doc: PdfDocumentModel;
   readonly flavour: FlavourInfo;
   readonly sink: CheckSink;
+  /** Validates embedded PDFs; absent where nothing may be validated recursively. */
+  readonly embeddedPdf?: EmbeddedPdfCheck;
 }
 
 /** A group of rules over one clause area, run once per requested flavour. */

@@ -53,6 +53,14 @@ export interface DecodeResult {
   readonly error?: string;
 }
 
+/** A part of the file the validator could not read whole, so the checks that need it did not run. */
+export interface UnreadPart {
+  /** What was not read: "object 12", "page 3 content", "font F1 / embedded program". */
+  readonly location: string;
+  /** Why: the limit hit, the damage found. */
+  readonly reason: string;
+}
+
 export interface PdfDocumentModel {
   readonly lexical: LexicalFacts;
   /** The file's bytes, when the implementation keeps them (signature byte ranges need offsets). */
@@ -68,6 +76,14 @@ export interface PdfDocumentModel {
   /** Applies the stream's filters, bounded in output size (the reader's default, or a smaller `limit`). */
   decodeStream(stream: CosStream, limit?: number): DecodeResult;
   pages(): Iterable<PageModel>;
+  /**
+   * Records a part that could not be read whole. The reader records its own (streams whose
+   * decoding stopped, objects it could not parse); readers above it (content, fonts) record
+   * theirs. Every such part keeps the document from being called compliant.
+   */
+  noteUnread(location: string, reason: string): void;
+  /** The parts recorded so far, each location once. */
+  unreadParts(): readonly UnreadPart[];
   /** Every indirect object of the final revision, lazily parsed. */
   objects(): Iterable<{ readonly ref: CosRef; readonly value: CosObject }>;
 }

@@ -15,6 +15,8 @@ export class PdfPage implements PageModel {
     readonly ref: CosRef | undefined,
     readonly resources: CosDict | null,
     private readonly inherited: ReadonlyMap<string, CosObject>,
+    /** The reader's per-stream limit, which the page's content as a whole also keeps to. */
+    private readonly decodeLimit: number = DEFAULT_DECODE_LIMIT,
   ) {}
 
   /** An inheritable attribute (Resources, MediaBox, CropBox, Rotate) with the page tree applied. */
@@ -43,9 +45,9 @@ export class PdfPage implements PageModel {
     let total = 0;
     for (const s of this.contentStreams()) {
       // The page as a whole gets the same budget as one stream, so many bombs cannot add up.
-      const room = DEFAULT_DECODE_LIMIT - total;
+      const room = this.decodeLimit - total;
       if (room <= 0) {
-        error ??= `page content exceeds ${DEFAULT_DECODE_LIMIT} bytes`;
+        error ??= `page content exceeds ${this.decodeLimit} bytes`;
         break;
       }
       const r = this.doc.decodeStream(s, room);

@@ -5,7 +5,13 @@
  */
 import type { Deadline } from '../../diagnostics.js';
 import type { CosDict, CosObject, CosRef, CosStream } from '../model/cos.js';
-import type { DecodeResult, LexicalFacts, PageModel, PdfDocumentModel } from '../model/document.js';
+import type {
+  DecodeResult,
+  LexicalFacts,
+  PageModel,
+  PdfDocumentModel,
+  UnreadPart,
+} from '../model/document.js';
 import { isArray, isDict, isName, isRef, isStream, nameValue } from '../model/read.js';
 import { type Decryptor, openStandardSecurity } from './crypt.js';
 import { PdfPage } from './page.js';
@@ -42,6 +48,9 @@ const MAX_PAGES_DEPTH = 64;
 /** Decoded size of one object stream, and of all object streams kept at once. */
 const OBJSTM_LIMIT = 32 * 1024 * 1024;
 const OBJSTM_BUDGET = 128 * 1024 * 1024;
+const BUDGET_ERROR = 'decoding budget of the document exhausted';
+/** Unread parts listed; a file with more is reported by its first ones. */
+const MAX_UNREAD_PARTS = 100;
 
 /** Spacing facts of one indirect object (PDF/A 6.1.9). */
 export interface ObjectSpacing {
@@ -98,6 +107,7 @@ export class PdfReader implements PdfDocumentModel {
     { data: Uint8Array; offsets: number[]; nums: number[] } | null
   >();
   private readonly recoveries: string[] = [];
+  private readonly unread = new Map<string, UnreadPart>();
   private scanned: Map<number, ScannedObject> | null = null;
   private decryptor: Decryptor | null = null;
   private objStmBytes = 0;
@@ -162,7 +172,13 @@ export class PdfReader implements PdfDocumentModel {
     if (this.isEncrypted) this.setUpDecryption(trailer);
     const root = this.get(trailer, 'Root');
     this.catalog = isDict(root) ? root : null;
-    if (!this.catalog) this.recoveries.push('no document catalog found');
+    if (!this.catalog) {
+      this.recoveries.push('no document catalog found');
+      this.noteUnread(
+        'document catalog',
+        'no catalog was found, so the document could not be read',
+      );
+    }
   }
 
   // ---------------------------------------------------------------- xref chain
@@ -306,6 +322,10 @@ export class PdfReader implements PdfDocumentModel {
       this.recoveries.push(
         'encrypted with a security handler or password the reader cannot open: content not decrypted',
       );
+      this.noteUnread(
+        'encrypted content',
+        'the file is encrypted with a security handler or password the validator cannot open, so strings and streams were not decrypted',
+      );
       return;
     }
     // Objects read so far (xref streams, the trailer's targets) were read without decryption.
@@ -370,8 +390,13 @@ export class PdfReader implements PdfDocumentModel {
 
     const res = parseObject(lx, this.noteInvalidKey);
     let value: CosObject = res.value;
-    if (res.truncated)
+    if (res.truncated) {
       this.recoveries.push(`object ${a.value} ${b.value}: nesting or brackets truncated`);
+      this.noteUnread(
+        `object ${a.value} ${b.value}`,
+        'the object is truncated (nesting too deep or brackets not closed); the rest was not read',
+      );
+    }
     let next = lx.pos;
     if (res.stopKeyword === 'endobj') {
       value = null;
@@ -549,7 +574,13 @@ export class PdfReader implements PdfDocumentModel {
       const s = this.scanTable().get(num);
       if (s) result = this.parseIndirectAt(s.offset, num);
     }
-    if (e && !result) this.recoveries.push(`object ${num} could not be read`);
+    if (e && !result) {
+      this.recoveries.push(`object ${num} could not be read`);
+      this.noteUnread(
+        `object ${num}`,
+        'the cross-reference table lists it, but it could not be read',
+      );
+    }
     if (result && this.decryptor && e?.type === 1 && num !== this.encryptNum) {
       result = { value: this.decryptStrings(result.value, num, e.gen, 0), spacing: result.spacing };
     }
@@ -589,7 +620,37 @@ export class PdfReader implements PdfDocumentModel {
     return this.budgetReported ? this.documentBudget : null;
   }
 
+  noteUnread(location: string, reason: string): void {
+    if (!this.unread.has(location) && this.unread.size < MAX_UNREAD_PARTS)
+      this.unread.set(location, { location, reason });
+  }
+
+  unreadParts(): readonly UnreadPart[] {
+    return [...this.unread.values()];
+  }
+
+  private streamLocation(stream: CosStream): string {
+    return stream.ref ? `object ${stream.ref.num} ${stream.ref.gen} (stream)` : 'a direct stream';
+  }
+
   decodeStream(stream: CosStream, limit = this.decodeLimit): DecodeResult {
+    const result = this.decodeBudgeted(stream, limit);
+    if (result.error) {
+      if (result.error === BUDGET_ERROR)
+        this.noteUnread(
+          'streams decoded after the document budget',
+          `decoded stream data exceeds the document budget of ${this.documentBudget} bytes (documentDecodeBudget); later streams were not decoded`,
+        );
+      else
+        this.noteUnread(
+          this.streamLocation(stream),
+          `decoding stopped: ${result.error}; what the stream holds was not checked`,
+        );
+    }
+    return result;
+  }
+
+  private decodeBudgeted(stream: CosStream, limit: number): DecodeResult {
     // A stream that already blew a limit at least as large fails again without decoding.
     const failedAt = this.decodeFailures.get(stream);
     if (failedAt && failedAt.limit <= limit)
@@ -601,7 +662,7 @@ export class PdfReader implements PdfDocumentModel {
           `decoded data exceeds the document budget of ${this.documentBudget} bytes`,
         );
       }
-      return { data: new Uint8Array(0), error: 'decoding budget of the document exhausted' };
+      return { data: new Uint8Array(0), error: BUDGET_ERROR };
     }
     this.deadline?.check('validation');
     const result = this.decodeUnbudgeted(stream, limit);
@@ -735,7 +796,15 @@ export class PdfReader implements PdfDocumentModel {
     node: { dict: CosDict; ref?: CosRef; inherited: Map<string, CosObject> },
   ): PdfPage {
     const res = this.resolve(node.inherited.get('Resources'));
-    return new PdfPage(this, index, node.dict, node.ref, isDict(res) ? res : null, node.inherited);
+    return new PdfPage(
+      this,
+      index,
+      node.dict,
+      node.ref,
+      isDict(res) ? res : null,
+      node.inherited,
+      this.decodeLimit,
+    );
   }
 
   // ---------------------------------------------------------------- lexical facts

@@ -5,7 +5,15 @@
 import { PDFA_ALL, PDFUA, type RuleArea, type RuleAreaContext } from '../model/checks.js';
 import type { CosDict } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
-import { arrayItems, isArray, isDict, isStream, nameValue, textValue } from '../model/read.js';
+import {
+  arrayItems,
+  asString,
+  isArray,
+  isDict,
+  isStream,
+  nameValue,
+  textValue,
+} from '../model/read.js';
 import {
   type AnnotationInfo,
   StructParents,
@@ -302,18 +310,28 @@ function checkUa(ctx: RuleAreaContext, a: AnnotationInfo, parents: StructParents
 /** Media clip data dictionaries (13.2.4.2) anywhere in the file. */
 function checkMediaClips(doc: PdfDocumentModel, ctx: RuleAreaContext): void {
   for (const { dict: d, num } of allDicts(doc)) {
-    if (nameValue(doc.get(d, 'S')) !== 'MCD') continue;
+    const s = nameValue(doc.get(d, 'S'));
+    // A media clip without S is read as clip data, the kind a rendition plays.
+    if (s !== 'MCD' && !(s === null && nameValue(doc.get(d, 'Type')) === 'MediaClip')) continue;
     const loc = `media clip / object ${num}`;
-    ctx.sink.check(R.uaMediaCT, d.entries.has('CT') && doc.get(d, 'CT') !== null, loc);
+    // CT is a content type string (13.2.4.2, Table 274); any other type gives no content type.
+    ctx.sink.check(R.uaMediaCT, asString(doc.get(d, 'CT')) !== null, loc);
     ctx.sink.check(R.uaMediaAlt, hasCorrectAlt(doc, d), loc);
   }
 }
 
-/** Alt of a media clip: a multi-language text array of (language, text) pairs (13.2.4.2). */
+/**
+ * Alt of a media clip: a multi-language text array of (language, text) pairs (13.2.4.2), every
+ * item a string and every text non-empty, as veraPDF's hasCorrectAlt reads it. An empty array
+ * gives no alternative description, so it does not count.
+ */
 function hasCorrectAlt(doc: PdfDocumentModel, d: CosDict): boolean {
   const alt = doc.get(d, 'Alt');
   if (!isArray(alt) || alt.items.length === 0 || alt.items.length % 2 !== 0) return false;
-  return alt.items.every((x) => textValue(doc.resolve(x)) !== null);
+  return alt.items.every((x, i) => {
+    const s = asString(doc.resolve(x));
+    return s !== null && (i % 2 === 0 || s.bytes.length > 0);
+  });
 }
 
 function run(ctx: RuleAreaContext): void {

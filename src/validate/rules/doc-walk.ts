@@ -20,6 +20,14 @@ import { STANDARD_TYPES as STANDARD_STRUCTURE_TYPES } from './structure/types.js
 
 const MAX_ITEMS = 1_000_000;
 
+/**
+ * Records a walk that stopped at its bound with items left: what lies past the bound was not
+ * checked, so the document cannot be called compliant.
+ */
+export function noteBoundReached(doc: PdfDocumentModel, what: string, bound: number): void {
+  doc.noteUnread(what, `more than ${bound} items; the rest were not checked`);
+}
+
 export interface AnnotationInfo {
   readonly page: PageModel;
   /** 1-based position in the page's Annots array. */
@@ -68,6 +76,8 @@ export function treeValues(
     const kids = arrayItems(doc.get(d, 'Kids'));
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
   }
+  if (stack.length)
+    noteBoundReached(doc, `${arrayKey === 'Names' ? 'name' : 'number'} tree`, MAX_ITEMS);
   return out;
 }
 
@@ -224,6 +234,7 @@ export function actions(doc: PdfDocumentModel): ActionInfo[] {
       const next = a.entries.get('Next');
       if (next !== undefined) stack.push(next);
     }
+    if (stack.length) noteBoundReached(doc, 'actions', MAX_ITEMS);
   };
   const addAA = (d: CosDict | null, location: string): void => {
     const aa = doc.get(d, 'AA');
@@ -254,6 +265,7 @@ export function actions(doc: PdfDocumentModel): ActionInfo[] {
     if (act !== undefined) add(act, `form field ${name ?? '(unnamed)'} / A`);
     for (const k of arrayItems(doc.get(f, 'Kids'))) fstack.push(k);
   }
+  if (fstack.length) noteBoundReached(doc, 'form fields', MAX_ITEMS);
   for (const item of outlineItems(doc)) {
     const act = item.dict.entries.get('A');
     if (act !== undefined) add(act, `${item.location} / A`);
@@ -281,7 +293,10 @@ export function* outlineItems(
     const first = item.entries.get('First');
     if (first !== undefined) stack.push(first);
   }
+  if (stack.length) noteBoundReached(doc, 'outline items', MAX_ITEMS);
 }
+
+const MAX_DICT_STEPS = 5_000_000;
 
 /**
  * Every dictionary in the final revision, direct ones nested in other objects included, with
@@ -292,7 +307,10 @@ export function* allDicts(doc: PdfDocumentModel): Generator<{ dict: CosDict; num
   for (const { ref, value } of doc.objects()) {
     const stack: CosObject[] = [value];
     while (stack.length) {
-      if (steps++ > 5_000_000) return;
+      if (steps++ > MAX_DICT_STEPS) {
+        noteBoundReached(doc, 'objects of the file (dictionary walk)', MAX_DICT_STEPS);
+        return;
+      }
       const o = stack.pop()!;
       if (o === null || typeof o !== 'object') continue;
       if (o.kind === 'array') {

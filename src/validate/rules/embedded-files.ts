@@ -131,16 +131,26 @@ function embeddedStream(doc: PdfDocumentModel, spec: CosDict): CosStream | null 
   return null;
 }
 
-/** PDF/A-2 6.8: an embedded file must itself claim PDF/A-1 or PDF/A-2. */
-function isPdfA12(doc: PdfDocumentModel, s: CosStream): boolean {
+/**
+ * PDF/A-2 6.8: an embedded file must itself be a PDF/A-1 or PDF/A-2 file. As veraPDF decides
+ * it, the file is validated: a file that is not a PDF, or does not conform, fails. Where the
+ * nesting is too deep to validate, the file's identification is what can be read.
+ */
+function isPdfA12(
+  doc: PdfDocumentModel,
+  s: CosStream,
+  check: RuleAreaContext['embeddedPdf'],
+): { ok: boolean; details?: string } {
   const dec = doc.decodeStream(s);
-  if (dec.error) return false;
+  if (dec.error) return { ok: false, details: 'the embedded file could not be decoded' };
+  const verdict = check?.(dec.data) ?? null;
+  if (verdict) return { ok: verdict.conforms, details: verdict.details };
   try {
-    const inner = openDocument(dec.data);
-    const claim = xmpFacts(inner)?.pdfa;
-    return !!claim && (claim.part === 1 || claim.part === 2);
+    const claim = xmpFacts(openDocument(dec.data))?.pdfa;
+    const ok = !!claim && (claim.part === 1 || claim.part === 2);
+    return ok ? { ok } : { ok, details: 'no PDF/A-1 or PDF/A-2 identification' };
   } catch {
-    return false;
+    return { ok: false, details: 'the embedded file is not a PDF' };
   }
 }
 
@@ -181,7 +191,8 @@ function run(ctx: RuleAreaContext): void {
         );
       }
     } else if (stream) {
-      sink.check(R.pdfa12, isPdfA12(doc, stream), `${spec.location} / embedded stream`);
+      const v = isPdfA12(doc, stream, ctx.embeddedPdf);
+      sink.check(R.pdfa12, v.ok, `${spec.location} / embedded stream`, v.details);
     }
   }
 }

@@ -21,6 +21,15 @@ import { type FontUsage, contentFacts } from '../content/facts.js';
 import { PREDEFINED_CMAPS, parseCMap, predefinedOrdering } from '../fonts/cmap.js';
 import { isKnownGlyphName } from '../fonts/encodings.js';
 import { PdfFont, fontCache, hasPUA } from '../fonts/font.js';
+import {
+  CFF_DEFAULT_MATRIX,
+  MAX_UNITS_PER_EM,
+  MIN_UNITS_PER_EM,
+  cidMatrixReadings,
+  formatMatrix,
+  matrixProblem,
+  unitsPerEmOf,
+} from '../fonts/matrix.js';
 import { ruleSpec } from './spec.js';
 
 /** A rule PDF/A and PDF/UA share in substance: the PDF/A rule and its PDF/UA twin (own clause). */
@@ -689,6 +698,71 @@ function glyphChecks(
 
 const round = (v: number): number => Math.round(v * 1000) / 1000;
 
+/**
+ * The embedded program's glyph-to-text matrix, under every reading renderers use: a matrix
+ * that makes an em 1 unit or a million passes width checks that read the same matrix, yet
+ * viewers draw its glyphs 1000 times too big or too small. Reported as glyph width
+ * consistency, since the widths the program gives are then not the widths drawn.
+ */
+function checkFontMatrix(ctx: RuleAreaContext, font: PdfFont, location: string): void {
+  const prog = font.program();
+  if (!prog || font.subtype === 'Type3') return;
+  const where = `${location} / font program`;
+  const report = (problem: string | null, details: string): void =>
+    checkBoth(
+      ctx,
+      FONT_RULES.glyphWidth,
+      problem === null,
+      where,
+      problem ? `${details} ${problem}` : details,
+    );
+  if (prog.cff) {
+    const cff = prog.cff;
+    if (!cff.isCID) {
+      const m = cff.topMatrix ?? CFF_DEFAULT_MATRIX;
+      report(matrixProblem(m), `FontMatrix ${formatMatrix(m)}`);
+    } else {
+      for (const fd of cff.usedFDs) {
+        const { freetype, pdfjs } = cidMatrixReadings(cff.topMatrix, cff.fdMatrices[fd] ?? null);
+        const problem = matrixProblem(freetype) ?? matrixProblem(pdfjs);
+        const shown = matrixProblem(freetype) !== null ? freetype : pdfjs;
+        report(problem, `Font DICT ${fd}: glyph matrix ${formatMatrix(shown)}`);
+      }
+    }
+    const upem = prog.sfnt?.headUnitsPerEm ?? null;
+    if (prog.kind === 'opentype-cff' && upem !== null && upem > 0) {
+      const fds = cff.isCID ? cff.usedFDs : [0];
+      for (const fd of fds) {
+        const m = cff.isCID
+          ? cidMatrixReadings(cff.topMatrix, cff.fdMatrices[fd] ?? null).freetype
+          : (cff.topMatrix ?? CFF_DEFAULT_MATRIX);
+        const [em] = unitsPerEmOf(m);
+        const ratio = em / upem;
+        report(
+          ratio >= 0.5 && ratio <= 2 ? null : `disagrees with head.unitsPerEm ${upem}`,
+          `CFF matrix of ${round(em)} units per em`,
+        );
+      }
+    }
+    return;
+  }
+  if (prog.sfnt) {
+    const upem = prog.sfnt.headUnitsPerEm;
+    if (upem === null) return;
+    report(
+      upem >= MIN_UNITS_PER_EM && upem <= MAX_UNITS_PER_EM
+        ? null
+        : `is outside ${MIN_UNITS_PER_EM}..${MAX_UNITS_PER_EM}`,
+      `head.unitsPerEm ${upem}`,
+    );
+    return;
+  }
+  if (prog.type1?.fontMatrix) {
+    const m = prog.type1.fontMatrix;
+    report(matrixProblem(m), `FontMatrix ${formatMatrix(m)}`);
+  }
+}
+
 function run(ctx: RuleAreaContext): void {
   const { doc } = ctx;
   const facts = contentFacts(doc, ctx.flavour.flavour);
@@ -704,6 +778,7 @@ function run(ctx: RuleAreaContext): void {
     if (font.subtype === 'TrueType') checkTrueType(ctx, font, location);
     if (font.isType0) checkType0(ctx, font, location);
     checkSubsets(ctx, font, location);
+    checkFontMatrix(ctx, font, location);
     glyphChecks(ctx, font, usage, location);
   }
 }

@@ -3,7 +3,7 @@
  * (dynamic XFA).
  */
 import { PDFA_ALL, PDFUA, type RuleArea, type RuleAreaContext } from '../model/checks.js';
-import type { CosDict, CosObject } from '../model/cos.js';
+import type { CosDict, CosObject, CosStream } from '../model/cos.js';
 import type { PdfDocumentModel } from '../model/document.js';
 import {
   arrayItems,
@@ -132,19 +132,41 @@ export const R = {
 const ALLOWED_ACTIONS = new Set(['GoTo', 'GoToR', 'GoToE', 'Thread', 'URI', 'Named', 'SubmitForm']);
 const ALLOWED_NAMED = new Set(['NextPage', 'PrevPage', 'FirstPage', 'LastPage']);
 
-/** Text of the XFA packets (a stream, or an array of name/stream pairs), bounded. */
+/** XML bytes as text: UTF-16 with or without a byte-order mark, else UTF-8 (XML 1.0, F.1). */
+function xmlText(b: Uint8Array): string {
+  const bytes = b.subarray(0, 4 << 20);
+  let enc = 'utf-8';
+  if ((bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0 && bytes[1] === 0x3c))
+    enc = 'utf-16be';
+  else if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0x3c && bytes[1] === 0))
+    enc = 'utf-16le';
+  return new TextDecoder(enc).decode(bytes);
+}
+
+/**
+ * Text of the XFA packets (one stream, or an array of name/stream pairs), bounded. With a
+ * packet name, only that packet; when the array has no packet of that name, all of them, as
+ * a configuration may sit in a packet named otherwise.
+ */
 function xfaText(doc: PdfDocumentModel, xfa: CosObject, packet: string | null): string {
-  const parts: Uint8Array[] = [];
-  if (isStream(xfa)) parts.push(doc.decodeStream(xfa).data);
-  else if (isArray(xfa)) {
-    for (let i = 0; i + 1 < xfa.items.length; i += 2) {
-      const name = textValue(doc.resolve(xfa.items[i]));
-      if (packet !== null && name !== packet) continue;
-      const s = doc.resolve(xfa.items[i + 1]);
-      if (isStream(s)) parts.push(doc.decodeStream(s).data);
-    }
+  if (isStream(xfa)) return xmlText(doc.decodeStream(xfa).data);
+  if (!isArray(xfa)) return '';
+  const pairs: { name: string | null; stream: CosStream }[] = [];
+  for (let i = 0; i + 1 < xfa.items.length; i += 2) {
+    const s = doc.resolve(xfa.items[i + 1]);
+    if (isStream(s))
+      pairs.push({ name: textValue(doc.resolve(xfa.items[i]))?.trim() ?? null, stream: s });
   }
-  return parts.map((p) => new TextDecoder('utf-8').decode(p.subarray(0, 4 << 20))).join('');
+  const named = packet === null ? [] : pairs.filter((p) => p.name === packet);
+  return (named.length ? named : pairs)
+    .map((p) => xmlText(doc.decodeStream(p.stream).data))
+    .join('');
+}
+
+/** The value of the XFA configuration's dynamicRender (config/acrobat/acrobat7), or null. */
+function dynamicRender(text: string): string | null {
+  const m = /<(?:[\w.-]+:)?dynamicRender(?:\s[^>]*)?>\s*(?:<!\[CDATA\[)?\s*([^<\s\]]*)/.exec(text);
+  return m ? m[1] : null;
 }
 
 function checkForms(ctx: RuleAreaContext): void {
@@ -155,9 +177,13 @@ function checkForms(ctx: RuleAreaContext): void {
     if (formDict) {
       const xfa = doc.get(formDict, 'XFA');
       const text = xfa === null ? '' : xfaText(doc, xfa, 'config');
-      const m =
-        /<(?:[\w.-]+:)?dynamicRender[^>]*>\s*([^<\s]*)\s*<\/(?:[\w.-]+:)?dynamicRender>/.exec(text);
-      sink.check(R.uaDynamicXfa, !m || m[1] !== 'required', 'interactive form');
+      const value = dynamicRender(text);
+      sink.check(
+        R.uaDynamicXfa,
+        value !== 'required',
+        'interactive form',
+        value === null ? undefined : `dynamicRender ${value}`,
+      );
     }
     return;
   }

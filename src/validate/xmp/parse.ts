@@ -38,6 +38,85 @@ export function detectEncoding(bytes: Uint8Array): XmpEncoding {
   return 'UTF-32LE';
 }
 
+const UNIT: Readonly<Record<XmpEncoding, number>> = {
+  'UTF-8': 1,
+  'UTF-16BE': 2,
+  'UTF-16LE': 2,
+  'UTF-32BE': 4,
+  'UTF-32LE': 4,
+};
+
+/** ASCII text in one of the encodings XMP allows (for finding the packet wrapper). */
+function asciiIn(text: string, enc: XmpEncoding): Uint8Array {
+  const unit = UNIT[enc];
+  const out = new Uint8Array(text.length * unit);
+  const last = enc.endsWith('BE') ? unit - 1 : 0;
+  for (let i = 0; i < text.length; i++) out[i * unit + last] = text.charCodeAt(i);
+  return out;
+}
+
+function indexOfBytes(hay: Uint8Array, needle: Uint8Array, from = 0): number {
+  const first = needle[0];
+  for (let i = hay.indexOf(first, from); i >= 0 && i + needle.length <= hay.length;) {
+    let j = 1;
+    while (j < needle.length && hay[i + j] === needle[j]) j++;
+    if (j === needle.length) return i;
+    i = hay.indexOf(first, i + 1);
+  }
+  return -1;
+}
+
+const ENCODINGS: readonly XmpEncoding[] = ['UTF-8', 'UTF-16BE', 'UTF-16LE', 'UTF-32BE', 'UTF-32LE'];
+
+/** The byte-order mark a `begin` attribute holds, per encoding (XMP Part 1, 7.3.2). */
+const BEGIN_MARK: Readonly<Record<XmpEncoding, readonly number[]>> = {
+  'UTF-8': [0xef, 0xbb, 0xbf],
+  'UTF-16BE': [0xfe, 0xff],
+  'UTF-16LE': [0xff, 0xfe],
+  'UTF-32BE': [0, 0, 0xfe, 0xff],
+  'UTF-32LE': [0xff, 0xfe, 0, 0],
+};
+
+export interface PacketWindow {
+  readonly encoding: XmpEncoding;
+  /** Byte range of the packet: its header to the end of its trailer, or the whole stream. */
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Where the packet lies in the stream and how it is encoded. XMP allows UTF-8, UTF-16 and
+ * UTF-32 in either byte order, with or without a byte-order mark; the packet header's `begin`
+ * character is written in the packet's encoding, so the header's byte pattern tells the
+ * encoding even when the stream has no mark or carries padding before or after the packet
+ * (Part 1, 7.3). Without a header the first bytes decide, as XMP processors do.
+ */
+export function locatePacket(bytes: Uint8Array): PacketWindow {
+  let best: { enc: XmpEncoding; at: number } | null = null;
+  for (const enc of ENCODINGS) {
+    const at = indexOfBytes(bytes, asciiIn('<?xpacket', enc));
+    if (at >= 0 && (best === null || at < best.at)) best = { enc, at };
+  }
+  if (best === null) {
+    const enc = detectEncoding(bytes);
+    return { encoding: enc, start: 0, end: bytes.length - (bytes.length % UNIT[enc]) };
+  }
+  const enc = best.enc;
+  const unit = UNIT[enc];
+  // A byte-order mark right before the header belongs to the packet.
+  const mark = BEGIN_MARK[enc];
+  let start = best.at;
+  if (start >= mark.length && mark.every((b, i) => bytes[start - mark.length + i] === b))
+    start -= mark.length;
+  let end = bytes.length - ((bytes.length - start) % unit);
+  const trailer = indexOfBytes(bytes, asciiIn('<?xpacket end', enc), best.at + unit);
+  if (trailer >= 0) {
+    const close = indexOfBytes(bytes, asciiIn('?>', enc), trailer);
+    if (close >= 0) end = close + 2 * unit;
+  }
+  return { encoding: enc, start, end };
+}
+
 /** Decodes the packet; null when the bytes are not valid in the detected encoding. */
 function decode(bytes: Uint8Array, enc: XmpEncoding): string | null {
   if (enc === 'UTF-8' || enc === 'UTF-16BE' || enc === 'UTF-16LE') {
@@ -411,14 +490,15 @@ function findRdfRoot(el: XElement, depth: number): XElement | null {
  * well-formed XML, or uses RDF that XMP does not allow, gives a typed error.
  */
 export function parseXmpPacket(bytes: Uint8Array): XmpParseResult {
-  const actualEncoding = detectEncoding(bytes);
+  const window = locatePacket(bytes);
+  const actualEncoding = window.encoding;
   if (bytes.length > MAX_PACKET_BYTES) {
     return {
       ok: false,
       error: { kind: 'xml', message: 'metadata packet is too large to read', actualEncoding },
     };
   }
-  const text = decode(bytes, actualEncoding);
+  const text = decode(bytes.subarray(window.start, window.end), actualEncoding);
   const xmlError = (message: string): XmpParseResult => ({
     ok: false,
     error: { kind: 'xml', message: `metadata is not well-formed XML: ${message}`, actualEncoding },

@@ -92,7 +92,12 @@ export function makeDoc(opts: {
     return { index, dict: pdict, resources: p.resources ?? null, content: () => ({ data }) };
   });
   const catalog = dict({ Type: name('Catalog'), ...(opts.catalog ?? {}) });
+  const unread = new Map<string, { location: string; reason: string }>();
   return {
+    noteUnread: (location: string, reason: string) => {
+      if (!unread.has(location)) unread.set(location, { location, reason });
+    },
+    unreadParts: () => [...unread.values()],
     lexical,
     trailer: dict({}),
     catalog,

@@ -26,11 +26,20 @@ describe('conformance runner', () => {
     put('PDF_A-2b/6.1/veraPDF test suite 6-1-3-t01-fail-a.pdf', simplePdf());
     put('PDF_A-2b/6.1/not-a-corpus-name.pdf', simplePdf());
     const c = runConformance(dir);
-    expect(c.overall).toEqual({ files: 3, filesAgreeing: 2, rules: 2, rulesAgreeing: 1 });
+    // The pass file is far from PDF/A (no metadata), so its verdict disagrees while its clause
+    // agrees; the two fail files are reported not compliant, so both verdicts agree.
+    expect(c.overall).toEqual({
+      files: 3,
+      verdictsAgreeing: 2,
+      filesAgreeing: 2,
+      rules: 2,
+      rulesAgreeing: 1,
+    });
     expect(c.byFlavour.get('pdfa-2b')).toEqual(c.overall);
     const text = formatConformance(c);
-    expect(text).toContain('per-file agreement: 66.67% (2/3)');
-    expect(text).toContain('per-rule agreement: 50.00% (1/2)');
+    expect(text.split('\n')[0]).toBe('verdict agreement: 66.67% (2/3)');
+    expect(text).toContain('per-file agreement by clause: 66.67% (2/3)');
+    expect(text).toContain('per-rule agreement by clause: 50.00% (1/2)');
     expect(text).toContain('6-1-3-t01-fail-a.pdf');
     expect(formatConformance(c, true)).not.toContain('disagreements');
     expect(runConformance(dir, '6-1-2').overall.files).toBe(2);

@@ -150,12 +150,19 @@ describe('engine', () => {
     expect(() => identify(bytesOf(''))).toThrow(NotPdfError);
   });
 
-  it('formats a text report grouped by rule', () => {
+  it('formats a text report grouped by what to fix, ending with one line per profile', () => {
     const r = validate(simplePdf(), { flavours: ['pdfa-3a'], areas: [testArea] });
     const text = formatTextReport('a.pdf', r);
-    expect(text).toContain('a.pdf: NOT compliant');
-    expect(text).toContain('[PDF/A-3A 6.9.9-3] Optional content: test rule failed');
-    expect(text.match(/ {6}at object/g)).toHaveLength(20);
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('a.pdf: NOT compliant');
+    expect(text).toContain('  1. test rule failed');
+    expect(text).toContain('     Optional content; 6.9.9-3 in PDF/A-3A');
+    // Twenty failing places are kept by the engine; ten are listed, the rest counted.
+    expect(text.match(/ {5}at object/g)).toHaveLength(10);
+    expect(text).toContain('and 10 more place(s)');
+    expect(lines[lines.length - 1]).toMatch(
+      /^PDF\/A-3A \(ISO 19005-3:2012\): FAIL - \d+ of \d+ checks failed$/,
+    );
   });
 });
 

@@ -98,7 +98,12 @@ describe('document level (6.10, 6.11, 7.16)', () => {
         extraObjects: [{ body: `<< /Filter /Standard /V 1 /R 2 /P ${p} >>` }],
         trailerExtra: '/Encrypt 5 0 R /ID [<01> <01>]',
       });
-    expect(failedRules(enc(-4), 'pdfua-1', [documentLevelArea])).toEqual([]);
-    expect(failedRules(enc(-516), 'pdfua-1', [documentLevelArea])).toEqual(['7.16-1']);
+    // The handler has no O/U entries, so the reader cannot open it: the content is unread, and
+    // the file is reported so ('internal-1') besides what the permission rule says.
+    expect(failedRules(enc(-4), 'pdfua-1', [documentLevelArea])).toEqual(['internal-1']);
+    expect(failedRules(enc(-516), 'pdfua-1', [documentLevelArea])).toEqual([
+      '7.16-1',
+      'internal-1',
+    ]);
   });
 });

@@ -135,7 +135,8 @@ describe('font area', () => {
   it('accepts an embedded TrueType font whose widths match the program', () => {
     const r = runArea(fontsArea, docWith('BT /F1 12 Tf (AB) Tj ET'), 'pdfa-2u');
     expect(r.failed.size).toBe(0);
-    expect(r.passed.get('6.2.11.5#1')).toBe(2);
+    // Two glyph widths and the program's unitsPerEm.
+    expect(r.passed.get('6.2.11.5#1')).toBe(3);
     expect(r.passed.get('6.2.11.7.2#1')).toBe(2);
   });
 

@@ -229,7 +229,12 @@ describe('xmpArea', () => {
     if (xml !== null) entries.set('Metadata', stream);
     if (lang) entries.set('Lang', { kind: 'string', bytes: utf8('en'), isHex: false });
     const catalog: CosDict = { kind: 'dict', entries };
+    const unread = new Map<string, { location: string; reason: string }>();
     return {
+      noteUnread: (location: string, reason: string) => {
+        if (!unread.has(location)) unread.set(location, { location, reason });
+      },
+      unreadParts: () => [...unread.values()],
       lexical: {
         headerOffset: 0,
         header: '%PDF-1.7',

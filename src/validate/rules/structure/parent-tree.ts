@@ -3,6 +3,7 @@
  * XObject's StructParents key to its MCID array, and an annotation's StructParent key to its
  * element. Read once, bounded against cycles and size.
  */
+import { noteBoundReached } from '../doc-walk.js';
 import type { CosObject } from '../../model/cos.js';
 import type { PdfDocumentModel } from '../../model/document.js';
 import { isArray, resolvedDict } from '../../model/read.js';
@@ -18,7 +19,11 @@ export function readNumberTree(
   const seen = new Set<object>();
   const stack: CosObject[] = [];
   if (rootObj !== undefined) stack.push(rootObj);
-  while (stack.length > 0 && out.size < MAX_ENTRIES) {
+  while (stack.length > 0) {
+    if (out.size >= MAX_ENTRIES) {
+      noteBoundReached(doc, 'structure parent tree', MAX_ENTRIES);
+      break;
+    }
     const d = resolvedDict(doc, stack.pop());
     if (!d || seen.has(d)) continue;
     seen.add(d);

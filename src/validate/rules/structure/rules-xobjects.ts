@@ -1,4 +1,5 @@
 /** 7.20: form XObjects reachable from pages and annotation appearances must not be reference XObjects. */
+import { noteBoundReached } from '../doc-walk.js';
 import type { CosDict, CosObject } from '../../model/cos.js';
 import { isArray, nameAt, resolvedDict } from '../../model/read.js';
 import type { StructCtx } from './context.js';
@@ -22,7 +23,10 @@ export function checkXObjects(c: StructCtx): void {
       const d = resolvedDict(doc, v);
       if (!d || seen.has(d) || nameAt(doc, d, 'Subtype') !== 'Form') continue;
       seen.add(d);
-      if (++count > MAX_FORMS) return;
+      if (++count > MAX_FORMS) {
+        noteBoundReached(doc, 'form XObjects', MAX_FORMS);
+        return;
+      }
       const r = doc.resolve(v);
       const num =
         r !== null && typeof r === 'object' && r.kind === 'stream' && r.ref

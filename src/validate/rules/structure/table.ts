@@ -3,6 +3,7 @@
  * find rows that are too long or too short, cells that overlap or hang below the table, and then
  * whether every data cell can be tied to a header cell (through Headers/ID or a scoped TH).
  */
+import { noteBoundReached } from '../doc-walk.js';
 import type { CosDict } from '../../model/cos.js';
 import type { PdfDocumentModel } from '../../model/document.js';
 import { attribute, cellSpan } from './attributes.js';
@@ -81,7 +82,11 @@ export function analyseTable(
   let colCount = 0;
   for (const c of significantKids(rows[0]))
     if (isCell(c.standardType)) colCount += span(c, 'ColSpan');
-  if (colCount === 0 || rowCount * colCount > MAX_GRID) return none;
+  if (colCount === 0) return none;
+  if (rowCount * colCount > MAX_GRID) {
+    noteBoundReached(doc, 'table cells', MAX_GRID);
+    return none;
+  }
 
   const grid: (Placed | null)[] = new Array(rowCount * colCount).fill(null);
   const at = (r: number, c: number) => grid[r * colCount + c];

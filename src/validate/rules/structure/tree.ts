@@ -7,6 +7,7 @@
  * so cycles in /K end; the walk uses an explicit stack, so a very deep tree never overflows the
  * call stack; and the number of elements is capped.
  */
+import { noteBoundReached } from '../doc-walk.js';
 import type { CosDict, CosObject, CosRef } from '../../model/cos.js';
 import type { PdfDocumentModel } from '../../model/document.js';
 import {
@@ -188,6 +189,7 @@ export function buildStructTree(doc: PdfDocumentModel): StructTree {
     }
     if (nodes.length >= MAX_STRUCT_ELEMENTS) {
       truncated = true;
+      noteBoundReached(doc, 'structure tree', MAX_STRUCT_ELEMENTS);
       break;
     }
     const type = nameAt(doc, d, 'S');
