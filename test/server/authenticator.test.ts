@@ -38,7 +38,7 @@ async function guardedApp(
   return { app, logs };
 }
 
-async function call(app: FastifyInstance, authorization?: string | string[]) {
+async function call(app: FastifyInstance, authorization?: string) {
   const res = await app.inject({
     method: 'GET',
     url: '/guarded',
