@@ -13,6 +13,8 @@ export default tseslint.config(
       'bench/out/**',
       '.scratch/**',
       '.ci/out/**',
+      '.stryker-tmp/**',
+      'reports/**',
     ],
   },
   js.configs.recommended,

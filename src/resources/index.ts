@@ -46,7 +46,8 @@ const ACCEPT: Record<ResourceKind, string> = {
   pdf: 'application/pdf,*/*;q=0.1',
 };
 
-const DATA_URI = /^data:([^,]*?),(.*)$/s;
+// The scheme is case-insensitive (RFC 3986 3.1): DATA:,x is a data: URI too.
+const DATA_URI = /^data:([^,]*?),(.*)$/is;
 
 export function parseDataUri(uri: string, maxBytes: number): LoadedResource {
   const m = DATA_URI.exec(uri);

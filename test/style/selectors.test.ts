@@ -153,6 +153,9 @@ describe('specificity', () => {
     ['li.x[title]', 2e4 + 1],
     ['#a', 1e8],
     ['#a .x li::before', 1e8 + 1e4 + 2],
+    ['li:before', 2],
+    ['li:after', 2],
+    ['.x:before', 1e4 + 1],
     [':not(#a, .x)', 1e8],
     [':is(.x, li)', 1e4],
     [':where(#a)', 0],
@@ -164,6 +167,11 @@ describe('specificity', () => {
   it('rejects unsupported pseudo-elements and unknown pseudo-classes', () => {
     expect(() => compile('p::first-line')).toThrow();
     expect(() => compile('p:frobnicate')).toThrow();
+  });
+
+  it('gives the legacy one-colon pseudo-elements the weight of the two-colon ones', () => {
+    for (const sel of ['p:before', 'div > p.x:after', '#a:before', ':after'])
+      expect(compile(sel).specificity, sel).toBe(compile(sel.replace(':', '::')).specificity);
   });
 
   it('records the pseudo-element', () => {

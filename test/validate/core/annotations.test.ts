@@ -39,6 +39,24 @@ describe('annotations (6.3)', () => {
       pdfa(withAnnot(`<< /Subtype /Text /Rect [0 0 10 10] /F 6 ${AP} >>`, { extra: [FORM] })),
     ).toEqual(['6.3.2-2']);
   });
+  it.each([
+    [1, 'Invisible'],
+    [2, 'Hidden'],
+    [32, 'NoView'],
+    [256, 'ToggleNoView'],
+  ])('rejects Print together with flag %i (%s)', (flag) => {
+    const f = 4 | flag;
+    expect(
+      pdfa(withAnnot(`<< /Subtype /Text /Rect [0 0 10 10] /F ${f} ${AP} >>`, { extra: [FORM] })),
+    ).toEqual(['6.3.2-2']);
+  });
+  it('accepts Print with flags that do not hide the annotation', () => {
+    // NoZoom 8, NoRotate 16, ReadOnly 64, Locked 128, LockedContents 512.
+    const f = 4 | 8 | 16 | 64 | 128 | 512;
+    expect(
+      pdfa(withAnnot(`<< /Subtype /Text /Rect [0 0 10 10] /F ${f} ${AP} >>`, { extra: [FORM] })),
+    ).toEqual([]);
+  });
   it('checks appearance dictionaries', () => {
     expect(pdfa(withAnnot('<< /Subtype /Text /Rect [0 0 10 10] /F 4 >>'))).toEqual(['6.3.3-1']);
     expect(pdfa(withAnnot('<< /Subtype /Text /Rect [5 5 5 5] /F 4 >>'))).toEqual([]);
