@@ -6,7 +6,8 @@
  * (kept apart so the public API can export constants without loading a whole stage). Every
  * stage may import src/diagnostics.ts, the ground floor with document/ and util/. The files at
  * the top of src/ (index.ts, render.ts, cli.ts) wire the stages together; no stage imports
- * them except server/, which imports index.ts and nothing else.
+ * them except the two shells over the library: server/, which imports index.ts and nothing
+ * else, and cli/ (the command line's modules), which imports index.ts and the service.
  *
  * The rule resolves each relative specifier against the importing file, so it judges the
  * folder an import lands in, not the spelling of the path; it covers import and export
@@ -30,6 +31,7 @@ export const ALLOWED = {
   pdf: ['text', 'images', 'validate', 'document', 'util'],
   raster: ['text', 'images', 'document', 'util'],
   server: [],
+  cli: [],
 };
 
 /** Modules besides index.ts that other stages may import. */
@@ -43,11 +45,14 @@ export const PUBLIC = {
 const TOP = {
   'index.ts': ['*'],
   'render.ts': ['*'],
-  'cli.ts': ['index.ts', 'server'],
+  'cli.ts': ['index.ts', 'server', 'cli'],
 };
 
 /** What server/ may import outside itself. */
 const SERVER_IMPORTS = ['index.ts'];
+
+/** What cli/ may import outside itself: the public API, and the service it starts. */
+const CLI_IMPORTS = { top: ['index.ts'], stages: ['server'] };
 
 function where(srcDir, file) {
   const rel = relative(srcDir, file).split(sep);
@@ -76,6 +81,15 @@ export function violation(from, to) {
     if (allowed.includes('*'))
       return `import ${to.stage}/ through its index.ts, not ${to.stage}/${to.rest}`;
     return `${from.top} may import only ${allowed.join(', ')}, not ${to.stage}/`;
+  }
+  if (from.stage === 'cli') {
+    if (to.top !== undefined)
+      return CLI_IMPORTS.top.includes(to.top)
+        ? null
+        : `cli/ imports the library only through src/index.ts, not ${to.top}`;
+    return CLI_IMPORTS.stages.includes(to.stage)
+      ? null
+      : `cli/ imports the library only through src/index.ts, not ${to.stage}/${to.rest}`;
   }
   if (from.stage === 'server') {
     return to.top !== undefined && SERVER_IMPORTS.includes(to.top)

@@ -1,9 +1,7 @@
 /**
- * A read-only static file server on the loopback interface, for rendering the fidelity gallery
- * through the library API. render() loads relative resources (stylesheets, images, fonts)
- * through its own resource loader, which fetches http(s) and data: URLs only and has no hook
- * for another loader; serving the repository over http://127.0.0.1 (with
- * allowPrivateNetwork) lets each document keep its plain relative URLs.
+ * A read-only static file server on the loopback interface, for tests that render the
+ * gallery over http(s) (with allowPrivateNetwork), the way a service client would. The
+ * fidelity runner reads the same files directly with render()'s `files` option instead.
  */
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';

@@ -34,13 +34,16 @@ import sharp from 'sharp';
 import { FLAGS as CHROMIUM_FLAGS, findChromium } from '../bench/lib/chromium.mjs';
 import { which } from '../bench/lib/proc.mjs';
 import { mean, table } from '../bench/lib/stats.mjs';
-import { serveDirectory } from './fidelity-serve.mjs';
 import { closeLetterSpacing, inkSimilarity, wordCounts, wordShare } from './fidelity-measure.mjs';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const GALLERY = join(ROOT, 'gallery');
 const OUT = join(ROOT, '.fidelity');
+// The gallery's documents use their own files and the repository's fonts/ through relative
+// URLs; the library reads them from the checkout, and nothing outside it.
+const LOCAL_FILES = { root: ROOT };
+const galleryUrl = (name) => pathToFileURL(join(ROOT, 'gallery', name, 'index.html')).href;
 /** Resolution of the page images, dots per inch. */
 const DPI = 60;
 /** Pages compared for the ink score. */
@@ -94,7 +97,6 @@ const lib = await import(pathToFileURL(join(ROOT, 'dist', 'index.js')).href).cat
 mkdirSync(OUT, { recursive: true });
 // Everything here is output; the folder keeps itself out of git.
 writeFileSync(join(OUT, '.gitignore'), '*\n');
-const server = await serveDirectory(ROOT);
 const chromeProfile = mkdtempSync(join(tmpdir(), 'a11ypdf-fidelity-chromium-'));
 
 const results = [];
@@ -105,7 +107,6 @@ try {
     if (!args.json) console.error(`${name}: done in ${(result.ms / 1000).toFixed(1)} s`);
   }
 } finally {
-  await server.close();
   rmSync(chromeProfile, { recursive: true, force: true });
 }
 
@@ -187,8 +188,8 @@ async function renderOurs(name, source, out) {
   const started = performance.now();
   try {
     const result = await lib.render(
-      { kind: 'html', html, baseUrl: server.urlFor(`gallery/${name}/index.html`) },
-      { allowPrivateNetwork: true, deterministic: true },
+      { kind: 'html', html, baseUrl: galleryUrl(name) },
+      { files: LOCAL_FILES, deterministic: true },
     );
     const ms = performance.now() - started;
     writeFileSync(out, result.pdf);
@@ -197,7 +198,7 @@ async function renderOurs(name, source, out) {
     return {
       pdf: result.pdf,
       html,
-      baseUrl: server.urlFor(`gallery/${name}/index.html`),
+      baseUrl: galleryUrl(name),
       ms,
       warnings: result.warnings.map(
         (w) => `[${w.code}] ${w.message}${w.source ? ` (${w.source})` : ''}`,
@@ -273,7 +274,7 @@ async function rasterise(engine, pdf, dir, ours) {
     try {
       const img = await lib.renderImage(
         { kind: 'html', html: ours.html, baseUrl: ours.baseUrl },
-        { allowPrivateNetwork: true, deterministic: true, page },
+        { files: LOCAL_FILES, deterministic: true, page },
       );
       // renderImage draws at 96 dpi (scale 1, its smallest); bring it to the peers' resolution.
       const file = join(dir, `a11ypdf-${page}.png`);

@@ -17,6 +17,8 @@ export type { Warning, FieldProblem, DeadlineOptions } from './diagnostics.js';
 export { InputError, LimitError, TimeoutError, DEFAULT_MAX_OUTPUT_BYTES } from './diagnostics.js';
 export type {
   AttachmentInput,
+  FileAccess,
+  UserStylesheet,
   ImageOptions,
   ImageResult,
   RenderInput,
@@ -39,6 +41,7 @@ export { assertHtmlSize, type DocumentLimits } from './html/limits.js';
 export {
   ResourceError,
   assertFetchable,
+  assertFileRoots,
   UploadError,
   createResourceLoader,
   parseUploadUrl,

@@ -20,9 +20,9 @@ import {
 } from './template/index.js';
 import { hasImportedPages, loadPageImporter, writePdf } from './pdf/index.js';
 import { rasterizePage } from './raster/index.js';
-import { createResourceLoader, type ResourcePolicy } from './resources/index.js';
+import { createResourceLoader, type FileAccess, type ResourcePolicy } from './resources/index.js';
 import { warmUpText } from './text/index.js';
-import type { CssLimits } from './style/index.js';
+import type { CssLimits, UserStylesheet } from './style/index.js';
 import { uuidFromSeed } from './util/index.js';
 import type { DocumentLimits } from './html/limits.js';
 
@@ -30,7 +30,7 @@ export type RenderInput =
   | { readonly kind: 'html'; readonly html: string; readonly baseUrl?: string }
   | { readonly kind: 'template'; readonly template: unknown; readonly data?: unknown };
 
-export type { AttachmentInput };
+export type { AttachmentInput, FileAccess, UserStylesheet };
 
 export interface CommonOptions {
   /** Allow resources from private, loopback and link-local addresses (intranets, tests). */
@@ -39,6 +39,16 @@ export interface CommonOptions {
   readonly resourcePolicy?: Partial<ResourcePolicy>;
   /** Fail instead of warning when a resource cannot be loaded. */
   readonly strict?: boolean;
+  /**
+   * Local files the document may use: file: URLs (a file: baseUrl makes relative links ones)
+   * are read from inside these folders only; paths leading elsewhere (`..`, symbolic links,
+   * absolute paths) are refused with a warning naming them. Absent: no file is ever read.
+   */
+  readonly files?: FileAccess;
+  /** Style sheets added after the document's own, with author origin (WeasyPrint's -s). */
+  readonly stylesheets?: readonly UserStylesheet[];
+  /** Media type for @media rules and media attributes (default print). */
+  readonly media?: 'print' | 'screen';
   /** Same input, same bytes: fixed clock (unless `now`), IDs from a content hash. */
   readonly deterministic?: boolean;
   readonly now?: Date;
@@ -135,10 +145,10 @@ function layoutOptions(
 ): LayoutOptions {
   return {
     mode,
-    loader: createResourceLoader({
-      allowPrivateNetwork: options.allowPrivateNetwork === true,
-      ...options.resourcePolicy,
-    }),
+    loader: createResourceLoader(
+      { allowPrivateNetwork: options.allowPrivateNetwork === true, ...options.resourcePolicy },
+      options.files ? { files: options.files } : {},
+    ),
     strict: options.strict === true,
     // The deadline's signal carries the caller's signal and the timeout as one TimeoutError.
     signal: deadline.signal,
@@ -147,6 +157,8 @@ function layoutOptions(
     ...(options.maxPages !== undefined ? { maxPages: options.maxPages } : {}),
     ...(options.documentLimits ? { documentLimits: options.documentLimits } : {}),
     ...(options.maxInputPixels !== undefined ? { maxInputPixels: options.maxInputPixels } : {}),
+    ...(options.stylesheets?.length ? { userStylesheets: options.stylesheets } : {}),
+    ...(options.media ? { media: options.media } : {}),
     ...extra,
   };
 }

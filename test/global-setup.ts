@@ -1,6 +1,6 @@
 /**
- * The service's worker threads load compiled JavaScript (dist/server/worker.js), exactly as in
- * production. `npm test` builds dist/ first (pretest); a direct `vitest run` builds it only when
+ * The service's worker threads and the command line's batch threads load compiled JavaScript
+ * (dist/server/worker.js, dist/cli/batch-worker.js), exactly as in production. `npm test` builds dist/ first (pretest); a direct `vitest run` builds it only when
  * it is missing, so focused runs stay fast.
  */
 import { execFileSync } from 'node:child_process';
@@ -10,7 +10,8 @@ import { join } from 'node:path';
 export default function setup(): void {
   const root = join(import.meta.dirname, '..');
   const worker = join(root, 'dist', 'server', 'worker.js');
-  if (existsSync(worker)) return;
+  const batchWorker = join(root, 'dist', 'cli', 'batch-worker.js');
+  if (existsSync(worker) && existsSync(batchWorker)) return;
   try {
     execFileSync(
       process.execPath,

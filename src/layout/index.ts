@@ -28,6 +28,8 @@ export async function layoutHtml(
       ...(options.deadline ? { checkpoint: () => options.deadline?.check('parse') } : {}),
     },
     ...(options.cssLimits ? { cssLimits: options.cssLimits } : {}),
+    ...(options.userStylesheets ? { userStylesheets: options.userStylesheets } : {}),
+    ...(options.media ? { media: options.media } : {}),
     ...(continuous ? { viewport: { width: viewportPx, height: 768 } } : {}),
   });
   options.signal?.throwIfAborted();

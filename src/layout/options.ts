@@ -1,7 +1,7 @@
 /** What every layout entry point (HTML engine, templates) takes and returns. */
 import type { Deadline, Warning } from '../diagnostics.js';
 import type { DocumentLimits } from '../style/index.js';
-import type { CssLimits } from '../style/index.js';
+import type { CssLimits, UserStylesheet } from '../style/index.js';
 import type { ResourceLoader } from '../resources/index.js';
 import type { LaidOutDocument } from '../document/index.js';
 
@@ -27,6 +27,10 @@ export interface LayoutOptions {
   readonly maxInputPixels?: number;
   /** Most elements and characters of text of the parsed document (default: none). */
   readonly documentLimits?: DocumentLimits;
+  /** The caller's sheets, after the document's own (see StyleOptions). */
+  readonly userStylesheets?: readonly UserStylesheet[];
+  /** Media type for @media (default print). */
+  readonly media?: 'print' | 'screen';
   /**
    * Filled, when given, with the border box of every block-level or atomic element that has an
    * id attribute (blocks, table cells, flex items, images; not inline elements), keyed by the

@@ -7,8 +7,7 @@
 import { BlockList, isIP } from 'node:net';
 import { ResourceError } from './types.js';
 
-const blocked = new BlockList();
-for (const [net, prefix] of [
+const BLOCKED_V4 = [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
   ['100.64.0.0', 10],
@@ -24,10 +23,9 @@ for (const [net, prefix] of [
   ['203.0.113.0', 24],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
+] as const;
+
+const BLOCKED_V6 = [
   ['::', 128],
   ['::1', 128],
   ['fc00::', 7],
@@ -39,8 +37,20 @@ for (const [net, prefix] of [
   ['2001:2::', 48],
   ['100::', 64],
   ['5f00::', 16],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6');
+] as const;
+
+let blockedMemo: BlockList | undefined;
+
+/**
+ * The refused ranges, built on first use: a BlockList is a native object, and a module that
+ * creates none when it loads can be part of a start-up snapshot.
+ */
+function blockedRanges(): BlockList {
+  if (blockedMemo) return blockedMemo;
+  const list = new BlockList();
+  for (const [net, prefix] of BLOCKED_V4) list.addSubnet(net, prefix, 'ipv4');
+  for (const [net, prefix] of BLOCKED_V6) list.addSubnet(net, prefix, 'ipv6');
+  return (blockedMemo = list);
 }
 
 function expandIpv6(address: string): number[] | null {
@@ -157,18 +167,18 @@ export function isRefusedAddress(address: string, policy: AddressPolicy): boolea
   const inner = family === 6 ? carried(bare) : null;
   if (!inner) return true;
   // Every carried address that is private must be allowed (a public one needs no allowance).
-  return !inner.v4.every((v4) => !blocked.check(v4, 'ipv4') || list.check(v4, 'ipv4'));
+  return !inner.v4.every((v4) => !blockedRanges().check(v4, 'ipv4') || list.check(v4, 'ipv4'));
 }
 
 /** True when the address is not a public unicast address. Unparseable input counts as private. */
 export function isPrivateAddress(address: string): boolean {
   const bare = bareAddress(address);
   const family = isIP(bare);
-  if (family === 4) return blocked.check(bare, 'ipv4');
+  if (family === 4) return blockedRanges().check(bare, 'ipv4');
   if (family === 6) {
     const inner = carried(bare);
-    if (inner) return inner.localUse || inner.v4.some((v4) => blocked.check(v4, 'ipv4'));
-    return blocked.check(bare, 'ipv6');
+    if (inner) return inner.localUse || inner.v4.some((v4) => blockedRanges().check(v4, 'ipv4'));
+    return blockedRanges().check(bare, 'ipv6');
   }
   return true;
 }

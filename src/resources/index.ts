@@ -1,10 +1,12 @@
 /**
  * The resource loader: data: URIs and http(s) URLs under one policy (SSRF, size, time,
- * redirects). One loader per render, so the per-document byte budget is per document.
+ * redirects), and file: URLs inside the roots a library or command-line caller names. One
+ * loader per render, so the per-document byte budget is per document.
  */
 import type { Agent } from 'undici';
 import { createGuardedAgent, isSsrfRefusal, loadUndici } from './guarded-agent.js';
 import { assertFetchable } from './address-policy.js';
+import { createFileReader, type FileAccess } from './files.js';
 import {
   ResourceError,
   type LoadedResource,
@@ -22,6 +24,7 @@ export {
   rangeList,
   type AddressPolicy,
 } from './address-policy.js';
+export { assertFileRoots, isInside, mediaTypeOfPath, type FileAccess } from './files.js';
 export {
   UploadError,
   parseUploadUrl,
@@ -89,10 +92,19 @@ export function parseDataUri(uri: string, maxBytes: number): LoadedResource {
   return { bytes, contentType, url: uri };
 }
 
-export function createResourceLoader(policy: Partial<ResourcePolicy> = {}): ResourceLoader {
+export interface LoaderOptions {
+  /** Local files the loader may read; without it every file: URL is refused. */
+  readonly files?: FileAccess;
+}
+
+export function createResourceLoader(
+  policy: Partial<ResourcePolicy> = {},
+  options: LoaderOptions = {},
+): ResourceLoader {
   const effective: ResourcePolicy = { ...DEFAULT_RESOURCE_POLICY, ...policy };
   let agent: Promise<Agent> | null = null;
   let totalBytes = 0;
+  const readFile = options.files ? createFileReader(options.files) : null;
 
   const getAgent = () =>
     (agent ??= createGuardedAgent({ ...effective, timeoutMs: effective.resourceTimeoutMs }));
@@ -229,6 +241,14 @@ export function createResourceLoader(policy: Partial<ResourcePolicy> = {}): Reso
         );
       }
       if (url.protocol === 'data:') return this.load(url.href, kind);
+      if (url.protocol === 'file:' && readFile) {
+        const res = await readFile(
+          url,
+          Math.min(effective.maxResourceBytes, effective.maxTotalBytes - totalBytes),
+        );
+        totalBytes += res.bytes.length;
+        return res;
+      }
       return fetchHttp(url, kind);
     },
   };

@@ -29,6 +29,8 @@ export interface EngineKeyInput {
   readonly sources: readonly SheetSource[];
   readonly base: string | undefined;
   readonly viewport: unknown;
+  /** Media type (absent: print). */
+  readonly media?: string;
   readonly strict: boolean;
   readonly limits: unknown;
 }
@@ -47,9 +49,10 @@ export function engineKey(input: EngineKeyInput): string | null {
   return JSON.stringify([
     input.base ?? null,
     input.viewport,
+    input.media ?? 'print',
     input.strict,
     input.limits ?? null,
-    input.sources.map((s) => [s.media ?? null, s.text]),
+    input.sources.map((s) => [s.media ?? null, s.base ?? null, s.text]),
   ]);
 }
 

@@ -79,6 +79,7 @@ async function engineFor(
   warn: (w: Warning) => void,
 ): Promise<{ shared: SharedEngine; key: string | null; fetched: boolean }> {
   const provisional = options.viewport ?? firstPageArea([]);
+  const mediaType = options.media ?? 'print';
   // A caller's own metrics function may answer differently from one call to the next.
   const key = options.fontMetrics
     ? null
@@ -86,6 +87,7 @@ async function engineFor(
         sources,
         base,
         viewport: provisional,
+        media: mediaType,
         strict: options.strict === true,
         limits: options.cssLimits,
       });
@@ -104,7 +106,7 @@ async function engineFor(
   // they use the caller's viewport or, failing that, the default page.
   const ruleSet = await loadSheets(UA_STYLESHEET, sources, base, {
     loader,
-    media: provisional,
+    media: { ...provisional, type: mediaType },
     strict: options.strict === true,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.cssLimits ? { limits: options.cssLimits } : {}),
@@ -146,7 +148,17 @@ export async function styleDocument(html: string, options: StyleOptions): Promis
     styleWarnings++;
     warn(w);
   };
-  const { shared, key, fetched } = await engineFor(parsed.sheets, base, options, styleWarn);
+  const sheets = options.userStylesheets?.length
+    ? [
+        ...parsed.sheets,
+        ...options.userStylesheets.map((u) => ({
+          kind: 'inline' as const,
+          text: u.css,
+          ...(u.baseUrl ? { base: u.baseUrl } : {}),
+        })),
+      ]
+    : parsed.sheets;
+  const { shared, key, fetched } = await engineFor(sheets, base, options, styleWarn);
   const { engine, ruleSet } = shared;
   // From here to the return nothing awaits, so no other document uses the engine meanwhile.
   shared.sink = styleWarn;

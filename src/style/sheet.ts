@@ -58,7 +58,11 @@ export interface RawPageRule {
 export interface MediaEnv {
   readonly width: number;
   readonly height: number;
+  /** The media type the document is rendered for (default print). */
+  readonly type?: MediaType;
 }
+
+export type MediaType = 'print' | 'screen';
 
 export interface SheetSource {
   readonly kind: 'inline' | 'link';
@@ -66,6 +70,8 @@ export interface SheetSource {
   readonly text: string;
   /** media attribute, if any. */
   readonly media?: string;
+  /** Base of an inline sheet's URLs when it is not the document's (a caller's own sheet). */
+  readonly base?: string;
 }
 
 /** Mutable collector filled while loading sheets in cascade order. */
@@ -284,7 +290,7 @@ function mediaLeaf(env: MediaEnv) {
   };
 }
 
-/** Does a media query list match print output of the given size? Invalid lists never match. */
+/** Does a media query list match output of the given size and type? Invalid lists never match. */
 export function mediaMatches(list: CssNode | null | undefined, env: MediaEnv): boolean {
   if (!list) return true;
   let mql = list;
@@ -299,7 +305,7 @@ export function mediaMatches(list: CssNode | null | undefined, env: MediaEnv): b
   return queries.some((q) => {
     if (q.type !== 'MediaQuery') return false;
     const type = (q.mediaType ?? 'all').toLowerCase();
-    let ok = type === 'all' || type === 'print';
+    let ok = type === 'all' || type === (env.type ?? 'print');
     if (ok && q.condition) ok = evalCondition(q.condition, env, mediaLeaf(env));
     return q.modifier === 'not' ? !ok : ok;
   });
@@ -944,7 +950,7 @@ export async function loadSheets(
   for (const s of sources) if (s.kind === 'inline') chargeBytes(s.text, probe);
   const pending = sources.map((s) => {
     if (s.media !== undefined && !parseMediaAttribute(s.media, ctx.media)) return null;
-    if (s.kind === 'inline') return Promise.resolve({ css: s.text, url: docBase });
+    if (s.kind === 'inline') return Promise.resolve({ css: s.text, url: s.base ?? docBase });
     return fetchSheet(s.text, docBase, ctx);
   });
   for (let i = 0; i < sources.length; i++) {
@@ -953,7 +959,9 @@ export async function loadSheets(
     const loaded = await p;
     if (!loaded) continue;
     const src =
-      sources[i].kind === 'inline' ? '<style>' : sheetLabel(loaded.url ?? sources[i].text);
+      sources[i].kind === 'link' || sources[i].base
+        ? sheetLabel(loaded.url ?? sources[i].text)
+        : '<style>';
     await addSheet(
       {
         css: loaded.css,

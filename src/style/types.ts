@@ -594,6 +594,20 @@ export interface StyleOptions {
   readonly cssLimits?: CssLimits;
   /** The HTML parser's checkpoint and limits. */
   readonly parse?: ParseOptions;
+  /**
+   * Sheets of the caller, applied after the document's own with author origin (WeasyPrint's
+   * `stylesheets`, the command line's `-s`); each resolves its URLs against its own baseUrl.
+   */
+  readonly userStylesheets?: readonly UserStylesheet[];
+  /** The media type for @media rules and media attributes (default print). */
+  readonly media?: 'print' | 'screen';
+}
+
+/** A style sheet the caller adds to a document. */
+export interface UserStylesheet {
+  readonly css: string;
+  /** Base for the sheet's url() and @import (a file: URL of the sheet on the command line). */
+  readonly baseUrl?: string;
 }
 
 export interface StyledDocument {

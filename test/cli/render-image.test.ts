@@ -1,10 +1,11 @@
 /** `a11ypdf render … --format png|jpeg [--page N]` run in-process, writing into a temp dir. */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli.js';
+import { captureIo } from './support.js';
 
 const html = `<!DOCTYPE html><html lang="en"><head><title>CLI raster</title><style>
 @page { size: 300pt 150pt; margin: 15pt } body { margin: 0; font: 12pt "Liberation Sans" }
@@ -23,7 +24,7 @@ beforeAll(() => {
     html.replace('section + section { break-before: page }', ''),
   );
   // The CLI reports what it wrote on stderr; keep the test output quiet.
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
 });
 afterAll(() => {
   vi.restoreAllMocks();
@@ -77,8 +78,11 @@ describe('a11ypdf render to images', () => {
     expect([meta.format, meta.width]).toEqual(['jpeg', 500]);
   });
 
-  it('exits with a usage error for a page that does not exist', async () => {
+  it('fails the file, naming the page count, for a page that does not exist', async () => {
     const out = join(dir, 'none.png');
-    expect(await main(['render', join(dir, 'x.html'), '--page', '3', '-o', out])).toBe(2);
+    const io = captureIo();
+    expect(await main(['render', join(dir, 'x.html'), '--page', '3', '-o', out], io)).toBe(1);
+    expect(io.err()).toContain('page 3 does not exist; the document has 2');
+    expect(existsSync(out)).toBe(false);
   });
 });

@@ -61,6 +61,18 @@ const WRONG: readonly (readonly [string, string, string, RegExp])[] = [
     "export type { RenderInput } from '../../render.js';",
     /server\/ imports the library only through src\/index\.ts/,
   ],
+  [
+    'the command line reaching past the public API',
+    'src/cli/probe.ts',
+    "export { layoutHtml } from '../layout/index.js';",
+    /cli\/ imports the library only through src\/index\.ts/,
+  ],
+  [
+    'the command line importing the engine file',
+    'src/cli/probe.ts',
+    "export type { RenderInput } from '../render.js';",
+    /cli\/ imports the library only through src\/index\.ts, not render\.ts/,
+  ],
 ];
 
 describe('stage boundaries', () => {
@@ -83,5 +95,11 @@ describe('stage boundaries', () => {
     expect(await boundaryMessages('src/server/routes/probe.ts', serverProbe.join('\n'))).toEqual(
       [],
     );
+    const cliProbe = [
+      "export type { RenderInput } from '../index.js';",
+      "export const serve = () => import('../server/start.js');",
+      "export { UsageError } from './errors.js';",
+    ];
+    expect(await boundaryMessages('src/cli/probe.ts', cliProbe.join('\n'))).toEqual([]);
   });
 });
