@@ -308,6 +308,11 @@ async function loadImages(
         inline.set(`svg:${n.nodeId}`, n.svgMarkup);
       }
     }
+    // Images in generated content: content: url(...), list-style-image markers.
+    if (n.kind === 'pseudo' && n.style.display !== 'none') {
+      for (const c of n.content)
+        if (c.kind === 'image' && !uses.has(c.url)) uses.set(c.url, { background: false });
+    }
     if (n.kind !== 'text') {
       for (const layer of n.style.backgroundLayers) {
         if (layer.image.kind === 'url') uses.set(layer.image.url, { background: true });

@@ -14,6 +14,7 @@ import { blockDeclarations, makeDeclaration, type Declaration, type StyleRule } 
 import type {
   ComputedStyle,
   ContentItem,
+  ContentList,
   CounterChange,
   GeneratedContent,
   StyledElement,
@@ -304,8 +305,10 @@ export class TreeBuilder {
     if (rules.length === 0) return null;
     const style = this.engine.compute(parentStyle, rules, [], [], kind);
     if (!Array.isArray(style.content) || style.display === 'none') return null;
+    const list = style.content as ContentList;
     this.applyCounters(style, null, level, false);
-    const content = this.resolveContent(style.content as readonly ContentItem[], el, style, lang);
+    const content = this.resolveContent(list, el, style, lang);
+    const alt = this.resolveAlt(list, el, style, lang);
     return {
       kind: 'pseudo',
       pseudo: kind,
@@ -314,6 +317,7 @@ export class TreeBuilder {
       parentNodeId: parentId,
       lang,
       content,
+      ...(alt !== undefined ? { alt } : {}),
     };
   }
 
@@ -326,8 +330,10 @@ export class TreeBuilder {
   ): StyledPseudo | null {
     const style = this.engine.compute(liStyle, rules, [], [], 'marker');
     let content: GeneratedContent[];
+    let alt: string | undefined;
     if (Array.isArray(style.content)) {
-      content = this.resolveContent(style.content as readonly ContentItem[], el, style, lang);
+      content = this.resolveContent(style.content as ContentList, el, style, lang);
+      alt = this.resolveAlt(style.content as ContentList, el, style, lang);
     } else if (style.content === 'none') {
       return null;
     } else if (liStyle.listStyleImage !== 'none') {
@@ -345,7 +351,21 @@ export class TreeBuilder {
       parentNodeId: parentId,
       lang,
       content,
+      ...(alt !== undefined ? { alt } : {}),
     };
+  }
+
+  /** The alternative text of `content: ... / <alt>`, as text; undefined when none is given. */
+  private resolveAlt(
+    list: ContentList,
+    el: DomElement,
+    style: ComputedStyle,
+    lang: string,
+  ): string | undefined {
+    if (!list.alt) return undefined;
+    return this.resolveContent(list.alt, el, style, lang)
+      .map((c) => (c.kind === 'text' ? c.text : ''))
+      .join('');
   }
 
   private element(

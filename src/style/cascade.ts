@@ -30,12 +30,30 @@ import type {
 } from './types.js';
 import type { LengthEnv } from './values.js';
 
-/** Precedence of a declaration: origin and importance (CSS Cascade 4 §6.1). */
+/**
+ * Precedence of a declaration: origin and importance (CSS Cascade 5 §6.1), then, inside the
+ * author origin, element-attached styles and cascade layers. A rank is tier * TIER + place.
+ */
 const RANK_UA = 0;
 const RANK_HINT = 1;
 const RANK_AUTHOR = 2;
 const RANK_AUTHOR_IMPORTANT = 3;
 const RANK_UA_IMPORTANT = 4;
+const TIER = 1 << 20;
+/** Places inside the author tiers: layers are 0..LAYERS-1, then unlayered, then style="". */
+const LAYERS = TIER - 2;
+
+/**
+ * Normal declarations: later layers win, unlayered rules beat every layer, the style attribute
+ * beats them all. Important ones reverse the layers (the first layer's !important wins, and
+ * unlayered !important is the weakest); the style attribute's !important still wins.
+ */
+function authorRank(important: boolean, layer: number | 'unlayered' | 'inline'): number {
+  if (layer === 'inline')
+    return (important ? RANK_AUTHOR_IMPORTANT : RANK_AUTHOR) * TIER + LAYERS + 1;
+  if (!important) return RANK_AUTHOR * TIER + (layer === 'unlayered' ? LAYERS : layer);
+  return RANK_AUTHOR_IMPORTANT * TIER + (layer === 'unlayered' ? 0 : LAYERS - layer);
+}
 
 type Cascaded =
   | { readonly t: 'spec'; readonly spec: unknown }
@@ -221,14 +239,20 @@ export class StyleEngine {
     const custom = new Map<string, string>();
     const customRank = new Map<string, number>();
     let seq = 0;
-    const apply = (d: Declaration, baseRank: number): void => {
+    const apply = (
+      d: Declaration,
+      origin: 'ua' | 'hint' | 'author',
+      layer: number | 'unlayered' | 'inline',
+    ): void => {
       const p: ParsedDeclaration | null = this.parser.parse(d);
       if (!p) return;
-      const rank = d.important
-        ? baseRank === RANK_UA
-          ? RANK_UA_IMPORTANT
-          : RANK_AUTHOR_IMPORTANT
-        : baseRank;
+      const rank =
+        origin === 'ua'
+          ? (d.important ? RANK_UA_IMPORTANT : RANK_UA) * TIER
+          : origin === 'hint'
+            ? RANK_HINT * TIER
+            : authorRank(d.important, layer);
+      const baseRank = origin === 'ua' ? RANK_UA : RANK_AUTHOR;
       if (p.kind === 'custom') {
         if ((customRank.get(p.name) ?? -1) <= rank) {
           customRank.set(p.name, rank);
@@ -245,12 +269,12 @@ export class StyleEngine {
       else if (p.kind === 'wide') for (const l of p.longhands) set(l, { t: 'wide', kw: p.keyword });
       else for (const l of p.longhands) set(l, { t: 'pending', decl: d });
     };
-    for (const d of hints) apply(d, RANK_HINT);
+    for (const d of hints) apply(d, 'hint', 'unlayered');
     for (const r of rules) {
-      const base = r.origin === 'ua' ? RANK_UA : RANK_AUTHOR;
-      for (const d of r.declarations) apply(d, base);
+      const layer = r.layer ?? 'unlayered';
+      for (const d of r.declarations) apply(d, r.origin, layer);
     }
-    for (const d of inline) apply(d, RANK_AUTHOR);
+    for (const d of inline) apply(d, 'author', 'inline');
     return { slots, ua, custom };
   }
 

@@ -243,21 +243,33 @@ export function computeCustomProperties(
   if (declared.size === 0) return inherited;
   const result = new Map(inherited);
   const state = new Map<string, 'busy' | 'done'>();
+  // Names being resolved, outermost first: a reference back into it closes a cycle, and every
+  // property on that cycle is invalid, whatever fallbacks its references carry.
+  const stack: string[] = [];
+  const cyclic = new Set<string>();
   const resolve = (name: string): string | null => {
     const raw = declared.get(name);
     if (raw === undefined) return result.get(name) ?? null;
     const st = state.get(name);
-    if (st === 'busy') return null;
+    if (st === 'busy') {
+      for (let i = stack.lastIndexOf(name); i >= 0 && i < stack.length; i++) cyclic.add(stack[i]);
+      return null;
+    }
     if (st === 'done') return result.get(name) ?? null;
     state.set(name, 'busy');
+    stack.push(name);
     let v: string | null;
     const kw = raw.trim().toLowerCase();
     if (kw === 'initial') v = null;
     else if (kw === 'inherit' || kw === 'unset' || kw === 'revert') v = inherited.get(name) ?? null;
     else v = hasVar(raw) ? substituteVars(raw, resolve) : raw;
+    stack.pop();
     state.set(name, 'done');
-    if (v === null) result.delete(name);
-    else result.set(name, v);
+    if (v === null || cyclic.has(name)) {
+      result.delete(name);
+      return null;
+    }
+    result.set(name, v);
     return v;
   };
   for (const name of declared.keys()) resolve(name);

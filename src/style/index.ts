@@ -7,7 +7,7 @@ import { parseHtml } from '../html/index.js';
 import { StyleEngine } from './cascade.js';
 import { TreeBuilder } from './build.js';
 import { buildPageRules, firstPageArea } from './page.js';
-import { RuleIndex, loadSheets } from './sheet.js';
+import { RuleIndex, loadSheets, type MediaEnv } from './sheet.js';
 import { createFontContext, type FontContext } from '../text/index.js';
 import type {
   FontMetricsProvider,
@@ -103,15 +103,35 @@ async function engineFor(
     },
   };
   // Media queries and vw/vh need the page area before the author's @page rules are known, so
-  // they use the caller's viewport or, failing that, the default page.
-  const ruleSet = await loadSheets(UA_STYLESHEET, sources, base, {
-    loader,
-    media: { ...provisional, type: mediaType },
-    strict: options.strict === true,
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.cssLimits ? { limits: options.cssLimits } : {}),
-    warn,
+  // they use the caller's viewport or, failing that, the default page; when a query asked about
+  // the size and the document's own first page differs, the sheets are read again against it.
+  let sizeQueried = false;
+  const tracked = (area: { width: number; height: number }): MediaEnv => ({
+    type: mediaType,
+    get width() {
+      sizeQueried = true;
+      return area.width;
+    },
+    get height() {
+      sizeQueried = true;
+      return area.height;
+    },
   });
+  const load = (media: MediaEnv): ReturnType<typeof loadSheets> =>
+    loadSheets(UA_STYLESHEET, sources, base, {
+      loader,
+      media,
+      strict: options.strict === true,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.cssLimits ? { limits: options.cssLimits } : {}),
+      warn,
+    });
+  let ruleSet = await load(tracked(provisional));
+  if (sizeQueried && !options.viewport) {
+    const area = firstPageArea(ruleSet.pageRules);
+    if (area.width !== provisional.width || area.height !== provisional.height)
+      ruleSet = await load({ ...area, type: mediaType });
+  }
   options.signal?.throwIfAborted();
   const viewport = options.viewport ?? firstPageArea(ruleSet.pageRules);
   const shared: SharedEngine = {

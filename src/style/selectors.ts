@@ -668,16 +668,19 @@ function hasRelative(el: DomElement, rel: ComplexSelector): boolean {
   const test = (d: DomElement): boolean => matchFrom(d, rel, last, el) === MATCH;
   // Candidates: the subtree for descendant/child relations, later siblings (and, when the
   // relative selector goes deeper, their subtrees) for sibling relations.
+  // A chain of sibling combinators (`+ li + li`) reaches past the next sibling.
+  const rest = rel.combinators.slice(1);
   const roots: DomElement[] = [];
   if (first === ' ' || first === '>') roots.push(...el.elementChildren);
   else {
     const sibs = siblingsOf(el);
+    const onlyNext = first === '+' && rest.length === 0;
     for (let i = el.index + 1; i < sibs.length; i++) {
       roots.push(sibs[i]);
-      if (first === '+') break;
+      if (onlyNext) break;
     }
   }
-  const deep = first === ' ' || rel.combinators.slice(1).some((c) => c === ' ' || c === '>');
+  const deep = first === ' ' || rest.some((c) => c === ' ' || c === '>');
   const stack = roots.reverse();
   while (stack.length) {
     const d = stack.pop() as DomElement;

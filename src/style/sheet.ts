@@ -23,6 +23,14 @@ import {
 } from './selectors.js';
 import type { CssFontFaceRule, FontStyle, PageMarginBoxName, PageRuleSelector } from './types.js';
 import { ident, parseNumber, splitCommas, valueNodes } from './values.js';
+import { LayerRegistry } from './layers.js';
+import {
+  blockHasNesting,
+  resolveNesting,
+  selectorList,
+  sheetHasNesting,
+  splitBlock,
+} from './nesting.js';
 import { DEFAULT_CSS_LIMITS, type CssLimits } from './limits.js';
 
 export type Origin = 'ua' | 'author';
@@ -45,6 +53,11 @@ export interface StyleRule {
   readonly origin: Origin;
   /** Position in the whole cascade (UA rules first). */
   readonly order: number;
+  /**
+   * Cascade layer: while the sheets load, the layer's id; in the loaded rule set, its rank
+   * (0 = the first layer). Absent for unlayered rules.
+   */
+  readonly layer?: number;
 }
 
 export interface RawPageRule {
@@ -371,7 +384,7 @@ export function blockDeclarations(
       if (d.type === 'Rule') {
         warn({
           code: 'css.unsupported',
-          message: 'nested style rules (CSS nesting) are not supported',
+          message: 'nested style rules are not allowed here and were ignored',
           source,
         });
       }
@@ -578,6 +591,8 @@ async function fetchSheet(
 interface Counter {
   n: number;
   readonly budget?: Budget;
+  /** The document's cascade layers, made on the first @layer. */
+  layers?: LayerRegistry;
 }
 
 /** Charges one sheet's text before it is parsed, so an oversized sheet costs no parsing. */
@@ -677,6 +692,16 @@ export function splitStatements(css: string): string[] {
   return out;
 }
 
+/** Where a rule sits: the selectors of the style rule around it, and its cascade layer. */
+interface Scope {
+  /** Resolved selector list of the enclosing style rule (CSS Nesting); null at the top. */
+  readonly parents: CssNode | null;
+  /** Layer path; null for unlayered rules. */
+  readonly layer: readonly string[] | null;
+}
+
+const TOP: Scope = { parents: null, layer: null };
+
 /**
  * Parses one sheet and appends its rules (with imported sheets at the @import position) to
  * `out`. `counter` numbers rules in cascade order.
@@ -686,6 +711,7 @@ export async function addSheet(
   out: RuleSet,
   counter: Counter,
   ctx: LoadContext,
+  scope: Scope = TOP,
 ): Promise<void> {
   chargeBytes(job.css, counter);
   for (const chunk of splitStatements(job.css)) {
@@ -697,6 +723,16 @@ export async function addSheet(
         parseCustomProperty: false,
         onParseError: () => {},
       });
+      // Nested rules are read from the source text (css-tree reads only those starting with
+      // `&`): only then are node positions needed.
+      if (sheetHasNesting(ast)) {
+        ast = csstree.parse(chunk, {
+          parseValue: false,
+          parseCustomProperty: false,
+          positions: true,
+          onParseError: () => {},
+        });
+      }
     } catch (e) {
       ctx.warn({
         code: 'css.invalid',
@@ -715,13 +751,11 @@ export async function addSheet(
         node.name.toLowerCase() === 'import' &&
         node.prelude?.type === 'AtrulePrelude'
       ) {
-        const first = node.prelude.children.first;
-        const href =
-          first?.type === 'Url' ? first.value : first?.type === 'String' ? first.value : null;
-        const media = node.prelude.children.toArray().find((c) => c.type === 'MediaQueryList');
-        if (!href) continue;
-        if (media && !mediaMatches(media, ctx.media)) continue;
-        const abs = resolveUrl(href, job.base);
+        const cond = importConditions(node.prelude);
+        if (!cond.href) continue;
+        if (cond.media && !mediaMatches(cond.media, ctx.media)) continue;
+        if (cond.supports !== null && !supportsText(cond.supports)) continue;
+        const abs = resolveUrl(cond.href, job.base);
         if (job.depth >= MAX_IMPORT_DEPTH || job.chain.includes(abs)) {
           ctx.warn({
             code: 'css.import-cycle',
@@ -730,10 +764,51 @@ export async function addSheet(
           });
           continue;
         }
-        imports.set(node, fetchSheet(href, job.base, ctx));
+        imports.set(node, fetchSheet(cond.href, job.base, ctx));
       }
     }
-    await walk(top, job, out, counter, ctx, imports);
+    await walk(top, job, out, counter, ctx, imports, scope, chunk);
+  }
+}
+
+/** What an @import prelude asks for: the URL, and its layer, supports and media conditions. */
+function importConditions(prelude: CssNode & { type: 'AtrulePrelude' }): {
+  href: string | null;
+  /** undefined = no layer; '' = an anonymous layer. */
+  layer: string | undefined;
+  supports: string | null;
+  media: CssNode | undefined;
+} {
+  const parts = prelude.children.toArray();
+  const first = parts[0];
+  const href = first?.type === 'Url' ? first.value : first?.type === 'String' ? first.value : null;
+  let layer: string | undefined;
+  let supports: string | null = null;
+  for (const p of parts.slice(1)) {
+    if (p.type === 'Identifier' && p.name.toLowerCase() === 'layer') layer = '';
+    else if (p.type === 'Function' && p.name.toLowerCase() === 'layer')
+      layer = safeGenerate(p)
+        .replace(/^layer\(|\)$/gi, '')
+        .trim();
+    else if (p.type === 'Function' && p.name.toLowerCase() === 'supports')
+      supports = safeGenerate(p).replace(/^supports/i, '');
+  }
+  return {
+    href,
+    layer,
+    supports,
+    media: parts.find((c) => c.type === 'MediaQueryList'),
+  };
+}
+
+/** Does a `@supports` condition, as text, hold? */
+function supportsText(condition: string): boolean {
+  try {
+    const ast = csstree.parse(`@supports ${condition} {}`, { onParseError: () => {} });
+    const rule = ast.type === 'StyleSheet' ? ast.children.first : null;
+    return rule?.type === 'Atrule' && supportsMatches(rule.prelude as CssNode | null);
+  } catch {
+    return false;
   }
 }
 
@@ -744,36 +819,18 @@ async function walk(
   counter: Counter,
   ctx: LoadContext,
   imports: ReadonlyMap<CssNode, Promise<{ css: string; url: string } | null>>,
+  scope: Scope,
+  text: string,
 ): Promise<void> {
   const warn = ctx.warn;
   for (const node of nodes) {
     if (node.type === 'Rule') {
-      const declarations = blockDeclarations(node.block, job.base, job.source, warn);
       if (node.prelude.type !== 'SelectorList') continue;
-      // One invalid selector drops the whole rule (CSS error handling).
-      const compiled: ComplexSelector[] = [];
-      let bad: string | null = null;
-      for (const s of node.prelude.children.toArray()) {
-        try {
-          compiled.push(compileSelector(s));
-        } catch (e) {
-          bad = e instanceof SelectorError ? e.message : 'invalid selector';
-          break;
-        }
-      }
-      if (bad !== null) {
-        warn({
-          code: 'css.unsupported',
-          message: `rule ignored: ${bad}`,
-          source: safeGenerate(node.prelude),
-        });
-        continue;
-      }
-      if (declarations.length === 0) continue;
-      chargeRules(compiled.length, counter);
-      for (const selector of compiled) {
-        out.rules.push({ selector, declarations, origin: job.origin, order: counter.n++ });
-      }
+      const nested = blockHasNesting(node.block) && node.block.loc !== undefined;
+      const body: RuleBody = nested
+        ? { text: text.slice(node.block.loc!.start.offset + 1, node.block.loc!.end.offset - 1) }
+        : { block: node.block };
+      styleRule(node.prelude, body, job, out, counter, ctx, scope);
       continue;
     }
     if (node.type !== 'Atrule') continue;
@@ -784,6 +841,7 @@ async function walk(
         if (!p) break;
         const loaded = await p;
         if (!loaded) break;
+        const cond = importConditions(node.prelude as CssNode & { type: 'AtrulePrelude' });
         await addSheet(
           {
             css: loaded.css,
@@ -796,29 +854,42 @@ async function walk(
           out,
           counter,
           ctx,
+          cond.layer === undefined
+            ? scope
+            : { ...scope, layer: declareLayer(counter, scope, cond.layer) },
         );
         break;
       }
       case 'media':
         if (mediaMatches(node.prelude as CssNode | null, ctx.media) && node.block) {
-          await walk(node.block.children.toArray(), job, out, counter, ctx, imports);
+          await walk(node.block.children.toArray(), job, out, counter, ctx, imports, scope, text);
         }
         break;
       case 'supports':
         if (supportsMatches(node.prelude as CssNode | null) && node.block) {
-          await walk(node.block.children.toArray(), job, out, counter, ctx, imports);
+          await walk(node.block.children.toArray(), job, out, counter, ctx, imports, scope, text);
         }
         break;
-      case 'layer':
-        if (node.block) {
-          warn({
-            code: 'css.unsupported',
-            message: '@layer order is not applied; layered rules cascade as unlayered',
-            source: '@layer',
-          });
-          await walk(node.block.children.toArray(), job, out, counter, ctx, imports);
+      case 'layer': {
+        const names = layerNames(node.prelude as CssNode | null);
+        if (!node.block) {
+          // `@layer a, b;` only fixes the order.
+          for (const n of names) declareLayer(counter, scope, n);
+          break;
         }
+        const layer = declareLayer(counter, scope, names[0] ?? '');
+        await walk(
+          node.block.children.toArray(),
+          job,
+          out,
+          counter,
+          ctx,
+          imports,
+          { ...scope, layer },
+          text,
+        );
         break;
+      }
       case 'page': {
         const selectors = pageSelectors(node.prelude as CssNode | null);
         if (!selectors) {
@@ -865,6 +936,200 @@ async function walk(
         }
     }
   }
+}
+
+/** A style rule's block: css-tree's reading when it holds only declarations, else its text. */
+type RuleBody = { readonly block: CssNode | null | undefined } | { readonly text: string };
+
+/**
+ * One style rule, nested or not: its selectors resolved against the enclosing rule's (`&`),
+ * its declarations as rules in order, nested rules and at-rules after them. Declarations that
+ * follow a nested rule come after it in the cascade, as CSS Nesting orders them.
+ */
+function styleRule(
+  prelude: CssNode,
+  body: RuleBody,
+  job: SheetJob,
+  out: RuleSet,
+  counter: Counter,
+  ctx: LoadContext,
+  scope: Scope,
+): void {
+  const warn = ctx.warn;
+  const resolved: CssNode[] = [];
+  const compiled: ComplexSelector[] = [];
+  try {
+    for (const s of selectorListChildren(prelude)) {
+      const r = resolveNesting(s, scope.parents);
+      resolved.push(r);
+      compiled.push(compileSelector(r));
+    }
+  } catch (e) {
+    // One invalid selector drops the whole rule (CSS error handling).
+    warn({
+      code: 'css.unsupported',
+      message: `rule ignored: ${e instanceof SelectorError ? e.message : 'invalid selector'}`,
+      source: safeGenerate(prelude),
+    });
+    return;
+  }
+  const layer = scope.layer === null ? undefined : layerId(counter, scope.layer);
+  const addDeclarations = (declarations: readonly Declaration[]): void => {
+    if (declarations.length === 0) return;
+    chargeRules(compiled.length, counter);
+    for (const selector of compiled) {
+      out.rules.push({
+        selector,
+        declarations,
+        origin: job.origin,
+        order: counter.n++,
+        ...(layer !== undefined ? { layer } : {}),
+      });
+    }
+  };
+  if ('block' in body) {
+    addDeclarations(blockDeclarations(body.block, job.base, job.source, warn));
+    return;
+  }
+  nestedContents(
+    body.text,
+    { ...scope, parents: selectorList(resolved) },
+    addDeclarations,
+    job,
+    out,
+    counter,
+    ctx,
+  );
+}
+
+/** The contents of a nested block: declarations for the enclosing rule, rules, at-rules. */
+function nestedContents(
+  text: string,
+  scope: Scope,
+  addDeclarations: (d: readonly Declaration[]) => void,
+  job: SheetJob,
+  out: RuleSet,
+  counter: Counter,
+  ctx: LoadContext,
+): void {
+  const warn = ctx.warn;
+  for (const item of splitBlock(text)) {
+    if (item.kind === 'declarations') {
+      addDeclarations(declarationText(item.text, job, warn));
+    } else if (item.kind === 'rule') {
+      let prelude: CssNode;
+      try {
+        prelude = csstree.parse(item.prelude, { context: 'selectorList' });
+      } catch {
+        warn({
+          code: 'css.unsupported',
+          message: 'rule ignored: invalid selector',
+          source: item.prelude,
+        });
+        continue;
+      }
+      styleRule(prelude, { text: item.body }, job, out, counter, ctx, scope);
+    } else {
+      const inner = (s: Scope): void => {
+        if (item.body === null) return;
+        // Declarations directly inside a nested at-rule belong to the enclosing style rule.
+        const layer = s.layer === null ? undefined : layerId(counter, s.layer);
+        const add = (d: readonly Declaration[]): void => {
+          if (d.length === 0 || !s.parents) return;
+          styleRuleDeclarations(s.parents, d, layer, job, out, counter);
+        };
+        nestedContents(item.body, s, add, job, out, counter, ctx);
+      };
+      switch (item.name) {
+        case 'media':
+          if (parseMediaAttribute(item.prelude, ctx.media)) inner(scope);
+          break;
+        case 'supports':
+          if (supportsText(item.prelude)) inner(scope);
+          break;
+        case 'layer': {
+          const names = item.prelude.split(',').map((n) => n.trim());
+          if (item.body === null) {
+            for (const n of names) if (n) declareLayer(counter, scope, n);
+          } else inner({ ...scope, layer: declareLayer(counter, scope, names[0] ?? '') });
+          break;
+        }
+        default:
+          warn({
+            code: 'css.unsupported',
+            message: `@${item.name} is not supported inside a style rule and was ignored`,
+            source: `@${item.name}`,
+          });
+      }
+    }
+  }
+}
+
+/** Declarations of a nested at-rule's block, as a rule with the enclosing rule's selectors. */
+function styleRuleDeclarations(
+  parents: CssNode,
+  declarations: readonly Declaration[],
+  layer: number | undefined,
+  job: SheetJob,
+  out: RuleSet,
+  counter: Counter,
+): void {
+  const compiled: ComplexSelector[] = [];
+  for (const s of selectorListChildren(parents)) {
+    try {
+      compiled.push(compileSelector(s));
+    } catch {
+      return;
+    }
+  }
+  chargeRules(compiled.length, counter);
+  for (const selector of compiled) {
+    out.rules.push({
+      selector,
+      declarations,
+      origin: job.origin,
+      order: counter.n++,
+      ...(layer !== undefined ? { layer } : {}),
+    });
+  }
+}
+
+function declarationText(text: string, job: SheetJob, warn: (w: Warning) => void): Declaration[] {
+  try {
+    const ast = csstree.parse(text, {
+      context: 'declarationList',
+      parseValue: false,
+      parseCustomProperty: false,
+      onParseError: () => {},
+    });
+    return blockDeclarations(ast, job.base, job.source, warn);
+  } catch {
+    return [];
+  }
+}
+
+function selectorListChildren(list: CssNode): CssNode[] {
+  return list.type === 'SelectorList' ? list.children.toArray() : [list];
+}
+
+/** Names in an @layer prelude (`a, b.c`); empty for an anonymous layer block. */
+function layerNames(prelude: CssNode | null): string[] {
+  if (!prelude || prelude.type !== 'AtrulePrelude') return [];
+  const text = safeGenerate(prelude);
+  return text
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+}
+
+function declareLayer(counter: Counter, scope: Scope, name: string): readonly string[] {
+  counter.layers ??= new LayerRegistry();
+  return counter.layers.declare(scope.layer ?? [], name);
+}
+
+function layerId(counter: Counter, path: readonly string[]): number {
+  counter.layers ??= new LayerRegistry();
+  return counter.layers.idOf(path);
 }
 
 /** Declarations of @page / @font-face blocks: every property kept (they have their own sets). */
@@ -976,7 +1241,17 @@ export async function loadSheets(
       ctx,
     );
   }
+  if (counter.layers) rankLayers(out.rules, counter.layers);
   return out;
+}
+
+/** Replaces the layer ids of the rules by the layers' ranks, now that every layer is known. */
+function rankLayers(rules: StyleRule[], layers: LayerRegistry): void {
+  const ranks = layers.ranks();
+  for (let i = 0; i < rules.length; i++) {
+    const r = rules[i];
+    if (r.layer !== undefined) rules[i] = { ...r, layer: ranks.get(r.layer) ?? 0 };
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

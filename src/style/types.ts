@@ -251,7 +251,12 @@ export type ContentItem =
       readonly kind: 'quote';
       readonly which: 'open-quote' | 'close-quote' | 'no-open-quote' | 'no-close-quote';
     };
-export type ContentValue = 'normal' | 'none' | readonly ContentItem[];
+/** The items of `content`, with the alternative text written after a '/', if any. */
+export interface ContentList extends ReadonlyArray<ContentItem> {
+  /** Alternative text (strings, attr(), counters); empty: the content is decorative. */
+  readonly alt?: readonly ContentItem[];
+}
+export type ContentValue = 'normal' | 'none' | ContentList;
 
 export type Quotes = 'auto' | 'none' | readonly (readonly [string, string])[];
 
@@ -449,6 +454,11 @@ export interface StyledPseudo extends StyledNodeBase {
   /** Language of the originating element. */
   readonly lang: string;
   readonly content: readonly GeneratedContent[];
+  /**
+   * Alternative text from `content: ... / "alt"`, resolved; '' when the author marked the
+   * content decorative; absent when none was given.
+   */
+  readonly alt?: string;
 }
 
 export type StyledNode = StyledElement | StyledText | StyledPseudo;

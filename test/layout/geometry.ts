@@ -9,9 +9,11 @@
  * Geometry is in CSS px (1px = 0.75pt, as the CSS in the test is written), relative to the
  * page's top-left corner (page margins included), one rect per page the box is on. Recorded:
  * block-level and atomic boxes with an id (blocks, table cells, flex items, images); not inline
- * elements.
+ * elements. The ::before and ::after boxes of an element with an id are found as
+ * `box('<id>::before')` when they are block-level or atomic.
  */
-import type { DisplayItem } from '../../src/document/index.js';
+import type { Warning } from '../../src/diagnostics.js';
+import type { DisplayItem, StructNode } from '../../src/document/index.js';
 import { layoutHtml, type LayoutOptions, type PlacedBox } from '../../src/layout/index.js';
 import { glyphRuns, testOptions } from './harness.js';
 
@@ -35,6 +37,9 @@ export interface SnippetLayout {
   text(page: number): string;
   /** Page size in CSS px. */
   pageSize(page: number): { width: number; height: number };
+  /** The structure tree the layout made. */
+  readonly structure: StructNode;
+  readonly warnings: readonly Warning[];
 }
 
 /** Rounded to 1/100 px so tests compare against CSS numbers, not float noise. */
@@ -62,9 +67,14 @@ export async function layoutSnippet(
     ? html
     : `<!DOCTYPE html><html lang="en"><head><title>Layout test</title><style>${css}</style></head><body>${html}</body></html>`;
   const boxes = new Map<string, PlacedBox[]>();
-  const { document } = await layoutHtml({ html: source }, { ...testOptions, ...options, boxes });
+  const { document, warnings } = await layoutHtml(
+    { html: source },
+    { ...testOptions, ...options, boxes },
+  );
   return {
     pages: document.pages.length,
+    structure: document.structure,
+    warnings,
     box(id) {
       const placed = boxes.get(id);
       if (!placed) throw new Error(`no box with id '${id}' was laid out`);

@@ -70,6 +70,8 @@ export interface MarkerBox {
   readonly text: string;
   readonly style: ComputedStyle;
   readonly slot?: number;
+  /** list-style-image or `::marker { content: url() }`: drawn instead of the text. */
+  readonly image?: DecodedImage;
 }
 
 export interface BlockBox extends BoxCommon {

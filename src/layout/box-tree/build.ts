@@ -23,7 +23,16 @@ import type {
 } from './boxes.js';
 import { anonymousStyle, isCollapsibleWhitespace } from './boxes.js';
 import type { DecodedImage } from '../../images/index.js';
-import { GROUPING, altOf, semanticOf } from './semantics.js';
+import { GROUPING, altOf, semanticOf, type Semantic } from './semantics.js';
+import { boxChildren, generatedImage, generatedSemantic, isGenerated } from './generated.js';
+import {
+  anonymousFactory,
+  isAnonymous,
+  tableParts,
+  wrapTableParts,
+  type AnonymousFactory,
+  type RowParts,
+} from './anonymous-tables.js';
 import type { DraftNode, StructureBuilder } from './structure.js';
 import { pt } from '../units.js';
 
@@ -183,7 +192,7 @@ export function buildBoxTree(root: StyledElement, ctx: BuildContext, docLang: st
   const group: Group = { node: ctx.sb.root, lang: docLang };
   const flow = new Flow(ctx, root.style, group, null);
   const ictx: InlineCtx = { owner: flow.owner, lang: docLang };
-  for (const c of root.children) node(c, flow, group, ictx, ctx);
+  for (const c of flowChildren(root, ctx)) node(c, flow, group, ictx, ctx);
   const done = flow.finish();
   return {
     kind: 'block',
@@ -237,12 +246,31 @@ function text(
   });
 }
 
+/** Inline generated content drawn as it is (an inside ::marker): its text and images. */
 function pseudo(p: StyledPseudo, flow: Flow, ictx: InlineCtx, ctx: BuildContext): void {
   if (p.style.display === 'none') return;
-  // Markers are handled by the list item; before/after content is inline text of the element.
   for (const c of p.content) {
     if (c.kind === 'text') text(c.text, p.style, flow, ictx, ctx);
+    else elementAt(generatedImage(p, c.url, ''), flow, { node: null, lang: p.lang }, ictx, ctx);
   }
+}
+
+/** What a ::marker shows and says: its text, its image, its alternative text. */
+function markerParts(
+  p: StyledPseudo,
+  ctx: BuildContext,
+): { text: string; image?: DecodedImage; alt?: string; readable: boolean } {
+  const text = p.content.map((c) => (c.kind === 'text' ? c.text : '')).join('');
+  const url = p.content.find((c) => c.kind === 'image');
+  const decoded = url?.kind === 'image' ? ctx.images.get(url.url) : undefined;
+  const image = decoded && typeof decoded !== 'string' ? decoded : undefined;
+  const readable = p.alt !== undefined ? p.alt !== '' : text.trim() !== '';
+  return {
+    text,
+    ...(image ? { image } : {}),
+    ...(p.alt ? { alt: p.alt } : {}),
+    readable,
+  };
 }
 
 function decorationFor(
@@ -347,7 +375,7 @@ function elementAt(
     }
   }
 
-  const sem = semanticOf(el);
+  const sem = isGenerated(el) ? generatedSemantic(el) : semanticOf(el);
   const inArtifact = group.node === null;
 
   if (isReplaced(el)) {
@@ -374,29 +402,7 @@ function elementAt(
   }
 
   // A block-level box, or an atomic inline whose inside is a block container.
-  const parentNode = blockLevel ? group.node : ictx.owner();
-  let own: DraftNode | null = null;
-  let childGroup: Group = group;
-  const lang = el.lang || group.lang;
-  if (sem.kind === 'artifact' || inArtifact || parentNode === null) {
-    childGroup = { node: null, lang };
-  } else if (sem.kind === 'node') {
-    // A list item outside a list still needs an L around it (LI belongs only in L).
-    const container =
-      sem.type === 'LI' && parentNode.type !== 'L'
-        ? ctx.sb.add(parentNode, 'L', { attributes: { listNumbering: 'None' } })
-        : parentNode;
-    own = ctx.sb.add(container, sem.type, {
-      ...(sem.attributes ? { attributes: sem.attributes } : {}),
-      ...(langAttr(el, group.lang) ? { lang: el.lang } : {}),
-    });
-    childGroup = { node: own, lang };
-  } else if (langAttr(el, group.lang)) {
-    own = ctx.sb.add(parentNode, 'Div', { lang: el.lang });
-    childGroup = { node: own, lang };
-  } else {
-    childGroup = { node: parentNode, lang: group.lang };
-  }
+  const { own, childGroup } = blockStructure(el, sem, group, ictx, ctx, blockLevel);
 
   let box: Box;
   if (d === 'table' || d === 'inline-table') box = tableBox(el, own, childGroup, ctx);
@@ -428,6 +434,51 @@ function elementAt(
     });
 }
 
+/**
+ * The structure element a block-level box (or an atomic inline) makes, and the group its
+ * content goes to.
+ */
+function blockStructure(
+  el: StyledElement,
+  sem: Semantic,
+  group: Group,
+  ictx: InlineCtx,
+  ctx: BuildContext,
+  blockLevel: boolean,
+): { own: DraftNode | null; childGroup: Group } {
+  const parentNode = blockLevel ? group.node : ictx.owner();
+  const lang = el.lang || group.lang;
+  if (sem.kind === 'artifact' || group.node === null || parentNode === null)
+    return { own: null, childGroup: { node: null, lang } };
+  if (isGenerated(el)) {
+    // Generated content continues its element's content: the same structure element (a P or
+    // heading around it), or a P of its own when the element only groups blocks.
+    const owner = ictx.owner();
+    const own =
+      owner && sem.kind === 'node'
+        ? ctx.sb.add(owner, sem.type, sem.actualText ? { actualText: sem.actualText } : {})
+        : owner;
+    return { own, childGroup: { node: own, lang } };
+  }
+  if (sem.kind === 'node') {
+    // A list item outside a list still needs an L around it (LI belongs only in L).
+    const container =
+      sem.type === 'LI' && parentNode.type !== 'L'
+        ? ctx.sb.add(parentNode, 'L', { attributes: { listNumbering: 'None' } })
+        : parentNode;
+    const own = ctx.sb.add(container, sem.type, {
+      ...(sem.attributes ? { attributes: sem.attributes } : {}),
+      ...(langAttr(el, group.lang) ? { lang: el.lang } : {}),
+    });
+    return { own, childGroup: { node: own, lang } };
+  }
+  if (langAttr(el, group.lang)) {
+    const own = ctx.sb.add(parentNode, 'Div', { lang: el.lang });
+    return { own, childGroup: { node: own, lang } };
+  }
+  return { own: null, childGroup: { node: parentNode, lang: group.lang } };
+}
+
 function inlineElement(
   el: StyledElement,
   sem: ReturnType<typeof semanticOf>,
@@ -442,7 +493,10 @@ function inlineElement(
   if (sem.kind === 'artifact') {
     owner = () => null;
   } else {
-    const parent = ictx.owner();
+    // List items laid out inline (a row of tags, a breadcrumb) are still items of their list,
+    // not content of a paragraph around them.
+    const listItem = sem.kind === 'node' && sem.type === 'LI';
+    const parent = listItem && group.node?.type === 'L' ? group.node : ictx.owner();
     const href = el.tag === 'a' ? el.attrs.get('href') : undefined;
     if (parent && href !== undefined && !/^\s*javascript:/i.test(href)) {
       const node = ctx.sb.add(parent, 'Link', langAttr(el, ictx.lang) ? { lang: el.lang } : {});
@@ -460,7 +514,7 @@ function inlineElement(
       const linkCtx: InlineCtx = { ...ictx, owner, link, lang, ...decoBg(el, ictx) };
       const first = flow.items.length;
       const blocksBefore = flow.blocks.length;
-      for (const c of el.children) node_(c, flow, group, linkCtx, ctx);
+      for (const c of flowChildren(el, ctx)) node_(c, flow, group, linkCtx, ctx);
       if (flow.blocks.length === blocksBefore) addInsets(el.style, flow.items, first);
       if (fixedContents) link.contents = fixedContents;
       link.contents = link.contents.replace(/\s+/g, ' ').trim() || trimmed;
@@ -469,11 +523,13 @@ function inlineElement(
     if (parent && sem.kind === 'node') {
       const node = ctx.sb.add(parent, sem.type, {
         ...(langAttr(el, ictx.lang) ? { lang: el.lang } : {}),
+        ...(sem.actualText ? { actualText: sem.actualText } : {}),
         ...(el.tag === 'abbr' && el.attrs.get('title')
           ? { expansion: el.attrs.get('title')! }
           : {}),
       });
-      owner = () => node;
+      const body = listItem ? ctx.sb.add(node, 'LBody') : node;
+      owner = () => body;
     } else if (parent && langAttr(el, ictx.lang)) {
       const node = ctx.sb.add(parent, 'Span', { lang: el.lang });
       owner = () => node;
@@ -482,7 +538,7 @@ function inlineElement(
   const inner: InlineCtx = { ...ictx, owner, lang, ...(link ? { link } : {}), ...decoBg(el, ictx) };
   const first = flow.items.length;
   const blocksBefore = flow.blocks.length;
-  for (const c of el.children) node_(c, flow, group, inner, ctx);
+  for (const c of flowChildren(el, ctx)) node_(c, flow, group, inner, ctx);
   if (flow.blocks.length === blocksBefore) {
     addInsets(el.style, flow.items, first);
     const id = idOf(el);
@@ -549,29 +605,27 @@ function blockBox(
     group.node === null ? 'artifact' : own && !GROUPING.has(own.type) ? own : null;
 
   const isListItem = s.display === 'list-item' || own?.type === 'LI';
-  let children = el.children;
+  let children = flowChildren(el, ctx);
   let lbl: DraftNode | undefined;
-  if (isListItem && own && own.type === 'LI') {
+  if (isListItem) {
     const markerNode = children.find(
       (c): c is StyledPseudo => c.kind === 'pseudo' && c.pseudo === 'marker',
     );
-    const markerText =
-      markerNode?.content.map((c) => (c.kind === 'text' ? c.text : '')).join('') ?? '';
-    if (markerNode && markerText.trim() !== '') lbl = ctx.sb.add(own, 'Lbl');
-    const body = ctx.sb.add(own, 'LBody');
-    contentGroup = { node: body, lang: group.lang };
-    directOwner = body;
-    if (markerNode && lbl && s.listStylePosition === 'outside') {
-      marker = { text: markerText, style: markerNode.style, slot: ctx.sb.newSlot(lbl) };
-      children = children.filter((c) => c !== markerNode);
+    const m = markerNode ? markerParts(markerNode, ctx) : undefined;
+    if (own && own.type === 'LI') {
+      // The marker is the item's label unless it says nothing (a bullet image, alt "").
+      if (m?.readable) lbl = ctx.sb.add(own, 'Lbl', m.alt ? { actualText: m.alt } : {});
+      const body = ctx.sb.add(own, 'LBody');
+      contentGroup = { node: body, lang: group.lang };
+      directOwner = body;
     }
-  } else if (isListItem) {
-    const markerNode = children.find(
-      (c): c is StyledPseudo => c.kind === 'pseudo' && c.pseudo === 'marker',
-    );
-    if (markerNode && s.listStylePosition === 'outside') {
-      const markerText = markerNode.content.map((c) => (c.kind === 'text' ? c.text : '')).join('');
-      marker = { text: markerText, style: markerNode.style };
+    if (markerNode && m && s.listStylePosition === 'outside') {
+      marker = {
+        text: m.text,
+        style: markerNode.style,
+        ...(lbl ? { slot: ctx.sb.newSlot(lbl) } : {}),
+        ...(m.image ? { image: m.image } : {}),
+      };
       children = children.filter((c) => c !== markerNode);
     }
   }
@@ -586,10 +640,11 @@ function blockBox(
     ...(decorationFor(el, undefined) ? { decoration: decorationFor(el, undefined)! } : {}),
   };
   for (const c of children) {
-    if (lbl && c.kind === 'pseudo' && c.pseudo === 'marker') {
-      // Inside marker: inline text owned by the Lbl.
-      const lblCtx: InlineCtx = { ...inner, owner: () => lbl! };
-      pseudo(c, flow, lblCtx, ctx);
+    if (c.kind === 'pseudo' && c.pseudo === 'marker') {
+      // Inside marker: inline content owned by the Lbl (an artifact in a list item without
+      // one: the marker says nothing).
+      const owner = lbl ? () => lbl! : own?.type === 'LI' ? () => null : inner.owner;
+      pseudo(c, flow, { ...inner, owner }, ctx);
       continue;
     }
     if (isCollapsibleWhitespace(c) && flow.items.length === 0) continue;
@@ -640,7 +695,7 @@ function flexBox(
     pending = new Flow(ctx, el.style, group, directOwner);
   };
   const ictx = (): InlineCtx => ({ owner: pending.owner, lang: el.lang || group.lang });
-  for (const c of el.children) {
+  for (const c of boxChildren(el)) {
     if (c.kind === 'element' && c.style.display !== 'none' && c.style.display !== 'contents') {
       flushText();
       const f = new Flow(ctx, el.style, group, directOwner);
@@ -769,86 +824,97 @@ function tableBox(
   group: Group,
   ctx: BuildContext,
 ): TableBox {
-  let caption: BlockBox | undefined;
-  const sections: TableSectionBox[] = [];
-  const columns: { style: ComputedStyle }[] = [];
-  let loose: TableRowBox[] | undefined;
   const lang = el.lang || group.lang;
+  // Table semantics for HTML tables and ARIA tables (an anonymous table made for the rows of an
+  // ARIA table acts for it); a layout table built from divs has none: its cells' content keeps
+  // its own roles.
+  const tableNode =
+    own?.type === 'Table'
+      ? own
+      : own === null && isAnonymous(el) && group.node?.type === 'Table'
+        ? group.node
+        : null;
+  const parts = tableParts(el, boxChildren(el), anonymous(ctx), boxChildren);
   const sub = (
     parent: DraftNode | null,
     type: 'THead' | 'TBody' | 'TFoot' | 'TR' | 'TH' | 'TD' | 'Caption',
     child: StyledElement,
   ): DraftNode | null =>
     parent ? ctx.sb.add(parent, type, langAttr(child, lang) ? { lang: child.lang } : {}) : null;
+  /** A caption or cell of a layout table: a block with its own semantics in the table's group. */
+  const layoutBlock = (c: StyledElement): BlockBox => {
+    const sem = isGenerated(c) ? generatedSemantic(c) : semanticOf(c);
+    const ictx: InlineCtx = { owner: () => group.node, lang };
+    const { own: cOwn, childGroup } = blockStructure(c, sem, group, ictx, ctx, true);
+    return blockBox(c, childGroup, cOwn, ictx, ctx);
+  };
+  const semanticPart = (
+    parent: DraftNode | null,
+    type: 'TH' | 'TD' | 'Caption',
+    c: StyledElement,
+  ): BlockBox => {
+    const node = sub(parent, type, c);
+    if (node && type === 'TH') node.elementId = idOf(c) ?? `th-${c.nodeId}`;
+    const cellLang = c.lang || lang;
+    const box = blockBox(
+      c,
+      { node, lang: cellLang },
+      node,
+      { owner: () => node, lang: cellLang },
+      ctx,
+    );
+    return node ? { ...box, struct: node } : box;
+  };
 
-  const row = (tr: StyledElement, parent: DraftNode | null): TableRowBox => {
-    const trNode = sub(parent, 'TR', tr);
-    const cells: TableCellBox[] = [];
-    for (const c of tr.children) {
-      if (c.kind !== 'element' || c.style.display === 'none') continue;
-      const isTh = c.tag === 'th';
-      const cellNode = sub(trNode, isTh ? 'TH' : 'TD', c);
-      if (cellNode && isTh) cellNode.elementId = idOf(c) ?? `th-${c.nodeId}`;
-      const cellGroup: Group = { node: cellNode, lang: c.lang || lang };
-      const box = blockBox(
-        c,
-        cellGroup,
-        cellNode,
-        { owner: () => cellNode, lang: c.lang || lang },
-        ctx,
-      );
+  const [firstCaption, ...extraCaptions] = parts.captions;
+  if (extraCaptions.length > 0) {
+    ctx.warnings.push({
+      code: 'layout.table-caption',
+      message: 'a table has more than one caption; the later ones are laid out as rows',
+      source: describe(extraCaptions[0]),
+    });
+  }
+  const caption = firstCaption
+    ? tableNode
+      ? semanticPart(tableNode, 'Caption', firstCaption)
+      : layoutBlock(firstCaption)
+    : undefined;
+
+  const row = (r: RowParts, parent: DraftNode | null): TableRowBox => {
+    const trNode = tableNode ? sub(parent, 'TR', r.row) : null;
+    const cells: TableCellBox[] = r.cells.map((c) => {
+      const box = tableNode
+        ? semanticPart(trNode, isHeaderCell(c) ? 'TH' : 'TD', c)
+        : layoutBlock(c);
       const span = (name: string, max: number): number => {
         const v = Number.parseInt(c.attrs.get(name) ?? '1', 10);
         return Number.isFinite(v) && v >= 1 ? Math.min(v, max) : 1;
       };
-      cells.push({
-        box: { ...box, ...(cellNode ? { struct: cellNode } : {}) },
-        colspan: span('colspan', 1000),
-        rowspan: span('rowspan', 65534),
-      });
-    }
-    return { style: tr.style, cells, ...(trNode ? { struct: trNode } : {}) };
+      return { box, colspan: span('colspan', 1000), rowspan: span('rowspan', 65534) };
+    });
+    return { style: r.row.style, cells, ...(trNode ? { struct: trNode } : {}) };
   };
 
-  for (const c of el.children) {
-    if (c.kind !== 'element' || c.style.display === 'none') continue;
-    const d = c.style.display;
-    if (d === 'table-caption' || c.tag === 'caption') {
-      const capNode = sub(own, 'Caption', c);
-      caption = blockBox(c, { node: capNode, lang }, capNode, { owner: () => capNode, lang }, ctx);
-    } else if (d === 'table-column-group' || d === 'table-column') {
-      const cols =
-        c.tag === 'col'
-          ? [c]
-          : c.children.filter((k): k is StyledElement => k.kind === 'element' && k.tag === 'col');
-      if (cols.length === 0 && c.tag === 'colgroup') {
-        const n = Number.parseInt(c.attrs.get('span') ?? '1', 10) || 1;
-        for (let i = 0; i < n; i++) columns.push({ style: c.style });
-      }
-      for (const col of cols) {
-        const n = Number.parseInt(col.attrs.get('span') ?? '1', 10) || 1;
-        for (let i = 0; i < Math.min(n, 1000); i++) columns.push({ style: col.style });
-      }
-    } else if (
-      d === 'table-header-group' ||
-      d === 'table-row-group' ||
-      d === 'table-footer-group'
-    ) {
-      const kind =
-        d === 'table-header-group' ? 'head' : d === 'table-footer-group' ? 'foot' : 'body';
-      const secNode = sub(own, kind === 'head' ? 'THead' : kind === 'foot' ? 'TFoot' : 'TBody', c);
-      const rows = c.children
-        .filter((r): r is StyledElement => r.kind === 'element' && r.style.display !== 'none')
-        .map((r) => row(r, secNode));
-      sections.push({ kind, style: c.style, rows });
-      loose = undefined;
-    } else if (d === 'table-row' || c.tag === 'tr') {
-      if (!loose) {
-        loose = [];
-        sections.push({ kind: 'body', rows: loose });
-      }
-      loose.push(row(c, own));
-    }
+  const sections: TableSectionBox[] = [];
+  const extraRows: RowParts[] = extraCaptions.map((c) => ({
+    row: anonymous(ctx)(el.style, 'table-row', [c], lang),
+    cells: [anonymous(ctx)(el.style, 'table-cell', [c], lang)],
+  }));
+  for (const sec of parts.sections) {
+    const type = sec.kind === 'head' ? 'THead' : sec.kind === 'foot' ? 'TFoot' : 'TBody';
+    const secNode = tableNode && sec.group ? sub(tableNode, type, sec.group) : tableNode;
+    sections.push({
+      kind: sec.kind,
+      ...(sec.group ? { style: sec.group.style } : {}),
+      rows: sec.rows.map((r) => row(r, secNode)),
+    });
+  }
+  if (extraRows.length > 0)
+    sections.push({ kind: 'body', rows: extraRows.map((r) => row(r, tableNode)) });
+  const columns: { style: ComputedStyle }[] = [];
+  for (const col of parts.columns) {
+    const n = Number.parseInt(col.attrs.get('span') ?? '1', 10) || 1;
+    for (let i = 0; i < Math.min(Math.max(n, 1), 1000); i++) columns.push({ style: col.style });
   }
   // Footers are drawn after the body even when written first.
   const ordered = [
@@ -856,7 +922,7 @@ function tableBox(
     ...sections.filter((s) => s.kind === 'body'),
     ...sections.filter((s) => s.kind === 'foot'),
   ];
-  assignHeaderScopes(ordered, ctx);
+  if (tableNode) assignHeaderScopes(ordered, ctx);
   return {
     kind: 'table',
     id: el.nodeId,
@@ -868,6 +934,29 @@ function tableBox(
     sections: ordered,
     columns,
   };
+}
+
+/** A header cell: <th>, or an ARIA column or row header. */
+function isHeaderCell(c: StyledElement): boolean {
+  const role = (c.attrs.get('role') ?? '').trim().split(/\s+/)[0]?.toLowerCase();
+  return c.tag === 'th' || role === 'columnheader' || role === 'rowheader';
+}
+
+/** The element as a selector, for warnings (tag, #id, .classes). */
+function describe(el: StyledElement): string {
+  const id = el.attrs.get('id');
+  const classes = (el.attrs.get('class') ?? '').split(/\s+/).filter(Boolean);
+  return `${el.tag || 'div'}${id ? `#${id}` : ''}${classes.map((c) => `.${c}`).join('')}`;
+}
+
+/** The factory of anonymous boxes for this build. */
+function anonymous(ctx: BuildContext): AnonymousFactory {
+  return anonymousFactory(() => ctx.nextAnonId++);
+}
+
+/** Children of a block container or inline box: generated content, anonymous tables. */
+function flowChildren(el: StyledElement, ctx: BuildContext): readonly StyledNode[] {
+  return wrapTableParts(el, boxChildren(el), anonymous(ctx));
 }
 
 /**

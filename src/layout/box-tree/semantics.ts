@@ -31,6 +31,8 @@ export type Semantic =
       readonly kind: 'node';
       readonly type: StandardStructType;
       readonly attributes?: StructAttributes;
+      /** Text read instead of the content (generated content's alternative text). */
+      readonly actualText?: string;
     }
   /** No node of its own; content belongs to the enclosing node. */
   | { readonly kind: 'transparent' }

@@ -11,6 +11,7 @@ import type {
   StructChild,
   StructNode,
 } from '../../document/index.js';
+import { normaliseStructure } from './repair.js';
 
 /** A structure node under construction (mutable until `finish`). */
 export interface DraftNode {
@@ -86,7 +87,8 @@ export class StructureBuilder {
   /**
    * Freezes the tree: slots nobody drew into are dropped, and nodes left without content are
    * dropped too, except the kinds that must stay for the table and list grids to be whole
-   * (an empty TD still belongs to its row) or that carry an Alt.
+   * (an empty TD still belongs to its row) or that carry an Alt. Then the invariants PDF/UA
+   * asks of any structure tree are enforced (see repair.ts).
    */
   finish(): StructNode {
     const keepEmpty = new Set<StandardStructType>(['TD', 'TH', 'TR', 'Document', 'LBody', 'Lbl']);
@@ -122,6 +124,12 @@ export class StructureBuilder {
         children,
       };
     };
-    return freeze(this.root) ?? { kind: 'node', id: this.root.id, type: 'Document', children: [] };
+    const tree = freeze(this.root) ?? {
+      kind: 'node',
+      id: this.root.id,
+      type: 'Document',
+      children: [],
+    };
+    return normaliseStructure(tree);
   }
 }

@@ -542,6 +542,10 @@ function attachMarker(
   ctx: LayoutContext,
 ): void {
   const m = box.marker!;
+  if (m.image) {
+    attachImageMarker(box, children, contentX, contentY, contentW, ctx);
+    return;
+  }
   const text = m.text.replace(/\s+$/, '');
   if (text === '') return;
   const style = textStyle(m.style, box.lang);
@@ -565,6 +569,34 @@ function attachMarker(
       items: line.items,
     });
   }
+}
+
+/**
+ * An outside marker image (list-style-image): at its intrinsic size, its bottom on the first
+ * line's baseline and its end half an em before the content, as a bullet glyph would sit.
+ */
+function attachImageMarker(
+  box: BlockBox,
+  children: Fragment[],
+  contentX: number,
+  contentY: number,
+  contentW: number,
+  ctx: LayoutContext,
+): void {
+  const m = box.marker!;
+  const image = m.image!;
+  const fontSize = pt(m.style.fontSize);
+  const width = pt(image.intrinsicWidth);
+  const height = pt(image.intrinsicHeight);
+  const gap = fontSize * 0.5;
+  const rtl = box.style.direction === 'rtl';
+  const x = rtl ? contentX + contentW + gap : contentX - gap - width;
+  const first = findFirstLine(children);
+  const baseline = first ? first.baseline : contentY + fontSize;
+  const tag = m.slot !== undefined ? ctx.sb.tag(m.slot) : layoutTag();
+  const items = imageItems(image, 'fill', { x, y: baseline - height, width, height }, tag);
+  if (first) first.items.unshift(...items);
+  else children.unshift({ kind: 'leaf', top: contentY, bottom: baseline, items });
 }
 
 function findFirstLine(frags: readonly Fragment[]): LineLeaf | undefined {

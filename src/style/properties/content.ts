@@ -5,6 +5,7 @@ import type { CssNode } from 'css-tree';
 import * as kit from './kit.js';
 import type {
   ContentItem,
+  ContentList,
   CounterChange,
   CounterStyleName,
   ListStyleType,
@@ -67,16 +68,26 @@ function parseCounterChanges(dflt: number) {
 function parseContent(
   nodes: readonly CssNode[],
   ctx: kit.ParseCtx,
-): ContentItem[] | 'normal' | 'none' | null {
+): ContentList | 'normal' | 'none' | null {
   if (nodes.length === 1) {
     const id = cssValues.ident(nodes[0]);
     if (id === 'normal' || id === 'none') return id;
   }
-  // Alternative text after '/' is accepted; the visible content is what we lay out.
+  // `content: <items> / <alternative text>`: the text after '/' is what assistive technology
+  // reads instead of the visible content ('' marks it decorative).
   const slash = nodes.findIndex(cssValues.isSlash);
-  const main = slash < 0 ? nodes : nodes.slice(0, slash);
+  const main = contentItems(slash < 0 ? nodes : nodes.slice(0, slash), ctx);
+  if (!main || main.length === 0) return null;
+  if (slash < 0) return main;
+  const altNodes = nodes.slice(slash + 1);
+  const alt = altNodes.length === 0 ? null : contentItems(altNodes, ctx);
+  if (!alt || alt.some((i) => i.kind === 'url' || i.kind === 'quote')) return null;
+  return Object.assign(main, { alt });
+}
+
+function contentItems(nodes: readonly CssNode[], ctx: kit.ParseCtx): ContentItem[] | null {
   const out: ContentItem[] = [];
-  for (const n of main) {
+  for (const n of nodes) {
     if (n.type === 'String') out.push({ kind: 'string', text: n.value });
     else if (n.type === 'Url') out.push({ kind: 'url', url: kit.resolveUrl(n.value, ctx.base) });
     else if (n.type === 'Identifier') {
@@ -121,7 +132,7 @@ function parseContent(
       }
     } else return null;
   }
-  return out.length ? out : null;
+  return out;
 }
 
 function parseQuotes(nodes: readonly CssNode[]): Quotes | null {
@@ -159,7 +170,7 @@ longhands.push(
       return n.type === 'Url' ? { kind: 'url', url: kit.resolveUrl(n.value, ctx.base) } : null;
     }),
   }),
-  kit.longhand<ContentItem[] | 'normal' | 'none'>({
+  kit.longhand<ContentList | 'normal' | 'none'>({
     name: 'content',
     key: 'content',
     inherited: false,

@@ -1,0 +1,276 @@
+/**
+ * Anonymous table objects (CSS 2.1 §17.2.1): any arrangement of `display: table-*` boxes is
+ * completed into whole tables before layout, in the spec's three stages.
+ *
+ * 1. Irrelevant boxes go: children of a table-column, anything but columns in a column group,
+ *    white space between table parts.
+ * 2. Missing child wrappers: content directly in a table or a row group that is not a row gets
+ *    an anonymous row; content in a row that is not a cell gets an anonymous cell.
+ * 3. Missing parents: cells outside a row get an anonymous row; rows, row groups, columns and
+ *    captions outside a table get an anonymous table around them and their table siblings
+ *    (an inline-table inside an inline box).
+ *
+ * Anonymous boxes are elements with an empty tag and an anonymous style (inherited properties
+ * from their parent, the rest initial): they have no semantics of their own.
+ */
+import type { ComputedStyle, Display, StyledElement, StyledNode } from '../../style/index.js';
+import { anonymousStyle, isCollapsibleWhitespace } from './boxes.js';
+
+/** Makes an anonymous element of `display` inside `parent`, holding `children`. */
+export type AnonymousFactory = (
+  parent: ComputedStyle,
+  display: Display,
+  children: readonly StyledNode[],
+  lang: string,
+) => StyledElement;
+
+export function anonymousFactory(nextId: () => number): AnonymousFactory {
+  const NO_ATTRS: ReadonlyMap<string, string> = new Map();
+  return (parent, display, children, lang) => ({
+    kind: 'element',
+    nodeId: -nextId(),
+    style: anonymousStyle(parent, display),
+    tag: '',
+    namespace: 'html',
+    attrs: NO_ATTRS,
+    lang,
+    children,
+  });
+}
+
+export function isAnonymous(el: StyledElement): boolean {
+  return el.tag === '';
+}
+
+const ROW_GROUPS: ReadonlySet<Display> = new Set<Display>([
+  'table-row-group',
+  'table-header-group',
+  'table-footer-group',
+]);
+
+/** Children a table box takes as they are (CSS 2.1 "proper table child"). */
+const PROPER_TABLE_CHILD: ReadonlySet<Display> = new Set<Display>([
+  ...ROW_GROUPS,
+  'table-row',
+  'table-caption',
+  'table-column-group',
+  'table-column',
+]);
+
+/** Boxes that need a table around them: proper table children and cells. */
+const TABLE_PART: ReadonlySet<Display> = new Set<Display>([...PROPER_TABLE_CHILD, 'table-cell']);
+
+const displayOf = (n: StyledNode): Display | null =>
+  n.kind === 'element' ? n.style.display : null;
+
+const isPart = (n: StyledNode): boolean => {
+  const d = displayOf(n);
+  return d !== null && TABLE_PART.has(d);
+};
+
+/**
+ * Stage 1.3/1.4: white space between table parts (or at the edge of a run of them) goes.
+ * `inside` says whether `n`'s siblings count as table parts.
+ */
+function dropWhitespaceBetween(
+  kids: readonly StyledNode[],
+  inside: (n: StyledNode) => boolean,
+): StyledNode[] {
+  return kids.filter((k, i) => {
+    if (!isCollapsibleWhitespace(k)) return true;
+    const before = kids[i - 1];
+    const after = kids[i + 1];
+    return !((before === undefined || inside(before)) && (after === undefined || inside(after)));
+  });
+}
+
+/**
+ * Stage 3 for the children of a block container or an inline box: each run of table parts
+ * (with the white space between them) becomes an anonymous table, or an inline-table when the
+ * parent is an inline box; cells in the run first get anonymous rows.
+ */
+export function wrapTableParts(
+  parent: StyledElement,
+  kids: readonly StyledNode[],
+  anon: AnonymousFactory,
+): readonly StyledNode[] {
+  if (!kids.some(isPart)) return kids;
+  const d = parent.style.display;
+  const inline = d === 'inline' || d === 'contents';
+  const out: StyledNode[] = [];
+  let i = 0;
+  while (i < kids.length) {
+    if (!isPart(kids[i])) {
+      out.push(kids[i++]);
+      continue;
+    }
+    // The run: table parts and the white space between them.
+    const run: StyledNode[] = [];
+    while (i < kids.length) {
+      const k = kids[i];
+      if (isPart(k)) run.push(k);
+      else if (!isCollapsibleWhitespace(k)) break;
+      else {
+        const next = nextNonBlank(kids, i);
+        if (!next || !isPart(next)) break;
+      }
+      i++;
+    }
+    out.push(anon(parent.style, inline ? 'inline-table' : 'table', run, parent.lang));
+  }
+  return out;
+}
+
+function nextNonBlank(kids: readonly StyledNode[], from: number): StyledNode | undefined {
+  for (let j = from + 1; j < kids.length; j++)
+    if (!isCollapsibleWhitespace(kids[j])) return kids[j];
+  return undefined;
+}
+
+/** A table row and its cells, every one an element (anonymous where the source had none). */
+export interface RowParts {
+  readonly row: StyledElement;
+  readonly cells: readonly StyledElement[];
+}
+
+export interface SectionParts {
+  readonly kind: 'head' | 'body' | 'foot';
+  /** The row group element; undefined for rows directly in the table. */
+  readonly group?: StyledElement;
+  readonly rows: readonly RowParts[];
+}
+
+export interface TableParts {
+  readonly captions: readonly StyledElement[];
+  /** Column and column-group elements that define columns, one entry per column. */
+  readonly columns: readonly StyledElement[];
+  /** In source order (the caller moves footers after the body). */
+  readonly sections: readonly SectionParts[];
+}
+
+/**
+ * The parts of a table box (`kids` are its children in box order): stages 1 and 2 inside it.
+ * Only the first header group is the table's header and only the first footer group its
+ * footer; later ones are body row groups.
+ */
+export function tableParts(
+  table: StyledElement,
+  kids: readonly StyledNode[],
+  anon: AnonymousFactory,
+  childrenOf: (el: StyledElement) => readonly StyledNode[],
+): TableParts {
+  const captions: StyledElement[] = [];
+  const columns: StyledElement[] = [];
+  const sections: SectionParts[] = [];
+  let loose: RowParts[] | null = null;
+  let head = false;
+  let foot = false;
+  const proper = (n: StyledNode): boolean => {
+    const d = displayOf(n);
+    return d !== null && PROPER_TABLE_CHILD.has(d);
+  };
+  const visible = kids.filter((k) => k.kind !== 'element' || k.style.display !== 'none');
+  const children = dropWhitespaceBetween(visible, proper);
+  const addLoose = (row: RowParts): void => {
+    if (!loose) {
+      loose = [];
+      sections.push({ kind: 'body', rows: loose });
+    }
+    loose.push(row);
+  };
+  let run: StyledNode[] = [];
+  const flushRun = (): void => {
+    if (run.some((k) => !isCollapsibleWhitespace(k))) {
+      const row = anon(table.style, 'table-row', run, table.lang);
+      addLoose(rowParts(row, run, anon));
+    }
+    run = [];
+  };
+  for (const c of children) {
+    if (!proper(c)) {
+      // Stage 2.1: everything else directly in a table goes into anonymous rows.
+      run.push(c);
+      continue;
+    }
+    flushRun();
+    const el = c as StyledElement;
+    const d = el.style.display;
+    if (d === 'table-caption') captions.push(el);
+    else if (d === 'table-column') columns.push(el);
+    else if (d === 'table-column-group') {
+      const cols = childrenOf(el).filter(
+        (k): k is StyledElement => k.kind === 'element' && k.style.display === 'table-column',
+      );
+      if (cols.length === 0) columns.push(el);
+      else columns.push(...cols);
+    } else if (d === 'table-row') {
+      addLoose(rowParts(el, childrenOf(el), anon));
+    } else {
+      let kind: SectionParts['kind'] = 'body';
+      if (d === 'table-header-group' && !head) {
+        kind = 'head';
+        head = true;
+      } else if (d === 'table-footer-group' && !foot) {
+        kind = 'foot';
+        foot = true;
+      }
+      sections.push({ kind, group: el, rows: groupRows(el, childrenOf(el), anon, childrenOf) });
+      loose = null;
+    }
+  }
+  flushRun();
+  return { captions, columns, sections };
+}
+
+/** Stage 2.2: the rows of a row group, non-rows wrapped in anonymous rows. */
+function groupRows(
+  group: StyledElement,
+  kids: readonly StyledNode[],
+  anon: AnonymousFactory,
+  childrenOf: (el: StyledElement) => readonly StyledNode[],
+): RowParts[] {
+  const isRow = (n: StyledNode): boolean => displayOf(n) === 'table-row';
+  const visible = kids.filter((k) => k.kind !== 'element' || k.style.display !== 'none');
+  const rows: RowParts[] = [];
+  let run: StyledNode[] = [];
+  const flush = (): void => {
+    if (run.some((k) => !isCollapsibleWhitespace(k))) {
+      const row = anon(group.style, 'table-row', run, group.lang);
+      rows.push(rowParts(row, run, anon));
+    }
+    run = [];
+  };
+  for (const c of dropWhitespaceBetween(visible, isRow)) {
+    if (isRow(c)) {
+      flush();
+      rows.push(rowParts(c as StyledElement, childrenOf(c as StyledElement), anon));
+    } else run.push(c);
+  }
+  flush();
+  return rows;
+}
+
+/** Stage 2.3: the cells of a row, runs of anything else wrapped in anonymous cells. */
+function rowParts(
+  row: StyledElement,
+  kids: readonly StyledNode[],
+  anon: AnonymousFactory,
+): RowParts {
+  const isCell = (n: StyledNode): boolean => displayOf(n) === 'table-cell';
+  const visible = kids.filter((k) => k.kind !== 'element' || k.style.display !== 'none');
+  const cells: StyledElement[] = [];
+  let run: StyledNode[] = [];
+  const flush = (): void => {
+    if (run.some((k) => !isCollapsibleWhitespace(k)))
+      cells.push(anon(row.style, 'table-cell', run, row.lang));
+    run = [];
+  };
+  for (const c of dropWhitespaceBetween(visible, isCell)) {
+    if (isCell(c)) {
+      flush();
+      cells.push(c as StyledElement);
+    } else run.push(c);
+  }
+  flush();
+  return { row, cells };
+}
