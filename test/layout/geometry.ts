@@ -11,7 +11,8 @@
  * block-level and atomic boxes with an id (blocks, table cells, flex items, images); not inline
  * elements.
  */
-import type { DisplayItem } from '../../src/document/index.js';
+import type { Warning } from '../../src/diagnostics.js';
+import type { DisplayItem, GlyphRun, LaidOutDocument, Page } from '../../src/document/index.js';
 import { layoutHtml, type LayoutOptions, type PlacedBox } from '../../src/layout/index.js';
 import { glyphRuns, testOptions } from './harness.js';
 
@@ -35,13 +36,27 @@ export interface SnippetLayout {
   text(page: number): string;
   /** Page size in CSS px. */
   pageSize(page: number): { width: number; height: number };
+  /** Text of page furniture (margin boxes: Pagination artifacts) on page `page`. */
+  furniture(page: number): string;
+  /** Text of the flow (content of the structure tree, no artifacts) on page `page`. */
+  flowText(page: number): string;
+  /** The whole laid-out document, for what the helpers above do not cover. */
+  readonly document: LaidOutDocument;
+  /** Warnings of the layout. */
+  readonly warnings: readonly Warning[];
+}
+
+/** Glyph runs tagged as page furniture (Pagination artifacts). */
+export function furnitureRuns(items: readonly DisplayItem[]): GlyphRun[] {
+  return glyphRuns(items).filter((r) => r.tag.kind === 'artifact' && r.tag.type === 'Pagination');
 }
 
 /** Rounded to 1/100 px so tests compare against CSS numbers, not float noise. */
 const px = (pt: number): number => Math.round((pt / PT_PER_PX) * 100) / 100;
 
-function runsText(items: readonly DisplayItem[]): string {
-  return glyphRuns(items)
+function runsText(items: readonly DisplayItem[] | GlyphRun[]): string {
+  const runs = items.every((i) => i.kind === 'glyphs') ? (items as GlyphRun[]) : glyphRuns(items);
+  return runs
     .map((r) => r.glyphs.map((g) => g.text).join(''))
     .join(' ')
     .replace(/\s+/g, ' ')
@@ -62,8 +77,20 @@ export async function layoutSnippet(
     ? html
     : `<!DOCTYPE html><html lang="en"><head><title>Layout test</title><style>${css}</style></head><body>${html}</body></html>`;
   const boxes = new Map<string, PlacedBox[]>();
-  const { document } = await layoutHtml({ html: source }, { ...testOptions, ...options, boxes });
+  const { document, warnings } = await layoutHtml(
+    { html: source },
+    { ...testOptions, ...options, boxes },
+  );
+  const page = (n: number): Page => {
+    const p = document.pages[n];
+    if (!p) throw new Error(`page ${n} does not exist; there are ${document.pages.length}`);
+    return p;
+  };
   return {
+    document,
+    warnings,
+    furniture: (n) => runsText(furnitureRuns(page(n).items)),
+    flowText: (n) => runsText(glyphRuns(page(n).items).filter((r) => r.tag.kind === 'content')),
     pages: document.pages.length,
     box(id) {
       const placed = boxes.get(id);
