@@ -217,9 +217,19 @@ export type ItemTag =
     };
 
 export interface Page {
-  /** Page box size in points. */
+  /** Page box size in points (the whole sheet, bleed included). */
   readonly width: number;
   readonly height: number;
+  /**
+   * The trimmed page inside a sheet with bleed (CSS `bleed`), in the page's coordinates: the
+   * writer sets it as TrimBox. Absent: the page is not trimmed.
+   */
+  readonly trim?: {
+    readonly x: number;
+    readonly y: number;
+    readonly width: number;
+    readonly height: number;
+  };
   /** Items in painting order. */
   readonly items: readonly DisplayItem[];
 }

@@ -183,40 +183,7 @@ export function decorateBox(
               width: width - b.left - b.right,
               height: height - bt - bb,
             };
-    if (area.width <= 0 || area.height <= 0) continue;
-    const img = layer.image;
-    if (img.kind === 'linear-gradient') {
-      const angle =
-        'angle' in img.direction
-          ? img.direction.angle
-          : cornerAngle(img.direction.corner, area.width, area.height);
-      const n = img.stops.length;
-      const lineLength =
-        Math.abs(area.width * Math.sin((angle * Math.PI) / 180)) +
-        Math.abs(area.height * Math.cos((angle * Math.PI) / 180));
-      const stops = img.stops.map((st, k) => ({
-        offset:
-          st.position === null
-            ? n > 1
-              ? k / (n - 1)
-              : 0
-            : Math.min(1, Math.max(0, len(st.position, lineLength) / Math.max(lineLength, 1e-6))),
-        color: st.color,
-      }));
-      for (let k = 1; k < stops.length; k++)
-        if (stops[k].offset < stops[k - 1].offset)
-          stops[k] = { ...stops[k], offset: stops[k - 1].offset };
-      out.push({
-        kind: 'path',
-        ops: rectPath(full, rad),
-        fill: gradientFor(area, angle, stops),
-        tag: backgroundTag(full),
-      });
-    } else {
-      const dec = ctx.backgrounds.get(img.url);
-      if (!dec || typeof dec === 'string') continue;
-      out.push(...backgroundImage(dec, layer, area, full, rad));
-    }
+    out.push(...backgroundLayerItems(layer, area, full, rad, ctx));
   }
   out.push(
     ...borderItems(
@@ -234,6 +201,54 @@ export function decorateBox(
     ),
   );
   return out;
+}
+
+/**
+ * One background layer: positioned and sized in `area` (its background-origin box), painted
+ * over `paint` with its corner radii (the page background paints over the whole page).
+ */
+export function backgroundLayerItems(
+  layer: ComputedStyle['backgroundLayers'][number],
+  area: Rect,
+  paint: Rect,
+  rad: ReturnType<typeof radii>,
+  ctx: LayoutContext,
+): DisplayItem[] {
+  if (area.width <= 0 || area.height <= 0) return [];
+  const img = layer.image;
+  if (img.kind === 'linear-gradient') {
+    const angle =
+      'angle' in img.direction
+        ? img.direction.angle
+        : cornerAngle(img.direction.corner, area.width, area.height);
+    const n = img.stops.length;
+    const lineLength =
+      Math.abs(area.width * Math.sin((angle * Math.PI) / 180)) +
+      Math.abs(area.height * Math.cos((angle * Math.PI) / 180));
+    const stops = img.stops.map((st, k) => ({
+      offset:
+        st.position === null
+          ? n > 1
+            ? k / (n - 1)
+            : 0
+          : Math.min(1, Math.max(0, len(st.position, lineLength) / Math.max(lineLength, 1e-6))),
+      color: st.color,
+    }));
+    for (let k = 1; k < stops.length; k++)
+      if (stops[k].offset < stops[k - 1].offset)
+        stops[k] = { ...stops[k], offset: stops[k - 1].offset };
+    return [
+      {
+        kind: 'path',
+        ops: rectPath(paint, rad),
+        fill: gradientFor(area, angle, stops),
+        tag: backgroundTag(paint),
+      },
+    ];
+  }
+  const dec = ctx.backgrounds.get(img.url);
+  if (!dec || typeof dec === 'string') return [];
+  return backgroundImage(dec, layer, area, paint, rad);
 }
 
 function cornerAngle(

@@ -1,39 +1,38 @@
 /**
  * A styled document → LaidOutDocument: resources (fonts and images, loaded up front so the
- * layout itself is synchronous), box tree and structure tree (box-tree/), layout in one
- * continuous flow (modes/), one linear pagination pass (paginate/), page furniture
- * (paint/page-furniture.ts), then the per-page display lists and the document metadata.
+ * layout itself is synchronous), then either paged layout (paged/pipeline.ts: box tree, flow
+ * layout, pagination, page furniture) or one continuous page as wide as the viewport, and the
+ * document metadata.
  */
-import { LimitError, type Warning } from '../diagnostics.js';
+import { type Warning } from '../diagnostics.js';
 import { ResourceError, type ResourceLoader } from '../resources/index.js';
 import type { PageStyle, StyledDocument, StyledElement, StyledNode } from '../style/index.js';
 import { createFontContext } from '../text/index.js';
 import type { FontContext } from '../text/index.js';
 import { buildBoxTree, resolveUrl, type BuildContext } from './box-tree/build.js';
 import type { LayoutContext } from './context.js';
-import type { DisplayItem, LaidOutDocument, Page } from '../document/index.js';
+import type { DisplayItem, LaidOutDocument, Page, StructNode } from '../document/index.js';
 import { layoutDocument } from './modes/block.js';
 import { MAX_INPUT_PIXELS, type DecodedImage, type PixelImage } from '../images/index.js';
 import { decodeImageCached, decodeImageForDrawingCached } from '../images/index.js';
 import type { LayoutOptions, LayoutResult } from './options.js';
-import { pageFurniture, pageGeometry, type PageGeometry } from './paint/page-furniture.js';
-import { PageLimit, paginate } from './paginate/paginator.js';
-import { asArtifact, backgroundItem, NO_RADII } from './paint/decoration.js';
+import { paginate } from './paginate/paginator.js';
+import { backgroundItem, NO_RADII } from './paint/decoration.js';
 import { StructureBuilder } from './box-tree/structure.js';
 import { DEFAULT_TITLE, firstTextBlockTitle, titleFromText } from './title.js';
 import { PX } from './units.js';
+import { layoutPages } from './paged/pipeline.js';
 
-/** Most pages one document may have (a runaway layout stops with a LimitError). */
-export const MAX_PAGES = 10_000;
+export { MAX_PAGES } from './paged/pipeline.js';
 
 /**
- * Lays out an already styled document. `pageStyleOf(i, name)` is the used @page style of page i
- * (of that named page)
- * (the cascade of @page rules lives in style/).
+ * Lays out an already styled document. `pageStyleOf(i, name, blank)` is the used @page style
+ * of page i (of that named page; a blank page left to land a break on the right side); the
+ * cascade of @page rules lives in style/.
  */
 export async function layoutStyled(
   styled: StyledDocument,
-  pageStyleOf: (index: number, name?: string) => PageStyle,
+  pageStyleOf: (index: number, name: string, blank: boolean) => PageStyle,
   options: LayoutOptions,
   sourceBaseUrl?: string,
 ): Promise<LayoutResult> {
@@ -65,76 +64,43 @@ export async function layoutStyled(
       message: 'the document has no lang attribute on <html>; English (en) is assumed',
     });
   }
-  const sb = new StructureBuilder();
-  const build: BuildContext = {
-    sb,
-    images,
-    warnings,
-    ...(baseUrl ? { baseUrl } : {}),
-    nextAnonId: 1,
-  };
-  const rootBox = buildBoxTree(styled.root, build, lang);
-
-  // The first page fixes the layout width; later pages may only differ in height and margins.
-  const firstStyle = pageStyleOf(0);
-  const ctx: LayoutContext = {
-    fonts,
-    sb,
-    warnings,
-    backgrounds,
-    page: { x: 0, y: 0, width: 0, height: 0 },
-    fixed: [],
-    warned: new Set(),
-    ...(options.deadline ? { deadline: options.deadline } : {}),
-    ...(options.boxes ? { recordBoxes: true } : {}),
-  };
-  // One geometry per page (and name): margin boxes may differ per page (:first, named pages).
-  const geometries = new Map<string, PageGeometry>();
-  const geometry = (i: number, name = ''): PageGeometry => {
-    // Pagination asks for each new page's geometry: the per-page deadline check.
-    options.deadline?.check('pagination');
-    const key = `${i}|${name}`;
-    let g = geometries.get(key);
-    if (!g) {
-      g = pageGeometry(
-        i === 0 && name === '' ? firstStyle : pageStyleOf(i, name || undefined),
-        lang,
-        ctx,
-      );
-      geometries.set(key, g);
-    }
-    return g;
-  };
-  let pageBox: { x: number; y: number; width: number; height: number };
-  if (continuous) {
-    pageBox = { x: 0, y: 0, width: viewportPx * PX, height: 768 * PX };
-  } else {
-    const g0 = geometry(0);
-    pageBox = {
-      x: g0.marginLeft,
-      y: g0.bodyTop,
-      width: g0.width - g0.marginLeft - g0.marginRight,
-      height: g0.bodyHeight,
-    };
-  }
-  const lctx: LayoutContext = { ...ctx, page: pageBox };
-  const { frag, height } = layoutDocument(rootBox, lctx);
-  options.signal?.throwIfAborted();
-
   const canvas = canvasBackground(styled.root);
-  const pages: Page[] = [];
-  const anchors = new Map<string, { pageIndex: number; y: number }>();
+  let pages: Page[];
+  let structure: StructNode;
+  let firstHeading: string | undefined;
   if (continuous) {
+    const sb = new StructureBuilder();
+    const build: BuildContext = {
+      sb,
+      images,
+      warnings,
+      ...(baseUrl ? { baseUrl } : {}),
+      nextAnonId: 1,
+    };
+    const rootBox = buildBoxTree(styled.root, build, lang);
+    const pageBox = { x: 0, y: 0, width: viewportPx * PX, height: 768 * PX };
+    const lctx: LayoutContext = {
+      fonts,
+      sb,
+      warnings,
+      backgrounds,
+      page: pageBox,
+      fixed: [],
+      warned: new Set(),
+      ...(options.deadline ? { deadline: options.deadline } : {}),
+      ...(options.boxes ? { recordBoxes: true } : {}),
+    };
+    const { frag, height } = layoutDocument(rootBox, lctx);
+    options.signal?.throwIfAborted();
+    const anchors = new Map<string, { pageIndex: number; y: number }>();
     // Whole CSS pixels (0.75 pt), so a raster of the page has no half-covered last row.
     const pageHeight = Math.max(PX, Math.ceil(Math.max(height, frag.bottom) / PX) * PX);
-    const laid = paginate(
-      frag,
-      () => ({ top: 0, height: Number.MAX_SAFE_INTEGER / 4 }),
-      1,
+    const laid = paginate(frag, () => ({ top: 0, height: Number.MAX_SAFE_INTEGER / 4 }), {
+      maxPages: 1,
       anchors,
-      false,
-      options.boxes,
-    );
+      forcedBreaks: false,
+      ...(options.boxes ? { boxes: options.boxes } : {}),
+    });
     const items: DisplayItem[] = [];
     if (canvas)
       items.push(
@@ -142,47 +108,31 @@ export async function layoutStyled(
       );
     items.push(...laid[0].items);
     for (const f of lctx.fixed) items.push(...f);
-    pages.push({ width: pageBox.width, height: pageHeight, items });
+    pages = [{ width: pageBox.width, height: pageHeight, items }];
     resolveLinks(pages, anchors);
+    structure = sb.finish();
+    firstHeading = build.firstHeading;
   } else {
-    let laid;
-    try {
-      laid = paginate(
-        frag,
-        (i, name) => ({ top: geometry(i, name).bodyTop, height: geometry(i, name).bodyHeight }),
-        options.maxPages ?? MAX_PAGES,
-        anchors,
-        true,
-        options.boxes,
-      );
-    } catch (e) {
-      if (e instanceof PageLimit) throw new LimitError(e.message, 'pages');
-      throw e;
-    }
-    const n = laid.length;
-    laid.forEach((p, i) => {
-      options.deadline?.check('pages');
-      const g = geometry(i, p.name);
-      const furniture = pageFurniture(g, i, n, lang, lctx);
-      const items: DisplayItem[] = [...furniture.under];
-      if (canvas)
-        items.push(
-          backgroundItem({ x: 0, y: 0, width: g.width, height: g.height }, canvas, NO_RADII),
-        );
-      items.push(...p.items);
-      // Fixed content is read once (first page); its copies on later pages are artifacts.
-      for (const f of lctx.fixed) items.push(...(i === 0 ? f : asArtifact(f)));
-      items.push(...furniture.over);
-      pages.push({ width: g.width, height: g.height, items });
+    const r = layoutPages({
+      styled,
+      lang,
+      pageStyleOf,
+      fonts,
+      images,
+      backgrounds,
+      ...(baseUrl ? { baseUrl } : {}),
+      options,
+      ...(canvas ? { canvas } : {}),
     });
-    resolveLinks(pages, anchors);
-    geometries.clear();
+    pages = r.pages;
+    structure = r.structure;
+    firstHeading = r.firstHeading;
+    warnings.push(...r.warnings);
   }
 
-  const structure = sb.finish();
   let title = styled.title?.trim() || '';
   if (!title) {
-    const heading = build.firstHeading ? titleFromText(build.firstHeading) : undefined;
+    const heading = firstHeading ? titleFromText(firstHeading) : undefined;
     const text = heading ? undefined : firstTextBlockTitle(styled.root);
     title = heading ?? text ?? DEFAULT_TITLE;
     const from = heading ? 'the first heading' : text ? 'the first block of text' : 'the default';
@@ -318,6 +268,16 @@ async function loadImages(
         if (layer.image.kind === 'url') uses.set(layer.image.url, { background: true });
       }
     }
+  }
+  // The pages' own backgrounds and margin box images.
+  for (const page of doc.pageRules.variants.values()) {
+    const styles = [page.context, page.footnote, ...page.marginBoxes.map((m) => m.style)];
+    for (const st of styles)
+      for (const layer of st.backgroundLayers)
+        if (layer.image.kind === 'url') uses.set(layer.image.url, { background: true });
+    for (const m of page.marginBoxes)
+      for (const c of m.content)
+        if (c.kind === 'image' && !uses.has(c.url)) uses.set(c.url, { background: false });
   }
   // `pixels` is set only by a decode that always has them, the one backgrounds may use.
   type Job = () => Promise<{ readonly image: DecodedImage; readonly pixels?: PixelImage }>;

@@ -36,7 +36,8 @@ export async function layoutHtml(
   options.deadline?.check('style');
   return layoutStyled(
     styled,
-    (index, name) => pageStyleFor(styled.pageRules, { index, ...(name ? { name } : {}) }),
+    (index, name, blank) =>
+      pageStyleFor(styled.pageRules, { index, ...(name ? { name } : {}), blank }),
     options,
     source.baseUrl,
   );

@@ -338,6 +338,9 @@ export function writePdf(
         Type: name('Page'),
         Parent: pagesRef,
         MediaBox: [0, 0, width, height],
+        // A sheet with bleed: the trimmed page, and the bleed as the area production keeps.
+        TrimBox: page.trim ? trimBox(page.trim, height) : undefined,
+        BleedBox: page.trim ? [0, 0, width, height] : undefined,
         Resources: resources,
         Contents: contents,
         StructParents: i,
@@ -513,4 +516,12 @@ function firstPosition(
     }
   }
   return undefined;
+}
+
+/** A top-left, y-down rectangle as a PDF box (bottom-left origin). */
+function trimBox(
+  r: { readonly x: number; readonly y: number; readonly width: number; readonly height: number },
+  pageHeight: number,
+): number[] {
+  return [r.x, pageHeight - r.y - r.height, r.x + r.width, pageHeight - r.y];
 }

@@ -9,6 +9,14 @@ import type { DomElement } from '../html/index.js';
 import type { StyleEngine } from './cascade.js';
 import { formatCounter, markerText, quotePairs } from './counters.js';
 import { presentationalHints } from './hints.js';
+import {
+  elementTexts,
+  finishContent,
+  partialContent,
+  referencedIds,
+  targetId,
+  type PartialContent,
+} from './paged-content.js';
 import { AncestorFilter } from './selectors.js';
 import { blockDeclarations, makeDeclaration, type Declaration, type StyleRule } from './sheet.js';
 import type {
@@ -20,6 +28,7 @@ import type {
   StyledElement,
   StyledNode,
   StyledPseudo,
+  TargetInfo,
 } from './types.js';
 
 export interface BuildOptions {
@@ -116,6 +125,18 @@ class Counters {
     return this.stack(name).map((i) => i.value);
   }
 
+  /** Every counter in scope and its values, outermost first (what a cross-reference reads). */
+  snapshot(): Map<string, number[]> {
+    const out = new Map<string, number[]>();
+    for (const [name, s] of this.byName)
+      if (s.length > 0)
+        out.set(
+          name,
+          s.map((i) => i.value),
+        );
+    return out;
+  }
+
   /** Closes the scopes of counters created at `level` (its parent element ended). */
   closeLevel(level: number): void {
     const names = this.created[level];
@@ -128,9 +149,20 @@ class Counters {
   }
 }
 
+interface PagedStart {
+  readonly strings?: readonly { readonly name: string; readonly parts: PartialContent }[];
+  readonly bookmark?: PartialContent;
+  readonly counters?: ReadonlyMap<string, readonly number[]>;
+  readonly id?: string;
+}
+
 export class TreeBuilder {
   private nextId = 0;
   private readonly counters = new Counters();
+  /** Ids some attribute points to, and what cross-references read of those elements. */
+  private referenced: ReadonlySet<string> = new Set();
+  readonly targets = new Map<string, TargetInfo>();
+  private warnedPageOnly = false;
   private quoteDepth = 0;
   private readonly hintCache = new Map<string, Declaration | null>();
   private visited = 0;
@@ -142,6 +174,7 @@ export class TreeBuilder {
   ) {}
 
   build(root: DomElement): StyledElement {
+    this.referenced = referencedIds(root);
     return this.element(root, null, '', 0);
   }
 
@@ -265,7 +298,10 @@ export class TreeBuilder {
           text(el.attrs.get(it.name) ?? '');
           break;
         case 'counter':
-          text(formatCounter(this.counters.value(it.name), it.style));
+          // The page counters in the flow are those of the page the content lands on.
+          if (it.name === 'page' || it.name === 'pages')
+            out.push({ kind: 'page-counter', name: it.name, style: it.style });
+          else text(formatCounter(this.counters.value(it.name), it.style));
           break;
         case 'counters':
           text(
@@ -274,6 +310,41 @@ export class TreeBuilder {
               .map((v) => formatCounter(v, it.style))
               .join(it.separator),
           );
+          break;
+        case 'target-counter':
+        case 'target-counters': {
+          const id = targetId(it.target, el.attrs);
+          if (id === undefined) break;
+          // The page counter is known after pagination, and so is every other counter of a
+          // target later in the document: layout reads them (StyledDocument.targets).
+          out.push({
+            kind: 'target-counter',
+            id,
+            name: it.name,
+            style: it.style,
+            ...(it.kind === 'target-counters' ? { separator: it.separator } : {}),
+          });
+          break;
+        }
+        case 'target-text': {
+          const id = targetId(it.target, el.attrs);
+          if (id !== undefined) out.push({ kind: 'target-text', id, part: it.part });
+          break;
+        }
+        case 'leader':
+          out.push({ kind: 'leader', fill: it.fill });
+          break;
+        case 'named-string':
+        case 'element':
+        case 'content':
+          if (!this.warnedPageOnly) {
+            this.warnedPageOnly = true;
+            this.opts.warn({
+              code: 'css.unsupported',
+              message: `${it.kind === 'named-string' ? 'string' : it.kind}() is only allowed in page margin boxes; it was ignored`,
+              source: 'content',
+            });
+          }
           break;
         case 'quote': {
           const pairs = quotePairs(style.quotes, lang);
@@ -294,7 +365,7 @@ export class TreeBuilder {
   }
 
   private pseudo(
-    kind: 'before' | 'after',
+    kind: 'before' | 'after' | 'footnote-call' | 'footnote-marker',
     rules: readonly StyleRule[],
     el: DomElement,
     parentStyle: ComputedStyle,
@@ -406,9 +477,21 @@ export class TreeBuilder {
     if (style.display === 'none') return { ...base, children: [] };
 
     const isListItem = style.display === 'list-item';
+    const footnote = style.float === 'footnote';
     this.applyCounters(style, el, level, isListItem);
+    // A footnote counts itself, unless the author increments the footnote counter themselves.
+    if (footnote && !style.counterIncrement.some((c) => c.name === 'footnote'))
+      this.counters.increment('footnote', 1);
+    const paged = this.pagedStart(el, style);
     const children: StyledNode[] = [];
     const inner = level + 1;
+    if (footnote) {
+      // The call stays where the footnote was; the marker starts the footnote's body.
+      for (const kind of ['footnote-call', 'footnote-marker'] as const) {
+        const p = this.pseudo(kind, matched[kind], el, style, nodeId, lang, inner);
+        if (p) children.push(p);
+      }
+    }
     if (isListItem) {
       const m = this.marker(matched.marker, el, style, nodeId, lang);
       if (m) children.push(m);
@@ -431,6 +514,52 @@ export class TreeBuilder {
       : null;
     if (after) children.push(after);
     this.counters.closeLevel(inner);
-    return { ...base, children };
+    return this.pagedEnd({ ...base, children }, paged);
+  }
+
+  /** What the element's paged-media values need from when it starts (counters, attributes). */
+  private pagedStart(el: DomElement, style: ComputedStyle): PagedStart | undefined {
+    const strings =
+      style.stringSet === 'none'
+        ? undefined
+        : style.stringSet.map((s) => ({
+            name: s.name,
+            parts: partialContent(s.items, el.attrs, this.counters),
+          }));
+    const bookmark =
+      style.bookmarkLevel === 'none'
+        ? undefined
+        : partialContent(style.bookmarkLabel, el.attrs, this.counters);
+    const id = el.attrs.get('id');
+    const counters =
+      id !== undefined && this.referenced.has(id) ? this.counters.snapshot() : undefined;
+    if (!strings && !bookmark && !counters) return undefined;
+    return { strings, bookmark, counters, id };
+  }
+
+  /** Finishes the element's named strings, bookmark and target record with its text. */
+  private pagedEnd(built: StyledElement, start: PagedStart | undefined): StyledElement {
+    if (!start) return built;
+    const texts = elementTexts(built);
+    if (start.counters && start.id !== undefined && !this.targets.has(start.id))
+      this.targets.set(start.id, { counters: start.counters, text: texts });
+    const level = built.style.bookmarkLevel;
+    const label = start.bookmark
+      ? finishContent(start.bookmark, texts).replace(/\s+/g, ' ').trim()
+      : '';
+    return {
+      ...built,
+      ...(start.strings
+        ? {
+            stringSet: start.strings.map((s) => ({
+              name: s.name,
+              value: finishContent(s.parts, texts),
+            })),
+          }
+        : {}),
+      ...(typeof level === 'number' && label !== ''
+        ? { bookmark: { level, label, open: built.style.bookmarkState === 'open' } }
+        : {}),
+    };
   }
 }

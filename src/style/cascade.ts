@@ -103,6 +103,8 @@ export interface MatchedRules {
   readonly before: StyleRule[];
   readonly after: StyleRule[];
   readonly marker: StyleRule[];
+  readonly 'footnote-call': StyleRule[];
+  readonly 'footnote-marker': StyleRule[];
 }
 
 const byCascadeOrder = (a: StyleRule, b: StyleRule): number =>
@@ -131,7 +133,14 @@ export class StyleEngine {
    * filter, the caller keeps it holding exactly `el`'s ancestors.
    */
   match(el: DomElement, filter?: AncestorFilter): MatchedRules {
-    const out: MatchedRules = { element: [], before: [], after: [], marker: [] };
+    const out: MatchedRules = {
+      element: [],
+      before: [],
+      after: [],
+      marker: [],
+      'footnote-call': [],
+      'footnote-marker': [],
+    };
     for (const r of this.index.candidates(el, filter)) {
       if (!matchesSelector(el, r.selector)) continue;
       const pe = r.selector.pseudoElement;
@@ -142,6 +151,8 @@ export class StyleEngine {
     if (out.before.length > 1) out.before.sort(byCascadeOrder);
     if (out.after.length > 1) out.after.sort(byCascadeOrder);
     if (out.marker.length > 1) out.marker.sort(byCascadeOrder);
+    if (out['footnote-call'].length > 1) out['footnote-call'].sort(byCascadeOrder);
+    if (out['footnote-marker'].length > 1) out['footnote-marker'].sort(byCascadeOrder);
     return out;
   }
 

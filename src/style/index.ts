@@ -15,6 +15,7 @@ import type {
   StyleOptions,
   StyledDocument,
   StyledElement,
+  TargetInfo,
 } from './types.js';
 import { UA_STYLESHEET } from './ua.js';
 import {
@@ -30,6 +31,7 @@ export { pageStyleFor } from './page.js';
 export { DEFAULT_CSS_LIMITS, type CssLimits } from './limits.js';
 export { resolveLength } from './length.js';
 export { parseColor } from './colors.js';
+export { formatCounter } from './counters.js';
 export type { DocumentLimits } from '../html/index.js';
 
 /**
@@ -185,6 +187,7 @@ export async function styleDocument(html: string, options: StyleOptions): Promis
   options.checkpoint?.();
   let root: StyledElement;
   let pageRules: PageRules;
+  let targets: ReadonlyMap<string, TargetInfo> = new Map();
   try {
     const builder = new TreeBuilder(engine, {
       ...(base ? { base } : {}),
@@ -193,6 +196,7 @@ export async function styleDocument(html: string, options: StyleOptions): Promis
       ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
     });
     root = builder.build(parsed.root);
+    targets = builder.targets;
     pageRules = buildPageRules(ruleSet.pageRules, engine, root.style, styleWarn);
   } catch (e) {
     if (key !== null) engines.drop(key);
@@ -219,5 +223,6 @@ export async function styleDocument(html: string, options: StyleOptions): Promis
     lang: parsed.lang,
     ...(base ? { baseUrl: base } : {}),
     warnings,
+    ...(targets.size > 0 ? { targets } : {}),
   };
 }

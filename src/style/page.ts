@@ -17,7 +17,9 @@ import type {
   PageContentItem,
   PageMarginBox,
   PageMarginBoxName,
+  PagePseudoClass,
   PageRule,
+  PageRuleSelector,
   PageRules,
   PageSelectorContext,
   PageStyle,
@@ -130,27 +132,32 @@ interface PageDecl {
   readonly spec: number;
 }
 
-function specificity(sel: { name?: string; pseudo?: string }): number {
-  return (
-    (sel.name ? 100 : 0) +
-    (sel.pseudo === 'first' || sel.pseudo === 'blank' ? 10 : 0) +
-    (sel.pseudo === 'left' || sel.pseudo === 'right' ? 1 : 0)
-  );
+/** CSS Paged Media specificity: page name, then :first/:blank, then :left/:right. */
+function specificity(sel: PageRuleSelector): number {
+  let n = sel.name ? 100 : 0;
+  for (const p of pseudosOf(sel)) n += p === 'first' || p === 'blank' ? 10 : 1;
+  return n;
 }
 
-function selectorMatches(sel: { name?: string; pseudo?: string }, v: Variant): boolean {
+function pseudosOf(sel: PageRuleSelector): PagePseudoClass[] {
+  return [...(sel.pseudo ? [sel.pseudo] : []), ...(sel.more ?? [])];
+}
+
+function selectorMatches(sel: PageRuleSelector, v: Variant): boolean {
   if (sel.name !== undefined && sel.name !== v.name) return false;
-  switch (sel.pseudo) {
-    case 'first':
-      return v.first;
-    case 'blank':
-      return v.blank;
-    case 'left':
-      return v.side === 'left';
-    case 'right':
-      return v.side === 'right';
-  }
-  return true;
+  return pseudosOf(sel).every((p) => {
+    switch (p) {
+      case 'first':
+        return v.first;
+      case 'blank':
+        return v.blank;
+      case 'left':
+        return v.side === 'left';
+      case 'right':
+        return v.side === 'right';
+    }
+    return false;
+  });
 }
 
 interface Variant {
@@ -176,6 +183,7 @@ const PAGE_ONLY = new Set([
   'page-orientation',
 ]);
 
+/** A margin box's content list as page content; null for none/normal (no box). */
 function contentItems(style: ComputedStyle): PageContentItem[] | null {
   if (!Array.isArray(style.content)) return null;
   const out: PageContentItem[] = [];
@@ -188,17 +196,47 @@ function contentItems(style: ComputedStyle): PageContentItem[] | null {
         out.push({ kind: 'image', url: it.url });
         break;
       case 'counter':
-      case 'counters':
-        if (it.name === 'page' || it.name === 'pages')
-          out.push({ kind: 'counter', name: it.name, style: it.style });
-        else out.push({ kind: 'text', text: '0' });
+        out.push({ kind: 'counter', name: it.name, style: it.style });
         break;
-      case 'quote':
-      case 'attr':
+      case 'counters':
+        out.push({ kind: 'counters', name: it.name, separator: it.separator, style: it.style });
+        break;
+      case 'named-string':
+        out.push({ kind: 'string', name: it.name, which: it.which });
+        break;
+      case 'element':
+        out.push({ kind: 'element', name: it.name, which: it.which });
+        break;
+      case 'leader':
+        out.push({ kind: 'leader', fill: it.fill });
+        break;
+      // A page has no element for attr(), quotes nest nothing, and cross-references have no
+      // origin element here: they contribute nothing, as in other print engines.
+      default:
         break;
     }
   }
   return out;
+}
+
+/** `bleed: auto | <length>`; undefined when invalid. */
+function parseBleed(raw: string, env: LengthEnv): number | 'auto' | undefined {
+  const nodes = valueNodes(raw);
+  if (!nodes || nodes.length !== 1) return undefined;
+  if (ident(nodes[0]) === 'auto') return 'auto';
+  const l = parseLength(nodes[0]);
+  if (!l) return undefined;
+  return computeLength(l, env) as number;
+}
+
+/** `marks: none | [crop || cross]`; undefined when invalid. */
+function parseMarks(raw: string): { crop: boolean; cross: boolean } | undefined {
+  const ids = valueNodes(raw)?.map(ident);
+  if (!ids || ids.length === 0 || ids.length > 2) return undefined;
+  if (ids.length === 1 && ids[0] === 'none') return { crop: false, cross: false };
+  if (ids.some((i) => i !== 'crop' && i !== 'cross') || new Set(ids).size !== ids.length)
+    return undefined;
+  return { crop: ids.includes('crop'), cross: ids.includes('cross') };
 }
 
 export function buildPageRules(
@@ -310,6 +348,18 @@ function resolveVariant(
   // Page-level properties: later/more specific wins; !important lifts a declaration above the rest.
   const contextDecls: Declaration[] = [];
   const importantCtx: Declaration[] = [];
+  const footnoteDecls: Declaration[] = [];
+  const importantFootnote: Declaration[] = [];
+  let bleed: number | 'auto' = 'auto';
+  let marks = { crop: false, cross: false };
+  const env: LengthEnv = {
+    fontSize: rootStyle.fontSize,
+    rootFontSize: rootStyle.fontSize,
+    vw: 0,
+    vh: 0,
+    exRatio: 0.5,
+    chRatio: 0.5,
+  };
   for (const m of matching) {
     const p = byOrder.get(m.rule.order);
     if (!p) continue;
@@ -318,10 +368,21 @@ function resolveVariant(
       if (p[k] !== undefined) margin[k] = p[k] as LengthPercentageAuto;
     }
     for (const d of m.rule.declarations) {
+      if (d.property === 'bleed') {
+        const b = parseBleed(d.raw, env);
+        if (b === undefined) invalidPageValue(warn, d.property, d.raw);
+        else bleed = b;
+      } else if (d.property === 'marks') {
+        const mk = parseMarks(d.raw);
+        if (!mk) invalidPageValue(warn, d.property, d.raw);
+        else marks = mk;
+      }
       if (PAGE_ONLY.has(d.property)) continue;
       const decl = cachedDecl(d.property, d.raw, d.important, d.base, warn, declCache);
       if (decl) (d.important ? importantCtx : contextDecls).push(decl);
     }
+    for (const d of m.rule.footnote ?? [])
+      (d.important ? importantFootnote : footnoteDecls).push(d);
   }
   const context = engine.compute(
     rootStyle,
@@ -357,7 +418,16 @@ function resolveVariant(
     if (!content) continue;
     boxes.push({ name, content, style });
   }
+  const footnote = engine.compute(
+    context,
+    [],
+    [],
+    sharedDeclarations(engine, [...footnoteDecls, ...importantFootnote]),
+    null,
+  );
   const bg: RgbaColor = context.backgroundColor ?? TRANSPARENT;
+  // CSS Paged Media: bleed auto is 6pt when crop marks are drawn, else nothing.
+  const b = bleed === 'auto' ? (marks.crop ? 8 : 0) : Math.max(0, bleed);
   return {
     name: v.name,
     width: size.width,
@@ -368,7 +438,19 @@ function resolveVariant(
     marginLeft: px(margin.marginLeft, size.width),
     backgroundColor: bg,
     marginBoxes: boxes,
+    context,
+    footnote,
+    bleed: { top: b, right: b, bottom: b, left: b },
+    marks,
   };
+}
+
+function invalidPageValue(warn: (w: Warning) => void, property: string, raw: string): void {
+  warn({
+    code: 'css.invalid-value',
+    message: `invalid value '${raw}' for ${property} in @page`,
+    source: '@page',
+  });
 }
 
 /**
@@ -423,18 +505,10 @@ export function pageStyleFor(rules: PageRules, ctx: PageSelectorContext): PageSt
   });
   const hit = rules.variants.get(key);
   if (hit) return hit;
-  // Only reachable with PageRules built by hand: fall back to A4 with no margins.
-  return {
-    name: '',
-    width: DEFAULT_SIZE.width,
-    height: DEFAULT_SIZE.height,
-    marginTop: 0,
-    marginRight: 0,
-    marginBottom: 0,
-    marginLeft: 0,
-    backgroundColor: TRANSPARENT,
-    marginBoxes: [],
-  };
+  // Only reachable with PageRules built by hand: A4 with no margins, no page context.
+  const fallback = rules.variants.values().next().value;
+  if (fallback) return fallback;
+  throw new Error('page rules without any page variant');
 }
 
 /** Page area (page box minus margins) of the first page, for vw/vh before the cascade runs. */

@@ -6,7 +6,15 @@ import * as csstree from 'css-tree';
 import type { CssNode } from 'css-tree';
 import type { DomElement } from '../html/index.js';
 
-export type PseudoElement = 'before' | 'after' | 'marker';
+export type PseudoElement = 'before' | 'after' | 'marker' | 'footnote-call' | 'footnote-marker';
+
+const PSEUDO_ELEMENTS: ReadonlySet<string> = new Set<PseudoElement>([
+  'before',
+  'after',
+  'marker',
+  'footnote-call',
+  'footnote-marker',
+]);
 
 type AttrOp = 'exists' | '=' | '~=' | '|=' | '^=' | '$=' | '*=';
 interface AttrTest {
@@ -254,10 +262,8 @@ function compileParts(parts: readonly CssNode[], nested: boolean): ComplexSelect
       case 'PseudoElementSelector': {
         const name = n.name.toLowerCase();
         if (nested) throw new SelectorError('pseudo-element inside a selector argument');
-        if (name !== 'before' && name !== 'after' && name !== 'marker') {
-          throw new SelectorError(`::${name} is not supported`);
-        }
-        pseudoElement = name;
+        if (!PSEUDO_ELEMENTS.has(name)) throw new SelectorError(`::${name} is not supported`);
+        pseudoElement = name as PseudoElement;
         c++;
         break;
       }

@@ -65,6 +65,8 @@ export interface RawPageRule {
   readonly order: number;
   readonly declarations: readonly Declaration[];
   readonly marginBoxes: ReadonlyMap<PageMarginBoxName, readonly Declaration[]>;
+  /** Declarations of an @footnote rule inside this @page rule (the footnote area). */
+  readonly footnote?: readonly Declaration[];
 }
 
 /** What media queries are evaluated against. */
@@ -448,11 +450,12 @@ function pageSelectors(prelude: CssNode | null | undefined): PageRuleSelector[] 
         pseudos.push(p.name.toLowerCase() as 'first' | 'left' | 'right' | 'blank');
       } else return null;
     }
-    if (pseudos.length > 1) {
-      // :first:left and similar compound page selectors are rare; keep the first pseudo.
-      pseudos.length = 1;
-    }
-    out.push({ ...(name ? { name } : {}), ...(pseudos[0] ? { pseudo: pseudos[0] } : {}) });
+    out.push({
+      ...(name ? { name } : {}),
+      ...(pseudos[0] ? { pseudo: pseudos[0] } : {}),
+      // :first:left, :left:blank: every pseudo-class must match.
+      ...(pseudos.length > 1 ? { more: pseudos.slice(1) } : {}),
+    });
   }
   return out;
 }
@@ -902,9 +905,14 @@ async function walk(
         }
         const declarations = blockDeclarationsPage(node.block, job.base, warn);
         const marginBoxes = new Map<PageMarginBoxName, readonly Declaration[]>();
+        let footnote: Declaration[] | undefined;
         for (const child of node.block ? node.block.children.toArray() : []) {
           if (child.type !== 'Atrule') continue;
           const box = child.name.toLowerCase();
+          if (box === 'footnote') {
+            footnote = blockDeclarations(child.block, job.base, '@footnote', warn);
+            continue;
+          }
           if (!MARGIN_BOXES.has(box)) {
             warn({
               code: 'css.unsupported',
@@ -918,7 +926,13 @@ async function walk(
             blockDeclarations(child.block, job.base, `@${box}`, warn),
           );
         }
-        out.pageRules.push({ selectors, order: counter.n++, declarations, marginBoxes });
+        out.pageRules.push({
+          selectors,
+          order: counter.n++,
+          declarations,
+          marginBoxes,
+          ...(footnote ? { footnote } : {}),
+        });
         break;
       }
       case 'font-face': {

@@ -75,8 +75,10 @@ export type Display =
   | 'contents'
   | 'none';
 
-export type Position = 'static' | 'relative' | 'absolute' | 'fixed';
-export type Float = 'none' | 'left' | 'right';
+/** `running(name)`: a running element, taken out of the flow for page margin boxes. */
+export type Position = 'static' | 'relative' | 'absolute' | 'fixed' | `running(${string})`;
+/** 'footnote': the element becomes a footnote (CSS GCPM), moved to the page's footnote area. */
+export type Float = 'none' | 'left' | 'right' | 'footnote';
 export type Clear = 'none' | 'left' | 'right' | 'both';
 export type BoxSizing = 'content-box' | 'border-box';
 export type BorderStyle =
@@ -250,7 +252,27 @@ export type ContentItem =
   | {
       readonly kind: 'quote';
       readonly which: 'open-quote' | 'close-quote' | 'no-open-quote' | 'no-close-quote';
-    };
+    }
+  // Generated content for paged media (CSS GCPM): cross-references, leaders, running content.
+  | {
+      readonly kind: 'target-counter';
+      readonly target: TargetRef;
+      readonly name: string;
+      readonly style: ListStyleType;
+    }
+  | {
+      readonly kind: 'target-counters';
+      readonly target: TargetRef;
+      readonly name: string;
+      readonly separator: string;
+      readonly style: ListStyleType;
+    }
+  | { readonly kind: 'target-text'; readonly target: TargetRef; readonly part: TextPart }
+  | { readonly kind: 'leader'; readonly fill: string }
+  | { readonly kind: 'named-string'; readonly name: string; readonly which: RunningWhich }
+  | { readonly kind: 'element'; readonly name: string; readonly which: RunningWhich }
+  /** content(): only in string-set and bookmark-label. */
+  | { readonly kind: 'content'; readonly part: TextPart | 'marker' };
 /** The items of `content`, with the alternative text written after a '/', if any. */
 export interface ContentList extends ReadonlyArray<ContentItem> {
   /** Alternative text (strings, attr(), counters); empty: the content is decorative. */
@@ -259,6 +281,20 @@ export interface ContentList extends ReadonlyArray<ContentItem> {
 export type ContentValue = 'normal' | 'none' | ContentList;
 
 export type Quotes = 'auto' | 'none' | readonly (readonly [string, string])[];
+
+/** The element a cross-reference points to: an attribute holding a URL, or a URL. */
+export type TargetRef =
+  { readonly kind: 'attr'; readonly name: string } | { readonly kind: 'url'; readonly url: string };
+
+/** Which text of an element content() and target-text() take. */
+export type TextPart = 'text' | 'before' | 'after' | 'first-letter';
+
+/** Which assignment of a named string or running element on a page string()/element() take. */
+export type RunningWhich = 'first' | 'start' | 'last' | 'first-except';
+
+/** `string-set`: named strings assigned by an element (CSS GCPM). */
+export type StringSetValue =
+  'none' | readonly { readonly name: string; readonly items: readonly ContentItem[] }[];
 
 // ---------------------------------------------------------------------------------------------
 // Computed style
@@ -401,6 +437,16 @@ export interface ComputedStyle {
   readonly widows: number;
   /** Named page, or 'auto'. */
   readonly page: string;
+  /** clone: every fragment of a box broken across pages gets its own borders and padding. */
+  readonly boxDecorationBreak: 'slice' | 'clone';
+
+  // Paged media (CSS GCPM)
+  readonly stringSet: StringSetValue;
+  readonly bookmarkLevel: number | 'none';
+  readonly bookmarkLabel: readonly ContentItem[];
+  readonly bookmarkState: 'open' | 'closed';
+  readonly footnoteDisplay: 'block' | 'inline' | 'compact';
+  readonly footnotePolicy: 'auto' | 'line' | 'block';
 
   // Generated content (already applied to pseudo nodes; kept for inspection)
   readonly content: ContentValue;
@@ -430,8 +476,27 @@ export interface StyledElement extends StyledNodeBase {
   readonly lang: string;
   /** For an outer <svg> element: its markup, serialised, to rasterise or draw as vectors. */
   readonly svgMarkup?: string;
-  /** Children in box order: ::marker, ::before, DOM children, ::after. */
+  /**
+   * Children in box order: ::marker, ::before, DOM children, ::after. A footnote element
+   * (float: footnote) starts with its ::footnote-call, then its ::footnote-marker.
+   */
   readonly children: readonly StyledNode[];
+  /** Named strings this element assigns (string-set), resolved to text. */
+  readonly stringSet?: readonly StringAssignment[];
+  /** The PDF outline entry this element makes (bookmark-level other than none). */
+  readonly bookmark?: Bookmark;
+}
+
+export interface StringAssignment {
+  readonly name: string;
+  readonly value: string;
+}
+
+export interface Bookmark {
+  /** 1 = top level. */
+  readonly level: number;
+  readonly label: string;
+  readonly open: boolean;
 }
 
 export interface StyledText extends StyledNodeBase {
@@ -441,14 +506,38 @@ export interface StyledText extends StyledNodeBase {
   /** `style` is the parent element's (or pseudo-element's) computed style. */
 }
 
-/** Resolved generated content: counters, quotes and attr() already turned into text. */
+/**
+ * Resolved generated content: counters, quotes and attr() already turned into text. What
+ * depends on pagination (page numbers, cross-references to pages, leaders) and on elements
+ * later in the document stays symbolic for layout to resolve.
+ */
 export type GeneratedContent =
   | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'image'; readonly url: string };
+  | { readonly kind: 'image'; readonly url: string }
+  /** counter(page) / counter(pages) in the flow: the page the content lands on, the page count. */
+  | {
+      readonly kind: 'page-counter';
+      readonly name: 'page' | 'pages';
+      readonly style: ListStyleType;
+    }
+  /**
+   * target-counter() (no separator) or target-counters() of the element with this id; the
+   * counters of elements come from StyledDocument.targets, page and pages from pagination.
+   */
+  | {
+      readonly kind: 'target-counter';
+      readonly id: string;
+      readonly name: string;
+      readonly style: ListStyleType;
+      readonly separator?: string;
+    }
+  | { readonly kind: 'target-text'; readonly id: string; readonly part: TextPart }
+  /** leader(): fills the rest of the line with `fill` repeated. */
+  | { readonly kind: 'leader'; readonly fill: string };
 
 export interface StyledPseudo extends StyledNodeBase {
   readonly kind: 'pseudo';
-  readonly pseudo: 'before' | 'after' | 'marker';
+  readonly pseudo: 'before' | 'after' | 'marker' | 'footnote-call' | 'footnote-marker';
   /** The element the pseudo-element belongs to. */
   readonly parentNodeId: number;
   /** Language of the originating element. */
@@ -484,11 +573,24 @@ export type PageMarginBoxName =
   | 'left-middle'
   | 'left-top';
 
-/** Content of a page margin box; page counters are resolved by pagination. */
+/**
+ * Content of a page margin box, resolved per page after pagination: counters of the page
+ * context (page, pages, and any the @page rules reset or increment), named strings and running
+ * elements.
+ */
 export type PageContentItem =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'image'; readonly url: string }
-  | { readonly kind: 'counter'; readonly name: 'page' | 'pages'; readonly style: ListStyleType };
+  | { readonly kind: 'counter'; readonly name: string; readonly style: ListStyleType }
+  | {
+      readonly kind: 'counters';
+      readonly name: string;
+      readonly separator: string;
+      readonly style: ListStyleType;
+    }
+  | { readonly kind: 'string'; readonly name: string; readonly which: RunningWhich }
+  | { readonly kind: 'element'; readonly name: string; readonly which: RunningWhich }
+  | { readonly kind: 'leader'; readonly fill: string };
 
 export interface PageMarginBox {
   readonly name: PageMarginBoxName;
@@ -519,11 +621,31 @@ export interface PageStyle {
   readonly marginLeft: Length;
   readonly backgroundColor: RgbaColor;
   readonly marginBoxes: readonly PageMarginBox[];
+  /**
+   * The page context's computed style (it inherits from the root element): background layers,
+   * border and padding of the page box, counter-reset / -increment / -set of page counters.
+   */
+  readonly context: ComputedStyle;
+  /** The @footnote area's computed style (inherits from the page context). */
+  readonly footnote: ComputedStyle;
+  /** Bleed area beyond the page box, px (CSS `bleed`; auto: 6pt with crop marks). */
+  readonly bleed: {
+    readonly top: Length;
+    readonly right: Length;
+    readonly bottom: Length;
+    readonly left: Length;
+  };
+  /** Printer's marks drawn in the bleed area (CSS `marks`). */
+  readonly marks: { readonly crop: boolean; readonly cross: boolean };
 }
+
+export type PagePseudoClass = 'first' | 'left' | 'right' | 'blank';
 
 export interface PageRuleSelector {
   readonly name?: string;
-  readonly pseudo?: 'first' | 'left' | 'right' | 'blank';
+  readonly pseudo?: PagePseudoClass;
+  /** Further pseudo-classes of a compound selector (`:first:left`); all must match. */
+  readonly more?: readonly PagePseudoClass[];
 }
 
 /** One parsed @page rule (page-level properties only; margin boxes are cascaded per variant). */
@@ -632,4 +754,17 @@ export interface StyledDocument {
   /** Effective document base URL (after <base href>), for img src and a href. */
   readonly baseUrl?: string;
   readonly warnings: readonly Warning[];
+  /**
+   * Elements that some attribute points to ('#id'), by id: what target-counter() and
+   * target-text() read. Absent: no cross-references.
+   */
+  readonly targets?: ReadonlyMap<string, TargetInfo>;
+}
+
+/** What cross-references can read of an element. */
+export interface TargetInfo {
+  /** Every counter in scope at the element (after its own counter changes), outermost first. */
+  readonly counters: ReadonlyMap<string, readonly number[]>;
+  /** Its text (content()), ::before and ::after text, and first letter, whitespace collapsed. */
+  readonly text: { readonly [P in TextPart]: string };
 }

@@ -4,7 +4,7 @@
  * override them through the normal cascade.
  */
 export const UA_STYLESHEET = `
-@page { size: A4; margin: 20mm; }
+@page { size: A4; margin: 20mm; @footnote { margin-top: 1em; } }
 
 html, address, blockquote, body, center, dialog, div, figure, figcaption, footer, form, header,
 hr, legend, listing, main, p, plaintext, pre, search, xmp, details, summary, article, aside,
@@ -49,6 +49,10 @@ h4 { font-size: 1em; margin-top: 1.33em; margin-bottom: 1.33em; font-weight: bol
 h5 { font-size: 0.83em; margin-top: 1.67em; margin-bottom: 1.67em; font-weight: bold; }
 h6 { font-size: 0.67em; margin-top: 2.33em; margin-bottom: 2.33em; font-weight: bold; }
 h1, h2, h3, h4, h5, h6 { break-after: avoid; }
+h1 { bookmark-level: 1; } h2 { bookmark-level: 2; } h3 { bookmark-level: 3; }
+h4 { bookmark-level: 4; } h5 { bookmark-level: 5; } h6 { bookmark-level: 6; }
+::footnote-call { content: counter(footnote); vertical-align: super; font-size: smaller; }
+::footnote-marker { content: counter(footnote) '. '; }
 :is(article, aside, nav, section) h1 { font-size: 1.5em; margin-top: 0.83em; margin-bottom: 0.83em; }
 
 hr { color: gray; border-style: inset; border-width: 1px; margin: 0.5em auto; }

@@ -13,7 +13,13 @@
  * `box('<id>::before')` when they are block-level or atomic.
  */
 import type { Warning } from '../../src/diagnostics.js';
-import type { DisplayItem, StructNode } from '../../src/document/index.js';
+import type {
+  DisplayItem,
+  GlyphRun,
+  LaidOutDocument,
+  Page,
+  StructNode,
+} from '../../src/document/index.js';
 import { layoutHtml, type LayoutOptions, type PlacedBox } from '../../src/layout/index.js';
 import { glyphRuns, testOptions } from './harness.js';
 
@@ -39,14 +45,27 @@ export interface SnippetLayout {
   pageSize(page: number): { width: number; height: number };
   /** The structure tree the layout made. */
   readonly structure: StructNode;
+  /** Text of page furniture (margin boxes: Pagination artifacts) on page `page`. */
+  furniture(page: number): string;
+  /** Text of the flow (content of the structure tree, no artifacts) on page `page`. */
+  flowText(page: number): string;
+  /** The whole laid-out document, for what the helpers above do not cover. */
+  readonly document: LaidOutDocument;
+  /** Warnings of the layout. */
   readonly warnings: readonly Warning[];
+}
+
+/** Glyph runs tagged as page furniture (Pagination artifacts). */
+export function furnitureRuns(items: readonly DisplayItem[]): GlyphRun[] {
+  return glyphRuns(items).filter((r) => r.tag.kind === 'artifact' && r.tag.type === 'Pagination');
 }
 
 /** Rounded to 1/100 px so tests compare against CSS numbers, not float noise. */
 const px = (pt: number): number => Math.round((pt / PT_PER_PX) * 100) / 100;
 
-function runsText(items: readonly DisplayItem[]): string {
-  return glyphRuns(items)
+function runsText(items: readonly DisplayItem[] | GlyphRun[]): string {
+  const runs = items.every((i) => i.kind === 'glyphs') ? (items as GlyphRun[]) : glyphRuns(items);
+  return runs
     .map((r) => r.glyphs.map((g) => g.text).join(''))
     .join(' ')
     .replace(/\s+/g, ' ')
@@ -71,10 +90,18 @@ export async function layoutSnippet(
     { html: source },
     { ...testOptions, ...options, boxes },
   );
+  const page = (n: number): Page => {
+    const p = document.pages[n];
+    if (!p) throw new Error(`page ${n} does not exist; there are ${document.pages.length}`);
+    return p;
+  };
   return {
+    document,
+    warnings,
+    furniture: (n) => runsText(furnitureRuns(page(n).items)),
+    flowText: (n) => runsText(glyphRuns(page(n).items).filter((r) => r.tag.kind === 'content')),
     pages: document.pages.length,
     structure: document.structure,
-    warnings,
     box(id) {
       const placed = boxes.get(id);
       if (!placed) throw new Error(`no box with id '${id}' was laid out`);

@@ -8,7 +8,7 @@ import { layoutStyled } from '../../src/layout/document.js';
 import type { LayoutOptions, LayoutResult } from '../../src/layout/options.js';
 import type { ResourceLoader } from '../../src/resources/types.js';
 import type { PageStyle, StyledElement } from '../../src/style/types.js';
-import { el } from './styled.js';
+import { baseStyle, el } from './styled.js';
 
 export const offlineLoader: ResourceLoader = {
   policy: {
@@ -38,6 +38,10 @@ export const A4: PageStyle = {
   marginLeft: 96,
   backgroundColor: { r: 0, g: 0, b: 0, a: 0 },
   marginBoxes: [],
+  context: baseStyle(),
+  footnote: baseStyle(),
+  bleed: { top: 0, right: 0, bottom: 0, left: 0 },
+  marks: { crop: false, cross: false },
 };
 
 /** Lays out `<html lang="en"><body>…body…</body></html>` on `page`. */

@@ -54,7 +54,7 @@ describe('filling pages', () => {
 
   it('asks for each page body by index and name and maps the flow onto it', () => {
     const asked: [number, string][] = [];
-    const pages = paginate(box(leaves(0, 12, 1)), (i, name) => {
+    const pages = paginate(box(leaves(0, 12, 1)), ({ index: i, name }) => {
       asked.push([i, name]);
       return i === 0 ? { top: 50, height: 50 } : { top: 20, height: 100 };
     });
@@ -80,22 +80,22 @@ describe('filling pages', () => {
   });
 
   it('stops at the page limit', () => {
-    expect(() => paginate(box(leaves(0, 30, 1)), bodies, 2)).toThrow(PageLimit);
-    expect(() => paginate(box(leaves(0, 30, 1)), bodies, 2)).toThrow(
+    expect(() => paginate(box(leaves(0, 30, 1)), bodies, { maxPages: 2 })).toThrow(PageLimit);
+    expect(() => paginate(box(leaves(0, 30, 1)), bodies, { maxPages: 2 })).toThrow(
       'the document needs more than 2 pages',
     );
-    expect(paginate(box(leaves(0, 30, 1)), bodies, 3)).toHaveLength(3);
+    expect(paginate(box(leaves(0, 30, 1)), bodies, { maxPages: 3 })).toHaveLength(3);
   });
 
   it('does not count the page a final break-after leaves behind', () => {
     const pages = paginate(
       box([box(leaves(0, 10, 1)), box(leaves(100, 10, 20), { breakAfter: 'page' })]),
       bodies,
-      2,
+      { maxPages: 2 },
     );
     expect(pages).toHaveLength(2);
     try {
-      paginate(box(leaves(0, 30, 1)), bodies, 2);
+      paginate(box(leaves(0, 30, 1)), bodies, { maxPages: 2 });
     } catch (e) {
       expect((e as PageLimit).max).toBe(2);
     }
@@ -254,7 +254,7 @@ describe('forced breaks', () => {
     const a = box(leaves(0, 2, 1), { breakAfter: 'page' });
     const b = box(leaves(20, 2, 11), { breakBefore: 'left', pageName: 'wide' });
     const tall = () => ({ top: 0, height: 1000 });
-    const pages = paginate(box([a, b]), tall, 100, undefined, false);
+    const pages = paginate(box([a, b]), tall, { maxPages: 100, forcedBreaks: false });
     expect(slotsPerPage(pages)).toEqual([[1, 2, 11, 12]]);
     expect(pages[0].name).toBe('');
   });
@@ -532,7 +532,7 @@ describe('named pages', () => {
         box(leaves(10, 1, 2), { pageName: 'wide' }),
         box(leaves(20, 1, 3)),
       ]),
-      (_i, name) => {
+      ({ name }) => {
         asked.push(name);
         return body;
       },
@@ -544,10 +544,13 @@ describe('named pages', () => {
 
   it('rename the first page instead of leaving it empty', () => {
     const asked: [number, string][] = [];
-    const pages = paginate(box([box(leaves(0, 1, 1), { pageName: 'cover' })]), (i, name) => {
-      asked.push([i, name]);
-      return name === 'cover' ? { top: 0, height: 500 } : body;
-    });
+    const pages = paginate(
+      box([box(leaves(0, 1, 1), { pageName: 'cover' })]),
+      ({ index: i, name }) => {
+        asked.push([i, name]);
+        return name === 'cover' ? { top: 0, height: 500 } : body;
+      },
+    );
     expect(pages).toHaveLength(1);
     expect(pages[0]).toMatchObject({ name: 'cover', body: { top: 0, height: 500 } });
     expect(asked).toEqual([
@@ -568,7 +571,7 @@ describe('link targets and recorded boxes', () => {
     const anchors = new Map<string, { pageIndex: number; y: number }>();
     const target = leaf(120, 10, 2, { anchors: [{ id: 'in-line', y: 122 }] });
     const section = box([target], { anchor: 'section', top: 110 });
-    paginate(box([leaf(0, 100, 1), section], { anchor: 'root' }), bodies, 100, anchors);
+    paginate(box([leaf(0, 100, 1), section], { anchor: 'root' }), bodies, { anchors });
     expect(Object.fromEntries(anchors)).toEqual({
       root: { pageIndex: 0, y: 50 },
       section: { pageIndex: 1, y: 50 },
@@ -579,7 +582,7 @@ describe('link targets and recorded boxes', () => {
   it('land on the page a kept heading moved to', () => {
     const anchors = new Map<string, { pageIndex: number; y: number }>();
     const heading = box([leaf(80, 10, 100)], { keepWithNext: true, anchor: 'h' });
-    paginate(box([box(leaves(0, 8, 1)), heading, box([leaf(90, 15, 2)])]), bodies, 100, anchors);
+    paginate(box([box(leaves(0, 8, 1)), heading, box([leaf(90, 15, 2)])]), bodies, { anchors });
     expect(anchors.get('h')).toEqual({ pageIndex: 1, y: 50 });
   });
 
@@ -592,7 +595,7 @@ describe('link targets and recorded boxes', () => {
         { id: 'plain', y: 150 },
       ],
     });
-    paginate(box([split, inline]), bodies, 100, undefined, true, boxes);
+    paginate(box([split, inline]), bodies, { boxes });
     expect(boxes.get('b')).toEqual([
       { pageIndex: 0, y: 50, height: 100, x: 5, width: 30 },
       { pageIndex: 1, y: 50, height: 50, x: 5, width: 30 },

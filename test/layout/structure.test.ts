@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { StructNode } from '../../src/document/index.js';
 import type { PageStyle, StyledElement } from '../../src/style/types.js';
-import { layBody } from './harness.js';
+import { A4, layBody } from './harness.js';
 import { el } from './styled.js';
 
 const page: PageStyle = {
+  ...A4,
   name: '',
   width: 800,
   height: 1100,

@@ -120,6 +120,13 @@ export function baseStyle(): ComputedStyle {
     counterIncrement: [],
     counterSet: [],
     quotes: 'auto',
+    boxDecorationBreak: 'slice',
+    stringSet: 'none',
+    bookmarkLevel: 'none',
+    bookmarkLabel: [{ kind: 'content', part: 'text' }],
+    bookmarkState: 'open',
+    footnoteDisplay: 'block',
+    footnotePolicy: 'auto',
   };
 }
 

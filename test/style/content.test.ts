@@ -6,7 +6,9 @@ const pseudos = (e: StyledElement, kind?: StyledPseudo['pseudo']): StyledPseudo[
   e.children.filter((c): c is StyledPseudo => c.kind === 'pseudo' && (!kind || c.pseudo === kind));
 
 const text = (p: StyledPseudo | undefined): string =>
-  (p?.content ?? []).map((c) => (c.kind === 'text' ? c.text : `[${c.url}]`)).join('');
+  (p?.content ?? [])
+    .map((c) => (c.kind === 'text' ? c.text : c.kind === 'image' ? `[${c.url}]` : `[${c.kind}]`))
+    .join('');
 
 const markers = (root: StyledNode): string[] =>
   all(root, byTag('li')).map((li) => text(pseudos(li, 'marker')[0]));

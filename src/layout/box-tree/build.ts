@@ -251,7 +251,8 @@ function pseudo(p: StyledPseudo, flow: Flow, ictx: InlineCtx, ctx: BuildContext)
   if (p.style.display === 'none') return;
   for (const c of p.content) {
     if (c.kind === 'text') text(c.text, p.style, flow, ictx, ctx);
-    else elementAt(generatedImage(p, c.url, ''), flow, { node: null, lang: p.lang }, ictx, ctx);
+    else if (c.kind === 'image')
+      elementAt(generatedImage(p, c.url, ''), flow, { node: null, lang: p.lang }, ictx, ctx);
   }
 }
 

@@ -57,7 +57,7 @@ export function generatedElement(p: StyledPseudo, originId: string | undefined):
   for (const c of p.content) {
     if (c.kind === 'text') {
       children.push({ kind: 'text', nodeId: p.nodeId, style: p.style, text: c.text });
-    } else {
+    } else if (c.kind === 'image') {
       children.push(generatedImage(p, c.url, imageAlt, imageStyle));
     }
   }

@@ -475,6 +475,7 @@ function layoutBlock(
   const frag = boxFragment(box, { x, width: hz.width, top: y, height }, children, ctx, {
     ...(lines ? { lines: { orphans: s.orphans, widows: s.widows } } : {}),
     ...(heading ? { keepWithNext: true } : {}),
+    flowKey: box.id,
   });
   return { frag, height, width: hz.width, marginBottom: out };
 }
@@ -513,7 +514,9 @@ function layoutChildren(
       abs,
       cbHeight !== undefined ? { cbHeight } : {},
     );
-    frags.push(r.frag);
+    // The box's own collapsed top margin, which a forced page break before it keeps.
+    const own = marginValue(mt);
+    frags.push(own > 0 && r.frag.kind === 'box' ? { ...r.frag, marginTop: own } : r.frag);
     if (r.height === 0 && k.kind === 'block' && !hasLines(r.frag) && !(first && collapseTop)) {
       // An empty block: its margins collapse through it.
       pending = addMargin(addMargin(pending, r.marginBottom.pos), r.marginBottom.neg);

@@ -77,6 +77,18 @@ export interface BoxFragment {
   readonly borderBox?: { readonly x: number; readonly width: number };
   /** Named page (CSS `page`) this box's content goes on; absent = its parent's. */
   readonly pageName?: string;
+  /**
+   * The box-tree box of a block container, the same in every layout of the document: the
+   * paginator finds this box in the layout at another width when a forced break starts a page
+   * of another width (flow-layouts.ts).
+   */
+  readonly flowKey?: number;
+  /**
+   * The collapsed top margin above the border box: kept at the top of a page after a forced
+   * break (CSS Fragmentation: margins after a forced break are preserved, truncated after an
+   * unforced one).
+   */
+  readonly marginTop?: number;
 }
 
 export type Fragment = LeafFragment | BoxFragment;

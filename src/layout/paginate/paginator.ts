@@ -4,21 +4,37 @@
  * first leaf that does not fit. Nothing is measured again: cost is linear in the number of
  * fragments plus, for each box, the number of pages it spans.
  *
- * Rules honoured: break-before/after: page; break-inside: avoid (when the box fits a fresh
- * page); keep-with-next (headings, table headers); orphans and widows within a paragraph; table
- * headers repeated on every page a table continues on (as Pagination artifacts); box
- * decorations sliced per page without the edge at a cut (box-decoration-break: slice).
+ * Rules honoured: break-before/after: page, left, right (with a blank page to land on the
+ * right side); break-inside: avoid (when the box fits a fresh page); keep-with-next (headings,
+ * table headers); orphans and widows within a paragraph; table headers repeated on every page
+ * a table continues on (as Pagination artifacts); box decorations sliced per page without the
+ * edge at a cut (box-decoration-break: slice); margins kept after a forced break and dropped
+ * after an unforced one; named pages. Pages may differ in width: after a forced break the
+ * content continues from the layout at the new page's width (flow-layouts.ts).
  */
 import type { DisplayItem } from '../../document/index.js';
 import type { PlacedBox } from '../options.js';
 import type { BoxFragment, Fragment, LeafFragment } from './fragments.js';
 import { firstLeafBottom } from './fragments.js';
-import { asArtifact, moveItem } from '../paint/decoration.js';
+import type { FlowLayouts, FlowTree } from './flow-layouts.js';
+import { asArtifact, moveItem, moveOps } from '../paint/decoration.js';
 
 export interface PageBody {
   /** Top of the body area on the page, points. */
   readonly top: number;
   readonly height: number;
+  /** Left edge and width of the body area; absent: where the content was laid out. */
+  readonly left?: number;
+  readonly width?: number;
+}
+
+/** Which page a body is asked for. */
+export interface PageRequest {
+  readonly index: number;
+  /** Named page ('' = unnamed). */
+  readonly name: string;
+  /** A page left empty so that a left/right break lands on the right side. */
+  readonly blank: boolean;
 }
 
 export interface PaginatedPage {
@@ -27,7 +43,23 @@ export interface PaginatedPage {
   readonly body: PageBody;
   /** Named page ('' = unnamed). */
   readonly name: string;
+  readonly blank: boolean;
+  /** Horizontal shift from the layout's coordinates to the page's. */
+  readonly dx: number;
   readonly items: DisplayItem[];
+}
+
+export interface PaginateOptions {
+  /** Most pages (default 100,000); PageLimit beyond. */
+  readonly maxPages?: number;
+  /** Filled with where each link target (id) landed: page index and y on that page. */
+  readonly anchors?: Map<string, { pageIndex: number; y: number }>;
+  /** false for one continuous page (raster output): forced breaks and page names are ignored. */
+  readonly forcedBreaks?: boolean;
+  /** Filled with where each recorded border box landed (LayoutOptions.boxes). */
+  readonly boxes?: Map<string, PlacedBox[]>;
+  /** The same content at other widths, for pages whose body is not as wide as the first. */
+  readonly layouts?: FlowLayouts;
 }
 
 /** Tolerance so rounding never pushes a line that fits exactly onto the next page. */
@@ -36,34 +68,50 @@ const EPS = 0.01;
 type Collector = Map<number, DisplayItem[]>;
 
 interface OpenBox {
-  readonly frag: BoxFragment;
+  /** The box in the layout content is being taken from now. */
+  frag: BoxFragment;
   startPage: number;
+  /** The box in each layout it was taken from, by the first page of each. */
+  readonly versions: { readonly fromPage: number; readonly frag: BoxFragment }[];
 }
 
-/** `bodyOf(i)` gives page i's body area (page sizes and margins may differ per page). */
+type BreakKind = 'page' | 'left' | 'right';
+
+function forcedKind(v: BoxFragment['breakBefore']): BreakKind | undefined {
+  return v === 'page' || v === 'left' || v === 'right' ? v : undefined;
+}
+
+/** `bodyOf` gives each page's body area (page sizes and margins may differ per page). */
 export function paginate(
   root: Fragment,
-  bodyOf: (pageIndex: number, name: string) => PageBody,
-  maxPages = 100_000,
-  /** Filled with where each link target (id) landed: page index and y on that page. */
-  anchors?: Map<string, { pageIndex: number; y: number }>,
-  /** false for one continuous page (raster output): forced breaks and page names are ignored. */
-  forcedBreaks = true,
-  /** Filled with where each recorded border box landed (LayoutOptions.boxes). */
-  boxes?: Map<string, PlacedBox[]>,
+  bodyOf: (page: PageRequest) => PageBody,
+  options: PaginateOptions = {},
 ): PaginatedPage[] {
+  const maxPages = options.maxPages ?? 100_000;
+  const { anchors, boxes, layouts } = options;
+  const forcedBreaks = options.forcedBreaks ?? true;
   const pages: PaginatedPage[] = [];
   let hasContent = false;
+  // The outermost box opened since the last content, and its collapsed top margin.
   let openTop: number | undefined;
+  let openMargin = 0;
+  let openBox: OpenBox | undefined;
+  // A break-after just started this page: the next box keeps its top margin there.
+  let afterForcedBreak = false;
   const stack: OpenBox[] = [];
+  let tree: FlowTree | undefined = layouts?.first;
+
+  const dxFor = (body: PageBody): number =>
+    tree && body.left !== undefined ? body.left - tree.originX : 0;
 
   // Effective page names of the open boxes (CSS `page`; a change forces a page break).
   const names: string[] = [''];
-  const startPage = (flowTop: number, name: string): void => {
+  const startPage = (flowTop: number, name: string, blank = false): void => {
     // One page past the limit may open: a break after the last content leaves an empty page
     // that is dropped at the end. Content on it is caught there.
     if (pages.length > maxPages) throw new PageLimit(maxPages);
-    pages.push({ flowTop, body: bodyOf(pages.length, name), items: [], name });
+    const body = bodyOf({ index: pages.length, name, blank });
+    pages.push({ flowTop, body, items: [], name, blank, dx: dxFor(body) });
     hasContent = false;
   };
   startPage(0, '');
@@ -75,7 +123,8 @@ export function paginate(
   /** Flow-positioned items moved to where they stand on page `p` (push copies them). */
   const onPage = (items: readonly DisplayItem[], p: number): readonly DisplayItem[] => {
     const d = pages[p].body.top - pages[p].flowTop;
-    return d === 0 ? items : items.map((i) => moveItem(i, 0, d));
+    const x = pages[p].dx;
+    return d === 0 && x === 0 ? items : items.map((i) => moveItem(i, x, d));
   };
 
   // The in-flow leaf placed last, with where it went: if a break follows it, it ended a page.
@@ -88,12 +137,21 @@ export function paginate(
     else boxes.set(id, [box]);
   };
 
-  /** Starts a new page whose flow begins at `at`; open tables draw their header first. */
-  const breakAt = (at: number, into: Collector, name = names[names.length - 1]): void => {
+  /**
+   * Starts a new page whose flow begins at `at`; open tables draw their header first. With
+   * `blankFirst`, an empty page (unnamed, :blank) comes before it.
+   */
+  const breakAt = (
+    at: number,
+    into: Collector,
+    name = names[names.length - 1],
+    blankFirst = false,
+  ): void => {
     const edge = lastLeaf?.leaf.closingEdge;
     if (lastLeaf && edge && edge.length > 0)
       push(lastLeaf.into, lastLeaf.page, onPage(edge, lastLeaf.page));
     lastLeaf = undefined;
+    if (blankFirst) startPage(at, '', true);
     let headers = 0;
     const repeats: { box: OpenBox; leaf: LeafFragment }[] = [];
     for (const o of stack) {
@@ -107,11 +165,84 @@ export function paginate(
     let y = cur().body.top;
     for (const r of repeats) {
       const shift = y - r.leaf.top;
-      const copy = asArtifact(r.leaf.items.map((i) => moveItem(i, 0, shift)));
+      const copy = asArtifact(r.leaf.items.map((i) => moveItem(i, cur().dx, shift)));
       push(collectorOf(r.box, into), pages.length - 1, copy);
       y += r.leaf.bottom - r.leaf.top;
     }
     openTop = undefined;
+    openMargin = 0;
+    openBox = undefined;
+  };
+
+  /**
+   * An unforced break before content at `at`. When it falls at the start of a box (nothing of
+   * it placed yet) and the new page has another width, that box is placed again from the
+   * layout at the new width (Restart unwinds to it).
+   */
+  const unforcedBreak = (at: number, into: Collector): void => {
+    const restart = openTop !== undefined ? openBox : undefined;
+    breakAt(at, into);
+    if (restart && canSwitch(restart)) throw new Restart(restart);
+  };
+
+  /** Whether the current page's width needs another layout that has `open` and its ancestors. */
+  const canSwitch = (open: OpenBox): boolean => {
+    const width = cur().body.width;
+    if (!layouts || !tree || width === undefined || Math.abs(width - tree.width) < EPS)
+      return false;
+    const next = layouts.at(width, cur().body.left ?? tree.originX);
+    for (const o of stack) {
+      if (o.frag.flowKey === undefined || !next.byKey.has(o.frag.flowKey)) return false;
+      if (o === open) return true;
+    }
+    return false;
+  };
+
+  /** Where the next page starts when the break comes before `box`. */
+  const breakPoint = (box: BoxFragment, forced: boolean): number => {
+    if (openTop !== undefined) return forced ? openTop - openMargin : openTop;
+    return forced ? box.top - (box.marginTop ?? 0) : box.top;
+  };
+
+  /** A forced break before `box`: a new page, after a blank one when the side is wrong. */
+  const forcedBreak = (box: BoxFragment, kind: BreakKind, into: Collector): void => {
+    const name = box.pageName ?? names[names.length - 1];
+    breakAt(breakPoint(box, true), into, name, needsBlank(kind));
+  };
+
+  /** The first page is a right page: a left page has an odd index, a right one an even. */
+  const needsBlank = (kind: BreakKind): boolean =>
+    kind !== 'page' && (pages.length % 2 === 1) !== (kind === 'left');
+
+  /**
+   * Before `box` starts a page (nothing on it yet): continue in the layout at that page's width
+   * when it differs from the current one, if `box` and every open box exist there. A page whose
+   * width differs but that starts inside a box (within a paragraph, a table, a flex line)
+   * keeps the layout it is in: its content is only shifted to the page's left edge.
+   */
+  const switchLayout = (box: BoxFragment): BoxFragment => {
+    const page = cur();
+    const width = page.body.width;
+    if (!layouts || !tree || width === undefined || box.flowKey === undefined) return box;
+    if (Math.abs(width - tree.width) < EPS) return box;
+    const next = layouts.at(width, page.body.left ?? tree.originX);
+    const counterpart = next.byKey.get(box.flowKey);
+    if (!counterpart) return box;
+    const ancestors = stack.map((o) =>
+      o.frag.flowKey === undefined ? undefined : next.byKey.get(o.frag.flowKey),
+    );
+    if (ancestors.some((a) => a === undefined)) return box;
+    const p = pages.length - 1;
+    stack.forEach((o, i) => {
+      o.frag = ancestors[i]!;
+      o.versions.push({ fromPage: p, frag: o.frag });
+    });
+    tree = next;
+    // The page starts as far above the box as it did in the other layout (its margin, or
+    // nothing after an unforced break).
+    const at = counterpart.top + (page.flowTop - box.top);
+    pages[p] = { ...page, flowTop: at, dx: dxFor(page.body) };
+    return counterpart;
   };
 
   // Each open box collects its children's items per page, so it can draw its own
@@ -128,10 +259,13 @@ export function paginate(
         next !== undefined &&
         firstLeafBottom(next) > limit() + EPS &&
         firstLeafBottom(next) - leaf.top <= cur().body.height;
-      if ((!fits || keepFails) && hasContent) breakAt(openTop ?? leaf.top, into);
+      if ((!fits || keepFails) && hasContent) unforcedBreak(openTop ?? leaf.top, into);
       markStarted();
       hasContent = true;
+      afterForcedBreak = false;
       openTop = undefined;
+      openMargin = 0;
+      openBox = undefined;
     }
     // Out-of-flow content goes to the page whose window holds its top.
     let p = pages.length - 1;
@@ -148,7 +282,8 @@ export function paginate(
       for (const a of leaf.anchors) anchors.set(a.id, { pageIndex: p, y: a.y + d });
     if (boxes && leaf.anchors)
       for (const a of leaf.anchors)
-        if (a.box) recordBox(a.id, { pageIndex: p, y: a.y + d, ...a.box });
+        if (a.box)
+          recordBox(a.id, { pageIndex: p, y: a.y + d, ...a.box, x: a.box.x + pages[p].dx });
   };
 
   const markStarted = (): void => {
@@ -160,17 +295,11 @@ export function paginate(
     }
   };
 
-  const placeBox = (box: BoxFragment, into: Collector, next?: Fragment): void => {
-    const forced =
-      forcedBreaks &&
-      (box.breakBefore === 'page' || box.breakBefore === 'left' || box.breakBefore === 'right');
+  const placeBox = (given: BoxFragment, into: Collector, next?: Fragment): void => {
+    let box = given;
+    const forced = forcedBreaks ? forcedKind(box.breakBefore) : undefined;
     if (forced && hasContent) {
-      breakAt(openTop ?? box.top, into);
-      // The first page is a right page: a left break needs an odd index, a right one even.
-      const wantOdd = box.breakBefore === 'left';
-      if (box.breakBefore !== 'page' && ((pages.length - 1) % 2 === 1) !== wantOdd) {
-        breakAt(openTop ?? box.top, into);
-      }
+      forcedBreak(box, forced, into);
     } else if (hasContent) {
       const height = box.bottom - box.top;
       const avoidFails =
@@ -180,47 +309,75 @@ export function paginate(
         next !== undefined &&
         firstLeafBottom(next) > limit() + EPS &&
         firstLeafBottom(next) - box.top <= cur().body.height;
-      if (avoidFails || keepFails) breakAt(openTop ?? box.top, into);
+      if (avoidFails || keepFails) unforcedBreak(openTop ?? box.top, into);
     }
     const name = forcedBreaks ? (box.pageName ?? names[names.length - 1]) : '';
     if (name !== cur().name) {
-      if (hasContent) breakAt(openTop ?? box.top, into, name);
+      if (hasContent) breakAt(breakPoint(box, true), into, name);
       else {
         // Nothing on this page yet: it simply becomes a page of the new name.
         const last = pages.length - 1;
-        pages[last] = { ...pages[last], name, body: bodyOf(last, name) };
+        const body = bodyOf({ index: last, name, blank: false });
+        pages[last] = { ...pages[last], name, body, dx: dxFor(body) };
       }
     }
-    names.push(name);
-    if (openTop === undefined) openTop = box.top;
-    const open: OpenBox = { frag: box, startPage: -1 };
-    stack.push(open);
-    const mine: Collector = new Map();
-    collectors.set(open, mine);
-
-    const kids = box.children;
-    if (kids.length === 0) {
-      // An empty box is a leaf of its own height.
-      placeLeaf({ kind: 'leaf', top: box.top, bottom: box.bottom, items: [] }, mine, next);
-    } else if (box.lines) {
-      placeLines(box, kids, mine);
-    } else {
-      for (let i = 0; i < kids.length; i++) placeFragment(kids[i], mine, kids[i + 1] ?? next);
+    if (!hasContent && afterForcedBreak) {
+      afterForcedBreak = false;
+      const last = pages.length - 1;
+      pages[last] = { ...pages[last], flowTop: box.top - (box.marginTop ?? 0) };
+    }
+    // A box that starts a page: its content comes from the layout at that page's width.
+    if (!hasContent) box = switchLayout(box);
+    const depth = stack.length;
+    let open: OpenBox;
+    let mine: Collector;
+    for (;;) {
+      open = { frag: box, startPage: -1, versions: [{ fromPage: pages.length - 1, frag: box }] };
+      mine = new Map();
+      names.push(name);
+      if (openTop === undefined) {
+        openTop = box.top;
+        openMargin = box.marginTop ?? 0;
+        openBox = open;
+      }
+      stack.push(open);
+      collectors.set(open, mine);
+      try {
+        placeChildren(open, mine, next);
+        break;
+      } catch (e) {
+        if (!(e instanceof Restart) || e.open !== open) throw e;
+        // This box moved whole to a page of another width: place it again from that layout.
+        for (const o of stack.splice(depth)) collectors.delete(o);
+        names.length = depth + 1;
+        box = switchLayout(box);
+      }
     }
     stack.pop();
     names.pop();
     collectors.delete(open);
     if (open.startPage < 0) open.startPage = pages.length - 1;
     closeBox(open, mine, into);
-    if (
-      forcedBreaks &&
-      (box.breakAfter === 'page' || box.breakAfter === 'left' || box.breakAfter === 'right') &&
-      hasContent
-    ) {
-      breakAt(box.bottom, into);
-      const wantOdd = box.breakAfter === 'left';
-      if (box.breakAfter !== 'page' && ((pages.length - 1) % 2 === 1) !== wantOdd)
-        breakAt(box.bottom, into);
+    const after = forcedBreaks ? forcedKind(open.frag.breakAfter) : undefined;
+    if (after && hasContent) {
+      breakAt(open.frag.bottom, into, names[names.length - 1], needsBlank(after));
+      afterForcedBreak = true;
+    }
+  };
+
+  const placeChildren = (open: OpenBox, mine: Collector, next?: Fragment): void => {
+    const box = open.frag;
+    if (box.children.length === 0) {
+      // An empty box is a leaf of its own height.
+      placeLeaf({ kind: 'leaf', top: box.top, bottom: box.bottom, items: [] }, mine, next);
+    } else if (box.lines) {
+      placeLines(box, box.children, mine);
+    } else {
+      // `open.frag` changes when a forced break inside continues in another layout.
+      for (let i = 0; i < open.frag.children.length; i++) {
+        const kids = open.frag.children;
+        placeFragment(kids[i], mine, kids[i + 1] ?? next);
+      }
     }
   };
 
@@ -237,7 +394,7 @@ export function paginate(
         if (j === i) {
           // Not even one more line fits: go to a fresh page (or, already on one, overflow).
           if (hasContent) {
-            breakAt(openTop ?? kids[i].top, into);
+            unforcedBreak(openTop ?? kids[i].top, into);
             continue;
           }
           j = i + 1;
@@ -246,7 +403,7 @@ export function paginate(
           if (n - j < widows) j = Math.max(i + 1, n - widows);
           // Orphans: a paragraph that starts here keeps at least `orphans` lines together.
           if (i === 0 && j < orphans && hasContent) {
-            breakAt(openTop ?? kids[0].top, into);
+            unforcedBreak(openTop ?? kids[0].top, into);
             continue;
           }
         }
@@ -263,11 +420,16 @@ export function paginate(
   };
 
   const closeBox = (open: OpenBox, mine: Collector, into: Collector): void => {
-    const box = open.frag;
     const first = open.startPage;
     const last = pages.length - 1;
+    const versionAt = (p: number): BoxFragment => {
+      let f = open.versions[0].frag;
+      for (const v of open.versions) if (v.fromPage <= p) f = v.frag;
+      return f;
+    };
     for (let p = first; p <= last; p++) {
       const page = pages[p];
+      const box = versionAt(p);
       const shift = page.body.top - page.flowTop;
       const top = p === first ? box.top + shift : page.body.top;
       const bottom = p === last ? box.bottom + shift : page.body.top + page.body.height;
@@ -281,14 +443,25 @@ export function paginate(
         shift,
       };
       if (box.anchor && box.borderBox)
-        recordBox(box.anchor, { pageIndex: p, y: top, height: bottom - top, ...box.borderBox });
+        recordBox(box.anchor, {
+          pageIndex: p,
+          y: top,
+          height: bottom - top,
+          ...box.borderBox,
+          x: box.borderBox.x + page.dx,
+        });
       const content = mine.get(p) ?? [];
-      const deco = box.decorate ? box.decorate(slice) : [];
+      let deco = box.decorate ? box.decorate(slice) : [];
       if (deco.length === 0 && content.length === 0) continue;
+      if (page.dx !== 0) deco = deco.map((i) => moveItem(i, page.dx, 0));
       // The clip (padding box) applies to the content only; opacity to the whole box.
       let items: DisplayItem[] = content;
-      if (box.clip && content.length > 0)
-        items = [{ kind: 'group', clip: box.clip(slice), items: content }];
+      if (box.clip && content.length > 0) {
+        const clip = box.clip(slice);
+        items = [
+          { kind: 'group', clip: page.dx !== 0 ? moveOps(clip, page.dx, 0) : clip, items: content },
+        ];
+      }
       items = deco.length > 0 ? [...deco, ...items] : items;
       if (box.opacity !== undefined && box.opacity < 1)
         items = [{ kind: 'group', opacity: box.opacity, items }];
@@ -298,8 +471,11 @@ export function paginate(
 
   placeFragment(root, rootCollector);
   // A break after the last content (break-after on the final element) leaves an empty page
-  // behind; browsers print no such page.
-  if (!hasContent && pages.length > 1) pages.pop();
+  // behind (and a blank one before it, for a left/right break); browsers print no such page.
+  if (!hasContent && pages.length > 1) {
+    pages.pop();
+    while (pages.length > 1 && pages[pages.length - 1].blank) pages.pop();
+  }
   if (pages.length > maxPages) throw new PageLimit(maxPages);
   for (const [p, items] of rootCollector) if (p < pages.length) pages[p].items.push(...items);
   return pages;
@@ -311,6 +487,11 @@ function push(c: Collector, page: number, items: readonly DisplayItem[]): void {
   if (have) {
     for (const it of items) have.push(it);
   } else c.set(page, [...items]);
+}
+
+/** Unwinds the paginator to the placing of `open`, to place that box again. */
+class Restart {
+  constructor(readonly open: OpenBox) {}
 }
 
 export class PageLimit extends Error {

@@ -1,260 +1,173 @@
 /**
- * Page furniture: page geometry from the @page cascade and the page margin boxes
- * (@top-left … @bottom-right) with counter(page) and counter(pages). Margin boxes are measured
- * before pagination (their height does not depend on the number they show) so the body area can
- * be shrunk when they need more room than the page margin; they are drawn after pagination, when
- * the page count is known, as Pagination artifacts (Header/Footer).
+ * The page box: its geometry from the @page cascade (size, margins, border and padding of the
+ * page area, bleed), its background (painted over the whole sheet and the bleed, positioned in
+ * the page area, as WeasyPrint does), its border, and printer's marks in the bleed area. The
+ * margin boxes are laid out by margin-boxes.ts once the page's content is known.
  */
-import type {
-  ListStyleType,
-  PageMarginBox,
-  PageMarginBoxName,
-  PageStyle,
-} from '../../style/index.js';
+import type { PageStyle } from '../../style/index.js';
 import type { LayoutContext } from '../context.js';
-import type { DisplayItem, ItemTag } from '../../document/index.js';
-import { textLine } from '../modes/inline.js';
-import { backgroundItem, NO_RADII } from './decoration.js';
-import { PX, textStyle } from '../units.js';
+import { backgroundLayerItems } from '../context.js';
+import type { DisplayItem, ItemTag, PathOp } from '../../document/index.js';
+import { backgroundItem, borderItems, NO_RADII } from './decoration.js';
+import { border, borderSides, padding, PX, radii } from '../units.js';
 
 export interface PageGeometry {
+  /** The page box (trim size), points. */
   readonly width: number;
   readonly height: number;
   readonly marginTop: number;
   readonly marginRight: number;
   readonly marginBottom: number;
   readonly marginLeft: number;
-  /** Body area after margin boxes that need more room than the margin. */
+  /** The page area (inside margins, border and padding of the page box): the body. */
   readonly bodyTop: number;
   readonly bodyHeight: number;
+  readonly bodyLeft: number;
+  readonly bodyWidth: number;
+  /** Bleed around the page box, points. */
+  readonly bleed: {
+    readonly top: number;
+    readonly right: number;
+    readonly bottom: number;
+    readonly left: number;
+  };
   readonly style: PageStyle;
 }
 
-/** Top/bottom/left/right margin rectangles for a margin box name, and its default alignment. */
-function areaOf(
-  name: PageMarginBoxName,
-  g: Omit<PageGeometry, 'bodyTop' | 'bodyHeight' | 'style'>,
-): {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  align: 'left' | 'center' | 'right';
-  vAlign: 'top' | 'middle' | 'bottom';
-} {
-  const {
-    width: W,
-    height: H,
-    marginTop: mt,
-    marginRight: mr,
-    marginBottom: mb,
-    marginLeft: ml,
-  } = g;
-  const cw = W - ml - mr;
-  const ch = H - mt - mb;
-  switch (name) {
-    case 'top-left-corner':
-      return { x: 0, y: 0, width: ml, height: mt, align: 'right', vAlign: 'middle' };
-    case 'top-left':
-      return { x: ml, y: 0, width: cw, height: mt, align: 'left', vAlign: 'middle' };
-    case 'top-center':
-      return { x: ml, y: 0, width: cw, height: mt, align: 'center', vAlign: 'middle' };
-    case 'top-right':
-      return { x: ml, y: 0, width: cw, height: mt, align: 'right', vAlign: 'middle' };
-    case 'top-right-corner':
-      return { x: W - mr, y: 0, width: mr, height: mt, align: 'left', vAlign: 'middle' };
-    case 'bottom-left-corner':
-      return { x: 0, y: H - mb, width: ml, height: mb, align: 'right', vAlign: 'middle' };
-    case 'bottom-left':
-      return { x: ml, y: H - mb, width: cw, height: mb, align: 'left', vAlign: 'middle' };
-    case 'bottom-center':
-      return { x: ml, y: H - mb, width: cw, height: mb, align: 'center', vAlign: 'middle' };
-    case 'bottom-right':
-      return { x: ml, y: H - mb, width: cw, height: mb, align: 'right', vAlign: 'middle' };
-    case 'bottom-right-corner':
-      return { x: W - mr, y: H - mb, width: mr, height: mb, align: 'left', vAlign: 'middle' };
-    case 'left-top':
-      return { x: 0, y: mt, width: ml, height: ch, align: 'center', vAlign: 'top' };
-    case 'left-middle':
-      return { x: 0, y: mt, width: ml, height: ch, align: 'center', vAlign: 'middle' };
-    case 'left-bottom':
-      return { x: 0, y: mt, width: ml, height: ch, align: 'center', vAlign: 'bottom' };
-    case 'right-top':
-      return { x: W - mr, y: mt, width: mr, height: ch, align: 'center', vAlign: 'top' };
-    case 'right-middle':
-      return { x: W - mr, y: mt, width: mr, height: ch, align: 'center', vAlign: 'middle' };
-    case 'right-bottom':
-      return { x: W - mr, y: mt, width: mr, height: ch, align: 'center', vAlign: 'bottom' };
-  }
-}
-
-function alignOf(
-  box: PageMarginBox,
-  fallback: 'left' | 'center' | 'right',
-): 'left' | 'center' | 'right' {
-  const t = box.style.textAlign;
-  if (t === 'left' || t === 'right' || t === 'center') return t;
-  return fallback;
-}
-
-export function formatCounter(n: number, style: ListStyleType): string {
-  const t = typeof style === 'string' ? style : 'decimal';
-  switch (t) {
-    case 'lower-roman':
-      return roman(n).toLowerCase();
-    case 'upper-roman':
-      return roman(n);
-    case 'lower-alpha':
-    case 'lower-latin':
-      return alpha(n).toLowerCase();
-    case 'upper-alpha':
-    case 'upper-latin':
-      return alpha(n);
-    case 'decimal-leading-zero':
-      return n < 10 ? `0${n}` : String(n);
-    default:
-      return String(n);
-  }
-}
-
-function roman(n: number): string {
-  if (n <= 0 || n >= 4000) return String(n);
-  const table: [number, string][] = [
-    [1000, 'M'],
-    [900, 'CM'],
-    [500, 'D'],
-    [400, 'CD'],
-    [100, 'C'],
-    [90, 'XC'],
-    [50, 'L'],
-    [40, 'XL'],
-    [10, 'X'],
-    [9, 'IX'],
-    [5, 'V'],
-    [4, 'IV'],
-    [1, 'I'],
-  ];
-  let out = '';
-  for (const [v, s] of table)
-    while (n >= v) {
-      out += s;
-      n -= v;
-    }
-  return out;
-}
-
-function alpha(n: number): string {
-  let out = '';
-  while (n > 0) {
-    n--;
-    out = String.fromCharCode(65 + (n % 26)) + out;
-    n = Math.floor(n / 26);
-  }
-  return out;
-}
-
-function contentText(box: PageMarginBox, page: number, pages: number): string {
-  return box.content
-    .map((c) =>
-      c.kind === 'text'
-        ? c.text
-        : c.kind === 'counter'
-          ? formatCounter(c.name === 'page' ? page : pages, c.style)
-          : '',
-    )
-    .join('');
-}
-
-function tagFor(name: PageMarginBoxName): ItemTag {
-  if (name.startsWith('top')) return { kind: 'artifact', type: 'Pagination', subtype: 'Header' };
-  if (name.startsWith('bottom')) return { kind: 'artifact', type: 'Pagination', subtype: 'Footer' };
-  return { kind: 'artifact', type: 'Pagination' };
-}
-
-/** Page geometry in points, with the body shrunk where margin boxes need more than the margin. */
-export function pageGeometry(style: PageStyle, lang: string, ctx: LayoutContext): PageGeometry {
-  const g = {
-    width: style.width * PX,
-    height: style.height * PX,
+/** Page geometry in points. */
+export function pageGeometry(style: PageStyle): PageGeometry {
+  const width = style.width * PX;
+  const height = style.height * PX;
+  const m = {
     marginTop: style.marginTop * PX,
     marginRight: style.marginRight * PX,
     marginBottom: style.marginBottom * PX,
     marginLeft: style.marginLeft * PX,
   };
-  let top = g.marginTop;
-  let bottom = g.marginBottom;
-  for (const mb of style.marginBoxes) {
-    const a = areaOf(mb.name, g);
-    // Counters are measured with a wide stand-in: the height does not depend on the digits.
-    const text = contentText(mb, 888, 888);
-    if (text.trim() === '') continue;
-    const t = textLine(
-      text,
-      textStyle(mb.style, lang),
-      0,
-      0,
-      Math.max(1, a.width),
-      'left',
-      tagFor(mb.name),
-      ctx,
-    );
-    if (mb.name.startsWith('top') && t.height > top) top = t.height;
-    if (mb.name.startsWith('bottom') && t.height > bottom) bottom = t.height;
-  }
-  return { ...g, bodyTop: top, bodyHeight: Math.max(10, g.height - top - bottom), style };
+  const boxWidth = Math.max(0, width - m.marginLeft - m.marginRight);
+  const b = border(style.context);
+  const p = padding(style.context, boxWidth);
+  const bodyLeft = m.marginLeft + b.left + p.left;
+  const bodyTop = m.marginTop + b.top + p.top;
+  return {
+    width,
+    height,
+    ...m,
+    bodyLeft,
+    bodyTop,
+    bodyWidth: Math.max(1, width - bodyLeft - m.marginRight - b.right - p.right),
+    bodyHeight: Math.max(10, height - bodyTop - m.marginBottom - b.bottom - p.bottom),
+    bleed: {
+      top: style.bleed.top * PX,
+      right: style.bleed.right * PX,
+      bottom: style.bleed.bottom * PX,
+      left: style.bleed.left * PX,
+    },
+    style,
+  };
 }
 
-/** Page background and margin boxes for page `index` (0-based) of `pages`. */
-export function pageFurniture(
-  g: PageGeometry,
-  index: number,
-  pages: number,
-  lang: string,
-  ctx: LayoutContext,
-): { under: DisplayItem[]; over: DisplayItem[] } {
-  const under: DisplayItem[] = [];
-  if (g.style.backgroundColor.a > 0)
-    under.push(
-      backgroundItem(
-        { x: 0, y: 0, width: g.width, height: g.height },
-        g.style.backgroundColor,
-        NO_RADII,
-      ),
-    );
-  const over: DisplayItem[] = [];
-  for (const mb of g.style.marginBoxes) {
-    const text = contentText(mb, index + 1, pages);
-    if (text.trim() === '') continue;
-    const a = areaOf(mb.name, g);
-    const style = textStyle(mb.style, lang);
-    const probe = textLine(
-      text,
-      style,
-      0,
-      0,
-      Math.max(1, a.width),
-      alignOf(mb, a.align),
-      tagFor(mb.name),
-      ctx,
-    );
-    const h = probe.height;
-    const y =
-      a.vAlign === 'top'
-        ? a.y
-        : a.vAlign === 'bottom'
-          ? a.y + a.height - h
-          : a.y + (a.height - h) / 2;
-    const line = textLine(
-      text,
-      style,
-      a.x,
-      Math.max(0, y),
-      Math.max(1, a.width),
-      alignOf(mb, a.align),
-      tagFor(mb.name),
-      ctx,
-    );
-    over.push(...line.items);
+/**
+ * The page's background and border, under everything else. The colour and images paint the
+ * whole sheet including the bleed; images are positioned in the page box's padding box (or
+ * the box their background-origin names).
+ */
+export function pageBackground(g: PageGeometry, ctx: LayoutContext): DisplayItem[] {
+  const s = g.style.context;
+  const out: DisplayItem[] = [];
+  const sheet = {
+    x: -g.bleed.left,
+    y: -g.bleed.top,
+    width: g.width + g.bleed.left + g.bleed.right,
+    height: g.height + g.bleed.top + g.bleed.bottom,
+  };
+  const bg = s.backgroundColor.a > 0 ? s.backgroundColor : g.style.backgroundColor;
+  if (bg.a > 0) out.push(backgroundItem(sheet, bg, NO_RADII));
+  const box = {
+    x: g.marginLeft,
+    y: g.marginTop,
+    width: Math.max(0, g.width - g.marginLeft - g.marginRight),
+    height: Math.max(0, g.height - g.marginTop - g.marginBottom),
+  };
+  const b = border(s);
+  const p = padding(s, box.width);
+  for (let i = s.backgroundLayers.length - 1; i >= 0; i--) {
+    const layer = s.backgroundLayers[i];
+    const inset =
+      layer.origin === 'border-box'
+        ? { t: 0, r: 0, b: 0, l: 0 }
+        : layer.origin === 'content-box'
+          ? { t: b.top + p.top, r: b.right + p.right, b: b.bottom + p.bottom, l: b.left + p.left }
+          : { t: b.top, r: b.right, b: b.bottom, l: b.left };
+    const area = {
+      x: box.x + inset.l,
+      y: box.y + inset.t,
+      width: box.width - inset.l - inset.r,
+      height: box.height - inset.t - inset.b,
+    };
+    out.push(...backgroundLayerItems(layer, area, sheet, NO_RADII, ctx));
   }
-  return { under, over };
+  if (b.top + b.right + b.bottom + b.left > 0)
+    out.push(...borderItems(box, borderSides(s), radii(s, box.width, box.height)));
+  return out;
+}
+
+const MARK: ItemTag = { kind: 'artifact', type: 'Pagination' };
+
+/**
+ * Crop marks (lines in the bleed along the trim edges) and cross marks (registration targets
+ * centred on each side), drawn in the bleed area as WeasyPrint draws them.
+ */
+export function printerMarks(g: PageGeometry): DisplayItem[] {
+  const { crop, cross } = g.style.marks;
+  const bl = g.bleed;
+  if ((!crop && !cross) || bl.top + bl.right + bl.bottom + bl.left <= 0) return [];
+  const ops: PathOp[] = [];
+  const line = (x0: number, y0: number, x1: number, y1: number): void => {
+    ops.push({ op: 'moveTo', x: x0, y: y0 }, { op: 'lineTo', x: x1, y: y1 });
+  };
+  const W = g.width;
+  const H = g.height;
+  if (crop) {
+    // Each corner: two short lines in the bleed, continuing the trim edges outwards.
+    line(-bl.left, 0, -bl.left / 2, 0);
+    line(0, -bl.top, 0, -bl.top / 2);
+    line(W + bl.right / 2, 0, W + bl.right, 0);
+    line(W, -bl.top, W, -bl.top / 2);
+    line(-bl.left, H, -bl.left / 2, H);
+    line(0, H + bl.bottom / 2, 0, H + bl.bottom);
+    line(W + bl.right / 2, H, W + bl.right, H);
+    line(W, H + bl.bottom / 2, W, H + bl.bottom);
+  }
+  if (cross) {
+    const target = (cx: number, cy: number, r: number): void => {
+      line(cx - r, cy, cx + r, cy);
+      line(cx, cy - r, cx, cy + r);
+      ops.push(...circle(cx, cy, r / 2));
+    };
+    if (bl.top > 0) target(W / 2, -bl.top / 2, bl.top / 2);
+    if (bl.bottom > 0) target(W / 2, H + bl.bottom / 2, bl.bottom / 2);
+    if (bl.left > 0) target(-bl.left / 2, H / 2, bl.left / 2);
+    if (bl.right > 0) target(W + bl.right / 2, H / 2, bl.right / 2);
+  }
+  return [
+    {
+      kind: 'path',
+      ops,
+      stroke: { paint: { r: 0, g: 0, b: 0, a: 1 }, width: 0.5 },
+      tag: MARK,
+    },
+  ];
+}
+
+function circle(cx: number, cy: number, r: number): PathOp[] {
+  const k = 0.5523 * r;
+  return [
+    { op: 'moveTo', x: cx + r, y: cy },
+    { op: 'curveTo', x1: cx + r, y1: cy + k, x2: cx + k, y2: cy + r, x: cx, y: cy + r },
+    { op: 'curveTo', x1: cx - k, y1: cy + r, x2: cx - r, y2: cy + k, x: cx - r, y: cy },
+    { op: 'curveTo', x1: cx - r, y1: cy - k, x2: cx - k, y2: cy - r, x: cx, y: cy - r },
+    { op: 'curveTo', x1: cx + k, y1: cy - r, x2: cx + r, y2: cy - k, x: cx + r, y: cy },
+    { op: 'close' },
+  ];
 }

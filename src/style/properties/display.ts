@@ -4,11 +4,16 @@
  */
 import type { CssNode } from 'css-tree';
 import * as kit from './kit.js';
-import type { Display } from '../types.js';
+import type { Display, Position } from '../types.js';
 import * as cssValues from '../values.js';
 
 export const longhands: kit.Longhand[] = [];
 export const shorthands: kit.Shorthand[] = [];
+
+const positionKeyword = kit.keywordParser<Position>(['static', 'relative', 'absolute', 'fixed'], {
+  sticky: 'relative',
+  '-webkit-sticky': 'relative',
+});
 
 const DISPLAY_ONE: Readonly<Record<string, Display>> = {
   block: 'block',
@@ -64,17 +69,22 @@ longhands.push(
     initial: 'inline',
     parse: parseDisplay,
   }),
-  kit.keywordProp(
-    'position',
-    'position',
-    false,
-    'static',
-    ['static', 'relative', 'absolute', 'fixed'],
-    {
-      sticky: 'relative',
-      '-webkit-sticky': 'relative',
-    },
-  ),
+  kit.longhand<Position>({
+    name: 'position',
+    key: 'position',
+    inherited: false,
+    initial: 'static',
+    parse: kit.single((n): Position | null => {
+      // running(<custom-ident>): a running element for page margin boxes (CSS GCPM).
+      if (n.type === 'Function' && n.name.toLowerCase() === 'running') {
+        const a = n.children.toArray().filter((x) => x.type !== 'WhiteSpace');
+        return a.length === 1 && a[0].type === 'Identifier'
+          ? (`running(${a[0].name})` as const)
+          : null;
+      }
+      return positionKeyword(n);
+    }),
+  }),
   kit.lengthProp('top', 'top', false, 'auto', { pct: true }, ['auto']),
   kit.lengthProp('right', 'right', false, 'auto', { pct: true }, ['auto']),
   kit.lengthProp('bottom', 'bottom', false, 'auto', { pct: true }, ['auto']),
@@ -86,7 +96,7 @@ longhands.push(
     initial: 'auto',
     parse: kit.single((n) => (cssValues.ident(n) === 'auto' ? 'auto' : cssValues.parseInteger(n))),
   }),
-  kit.keywordProp('float', 'float', false, 'none', ['none', 'left', 'right'], {
+  kit.keywordProp('float', 'float', false, 'none', ['none', 'left', 'right', 'footnote'], {
     'inline-start': 'left',
     'inline-end': 'right',
   }),

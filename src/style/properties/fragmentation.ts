@@ -44,6 +44,7 @@ longhands.push(
   kit.keywordProp('break-before', 'breakBefore', false, 'auto', BREAK_KW, BREAK_ALIASES),
   kit.keywordProp('break-after', 'breakAfter', false, 'auto', BREAK_KW, BREAK_ALIASES),
   kit.keywordProp('break-inside', 'breakInside', false, 'auto', ['auto', 'avoid'], INSIDE_ALIASES),
+  kit.keywordProp('box-decoration-break', 'boxDecorationBreak', false, 'slice', ['slice', 'clone']),
   kit.numberProp('orphans', 'orphans', true, 2, (v) => Number.isInteger(v) && v >= 1),
   kit.numberProp('widows', 'widows', true, 2, (v) => Number.isInteger(v) && v >= 1),
   kit.longhand<string>({

@@ -14,6 +14,7 @@ import * as effects from './effects.js';
 import * as flex from './flex.js';
 import * as fonts from './fonts.js';
 import * as fragmentation from './fragmentation.js';
+import * as paged from './paged.js';
 import { lengthOrKeyword, type Longhand, type ParseCtx, type Shorthand } from './kit.js';
 import * as tables from './tables.js';
 import * as text from './text.js';
@@ -31,6 +32,7 @@ const FAMILIES = [
   tables,
   flex,
   fragmentation,
+  paged,
 ];
 const LONG: Longhand[] = FAMILIES.flatMap((f) => f.longhands);
 const SHORT: Shorthand[] = FAMILIES.flatMap((f) => f.shorthands);

@@ -1,0 +1,229 @@
+/**
+ * Paged layout: the box tree laid out in one continuous flow (at each width pages need), packed
+ * into pages by the paginator, then each page composed: page background, content, fixed
+ * content, margin boxes with the page's counters, printer's marks and bleed.
+ */
+import type { Warning } from '../../diagnostics.js';
+import { LimitError } from '../../diagnostics.js';
+import type { DisplayItem, Page, StructNode } from '../../document/index.js';
+import type { DecodedImage, PixelImage } from '../../images/index.js';
+import type { PageStyle, StyledDocument, StyledElement } from '../../style/index.js';
+import type { FontContext } from '../../text/index.js';
+import { buildBoxTree, type BuildContext } from '../box-tree/build.js';
+import type { BlockBox } from '../box-tree/boxes.js';
+import { StructureBuilder } from '../box-tree/structure.js';
+import type { LayoutContext } from '../context.js';
+import { layoutDocument } from '../modes/block.js';
+import type { LayoutOptions } from '../options.js';
+import { asArtifact, backgroundItem, moveItem, NO_RADII } from '../paint/decoration.js';
+import { layoutMarginBoxes } from '../paint/margin-boxes.js';
+import {
+  pageBackground,
+  pageGeometry,
+  printerMarks,
+  type PageGeometry,
+} from '../paint/page-furniture.js';
+import { FlowLayouts } from '../paginate/flow-layouts.js';
+import {
+  PageLimit,
+  paginate,
+  type PageRequest,
+  type PaginatedPage,
+} from '../paginate/paginator.js';
+import { marginBoxInputs } from './margin-content.js';
+import { pageCounters } from './page-counters.js';
+
+/** Most pages one document may have (a runaway layout stops with a LimitError). */
+export const MAX_PAGES = 10_000;
+
+export interface PagedInput {
+  readonly styled: StyledDocument;
+  readonly lang: string;
+  readonly pageStyleOf: (index: number, name: string, blank: boolean) => PageStyle;
+  readonly fonts: FontContext;
+  readonly images: ReadonlyMap<string, DecodedImage | string>;
+  readonly backgrounds: ReadonlyMap<string, PixelImage | string>;
+  readonly baseUrl?: string;
+  readonly options: LayoutOptions;
+  /** Root (or body) background: painted over each whole page. */
+  readonly canvas?: StyledElement['style']['backgroundColor'];
+}
+
+export interface PagedResult {
+  readonly pages: Page[];
+  readonly structure: StructNode;
+  readonly warnings: Warning[];
+  readonly firstHeading?: string;
+}
+
+/** One layout of the whole document into pages. */
+interface Pass {
+  readonly laid: PaginatedPage[];
+  readonly geometry: (req: PageRequest) => PageGeometry;
+  readonly anchors: Map<string, { pageIndex: number; y: number }>;
+  readonly ctx: LayoutContext;
+  readonly sb: StructureBuilder;
+  readonly build: BuildContext;
+  readonly warnings: Warning[];
+}
+
+export function layoutPages(input: PagedInput): PagedResult {
+  const pass = runPass(input);
+  return compose(input, pass);
+}
+
+function runPass(input: PagedInput): Pass {
+  const { options } = input;
+  const warnings: Warning[] = [];
+  const sb = new StructureBuilder();
+  const build: BuildContext = {
+    sb,
+    images: input.images,
+    warnings,
+    ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}),
+    nextAnonId: 1,
+  };
+  const rootBox = buildBoxTree(input.styled.root, build, input.lang);
+  const ctx: LayoutContext = {
+    fonts: input.fonts,
+    sb,
+    warnings,
+    backgrounds: input.backgrounds,
+    page: { x: 0, y: 0, width: 0, height: 0 },
+    fixed: [],
+    warned: new Set(),
+    ...(options.deadline ? { deadline: options.deadline } : {}),
+    ...(options.boxes ? { recordBoxes: true } : {}),
+  };
+  // One geometry per page kind: pages of the same name, side and blankness share it.
+  const geometries = new Map<string, PageGeometry>();
+  const geometry = (req: PageRequest): PageGeometry => {
+    // Pagination asks for each new page's geometry: the per-page deadline check.
+    options.deadline?.check('pagination');
+    const style = input.pageStyleOf(req.index, req.name, req.blank);
+    const key = `${req.index === 0 ? 'f' : ''}${req.index % 2}|${req.name}|${req.blank ? 1 : 0}`;
+    let g = geometries.get(key);
+    if (!g || g.style !== style) {
+      g = pageGeometry(style);
+      geometries.set(key, g);
+    }
+    return g;
+  };
+  const first = geometry({ index: 0, name: '', blank: false });
+  const layOut = (width: number, x: number, g: PageGeometry): BlockLayout =>
+    layOutFlow(rootBox, { ...ctx, page: { x, y: g.bodyTop, width, height: g.bodyHeight } });
+  const primary = layOut(first.bodyWidth, first.bodyLeft, first);
+  const flows = new FlowLayouts(
+    { root: primary.frag, width: first.bodyWidth, originX: first.bodyLeft },
+    // Other widths keep their own fixed content to themselves: the first layout's is drawn.
+    (width, x) => layOut(width, x, first).frag,
+  );
+  const anchors = new Map<string, { pageIndex: number; y: number }>();
+  options.boxes?.clear();
+  let laid: PaginatedPage[];
+  try {
+    laid = paginate(
+      primary.frag,
+      (req) => {
+        const g = geometry(req);
+        return { top: g.bodyTop, height: g.bodyHeight, left: g.bodyLeft, width: g.bodyWidth };
+      },
+      {
+        maxPages: options.maxPages ?? MAX_PAGES,
+        anchors,
+        ...(options.boxes ? { boxes: options.boxes } : {}),
+        layouts: flows,
+      },
+    );
+  } catch (e) {
+    if (e instanceof PageLimit) throw new LimitError(e.message, 'pages');
+    throw e;
+  }
+  return { laid, geometry, anchors, ctx: { ...ctx, fixed: primary.fixed }, sb, build, warnings };
+}
+
+interface BlockLayout {
+  readonly frag: ReturnType<typeof layoutDocument>['frag'];
+  readonly fixed: DisplayItem[][];
+}
+
+/** The document laid out at one width (its own list of fixed content). */
+function layOutFlow(root: BlockBox, ctx: LayoutContext): BlockLayout {
+  const fixed: DisplayItem[][] = [];
+  const { frag } = layoutDocument(root, { ...ctx, fixed });
+  return { frag, fixed };
+}
+
+/** Each page drawn whole: background, content, fixed content, margin boxes, marks, bleed. */
+function compose(input: PagedInput, pass: Pass): PagedResult {
+  const { laid, ctx } = pass;
+  const geometries = laid.map((p, i) => pass.geometry({ index: i, name: p.name, blank: p.blank }));
+  const counters = pageCounters(geometries.map((g) => g.style));
+  let anon = -1;
+  const pages: Page[] = laid.map((p, i) => {
+    input.options.deadline?.check('pages');
+    const g = geometries[i];
+    const items: DisplayItem[] = pageBackground(g, ctx);
+    if (input.canvas)
+      items.push(
+        backgroundItem({ x: 0, y: 0, width: g.width, height: g.height }, input.canvas, NO_RADII),
+      );
+    items.push(...p.items);
+    // Fixed content is read once (first page); its copies on later pages are artifacts.
+    if (!p.blank) for (const f of ctx.fixed) items.push(...(i === 0 ? f : asArtifact(f)));
+    const boxes = marginBoxInputs(
+      g.style,
+      {
+        counters: counters[i],
+        string: () => '',
+        element: () => undefined,
+      },
+      { lang: input.lang, images: input.images, nextId: () => anon-- },
+    );
+    items.push(...layoutMarginBoxes(g, boxes, ctx));
+    items.push(...printerMarks(g));
+    return withBleed(g, items);
+  });
+  resolveLinks(pages, pass.anchors, geometries);
+  return {
+    pages,
+    structure: pass.sb.finish(),
+    warnings: pass.warnings,
+    ...(pass.build.firstHeading ? { firstHeading: pass.build.firstHeading } : {}),
+  };
+}
+
+/** The page as a sheet: with bleed, everything moves in by the bleed and the trim is recorded. */
+function withBleed(g: PageGeometry, items: DisplayItem[]): Page {
+  const { top, right, bottom, left } = g.bleed;
+  if (top + right + bottom + left <= 0) return { width: g.width, height: g.height, items };
+  return {
+    width: g.width + left + right,
+    height: g.height + top + bottom,
+    items: items.map((i) => moveItem(i, left, top)),
+    trim: { x: left, y: top, width: g.width, height: g.height },
+  };
+}
+
+/** '#id' link targets become internal destinations once pages are known. */
+function resolveLinks(
+  pages: Page[],
+  anchors: ReadonlyMap<string, { pageIndex: number; y: number }>,
+  geometries: readonly PageGeometry[],
+): void {
+  const fix = (items: readonly DisplayItem[]): DisplayItem[] =>
+    items.flatMap((it): DisplayItem[] => {
+      if (it.kind === 'group') return [{ ...it, items: fix(it.items) }];
+      if (it.kind !== 'link' || it.target.kind !== 'uri' || !it.target.uri.startsWith('#'))
+        return [it];
+      const at = anchors.get(it.target.uri.slice(1));
+      if (at === undefined) {
+        // A link to an anchor that does not exist goes nowhere; keep it to the top of page 1
+        // rather than dropping the annotation its Link element owns.
+        return [{ ...it, target: { kind: 'internal', pageIndex: 0, y: 0 } }];
+      }
+      const y = Math.max(0, at.y) + (geometries[at.pageIndex]?.bleed.top ?? 0);
+      return [{ ...it, target: { kind: 'internal', pageIndex: at.pageIndex, y } }];
+    });
+  for (let i = 0; i < pages.length; i++) pages[i] = { ...pages[i], items: fix(pages[i].items) };
+}

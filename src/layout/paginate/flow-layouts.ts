@@ -1,0 +1,57 @@
+/**
+ * The flow laid out at more than one width. Pages may differ in width (a :first page without
+ * margins, a landscape named page): content after a forced break or a change of named page is
+ * taken from a layout at the width of the page it starts on. Layouts are made on demand, one
+ * per distinct width, and each is indexed once by box (flowKey), so switching costs a lookup.
+ */
+import type { BoxFragment, Fragment } from './fragments.js';
+
+export interface FlowTree {
+  readonly root: Fragment;
+  /** Content width it was laid out at, points. */
+  readonly width: number;
+  /** x of its containing block's left edge, points (content lands at a page's body left). */
+  readonly originX: number;
+  /** Block containers by flowKey. */
+  readonly byKey: ReadonlyMap<number, BoxFragment>;
+}
+
+/** Widths closer than this are the same layout. */
+const SAME_WIDTH = 0.01;
+
+export class FlowLayouts {
+  private readonly trees: FlowTree[] = [];
+
+  constructor(
+    first: { root: Fragment; width: number; originX: number },
+    /** Lays the document out again with this content width and left edge. */
+    private readonly layOut: (width: number, originX: number) => Fragment,
+  ) {
+    this.trees.push(indexed(first.root, first.width, first.originX));
+  }
+
+  get first(): FlowTree {
+    return this.trees[0];
+  }
+
+  /** The layout at `width` (made now if there is none yet). */
+  at(width: number, originX: number): FlowTree {
+    const hit = this.trees.find((t) => Math.abs(t.width - width) < SAME_WIDTH);
+    if (hit) return hit;
+    const t = indexed(this.layOut(width, originX), width, originX);
+    this.trees.push(t);
+    return t;
+  }
+}
+
+function indexed(root: Fragment, width: number, originX: number): FlowTree {
+  const byKey = new Map<number, BoxFragment>();
+  const stack: Fragment[] = [root];
+  while (stack.length > 0) {
+    const f = stack.pop()!;
+    if (f.kind !== 'box') continue;
+    if (f.flowKey !== undefined && !byKey.has(f.flowKey)) byKey.set(f.flowKey, f);
+    for (const c of f.children) if (c.kind === 'box') stack.push(c);
+  }
+  return { root, width, originX, byKey };
+}
