@@ -162,74 +162,105 @@ function truncate(s: string): string {
 // ---------------------------------------------------------------------------------------------
 // var()
 
-/** Finds the closing parenthesis matching the one before `start`, skipping strings. */
-function matchParen(s: string, start: number): number {
-  let depth = 1;
-  for (let i = start; i < s.length; i++) {
+/** Fallbacks nested deeper than this make the value invalid (a hostile sheet, not a design). */
+const MAX_FALLBACK_DEPTH = 256;
+
+/**
+ * For each '(' of `s`, the index of its matching ')' (-1 when unclosed), strings and escapes
+ * skipped: one pass, so nested var() fallbacks are resolved in linear time.
+ */
+function parenPairs(s: string): Int32Array {
+  const pairs = new Int32Array(s.length).fill(-1);
+  const open: number[] = [];
+  for (let i = 0; i < s.length; i++) {
     const ch = s[i];
     if (ch === '"' || ch === "'") {
       const end = s.indexOf(ch, i + 1);
-      if (end < 0) return -1;
+      if (end < 0) break;
       i = end;
     } else if (ch === '\\') i++;
-    else if (ch === '(') depth++;
+    else if (ch === '(') open.push(i);
     else if (ch === ')') {
-      depth--;
-      if (depth === 0) return i;
+      const o = open.pop();
+      if (o !== undefined) pairs[o] = i;
     }
+  }
+  return pairs;
+}
+
+/** Index of the next "var(" (any case) in s[from, to), or -1. */
+function nextVar(s: string, from: number, to: number): number {
+  for (let i = from; i + 4 <= to; i++) {
+    if (
+      (s.charCodeAt(i) | 32) === 118 &&
+      (s.charCodeAt(i + 1) | 32) === 97 &&
+      (s.charCodeAt(i + 2) | 32) === 114 &&
+      s.charCodeAt(i + 3) === 40
+    )
+      return i;
   }
   return -1;
 }
 
+/** The first comma of s[from, to) outside parentheses and strings, or -1. */
+function topLevelComma(s: string, pairs: Int32Array, from: number, to: number): number {
+  for (let i = from; i < to; i++) {
+    const ch = s[i];
+    if (ch === '"' || ch === "'") {
+      const end = s.indexOf(ch, i + 1);
+      if (end < 0 || end >= to) return -1;
+      i = end;
+    } else if (ch === '(') {
+      if (pairs[i] < 0) return -1;
+      i = pairs[i];
+    } else if (ch === ',') return i;
+  }
+  return -1;
+}
+
+const isSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
+
 /**
  * Replaces every var(--name[, fallback]) in `raw` using `lookup`. Returns null when a reference
- * cannot be resolved (no value and no fallback, cycle) or the result grows past a sane size.
+ * cannot be resolved (no value and no fallback, cycle), fallbacks nest past a sane depth, or the
+ * result grows past a sane size.
  */
 export function substituteVars(
   raw: string,
   lookup: (name: string) => string | null,
 ): string | null {
-  let out = '';
-  let i = 0;
-  const re = /var\(/gi;
-  for (;;) {
-    re.lastIndex = i;
-    const m = re.exec(raw);
-    if (!m) break;
-    out += raw.slice(i, m.index);
-    const open = m.index + m[0].length;
-    const close = matchParen(raw, open);
-    if (close < 0) return null;
-    const inner = raw.slice(open, close);
-    const comma = topLevelComma(inner);
-    const name = (comma < 0 ? inner : inner.slice(0, comma)).trim();
-    if (!name.startsWith('--')) return null;
-    let value = lookup(name);
-    if (value === null && comma >= 0) {
-      value = substituteVars(inner.slice(comma + 1).trim(), lookup);
+  const pairs = parenPairs(raw);
+  const range = (from: number, to: number, depth: number): string | null => {
+    if (depth > MAX_FALLBACK_DEPTH) return null;
+    let out = '';
+    let i = from;
+    for (;;) {
+      const at = nextVar(raw, i, to);
+      if (at < 0) break;
+      out += raw.slice(i, at);
+      const open = at + 4;
+      const close = pairs[open - 1];
+      if (close < 0 || close >= to) return null;
+      const comma = topLevelComma(raw, pairs, open, close);
+      const name = raw.slice(open, comma < 0 ? close : comma).trim();
+      if (!name.startsWith('--')) return null;
+      let value = lookup(name);
+      if (value === null && comma >= 0) {
+        let a = comma + 1;
+        let b = close;
+        while (a < b && isSpace(raw.charCodeAt(a))) a++;
+        while (b > a && isSpace(raw.charCodeAt(b - 1))) b--;
+        value = range(a, b, depth + 1);
+      }
+      if (value === null) return null;
+      out += value;
+      if (out.length > MAX_SUBSTITUTED_LENGTH) return null;
+      i = close + 1;
     }
-    if (value === null) return null;
-    out += value;
-    if (out.length > MAX_SUBSTITUTED_LENGTH) return null;
-    i = close + 1;
-  }
-  out += raw.slice(i);
-  return out.length > MAX_SUBSTITUTED_LENGTH ? null : out;
-}
-
-function topLevelComma(s: string): number {
-  let depth = 0;
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i];
-    if (ch === '"' || ch === "'") {
-      const end = s.indexOf(ch, i + 1);
-      if (end < 0) return -1;
-      i = end;
-    } else if (ch === '(') depth++;
-    else if (ch === ')') depth--;
-    else if (ch === ',' && depth === 0) return i;
-  }
-  return -1;
+    out += raw.slice(i, to);
+    return out.length > MAX_SUBSTITUTED_LENGTH ? null : out;
+  };
+  return range(0, raw.length, 0);
 }
 
 /**

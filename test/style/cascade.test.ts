@@ -291,6 +291,18 @@ describe('custom properties', () => {
     );
     expect(e.style.fontFamily).toEqual(['serif']);
   });
+
+  it('resolves fallbacks nested 200 deep, and gives up on a hostile 10,000', async () => {
+    const nested = (n: number): string => `${'var(--n, '.repeat(n)}rgb(0, 128, 0)${')'.repeat(n)}`;
+    const deep = await el(`#t { color: red; color: ${nested(200)} }`, '<p id=t>x</p>');
+    expect(deep.el.style.color).toEqual(GREEN);
+    // Past the depth limit the value is invalid at computed-value time: color inherits.
+    const hostile = await el(
+      `body { color: blue } #t { color: ${nested(10_000)} }`,
+      '<p id=t>x</p>',
+    );
+    expect(hostile.el.style.color).toEqual(BLUE);
+  });
 });
 
 describe('computed values', () => {
