@@ -58,6 +58,8 @@ export interface PoolOptions {
   readonly saturationQueue?: number;
   /** How much nicer than the process the worker threads run (Linux; default 0). */
   readonly workerNice?: number;
+  /** Most time each worker spends warming up on sample documents before its first task. */
+  readonly warmUpMs?: number;
 }
 
 /**
@@ -135,6 +137,7 @@ export class WorkPool {
         starts: this.#starts,
         stages: this.#stages,
         nice: opts.workerNice ?? 0,
+        warmUpMs: opts.warmUpMs ?? 0,
       } satisfies PoolWorkerData,
       resourceLimits: {
         maxOldGenerationSizeMb: opts.workerMemoryMb ?? 1024,
