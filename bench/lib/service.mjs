@@ -42,13 +42,15 @@ export async function startServiceProcess({ workers, env = {}, waitFor = '/healt
     await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
   };
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
+  // Generous: on a saturated machine loading and warming two workers has taken over a minute.
+  const giveUp = Date.now() + 300_000;
+  for (;;) {
     try {
       if ((await fetch(`${base}${waitFor}`)).ok) break;
     } catch {
       /* not listening yet */
     }
-    if (i > 1200 || child.exitCode !== null) {
+    if (Date.now() > giveUp || child.exitCode !== null) {
       await stop();
       throw new Error('the service did not start');
     }
