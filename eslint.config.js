@@ -51,6 +51,15 @@ export default tseslint.config(
     },
   },
   {
+    // The bundle's loader and stand-ins are CommonJS (scripts/bundle/).
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['src/**/*.ts'],
     plugins: { stages },
     rules: {

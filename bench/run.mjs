@@ -15,6 +15,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { coldCli, coldLines } from './cold.mjs';
 import { latencyChart } from './lib/chart.mjs';
 import { SCALING, SUITE } from './lib/docs.mjs';
 import { fmtMs, mean, median, p95, table } from './lib/stats.mjs';
@@ -35,6 +36,7 @@ const { values: args } = parseArgs({
     docs: { type: 'string' },
     'validate-dir': { type: 'string', multiple: true, default: [] },
     'no-pool': { type: 'boolean', default: false },
+    'no-warmup': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -46,6 +48,7 @@ if (args.help) {
   --docs LIST      comma-separated from ${SUITE.join(', ')}
   --validate-dir   add the PDFs of DIR to the validation set (repeatable)
   --no-pool        skip the worker-pool throughput measurement
+  --no-warmup      skip the per-document warm-up run (bench/warmup.mjs)
 
 Results: a table on stdout, bench/out/results.json and bench/out/latency.svg.`);
   process.exit(0);
@@ -447,7 +450,30 @@ const showRate = (label, [one, all], goal) => {
 showRate('invoice: a11ypdf / weasyprint', targets.invoiceThroughputVsWeasyprint, 15);
 showRate('invoice: a11ypdf / chromium-warm', targets.invoiceThroughputVsChromiumWarm, 5);
 
-const json = { machine, results, rss, pool, stages, scaling, writer, images, validation, targets };
+// Cold command line against WeasyPrint's (fresh processes, interleaved), then, in a full run,
+// warm-up and steady state of a fresh service per document (bench/warmup.mjs).
+const cold = coldCli({ runs: quick ? 3 : 7 });
+console.log(`\n${coldLines(cold).join('\n')}`);
+if (!quick && !args['no-warmup']) {
+  console.log('\nWarm-up and steady state, a fresh service per document (bench/warmup.mjs):');
+  execFileSync(process.execPath, [fileURLToPath(new URL('./warmup.mjs', import.meta.url))], {
+    stdio: 'inherit',
+  });
+}
+
+const json = {
+  machine,
+  results,
+  rss,
+  pool,
+  stages,
+  scaling,
+  writer,
+  images,
+  validation,
+  targets,
+  cold,
+};
 // A --quick run keeps its own files, so it never overwrites the figures of a full run.
 const suffix = quick ? '-quick' : '';
 writeFileSync(`${OUT}results${suffix}.json`, JSON.stringify(json, null, 2));

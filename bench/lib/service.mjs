@@ -1,13 +1,14 @@
 // Starts the compiled service (dist/cli.js serve) as a child process on a free loopback port,
 // without authentication and with a deep queue, and waits until /health answers. Used by the
 // load benchmarks that measure the service from outside (its RSS includes every worker).
+// `waitFor: '/health/ready'` waits until the workers are warm too; `env` adds settings.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 /** @returns {Promise<{ base: string, child: import('node:child_process').ChildProcess, stop: () => Promise<void> }>} */
-export async function startServiceProcess({ workers }) {
+export async function startServiceProcess({ workers, env = {}, waitFor = '/health' }) {
   const port = await new Promise((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
       const p = s.address().port;
@@ -20,17 +21,18 @@ export async function startServiceProcess({ workers }) {
   const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? '--max-semi-space-size=2')
     .split(' ')
     .filter(Boolean);
+  // No authentication: keys set in this shell are not passed on (a blank one stops start-up).
+  const { API_KEY: _key, API_KEYS: _keys, JWT_ISSUER: _iss, ...inherited } = process.env;
   const child = spawn(process.execPath, [...nodeArgs, cli, 'serve'], {
     env: {
-      ...process.env,
+      ...inherited,
       HEALTH_PORT: process.env.HEALTH_PORT ?? '0',
       PORT: String(port),
       HOST: '127.0.0.1',
       WORKERS: String(workers),
       LOG_LEVEL: 'warn',
       QUEUE_LIMIT: '1000',
-      API_KEY: '',
-      API_KEYS: '',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -40,17 +42,19 @@ export async function startServiceProcess({ workers }) {
     await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
   };
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
+  // Generous: on a saturated machine loading and warming two workers has taken over a minute.
+  const giveUp = Date.now() + 300_000;
+  for (;;) {
     try {
-      if ((await fetch(`${base}/health`)).ok) break;
+      if ((await fetch(`${base}${waitFor}`)).ok) break;
     } catch {
       /* not listening yet */
     }
-    if (i > 300 || child.exitCode !== null) {
+    if (Date.now() > giveUp || child.exitCode !== null) {
       await stop();
       throw new Error('the service did not start');
     }
-    await sleep(100);
+    await sleep(25);
   }
   return { base, child, stop };
 }

@@ -13,6 +13,7 @@ import { buildBoxTree, resolveUrl, type BuildContext } from './box-tree/build.js
 import type { LayoutContext } from './context.js';
 import type { DisplayItem, LaidOutDocument, Page, StructNode } from '../document/index.js';
 import { layoutDocument } from './modes/block.js';
+import { loadFlexEngine } from './modes/flex.js';
 import { MAX_INPUT_PIXELS, type DecodedImage, type PixelImage } from '../images/index.js';
 import { decodeImageCached, decodeImageForDrawingCached } from '../images/index.js';
 import type { LayoutOptions, LayoutResult } from './options.js';
@@ -55,6 +56,7 @@ export async function layoutStyled(
   ]);
   options.signal?.throwIfAborted();
   options.deadline?.check('resources');
+  if (hasFlexContainer(styled.root)) await loadFlexEngine();
 
   let lang = styled.lang?.trim() || '';
   if (!lang) {
@@ -223,6 +225,14 @@ function* walk(root: StyledNode): Generator<StyledNode> {
     if (n.kind === 'element')
       for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
   }
+}
+
+/** Whether any element or pseudo-element is a flex container (layout then needs yoga). */
+function hasFlexContainer(root: StyledNode): boolean {
+  for (const n of walk(root))
+    if (n.kind !== 'text' && (n.style.display === 'flex' || n.style.display === 'inline-flex'))
+      return true;
+  return false;
 }
 
 interface LoadedImages {

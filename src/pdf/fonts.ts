@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import * as fontkit from 'fontkit';
 import type { Warning } from '../diagnostics.js';
 import type { FontResource } from '../document/index.js';
-import { parsedFont } from '../text/index.js';
+import { parsedFont, postHeader } from '../text/index.js';
 import { LruCache } from '../util/index.js';
 import { parseCff, type CffFont } from './cff.js';
 import { cidCffFromOutlines, withExplicitMatrices, type PathCommand } from './cff-program.js';
@@ -337,10 +337,11 @@ export class EmbeddedFont {
     const f = this.font;
     const scale = 1000 / f.unitsPerEm;
     const os2 = f['OS/2'];
-    const fixed = Boolean(f.post?.isFixedPitch);
+    const post = postHeader(f as unknown as Parameters<typeof postHeader>[0]);
+    const fixed = post.isFixedPitch;
     const familyClass = (os2?.sFamilyClass ?? 0) >> 8;
     const serif = familyClass >= 1 && familyClass <= 7;
-    const italic = f.italicAngle !== 0 || os2?.fsSelection?.italic === true;
+    const italic = post.italicAngle !== 0 || os2?.fsSelection?.italic === true;
     // Flags (Table 123): FixedPitch 1, Serif 2, Symbolic 4, Italic 64. Identity-H fonts use
     // their own glyph set, which is what Symbolic means.
     const flags = (fixed ? 1 : 0) | (serif ? 2 : 0) | 4 | (italic ? 64 : 0);
@@ -363,7 +364,7 @@ export class EmbeddedFont {
           f.bbox.maxX * scale,
           f.bbox.maxY * scale,
         ].map(Math.round),
-        ItalicAngle: f.italicAngle,
+        ItalicAngle: post.italicAngle,
         Ascent: Math.round(f.ascent * scale),
         Descent: Math.round(f.descent * scale),
         CapHeight: Math.round((f.capHeight || f.ascent) * scale),

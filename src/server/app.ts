@@ -129,6 +129,7 @@ export async function buildService(
     queueLimit: config.queueLimit,
     saturationQueue: config.readyQueueThreshold,
     workerNice: config.workerNice,
+    warmUpMs: config.warmUpMs,
     timeoutMs: config.requestTimeoutMs,
     queueTimeoutMs: config.queueTimeoutMs,
     workerMemoryMb: config.workerMemoryMb,
@@ -144,7 +145,8 @@ export async function buildService(
   let closing = false;
   let warm = false;
   const inFlight = new InFlight();
-  // Readiness waits for the workers to parse fonts; liveness does not.
+  // Readiness waits for the workers to load the engine and warm up on sample documents;
+  // liveness does not.
   void pool.warmUp().then(() => {
     warm = true;
   });

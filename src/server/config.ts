@@ -89,6 +89,11 @@ export interface ServiceConfig {
    * the HTTP and health threads get a core at once when renders fill them all.
    */
   readonly workerNice: number;
+  /**
+   * WARM_UP_MS: most time a worker thread spends rendering sample documents before it takes
+   * work (new workers and replacements alike); readiness waits for it. 0: load the engine only.
+   */
+  readonly warmUpMs: number;
   /** Heap limit of one worker thread, MB. */
   readonly workerMemoryMb: number;
   /**
@@ -284,6 +289,7 @@ export function loadConfig(
     validateDecodeBudget: int(env, 'VALIDATE_DECODE_BUDGET_MB', 512, 1, 65_536) * MB,
     workerMemoryMb,
     workerNice: int(env, 'WORKER_NICE', 10, 0, 19),
+    warmUpMs: int(env, 'WARM_UP_MS', 2000, 0, 60_000),
     // 24: measured with the invoice renders, 8 MB semi-spaces take about 20 MB off each worker
     // under load for the same renders per second (scavenges are twice as many and half as long);
     // 4 MB semi-spaces (12) promote more garbage and are slower without saving more.

@@ -58,6 +58,8 @@ export interface PoolOptions {
   readonly saturationQueue?: number;
   /** How much nicer than the process the worker threads run (Linux; default 0). */
   readonly workerNice?: number;
+  /** Most time each worker spends warming up on sample documents before its first task. */
+  readonly warmUpMs?: number;
 }
 
 /**
@@ -135,6 +137,7 @@ export class WorkPool {
         starts: this.#starts,
         stages: this.#stages,
         nice: opts.workerNice ?? 0,
+        warmUpMs: opts.warmUpMs ?? 0,
       } satisfies PoolWorkerData,
       resourceLimits: {
         maxOldGenerationSizeMb: opts.workerMemoryMb ?? 1024,
@@ -169,7 +172,11 @@ export class WorkPool {
    * Runs a task. The deadline counts from the moment a worker starts it; a task still queued
    * after the queue timeout is given up too, so nothing waits forever.
    */
-  async run<T>(task: Task, timeoutMs = this.#timeoutMs): Promise<T> {
+  async run<T>(
+    task: Task,
+    timeoutMs = this.#timeoutMs,
+    queueTimeoutMs = this.#queueTimeoutMs,
+  ): Promise<T> {
     const slot = this.#freeSlots.pop();
     // Cannot happen while the queue bound holds; refuse rather than share a slot.
     if (slot === undefined) throw new QueueFullError('all workers are busy and the queue is full');
@@ -187,7 +194,7 @@ export class WorkPool {
       const now = Date.now();
       let wait: number;
       if (startedAt === 0) {
-        wait = this.#queueTimeoutMs - (now - enqueued);
+        wait = queueTimeoutMs - (now - enqueued);
         // Looked at again no later than a whole run deadline, so a task that starts just after
         // this check is still cut off on time.
         if (wait > 0) wait = Math.min(wait, timeoutMs);
@@ -200,7 +207,7 @@ export class WorkPool {
         controller.abort();
       } else timer = setTimeout(check, wait);
     };
-    timer = setTimeout(check, Math.min(this.#queueTimeoutMs, timeoutMs));
+    timer = setTimeout(check, Math.min(queueTimeoutMs, timeoutMs));
     this.#running++;
     let outcome: TaskOutcome;
     try {
@@ -214,7 +221,7 @@ export class WorkPool {
       }
       if (timedOut) {
         throw taskTimeout(
-          started ? timeoutMs : this.#queueTimeoutMs,
+          started ? timeoutMs : queueTimeoutMs,
           started ? Atomics.load(this.#stages, slot) : null,
         );
       }
@@ -233,8 +240,12 @@ export class WorkPool {
    * Resolves when all are warm; a failed warm-up is not fatal, the worker warms on first use.
    */
   async warmUp(): Promise<void> {
+    // No queue deadline: the tasks wait while the workers load and warm up (seconds on a busy
+    // machine); given up after the queue timeout, they made readiness turn green early.
     await Promise.allSettled(
-      Array.from({ length: this.#pool.maxThreads }, () => this.run({ kind: 'warmup' })),
+      Array.from({ length: this.#pool.maxThreads }, () =>
+        this.run({ kind: 'warmup' }, this.#timeoutMs, Number.POSITIVE_INFINITY),
+      ),
     );
   }
 

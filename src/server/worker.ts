@@ -8,6 +8,7 @@ import { getPriority, setPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
 import { loadEngine } from '../index.js';
 import { stageCode } from './stages.js';
+import { warmUpWorker } from './warm-up.js';
 import { runTask, type Task, type TaskOutcome } from './tasks.js';
 
 /** What the pool gives every worker when it starts. */
@@ -18,6 +19,8 @@ export interface PoolWorkerData {
   readonly stages: Int32Array;
   /** Niceness of this thread (0: as the process). */
   readonly nice: number;
+  /** Most time to spend warming up on sample documents before the first task (0: none). */
+  readonly warmUpMs: number;
 }
 
 export interface WorkerMessage {
@@ -37,7 +40,7 @@ export function engineTimeoutMs(timeoutMs: number): number {
   return Math.max(0, timeoutMs - Math.min(250, timeoutMs / 10));
 }
 
-const { starts, stages, nice } = workerData as PoolWorkerData;
+const { starts, stages, nice, warmUpMs } = workerData as PoolWorkerData;
 
 /**
  * Renders are CPU-bound and the HTTP thread is not: running the workers at a lower priority
@@ -56,8 +59,11 @@ function lowerPriority(by: number): void {
 }
 lowerPriority(nice);
 
-// Before the first task: its deadline must not be spent loading the engine's code.
+// Before the first task, for the first workers and for every replacement alike: its deadline
+// must not be spent loading the engine's code, nor its latency on cold code and empty caches.
+// The pool hands a worker tasks only once this module has finished loading.
 await loadEngine();
+if (warmUpMs > 0) await warmUpWorker(warmUpMs);
 
 export default function handle({ task, slot, timeoutMs }: WorkerMessage): Promise<TaskOutcome> {
   Atomics.store(starts, slot, BigInt(Date.now()));

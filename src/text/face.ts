@@ -482,6 +482,54 @@ export function weightAxis(font: Font): { min: number; max: number; default: num
   }
 }
 
+/** The fixed fields of a font's `post` table that layout and the PDF font descriptor use. */
+export interface PostHeader {
+  readonly italicAngle: number;
+  readonly underlinePosition: number;
+  readonly underlineThickness: number;
+  readonly isFixedPitch: boolean;
+}
+
+/**
+ * Reads the post table's 32-byte header straight from the font's bytes. fontkit decodes the
+ * whole table on first access, glyph names included (thousands in a TrueType font with a
+ * format 2 table), which was a large part of a cold render; the header is all we need.
+ * Fonts whose bytes are not the sfnt itself (WOFF, WOFF2, variation instances) use fontkit.
+ */
+export function postHeader(font: Font): PostHeader {
+  const f = font as unknown as {
+    type?: string;
+    variationCoords?: unknown;
+    directory?: { tables?: Record<string, { offset: number; length: number } | undefined> };
+    stream?: { buffer?: Uint8Array };
+  };
+  const entry = f.directory?.tables?.post;
+  const bytes = f.stream?.buffer;
+  if (
+    f.type === 'TTF' &&
+    !f.variationCoords &&
+    entry &&
+    bytes &&
+    entry.length >= 16 &&
+    entry.offset + 16 <= bytes.length
+  ) {
+    const view = new DataView(bytes.buffer, bytes.byteOffset + entry.offset, 16);
+    return {
+      italicAngle: view.getInt32(4) / 65536,
+      underlinePosition: view.getInt16(8),
+      underlineThickness: view.getInt16(10),
+      isFixedPitch: view.getUint32(12) !== 0,
+    };
+  }
+  const post = (font as unknown as { post?: { isFixedPitch?: number } }).post;
+  return {
+    italicAngle: font.italicAngle,
+    underlinePosition: font.underlinePosition,
+    underlineThickness: font.underlineThickness,
+    isFixedPitch: Boolean(post?.isFixedPitch),
+  };
+}
+
 function computeMetrics(font: Font, upm: number): FontMetrics {
   const os2 = (font as unknown as { 'OS/2'?: Os2Table })['OS/2'];
   const hhea = (font as unknown as { hhea?: { ascent: number; descent: number; lineGap: number } })
@@ -518,10 +566,11 @@ function computeMetrics(font: Font, upm: number): FontMetrics {
     (os2 && os2.version >= 2 && os2.xHeight > 0 ? os2.xHeight : glyphTop(0x78)) ?? 0.5 * upm;
   const capHeight =
     (os2 && os2.version >= 2 && os2.capHeight > 0 ? os2.capHeight : glyphTop(0x48)) ?? 0.7 * upm;
-  const ulThick = font.underlineThickness > 0 ? font.underlineThickness : upm / 20;
+  const post = postHeader(font);
+  const ulThick = post.underlineThickness > 0 ? post.underlineThickness : upm / 20;
   // post.underlinePosition is the top of the underline; some fonts put it almost on the
   // baseline, which looks cramped, so keep it at least a little below.
-  const ulCentre = Math.max((-font.underlinePosition + ulThick / 2) / upm, 0.075);
+  const ulCentre = Math.max((-post.underlinePosition + ulThick / 2) / upm, 0.075);
   const stThick = os2 && os2.yStrikeoutSize > 0 ? os2.yStrikeoutSize : ulThick;
   const stTop =
     os2 && os2.yStrikeoutPosition > 0 ? os2.yStrikeoutPosition : xHeight / 2 + stThick / 2;

@@ -24,4 +24,4 @@ export { toSfnt, detectFormat, FontFormatError } from './sfnt.js';
 export { fontDirectory, bundledFamily, BUNDLED_FACES, FAMILY_ALIASES } from './bundled.js';
 export type * from './types.js';
 export { warmUpText } from './warmup.js';
-export { parsedFont } from './face.js';
+export { parsedFont, postHeader, type PostHeader } from './face.js';

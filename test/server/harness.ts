@@ -25,7 +25,14 @@ export async function startTestService(
   options: ServiceOptions = {},
 ): Promise<RunningService> {
   const config = loadConfig(
-    { LOG_LEVEL: 'silent', WORKERS: '1', ALLOW_PRIVATE_NETWORK: 'true', ...env },
+    {
+      LOG_LEVEL: 'silent',
+      WORKERS: '1',
+      ALLOW_PRIVATE_NETWORK: 'true',
+      // Tests start many services; the warm-up has its own tests.
+      WARM_UP_MS: '0',
+      ...env,
+    },
     // No health listener unless a test asks for one (HEALTH_PORT), so services do not collide.
     { port: 0, host: '127.0.0.1', ...(env.HEALTH_PORT ? {} : { healthPort: null }), ...overrides },
   );

@@ -12,7 +12,9 @@
  * is being laid out. Nesting depth itself is bounded when boxes are built (MAX_FLEX_DEPTH in
  * box-tree/build.ts), because every level is a nested yoga calculation on the wasm module's small stack.
  */
-import Yoga, {
+// The types and enumerations only: the wasm module is instantiated by loadFlexEngine().
+import type { Config as YogaConfig, Node as YogaNode, Yoga } from 'yoga-layout/load';
+import {
   Align,
   Direction,
   Edge,
@@ -21,8 +23,7 @@ import Yoga, {
   Justify,
   MeasureMode,
   Wrap,
-  type Node as YogaNode,
-} from 'yoga-layout';
+} from 'yoga-layout/load';
 import { LimitError } from '../../diagnostics.js';
 import type { ComputedStyle } from '../../style/index.js';
 import type { Box, FlexBox } from '../box-tree/boxes.js';
@@ -39,8 +40,27 @@ import type { Fragment } from '../paginate/fragments.js';
 import { anchorsOf } from '../paginate/fragments.js';
 import { border, len, margin, maxSize, padding, pt, size } from '../units.js';
 
-const config = Yoga.Config.create();
-config.setPointScaleFactor(0);
+/**
+ * Yoga's WebAssembly module is instantiated on the first document with a flex container, not
+ * when the engine loads: most documents have none, and the module costs start-up time and
+ * 16 MB of wasm memory per thread. layoutStyled awaits this before a layout that needs it.
+ */
+let engine: { readonly yoga: Yoga; readonly config: YogaConfig } | undefined;
+let loading: Promise<void> | undefined;
+
+export function loadFlexEngine(): Promise<void> {
+  loading ??= import('yoga-layout').then(({ default: yoga }) => {
+    const config = yoga.Config.create();
+    config.setPointScaleFactor(0); // no rounding: we work in points
+    engine = { yoga, config };
+  });
+  return loading;
+}
+
+function flexEngine(): { readonly yoga: Yoga; readonly config: YogaConfig } {
+  if (!engine) throw new Error('flex layout before loadFlexEngine() finished');
+  return engine;
+}
 
 type ItemLayout = Placed & { marginLeft: number };
 
@@ -212,8 +232,9 @@ function layoutFlexIn(
   const nodes: YogaNode[] = [];
   let laidItems: { left: number; top: number; width: number; height: number }[];
   let innerH: number;
+  const { yoga, config } = flexEngine();
   try {
-    root = Yoga.Node.create(config);
+    root = yoga.Node.create(config);
     root.setFlexDirection(DIRECTION[s.flexDirection]);
     root.setFlexWrap(
       s.flexWrap === 'wrap'
@@ -241,7 +262,7 @@ function layoutFlexIn(
     if (minH !== undefined) root.setMinHeight(minH);
 
     items.forEach((item, idx) => {
-      const n = Yoga.Node.create(config);
+      const n = yoga.Node.create(config);
       nodes.push(n);
       const is = item.style;
       const m = margin(is, contentW);

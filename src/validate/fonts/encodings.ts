@@ -321,7 +321,8 @@ function buildGlyphList(): Map<string, number> {
   return map;
 }
 
-const GLYPH_LIST = buildGlyphList();
+/** Built on first use: a process that only renders never pays for it. */
+let glyphList: Map<string, number> | undefined;
 
 /**
  * The Unicode text for a glyph name, following the naming convention: a suffix after '.' is
@@ -335,7 +336,7 @@ export function glyphNameToUnicode(name: string): string | null {
   const parts = base.split('_');
   let out = '';
   for (const part of parts) {
-    const known = GLYPH_LIST.get(part);
+    const known = (glyphList ??= buildGlyphList()).get(part);
     if (known !== undefined) {
       out += String.fromCodePoint(known);
       continue;

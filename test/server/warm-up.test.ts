@@ -1,0 +1,37 @@
+/**
+ * The worker warm-up renders documents that exercise what real requests use; they must render
+ * cleanly (a warning would mean a path was not warmed) and stay PDF/A-3a + PDF/UA-1.
+ */
+import { describe, expect, it } from 'vitest';
+import { render, validate } from '../../src/index.js';
+import { warmUpInputs, warmUpWorker } from '../../src/server/warm-up.js';
+
+describe('worker warm-up', () => {
+  it('renders an HTML document and a template without warnings, both compliant', async () => {
+    const inputs = warmUpInputs(1);
+    expect(inputs.map((i) => i.kind)).toEqual(['html', 'template']);
+    for (const input of inputs) {
+      const result = await render(input);
+      expect(result.warnings).toEqual([]);
+      expect(validate(result.pdf).isCompliant).toBe(true);
+    }
+  });
+
+  it('uses tables, lists, links, an SVG, a raster image, flex and a QR code', () => {
+    const [html, template] = warmUpInputs(0);
+    const markup = html.kind === 'html' ? html.html : '';
+    for (const part of ['<table', '<ul', '<a href', '<svg', 'data:image/png', 'display: flex'])
+      expect(markup).toContain(part);
+    expect(JSON.stringify(template)).toContain('"symbology":"qr"');
+  });
+
+  it('varies its documents from round to round, so caches do not make later rounds free', () => {
+    expect(warmUpInputs(1)).not.toEqual(warmUpInputs(2));
+  });
+
+  it('runs at least the minimum rounds within its budget and none without one', async () => {
+    const warm = await warmUpWorker(60_000, { minRounds: 2 });
+    expect(warm.rounds).toBeGreaterThanOrEqual(2);
+    expect((await warmUpWorker(0)).rounds).toBe(0);
+  });
+});
