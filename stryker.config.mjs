@@ -77,7 +77,15 @@ export default {
   jsonReporter: { fileName: `reports/mutation/${label}.json` },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
   thresholds: { high: 90, low: 80, break: 80 },
-  ignorePatterns: ['dist', 'bench', 'gallery', 'docs', 'deploy', 'test/conformance-corpus'],
+  ignorePatterns: [
+    'dist',
+    'bench',
+    'gallery',
+    'docs',
+    'deploy',
+    'test/conformance-corpus',
+    '.stryker-tmp*',
+  ],
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 };
