@@ -3,6 +3,11 @@
 // runs one. Each area lists the unit tests that guard it, and a run loads only the tests of the
 // areas it mutates; vitest's `related` filter then keeps the test files that import the mutated
 // modules, and per-test coverage runs only the tests that reach a mutant.
+//
+// The tests are chosen through vitest's `include` (vitest.mutation.config.ts reads them from
+// MUTATION_TESTS), not Stryker's `testFiles`: with `testFiles`, Stryker 9 activates a static
+// mutant (one in code that runs when a module loads, such as a constant table) after the module
+// has loaded, so every such mutant is reported as surviving whatever the tests assert.
 
 /** Mutated modules and the tests that guard them. */
 export const areas = {
@@ -37,17 +42,23 @@ const stem = (glob) => glob.split(/[*?{[]/)[0];
  */
 function chosenAreas(argv) {
   const at = argv.findIndex((a) => a === '--mutate' || a === '-m' || a.startsWith('--mutate='));
-  if (at < 0) return Object.values(areas);
+  if (at < 0) return Object.entries(areas);
   const value = argv[at].startsWith('--mutate=') ? argv[at].slice(9) : (argv[at + 1] ?? '');
   const given = value.split(',').map(stem);
-  const hit = Object.values(areas).filter((area) =>
+  const hit = Object.entries(areas).filter(([, area]) =>
     area.mutate.some((m) => given.some((g) => g.startsWith(stem(m)) || stem(m).startsWith(g))),
   );
-  return hit.length > 0 ? hit : Object.values(areas);
+  return hit.length > 0 ? hit : Object.entries(areas);
 }
 
 const all = Object.values(areas);
 const chosen = chosenAreas(process.argv);
+// Reports and the incremental record are kept per area, so that a run of one area neither reads
+// nor overwrites what a run of another left.
+const label = chosen.length === all.length ? 'all' : chosen.map(([name]) => name).join('+');
+// Read by vitest.mutation.config.ts in Stryker's test runner processes, which inherit it. Set
+// beforehand, it narrows a run to some of the area's tests (a sample of a large area).
+process.env.MUTATION_TESTS ??= chosen.flatMap(([, a]) => a.tests).join(',');
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -55,19 +66,27 @@ export default {
   vitest: { configFile: 'vitest.mutation.config.ts', related: true },
   plugins: ['@stryker-mutator/vitest-runner'],
   mutate: all.flatMap((a) => a.mutate),
-  testFiles: chosen.flatMap((a) => a.tests),
   coverageAnalysis: 'perTest',
   // The machine is shared: one test runner unless asked for more (--concurrency 2).
   concurrency: 1,
   timeoutMS: 10_000,
   // Re-running only what changed since the last run; the file stays local (reports/ is ignored).
   incremental: true,
-  incrementalFile: 'reports/mutation/incremental.json',
-  reporters: ['clear-text', 'progress', 'html'],
-  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  incrementalFile: `reports/mutation/${label}.incremental.json`,
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: `reports/mutation/${label}.html` },
+  jsonReporter: { fileName: `reports/mutation/${label}.json` },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
   thresholds: { high: 90, low: 80, break: 80 },
-  ignorePatterns: ['dist', 'bench', 'gallery', 'docs', 'deploy', 'test/conformance-corpus'],
+  ignorePatterns: [
+    'dist',
+    'bench',
+    'gallery',
+    'docs',
+    'deploy',
+    'test/conformance-corpus',
+    '.stryker-tmp*',
+  ],
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 };

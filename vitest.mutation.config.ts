@@ -7,7 +7,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // The tests of the areas a run mutates (stryker.config.mjs), or every test.
+    include: process.env.MUTATION_TESTS?.split(',') ?? ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

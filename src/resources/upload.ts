@@ -87,10 +87,15 @@ export async function uploadDocument(
   url: URL,
   body: Uint8Array,
   contentType: string,
-  opts: UploadOptions & { readonly random?: () => number },
+  opts: UploadOptions & {
+    /** Jitter source and pause between attempts; tests replace them to see the backoff. */
+    readonly random?: () => number;
+    readonly sleep?: (ms: number) => Promise<void>;
+  },
 ): Promise<UploadResult> {
   const deadline = performance.now() + opts.timeoutMs;
   const random = opts.random ?? Math.random;
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   let last: UploadError | undefined;
   let made = 0;
   for (let attempt = 1; attempt <= UPLOAD_ATTEMPTS; attempt++) {
@@ -106,18 +111,18 @@ export async function uploadDocument(
       if (!retryable(err) || attempt === UPLOAD_ATTEMPTS) break;
       const pause = backoffMs(attempt, random);
       if (deadline - performance.now() - pause <= 0) break;
-      await new Promise((r) => setTimeout(r, pause));
+      await sleep(pause);
     }
   }
-  const error = last ?? new UploadError('the upload did not start before its deadline', 'timeout');
+  // A time-out, or no attempt before the deadline, is told against the whole upload's deadline.
   const message =
-    error.kind === 'timeout'
+    last === undefined || last.kind === 'timeout'
       ? `the upload target did not accept the document within ${opts.timeoutMs} ms`
-      : error.message;
+      : last.message;
   throw new UploadError(
     made > 1 ? `${message} (${made} attempts)` : message,
-    error.kind,
-    error.targetStatus,
+    last?.kind ?? 'timeout',
+    last?.targetStatus,
     made,
   );
 }

@@ -227,6 +227,59 @@ describe('uploading', () => {
     expect(received).toHaveLength(0);
   });
 
+  it('takes any 2xx as delivered and anything else, 200 to 300 excepted, as refused', async () => {
+    script = [200];
+    expect(await uploadDocument(new URL(`${base}/x`), body, 'application/pdf', opts)).toEqual({
+      targetStatus: 200,
+    });
+    script = [299];
+    expect(await uploadDocument(new URL(`${base}/x`), body, 'application/pdf', opts)).toEqual({
+      targetStatus: 299,
+    });
+    script = [300];
+    const e = await failed(uploadDocument(new URL(`${base}/x`), body, 'application/pdf', opts));
+    expect(e).toMatchObject({ name: 'UploadError', kind: 'rejected', targetStatus: 300 });
+  });
+
+  it('pauses 125-250 ms before the first retry and twice that before the second', async () => {
+    for (const [jitter, expected] of [
+      [0, [125, 250]],
+      [0.5, [187.5, 375]],
+      [1, [250, 500]],
+    ] as const) {
+      script = [503, 503, 503];
+      const pauses: number[] = [];
+      const e = await failed(
+        uploadDocument(new URL(`${base}/x`), body, 'application/pdf', {
+          ...opts,
+          random: () => jitter,
+          sleep: async (ms) => void pauses.push(ms),
+        }),
+      );
+      // No pause after the last attempt: there is nothing left to wait for.
+      expect(pauses).toEqual(expected);
+      expect(e.attempts).toBe(3);
+    }
+  });
+
+  it('does not retry when the pause would pass the deadline', async () => {
+    // 240 ms in all: the first pause (250 ms with this jitter) cannot fit, however fast the
+    // first answer comes.
+    script = [503, 201];
+    const pauses: number[] = [];
+    const e = await failed(
+      uploadDocument(new URL(`${base}/x`), body, 'application/pdf', {
+        ...opts,
+        timeoutMs: 240,
+        random: () => 1,
+        sleep: async (ms) => void pauses.push(ms),
+      }),
+    );
+    expect(pauses).toEqual([]);
+    expect(e.attempts).toBe(1);
+    expect(received).toHaveLength(1);
+  });
+
   it('reaches a private host name through the allowlist', async () => {
     const url = new URL(`${base.replace('127.0.0.1', 'localhost')}/x`);
     const result = await uploadDocument(url, body, 'application/pdf', {

@@ -184,6 +184,11 @@ describe('the JWKS key store', () => {
     ['keys not an array', 'the response has no "keys" array of objects', '{"keys":{}}'],
     ['a key that is not an object', 'the response has no "keys" array of objects', '{"keys":[1]}'],
     ['a null key', 'the response has no "keys" array of objects', '{"keys":[null]}'],
+    [
+      'a key that is not an object after one that is',
+      'the response has no "keys" array of objects',
+      '{"keys":[{"kty":"RSA"},"x"]}',
+    ],
   ])('refuses a set that is %s', async (_what, reason, body) => {
     issuer.answer = { status: 200, body };
     const { getKey } = store();
