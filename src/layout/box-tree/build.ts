@@ -840,6 +840,20 @@ function imageBox(
   const aw = num(el.attrs.get('width'));
   const ah = num(el.attrs.get('height'));
   return {
+    ...imageBoxOf(el, group, decoded, finalAlt, slot),
+    ...(aw !== undefined ? { attrWidth: aw } : {}),
+    ...(ah !== undefined ? { attrHeight: ah } : {}),
+  };
+}
+
+function imageBoxOf(
+  el: StyledElement,
+  group: Group,
+  decoded: DecodedImage | string | undefined,
+  alt: string,
+  slot: number | undefined,
+): ImageBox {
+  return {
     kind: 'image',
     id: el.nodeId,
     style: el.style,
@@ -847,10 +861,8 @@ function imageBox(
     lang: el.lang || group.lang,
     ...(idOf(el) ? { anchor: idOf(el)! } : {}),
     ...(decoded && typeof decoded !== 'string' ? { image: decoded } : {}),
-    alt: finalAlt,
+    alt,
     ...(slot !== undefined ? { slot } : {}),
-    ...(aw !== undefined ? { attrWidth: aw } : {}),
-    ...(ah !== undefined ? { attrHeight: ah } : {}),
   };
 }
 
@@ -877,18 +889,7 @@ function controlImageBox(
       own.attributes = { ...own.attributes, placement: blockLevel ? 'Block' : 'Inline' };
     slot = ctx.sb.newSlot(own);
   }
-  const decoded = ctx.images.get(artworkKey(el));
-  return {
-    kind: 'image',
-    id: el.nodeId,
-    style: el.style,
-    el,
-    lang: el.lang || group.lang,
-    ...(idOf(el) ? { anchor: idOf(el)! } : {}),
-    ...(decoded && typeof decoded !== 'string' ? { image: decoded } : {}),
-    alt: controlAlt(el),
-    ...(slot !== undefined ? { slot } : {}),
-  };
+  return imageBoxOf(el, group, ctx.images.get(artworkKey(el)), controlAlt(el), slot);
 }
 
 /** What a screen reader says for a control drawn as a picture: its state or its value. */

@@ -579,24 +579,19 @@ export function controlArtwork(el: StyledElement): string | null {
             `<circle cx="6.5" cy="6.5" r="6" fill="#ffffff" stroke="${on}" stroke-width="1"/><circle cx="6.5" cy="6.5" r="3.6" fill="${on}"/>`,
           )
         : svg(13, 13, `<circle cx="6.5" cy="6.5" r="6" fill="#ffffff" stroke="${line}"/>`);
-    case 'progress': {
-      const v = meterValues(el);
-      const known = el.attrs.has('value');
-      const w = known ? (160 * (v.value - v.min)) / Math.max(1e-9, v.max - v.min) : 0;
-      return svg(
-        160,
-        16,
-        `<rect x="0.5" y="4.5" width="159" height="7" rx="3.5" fill="#efefef" stroke="#b2b2b2"/>${w > 0 ? `<rect x="0" y="4" width="${w.toFixed(2)}" height="8" rx="4" fill="${on}"/>` : ''}`,
-        true,
-      );
-    }
+    case 'progress':
     case 'meter': {
+      // A track with the filled share of the range: the accent colour for progress, the
+      // meter's region colour for a meter; an indeterminate progress bar is an empty track.
       const v = meterValues(el);
-      const w = (80 * (v.value - v.min)) / Math.max(1e-9, v.max - v.min);
+      const width = kind === 'progress' ? 160 : 80;
+      const known = kind === 'meter' || el.attrs.has('value');
+      const w = known ? (width * (v.value - v.min)) / Math.max(1e-9, v.max - v.min) : 0;
+      const fill = kind === 'progress' ? on : meterColour(el, v);
       return svg(
-        80,
+        width,
         16,
-        `<rect x="0.5" y="4.5" width="79" height="7" rx="3.5" fill="#efefef" stroke="#b2b2b2"/>${w > 0 ? `<rect x="0" y="4" width="${w.toFixed(2)}" height="8" rx="4" fill="${meterColour(el, v)}"/>` : ''}`,
+        `<rect x="0.5" y="4.5" width="${width - 1}" height="7" rx="3.5" fill="#efefef" stroke="#b2b2b2"/>${w > 0 ? `<rect x="0" y="4" width="${w.toFixed(2)}" height="8" rx="4" fill="${fill}"/>` : ''}`,
         true,
       );
     }
