@@ -89,6 +89,16 @@ export interface StructAttributes {
   /** Layout BBox (page coordinates, points) for Figure/Formula/Table. */
   readonly bbox?: readonly [number, number, number, number];
   readonly placement?: 'Block' | 'Inline';
+  /**
+   * PrintField attributes of a non-interactive form field (a Form element without a widget,
+   * ISO 32000-1 14.8.5.6): its role (radio button, check box, push button, text value), whether
+   * it is checked, and its name.
+   */
+  readonly printField?: {
+    readonly role: 'rb' | 'cb' | 'pb' | 'tv';
+    readonly checked?: 'on' | 'off' | 'neutral';
+    readonly desc?: string;
+  };
 }
 
 export type StructChild = StructNode | { readonly kind: 'content'; readonly slot: number };

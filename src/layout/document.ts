@@ -20,6 +20,13 @@ import type { LayoutOptions, LayoutResult } from './options.js';
 import { paginate } from './paginate/paginator.js';
 import { backgroundItem, NO_RADII } from './paint/decoration.js';
 import { StructureBuilder } from './box-tree/structure.js';
+import {
+  SELECT_ARROW,
+  SELECT_ARROW_KEY,
+  artworkKey,
+  controlArtwork,
+  controlKind,
+} from './box-tree/forms.js';
 import { DEFAULT_TITLE, firstTextBlockTitle, titleFromText } from './title.js';
 import { PX } from './units.js';
 import { layoutPages } from './paged/pipeline.js';
@@ -266,6 +273,12 @@ async function loadImages(
         }
       } else if (n.tag === 'svg' && n.svgMarkup) {
         inline.set(`svg:${n.nodeId}`, n.svgMarkup);
+      } else if (controlKind(n) !== null) {
+        // Form controls drawn as pictures, and the arrow of a select.
+        const artwork = controlArtwork(n);
+        if (artwork) inline.set(artworkKey(n), artwork);
+        if (n.tag === 'select' && n.style.appearance !== 'none')
+          inline.set(SELECT_ARROW_KEY, SELECT_ARROW);
       }
     }
     // Images in generated content: content: url(...), list-style-image markers.

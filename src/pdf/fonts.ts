@@ -303,7 +303,7 @@ export class EmbeddedFont {
       if (u === '') u = cleanUnicode(this.font.stringsForGlyph(gid)[0] ?? '');
       if (u === '') u = cleanUnicode(clusterText);
       // U+FFFD keeps every shown glyph mapped (PDF/A 6.2.11.7.2) when nothing better is known.
-      this.unicode.set(cid, u === '' ? '\ufffd' : u);
+      this.unicode.set(cid, u === '' ? '\ufffd' : visualOrder(u));
     }
     return cid;
   }
@@ -440,6 +440,23 @@ function utf16Hex(s: string): string {
   let out = '';
   for (let i = 0; i < s.length; i++) out += s.charCodeAt(i).toString(16).padStart(4, '0');
   return out;
+}
+
+const STRONG_RTL =
+  /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+
+/**
+ * The text of one right-to-left glyph standing for several characters (lam-alef, a letter with
+ * its marks) in visual order. Text extractors (pdf.js, poppler, Acrobat) concatenate glyph texts
+ * in drawing order and then reverse right-to-left runs character by character, so a ligature
+ * mapped in logical order comes out backwards ("سالم" for "سلام"); mapped in visual order it
+ * comes out right.
+ */
+export function visualOrder(text: string): string {
+  const chars = [...text];
+  if (chars.length < 2 || !STRONG_RTL.test(text)) return text;
+  if (chars.some((c) => /\p{L}/u.test(c) && !STRONG_RTL.test(c))) return text;
+  return chars.reverse().join('');
 }
 
 /** ToUnicode CMap (ISO 32000-1, 9.10.3) with bfchar entries; ligatures map to all their characters. */

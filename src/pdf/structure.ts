@@ -280,6 +280,12 @@ function attributes(n: StructNode, page: number | undefined, input: StructureInp
   if (table.entries.size > 1) out.push(table);
   if (n.type === 'L')
     out.push(dict({ O: name('List'), ListNumbering: name(a.listNumbering ?? 'None') }));
+  if (a.printField) {
+    const pf = new PdfDict({ O: name('PrintField'), Role: name(a.printField.role) });
+    if (a.printField.checked) pf.set('checked', name(a.printField.checked));
+    if (a.printField.desc) pf.set('Desc', text(a.printField.desc));
+    out.push(pf);
+  }
   if (n.type === 'Figure' || n.type === 'Formula' || n.type === 'Table') {
     const pageIndex = page ?? 0;
     const h = input.pageHeights[pageIndex] ?? 0;

@@ -167,7 +167,18 @@ function mediaFeatureValue(n: CssNode | null | undefined, env: MediaEnv): number
     return null;
   }
   if (n.type === 'Number') return parseFloat(n.value);
-  if (n.type === 'Ratio') return null;
+  if (n.type === 'Ratio') {
+    // An aspect ratio compares as the number it stands for (16/9 → 1.777…).
+    const part = (x: unknown): number =>
+      typeof x === 'string'
+        ? parseFloat(x)
+        : x && typeof x === 'object' && 'value' in x
+          ? parseFloat(String((x as { value: unknown }).value))
+          : NaN;
+    const l = part(n.left);
+    const r = n.right === null || n.right === undefined ? 1 : part(n.right);
+    return Number.isFinite(l) && Number.isFinite(r) && r > 0 ? l / r : null;
+  }
   if (n.type === 'Identifier') return n.name.toLowerCase();
   void env;
   return null;
@@ -183,6 +194,29 @@ function featureEnvValue(name: string, env: MediaEnv): number | string | null {
       return env.height;
     case 'orientation':
       return env.height >= env.width ? 'portrait' : 'landscape';
+    case 'aspect-ratio':
+    case 'device-aspect-ratio':
+      return env.height > 0 ? env.width / env.height : null;
+    // Paper: printed once, never scrolled, no forced palette, sRGB.
+    case 'update':
+      return 'none';
+    case 'overflow-block':
+      return 'paged';
+    case 'overflow-inline':
+      return 'none';
+    case 'color-gamut':
+      return 'srgb';
+    case 'color-index':
+      return 0;
+    case 'forced-colors':
+    case 'inverted-colors':
+      return 'none';
+    case 'dynamic-range':
+    case 'video-dynamic-range':
+      return 'standard';
+    case 'prefers-reduced-transparency':
+    case 'prefers-reduced-data':
+      return 'no-preference';
     case 'color':
       return 8;
     case 'monochrome':

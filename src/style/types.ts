@@ -448,6 +448,11 @@ export interface ComputedStyle {
   readonly footnoteDisplay: 'block' | 'inline' | 'compact';
   readonly footnotePolicy: 'auto' | 'line' | 'block';
 
+  // Form controls
+  /** 'none' draws a control with its CSS box only (no check mark, arrow or bar). */
+  readonly appearance: 'auto' | 'none';
+  readonly accentColor: 'auto' | RgbaColor;
+
   // Generated content (already applied to pseudo nodes; kept for inspection)
   readonly content: ContentValue;
   readonly counterReset: readonly CounterChange[];

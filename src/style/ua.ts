@@ -97,7 +97,18 @@ a:link { color: #0000ee; text-decoration: underline; }
 fieldset { margin-left: 2px; margin-right: 2px; border: 2px groove #c0c0c0; padding: 0.35em 0.75em 0.625em; }
 legend { padding-left: 2px; padding-right: 2px; }
 button, input, select, textarea { font-family: sans-serif; font-size: 13.33px; }
-input, textarea, select, button { border: 1px solid #767676; padding: 1px 2px; }
+input, textarea, select, button { border: 1px solid #767676; padding: 1px 2px; color: #000; background-color: #fff; text-align: start; vertical-align: baseline; }
+input, select, button { white-space: pre; }
+textarea { font-family: monospace; padding: 2px; vertical-align: text-bottom; }
+select { padding: 0 0 0 3px; border-radius: 0; }
+button, input[type=submit i], input[type=reset i], input[type=button i] { padding: 1px 6px; background-color: #efefef; border-radius: 2px; text-align: center; }
+input[type=checkbox i], input[type=radio i] { border: none; padding: 0; background-color: transparent; margin: 3px 3px 0 4px; width: 13px; height: 13px; }
+input[type=radio i] { margin: 3px 3px 0 5px; }
+input[type=range i] { border: none; padding: 0; background-color: transparent; margin: 2px; width: 129px; height: 16px; }
+input[type=color i] { border: none; padding: 0; background-color: transparent; width: 44px; height: 19px; }
+input[type=file i] { border: none; padding: 0; background-color: transparent; }
+progress { border: none; padding: 0; background-color: transparent; width: 10em; height: 1em; vertical-align: -0.2em; }
+meter { border: none; padding: 0; background-color: transparent; width: 5em; height: 1em; vertical-align: -0.2em; }
 details > summary:first-of-type { display: list-item; list-style-type: disclosure-closed; }
 details[open] > summary:first-of-type { list-style-type: disclosure-open; }
 

@@ -76,6 +76,34 @@ const scaledCache = new GroupedLruCache<string, string, ScaledShape>(32768, {
 });
 let nextSerial = 1;
 
+const FRESH = Symbol('glyphs carry the code points of their layout');
+
+/**
+ * fontkit keeps one Glyph object per glyph id and font, made with the code points of the first
+ * layout that produced it: a `b` first shaped inside some cluster keeps that cluster's code
+ * points for every later layout of that font, in this document and the next, and the text a
+ * glyph stands for (clusters, ToUnicode) goes wrong ("Feby ruary"). Each layout gets glyphs
+ * with its own code points: a thin object over the shared glyph, created only when they differ.
+ */
+function freshCodePoints(font: Font): void {
+  type GetGlyph = (id: number, codePoints?: number[]) => Glyph | null;
+  const f = font as unknown as { [FRESH]?: true; getGlyph: GetGlyph };
+  if (f[FRESH]) return;
+  const shared = f.getGlyph.bind(font) as GetGlyph;
+  f.getGlyph = (id, codePoints = []) => {
+    const g = shared(id, codePoints);
+    if (!g || codePoints.length === 0 || sameCodePoints(g.codePoints, codePoints)) return g;
+    return Object.create(g, { codePoints: { value: codePoints, enumerable: true } }) as Glyph;
+  };
+  f[FRESH] = true;
+}
+
+function sameCodePoints(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** Parsed fontkit object behind each FontResource handed out (weak: never keeps a font alive). */
 const parsedByResource = new WeakMap<FontResource, Font>();
 
@@ -143,6 +171,7 @@ export class LoadedFace implements FontFace {
   ) {
     this.unitsPerEm = font.unitsPerEm || 1000;
     this.metrics = computeMetrics(font, this.unitsPerEm);
+    freshCodePoints(font);
   }
 
   get resource(): FontResource {

@@ -17,6 +17,12 @@ import {
 } from './support/inputs.js';
 import { loadConfig } from '../../src/server/config.js';
 import { BYTE_MUTATIONS, mutateBytes, mutateText } from './support/mutate.js';
+import {
+  CSS_RULE,
+  DECLARATIONS_BODY,
+  MUTATION_BASE,
+  TAG_SOUP_TOKEN,
+} from './support/html-corpus.js';
 import { FUZZ_SCALE, FUZZ_SEED, FuzzRunner, runs, type Result } from './support/runner.js';
 
 const runner = new FuzzRunner('html-css');
@@ -117,96 +123,8 @@ describe('HTML', () => {
   }, 600_000);
 
   it('random tag soup', async () => {
-    const tag = fc.constantFrom(
-      'div',
-      'p',
-      'span',
-      'b',
-      'i',
-      'a',
-      'table',
-      'tr',
-      'td',
-      'th',
-      'ul',
-      'ol',
-      'li',
-      'h1',
-      'h3',
-      'img',
-      'br',
-      'pre',
-      'svg',
-      'math',
-      'select',
-      'template',
-      'caption',
-      'colgroup',
-      'col',
-      'thead',
-      'figure',
-      'figcaption',
-      'dl',
-      'dt',
-      'dd',
-      'sup',
-      'ruby',
-      'rt',
-      'textarea',
-      'script',
-      'style',
-      'title',
-      'frameset',
-      'html',
-      'body',
-    );
-    const attr = fc.constantFrom(
-      '',
-      ' colspan="1000"',
-      ' rowspan="0"',
-      ' rowspan="65534"',
-      ' style="display:table-cell"',
-      ' style="float:right;width:200%"',
-      ' style="position:fixed;top:-1e9px"',
-      ' dir="rtl"',
-      ' lang="zz-Qaaa"',
-      ' alt=""',
-      ' src="data:,"',
-      ' src="data:image/png;base64,AAAA"',
-      ' href="#x"',
-      ' id="x"',
-      ' start="-5"',
-      ' value="2147483648"',
-      ' style="column-count:3"',
-      ' style="break-before:page"',
-      ' style="display:flex;flex-wrap:wrap"',
-      ' style="writing-mode:vertical-rl"',
-      ' style="white-space:pre"',
-    );
-    const token = fc.oneof(
-      fc.tuple(tag, attr).map(([t, a]) => `<${t}${a}>`),
-      tag.map((t) => `</${t}>`),
-      fc.constantFrom(
-        'text ',
-        'word ',
-        '&amp;',
-        '&nbsp;',
-        '&#128512;',
-        '\u05d0\u05d1 ',
-        '\u0627\u0644 ',
-        '<!--',
-        '-->',
-        '<![CDATA[',
-        ']]>',
-        '<',
-        '>',
-        '"',
-        '\n',
-        '\t',
-      ),
-    );
     await fc.assert(
-      fc.asyncProperty(fc.array(token, { maxLength: 200 }), async (tokens) => {
+      fc.asyncProperty(fc.array(TAG_SOUP_TOKEN, { maxLength: 200 }), async (tokens) => {
         await renders('html: tag soup', tokens.join('').slice(0, 200), page(tokens.join('')));
       }),
       { seed: FUZZ_SEED, numRuns: runs(25), endOnFailure: true },
@@ -215,19 +133,12 @@ describe('HTML', () => {
   }, 600_000);
 
   it('mutants of a realistic document (mutation fuzzer)', async () => {
-    const base = page(
-      `<header><h1>Report</h1></header><main><p>Intro <a href="#t">jump</a> text.</p>
-       <table id="t"><caption>T</caption><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>
-       <ol start="3"><li>x</li><li>y<ul><li>z</li></ul></li></ol><figure><img alt="dot" src="${dataUri('image/png', smallPng())}"><figcaption>dot</figcaption></figure>
-       <div style="display:flex"><p>left</p><p>right</p></div><p lang="ar">مرحبا</p></main>`,
-      `<style>@page{size:A5;margin:1cm}h1{counter-increment:h}p::before{content:counter(h)}td{border:1px solid}</style>`,
-    );
     await fc.assert(
       fc.asyncProperty(fc.integer(), fc.integer({ min: 1, max: 8 }), async (seed, count) => {
         await renders(
           'html: mutated document',
           `seed=${seed} count=${count}`,
-          mutateText(base, seed, count),
+          mutateText(MUTATION_BASE, seed, count),
         );
       }),
       { seed: FUZZ_SEED, numRuns: runs(20), endOnFailure: true },
@@ -375,131 +286,12 @@ describe('CSS', () => {
   }, 600_000);
 
   it('random declarations', async () => {
-    const prop = fc.constantFrom(
-      'width',
-      'height',
-      'margin',
-      'padding',
-      'font-size',
-      'line-height',
-      'display',
-      'position',
-      'float',
-      'top',
-      'left',
-      'flex',
-      'flex-basis',
-      'order',
-      'columns',
-      'border',
-      'border-collapse',
-      'table-layout',
-      'white-space',
-      'word-break',
-      'overflow-wrap',
-      'hyphens',
-      'text-align',
-      'vertical-align',
-      'content',
-      'counter-increment',
-      'list-style',
-      'font-family',
-      'font-weight',
-      'background',
-      'break-inside',
-      'orphans',
-      'widows',
-      'transform',
-      'direction',
-      'unicode-bidi',
-      'writing-mode',
-      'min-width',
-      'max-height',
-      'box-sizing',
-    );
-    const value = fc.constantFrom(
-      '0',
-      '-1px',
-      '1e9px',
-      '100%',
-      '-100%',
-      'auto',
-      'none',
-      'inherit',
-      'initial',
-      'unset',
-      'revert',
-      'calc(100% - 1e9px)',
-      'calc(1px/0)',
-      'var(--nope)',
-      'attr(x)',
-      'flex',
-      'grid',
-      'table',
-      'table-row',
-      'table-cell',
-      'inline',
-      'block',
-      'list-item',
-      'contents',
-      'run-in',
-      'absolute',
-      'fixed',
-      'sticky',
-      'left',
-      'right',
-      'both',
-      'pre',
-      'nowrap',
-      'break-all',
-      'anywhere',
-      '"\\"',
-      'counter(x)',
-      'avoid',
-      '0 0 0',
-      '1 1 0%',
-      'url(data:,)',
-      'serif',
-      'x-no-font',
-      '900',
-      'rotate(45deg)',
-      'rtl',
-      'bidi-override',
-      'vertical-rl',
-      'border-box',
-      '!important',
-      ';',
-      '}',
-      '{',
-    );
-    const decl = fc.tuple(prop, value).map(([p, v]) => `${p}:${v}`);
-    const selector = fc.constantFrom(
-      'p',
-      'div',
-      'td',
-      'li',
-      'span',
-      '*',
-      'b',
-      'table',
-      'body',
-      'h1',
-      'img',
-      'p::before',
-      'li::marker',
-      ':root',
-    );
-    const rule = fc
-      .tuple(selector, fc.array(decl, { maxLength: 6 }))
-      .map(([s, ds]) => `${s}{${ds.join(';')}}`);
-    const body = `<h1>Title</h1><div><p>para one with <b>bold</b> and <span>span</span></p><ul><li>item</li><li>item two</li></ul>
-      <table><tr><td>a</td><td>b</td></tr><tr><td colspan="2">c</td></tr></table><p><img alt="i" src="${dataUri('image/png', smallPng())}"> tail</p></div>`;
     await fc.assert(
-      fc.asyncProperty(fc.array(rule, { maxLength: 12 }), async (rules) => {
+      fc.asyncProperty(fc.array(CSS_RULE, { maxLength: 12 }), async (rules) => {
         await renders(
           'css: random declarations',
           rules.join('').slice(0, 200),
-          page(body, `<style>${rules.join('\n')}</style>`),
+          page(DECLARATIONS_BODY, `<style>${rules.join('\n')}</style>`),
         );
       }),
       { seed: FUZZ_SEED, numRuns: runs(25), endOnFailure: true },

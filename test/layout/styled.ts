@@ -127,6 +127,8 @@ export function baseStyle(): ComputedStyle {
     bookmarkState: 'open',
     footnoteDisplay: 'block',
     footnotePolicy: 'auto',
+    appearance: 'auto',
+    accentColor: 'auto',
   };
 }
 

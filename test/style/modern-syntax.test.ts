@@ -371,4 +371,30 @@ describe('media features as a printer answers them', () => {
       @media (min-width: 1100px) { #w { color: blue } }`;
     expect(await colours(css, `<p id=l>l</p><p id=w>w</p>`)).toEqual({ l: 'blue', w: 'blue' });
   });
+
+  it('answers aspect ratio, update, overflow, gamut and forced colours as paper does', async () => {
+    // A4 portrait page area: about 0.66 wide per unit of height.
+    const css = `
+      @media (max-aspect-ratio: 1/1) { #tall { color: blue } }
+      @media (min-aspect-ratio: 16/9) { #wide { color: blue } }
+      @media (update: none) { #static { color: blue } }
+      @media (update) { #animated { color: blue } }
+      @media (overflow-block: paged) { #paged { color: blue } }
+      @media (color-gamut: srgb) { #srgb { color: blue } }
+      @media (color-gamut: p3) { #p3 { color: blue } }
+      @media (forced-colors: active) { #forced { color: blue } }
+      @media (0.5 < aspect-ratio < 0.8) { #ratio { color: blue } }`;
+    const ids = ['tall', 'wide', 'static', 'animated', 'paged', 'srgb', 'p3', 'forced', 'ratio'];
+    expect(await colours(css, ids.map((i) => `<p id=${i}>x</p>`).join(''))).toEqual({
+      tall: 'blue',
+      wide: 'black',
+      static: 'blue',
+      animated: 'black',
+      paged: 'blue',
+      srgb: 'blue',
+      p3: 'black',
+      forced: 'black',
+      ratio: 'blue',
+    });
+  });
 });

@@ -34,6 +34,16 @@ import {
   type RowParts,
 } from './anonymous-tables.js';
 import type { DraftNode, StructureBuilder } from './structure.js';
+import {
+  FormNames,
+  artworkKey,
+  controlAlt,
+  controlElement,
+  controlKind,
+  controlSemantic,
+  isControl,
+  type ControlElement,
+} from './forms.js';
 import { pt } from '../units.js';
 
 export interface BuildContext {
@@ -49,6 +59,8 @@ export interface BuildContext {
   depth?: number;
   /** Flex containers around the element being built (bounded: see MAX_FLEX_DEPTH). */
   flexDepth?: number;
+  /** Accessible names of the document's form controls (made on first use). */
+  forms?: FormNames;
 }
 
 /**
@@ -175,7 +187,11 @@ function isBlockLevel(el: StyledElement): boolean {
 }
 
 function isReplaced(el: StyledElement): boolean {
-  return el.tag === 'img' || (el.tag === 'svg' && el.svgMarkup !== undefined);
+  return (
+    el.tag === 'img' ||
+    (el.tag === 'svg' && el.svgMarkup !== undefined) ||
+    (isControl(el) && el.control.artwork !== undefined)
+  );
 }
 
 function idOf(el: StyledElement): string | undefined {
@@ -190,6 +206,7 @@ function langAttr(el: StyledElement, parentLang: string): string | undefined {
 /** Builds the box tree for the document root. */
 export function buildBoxTree(root: StyledElement, ctx: BuildContext, docLang: string): BlockBox {
   const group: Group = { node: ctx.sb.root, lang: docLang };
+  ctx.forms ??= new FormNames(root);
   const flow = new Flow(ctx, root.style, group, null);
   const ictx: InlineCtx = { owner: flow.owner, lang: docLang };
   for (const c of flowChildren(root, ctx)) node(c, flow, group, ictx, ctx);
@@ -350,6 +367,12 @@ function elementAt(
   }
   if (['head', 'script', 'style', 'template', 'title', 'meta', 'link', 'noscript'].includes(el.tag))
     return;
+  if (!isControl(el) && controlKind(el) !== null) {
+    // A form control becomes an element made from its state (value, options, checked).
+    const control = controlElement(el, (ctx.forms ??= new FormNames(el)));
+    if (control) elementAt(control, flow, group, ictx, ctx);
+    return;
+  }
   if (
     [
       'input',
@@ -364,23 +387,29 @@ function elementAt(
       'canvas',
     ].includes(el.tag)
   ) {
-    if (el.tag === 'button' || el.tag === 'textarea') {
-      // Their text is still worth printing; they are laid out as ordinary inline blocks.
-    } else {
+    if (!isControl(el)) {
+      const what =
+        el.tag === 'input' ? `<input type="${el.attrs.get('type') ?? ''}">` : `<${el.tag}>`;
       ctx.warnings.push({
         code: 'layout.unsupported-element',
-        message: `<${el.tag}> is not rendered`,
+        message: `${what} is not rendered`,
         source: el.tag,
       });
       return;
     }
   }
 
-  const sem = isGenerated(el) ? generatedSemantic(el) : semanticOf(el);
+  const sem = isGenerated(el)
+    ? generatedSemantic(el)
+    : isControl(el) && semanticOf(el).kind !== 'artifact'
+      ? controlSemantic(el)
+      : semanticOf(el);
   const inArtifact = group.node === null;
 
   if (isReplaced(el)) {
-    const box = imageBox(el, group, ictx, ctx, inArtifact || sem.kind === 'artifact');
+    const box = isControl(el)
+      ? controlImageBox(el, sem, group, ictx, ctx, isBlockLevel(el))
+      : imageBox(el, group, ictx, ctx, inArtifact || sem.kind === 'artifact');
     if (isBlockLevel(el)) flow.addBlock(box);
     else
       flow.items.push({
@@ -404,6 +433,12 @@ function elementAt(
 
   // A block-level box, or an atomic inline whose inside is a block container.
   const { own, childGroup } = blockStructure(el, sem, group, ictx, ctx, blockLevel);
+  if (own && isControl(el)) {
+    // A field stays in the structure even when it is empty (a blank line of a printed form);
+    // a check box drawn by author CSS alone still says its state.
+    ctx.sb.keep(own);
+    if (el.control.kind === 'checkbox' || el.control.kind === 'radio') own.alt = controlState(el);
+  }
 
   let box: Box;
   if (d === 'table' || d === 'inline-table') box = tableBox(el, own, childGroup, ctx);
@@ -805,6 +840,20 @@ function imageBox(
   const aw = num(el.attrs.get('width'));
   const ah = num(el.attrs.get('height'));
   return {
+    ...imageBoxOf(el, group, decoded, finalAlt, slot),
+    ...(aw !== undefined ? { attrWidth: aw } : {}),
+    ...(ah !== undefined ? { attrHeight: ah } : {}),
+  };
+}
+
+function imageBoxOf(
+  el: StyledElement,
+  group: Group,
+  decoded: DecodedImage | string | undefined,
+  alt: string,
+  slot: number | undefined,
+): ImageBox {
+  return {
     kind: 'image',
     id: el.nodeId,
     style: el.style,
@@ -812,11 +861,48 @@ function imageBox(
     lang: el.lang || group.lang,
     ...(idOf(el) ? { anchor: idOf(el)! } : {}),
     ...(decoded && typeof decoded !== 'string' ? { image: decoded } : {}),
-    alt: finalAlt,
+    alt,
     ...(slot !== undefined ? { slot } : {}),
-    ...(aw !== undefined ? { attrWidth: aw } : {}),
-    ...(ah !== undefined ? { attrHeight: ah } : {}),
   };
+}
+
+/**
+ * A control drawn as a picture (check box, radio button, slider, colour well, progress bar,
+ * meter): the drawing is the content of its Form element (or Figure), whose Alt says its state.
+ */
+function controlImageBox(
+  el: ControlElement,
+  sem: Semantic,
+  group: Group,
+  ictx: InlineCtx,
+  ctx: BuildContext,
+  blockLevel: boolean,
+): ImageBox {
+  const parent = group.node === null ? null : blockLevel ? group.node : ictx.owner();
+  let slot: number | undefined;
+  if (parent && sem.kind === 'node') {
+    const own = ctx.sb.add(parent, sem.type, {
+      ...(sem.attributes ? { attributes: sem.attributes } : {}),
+      alt: sem.type === 'Figure' ? controlAlt(el) || el.control.kind : controlState(el),
+    });
+    if (sem.type === 'Figure')
+      own.attributes = { ...own.attributes, placement: blockLevel ? 'Block' : 'Inline' };
+    slot = ctx.sb.newSlot(own);
+  }
+  return imageBoxOf(el, group, ctx.images.get(artworkKey(el)), controlAlt(el), slot);
+}
+
+/** What a screen reader says for a control drawn as a picture: its state or its value. */
+function controlState(el: ControlElement): string {
+  const c = el.control;
+  switch (c.kind) {
+    case 'checkbox':
+      return c.checked ? 'checked' : 'not checked';
+    case 'radio':
+      return c.checked ? 'selected' : 'not selected';
+    default:
+      return el.attrs.get('value') ?? c.valueText ?? c.kind;
+  }
 }
 
 function tableBox(

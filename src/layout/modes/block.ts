@@ -717,7 +717,10 @@ export function layoutAtomic(
   const r = layoutBlockLevel(box, 0, 0, available, ctx, abs, { root: true });
   // Shrink-to-fit: horizontal() used the available width for auto-width blocks; redo narrower.
   let placed = r;
-  if (box.kind === 'block' && size(box.style.width, available) === undefined) {
+  if (
+    (box.kind === 'block' || box.kind === 'flex') &&
+    size(box.style.width, available) === undefined
+  ) {
     const i = intrinsicOuter(box, ctx);
     const w = Math.min(Math.max(i.min, 0), available);
     const fit = Math.max(w, Math.min(i.max, available)) - m.left - m.right;

@@ -19,7 +19,7 @@ import { decorateBox, flatten } from '../context.js';
 import type { DisplayItem, ItemTag } from '../../document/index.js';
 import type { Anchor, Fragment, LeafFragment } from '../paginate/fragments.js';
 import { anchorsOf, moveAnchor } from '../paginate/fragments.js';
-import { layoutAtomic } from './block.js';
+import { intrinsicOuter, layoutAtomic } from './block.js';
 import { moveItem, layoutTag } from '../paint/decoration.js';
 import { border, len, padding, textStyle } from '../units.js';
 
@@ -49,7 +49,7 @@ function direction(box: BlockBox): 'ltr' | 'rtl' | 'auto' {
 function paragraphOf(box: BlockBox, width: number, ctx: LayoutContext): ParagraphEntry {
   const items = box.inline ?? [];
   const hasAtomics = items.some((i) => i.kind === 'atomic');
-  const key = hasAtomics ? Math.round(width * 100) : -1;
+  const key = hasAtomics ? Math.round(width * 100) : -2;
   let byWidth = paragraphs.get(box);
   if (!byWidth) {
     byWidth = new Map();
@@ -69,7 +69,11 @@ function paragraphOf(box: BlockBox, width: number, ctx: LayoutContext): Paragrap
         ...(it.insetEnd ? { insetEnd: it.insetEnd } : {}),
       };
     }
-    const placed = layoutAtomic(it.box, width, ctx);
+    const placed = layoutAtomic(
+      it.box,
+      width === MAX_CONTENT ? intrinsicOuter(it.box, ctx).max : width,
+      ctx,
+    );
     atomics.set(it.box, {
       frag: placed.frag,
       marginLeft: placed.marginLeft,
@@ -101,10 +105,18 @@ export function inlineIntrinsic(box: BlockBox, ctx: LayoutContext): IntrinsicSiz
   if (para.isEmpty) return { minContent: 0, maxContent: 0 };
   const indent = len(box.style.textIndent, 0);
   const m = measureIntrinsic(para, indent);
+  // Atomic inlines laid out at width 0 give their min-content; the max-content of the line
+  // needs each at its own max-content width (an inline-block inside a shrink-to-fit box).
+  const maxContent = (box.inline ?? []).some((i) => i.kind === 'atomic')
+    ? measureIntrinsic(paragraphOf(box, MAX_CONTENT, ctx).para, indent).maxContent
+    : m.maxContent;
   // A hair of slack: content laid out again at exactly its max-content width must not wrap
   // because of floating-point rounding.
-  return { minContent: m.minContent + 0.01, maxContent: m.maxContent + 0.01 };
+  return { minContent: m.minContent + 0.01, maxContent: maxContent + 0.01 };
 }
+
+/** The width paragraphOf takes for "each atomic inline at its max-content width". */
+const MAX_CONTENT = -1;
 
 /** True when the inline content makes no line box at all (only collapsible whitespace). */
 export function inlineIsEmpty(box: BlockBox, width: number, ctx: LayoutContext): boolean {

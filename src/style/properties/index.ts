@@ -13,6 +13,7 @@ import * as display from './display.js';
 import * as effects from './effects.js';
 import * as flex from './flex.js';
 import * as fonts from './fonts.js';
+import * as forms from './forms.js';
 import * as fragmentation from './fragmentation.js';
 import * as paged from './paged.js';
 import { lengthOrKeyword, type Longhand, type ParseCtx, type Shorthand } from './kit.js';
@@ -33,6 +34,7 @@ const FAMILIES = [
   flex,
   fragmentation,
   paged,
+  forms,
 ];
 const LONG: Longhand[] = FAMILIES.flatMap((f) => f.longhands);
 const SHORT: Shorthand[] = FAMILIES.flatMap((f) => f.shorthands);
@@ -84,7 +86,6 @@ export const NO_EFFECT_PROPERTIES: ReadonlySet<string> = new Set([
   'color-adjust',
   'color-scheme',
   'font-display',
-  'appearance',
   'speak',
   'outline-offset',
   'font-kerning',

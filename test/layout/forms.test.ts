@@ -1,0 +1,184 @@
+/**
+ * Form controls drawn the way browsers print them: UA sizes, values, placeholders, the
+ * selected option, check marks, author styles and `appearance: none`; tagged as Form elements
+ * with PrintField attributes, read back with pdfjs-dist and checked by our validator.
+ */
+import { describe, expect, it } from 'vitest';
+import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { render } from '../../src/render.js';
+import { validate } from '../../src/validate/index.js';
+import type { StructNode } from '../../src/document/index.js';
+import { layoutSnippet } from './geometry.js';
+
+const CSS = '@page { margin: 0 } body { margin: 0; font: 16px/1.25 sans-serif }';
+
+describe('form control boxes', () => {
+  it('a text field is 20 characters wide by default, one line tall, and shows its value', async () => {
+    const r = await layoutSnippet(
+      '<input id=a value="Olamide"> <input id=b size=4 value="42"> <input id=c style="width: 200px">',
+      CSS,
+    );
+    const [a] = r.box('a');
+    // Chromium: 13.33px sans-serif, about 169px wide and 21px tall.
+    expect(a.width).toBeGreaterThan(150);
+    expect(a.width).toBeLessThan(185);
+    expect(a.height).toBeGreaterThan(18);
+    expect(a.height).toBeLessThan(24);
+    expect(r.box('b')[0].width).toBeLessThan(a.width / 2);
+    // Author width is the content box; UA padding 2px and border 1px on each side.
+    expect(r.box('c')[0].width).toBe(206);
+    expect(r.text(0)).toContain('Olamide');
+    expect(r.warnings.filter((w) => w.code === 'layout.unsupported-element')).toEqual([]);
+  });
+
+  it('shows a placeholder in an empty field, bullets for a password, nothing for hidden', async () => {
+    const r = await layoutSnippet(
+      '<input placeholder="you@example.com"><input type=password value="secret"><input type=hidden value="zzz">',
+      CSS,
+    );
+    const t = r.text(0);
+    expect(t).toContain('you@example.com');
+    expect(t).toContain('\u2022'.repeat(6));
+    expect(t).not.toContain('secret');
+    expect(t).not.toContain('zzz');
+  });
+
+  it('a select is as wide as its widest option and shows the selected one', async () => {
+    const r = await layoutSnippet(
+      `<select id=a><option>North</option><option selected>South-East district</option></select><br>
+       <select id=b><option>South-East district</option></select><br>
+       <select id=c><option>North</option><option>West</option></select>`,
+      CSS,
+    );
+    expect(r.box('a')[0].width).toBeCloseTo(r.box('b')[0].width, 1);
+    expect(r.box('c')[0].width).toBeLessThan(r.box('a')[0].width);
+    const t = r.text(0);
+    expect(t.match(/South-East district/g)).toHaveLength(2);
+    // The first option when none is selected; the others are not drawn.
+    expect(t).toContain('North');
+    expect(t).not.toContain('West');
+  });
+
+  it('check boxes and radio buttons are 13px squares; appearance: none leaves the CSS box', async () => {
+    const r = await layoutSnippet(
+      `<input id=a type=checkbox checked><input id=b type=radio>
+       <input id=c type=checkbox style="appearance: none; width: 20px; height: 20px; border: 2px solid red; margin: 0">`,
+      CSS,
+    );
+    expect(r.box('a')[0]).toMatchObject({ width: 13, height: 13 });
+    expect(r.box('b')[0]).toMatchObject({ width: 13, height: 13 });
+    expect(r.box('c')[0]).toMatchObject({ width: 24, height: 24 });
+  });
+
+  it('a text area is `rows` lines tall and grows to print all of its text', async () => {
+    const r = await layoutSnippet(
+      `<textarea id=a rows=3 cols=20></textarea>
+       <textarea id=b rows=2 cols=10>${'word '.repeat(40)}</textarea>`,
+      CSS,
+    );
+    const a = r.box('a')[0];
+    const b = r.box('b')[0];
+    expect(a.height).toBeGreaterThan(3 * 13.33);
+    expect(a.height).toBeLessThan(3 * 13.33 * 1.4 + 8);
+    expect(b.height).toBeGreaterThan(2 * a.height);
+    expect(r.text(0).match(/word/g)).toHaveLength(40);
+  });
+
+  it('buttons show their label; a field with a fixed height centres its line', async () => {
+    const r = await layoutSnippet(
+      `<input id=a type=submit value="Send"> <input id=r type=reset> <button id=b>Cancel <b>now</b></button>
+       <input id=t value="Styled" style="height: 40px; box-sizing: border-box; padding: 0 8px">`,
+      CSS,
+    );
+    expect(r.text(0)).toMatch(/Send Reset Cancel now/);
+    expect(r.box('t')[0].height).toBe(40);
+    expect(r.box('a')[0].height).toBeLessThan(26);
+  });
+});
+
+interface Struct {
+  role: string;
+  alt?: string;
+  children: (Struct | { type: string; id?: string })[];
+}
+
+async function readForms(
+  html: string,
+): Promise<{ forms: { text: string; alt?: string }[]; failures: unknown[] }> {
+  const result = await render({ kind: 'html', html }, { deterministic: true });
+  const report = validate(result.pdf);
+  const doc = await pdfjs.getDocument({
+    data: new Uint8Array(result.pdf),
+    verbosity: 0,
+    isEvalSupported: false,
+    disableFontFace: true,
+  }).promise;
+  const page = await doc.getPage(1);
+  const content = await page.getTextContent({ includeMarkedContent: true });
+  const byId = new Map<string, string>();
+  let open: string | undefined;
+  for (const it of content.items) {
+    if ('type' in it) {
+      if (it.type === 'beginMarkedContentProps' && it.id) open = it.id;
+      else if (it.type === 'endMarkedContent') open = undefined;
+    } else if (open) byId.set(open, (byId.get(open) ?? '') + it.str);
+  }
+  const forms: { text: string; alt?: string }[] = [];
+  const textOf = (n: Struct): string =>
+    n.children.map((c) => ('role' in c ? textOf(c) : (byId.get(c.id ?? '') ?? ''))).join('');
+  const walk = (n: Struct): void => {
+    if (n.role === 'Form') forms.push({ text: textOf(n).trim(), ...(n.alt ? { alt: n.alt } : {}) });
+    for (const c of n.children) if ('role' in c) walk(c);
+  };
+  walk((await page.getStructTree()) as unknown as Struct);
+  await doc.destroy();
+  return { forms, failures: report.failures ?? [] };
+}
+
+describe('form control tagging', () => {
+  it('each control is a Form element holding its value, compliant with PDF/A-3a and PDF/UA-1', async () => {
+    const html = `<!DOCTYPE html><html lang="en"><head><title>Form</title></head><body>
+      <p><label for=n>Name</label> <input id=n value="Olamide Adeyemi"></p>
+      <p><label for=z>Zone</label> <select id=z><option>North</option><option selected>South</option></select></p>
+      <p><input type=checkbox id=c checked><label for=c>Subscribe</label>
+         <input type=radio id=r><label for=r>Post</label></p>
+      <p><textarea aria-label="Notes">Ring twice</textarea> <input type=submit value="Send"></p>
+    </body></html>`;
+    const { forms, failures } = await readForms(html);
+    expect(failures).toEqual([]);
+    expect(forms).toEqual([
+      { text: 'Olamide Adeyemi' },
+      { text: 'South' },
+      { text: '', alt: 'checked' },
+      { text: '', alt: 'not selected' },
+      { text: 'Ring twice' },
+      { text: 'Send' },
+    ]);
+  });
+
+  it('gives each Form its PrintField role, state and accessible name', async () => {
+    const r = await layoutSnippet(
+      `<label>Name <input value="Ann"></label>
+       <input type=checkbox id=c checked><label for=c>Subscribe</label>
+       <input type=radio aria-label="Post">
+       <input type=checkbox checked title="Styled" style="appearance: none; width: 12px; height: 12px; border: 1px solid">
+       <input placeholder="Town"> <button>Go</button>`,
+      CSS,
+    );
+    const forms: StructNode[] = [];
+    const walk = (n: StructNode): void => {
+      if (n.type === 'Form') forms.push(n);
+      for (const c of n.children) if (c.kind === 'node') walk(c);
+    };
+    walk(r.structure);
+    expect(forms.map((f) => [f.attributes?.printField, f.alt])).toEqual([
+      [{ role: 'tv', desc: 'Name' }, undefined],
+      [{ role: 'cb', checked: 'on', desc: 'Subscribe' }, 'checked'],
+      [{ role: 'rb', checked: 'off', desc: 'Post' }, 'not selected'],
+      // Drawn by author CSS alone, it still says its state.
+      [{ role: 'cb', checked: 'on', desc: 'Styled' }, 'checked'],
+      [{ role: 'tv', desc: 'Town' }, undefined],
+      [{ role: 'pb', desc: 'Go' }, undefined],
+    ]);
+  });
+});
