@@ -10,6 +10,7 @@ import type { LayoutContext } from '../context.js';
 import { boxFragment, flatten, imageItems, leafOf, shiftFragment, warnOnce } from '../context.js';
 import type { DisplayItem } from '../../document/index.js';
 import { layoutFlex, flexIntrinsic } from './flex.js';
+import { gridIntrinsic, layoutGrid } from './grid/index.js';
 import type { BoxFragment, Fragment, LeafFragment } from '../paginate/fragments.js';
 import { inlineIntrinsic, layoutInline, textLine, type LineLeaf } from './inline.js';
 import { borderItems, layoutTag } from '../paint/decoration.js';
@@ -131,6 +132,7 @@ export function intrinsicOuter(box: Box, ctx: LayoutContext): { min: number; max
     let c: { min: number; max: number };
     if (box.kind === 'table') c = tableIntrinsic(box, ctx);
     else if (box.kind === 'flex') c = flexIntrinsic(box, ctx);
+    else if (box.kind === 'grid') c = gridIntrinsic(box, ctx);
     else if (box.inline) {
       const i = inlineIntrinsic(box, ctx);
       c = { min: i.minContent, max: i.maxContent };
@@ -380,6 +382,9 @@ export function layoutBlockLevel(
       break;
     case 'flex':
       placed = layoutFlex(box, x, y, hz.width, ctx, abs, opts);
+      break;
+    case 'grid':
+      placed = layoutGrid(box, x, y, hz.width, ctx, abs, opts);
       break;
     default:
       placed = layoutBlock(box, x, y, hz, ctx, abs, opts);
@@ -660,7 +665,7 @@ function layoutPositioned(
   return frag;
 }
 
-function layoutAbsolute(
+export function layoutAbsolute(
   entries: AbsCollector,
   cb: { x: number; y: number; width: number; height: number },
   ctx: LayoutContext,
@@ -672,7 +677,7 @@ function layoutAbsolute(
 }
 
 /** position: fixed boxes are laid out against the page area and drawn on every page. */
-function layoutFixed(box: Box, ctx: LayoutContext): void {
+export function layoutFixed(box: Box, ctx: LayoutContext): void {
   const f = layoutPositioned(box, ctx.page, ctx.page.x, ctx.page.y, ctx);
   ctx.fixed.push(flatten(f));
 }
@@ -717,7 +722,7 @@ export function layoutAtomic(
   const r = layoutBlockLevel(box, 0, 0, available, ctx, abs, { root: true });
   // Shrink-to-fit: horizontal() used the available width for auto-width blocks; redo narrower.
   let placed = r;
-  if (box.kind === 'block' && size(box.style.width, available) === undefined) {
+  if ((box.kind === 'block' || box.kind === 'grid') && size(box.style.width, available) === undefined) {
     const i = intrinsicOuter(box, ctx);
     const w = Math.min(Math.max(i.min, 0), available);
     const fit = Math.max(w, Math.min(i.max, available)) - m.left - m.right;

@@ -8,12 +8,14 @@
 import type { CssNode } from 'css-tree';
 import * as backgrounds from './backgrounds.js';
 import * as box from './box.js';
+import * as columns from './columns.js';
 import * as content from './content.js';
 import * as display from './display.js';
 import * as effects from './effects.js';
 import * as flex from './flex.js';
 import * as fonts from './fonts.js';
 import * as fragmentation from './fragmentation.js';
+import * as grid from './grid.js';
 import * as paged from './paged.js';
 import { lengthOrKeyword, type Longhand, type ParseCtx, type Shorthand } from './kit.js';
 import * as tables from './tables.js';
@@ -31,6 +33,8 @@ const FAMILIES = [
   content,
   tables,
   flex,
+  grid,
+  columns,
   fragmentation,
   paged,
 ];
