@@ -11,6 +11,7 @@ import { boxFragment, flatten, imageItems, leafOf, shiftFragment, warnOnce } fro
 import type { DisplayItem } from '../../document/index.js';
 import { layoutFlex, flexIntrinsic } from './flex.js';
 import { gridIntrinsic, layoutGrid } from './grid/index.js';
+import { isMulticol, layoutMulticol, multicolIntrinsic } from './multicol.js';
 import type { BoxFragment, Fragment, LeafFragment } from '../paginate/fragments.js';
 import { inlineIntrinsic, layoutInline, textLine, type LineLeaf } from './inline.js';
 import { borderItems, layoutTag } from '../paint/decoration.js';
@@ -86,7 +87,8 @@ function isFcRoot(b: Box, opts: LayoutOptions): boolean {
     s.display === 'inline-block' ||
     s.display === 'table-cell' ||
     s.float !== 'none' ||
-    isOutOfFlow(b)
+    isOutOfFlow(b) ||
+    isMulticol(s)
   );
 }
 
@@ -144,6 +146,7 @@ export function intrinsicOuter(box: Box, ctx: LayoutContext): { min: number; max
         c = { min: Math.max(c.min, ki.min), max: Math.max(c.max, ki.max) };
       }
     }
+    if (box.kind === 'block' && isMulticol(s)) c = multicolIntrinsic(box, c);
     min = c.min + (box.kind === 'table' ? 0 : edges);
     max = c.max + (box.kind === 'table' ? 0 : edges);
   }
@@ -387,7 +390,9 @@ export function layoutBlockLevel(
       placed = layoutGrid(box, x, y, hz.width, ctx, abs, opts);
       break;
     default:
-      placed = layoutBlock(box, x, y, hz, ctx, abs, opts);
+      placed = isMulticol(box.style)
+        ? layoutMulticol(box, x, y, hz.width, ctx, abs, opts)
+        : layoutBlock(box, x, y, hz, ctx, abs, opts);
   }
   if (box.style.position === 'relative') {
     const dx = lenAuto(box.style.left, cbWidth) ?? -(lenAuto(box.style.right, cbWidth) ?? 0);
@@ -722,7 +727,10 @@ export function layoutAtomic(
   const r = layoutBlockLevel(box, 0, 0, available, ctx, abs, { root: true });
   // Shrink-to-fit: horizontal() used the available width for auto-width blocks; redo narrower.
   let placed = r;
-  if ((box.kind === 'block' || box.kind === 'grid') && size(box.style.width, available) === undefined) {
+  if (
+    (box.kind === 'block' || box.kind === 'grid') &&
+    size(box.style.width, available) === undefined
+  ) {
     const i = intrinsicOuter(box, ctx);
     const w = Math.min(Math.max(i.min, 0), available);
     const fit = Math.max(w, Math.min(i.max, available)) - m.left - m.right;
