@@ -127,7 +127,11 @@ export function intrinsicOuter(box: Box, ctx: LayoutContext): { min: number; max
   const specified = typeof s.width === 'number' ? pt(s.width) : undefined;
   if (box.kind === 'image') {
     const r = replacedSize(box, undefined);
-    min = max = r.width + edges;
+    max = r.width + edges;
+    // Sized by a percentage, a replaced element shrinks with its container: its min-content
+    // contribution is zero (CSS Sizing 3 §5.2.2, as browsers do).
+    const pct = (v: unknown): boolean => typeof v === 'object' && v !== null;
+    min = pct(s.width) || pct(s.maxWidth) ? edges : max;
   } else if (specified !== undefined) {
     min = max = s.boxSizing === 'border-box' ? specified : specified + edges;
   } else {

@@ -164,11 +164,8 @@ export function inlineContributions(
   const s = item.style;
   const m = margin(s, 0);
   const outer = m.left + m.right;
-  let minContent = io.min;
+  const minContent = io.min;
   const maxContent = io.max;
-  // A replaced element sized in percentages shrinks with its area: it contributes no minimum.
-  if (item.kind === 'image' && (isPercent(s.width) || isPercent(s.maxWidth)))
-    minContent = outer + itemBox(item, 0).edgesH;
   const edges = outer + itemBox(item, 0).edgesH;
   let minimum: number;
   if (typeof s.minWidth === 'number')
@@ -179,10 +176,6 @@ export function inlineContributions(
   else if (s.minWidth === 'auto' && autoMinimum && s.overflowX === 'visible') minimum = minContent;
   else minimum = edges;
   return { minContent, maxContent, minimum };
-}
-
-function isPercent(v: unknown): boolean {
-  return typeof v === 'object' && v !== null;
 }
 
 /** First baseline of a laid-out item from its border-box top; its bottom edge when it has none. */
