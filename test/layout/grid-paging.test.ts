@@ -123,15 +123,15 @@ describe('grid items and the structure tree', () => {
     const source = `<!DOCTYPE html><html lang="en"><head><title>t</title><style>
       #g { display: grid; grid-template-columns: 1fr 1fr }
       #first { grid-row: 2; grid-column: 2 } #second { order: -1 }</style></head><body>
-      <div id="g"><p id="first">First</p><h2 id="second">Second</h2><p id="third">Third</p></div>
+      <div id="g"><p id="first">First</p><h1 id="second">Second</h1><p id="third">Third</p></div>
       </body></html>`;
     const { document } = await layoutHtml({ html: source }, testOptions);
     const kids = (n: StructNode): StructNode[] =>
       n.children.flatMap((c) => (c.kind === 'node' ? [c, ...kids(c)] : []));
     const order = kids(document.structure)
-      .filter((n) => n.type === 'P' || n.type === 'H2')
+      .filter((n) => n.type === 'P' || n.type === 'H1')
       .map((n) => n.type);
     // Visually Second comes first (order: -1) and First last (row 2): the tags keep the DOM's.
-    expect(order).toEqual(['P', 'H2', 'P']);
+    expect(order).toEqual(['P', 'H1', 'P']);
   });
 });
