@@ -379,6 +379,47 @@ describe('multi-column layout across pages', () => {
     expect(at(r, 'k4')).toEqual([0, 210, 60]);
   });
 
+  it('balances the last page of a box and a paragraph cut at the page before it', async () => {
+    const para = Array.from({ length: 34 }, (_, i) => `q${i + 1}`).join('<br>');
+    const r = await layoutSnippet(
+      `<div id="m"><div id="w">${lines('l', 34)}</div></div><p id="after">after</p>
+       <div id="n"><p id="q" style="orphans: 1; widows: 1">${para}</p></div>`,
+      `${SMALL} #m, #n { columns: 2; column-gap: 20px } #n { break-before: page }`,
+    );
+    // 15 lines a column on page 1; the four left, two and two on page 2, cut out of the box
+    // and the paragraph that began on page 1.
+    expect(at(r, 'l30')).toEqual([0, 210, 280]);
+    expect(at(r, 'l31')).toEqual([1, 0, 0]);
+    expect(at(r, 'l33')).toEqual([1, 210, 0]);
+    expect(at(r, 'l34')).toEqual([1, 210, 20]);
+    expect(at(r, 'after')).toEqual([1, 0, 40]);
+    expect(r.pages).toBe(4);
+    expect(r.text(3).replace(/\s+/g, ' ').trim()).toBe('q31 q32 q33 q34');
+    expect(r.box('q').map((b) => [b.page, b.x, b.y, b.height])).toEqual([
+      [2, 0, 0, 300],
+      [2, 210, 0, 300],
+      [3, 0, 0, 40],
+      [3, 210, 0, 40],
+    ]);
+  });
+
+  it('balances a table whose header repeats in every column', async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => `<tr><td id="r${i + 1}">r${i + 1}</td></tr>`);
+    const r = await layoutSnippet(
+      `<div id="m"><table><thead><tr><th>H</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`,
+      `${SMALL} #m { columns: 2; column-gap: 20px } table { border-collapse: collapse }
+       td, th { padding: 0; height: 20px }`,
+    );
+    expect(r.pages).toBe(2);
+    // Header and 14 rows a column on page 1; the last 12 rows balanced six and six below a
+    // header in each column of page 2.
+    expect(at(r, 'r15')).toEqual([0, 210, 20]);
+    expect(at(r, 'r29')).toEqual([1, 0, 20]);
+    expect(at(r, 'r34')).toEqual([1, 0, 120]);
+    expect(at(r, 'r35')).toEqual([1, 210, 20]);
+    expect(at(r, 'r40')).toEqual([1, 210, 120]);
+  });
+
   it('balances all content in one set in continuous output', async () => {
     const r = await layoutSnippet(
       `<div id="m">${lines('l', 30)}</div>`,

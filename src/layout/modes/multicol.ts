@@ -222,23 +222,25 @@ function balanceInPlace(
     bottom: top + contentHeight,
     children: spec.content,
   };
-  const fill = (h: number, max: number, boxes?: Map<string, PlacedBox[]>) =>
+  const fill = (h: number, max: number, boxes?: Map<string, PlacedBox[]>, measureOnly = false) =>
     paginate(root, () => ({ top, height: h }), {
       maxPages: max,
       forcedBreaks: false,
+      measureOnly,
       ...(boxes ? { boxes } : {}),
       columns: { flowStart: top, perPage: spec.count },
     });
   let h = room ?? contentHeight;
   if (room === undefined || spec.fill === 'balance') {
-    h = balancedHeight(Math.min(h, contentHeight), (probe) => {
+    const fits = (probe: number): boolean => {
       try {
-        return fill(probe, spec.count).length <= spec.count;
+        return fill(probe, spec.count, undefined, true).length <= spec.count;
       } catch (e) {
         if (e instanceof PageLimit) return false;
         throw e;
       }
-    });
+    };
+    h = balancedHeight(Math.min(h, contentHeight), fits, contentHeight / spec.count);
   }
   const boxes = ctx.recordBoxes ? new Map<string, PlacedBox[]>() : undefined;
   const laid = fill(h, Number.MAX_SAFE_INTEGER, boxes);

@@ -6,7 +6,7 @@
  */
 import type { DisplayItem } from '../../document/index.js';
 import { borderItems } from '../paint/decoration.js';
-import type { BoxFragment, ColumnSpec } from './fragments.js';
+import type { BoxFragment, ColumnSpec, Fragment } from './fragments.js';
 
 /** A nested pagination whose pages are columns, `perPage` of them side by side on a page. */
 export interface ColumnFlow {
@@ -23,6 +23,32 @@ export function contentOf(run: BoxFragment, spec: ColumnSpec): BoxFragment | und
   return { kind: 'box', top: run.top, bottom, children: spec.content };
 }
 
+/**
+ * What of `content` lies at or below flow y `y` (where a set of columns starts), for probing
+ * that set's height alone: leaves above it are dropped, boxes cut around it keep only their
+ * children below it. Undefined when a box that cannot be cut this way (nested columns, a
+ * repeated table header) straddles `y`.
+ */
+export function contentBelow(content: BoxFragment, y: number): BoxFragment | undefined {
+  const cut = below(content, y);
+  return cut === null ? undefined : (cut as BoxFragment | undefined);
+}
+
+const EPS = 0.01;
+
+function below(f: Fragment, y: number): Fragment | undefined | null {
+  if (f.top >= y - EPS) return f;
+  if (f.kind === 'leaf' || f.bottom <= y + EPS || f.children.length === 0) return undefined;
+  if (f.columns || f.repeat) return null;
+  const kids: Fragment[] = [];
+  for (const c of f.children) {
+    const k = below(c, y);
+    if (k === null) return null;
+    if (k) kids.push(k);
+  }
+  return kids.length > 0 ? { ...f, children: kids } : undefined;
+}
+
 /** Horizontal offset of column `j` of a set from where the content was laid out. */
 export function columnOffset(spec: ColumnSpec, j: number): number {
   const k = spec.rtl ? spec.count - 1 - j : j;
@@ -34,12 +60,28 @@ const PRECISION = 0.25;
 
 /**
  * The smallest column height up to `cap` for which `fits` holds (the content fits the set's
- * columns), by bisection: `fits` is monotonic in the height.
+ * columns): `fits` is monotonic in the height. With `share` (the content's height over the
+ * column count, which the answer is seldom far above) the search starts there and widens in
+ * doubling steps before it bisects, so a tall content needs few passes, not one per halving
+ * of its whole height.
  */
-export function balancedHeight(cap: number, fits: (height: number) => boolean): number {
+export function balancedHeight(cap: number, fits: (height: number) => boolean, share = 0): number {
   let lo = 0;
   let hi = cap;
   if (hi <= PRECISION || !fits(hi)) return hi;
+  if (share > PRECISION && share < hi) {
+    if (fits(share)) hi = share;
+    else {
+      lo = share;
+      for (let step = 8; lo + step < hi; step *= 2) {
+        if (fits(lo + step)) {
+          hi = lo + step;
+          break;
+        }
+        lo += step;
+      }
+    }
+  }
   while (hi - lo > PRECISION) {
     const mid = (lo + hi) / 2;
     if (fits(mid)) hi = mid;

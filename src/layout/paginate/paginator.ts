@@ -19,7 +19,14 @@ import type { BoxFragment, ColumnSpec, Fragment, LeafFragment } from './fragment
 import { firstLeafBottom } from './fragments.js';
 import type { FlowLayouts, FlowTree } from './flow-layouts.js';
 import { asArtifact, moveItem, moveOps } from '../paint/decoration.js';
-import { balancedHeight, columnOffset, contentOf, ruleItems, type ColumnFlow } from './columns.js';
+import {
+  balancedHeight,
+  columnOffset,
+  contentBelow,
+  contentOf,
+  ruleItems,
+  type ColumnFlow,
+} from './columns.js';
 
 export interface PageBody {
   /** Top of the body area on the page, points. */
@@ -66,6 +73,8 @@ export interface PaginateOptions {
   readonly layouts?: FlowLayouts;
   /** Set when the "pages" are the columns of multi-column content (see columns.ts). */
   readonly columns?: ColumnFlow;
+  /** Only count the pages and where content ends, drawing nothing (balancing probes). */
+  readonly measureOnly?: boolean;
 }
 
 /** Tolerance so rounding never pushes a line that fits exactly onto the next page. */
@@ -93,6 +102,7 @@ export function paginate(
 ): PaginatedPage[] {
   const maxPages = options.maxPages ?? 100_000;
   const { anchors, boxes, layouts, columns } = options;
+  const measureOnly = options.measureOnly ?? false;
   const forcedBreaks = options.forcedBreaks ?? true;
   const pages: PaginatedPage[] = [];
   /** Page y of the lowest content on each page. */
@@ -157,7 +167,7 @@ export function paginate(
     blankFirst = false,
   ): void => {
     const edge = lastLeaf?.leaf.closingEdge;
-    if (lastLeaf && edge && edge.length > 0)
+    if (lastLeaf && edge && edge.length > 0 && !measureOnly)
       push(lastLeaf.into, lastLeaf.page, onPage(edge, lastLeaf.page));
     lastLeaf = undefined;
     if (blankFirst) startPage(at, '', true);
@@ -172,7 +182,7 @@ export function paginate(
     }
     startPage(at - headers, name);
     let y = cur().body.top;
-    for (const r of repeats) {
+    for (const r of measureOnly ? [] : repeats) {
       const shift = y - r.leaf.top;
       const copy = asArtifact(r.leaf.items.map((i) => moveItem(i, cur().dx, shift)));
       push(collectorOf(r.box, into), pages.length - 1, copy);
@@ -303,7 +313,7 @@ export function paginate(
       while (p > floor && pages[p].flowTop > leaf.top) p--;
     }
     const d = pages[p].body.top - pages[p].flowTop;
-    push(into, p, onPage(leaf.items, p));
+    if (!measureOnly) push(into, p, onPage(leaf.items, p));
     if (!leaf.outOfFlow) {
       lastLeaf = { leaf, into, page: p };
       reach(p, leaf.bottom + d);
@@ -443,7 +453,7 @@ export function paginate(
     const fill = (
       heightOf: (k: number) => number,
       max: number,
-      inner: Pick<PaginateOptions, 'anchors' | 'boxes'> = {},
+      inner: Pick<PaginateOptions, 'anchors' | 'boxes' | 'measureOnly'> = { measureOnly: true },
     ): PaginatedPage[] =>
       paginate(
         content,
@@ -451,30 +461,61 @@ export function paginate(
           const k = Math.floor(index / perPage);
           return { top: setBody(k).top, height: heightOf(k) };
         },
-        { ...inner, maxPages: max, forcedBreaks, columns: { flowStart: run.top, perPage } },
+        {
+          measureOnly,
+          ...inner,
+          maxPages: max,
+          forcedBreaks,
+          columns: { flowStart: run.top, perPage },
+        },
       );
     const full = fill((k) => setBody(k).height, maxPages * perPage);
     const sets = Math.ceil(full.length / perPage);
     const last = sets - 1;
     let heightOf = (k: number): number => setBody(k).height;
-    if (spec.fill === 'balance' || !forcedBreaks) {
-      const cap = Math.min(setBody(last).height, content.bottom - run.top);
-      const h = balancedHeight(cap, (probe) => {
-        try {
-          return (
-            fill((k) => (k < last ? setBody(k).height : probe), sets * perPage).length <=
-            sets * perPage
-          );
-        } catch (e) {
-          if (e instanceof PageLimit) return false;
-          throw e;
-        }
-      });
-      heightOf = (k) => (k < last ? setBody(k).height : h);
-    }
     const innerAnchors = anchors ? new Map<string, { pageIndex: number; y: number }>() : undefined;
     const innerBoxes = boxes ? new Map<string, PlacedBox[]>() : undefined;
-    const cols = fill(heightOf, maxPages * perPage, { anchors: innerAnchors, boxes: innerBoxes });
+    const fillAll = (): PaginatedPage[] =>
+      fill(heightOf, maxPages * perPage, { anchors: innerAnchors, boxes: innerBoxes, measureOnly });
+    let cols: PaginatedPage[] | undefined;
+    if (spec.fill === 'balance' || !forcedBreaks) {
+      const lastHeight = setBody(last).height;
+      const balanced = (h: number): PaginatedPage[] => {
+        heightOf = (k) => (k < last ? setBody(k).height : h);
+        innerAnchors?.clear();
+        innerBoxes?.clear();
+        return fillAll();
+      };
+      // The sets before the last do not change with its height: probe the last one alone.
+      const start = full[last * perPage].flowTop;
+      const tail = last === 0 ? content : contentBelow(content, start);
+      if (tail) {
+        const extent = Math.max(0, tail.bottom - start);
+        const cap = Math.min(lastHeight, extent);
+        const opts = {
+          maxPages: perPage,
+          forcedBreaks,
+          measureOnly: true,
+          columns: { flowStart: start, perPage },
+        };
+        const h = balancedHeight(
+          cap,
+          (probe) => fitsIn(perPage, () => paginate(tail, () => ({ top: 0, height: probe }), opts)),
+          extent / perPage,
+        );
+        cols = balanced(h);
+      }
+      // Cutting the content changed what fits (or it could not be cut): probe all of it.
+      if (!cols || cols.length > sets * perPage) {
+        const cap = Math.min(lastHeight, content.bottom - run.top);
+        const h = balancedHeight(cap, (probe) =>
+          fitsIn(sets * perPage, () =>
+            fill((k) => (k < last ? setBody(k).height : probe), sets * perPage),
+          ),
+        );
+        cols = balanced(h);
+      }
+    } else cols = fillAll();
     const pageOf = (i: number): number => p0 + Math.floor(i / perPage);
     // Each column moves beside the first, and with its page when that page's body is offset.
     const dx = (i: number): number => columnOffset(spec, i % perPage) + pages[pageOf(i)].dx;
@@ -588,6 +629,7 @@ export function paginate(
           ...box.borderBox,
           x: box.borderBox.x + page.dx,
         });
+      if (measureOnly) continue;
       const content = mine.get(p) ?? [];
       let deco = box.decorate ? box.decorate(slice) : [];
       if (deco.length === 0 && content.length === 0) continue;
@@ -617,6 +659,16 @@ export function paginate(
   if (pages.length > maxPages) throw new PageLimit(maxPages);
   for (const [p, items] of rootCollector) if (p < pages.length) pages[p].items.push(...items);
   return pages.map((page, p) => ({ ...page, contentBottom: bottoms[p] ?? page.body.top }));
+}
+
+/** Whether a pass makes at most `max` pages (columns); running out of them is a no. */
+function fitsIn(max: number, pass: () => readonly PaginatedPage[]): boolean {
+  try {
+    return pass().length <= max;
+  } catch (e) {
+    if (e instanceof PageLimit) return false;
+    throw e;
+  }
 }
 
 function push(c: Collector, page: number, items: readonly DisplayItem[]): void {
