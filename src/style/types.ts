@@ -256,15 +256,7 @@ export type ObjectFit = 'fill' | 'contain' | 'cover' | 'none' | 'scale-down';
 
 /** page-break-* aliases are folded in: always → 'page', avoid-page → 'avoid'. */
 export type BreakBetween =
-  | 'auto'
-  | 'avoid'
-  | 'page'
-  | 'left'
-  | 'right'
-  | 'recto'
-  | 'verso'
-  | 'column'
-  | 'avoid-column';
+  'auto' | 'avoid' | 'page' | 'left' | 'right' | 'recto' | 'verso' | 'column' | 'avoid-column';
 /** 'avoid-page' is folded into 'avoid'. */
 export type BreakInside = 'auto' | 'avoid' | 'avoid-column';
 

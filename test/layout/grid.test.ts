@@ -4,33 +4,8 @@
  * getBoundingClientRect, the page as its viewport, the same Liberation Serif face), so they are
  * a real engine's answer rather than this one's; text widths agree to a fraction of a pixel.
  */
-import { describe, expect, it } from 'vitest';
-import { layoutSnippet, type SnippetLayout } from './geometry.js';
-
-const PAGE =
-  '@page { size: 800px 600px; margin: 0 } body { margin: 0; font-family: "Liberation Serif" }';
-
-function snippet(html: string, css: string): Promise<SnippetLayout> {
-  return layoutSnippet(html, `${PAGE} ${css}`);
-}
-
-/** Each id's border box on page 0 is [x, y, width, height] within `tolerance` px. */
-function expectBoxes(
-  r: SnippetLayout,
-  want: Record<string, readonly [number, number, number, number]>,
-  tolerance = 0.15,
-): void {
-  const got: Record<string, readonly number[]> = {};
-  const wanted: Record<string, readonly number[]> = {};
-  for (const [id, rect] of Object.entries(want)) {
-    const [b] = r.box(id);
-    const actual = [b.x, b.y, b.width, b.height];
-    const close = b.page === 0 && actual.every((v, i) => Math.abs(v - rect[i]) <= tolerance);
-    got[id] = close ? rect : actual;
-    wanted[id] = rect;
-  }
-  expect(got).toEqual(wanted);
-}
+import { describe, it } from 'vitest';
+import { expectBoxes, snippet } from './chromium-boxes.js';
 
 describe('grid layout', () => {
   it('places items in fixed and fr columns, a spanning item on its own row', async () => {

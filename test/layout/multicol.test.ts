@@ -8,33 +8,9 @@ import { describe, expect, it } from 'vitest';
 import type { DisplayItem } from '../../src/document/index.js';
 import { pathBounds } from '../../src/document/index.js';
 import { layoutHtml } from '../../src/layout/index.js';
+import { expectBoxes, snippet } from './chromium-boxes.js';
 import { layoutSnippet, type SnippetLayout } from './geometry.js';
 import { testOptions } from './harness.js';
-
-const PAGE =
-  '@page { size: 800px 600px; margin: 0 } body { margin: 0; font-family: "Liberation Serif" }';
-
-function snippet(html: string, css: string): Promise<SnippetLayout> {
-  return layoutSnippet(html, `${PAGE} ${css}`);
-}
-
-/** Each id's border box on page 0 is [x, y, width, height] within `tolerance` px. */
-function expectBoxes(
-  r: SnippetLayout,
-  want: Record<string, readonly [number, number, number, number]>,
-  tolerance = 0.15,
-): void {
-  const got: Record<string, readonly number[]> = {};
-  const wanted: Record<string, readonly number[]> = {};
-  for (const [id, rect] of Object.entries(want)) {
-    const [b] = r.box(id);
-    const actual = [b.x, b.y, b.width, b.height];
-    const close = b.page === 0 && actual.every((v, i) => Math.abs(v - rect[i]) <= tolerance);
-    got[id] = close ? rect : actual;
-    wanted[id] = rect;
-  }
-  expect(got).toEqual(wanted);
-}
 
 describe('multi-column layout without pages', () => {
   it('balances block children over column-count columns', async () => {

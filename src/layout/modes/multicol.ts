@@ -22,7 +22,8 @@ import type {
 import { balancedHeight, columnOffset, ruleItems } from '../paginate/columns.js';
 import { PageLimit, paginate } from '../paginate/paginator.js';
 import { moveItem } from '../paint/decoration.js';
-import { border, len, margin, maxSize, padding, pt, size } from '../units.js';
+import { len, margin, pt } from '../units.js';
+import { contentBox } from './content-box.js';
 import { layoutBlockLevel, type AbsCollector, type LayoutOptions, type Placed } from './block.js';
 
 /** Is this a multi-column container (a block container with a column count or width)? */
@@ -130,23 +131,14 @@ export function layoutMulticol(
   opts: LayoutOptions,
 ): Placed {
   const s = box.style;
-  const pad = padding(s, width);
-  const bord = border(s);
-  const edgesV = pad.top + pad.bottom + bord.top + bord.bottom;
+  const cb = contentBox(s, width, opts);
+  const { pad, bord, edgesV } = cb;
   const contentX = x + bord.left + pad.left;
   const contentY = y + bord.top + pad.top;
-  const contentW = Math.max(0, width - pad.left - pad.right - bord.left - bord.right);
-  const borderBox = s.boxSizing === 'border-box';
-  const toContent = (v: number | undefined): number | undefined =>
-    v === undefined ? undefined : Math.max(0, borderBox ? v - edgesV : v);
-  const minH = toContent(size(s.minHeight, opts.cbHeight));
-  const maxH = toContent(maxSize(s.maxHeight, opts.cbHeight));
-  let fixedH =
-    opts.forcedHeight !== undefined
-      ? Math.max(0, opts.forcedHeight - edgesV)
-      : toContent(size(s.height, opts.cbHeight));
-  if (fixedH !== undefined && maxH !== undefined) fixedH = Math.min(fixedH, maxH);
-  if (fixedH !== undefined && minH !== undefined) fixedH = Math.max(fixedH, minH);
+  const contentW = cb.width;
+  const minH = cb.minHeight;
+  const maxH = cb.maxHeight;
+  const fixedH = cb.height;
   const cols = usedColumns(s, contentW);
   const rule =
     s.columnRuleStyle !== 'none' && s.columnRuleStyle !== 'hidden' && s.columnRuleWidth > 0

@@ -66,24 +66,12 @@ longhands.push(
     key: 'justifyContent',
     inherited: false,
     initial: 'normal',
-    parse: alignParser(
-      [
-        'normal',
-        'stretch',
-        'flex-start',
-        'flex-end',
-        'center',
-        'space-between',
-        'space-around',
-        'space-evenly',
-      ],
-      {
-        start: 'flex-start',
-        left: 'flex-start',
-        end: 'flex-end',
-        right: 'flex-end',
-      },
-    ),
+    parse: alignParser(['normal', ...ALIGN_CONTENT], {
+      start: 'flex-start',
+      left: 'flex-start',
+      end: 'flex-end',
+      right: 'flex-end',
+    }),
   }),
   kit.longhand<string>({
     name: 'align-items',

@@ -23,7 +23,8 @@ import {
   type Placed,
 } from '../block.js';
 import type { Fragment } from '../../paginate/fragments.js';
-import { border, len, margin, maxSize, padding, pt, size } from '../../units.js';
+import { len, margin, pt } from '../../units.js';
+import { contentBox } from '../content-box.js';
 import { alignSelf, justifySelf, selfOffset, spanOf, trackPositions } from './align.js';
 import { rowUnits, type PlacedItem } from './fragments.js';
 import {
@@ -258,21 +259,12 @@ function layoutGridIn(
   memoMap: ItemMemo,
 ): Placed {
   const s = box.style;
-  const pad = padding(s, width);
-  const bord = border(s);
-  const edgesV = pad.top + pad.bottom + bord.top + bord.bottom;
-  const contentW = Math.max(0, width - pad.left - pad.right - bord.left - bord.right);
-  const borderBox = s.boxSizing === 'border-box';
-  const toContentH = (v: number | undefined): number | undefined =>
-    v === undefined ? undefined : Math.max(0, borderBox ? v - edgesV : v);
-  const maxH = toContentH(maxSize(s.maxHeight, opts.cbHeight));
-  const minH = toContentH(size(s.minHeight, opts.cbHeight)) ?? 0;
-  let definiteH: number | undefined =
-    opts.forcedHeight !== undefined
-      ? Math.max(0, opts.forcedHeight - edgesV)
-      : toContentH(size(s.height, opts.cbHeight));
-  if (definiteH !== undefined)
-    definiteH = Math.max(minH, maxH !== undefined ? Math.min(definiteH, maxH) : definiteH);
+  const cb = contentBox(s, width, opts);
+  const { pad, bord, edgesV } = cb;
+  const contentW = cb.width;
+  const maxH = cb.maxHeight;
+  const minH = cb.minHeight ?? 0;
+  const definiteH = cb.height;
   const colGap = gapPt(s.columnGap, contentW);
   const rowGap = gapPt(s.rowGap, definiteH);
   const model = buildModel(
