@@ -108,8 +108,8 @@ export function boxFragment(
     : undefined;
   // recto/verso are right/left in left-to-right page progression.
   const brk = (v: string): BreakValue =>
-    v === 'page'
-      ? 'page'
+    v === 'page' || v === 'column'
+      ? v
       : v === 'left' || v === 'verso'
         ? 'left'
         : v === 'right' || v === 'recto'
@@ -127,7 +127,7 @@ export function boxFragment(
     ...(s.opacity < 1 ? { opacity: s.opacity } : {}),
     ...(brk(s.breakBefore) !== 'auto' ? { breakBefore: brk(s.breakBefore) } : {}),
     ...(brk(s.breakAfter) !== 'auto' ? { breakAfter: brk(s.breakAfter) } : {}),
-    ...(s.breakInside === 'avoid' ? { breakInside: 'avoid' as const } : {}),
+    ...(s.breakInside !== 'auto' ? { breakInside: s.breakInside } : {}),
     ...(s.breakAfter === 'avoid' ? { keepWithNext: true } : {}),
     ...('anchor' in box && box.anchor
       ? {
@@ -373,6 +373,15 @@ export function shiftFragment(f: Fragment, dx: number, dy: number): Fragment {
       : {}),
     ...(f.clip ? { clip: (s: BoxSlice) => f.clip!(moveSlice(s)).map((o) => shiftOp(o, dx)) } : {}),
     ...(f.repeat ? { repeat: shiftFragment(f.repeat, dx, dy) as LeafFragment } : {}),
+    ...(f.columns
+      ? {
+          columns: {
+            ...f.columns,
+            x: f.columns.x + dx,
+            content: f.columns.content.map((c) => shiftFragment(c, dx, dy)),
+          },
+        }
+      : {}),
   };
 }
 

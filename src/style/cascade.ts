@@ -80,6 +80,7 @@ const BLOCKIFY: Partial<Record<Display, Display>> = {
   inline: 'block',
   'inline-block': 'block',
   'inline-flex': 'flex',
+  'inline-grid': 'grid',
   'inline-table': 'table',
   'table-row-group': 'block',
   'table-header-group': 'block',
@@ -428,7 +429,9 @@ export class StyleEngine {
       rec.position === 'absolute' ||
       rec.position === 'fixed' ||
       parentDisplay === 'flex' ||
-      parentDisplay === 'inline-flex';
+      parentDisplay === 'inline-flex' ||
+      parentDisplay === 'grid' ||
+      parentDisplay === 'inline-grid';
     if (blockify && display !== 'none' && display !== 'contents')
       rec.display = BLOCKIFY[display] ?? display;
     if (isRoot && rec.display === 'contents') rec.display = 'block';

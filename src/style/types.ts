@@ -64,6 +64,8 @@ export type Display =
   | 'inline-flex'
   | 'table'
   | 'inline-table'
+  | 'grid'
+  | 'inline-grid'
   | 'table-row-group'
   | 'table-header-group'
   | 'table-footer-group'
@@ -142,9 +144,20 @@ export type EmptyCells = 'show' | 'hide';
 
 export type FlexDirection = 'row' | 'row-reverse' | 'column' | 'column-reverse';
 export type FlexWrap = 'nowrap' | 'wrap' | 'wrap-reverse';
-/** 'start'/'left' are folded into 'flex-start', 'end'/'right' into 'flex-end', 'normal' to 'flex-start'. */
+/**
+ * 'start'/'left' are folded into 'flex-start', 'end'/'right' into 'flex-end'. 'normal' and
+ * 'stretch' stay: flex containers treat both as 'flex-start', grid containers stretch their
+ * auto tracks.
+ */
 export type JustifyContent =
-  'flex-start' | 'flex-end' | 'center' | 'space-between' | 'space-around' | 'space-evenly';
+  | 'normal'
+  | 'stretch'
+  | 'flex-start'
+  | 'flex-end'
+  | 'center'
+  | 'space-between'
+  | 'space-around'
+  | 'space-evenly';
 /** 'normal' is folded into 'stretch'; 'start'/'self-start' into 'flex-start', likewise for end. */
 export type AlignItems = 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'baseline';
 export type AlignSelf = 'auto' | AlignItems;
@@ -157,11 +170,95 @@ export type AlignContent =
   | 'space-around'
   | 'space-evenly';
 export type FlexBasis = LengthPercentage | 'auto' | 'content';
+/**
+ * justify-items / justify-self (grid items in the inline axis). 'legacy' (the initial value of
+ * justify-items) and 'normal' behave as 'stretch' for non-replaced grid items; 'left'/'right'
+ * are kept (they differ from start/end in right-to-left text); 'self-start', 'flex-start' fold
+ * into 'start', likewise for end; 'first baseline' is 'baseline'.
+ */
+export type JustifyItems =
+  'legacy' | 'normal' | 'stretch' | 'start' | 'end' | 'center' | 'left' | 'right' | 'baseline';
+export type JustifySelf = 'auto' | Exclude<JustifyItems, 'legacy'>;
+
+// ---------------------------------------------------------------------------------------------
+// Grid
+
+/** One end of a track sizing function: a length, a percentage, a flex factor or a keyword. */
+export type TrackBreadth =
+  LengthPercentage | { readonly fr: number } | 'auto' | 'min-content' | 'max-content';
+
+/**
+ * A track sizing function, normalised: a plain breadth `b` is minmax(b, b), except `<n>fr`
+ * which is minmax(auto, <n>fr); fit-content(L) is minmax(auto, max-content) whose growth is
+ * capped at `fitContent`. `min` is never a flex factor.
+ */
+export interface TrackSize {
+  readonly min: TrackBreadth;
+  readonly max: TrackBreadth;
+  readonly fitContent?: LengthPercentage;
+}
+
+/** Tracks of a grid-template-columns/rows value between its line-name groups. */
+export type GridTrackEntry =
+  | { readonly kind: 'track'; readonly size: TrackSize }
+  | {
+      readonly kind: 'repeat';
+      /** A count, or auto-fill / auto-fit (as many as fit the container). */
+      readonly count: number | 'auto-fill' | 'auto-fit';
+      readonly tracks: readonly TrackSize[];
+      /** Line names around the repeated tracks: tracks.length + 1 groups. */
+      readonly lines: readonly (readonly string[])[];
+    };
+
+/** grid-template-columns / grid-template-rows as computed (not expanded: repeat() is kept). */
+export interface GridTemplate {
+  readonly entries: readonly GridTrackEntry[];
+  /** Line names before each entry and after the last: entries.length + 1 groups. */
+  readonly lines: readonly (readonly string[])[];
+}
+
+/** A named area of grid-template-areas, as 0-based line indices (end exclusive). */
+export interface GridArea {
+  readonly rowStart: number;
+  readonly rowEnd: number;
+  readonly columnStart: number;
+  readonly columnEnd: number;
+}
+
+export interface GridTemplateAreas {
+  readonly rows: number;
+  readonly columns: number;
+  readonly areas: ReadonlyMap<string, GridArea>;
+}
+
+/**
+ * grid-row-start and its siblings: `auto`; a bare name (an area's edge or the first line of
+ * that name); the n-th line (negative counts from the end), optionally of a name; or a span of
+ * tracks, optionally up to the n-th line of a name.
+ */
+export type GridLine =
+  | { readonly kind: 'auto' }
+  | { readonly kind: 'ident'; readonly name: string }
+  | { readonly kind: 'line'; readonly index: number; readonly name?: string }
+  | { readonly kind: 'span'; readonly count: number; readonly name?: string };
+
+export interface GridAutoFlow {
+  readonly axis: 'row' | 'column';
+  readonly dense: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Multi-column layout
+
+export type ColumnSpan = 'none' | 'all';
+export type ColumnFill = 'auto' | 'balance' | 'balance-all';
 export type ObjectFit = 'fill' | 'contain' | 'cover' | 'none' | 'scale-down';
 
 /** page-break-* aliases are folded in: always → 'page', avoid-page → 'avoid'. */
-export type BreakBetween = 'auto' | 'avoid' | 'page' | 'left' | 'right' | 'recto' | 'verso';
-export type BreakInside = 'auto' | 'avoid';
+export type BreakBetween =
+  'auto' | 'avoid' | 'page' | 'left' | 'right' | 'recto' | 'verso' | 'column' | 'avoid-column';
+/** 'avoid-page' is folded into 'avoid'. */
+export type BreakInside = 'auto' | 'avoid' | 'avoid-column';
 
 /** width/height: intrinsic keywords are kept so layout can honour them or treat them as auto. */
 export type SizeValue = LengthPercentageAuto | 'min-content' | 'max-content' | 'fit-content';
@@ -420,10 +517,35 @@ export interface ComputedStyle {
   readonly alignItems: AlignItems;
   readonly alignSelf: AlignSelf;
   readonly alignContent: AlignContent;
-  /** 'normal' computes to 0 (flex semantics). */
+  /** 'normal' computes to 0 (flex and grid semantics). */
   readonly rowGap: LengthPercentage;
-  readonly columnGap: LengthPercentage;
+  /** 'normal' is kept: 0 between flex items and grid tracks, 1em between columns. */
+  readonly columnGap: LengthPercentage | 'normal';
   readonly order: number;
+
+  // Grid
+  readonly gridTemplateColumns: GridTemplate | 'none';
+  readonly gridTemplateRows: GridTemplate | 'none';
+  readonly gridTemplateAreas: GridTemplateAreas | 'none';
+  readonly gridAutoColumns: readonly TrackSize[];
+  readonly gridAutoRows: readonly TrackSize[];
+  readonly gridAutoFlow: GridAutoFlow;
+  readonly gridRowStart: GridLine;
+  readonly gridRowEnd: GridLine;
+  readonly gridColumnStart: GridLine;
+  readonly gridColumnEnd: GridLine;
+  readonly justifyItems: JustifyItems;
+  readonly justifySelf: JustifySelf;
+
+  // Multi-column layout
+  readonly columnCount: number | 'auto';
+  /** px, or 'auto'. */
+  readonly columnWidth: Length | 'auto';
+  readonly columnRuleWidth: Length;
+  readonly columnRuleStyle: BorderStyle;
+  readonly columnRuleColor: RgbaColor;
+  readonly columnSpan: ColumnSpan;
+  readonly columnFill: ColumnFill;
 
   // Replaced content
   readonly objectFit: ObjectFit;

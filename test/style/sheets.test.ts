@@ -90,11 +90,12 @@ describe('stylesheet loading', () => {
 
   it('evaluates @supports', async () => {
     const d = await style(
-      '<style>@supports (display: flex) { #a { color: blue } } @supports (display: grid) { #b { color: red } } @supports not (frob: 1) { #c { color: blue } }</style><p id=a></p><p id=b></p><p id=c></p>',
+      '<style>@supports (display: flex) { #a { color: blue } } @supports (display: ruby) { #b { color: red } } @supports not (frob: 1) { #c { color: blue } } @supports (display: grid) and (columns: 2) { #d { color: blue } }</style><p id=a></p><p id=b></p><p id=c></p><p id=d></p>',
     );
     expect(find(d.root, byId('a')).style.color).toEqual(BLUE);
     expect(find(d.root, byId('b')).style.color).toEqual({ r: 0, g: 0, b: 0, a: 1 });
     expect(find(d.root, byId('c')).style.color).toEqual(BLUE);
+    expect(find(d.root, byId('d')).style.color).toEqual(BLUE);
   });
 
   it('collects @font-face rules with resolved sources', async () => {
@@ -149,10 +150,13 @@ describe('warnings and robustness', () => {
     expect(codes.some((c) => c.startsWith('css.invalid-value') && c.includes('apples'))).toBe(true);
   });
 
-  it('display: grid keeps the previous display with a warning', async () => {
-    const d = await style('<style>div { display: grid }</style><div id=t>x</div>');
-    expect(find(d.root, byId('t')).style.display).toBe('block');
-    expect(d.warnings.some((w) => w.message.includes('grid'))).toBe(true);
+  it('display: grid and inline-grid are display types of their own, without a warning', async () => {
+    const d = await style(
+      '<style>#t { display: grid } #u { display: inline grid }</style><div id=t>x</div><span id=u>y</span>',
+    );
+    expect(find(d.root, byId('t')).style.display).toBe('grid');
+    expect(find(d.root, byId('u')).style.display).toBe('inline-grid');
+    expect(d.warnings).toEqual([]);
   });
 
   it('survives broken CSS and style attributes', async () => {

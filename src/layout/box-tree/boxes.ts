@@ -90,6 +90,12 @@ export interface FlexBox extends BoxCommon {
   readonly children: readonly Box[];
 }
 
+/** A grid container; its children are the grid items (blockified, text runs wrapped). */
+export interface GridBox extends BoxCommon {
+  readonly kind: 'grid';
+  readonly children: readonly Box[];
+}
+
 export interface TableCellBox {
   readonly box: BlockBox;
   readonly colspan: number;
@@ -129,7 +135,7 @@ export interface ImageBox extends BoxCommon {
   readonly attrHeight?: number;
 }
 
-export type Box = BlockBox | FlexBox | TableBox | ImageBox;
+export type Box = BlockBox | FlexBox | GridBox | TableBox | ImageBox;
 
 /** Is this styled child whitespace-only text that collapses away between blocks? */
 export function isCollapsibleWhitespace(n: StyledNode): boolean {
@@ -139,6 +145,8 @@ export function isCollapsibleWhitespace(n: StyledNode): boolean {
   if (ws === 'pre-line') return /^[ \t]*$/.test(n.text);
   return /^[ \t\n\r\f]*$/.test(n.text);
 }
+
+const AUTO_LINE = { kind: 'auto' } as const;
 
 /** A style for anonymous boxes: inherited properties from the parent, box properties reset. */
 export function anonymousStyle(
@@ -196,6 +204,14 @@ export function anonymousStyle(
     flexBasis: 'auto',
     alignSelf: 'auto',
     order: 0,
+    gridRowStart: AUTO_LINE,
+    gridRowEnd: AUTO_LINE,
+    gridColumnStart: AUTO_LINE,
+    gridColumnEnd: AUTO_LINE,
+    justifySelf: 'auto',
+    columnCount: 'auto',
+    columnWidth: 'auto',
+    columnSpan: 'none',
     breakBefore: 'auto',
     breakAfter: 'auto',
     breakInside: 'auto',

@@ -11,6 +11,7 @@ import type {
   BlockBox,
   Box,
   FlexBox,
+  GridBox,
   ImageBox,
   InlineItem,
   InlineSource,
@@ -180,6 +181,7 @@ function isBlockLevel(el: StyledElement): boolean {
       d === 'inline' ||
       d === 'inline-block' ||
       d === 'inline-flex' ||
+      d === 'inline-grid' ||
       d === 'inline-table' ||
       d === 'contents'
     ) && !(isReplaced(el) && d !== 'block')
@@ -425,7 +427,13 @@ function elementAt(
   const blockLevel = isBlockLevel(el);
   const d = s.display;
 
-  if (!blockLevel && d !== 'inline-block' && d !== 'inline-flex' && d !== 'inline-table') {
+  if (
+    !blockLevel &&
+    d !== 'inline-block' &&
+    d !== 'inline-flex' &&
+    d !== 'inline-grid' &&
+    d !== 'inline-table'
+  ) {
     // Inline box (or display: contents): children join the surrounding inline content.
     inlineElement(el, sem, flow, group, ictx, ctx);
     return;
@@ -453,11 +461,13 @@ function elementAt(
     const flexDepth = ctx.flexDepth ?? 0;
     ctx.flexDepth = flexDepth + 1;
     try {
-      box = flexBox(el, childGroup, own, ctx);
+      box = itemContainer(el, childGroup, own, ctx, 'flex');
     } finally {
       ctx.flexDepth = flexDepth;
     }
-  } else box = blockBox(el, childGroup, own, ictx, ctx);
+  } else if (d === 'grid' || d === 'inline-grid')
+    box = itemContainer(el, childGroup, own, ctx, 'grid');
+  else box = blockBox(el, childGroup, own, ictx, ctx);
 
   if (blockLevel) flow.addBlock(box);
   else
@@ -704,13 +714,14 @@ function blockBox(
   };
 }
 
-function flexBox(
+/** A flex or grid container: each child is blockified; runs of text become anonymous items. */
+function itemContainer(
   el: StyledElement,
   group: Group,
   own: DraftNode | null,
   ctx: BuildContext,
-): FlexBox {
-  // Each in-flow child of a flex container is blockified; runs of text become anonymous items.
+  kind: 'flex' | 'grid',
+): FlexBox | GridBox {
   const directOwner: DraftNode | null | 'artifact' =
     group.node === null ? 'artifact' : own && !GROUPING.has(own.type) ? own : null;
   const children: Box[] = [];
@@ -759,7 +770,7 @@ function flexBox(
   }
   flushText();
   return {
-    kind: 'flex',
+    kind,
     id: el.nodeId,
     style: el.style,
     el,
@@ -773,6 +784,7 @@ const BLOCKIFIED: Partial<Record<ComputedStyle['display'], ComputedStyle['displa
   inline: 'block',
   'inline-block': 'block',
   'inline-flex': 'flex',
+  'inline-grid': 'grid',
   'inline-table': 'table',
 };
 /**

@@ -10,6 +10,8 @@ import type { LayoutContext } from '../context.js';
 import { boxFragment, flatten, imageItems, leafOf, shiftFragment, warnOnce } from '../context.js';
 import type { DisplayItem } from '../../document/index.js';
 import { layoutFlex, flexIntrinsic } from './flex.js';
+import { gridIntrinsic, layoutGrid } from './grid/index.js';
+import { isMulticol, layoutMulticol, multicolIntrinsic } from './multicol.js';
 import type { BoxFragment, Fragment, LeafFragment } from '../paginate/fragments.js';
 import { inlineIntrinsic, layoutInline, textLine, type LineLeaf } from './inline.js';
 import { borderItems, layoutTag } from '../paint/decoration.js';
@@ -85,7 +87,8 @@ function isFcRoot(b: Box, opts: LayoutOptions): boolean {
     s.display === 'inline-block' ||
     s.display === 'table-cell' ||
     s.float !== 'none' ||
-    isOutOfFlow(b)
+    isOutOfFlow(b) ||
+    isMulticol(s)
   );
 }
 
@@ -124,13 +127,18 @@ export function intrinsicOuter(box: Box, ctx: LayoutContext): { min: number; max
   const specified = typeof s.width === 'number' ? pt(s.width) : undefined;
   if (box.kind === 'image') {
     const r = replacedSize(box, undefined);
-    min = max = r.width + edges;
+    max = r.width + edges;
+    // Sized by a percentage, a replaced element shrinks with its container: its min-content
+    // contribution is zero (CSS Sizing 3 §5.2.2, as browsers do).
+    const pct = (v: unknown): boolean => typeof v === 'object' && v !== null;
+    min = pct(s.width) || pct(s.maxWidth) ? edges : max;
   } else if (specified !== undefined) {
     min = max = s.boxSizing === 'border-box' ? specified : specified + edges;
   } else {
     let c: { min: number; max: number };
     if (box.kind === 'table') c = tableIntrinsic(box, ctx);
     else if (box.kind === 'flex') c = flexIntrinsic(box, ctx);
+    else if (box.kind === 'grid') c = gridIntrinsic(box, ctx);
     else if (box.inline) {
       const i = inlineIntrinsic(box, ctx);
       c = { min: i.minContent, max: i.maxContent };
@@ -142,6 +150,7 @@ export function intrinsicOuter(box: Box, ctx: LayoutContext): { min: number; max
         c = { min: Math.max(c.min, ki.min), max: Math.max(c.max, ki.max) };
       }
     }
+    if (box.kind === 'block' && isMulticol(s)) c = multicolIntrinsic(box, c);
     min = c.min + (box.kind === 'table' ? 0 : edges);
     max = c.max + (box.kind === 'table' ? 0 : edges);
   }
@@ -381,8 +390,13 @@ export function layoutBlockLevel(
     case 'flex':
       placed = layoutFlex(box, x, y, hz.width, ctx, abs, opts);
       break;
+    case 'grid':
+      placed = layoutGrid(box, x, y, hz.width, ctx, abs, opts);
+      break;
     default:
-      placed = layoutBlock(box, x, y, hz, ctx, abs, opts);
+      placed = isMulticol(box.style)
+        ? layoutMulticol(box, x, y, hz.width, ctx, abs, opts)
+        : layoutBlock(box, x, y, hz, ctx, abs, opts);
   }
   if (box.style.position === 'relative') {
     const dx = lenAuto(box.style.left, cbWidth) ?? -(lenAuto(box.style.right, cbWidth) ?? 0);
@@ -660,7 +674,7 @@ function layoutPositioned(
   return frag;
 }
 
-function layoutAbsolute(
+export function layoutAbsolute(
   entries: AbsCollector,
   cb: { x: number; y: number; width: number; height: number },
   ctx: LayoutContext,
@@ -672,7 +686,7 @@ function layoutAbsolute(
 }
 
 /** position: fixed boxes are laid out against the page area and drawn on every page. */
-function layoutFixed(box: Box, ctx: LayoutContext): void {
+export function layoutFixed(box: Box, ctx: LayoutContext): void {
   const f = layoutPositioned(box, ctx.page, ctx.page.x, ctx.page.y, ctx);
   ctx.fixed.push(flatten(f));
 }
@@ -718,7 +732,7 @@ export function layoutAtomic(
   // Shrink-to-fit: horizontal() used the available width for auto-width blocks; redo narrower.
   let placed = r;
   if (
-    (box.kind === 'block' || box.kind === 'flex') &&
+    (box.kind === 'block' || box.kind === 'flex' || box.kind === 'grid') &&
     size(box.style.width, available) === undefined
   ) {
     const i = intrinsicOuter(box, ctx);

@@ -154,6 +154,8 @@ export function flexIntrinsic(box: FlexBox, ctx: LayoutContext): { min: number; 
 }
 
 const JUSTIFY: Record<ComputedStyle['justifyContent'], Justify> = {
+  normal: Justify.FlexStart,
+  stretch: Justify.FlexStart,
   'flex-start': Justify.FlexStart,
   'flex-end': Justify.FlexEnd,
   center: Justify.Center,
@@ -246,7 +248,7 @@ function layoutFlexIn(
     root.setJustifyContent(JUSTIFY[s.justifyContent]);
     root.setAlignItems(ALIGN[s.alignItems]);
     root.setAlignContent(ALIGN[s.alignContent]);
-    root.setGap(Gutter.Column, len(s.columnGap, contentW));
+    root.setGap(Gutter.Column, s.columnGap === 'normal' ? 0 : len(s.columnGap, contentW));
     root.setGap(Gutter.Row, len(s.rowGap, specifiedH ?? 0));
     root.setWidth(contentW);
     if (specifiedH !== undefined)

@@ -4,10 +4,13 @@
  * react-pdf's newer paginator does: leaves are atomic, boxes only contribute decoration slices
  * and break rules, nothing is laid out again per page.
  */
-import type { DisplayItem, PathOp } from '../../document/index.js';
+import type { DisplayItem, PathOp, RgbaColor } from '../../document/index.js';
 
-/** 'left'/'right': a page break, plus a blank page when needed to land on that side. */
-export type BreakValue = 'auto' | 'page' | 'avoid' | 'left' | 'right';
+/**
+ * 'left'/'right': a page break, plus a blank page when needed to land on that side. 'column':
+ * a break to the next column inside multi-column content (ignored elsewhere).
+ */
+export type BreakValue = 'auto' | 'page' | 'avoid' | 'left' | 'right' | 'column';
 
 /** Atomic content: one line box, one table row, one image, one empty block. */
 export interface LeafFragment {
@@ -64,7 +67,8 @@ export interface BoxFragment {
   readonly opacity?: number;
   readonly breakBefore?: BreakValue;
   readonly breakAfter?: BreakValue;
-  readonly breakInside?: 'auto' | 'avoid';
+  /** 'avoid-column': avoid breaks only between columns of multi-column content. */
+  readonly breakInside?: 'auto' | 'avoid' | 'avoid-column';
   /** Headings: do not end a page right after this box. */
   readonly keepWithNext?: boolean;
   /** Children are line boxes of one paragraph: orphans and widows apply. */
@@ -89,6 +93,30 @@ export interface BoxFragment {
    * unforced one).
    */
   readonly marginTop?: number;
+  /**
+   * Multi-column content: the paginator fills `content` into columns (fragmentainers beside
+   * each other on a page) instead of placing `children`, which hold the same content balanced
+   * into columns without pages (what a container that is not paginated draws).
+   */
+  readonly columns?: ColumnSpec;
+}
+
+/** A run of multi-column content between spanners (or the whole of it). */
+export interface ColumnSpec {
+  readonly count: number;
+  /** Left edge of the place the content was laid out at (a column's place). */
+  readonly x: number;
+  /** Column width and the gap between columns, points. */
+  readonly width: number;
+  readonly gap: number;
+  /** Columns run from the right in right-to-left content. */
+  readonly rtl: boolean;
+  /** `balance`: the last set of columns (on a page, or before a spanner) is balanced. */
+  readonly fill: 'auto' | 'balance';
+  /** The rule drawn between columns that both have content. */
+  readonly rule?: { readonly width: number; readonly style: string; readonly color: RgbaColor };
+  /** The content laid out as one column `width` wide at the first column's place. */
+  readonly content: readonly Fragment[];
 }
 
 export type Fragment = LeafFragment | BoxFragment;

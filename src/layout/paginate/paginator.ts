@@ -10,14 +10,23 @@
  * a table continues on (as Pagination artifacts); box decorations sliced per page without the
  * edge at a cut (box-decoration-break: slice); margins kept after a forced break and dropped
  * after an unforced one; named pages. Pages may differ in width: after a forced break the
- * content continues from the layout at the new page's width (flow-layouts.ts).
+ * content continues from the layout at the new page's width (flow-layouts.ts). Multi-column
+ * content fills columns as fragmentainers of a nested pass, balanced (placeColumns).
  */
 import type { DisplayItem } from '../../document/index.js';
 import type { PlacedBox } from '../options.js';
-import type { BoxFragment, Fragment, LeafFragment } from './fragments.js';
+import type { BoxFragment, ColumnSpec, Fragment, LeafFragment } from './fragments.js';
 import { firstLeafBottom } from './fragments.js';
 import type { FlowLayouts, FlowTree } from './flow-layouts.js';
 import { asArtifact, moveItem, moveOps } from '../paint/decoration.js';
+import {
+  balancedHeight,
+  columnOffset,
+  contentBelow,
+  contentOf,
+  ruleItems,
+  type ColumnFlow,
+} from './columns.js';
 
 export interface PageBody {
   /** Top of the body area on the page, points. */
@@ -47,6 +56,8 @@ export interface PaginatedPage {
   /** Horizontal shift from the layout's coordinates to the page's. */
   readonly dx: number;
   readonly items: DisplayItem[];
+  /** Page y of the lowest content placed on the page (its body top when there is none). */
+  readonly contentBottom?: number;
 }
 
 export interface PaginateOptions {
@@ -60,6 +71,10 @@ export interface PaginateOptions {
   readonly boxes?: Map<string, PlacedBox[]>;
   /** The same content at other widths, for pages whose body is not as wide as the first. */
   readonly layouts?: FlowLayouts;
+  /** Set when the "pages" are the columns of multi-column content (see columns.ts). */
+  readonly columns?: ColumnFlow;
+  /** Only count the pages and where content ends, drawing nothing (balancing probes). */
+  readonly measureOnly?: boolean;
 }
 
 /** Tolerance so rounding never pushes a line that fits exactly onto the next page. */
@@ -73,13 +88,11 @@ interface OpenBox {
   startPage: number;
   /** The box in each layout it was taken from, by the first page of each. */
   readonly versions: { readonly fromPage: number; readonly frag: BoxFragment }[];
+  /** Page y of the box's top on its first page, fixed when its first content is placed. */
+  startY?: number;
 }
 
-type BreakKind = 'page' | 'left' | 'right';
-
-function forcedKind(v: BoxFragment['breakBefore']): BreakKind | undefined {
-  return v === 'page' || v === 'left' || v === 'right' ? v : undefined;
-}
+type BreakKind = 'page' | 'left' | 'right' | 'column';
 
 /** `bodyOf` gives each page's body area (page sizes and margins may differ per page). */
 export function paginate(
@@ -88,9 +101,15 @@ export function paginate(
   options: PaginateOptions = {},
 ): PaginatedPage[] {
   const maxPages = options.maxPages ?? 100_000;
-  const { anchors, boxes, layouts } = options;
+  const { anchors, boxes, layouts, columns } = options;
+  const measureOnly = options.measureOnly ?? false;
   const forcedBreaks = options.forcedBreaks ?? true;
   const pages: PaginatedPage[] = [];
+  /** Page y of the lowest content on each page. */
+  const bottoms: number[] = [];
+  const reach = (p: number, y: number): void => {
+    if (!(bottoms[p] >= y)) bottoms[p] = y;
+  };
   let hasContent = false;
   // The outermost box opened since the last content, and its collapsed top margin.
   let openTop: number | undefined;
@@ -114,7 +133,7 @@ export function paginate(
     pages.push({ flowTop, body, items: [], name, blank, dx: dxFor(body) });
     hasContent = false;
   };
-  startPage(0, '');
+  startPage(columns?.flowStart ?? 0, '');
 
   const cur = (): PaginatedPage => pages[pages.length - 1];
   const limit = (): number => cur().flowTop + cur().body.height;
@@ -148,7 +167,7 @@ export function paginate(
     blankFirst = false,
   ): void => {
     const edge = lastLeaf?.leaf.closingEdge;
-    if (lastLeaf && edge && edge.length > 0)
+    if (lastLeaf && edge && edge.length > 0 && !measureOnly)
       push(lastLeaf.into, lastLeaf.page, onPage(edge, lastLeaf.page));
     lastLeaf = undefined;
     if (blankFirst) startPage(at, '', true);
@@ -163,7 +182,7 @@ export function paginate(
     }
     startPage(at - headers, name);
     let y = cur().body.top;
-    for (const r of repeats) {
+    for (const r of measureOnly ? [] : repeats) {
       const shift = y - r.leaf.top;
       const copy = asArtifact(r.leaf.items.map((i) => moveItem(i, cur().dx, shift)));
       push(collectorOf(r.box, into), pages.length - 1, copy);
@@ -204,10 +223,28 @@ export function paginate(
     return forced ? box.top - (box.marginTop ?? 0) : box.top;
   };
 
+  /** The forced break a break-before/after value makes here (column breaks only in columns). */
+  const forcedKind = (v: BoxFragment['breakBefore']): BreakKind | undefined => {
+    if (forcedBreaks && (v === 'page' || v === 'left' || v === 'right')) return v;
+    return columns && v === 'column' ? v : undefined;
+  };
+
   /** A forced break before `box`: a new page, after a blank one when the side is wrong. */
   const forcedBreak = (box: BoxFragment, kind: BreakKind, into: Collector): void => {
-    const name = box.pageName ?? names[names.length - 1];
-    breakAt(breakPoint(box, true), into, name, needsBlank(kind));
+    breakForced(breakPoint(box, true), kind, into, box.pageName ?? names[names.length - 1]);
+  };
+
+  /**
+   * A forced break at flow position `at`. Inside columns a column break starts the next
+   * column, and a page break the first column of the next page.
+   */
+  const breakForced = (at: number, kind: BreakKind, into: Collector, name: string): void => {
+    if (!columns) {
+      breakAt(at, into, name, needsBlank(kind));
+      return;
+    }
+    breakAt(at, into);
+    if (kind !== 'column') while ((pages.length - 1) % columns.perPage !== 0) breakAt(at, into);
   };
 
   /** The first page is a right page: a left page has an odd index, a right one an even. */
@@ -276,8 +313,11 @@ export function paginate(
       while (p > floor && pages[p].flowTop > leaf.top) p--;
     }
     const d = pages[p].body.top - pages[p].flowTop;
-    push(into, p, onPage(leaf.items, p));
-    if (!leaf.outOfFlow) lastLeaf = { leaf, into, page: p };
+    if (!measureOnly) push(into, p, onPage(leaf.items, p));
+    if (!leaf.outOfFlow) {
+      lastLeaf = { leaf, into, page: p };
+      reach(p, leaf.bottom + d);
+    }
     if (anchors && leaf.anchors)
       for (const a of leaf.anchors) anchors.set(a.id, { pageIndex: p, y: a.y + d });
     if (boxes && leaf.anchors)
@@ -289,21 +329,29 @@ export function paginate(
   const markStarted = (): void => {
     for (let i = stack.length - 1; i >= 0 && stack[i].startPage < 0; i--) {
       stack[i].startPage = pages.length - 1;
+      stack[i].startY = stack[i].frag.top + dy();
       const id = stack[i].frag.anchor;
       if (anchors && id && !anchors.has(id))
         anchors.set(id, { pageIndex: pages.length - 1, y: stack[i].frag.top + dy() });
     }
   };
 
+  const avoidsBreakInside = (box: BoxFragment): boolean =>
+    box.breakInside === 'avoid' || (columns !== undefined && box.breakInside === 'avoid-column');
+
   const placeBox = (given: BoxFragment, into: Collector, next?: Fragment): void => {
+    if (given.columns) {
+      placeColumns(given, given.columns, into);
+      return;
+    }
     let box = given;
-    const forced = forcedBreaks ? forcedKind(box.breakBefore) : undefined;
+    const forced = forcedKind(box.breakBefore);
     if (forced && hasContent) {
       forcedBreak(box, forced, into);
     } else if (hasContent) {
       const height = box.bottom - box.top;
       const avoidFails =
-        box.breakInside === 'avoid' && box.bottom > limit() + EPS && height <= cur().body.height;
+        avoidsBreakInside(box) && box.bottom > limit() + EPS && height <= cur().body.height;
       const keepFails =
         box.keepWithNext &&
         next !== undefined &&
@@ -311,7 +359,7 @@ export function paginate(
         firstLeafBottom(next) - box.top <= cur().body.height;
       if (avoidFails || keepFails) unforcedBreak(openTop ?? box.top, into);
     }
-    const name = forcedBreaks ? (box.pageName ?? names[names.length - 1]) : '';
+    const name = forcedBreaks && !columns ? (box.pageName ?? names[names.length - 1]) : '';
     if (name !== cur().name) {
       if (hasContent) breakAt(breakPoint(box, true), into, name);
       else {
@@ -358,9 +406,9 @@ export function paginate(
     collectors.delete(open);
     if (open.startPage < 0) open.startPage = pages.length - 1;
     closeBox(open, mine, into);
-    const after = forcedBreaks ? forcedKind(open.frag.breakAfter) : undefined;
+    const after = forcedKind(open.frag.breakAfter);
     if (after && hasContent) {
-      breakAt(open.frag.bottom, into, names[names.length - 1], needsBlank(after));
+      breakForced(open.frag.bottom, after, into, names[names.length - 1]);
       afterForcedBreak = true;
     }
   };
@@ -379,6 +427,136 @@ export function paginate(
         placeFragment(kids[i], mine, kids[i + 1] ?? next);
       }
     }
+  };
+
+  /**
+   * Multi-column content: columns are fragmentainers of their own (the same rules apply in
+   * them as on a page), filled by a nested pass over the content; a set of columns fills the
+   * rest of this page, further sets fill the pages after it, and the last set is balanced
+   * (column-fill: balance, or always in continuous output). The flow after the content then
+   * continues below the last set.
+   */
+  const placeColumns = (run: BoxFragment, spec: ColumnSpec, into: Collector): void => {
+    const content = contentOf(run, spec);
+    if (!content) return;
+    const perPage = spec.count;
+    // The first line (or unbreakable piece) must fit the columns' height on this page.
+    const firstPiece = firstLeafBottom(content) - run.top;
+    if (hasContent && run.top + firstPiece > limit() + EPS && firstPiece <= cur().body.height + EPS)
+      unforcedBreak(openTop ?? run.top, into);
+    markStarted();
+    const p0 = pages.length - 1;
+    const name = cur().name;
+    const first: PageBody = { top: run.top + dy(), height: Math.max(0, limit() - run.top) };
+    const setBody = (k: number): PageBody =>
+      k === 0 ? first : bodyOf({ index: p0 + k, name, blank: false });
+    const fill = (
+      heightOf: (k: number) => number,
+      max: number,
+      inner: Pick<PaginateOptions, 'anchors' | 'boxes' | 'measureOnly'> = { measureOnly: true },
+    ): PaginatedPage[] =>
+      paginate(
+        content,
+        ({ index }) => {
+          const k = Math.floor(index / perPage);
+          return { top: setBody(k).top, height: heightOf(k) };
+        },
+        {
+          measureOnly,
+          ...inner,
+          maxPages: max,
+          forcedBreaks,
+          columns: { flowStart: run.top, perPage },
+        },
+      );
+    const full = fill((k) => setBody(k).height, maxPages * perPage);
+    const sets = Math.ceil(full.length / perPage);
+    const last = sets - 1;
+    let heightOf = (k: number): number => setBody(k).height;
+    const innerAnchors = anchors ? new Map<string, { pageIndex: number; y: number }>() : undefined;
+    const innerBoxes = boxes ? new Map<string, PlacedBox[]>() : undefined;
+    const fillAll = (): PaginatedPage[] =>
+      fill(heightOf, maxPages * perPage, { anchors: innerAnchors, boxes: innerBoxes, measureOnly });
+    let cols: PaginatedPage[] | undefined;
+    if (spec.fill === 'balance' || !forcedBreaks) {
+      const lastHeight = setBody(last).height;
+      const balanced = (h: number): PaginatedPage[] => {
+        heightOf = (k) => (k < last ? setBody(k).height : h);
+        innerAnchors?.clear();
+        innerBoxes?.clear();
+        return fillAll();
+      };
+      // The sets before the last do not change with its height: probe the last one alone.
+      const start = full[last * perPage].flowTop;
+      const tail = last === 0 ? content : contentBelow(content, start);
+      if (tail) {
+        const extent = Math.max(0, tail.bottom - start);
+        const cap = Math.min(lastHeight, extent);
+        const opts = {
+          maxPages: perPage,
+          forcedBreaks,
+          measureOnly: true,
+          columns: { flowStart: start, perPage },
+        };
+        const h = balancedHeight(
+          cap,
+          (probe) => fitsIn(perPage, () => paginate(tail, () => ({ top: 0, height: probe }), opts)),
+          extent / perPage,
+        );
+        cols = balanced(h);
+      }
+      // Cutting the content changed what fits (or it could not be cut): probe all of it.
+      if (!cols || cols.length > sets * perPage) {
+        const cap = Math.min(lastHeight, content.bottom - run.top);
+        const h = balancedHeight(cap, (probe) =>
+          fitsIn(sets * perPage, () =>
+            fill((k) => (k < last ? setBody(k).height : probe), sets * perPage),
+          ),
+        );
+        cols = balanced(h);
+      }
+    } else cols = fillAll();
+    const pageOf = (i: number): number => p0 + Math.floor(i / perPage);
+    // Each column moves beside the first, and with its page when that page's body is offset.
+    const dx = (i: number): number => columnOffset(spec, i % perPage) + pages[pageOf(i)].dx;
+    cols.forEach((col, i) => {
+      while (pages.length - 1 < pageOf(i)) breakAt(run.top, into);
+      const shift = dx(i);
+      push(
+        into,
+        pageOf(i),
+        shift === 0 ? col.items : col.items.map((it) => moveItem(it, shift, 0)),
+      );
+    });
+    for (const [id, at] of innerAnchors ?? [])
+      if (!anchors!.has(id)) anchors!.set(id, { pageIndex: pageOf(at.pageIndex), y: at.y });
+    for (const [id, list] of innerBoxes ?? [])
+      for (const bx of list)
+        recordBox(id, { ...bx, pageIndex: pageOf(bx.pageIndex), x: bx.x + dx(bx.pageIndex) });
+    // Rules between columns with content, each set as tall as its columns.
+    let end = first.top;
+    for (let k = 0; k < sets; k++) {
+      const top = setBody(k).top;
+      let height = heightOf(k);
+      if (k === last) {
+        height = 0;
+        for (let i = k * perPage; i < Math.min(cols.length, (k + 1) * perPage); i++)
+          height = Math.max(height, (cols[i].contentBottom ?? top) - top);
+        end = top + height;
+      }
+      const filled = cols.slice(k * perPage, (k + 1) * perPage).map((c) => c.items.length > 0);
+      push(into, p0 + k, ruleItems(spec, spec.x + pages[p0 + k].dx, top, height, filled));
+    }
+    // The flow after the columns continues below the last set.
+    const pl = pages.length - 1;
+    pages[pl] = { ...pages[pl], flowTop: run.bottom - (end - pages[pl].body.top) };
+    reach(pl, end);
+    hasContent = true;
+    afterForcedBreak = false;
+    openTop = undefined;
+    openMargin = 0;
+    openBox = undefined;
+    lastLeaf = undefined;
   };
 
   /** Orphans and widows: choose where this paragraph's lines break before placing them. */
@@ -431,8 +609,9 @@ export function paginate(
       const page = pages[p];
       const box = versionAt(p);
       const shift = page.body.top - page.flowTop;
-      const top = p === first ? box.top + shift : page.body.top;
+      const top = p === first ? (open.startY ?? box.top + shift) : page.body.top;
       const bottom = p === last ? box.bottom + shift : page.body.top + page.body.height;
+      if (p === last) reach(p, bottom);
       const slice = {
         top,
         bottom,
@@ -450,6 +629,7 @@ export function paginate(
           ...box.borderBox,
           x: box.borderBox.x + page.dx,
         });
+      if (measureOnly) continue;
       const content = mine.get(p) ?? [];
       let deco = box.decorate ? box.decorate(slice) : [];
       if (deco.length === 0 && content.length === 0) continue;
@@ -478,7 +658,17 @@ export function paginate(
   }
   if (pages.length > maxPages) throw new PageLimit(maxPages);
   for (const [p, items] of rootCollector) if (p < pages.length) pages[p].items.push(...items);
-  return pages;
+  return pages.map((page, p) => ({ ...page, contentBottom: bottoms[p] ?? page.body.top }));
+}
+
+/** Whether a pass makes at most `max` pages (columns); running out of them is a no. */
+function fitsIn(max: number, pass: () => readonly PaginatedPage[]): boolean {
+  try {
+    return pass().length <= max;
+  } catch (e) {
+    if (e instanceof PageLimit) return false;
+    throw e;
+  }
 }
 
 function push(c: Collector, page: number, items: readonly DisplayItem[]): void {

@@ -52,7 +52,7 @@ shorthands.push(
   ),
 );
 
-const BORDER_STYLES: readonly BorderStyle[] = [
+export const BORDER_STYLES: readonly BorderStyle[] = [
   'none',
   'hidden',
   'solid',
@@ -64,13 +64,13 @@ const BORDER_STYLES: readonly BorderStyle[] = [
   'inset',
   'outset',
 ];
-const parseBorderStyle = kit.keywordParser(BORDER_STYLES);
+export const parseBorderStyle = kit.keywordParser(BORDER_STYLES);
 const BORDER_WIDTH_KW: Readonly<Record<string, cssValues.LenSpec>> = {
   thin: { t: 'dim', v: 1, unit: 'px' },
   medium: { t: 'dim', v: 3, unit: 'px' },
   thick: { t: 'dim', v: 5, unit: 'px' },
 };
-function parseBorderWidth(n: CssNode): cssValues.LenSpec | null {
+export function parseBorderWidth(n: CssNode): cssValues.LenSpec | null {
   const id = cssValues.ident(n);
   if (id !== null) return BORDER_WIDTH_KW[id] ?? null;
   return cssValues.parseLength(n, { nonNegative: true });
@@ -92,7 +92,7 @@ for (const s of SIDES) {
 }
 
 /** Splits `1px solid red` into width, style and colour in any order. */
-function parseBorderParts(
+export function parseBorderParts(
   nodes: readonly CssNode[],
 ): { w?: cssValues.LenSpec; s?: BorderStyle; c?: ColorSpec } | null {
   const out: { w?: cssValues.LenSpec; s?: BorderStyle; c?: ColorSpec } = {};

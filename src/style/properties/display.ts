@@ -25,6 +25,8 @@ const DISPLAY_ONE: Readonly<Record<string, Display>> = {
   'inline-flex': 'inline-flex',
   table: 'table',
   'inline-table': 'inline-table',
+  grid: 'grid',
+  'inline-grid': 'inline-grid',
   'table-row-group': 'table-row-group',
   'table-header-group': 'table-header-group',
   'table-footer-group': 'table-footer-group',
@@ -39,22 +41,18 @@ const DISPLAY_ONE: Readonly<Record<string, Display>> = {
   '-webkit-flex': 'flex',
 };
 
-function parseDisplay(nodes: readonly CssNode[], ctx: kit.ParseCtx): Display | null {
+function parseDisplay(nodes: readonly CssNode[]): Display | null {
   const ids = nodes.map(cssValues.ident);
   if (ids.some((i) => i === null)) return null;
   if (ids.length === 1) {
-    const id = ids[0] as string;
-    if (id === 'grid' || id === 'inline-grid') {
-      ctx.warn(`display: ${id} is not supported; the element keeps its previous display`);
-      return null;
-    }
-    return DISPLAY_ONE[id] ?? null;
+    return DISPLAY_ONE[ids[0] as string] ?? null;
   }
   // Two- and three-value syntax: outer inner [list-item].
   const set = new Set(ids as string[]);
   const outer = set.has('inline') ? 'inline' : 'block';
   if (set.has('list-item')) return outer === 'block' ? 'list-item' : null;
   if (set.has('flex')) return outer === 'inline' ? 'inline-flex' : 'flex';
+  if (set.has('grid')) return outer === 'inline' ? 'inline-grid' : 'grid';
   if (set.has('flow-root')) return outer === 'inline' ? 'inline-block' : 'flow-root';
   if (set.has('table')) return outer === 'inline' ? 'inline-table' : 'table';
   if (set.has('flow')) return outer;

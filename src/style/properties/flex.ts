@@ -33,9 +33,10 @@ const ALIGN_CONTENT = [
   'space-evenly',
 ] as const;
 
+/** `normal` is kept: it is 0 between flex items and grid tracks but 1em between columns. */
 const gapLong = (n: CssNode): cssValues.LenSpec | { kw: string } | null =>
   cssValues.ident(n) === 'normal'
-    ? { t: 'dim', v: 0, unit: 'px' }
+    ? { kw: 'normal' }
     : cssValues.parseLength(n, { pct: true, nonNegative: true });
 
 type BasisSpec = cssValues.LenSpec | { readonly kw: string };
@@ -64,18 +65,13 @@ longhands.push(
     name: 'justify-content',
     key: 'justifyContent',
     inherited: false,
-    initial: 'flex-start',
-    parse: alignParser(
-      ['flex-start', 'flex-end', 'center', 'space-between', 'space-around', 'space-evenly'],
-      {
-        normal: 'flex-start',
-        start: 'flex-start',
-        left: 'flex-start',
-        end: 'flex-end',
-        right: 'flex-end',
-        stretch: 'flex-start',
-      },
-    ),
+    initial: 'normal',
+    parse: alignParser(['normal', ...ALIGN_CONTENT], {
+      start: 'flex-start',
+      left: 'flex-start',
+      end: 'flex-end',
+      right: 'flex-end',
+    }),
   }),
   kit.longhand<string>({
     name: 'align-items',
@@ -104,13 +100,13 @@ longhands.push(
     inherited: false,
     initial: 0,
     parse: kit.single(gapLong),
-    compute: (s, c) => kit.computeLenOrKeyword(s, c.env, true),
+    compute: (s, c) => ('kw' in s ? 0 : kit.computeLenOrKeyword(s, c.env, true)),
   }),
   kit.longhand<cssValues.LenSpec | { kw: string }>({
     name: 'column-gap',
     key: 'columnGap',
     inherited: false,
-    initial: 0,
+    initial: 'normal',
     parse: kit.single(gapLong),
     compute: (s, c) => kit.computeLenOrKeyword(s, c.env, true),
   }),

@@ -9,19 +9,26 @@ import { type PosSpec, computePosition, parsePosition } from './backgrounds.js';
 export const longhands: kit.Longhand[] = [];
 export const shorthands: kit.Shorthand[] = [];
 
-const BREAK_KW = ['auto', 'avoid', 'page', 'left', 'right', 'recto', 'verso'] as const;
+const BREAK_KW = [
+  'auto',
+  'avoid',
+  'page',
+  'left',
+  'right',
+  'recto',
+  'verso',
+  'column',
+  'avoid-column',
+] as const;
 const BREAK_ALIASES = {
   'avoid-page': 'avoid',
   always: 'page',
   all: 'page',
-  column: 'auto',
-  'avoid-column': 'auto',
   region: 'auto',
   'avoid-region': 'auto',
 } as const;
 const INSIDE_ALIASES = {
   'avoid-page': 'avoid',
-  'avoid-column': 'auto',
   'avoid-region': 'auto',
 } as const;
 
@@ -43,7 +50,14 @@ longhands.push(
   }),
   kit.keywordProp('break-before', 'breakBefore', false, 'auto', BREAK_KW, BREAK_ALIASES),
   kit.keywordProp('break-after', 'breakAfter', false, 'auto', BREAK_KW, BREAK_ALIASES),
-  kit.keywordProp('break-inside', 'breakInside', false, 'auto', ['auto', 'avoid'], INSIDE_ALIASES),
+  kit.keywordProp(
+    'break-inside',
+    'breakInside',
+    false,
+    'auto',
+    ['auto', 'avoid', 'avoid-column'],
+    INSIDE_ALIASES,
+  ),
   kit.keywordProp('box-decoration-break', 'boxDecorationBreak', false, 'slice', ['slice', 'clone']),
   kit.numberProp('orphans', 'orphans', true, 2, (v) => Number.isInteger(v) && v >= 1),
   kit.numberProp('widows', 'widows', true, 2, (v) => Number.isInteger(v) && v >= 1),

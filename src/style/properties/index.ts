@@ -8,6 +8,7 @@
 import type { CssNode } from 'css-tree';
 import * as backgrounds from './backgrounds.js';
 import * as box from './box.js';
+import * as columns from './columns.js';
 import * as content from './content.js';
 import * as display from './display.js';
 import * as effects from './effects.js';
@@ -15,6 +16,7 @@ import * as flex from './flex.js';
 import * as fonts from './fonts.js';
 import * as forms from './forms.js';
 import * as fragmentation from './fragmentation.js';
+import * as grid from './grid.js';
 import * as paged from './paged.js';
 import { lengthOrKeyword, type Longhand, type ParseCtx, type Shorthand } from './kit.js';
 import * as tables from './tables.js';
@@ -32,6 +34,8 @@ const FAMILIES = [
   content,
   tables,
   flex,
+  grid,
+  columns,
   fragmentation,
   paged,
   forms,

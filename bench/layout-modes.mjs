@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// What a layout mode costs beside another mode laying out the same content in the same run:
+// cards in a CSS grid against the same cards in a wrapping flex row, and paragraphs in
+// multi-column layout against the same paragraphs as plain blocks (at the container's width,
+// and at one column's width, which gives the same lines). Each size doubles the content
+// twice, so a mode whose time per item grows with the size is not linear.
+//
+//   npm run build && node bench/layout-modes.mjs [--json] [rounds]
+//
+// Times are layoutHtml end to end (parse, cascade, layout, pagination; no PDF writing), the
+// median of the rounds, variants interleaved so machine load affects them alike.
+import { performance } from 'node:perf_hooks';
+import { layoutHtml } from '../dist/layout/index.js';
+import { fmtMs, median, table } from './lib/stats.mjs';
+
+const JSON_OUT = process.argv.includes('--json');
+const ROUNDS = Number(process.argv.slice(2).find((a) => a !== '--json') ?? 5);
+const SIZES = [60, 240, 960];
+
+const options = {
+  mode: 'paged',
+  strict: false,
+  loader: {
+    policy: {
+      allowPrivateNetwork: false,
+      maxResourceBytes: 1e6,
+      maxTotalBytes: 1e7,
+      resourceTimeoutMs: 1000,
+      maxRedirects: 0,
+    },
+    load: () => Promise.reject(new Error('no resources in this bench')),
+  },
+};
+
+const WORDS =
+  'energy output members grants fleet availability price quarter wind solar hydro site capacity factor report budget surplus reserve turbine array'.split(
+    ' ',
+  );
+const sentence = (i, n) =>
+  Array.from({ length: n }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]).join(' ') + '.';
+
+function page(css, body) {
+  return `<!DOCTYPE html><html lang="en"><head><title>bench</title><style>
+    @page { size: A4; margin: 20mm } body { font: 10pt/1.4 sans-serif; margin: 0 }
+    h3 { font-size: 11pt; margin: 0 0 4px } p { margin: 0 0 6px }
+    .card { border: 1px solid #999; padding: 6px; box-sizing: border-box }
+    ${css}</style></head><body>${body}</body></html>`;
+}
+
+const cards = (n) =>
+  `<div class="wrap">${Array.from(
+    { length: n },
+    (_, i) => `<div class="card"><h3>Card ${i + 1}</h3><p>${sentence(i, 14)}</p></div>`,
+  ).join('')}</div>`;
+
+const paragraphs = (n) =>
+  `<div class="wrap">${Array.from({ length: n }, (_, i) => `<p>${sentence(i, 40)}</p>`).join('')}</div>`;
+
+const VARIANTS = {
+  grid: (n) =>
+    page('.wrap { display: grid; grid-template-columns: repeat(4, 1fr); gap: 8px }', cards(n)),
+  flex: (n) =>
+    page(
+      '.wrap { display: flex; flex-wrap: wrap; gap: 8px } .card { flex: 1 1 20%; min-width: 0 }',
+      cards(n),
+    ),
+  multicol: (n) => page('.wrap { columns: 3; column-gap: 8mm }', paragraphs(n)),
+  'block (full width)': (n) => page('', paragraphs(n)),
+  'block (column width)': (n) => page('.wrap { width: 53mm }', paragraphs(n)),
+};
+
+async function once(html) {
+  const started = performance.now();
+  const { document } = await layoutHtml({ html }, options);
+  return { ms: performance.now() - started, pages: document.pages.length };
+}
+
+const results = [];
+for (const n of SIZES) {
+  const sources = Object.entries(VARIANTS).map(([name, make]) => [name, make(n)]);
+  const times = new Map(sources.map(([name]) => [name, []]));
+  const pages = new Map();
+  // Warm-up: fonts, compiled code, a settled heap.
+  for (let w = 0; w < 2; w++) for (const [, html] of sources) await once(html);
+  for (let r = 0; r < ROUNDS; r++)
+    for (const [name, html] of sources) {
+      const t = await once(html);
+      times.get(name).push(t.ms);
+      pages.set(name, t.pages);
+    }
+  for (const [name] of sources)
+    results.push({ items: n, variant: name, ms: median(times.get(name)), pages: pages.get(name) });
+}
+
+if (JSON_OUT) {
+  process.stdout.write(JSON.stringify({ rounds: ROUNDS, results }) + '\n');
+} else {
+  const baseline = { grid: 'flex', multicol: 'block (column width)' };
+  const ms = (n, v) => results.find((r) => r.items === n && r.variant === v)?.ms;
+  const rows = results.map((r) => ({
+    items: String(r.items),
+    variant: r.variant,
+    pages: String(r.pages),
+    median: fmtMs(r.ms),
+    'per item': `${((r.ms / r.items) * 1000).toFixed(0)} µs`,
+    'vs same content': baseline[r.variant]
+      ? `${(r.ms / ms(r.items, baseline[r.variant])).toFixed(2)}x ${baseline[r.variant]}`
+      : '',
+  }));
+  console.log(`layoutHtml, median of ${ROUNDS} rounds\n`);
+  console.log(table(rows));
+}
