@@ -11,7 +11,13 @@ import { createFontContext } from '../text/index.js';
 import type { FontContext } from '../text/index.js';
 import { buildBoxTree, resolveUrl, type BuildContext } from './box-tree/build.js';
 import type { LayoutContext } from './context.js';
-import type { DisplayItem, LaidOutDocument, Page, StructNode } from '../document/index.js';
+import type {
+  DisplayItem,
+  LaidOutDocument,
+  OutlineItem,
+  Page,
+  StructNode,
+} from '../document/index.js';
 import { layoutDocument } from './modes/block.js';
 import { MAX_INPUT_PIXELS, type DecodedImage, type PixelImage } from '../images/index.js';
 import { decodeImageCached, decodeImageForDrawingCached } from '../images/index.js';
@@ -21,6 +27,7 @@ import { backgroundItem, NO_RADII } from './paint/decoration.js';
 import { StructureBuilder } from './box-tree/structure.js';
 import { DEFAULT_TITLE, firstTextBlockTitle, titleFromText } from './title.js';
 import { PX } from './units.js';
+import { resolveCrossReferences } from './paged/cross-refs.js';
 import { layoutPages } from './paged/pipeline.js';
 
 export { MAX_PAGES } from './paged/pipeline.js';
@@ -68,6 +75,7 @@ export async function layoutStyled(
   let pages: Page[];
   let structure: StructNode;
   let firstHeading: string | undefined;
+  let outline: readonly OutlineItem[] | undefined;
   if (continuous) {
     const sb = new StructureBuilder();
     const build: BuildContext = {
@@ -77,7 +85,12 @@ export async function layoutStyled(
       ...(baseUrl ? { baseUrl } : {}),
       nextAnonId: 1,
     };
-    const rootBox = buildBoxTree(styled.root, build, lang);
+    // One page: every cross-reference points to it.
+    const resolved = resolveCrossReferences(styled, {
+      countersAt: () => new Map([['page', [1]]]),
+      pages: 1,
+    });
+    const rootBox = buildBoxTree(resolved.root, build, lang);
     const pageBox = { x: 0, y: 0, width: viewportPx * PX, height: 768 * PX };
     const lctx: LayoutContext = {
       fonts,
@@ -127,6 +140,7 @@ export async function layoutStyled(
     pages = r.pages;
     structure = r.structure;
     firstHeading = r.firstHeading;
+    outline = r.outline;
     warnings.push(...r.warnings);
   }
 
@@ -144,6 +158,7 @@ export async function layoutStyled(
   const meta = headMeta(styled.root);
   const document: LaidOutDocument = {
     pages,
+    ...(outline ? { outline } : {}),
     structure,
     metadata: {
       title,
