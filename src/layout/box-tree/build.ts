@@ -269,6 +269,8 @@ function leader(
   ctx: BuildContext,
 ): void {
   const style = anonymousStyle(p.style, 'inline-block');
+  // The link's text reads "Title 12", not "Title12".
+  if (ictx.link) ictx.link.contents += ' ';
   flow.items.push({
     kind: 'atomic',
     box: { kind: 'block', id: -ctx.nextAnonId++, style, lang: ictx.lang, children: [] },
