@@ -234,8 +234,24 @@ export interface Page {
   readonly items: readonly DisplayItem[];
 }
 
+/** One PDF outline (bookmark) entry, in document order; `level` 1 is the top. */
+export interface OutlineItem {
+  readonly level: number;
+  readonly title: string;
+  /** Shown expanded (bookmark-state: open). */
+  readonly open: boolean;
+  readonly pageIndex: number;
+  /** Top of the element on its page. */
+  readonly y: number;
+}
+
 export interface LaidOutDocument {
   readonly pages: readonly Page[];
+  /**
+   * The outline, when layout decides it (CSS bookmark-level); absent: the writer makes one from
+   * the headings of the structure tree.
+   */
+  readonly outline?: readonly OutlineItem[];
   /** Root of the structure tree, of type Document. */
   readonly structure: StructNode;
   readonly metadata: DocumentMetadata;

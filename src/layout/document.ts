@@ -11,7 +11,13 @@ import { createFontContext } from '../text/index.js';
 import type { FontContext } from '../text/index.js';
 import { buildBoxTree, resolveUrl, type BuildContext } from './box-tree/build.js';
 import type { LayoutContext } from './context.js';
-import type { DisplayItem, LaidOutDocument, Page, StructNode } from '../document/index.js';
+import type {
+  DisplayItem,
+  LaidOutDocument,
+  OutlineItem,
+  Page,
+  StructNode,
+} from '../document/index.js';
 import { layoutDocument } from './modes/block.js';
 import { loadFlexEngine } from './modes/flex.js';
 import { MAX_INPUT_PIXELS, type DecodedImage, type PixelImage } from '../images/index.js';
@@ -29,6 +35,7 @@ import {
 } from './box-tree/forms.js';
 import { DEFAULT_TITLE, firstTextBlockTitle, titleFromText } from './title.js';
 import { PX } from './units.js';
+import { resolveCrossReferences } from './paged/cross-refs.js';
 import { layoutPages } from './paged/pipeline.js';
 
 export { MAX_PAGES } from './paged/pipeline.js';
@@ -77,6 +84,7 @@ export async function layoutStyled(
   let pages: Page[];
   let structure: StructNode;
   let firstHeading: string | undefined;
+  let outline: readonly OutlineItem[] | undefined;
   if (continuous) {
     const sb = new StructureBuilder();
     const build: BuildContext = {
@@ -86,7 +94,12 @@ export async function layoutStyled(
       ...(baseUrl ? { baseUrl } : {}),
       nextAnonId: 1,
     };
-    const rootBox = buildBoxTree(styled.root, build, lang);
+    // One page: every cross-reference points to it.
+    const resolved = resolveCrossReferences(styled, {
+      countersAt: () => new Map([['page', [1]]]),
+      pages: 1,
+    });
+    const rootBox = buildBoxTree(resolved.root, build, lang);
     const pageBox = { x: 0, y: 0, width: viewportPx * PX, height: 768 * PX };
     const lctx: LayoutContext = {
       fonts,
@@ -136,6 +149,7 @@ export async function layoutStyled(
     pages = r.pages;
     structure = r.structure;
     firstHeading = r.firstHeading;
+    outline = r.outline;
     warnings.push(...r.warnings);
   }
 
@@ -153,6 +167,7 @@ export async function layoutStyled(
   const meta = headMeta(styled.root);
   const document: LaidOutDocument = {
     pages,
+    ...(outline ? { outline } : {}),
     structure,
     metadata: {
       title,

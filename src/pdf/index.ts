@@ -380,26 +380,40 @@ export function writePdf(
     warnings,
   );
 
-  // Outline from headings, in document order.
+  // The outline layout decided (bookmarks), else one from the headings, in document order.
   const outlineEntries: OutlineEntry[] = [];
-  walk(doc.structure, (n) => {
-    const m = /^H([1-6])?$/.exec(n.type);
-    if (!m) return;
-    const title = nodeText(n);
-    const first = firstPosition(n, slots);
-    if (title === '' || !first) return;
-    outlineEntries.push({
-      level: m[1] ? Number(m[1]) : 1,
-      title,
-      dest: [
-        pageRefs[first.page] as PdfRef,
-        name('XYZ'),
-        0,
-        (pageHeights[first.page] as number) - first.y,
-        null,
-      ],
+  const destination = (page: number, y: number): PdfValue => [
+    pageRefs[page] as PdfRef,
+    name('XYZ'),
+    0,
+    (pageHeights[page] as number) - y,
+    null,
+  ];
+  if (doc.outline) {
+    for (const o of doc.outline) {
+      if (o.title.trim() === '' || pageRefs[o.pageIndex] === undefined) continue;
+      outlineEntries.push({
+        level: o.level,
+        title: o.title,
+        open: o.open,
+        dest: destination(o.pageIndex, o.y),
+      });
+    }
+  } else {
+    walk(doc.structure, (n) => {
+      const m = /^H([1-6])?$/.exec(n.type);
+      if (!m) return;
+      const title = nodeText(n);
+      const first = firstPosition(n, slots);
+      if (title === '' || !first) return;
+      outlineEntries.push({
+        level: m[1] ? Number(m[1]) : 1,
+        title,
+        open: true,
+        dest: destination(first.page, first.y),
+      });
     });
-  });
+  }
   const outlines = writeOutline(file, outlineEntries);
 
   // Attachments (associated files, PDF/A-3 6.8).

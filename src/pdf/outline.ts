@@ -1,10 +1,15 @@
-/** Bookmarks (document outline, ISO 32000-1 12.3.3) built from the heading structure. */
+/**
+ * Bookmarks (document outline, ISO 32000-1 12.3.3): entries in document order with a level;
+ * an entry nests under the nearest earlier entry of a lower level.
+ */
 import type { PdfFile } from './file.js';
 import { PdfDict, PdfRef, dict, name, text, type PdfValue } from './objects.js';
 
 export interface OutlineEntry {
   readonly level: number;
   readonly title: string;
+  /** Children shown expanded (a positive /Count) or collapsed (negative). */
+  readonly open: boolean;
   /** Destination array, e.g. [pageRef /XYZ 0 y null]. */
   readonly dest: PdfValue;
 }
@@ -43,8 +48,9 @@ export function writeOutline(file: PdfFile, entries: readonly OutlineEntry[]): P
         const sub = emit(n.kids, n.ref);
         d.set('First', (n.kids[0] as Node).ref);
         d.set('Last', (n.kids[n.kids.length - 1] as Node).ref);
-        d.set('Count', sub); // positive: shown open
-        count += sub;
+        // Open: the visible descendants count; closed: their number, negated.
+        d.set('Count', n.entry.open ? sub : -sub);
+        if (n.entry.open) count += sub;
       }
       file.put(n.ref, d);
       count += 1;

@@ -34,6 +34,8 @@ export interface InlineSource {
   readonly hidden?: boolean;
   /** id of an inline element starting with this run (a link target). */
   readonly anchor?: string;
+  /** leader(): an empty object that grows to fill its line with `fill` repeated (an artifact). */
+  readonly leader?: { readonly fill: string; readonly style: ComputedStyle; readonly lang: string };
 }
 
 export type InlineItem =

@@ -272,7 +272,34 @@ function pseudo(p: StyledPseudo, flow: Flow, ictx: InlineCtx, ctx: BuildContext)
     if (c.kind === 'text') text(c.text, p.style, flow, ictx, ctx);
     else if (c.kind === 'image')
       elementAt(generatedImage(p, c.url, ''), flow, { node: null, lang: p.lang }, ictx, ctx);
+    else if (c.kind === 'leader') leader(c.fill, p, flow, ictx, ctx);
   }
+}
+
+/**
+ * leader(): an empty inline object that inline layout widens to fill its line. It draws no
+ * structure content (leaders are artifacts) but belongs to the link around it.
+ */
+function leader(
+  fill: string,
+  p: StyledPseudo,
+  flow: Flow,
+  ictx: InlineCtx,
+  ctx: BuildContext,
+): void {
+  const style = anonymousStyle(p.style, 'inline-block');
+  // The link's text reads "Title 12", not "Title12".
+  if (ictx.link) ictx.link.contents += ' ';
+  flow.items.push({
+    kind: 'atomic',
+    box: { kind: 'block', id: -ctx.nextAnonId++, style, lang: ictx.lang, children: [] },
+    style: p.style,
+    lang: ictx.lang,
+    source: {
+      ...(ictx.link ? { link: ictx.link } : {}),
+      leader: { fill, style: p.style, lang: ictx.lang },
+    },
+  });
 }
 
 /** What a ::marker shows and says: its text, its image, its alternative text. */
@@ -508,11 +535,13 @@ function blockStructure(
   }
   if (sem.kind === 'node') {
     // A list item outside a list still needs an L around it (LI belongs only in L).
+    // An item of a table of contents is a TOCI.
+    const tocItem = sem.type === 'LI' && parentNode.type === 'TOC';
     const container =
-      sem.type === 'LI' && parentNode.type !== 'L'
+      sem.type === 'LI' && parentNode.type !== 'L' && !tocItem
         ? ctx.sb.add(parentNode, 'L', { attributes: { listNumbering: 'None' } })
         : parentNode;
-    const own = ctx.sb.add(container, sem.type, {
+    const own = ctx.sb.add(container, tocItem ? 'TOCI' : sem.type, {
       ...(sem.attributes ? { attributes: sem.attributes } : {}),
       ...(langAttr(el, group.lang) ? { lang: el.lang } : {}),
     });
@@ -650,7 +679,7 @@ function blockBox(
   let directOwner: DraftNode | null | 'artifact' =
     group.node === null ? 'artifact' : own && !GROUPING.has(own.type) ? own : null;
 
-  const isListItem = s.display === 'list-item' || own?.type === 'LI';
+  const isListItem = s.display === 'list-item' || own?.type === 'LI' || own?.type === 'TOCI';
   let children = flowChildren(el, ctx);
   let lbl: DraftNode | undefined;
   if (isListItem) {
@@ -664,6 +693,11 @@ function blockBox(
       const body = ctx.sb.add(own, 'LBody');
       contentGroup = { node: body, lang: group.lang };
       directOwner = body;
+    } else if (own && own.type === 'TOCI') {
+      // A table-of-contents entry: its label, then its text (the link and the page number) as
+      // a Reference; a nested list of entries stays a TOC inside it.
+      if (m?.readable) lbl = ctx.sb.add(own, 'Lbl', m.alt ? { actualText: m.alt } : {});
+      directOwner = ctx.sb.add(own, 'Reference');
     }
     if (markerNode && m && s.listStylePosition === 'outside') {
       marker = {
@@ -689,7 +723,11 @@ function blockBox(
     if (c.kind === 'pseudo' && c.pseudo === 'marker') {
       // Inside marker: inline content owned by the Lbl (an artifact in a list item without
       // one: the marker says nothing).
-      const owner = lbl ? () => lbl! : own?.type === 'LI' ? () => null : inner.owner;
+      const owner = lbl
+        ? () => lbl!
+        : own?.type === 'LI' || own?.type === 'TOCI'
+          ? () => null
+          : inner.owner;
       pseudo(c, flow, { ...inner, owner }, ctx);
       continue;
     }

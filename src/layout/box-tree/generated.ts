@@ -59,6 +59,9 @@ export function generatedElement(p: StyledPseudo, originId: string | undefined):
       children.push({ kind: 'text', nodeId: p.nodeId, style: p.style, text: c.text });
     } else if (c.kind === 'image') {
       children.push(generatedImage(p, c.url, imageAlt, imageStyle));
+    } else if (c.kind === 'leader') {
+      // The box tree draws it as inline generated content: a space-filling artifact.
+      children.push({ ...p, content: [c] });
     }
   }
   const meaningfulImage = onlyImage && imageAlt !== '';
@@ -122,6 +125,8 @@ export function generatedSemantic(el: GeneratedElement): Semantic {
  */
 export function boxChildren(el: StyledElement): readonly StyledNode[] {
   const kids = el.children;
+  // A generated element's pseudo children are its own inline content (leaders), drawn as is.
+  if (isGenerated(el)) return kids;
   let any = false;
   for (const c of kids) {
     if (c.kind === 'pseudo' && c.pseudo !== 'marker') {

@@ -82,6 +82,9 @@ export function semanticOf(el: StyledElement): Semantic {
     return { kind: 'node', type: `H${level}` as StandardStructType };
   }
   if (role && ROLE_TYPES[role]) return { kind: 'node', type: ROLE_TYPES[role] };
+  // A table of contents (DPUB-ARIA doc-toc) is a TOC when it is the list itself; a region
+  // holding the list (a nav with a heading) stays a Div around it.
+  if (role === 'doc-toc') return { kind: 'node', type: isList(el) ? 'TOC' : 'Div' };
   const t = el.tag;
   if (HEADINGS[t]) return { kind: 'node', type: HEADINGS[t] };
   switch (t) {
@@ -151,6 +154,10 @@ export function semanticOf(el: StyledElement): Semantic {
     default:
       return { kind: 'transparent' };
   }
+}
+
+function isList(el: StyledElement): boolean {
+  return el.tag === 'ul' || el.tag === 'ol' || el.tag === 'menu';
 }
 
 export function listNumbering(t: ListStyleType): NonNullable<StructAttributes['listNumbering']> {

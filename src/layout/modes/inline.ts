@@ -10,6 +10,7 @@ import type {
   InlineRun,
   IntrinsicSizes,
   LineBox,
+  LineFragment,
   ShapedParagraph,
   TextStyle,
 } from '../../text/index.js';
@@ -67,6 +68,17 @@ function paragraphOf(box: BlockBox, width: number, ctx: LayoutContext): Paragrap
         source: it.style.visibility === 'visible' ? it.source : { ...it.source, hidden: true },
         ...(it.insetStart ? { insetStart: it.insetStart } : {}),
         ...(it.insetEnd ? { insetEnd: it.insetEnd } : {}),
+      };
+    }
+    if (it.source.leader) {
+      // Zero wide while lines break; widened afterwards to fill its line (see fillLeaders).
+      return {
+        kind: 'object',
+        width: 0,
+        height: 0,
+        baseline: 0,
+        source: it.source,
+        style: textStyle(it.style, it.lang),
       };
     }
     const placed = layoutAtomic(
@@ -147,7 +159,7 @@ export function layoutInline(
   const out: LineLeaf[] = [];
   let height = 0;
   for (const line of lines) {
-    out.push(lineLeaf(line, x, y, atomics, ctx));
+    out.push(lineLeaf(fillLeaders(line), x, y, atomics, ctx));
     height = line.top + line.height;
   }
   return { lines: out, height };
@@ -275,6 +287,10 @@ function lineLeaf(
         );
       }
       linkArea(f.source.link, fx, fx + f.width, baseline - f.ascent, baseline + f.descent);
+    } else if (f.source.leader) {
+      const baseline = top + line.baseline;
+      content.push(...leaderGlyphs(f.source.leader, x, x + f.x, x + f.x + f.width, baseline, ctx));
+      linkArea(f.source.link, x + f.x, x + f.x + f.width, baseline - 1, baseline);
     } else {
       const box = f.source.box;
       const placed = box ? atomics.get(box) : undefined;
@@ -340,6 +356,90 @@ function lineLeaf(
     baseline: top + line.baseline,
     ...(anchors.length > 0 ? { anchors } : {}),
   };
+}
+
+/**
+ * A line with leaders: the free space of the line goes to its leaders (shared equally), so
+ * what follows the last leader ends at the line's end, as print engines align page numbers.
+ */
+function fillLeaders(line: LineBox<InlineSource>): LineBox<InlineSource> {
+  const leaders = line.fragments.filter((f) => f.kind === 'object' && f.source.leader).length;
+  if (leaders === 0) return line;
+  let right = 0;
+  for (const f of line.fragments) right = Math.max(right, f.x + f.width);
+  const free = line.availableWidth - right;
+  if (free <= 0) return line;
+  const share = free / leaders;
+  let shift = 0;
+  const fragments = line.fragments.map((f): LineFragment<InlineSource> => {
+    const moved = shift === 0 ? f : { ...f, x: f.x + shift };
+    if (f.kind === 'object' && f.source.leader) {
+      shift += share;
+      return { ...moved, width: f.width + share };
+    }
+    return moved;
+  });
+  return { ...line, fragments };
+}
+
+/**
+ * The leader's fill string repeated between x0 and x1, each copy on a grid of the fill's width
+ * counted from the line box's left edge, so the leaders of lines one under the other line up.
+ * An artifact: it reads as nothing.
+ */
+function leaderGlyphs(
+  leader: NonNullable<InlineSource['leader']>,
+  lineLeft: number,
+  x0: number,
+  x1: number,
+  baseline: number,
+  ctx: LayoutContext,
+): DisplayItem[] {
+  const style = textStyle(leader.style, leader.lang);
+  if (leader.fill === '' || leader.style.visibility !== 'visible' || style.color.a === 0) return [];
+  // pre: the spaces of the fill are part of its width (a dotted leader is '. ').
+  const fill: TextStyle = { ...style, whiteSpace: 'pre' };
+  const para = shapeParagraph(
+    ctx.fonts,
+    [{ kind: 'text', text: leader.fill, style: fill, source: 0 }],
+    {
+      direction: 'ltr',
+    },
+  );
+  if (para.isEmpty) return [];
+  const [line] = breakLines(para, Number.MAX_SAFE_INTEGER / 4, {
+    textAlign: 'left',
+    textIndent: 0,
+    strut: fill,
+  });
+  const frags = (line?.fragments ?? []).filter((f) => f.kind === 'glyphs');
+  const width = frags.reduce((w, f) => Math.max(w, f.x + f.width), 0);
+  if (width <= 0.01) return [];
+  const first = lineLeft + Math.ceil((x0 - lineLeft) / width - 1e-6) * width;
+  const copies = Math.floor((x1 - first) / width + 1e-6);
+  if (copies <= 0) return [];
+  const items: DisplayItem[] = [];
+  for (const f of frags) {
+    if (f.kind !== 'glyphs' || f.glyphs.length === 0) continue;
+    // Each copy jumps a whole fill width: the gap goes on its last glyph's advance.
+    const gap = width - f.width;
+    const one = f.glyphs.map((g, i) =>
+      i === f.glyphs.length - 1 ? { ...g, advance: g.advance + gap } : g,
+    );
+    const glyphs = [];
+    for (let k = 0; k < copies; k++) glyphs.push(...one);
+    items.push({
+      kind: 'glyphs',
+      font: f.font,
+      size: f.size,
+      color: f.color,
+      x: first + f.x,
+      y: baseline,
+      glyphs,
+      tag: layoutTag(),
+    });
+  }
+  return items;
 }
 
 /** One line of text (list markers, page margin boxes) as glyph runs. */

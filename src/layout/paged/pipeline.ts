@@ -5,7 +5,7 @@
  */
 import type { Warning } from '../../diagnostics.js';
 import { LimitError } from '../../diagnostics.js';
-import type { DisplayItem, Page, StructNode } from '../../document/index.js';
+import type { DisplayItem, OutlineItem, Page, StructNode } from '../../document/index.js';
 import type { DecodedImage, PixelImage } from '../../images/index.js';
 import type { PageStyle, StyledDocument, StyledElement } from '../../style/index.js';
 import type { FontContext } from '../../text/index.js';
@@ -30,6 +30,7 @@ import {
   type PageRequest,
   type PaginatedPage,
 } from '../paginate/paginator.js';
+import { bookmarksOf, settleCrossReferences, type PageFacts } from './cross-refs.js';
 import { marginBoxInputs } from './margin-content.js';
 import { pageCounters } from './page-counters.js';
 
@@ -54,6 +55,8 @@ export interface PagedResult {
   readonly structure: StructNode;
   readonly warnings: Warning[];
   readonly firstHeading?: string;
+  /** The PDF outline (bookmark-level, -label, -state), in document order. */
+  readonly outline?: readonly OutlineItem[];
 }
 
 /** One layout of the whole document into pages. */
@@ -68,11 +71,22 @@ interface Pass {
 }
 
 export function layoutPages(input: PagedInput): PagedResult {
-  const pass = runPass(input);
-  return compose(input, pass);
+  const notes: Warning[] = [];
+  const { pass, root } = settleCrossReferences(
+    input.styled,
+    (tree) => runPass(input, tree),
+    pageFacts,
+    (message) => notes.push({ code: 'layout.cross-references', message }),
+  );
+  const result = compose(input, pass);
+  return {
+    ...result,
+    warnings: [...result.warnings, ...notes],
+    outline: outlineOf(root, pass),
+  };
 }
 
-function runPass(input: PagedInput): Pass {
+function runPass(input: PagedInput, root: StyledElement): Pass {
   const { options } = input;
   const warnings: Warning[] = [];
   const sb = new StructureBuilder();
@@ -83,7 +97,7 @@ function runPass(input: PagedInput): Pass {
     ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}),
     nextAnonId: 1,
   };
-  const rootBox = buildBoxTree(input.styled.root, build, input.lang);
+  const rootBox = buildBoxTree(root, build, input.lang);
   const ctx: LayoutContext = {
     fonts: input.fonts,
     sb,
@@ -226,4 +240,40 @@ function resolveLinks(
       return [{ ...it, target: { kind: 'internal', pageIndex: at.pageIndex, y } }];
     });
   for (let i = 0; i < pages.length; i++) pages[i] = { ...pages[i], items: fix(pages[i].items) };
+}
+
+/** Where every id landed in a pass, as the counters of its page. */
+function pageFacts(pass: Pass): PageFacts {
+  const counters = pageCounters(
+    pass.laid.map((p, i) => pass.geometry({ index: i, name: p.name, blank: p.blank }).style),
+  );
+  return {
+    countersAt: (id) => {
+      const at = pass.anchors.get(id);
+      return at ? counters[at.pageIndex] : undefined;
+    },
+    pages: pass.laid.length,
+  };
+}
+
+/** Outline entries where their elements landed (elements that made no box have none). */
+function outlineOf(root: StyledElement, pass: Pass): OutlineItem[] {
+  const out: OutlineItem[] = [];
+  for (const b of bookmarksOf(root)) {
+    const at = pass.anchors.get(b.id);
+    if (!at) continue;
+    const g = pass.geometry({
+      index: at.pageIndex,
+      name: pass.laid[at.pageIndex]?.name ?? '',
+      blank: pass.laid[at.pageIndex]?.blank ?? false,
+    });
+    out.push({
+      level: b.level,
+      title: b.label,
+      open: b.open,
+      pageIndex: at.pageIndex,
+      y: Math.max(0, at.y) + g.bleed.top,
+    });
+  }
+  return out;
 }

@@ -1,0 +1,281 @@
+/**
+ * Cross-references and page-dependent generated content (CSS GCPM): target-counter(),
+ * target-counters(), target-text(), and counter(page) / counter(pages) in the flow. The styled
+ * tree is rewritten with those values as plain text before the box tree is built, from the page
+ * facts of the previous layout pass; the pipeline lays out again until the values it used are
+ * the values the layout produced (see pipeline.ts).
+ *
+ * Elements that must be found on the pages (bookmarks, the owners of counter(page) content) get
+ * a synthetic id so the paginator records where they land. It starts with a space: no '#id' link
+ * can name it (fragment ids are trimmed).
+ */
+import type {
+  GeneratedContent,
+  ListStyleType,
+  StyledDocument,
+  StyledElement,
+  StyledNode,
+  StyledPseudo,
+  TargetInfo,
+} from '../../style/index.js';
+import { formatCounter } from '../../style/index.js';
+import { counterValue, type PageCounters } from './page-counters.js';
+
+/** What one layout pass tells about pages: where each id landed, how many pages there are. */
+export interface PageFacts {
+  /** Counters of the page (page, pages, @page counters) the element with this id starts on. */
+  readonly countersAt: (id: string) => PageCounters | undefined;
+  readonly pages: number;
+}
+
+export interface ResolvedTree {
+  readonly root: StyledElement;
+  /** Every page-dependent value put in the tree, by where it went: equal maps = settled layout. */
+  readonly used: ReadonlyMap<string, string>;
+}
+
+const SYNTHETIC_PREFIX = ' a11ypdf-';
+
+/** The id under which layout records the element's position (its own or a synthetic one). */
+export function locatorId(el: StyledElement): string | undefined {
+  const own = el.attrs.get('id') ?? (el.tag === 'a' ? el.attrs.get('name') : undefined);
+  return own && own !== '' ? own : undefined;
+}
+
+/** True when the content list needs anything from pagination or targets. */
+function needsResolving(content: readonly GeneratedContent[]): boolean {
+  return content.some(
+    (c) => c.kind === 'page-counter' || c.kind === 'target-counter' || c.kind === 'target-text',
+  );
+}
+
+/**
+ * The styled tree with cross-references resolved against `facts` (undefined on the first pass:
+ * page values are then placeholders of one digit). Subtrees without anything to resolve are
+ * shared, not copied.
+ */
+export function resolveCrossReferences(
+  doc: StyledDocument,
+  facts: PageFacts | undefined,
+): ResolvedTree {
+  const targets = doc.targets ?? new Map<string, TargetInfo>();
+  const used = new Map<string, string>();
+
+  const pageCounter = (ids: readonly string[], name: string): number | undefined => {
+    if (!facts) return undefined;
+    if (name === 'pages') return facts.pages;
+    const at = ids.find((id) => facts.countersAt(id) !== undefined);
+    const counters = at === undefined ? undefined : facts.countersAt(at);
+    return counters ? counterValue(counters, name) : undefined;
+  };
+  const format = (v: number | undefined, style: ListStyleType): string =>
+    // First pass: a one-digit stand-in keeps the line close to its final width.
+    formatCounter(v ?? 0, style);
+
+  const resolveItem = (
+    c: GeneratedContent,
+    selfIds: readonly string[],
+    key: string,
+  ): GeneratedContent | undefined => {
+    switch (c.kind) {
+      case 'page-counter': {
+        const text = format(pageCounter(selfIds, c.name), c.style);
+        used.set(key, text);
+        return { kind: 'text', text };
+      }
+      case 'target-counter': {
+        const info = targets.get(c.id);
+        let values: readonly number[];
+        if (c.name === 'page' || c.name === 'pages') {
+          const v = pageCounter([c.id], c.name);
+          values = [v ?? 0];
+          used.set(key, String(v));
+        } else values = info?.counters.get(c.name) ?? [0];
+        if (!info && !facts?.countersAt(c.id)) return undefined;
+        const text =
+          c.separator === undefined
+            ? format(values[values.length - 1], c.style)
+            : values.map((v) => format(v, c.style)).join(c.separator);
+        return { kind: 'text', text };
+      }
+      case 'target-text': {
+        const text = targets.get(c.id)?.text[c.part] ?? '';
+        return text === '' ? undefined : { kind: 'text', text };
+      }
+      default:
+        return c;
+    }
+  };
+
+  const pseudo = (p: StyledPseudo, selfIds: readonly string[]): StyledPseudo => {
+    const content: GeneratedContent[] = [];
+    p.content.forEach((c, i) => {
+      const r = resolveItem(c, selfIds, `${p.nodeId}:${i}`);
+      if (!r) return;
+      const last = content[content.length - 1];
+      if (r.kind === 'text' && last?.kind === 'text')
+        content[content.length - 1] = { kind: 'text', text: last.text + r.text };
+      else content.push(r);
+    });
+    return { ...p, content };
+  };
+
+  /** An element on its way through the tree: what it will change, its children so far. */
+  interface Frame {
+    readonly el: StyledElement;
+    readonly attrs: ReadonlyMap<string, string>;
+    readonly id: string | undefined;
+    /** Inside a nav, a doc-toc region or a table of contents. */
+    readonly tocRegion: boolean;
+    children: StyledNode[] | undefined;
+    next: number;
+  }
+  const open = (el: StyledElement, tocRegion: boolean): Frame => {
+    let id = locatorId(el);
+    const needsId =
+      el.bookmark !== undefined ||
+      el.children.some(
+        (c) => c.kind === 'pseudo' && c.content.some((g) => g.kind === 'page-counter'),
+      );
+    let attrs =
+      needsId && id === undefined
+        ? new Map([...el.attrs, ['id', (id = `${SYNTHETIC_PREFIX}${el.nodeId}`)]])
+        : el.attrs;
+    const toc = isTableOfContents(el, tocRegion);
+    if (toc && !el.attrs.has('role')) attrs = new Map([...attrs, ['role', 'doc-toc']]);
+    const inner = tocRegion || toc || el.tag === 'nav' || role(el) === 'doc-toc';
+    return { el, attrs, id, tocRegion: inner, children: undefined, next: 0 };
+  };
+  const replace = (f: Frame, i: number, node: StyledNode): void => {
+    if (node === f.el.children[i]) return;
+    f.children ??= [...f.el.children];
+    f.children[i] = node;
+  };
+  // Without recursion: nesting depth is the author's to choose.
+  const stack: Frame[] = [open(doc.root, false)];
+  let root: StyledElement = doc.root;
+  while (stack.length > 0) {
+    const f = stack[stack.length - 1];
+    if (f.next < f.el.children.length) {
+      const i = f.next++;
+      const c = f.el.children[i];
+      if (c.kind === 'element') stack.push(open(c, f.tocRegion));
+      else if (c.kind === 'pseudo' && needsResolving(c.content))
+        // Where the generated box landed; its element's start when it has no anchor of its own
+        // (a marker, or an inline ::before whose first run carries its element's anchor).
+        replace(f, i, pseudo(c, [`${f.id ?? ''}::${c.pseudo}`, f.id ?? '']));
+      continue;
+    }
+    stack.pop();
+    const done: StyledElement =
+      !f.children && f.attrs === f.el.attrs
+        ? f.el
+        : { ...f.el, attrs: f.attrs, ...(f.children ? { children: f.children } : {}) };
+    const parent = stack[stack.length - 1];
+    if (parent) replace(parent, parent.next - 1, done);
+    else root = done;
+  }
+
+  return { root, used };
+}
+
+function role(el: StyledElement): string {
+  return (el.attrs.get('role') ?? '').trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+}
+
+const LIST_TAGS = new Set(['ul', 'ol', 'menu']);
+
+/**
+ * A list is a table of contents (tagged TOC, its items TOCI) when its entries point into the
+ * document with a page number (a link with target-counter() content), or when it lists links
+ * into the document inside a nav or a doc-toc region (or inside another table of contents).
+ */
+function isTableOfContents(el: StyledElement, tocRegion: boolean): boolean {
+  if (!LIST_TAGS.has(el.tag) || (el.attrs.has('role') && role(el) !== 'list')) return false;
+  const items = el.children.filter(
+    (c): c is StyledElement => c.kind === 'element' && c.tag === 'li',
+  );
+  if (items.length === 0) return false;
+  const entries = items.map(entryOf);
+  if (entries.some((e) => e.pageReference)) return true;
+  return tocRegion && entries.every((e) => e.internalLink);
+}
+
+/** What a list item holds outside its nested lists: a link into the document, a page number. */
+function entryOf(li: StyledElement): { internalLink: boolean; pageReference: boolean } {
+  let internalLink = false;
+  let pageReference = false;
+  const stack: StyledNode[] = [...li.children];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.kind === 'pseudo') {
+      if (n.content.some((c) => c.kind === 'target-counter')) pageReference = true;
+    } else if (n.kind === 'element' && !LIST_TAGS.has(n.tag)) {
+      if (n.tag === 'a' && (n.attrs.get('href') ?? '').trim().startsWith('#')) internalLink = true;
+      stack.push(...n.children);
+    }
+  }
+  return { internalLink, pageReference };
+}
+
+/** Whether two passes used the same page-dependent values (the layout has settled). */
+export function sameValues(
+  a: ReadonlyMap<string, string>,
+  b: ReadonlyMap<string, string>,
+): boolean {
+  if (a.size !== b.size) return false;
+  for (const [k, v] of a) if (b.get(k) !== v) return false;
+  return true;
+}
+
+/** Bookmarks of the tree in document order, with the id under which each one is located. */
+export function bookmarksOf(root: StyledElement): {
+  readonly id: string;
+  readonly level: number;
+  readonly label: string;
+  readonly open: boolean;
+}[] {
+  const out: { id: string; level: number; label: string; open: boolean }[] = [];
+  const stack: StyledNode[] = [root];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.kind !== 'element' || n.style.display === 'none') continue;
+    const id = locatorId(n);
+    if (n.bookmark && id !== undefined) out.push({ id, ...n.bookmark });
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
+  }
+  return out;
+}
+
+/** Most layout passes for page numbers to settle. */
+export const MAX_PASSES = 4;
+
+/**
+ * Lays the document out until the page-dependent values it used are the ones its pages give:
+ * pass N uses the page facts of pass N-1. A document without such values takes one pass.
+ */
+export function settleCrossReferences<P>(
+  doc: StyledDocument,
+  run: (root: StyledElement) => P,
+  factsOf: (pass: P) => PageFacts,
+  warn: (message: string) => void,
+): { readonly pass: P; readonly root: StyledElement; readonly passes: number } {
+  let tree = resolveCrossReferences(doc, undefined);
+  let pass = run(tree.root);
+  let passes = 1;
+  if (tree.used.size === 0) return { pass, root: tree.root, passes };
+  for (;;) {
+    const next = resolveCrossReferences(doc, factsOf(pass));
+    if (sameValues(next.used, tree.used)) break;
+    if (passes >= MAX_PASSES) {
+      warn(
+        `page numbers of cross-references did not settle after ${MAX_PASSES} layout passes; some may be off by the width they change`,
+      );
+      break;
+    }
+    tree = next;
+    pass = run(tree.root);
+    passes++;
+  }
+  return { pass, root: tree.root, passes };
+}

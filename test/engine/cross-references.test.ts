@@ -1,0 +1,95 @@
+/**
+ * A table of contents with page numbers and bookmarks through the whole pipeline, read back
+ * with pdfjs-dist: the outline, the link annotations, the structure tree, and our validator.
+ */
+import { describe, expect, it } from 'vitest';
+import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { render } from '../../src/render.js';
+import { findRole, readPdf, roles } from './helpers.js';
+
+const HTML = `<!DOCTYPE html><html lang="en"><head><title>Report</title><style>
+  @page { size: A5; margin: 20mm }
+  body { font-family: sans-serif }
+  nav ol { list-style: none; padding: 0 }
+  nav a { text-decoration: none; color: black }
+  nav a::after { content: leader(dotted) target-counter(attr(href), page) }
+  h1 { break-before: page }
+  h2.quiet { bookmark-level: none }
+  h1.annex { bookmark-label: "Annex: " content(text); bookmark-state: closed }
+  .side { bookmark-level: 3; bookmark-label: attr(data-label) }
+</style></head><body>
+  <nav><h2 class="quiet">Contents</h2><ol>
+    <li><a href="#intro">Introduction</a></li>
+    <li><a href="#method">Method</a><ol><li><a href="#data">Data</a></li></ol></li>
+    <li><a href="#annex">Figures</a></li>
+  </ol></nav>
+  <h1 id="intro">Introduction</h1><p>Text.</p>
+  <h1 id="method">Method</h1><p>Text.</p>
+  <h2 id="data" style="break-before: page">Data</h2><p class="side" data-label="Side note">Note.</p>
+  <h1 id="annex" class="annex">Figures</h1><h2>Plates</h2>
+</body></html>`;
+
+interface OutlineNode {
+  title: string;
+  count?: number;
+  dest: unknown;
+  items: OutlineNode[];
+}
+
+describe('a table of contents and bookmarks in the PDF', () => {
+  it('gives page numbers, links, an outline and a TOC structure, PDF/A-3a + PDF/UA-1 clean', async () => {
+    const r = await render({ kind: 'html', html: HTML }, { deterministic: true });
+    const back = await readPdf(r.pdf);
+    expect(back.pages).toHaveLength(5);
+    const toc = back.pages[0].text;
+    expect(toc).toMatch(/Introduction\s*\.+\s*2/);
+    expect(toc).toMatch(/Method\s*\.+\s*3/);
+    expect(toc).toMatch(/Data\s*\.+\s*4/);
+    expect(toc).toMatch(/Figures\s*\.+\s*5/);
+
+    // Every entry is a Link annotation to its target's page, with /Contents.
+    const doc = await pdfjs.getDocument({
+      data: new Uint8Array(r.pdf),
+      verbosity: 0,
+      isEvalSupported: false,
+      disableFontFace: true,
+    }).promise;
+    const pageOf = async (dest: unknown): Promise<number> => {
+      const d = (typeof dest === 'string' ? await doc.getDestination(dest) : dest) as unknown[];
+      return doc.getPageIndex(d[0] as { num: number; gen: number });
+    };
+    const links = back.links.filter((l) => l.page === 0);
+    expect(await Promise.all(links.map((l) => pageOf(l.dest)))).toEqual([1, 2, 3, 4]);
+    expect(links.map((l) => l.contents)).toEqual([
+      'Introduction 2',
+      'Method 3',
+      'Data 4',
+      'Figures 5',
+    ]);
+
+    // The outline follows bookmark-level, -label and -state.
+    const outline = (await doc.getOutline()) as OutlineNode[];
+    const shape = (o: OutlineNode): unknown => [o.title, o.items.map(shape)];
+    expect(outline.map(shape)).toEqual([
+      ['Introduction', []],
+      ['Method', [['Data', [['Side note', []]]]]],
+      ['Annex: Figures', [['Plates', []]]],
+    ]);
+    expect(outline[2].count).toBeLessThan(0);
+    expect(await pageOf(outline[1].items[0].dest)).toBe(3);
+    await doc.destroy();
+
+    // TOC > TOCI > Reference > Link, nested entries in a TOC of their own.
+    const tree = findRole(back.structs[0], 'TOC');
+    expect(tree).toBeDefined();
+    const r0 = roles(tree!);
+    expect(r0.filter((x) => x === 'TOCI')).toHaveLength(4);
+    expect(r0.filter((x) => x === 'TOC')).toHaveLength(2);
+    expect(r0).toContain('Reference');
+    expect(r0).toContain('Link');
+
+    const { validate } = await import('../../src/validate/index.js');
+    const report = validate(r.pdf);
+    expect(report.failures ?? []).toEqual([]);
+  });
+});
