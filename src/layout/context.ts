@@ -136,6 +136,7 @@ export function boxFragment(
         }
       : {}),
     ...(s.page && s.page !== 'auto' ? { pageName: s.page } : {}),
+    ...('marks' in box && box.marks ? { marks: box.marks } : {}),
     ...extra,
   };
 }

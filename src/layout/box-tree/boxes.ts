@@ -9,6 +9,7 @@ import type { ComputedStyle, StyledElement, StyledNode } from '../../style/index
 import type { TextDecoration } from '../../text/index.js';
 import type { DraftNode } from './structure.js';
 import type { DecodedImage } from '../../images/index.js';
+import type { PageMark } from '../paginate/fragments.js';
 
 /** Where an internal or external link goes; resolved to a LinkItem after pagination. */
 export type LinkTargetRef =
@@ -34,6 +35,8 @@ export interface InlineSource {
   readonly hidden?: boolean;
   /** id of an inline element starting with this run (a link target). */
   readonly anchor?: string;
+  /** Page marks of inline content starting with this run (string-set, running elements). */
+  readonly marks?: readonly PageMark[];
 }
 
 export type InlineItem =
@@ -54,6 +57,13 @@ export type InlineItem =
       readonly style: ComputedStyle;
       readonly lang: string;
       readonly source: InlineSource;
+    }
+  /** Nothing drawn, no room taken: where page marks of content removed from the line were. */
+  | {
+      readonly kind: 'mark';
+      readonly style: ComputedStyle;
+      readonly lang: string;
+      readonly source: InlineSource;
     };
 
 interface BoxCommon {
@@ -64,6 +74,8 @@ interface BoxCommon {
   /** id attribute, for internal link targets. */
   readonly anchor?: string;
   readonly lang: string;
+  /** Page marks: named strings it sets, a bookmark (recorded where the box starts). */
+  readonly marks?: readonly PageMark[];
 }
 
 export interface MarkerBox {

@@ -22,6 +22,8 @@ import type {
   TableSectionBox,
 } from './boxes.js';
 import { anonymousStyle, isCollapsibleWhitespace } from './boxes.js';
+import type { PageMark } from '../paginate/fragments.js';
+import { elementMarks, runningName, withMarks } from './paged-boxes.js';
 import type { DecodedImage } from '../../images/index.js';
 import { GROUPING, altOf, semanticOf, type Semantic } from './semantics.js';
 import { boxChildren, generatedImage, generatedSemantic, isGenerated } from './generated.js';
@@ -96,6 +98,8 @@ class Flow {
   items: InlineItem[] = [];
   private lazyP: DraftNode | undefined;
   private hasBlocks = false;
+  /** Page marks waiting for the next block (or, at the end, for the container itself). */
+  private pendingMarks: PageMark[] = [];
 
   constructor(
     private readonly ctx: BuildContext,
@@ -116,15 +120,33 @@ class Flow {
 
   addBlock(box: Box): void {
     this.flush();
-    this.blocks.push(box);
+    const marks = this.takeMarks();
+    this.blocks.push(marks.length > 0 ? { ...box, marks: [...marks, ...(box.marks ?? [])] } : box);
     this.hasBlocks = true;
     this.lazyP = undefined;
   }
 
+  /** Page marks of content that takes no room here (a running element, an empty element). */
+  mark(marks: readonly PageMark[], style: ComputedStyle, lang: string): void {
+    if (this.items.length > 0) this.items.push({ kind: 'mark', style, lang, source: { marks } });
+    else this.pendingMarks.push(...marks);
+  }
+
+  /** Marks not given to any block: the container records them where it starts. */
+  takeMarks(): PageMark[] {
+    const m = this.pendingMarks;
+    this.pendingMarks = [];
+    return m;
+  }
+
+  /** Inline items that make no line box pass their marks on to the next block. */
+  private keepMarksOf(items: readonly InlineItem[]): void {
+    for (const i of items) if (i.source.marks) this.pendingMarks.push(...i.source.marks);
+  }
+
   private flush(): void {
-    const meaningful = this.items.some(
-      (i) => i.kind === 'atomic' || !/^[ \t\n\r\f]*$/.test(i.text) || keepsSpace(i.style),
-    );
+    const meaningful = this.items.some(isMeaningful);
+    if (!meaningful) this.keepMarksOf(this.items);
     if (meaningful) {
       this.blocks.push({
         kind: 'block',
@@ -141,14 +163,20 @@ class Flow {
   /** Block children, or the inline formatting context when there were no blocks. */
   finish(): { children: Box[]; inline?: InlineItem[] } {
     if (!this.hasBlocks) {
-      const meaningful = this.items.some(
-        (i) => i.kind === 'atomic' || !/^[ \t\n\r\f]*$/.test(i.text) || keepsSpace(i.style),
-      );
+      const meaningful = this.items.some(isMeaningful);
+      if (!meaningful) this.keepMarksOf(this.items);
       return meaningful ? { children: [], inline: this.items } : { children: [] };
     }
     this.flush();
     return { children: this.blocks };
   }
+}
+
+/** Inline content that makes a line box: an atomic inline, or text that does not collapse. */
+function isMeaningful(i: InlineItem): boolean {
+  if (i.kind === 'atomic') return true;
+  if (i.kind === 'mark') return false;
+  return !/^[ \t\n\r\f]*$/.test(i.text) || keepsSpace(i.style);
 }
 
 function keepsSpace(s: ComputedStyle): boolean {
@@ -203,6 +231,22 @@ export function buildBoxTree(root: StyledElement, ctx: BuildContext, docLang: st
     children: done.children,
     ...(done.inline ? { inline: done.inline } : {}),
   };
+}
+
+/**
+ * The boxes of a running element, for a page margin box: built again in place (position
+ * static) and outside the structure tree, since page furniture is an artifact.
+ */
+export function buildRunningBoxes(
+  el: StyledElement,
+  ctx: BuildContext,
+  lang: string,
+): { children: Box[]; inline?: InlineItem[] } {
+  const group: Group = { node: null, lang };
+  const flow = new Flow(ctx, el.style, group, 'artifact');
+  const ictx: InlineCtx = { owner: flow.owner, lang };
+  element({ ...el, style: { ...el.style, position: 'static' } }, flow, group, ictx, ctx);
+  return flow.finish();
 }
 
 function node(n: StyledNode, flow: Flow, group: Group, ictx: InlineCtx, ctx: BuildContext): void {
@@ -350,6 +394,12 @@ function elementAt(
   }
   if (['head', 'script', 'style', 'template', 'title', 'meta', 'link', 'noscript'].includes(el.tag))
     return;
+  const running = runningName(s);
+  if (running !== undefined) {
+    // Out of the flow, into page margin boxes: only where it was is recorded.
+    flow.mark([{ kind: 'running', name: running, element: el, lang: ictx.lang }], s, ictx.lang);
+    return;
+  }
   if (
     [
       'input',
@@ -424,14 +474,18 @@ function elementAt(
     }
   } else box = blockBox(el, childGroup, own, ictx, ctx);
 
-  if (blockLevel) flow.addBlock(box);
+  const marks = elementMarks(el);
+  if (blockLevel) flow.addBlock(withMarks(box, marks));
   else
     flow.items.push({
       kind: 'atomic',
       box,
       style: s,
       lang: ictx.lang,
-      source: ictx.link ? { link: ictx.link } : {},
+      source: {
+        ...(ictx.link ? { link: ictx.link } : {}),
+        ...(marks.length > 0 ? { marks } : {}),
+      },
     });
 }
 
@@ -540,14 +594,27 @@ function inlineElement(
   const first = flow.items.length;
   const blocksBefore = flow.blocks.length;
   for (const c of flowChildren(el, ctx)) node_(c, flow, group, inner, ctx);
+  const marks = elementMarks(el);
   if (flow.blocks.length === blocksBefore) {
     addInsets(el.style, flow.items, first);
     const id = idOf(el);
-    const k = id ? flow.items.findIndex((it, i) => i >= first && it.kind === 'text') : -1;
+    const k =
+      id || marks.length > 0
+        ? flow.items.findIndex((it, i) => i >= first && it.kind === 'text')
+        : -1;
     const run = flow.items[k];
-    if (id && run && run.kind === 'text')
-      flow.items[k] = { ...run, source: { ...run.source, anchor: id } };
-  }
+    if (run && run.kind === 'text') {
+      const had = run.source.marks ?? [];
+      flow.items[k] = {
+        ...run,
+        source: {
+          ...run.source,
+          ...(id ? { anchor: id } : {}),
+          ...(marks.length > 0 ? { marks: [...marks, ...had] } : {}),
+        },
+      };
+    } else if (marks.length > 0) flow.mark(marks, el.style, lang);
+  } else if (marks.length > 0) flow.mark(marks, el.style, lang);
 }
 
 /**
@@ -655,6 +722,7 @@ function blockBox(
   // A <figure> that holds a table, code or text rather than an image is a Div with a Caption.
   if (own && own.type === 'Figure' && own.alt === undefined) own.type = 'Div';
   const done = flow.finish();
+  const leftover = flow.takeMarks();
   return {
     kind: 'block',
     id: el.nodeId,
@@ -666,6 +734,7 @@ function blockBox(
     ...(done.inline ? { inline: done.inline } : {}),
     ...(marker ? { marker } : {}),
     ...(own ? { struct: own } : {}),
+    ...(leftover.length > 0 ? { marks: leftover } : {}),
   };
 }
 

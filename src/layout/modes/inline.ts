@@ -69,6 +69,17 @@ function paragraphOf(box: BlockBox, width: number, ctx: LayoutContext): Paragrap
         ...(it.insetEnd ? { insetEnd: it.insetEnd } : {}),
       };
     }
+    if (it.kind === 'mark') {
+      // Takes no room: only carries page marks to the line it falls on.
+      return {
+        kind: 'object',
+        width: 0,
+        height: 0,
+        baseline: 0,
+        source: it.source,
+        style: textStyle(it.style, it.lang),
+      };
+    }
     const placed = layoutAtomic(it.box, width, ctx);
     atomics.set(it.box, {
       frag: placed.frag,
@@ -177,8 +188,13 @@ function lineLeaf(
     } else links.set(link, { x0, x1, y0, y1 });
   };
   for (const f of line.fragments) {
+    if (f.source.anchor || f.source.marks)
+      anchors.push({
+        id: f.source.anchor ?? '',
+        y: top,
+        ...(f.source.marks ? { marks: f.source.marks } : {}),
+      });
     if (f.kind === 'glyphs') {
-      if (f.source.anchor) anchors.push({ id: f.source.anchor, y: top });
       if (f.source.hidden) continue;
       const baseline = top + f.baseline;
       const fx = x + f.x;

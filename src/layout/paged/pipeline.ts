@@ -9,7 +9,7 @@ import type { DisplayItem, Page, StructNode } from '../../document/index.js';
 import type { DecodedImage, PixelImage } from '../../images/index.js';
 import type { PageStyle, StyledDocument, StyledElement } from '../../style/index.js';
 import type { FontContext } from '../../text/index.js';
-import { buildBoxTree, type BuildContext } from '../box-tree/build.js';
+import { buildBoxTree, buildRunningBoxes, type BuildContext } from '../box-tree/build.js';
 import type { BlockBox } from '../box-tree/boxes.js';
 import { StructureBuilder } from '../box-tree/structure.js';
 import type { LayoutContext } from '../context.js';
@@ -30,7 +30,8 @@ import {
   type PageRequest,
   type PaginatedPage,
 } from '../paginate/paginator.js';
-import { marginBoxInputs } from './margin-content.js';
+import { marginBoxInputs, type RunningBoxes } from './margin-content.js';
+import { runningValues, type RunningElement } from './running.js';
 import { pageCounters } from './page-counters.js';
 
 /** Most pages one document may have (a runaway layout stops with a LimitError). */
@@ -159,6 +160,8 @@ function compose(input: PagedInput, pass: Pass): PagedResult {
   const { laid, ctx } = pass;
   const geometries = laid.map((p, i) => pass.geometry({ index: i, name: p.name, blank: p.blank }));
   const counters = pageCounters(geometries.map((g) => g.style));
+  const running = runningValues(laid);
+  const runningBoxes = runningBoxMaker(pass);
   let anon = -1;
   const pages: Page[] = laid.map((p, i) => {
     input.options.deadline?.check('pages');
@@ -175,8 +178,11 @@ function compose(input: PagedInput, pass: Pass): PagedResult {
       g.style,
       {
         counters: counters[i],
-        string: () => '',
-        element: () => undefined,
+        string: (name, which) => running[i].string(name, which),
+        element: (name, which) => {
+          const r = running[i].element(name, which);
+          return r ? runningBoxes(r) : undefined;
+        },
       },
       { lang: input.lang, images: input.images, nextId: () => anon-- },
     );
@@ -190,6 +196,21 @@ function compose(input: PagedInput, pass: Pass): PagedResult {
     structure: pass.sb.finish(),
     warnings: pass.warnings,
     ...(pass.build.firstHeading ? { firstHeading: pass.build.firstHeading } : {}),
+  };
+}
+
+/** Boxes of running elements for margin boxes, built once per element. */
+function runningBoxMaker(pass: Pass): (r: RunningElement) => RunningBoxes {
+  const built = new Map<RunningElement['element'], RunningBoxes>();
+  // Outside the document's structure tree: what is built here is page furniture.
+  const build: BuildContext = { ...pass.build, sb: new StructureBuilder() };
+  return (r) => {
+    let boxes = built.get(r.element);
+    if (!boxes) {
+      boxes = buildRunningBoxes(r.element, build, r.lang);
+      built.set(r.element, boxes);
+    }
+    return boxes;
   };
 }
 

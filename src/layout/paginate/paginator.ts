@@ -14,7 +14,7 @@
  */
 import type { DisplayItem } from '../../document/index.js';
 import type { PlacedBox } from '../options.js';
-import type { BoxFragment, Fragment, LeafFragment } from './fragments.js';
+import type { BoxFragment, Fragment, LeafFragment, PageMark } from './fragments.js';
 import { firstLeafBottom } from './fragments.js';
 import type { FlowLayouts, FlowTree } from './flow-layouts.js';
 import { asArtifact, moveItem, moveOps } from '../paint/decoration.js';
@@ -47,6 +47,14 @@ export interface PaginatedPage {
   /** Horizontal shift from the layout's coordinates to the page's. */
   readonly dx: number;
   readonly items: DisplayItem[];
+  /** Page marks of the content on this page, in document order. */
+  readonly marks: PlacedMark[];
+}
+
+/** A page mark where it landed; `atStart`: made by the first content on its page. */
+export interface PlacedMark {
+  readonly mark: PageMark;
+  readonly atStart: boolean;
 }
 
 export interface PaginateOptions {
@@ -111,7 +119,7 @@ export function paginate(
     // that is dropped at the end. Content on it is caught there.
     if (pages.length > maxPages) throw new PageLimit(maxPages);
     const body = bodyOf({ index: pages.length, name, blank });
-    pages.push({ flowTop, body, items: [], name, blank, dx: dxFor(body) });
+    pages.push({ flowTop, body, items: [], marks: [], name, blank, dx: dxFor(body) });
     hasContent = false;
   };
   startPage(0, '');
@@ -252,6 +260,7 @@ export function paginate(
   const collectorOf = (o: OpenBox, fallback: Collector): Collector => collectors.get(o) ?? fallback;
 
   const placeLeaf = (leaf: LeafFragment, into: Collector, next?: Fragment): void => {
+    let atStart = false;
     if (!leaf.outOfFlow) {
       const fits = leaf.bottom <= limit() + EPS;
       const keepFails =
@@ -260,6 +269,7 @@ export function paginate(
         firstLeafBottom(next) > limit() + EPS &&
         firstLeafBottom(next) - leaf.top <= cur().body.height;
       if ((!fits || keepFails) && hasContent) unforcedBreak(openTop ?? leaf.top, into);
+      atStart = !hasContent;
       markStarted();
       hasContent = true;
       afterForcedBreak = false;
@@ -278,8 +288,14 @@ export function paginate(
     const d = pages[p].body.top - pages[p].flowTop;
     push(into, p, onPage(leaf.items, p));
     if (!leaf.outOfFlow) lastLeaf = { leaf, into, page: p };
-    if (anchors && leaf.anchors)
-      for (const a of leaf.anchors) anchors.set(a.id, { pageIndex: p, y: a.y + d });
+    if (leaf.anchors)
+      for (const a of leaf.anchors) {
+        if (anchors && a.id !== '') anchors.set(a.id, { pageIndex: p, y: a.y + d });
+        // Marks on the leaf's first line count as the page's first content.
+        if (a.marks)
+          for (const mark of a.marks)
+            pages[p].marks.push({ mark, atStart: atStart && a.y <= leaf.top + EPS });
+      }
     if (boxes && leaf.anchors)
       for (const a of leaf.anchors)
         if (a.box)
@@ -287,11 +303,16 @@ export function paginate(
   };
 
   const markStarted = (): void => {
-    for (let i = stack.length - 1; i >= 0 && stack[i].startPage < 0; i--) {
+    let i = stack.length - 1;
+    while (i >= 0 && stack[i].startPage < 0) i--;
+    // Outermost first: a box's marks come before those of the boxes inside it.
+    for (i++; i < stack.length; i++) {
       stack[i].startPage = pages.length - 1;
       const id = stack[i].frag.anchor;
       if (anchors && id && !anchors.has(id))
         anchors.set(id, { pageIndex: pages.length - 1, y: stack[i].frag.top + dy() });
+      for (const mark of stack[i].frag.marks ?? [])
+        cur().marks.push({ mark, atStart: !hasContent });
     }
   };
 
