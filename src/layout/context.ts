@@ -51,6 +51,8 @@ export interface LayoutContext {
   readonly deadline?: Pick<Deadline, 'check'>;
   /** Keep the border box of elements with an id (LayoutOptions.boxes asks for it). */
   readonly recordBoxes?: boolean;
+  /** The @footnote area's style: footnote bodies are laid out at its content width. */
+  readonly footnoteArea?: ComputedStyle;
 }
 
 export function warnOnce(ctx: LayoutContext, code: string, message: string): void {

@@ -37,6 +37,8 @@ export interface InlineSource {
   readonly anchor?: string;
   /** Page marks of inline content starting with this run (string-set, running elements). */
   readonly marks?: readonly PageMark[];
+  /** Bodies of the footnotes called here (float: footnote), for the page's footnote area. */
+  readonly footnotes?: readonly BlockBox[];
 }
 
 export type InlineItem =

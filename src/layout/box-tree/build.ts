@@ -144,8 +144,13 @@ class Flow {
     for (const i of items) if (i.source.marks) this.pendingMarks.push(...i.source.marks);
   }
 
+  /** Whether the run makes a line box, or carries footnotes that need one to be placed. */
+  private isMeaningful(i: InlineItem): boolean {
+    return isMeaningful(i) || (i.source.footnotes?.length ?? 0) > 0;
+  }
+
   private flush(): void {
-    const meaningful = this.items.some(isMeaningful);
+    const meaningful = this.items.some((i) => this.isMeaningful(i));
     if (!meaningful) this.keepMarksOf(this.items);
     if (meaningful) {
       this.blocks.push({
@@ -163,7 +168,7 @@ class Flow {
   /** Block children, or the inline formatting context when there were no blocks. */
   finish(): { children: Box[]; inline?: InlineItem[] } {
     if (!this.hasBlocks) {
-      const meaningful = this.items.some(isMeaningful);
+      const meaningful = this.items.some((i) => this.isMeaningful(i));
       if (!meaningful) this.keepMarksOf(this.items);
       return meaningful ? { children: [], inline: this.items } : { children: [] };
     }
@@ -318,6 +323,47 @@ function markerParts(
   };
 }
 
+/**
+ * A footnote (float: footnote): its ::footnote-call stays in the line; its body (the
+ * ::footnote-marker and the element's content) goes to the footnote area of the page the call
+ * lands on. In the structure tree the body is a Note, with an ID, right after the call.
+ */
+function footnoteAt(
+  el: StyledElement,
+  flow: Flow,
+  group: Group,
+  ictx: InlineCtx,
+  ctx: BuildContext,
+): void {
+  const call = el.children.find(
+    (c): c is StyledPseudo => c.kind === 'pseudo' && c.pseudo === 'footnote-call',
+  );
+  const callStart = flow.items.length;
+  if (call) pseudo(call, flow, ictx, ctx);
+  const owner = ictx.owner();
+  const lang = el.lang || group.lang;
+  const note = owner
+    ? ctx.sb.add(owner, 'Note', {
+        elementId: idOf(el) ?? `footnote-${el.nodeId}`,
+        ...(langAttr(el, ictx.lang) ? { lang: el.lang } : {}),
+      })
+    : null;
+  const bodyEl: StyledElement = {
+    ...el,
+    style: { ...el.style, float: 'none', position: 'static', display: 'block' },
+    children: el.children.filter((c) => c !== call),
+  };
+  const body = blockBox(bodyEl, { node: note, lang }, note, { owner: () => note, lang }, ctx);
+  const last = flow.items[flow.items.length - 1];
+  if (flow.items.length > callStart && last.kind === 'text') {
+    const footnotes = [...(last.source.footnotes ?? []), body];
+    flow.items[flow.items.length - 1] = { ...last, source: { ...last.source, footnotes } };
+  } else {
+    // No call drawn: the body still goes with the line the footnote was on.
+    flow.items.push({ kind: 'mark', style: el.style, lang, source: { footnotes: [body] } });
+  }
+}
+
 function decorationFor(
   el: StyledElement,
   parent: TextDecoration | undefined,
@@ -398,6 +444,10 @@ function elementAt(
   if (running !== undefined) {
     // Out of the flow, into page margin boxes: only where it was is recorded.
     flow.mark([{ kind: 'running', name: running, element: el, lang: ictx.lang }], s, ictx.lang);
+    return;
+  }
+  if (s.float === 'footnote') {
+    footnoteAt(el, flow, group, ictx, ctx);
     return;
   }
   if (

@@ -17,9 +17,10 @@ import type { BlockBox, Box, InlineSource, LinkRef } from '../box-tree/boxes.js'
 import type { LayoutContext } from '../context.js';
 import { decorateBox, flatten } from '../context.js';
 import type { DisplayItem, ItemTag } from '../../document/index.js';
-import type { Anchor, Fragment, LeafFragment } from '../paginate/fragments.js';
+import type { Anchor, Fragment, LeafFragment, PageMark } from '../paginate/fragments.js';
 import { anchorsOf, moveAnchor } from '../paginate/fragments.js';
 import { layoutAtomic } from './block.js';
+import { layoutFootnoteBody } from './footnote.js';
 import { moveItem, layoutTag } from '../paint/decoration.js';
 import { border, len, padding, textStyle } from '../units.js';
 
@@ -187,13 +188,22 @@ function lineLeaf(
       a.y1 = Math.max(a.y1, y1);
     } else links.set(link, { x0, x1, y0, y1 });
   };
+  // A run cut in several fragments on this line calls its footnotes once.
+  const called = new Set<InlineSource>();
   for (const f of line.fragments) {
-    if (f.source.anchor || f.source.marks)
+    const footnotes = f.source.footnotes && !called.has(f.source) ? f.source.footnotes : [];
+    if (footnotes.length > 0) called.add(f.source);
+    if (f.source.anchor || f.source.marks || footnotes.length > 0) {
+      const marks: PageMark[] = [
+        ...(f.source.marks ?? []),
+        ...footnotes.map((b): PageMark => ({ kind: 'footnote', body: layoutFootnoteBody(b, ctx) })),
+      ];
       anchors.push({
         id: f.source.anchor ?? '',
         y: top,
-        ...(f.source.marks ? { marks: f.source.marks } : {}),
+        ...(marks.length > 0 ? { marks } : {}),
       });
+    }
     if (f.kind === 'glyphs') {
       if (f.source.hidden) continue;
       const baseline = top + f.baseline;

@@ -14,9 +14,11 @@ import type { BlockBox } from '../box-tree/boxes.js';
 import { StructureBuilder } from '../box-tree/structure.js';
 import type { LayoutContext } from '../context.js';
 import { layoutDocument } from '../modes/block.js';
-import type { LayoutOptions } from '../options.js';
+import type { LayoutOptions, PlacedBox } from '../options.js';
 import { asArtifact, backgroundItem, moveItem, NO_RADII } from '../paint/decoration.js';
 import { layoutMarginBoxes } from '../paint/margin-boxes.js';
+import { footnoteArea } from '../paint/footnote-area.js';
+import { footnoteAreaInsets } from '../modes/footnote.js';
 import {
   pageBackground,
   pageGeometry,
@@ -112,7 +114,11 @@ function runPass(input: PagedInput): Pass {
   };
   const first = geometry({ index: 0, name: '', blank: false });
   const layOut = (width: number, x: number, g: PageGeometry): BlockLayout =>
-    layOutFlow(rootBox, { ...ctx, page: { x, y: g.bodyTop, width, height: g.bodyHeight } });
+    layOutFlow(rootBox, {
+      ...ctx,
+      page: { x, y: g.bodyTop, width, height: g.bodyHeight },
+      footnoteArea: g.style.footnote,
+    });
   const primary = layOut(first.bodyWidth, first.bodyLeft, first);
   const flows = new FlowLayouts(
     { root: primary.frag, width: first.bodyWidth, originX: first.bodyLeft },
@@ -127,7 +133,14 @@ function runPass(input: PagedInput): Pass {
       primary.frag,
       (req) => {
         const g = geometry(req);
-        return { top: g.bodyTop, height: g.bodyHeight, left: g.bodyLeft, width: g.bodyWidth };
+        const fn = footnoteAreaInsets(g.style.footnote, g.bodyWidth);
+        return {
+          top: g.bodyTop,
+          height: g.bodyHeight,
+          left: g.bodyLeft,
+          width: g.bodyWidth,
+          footnoteInsets: fn.top + fn.bottom,
+        };
       },
       {
         maxPages: options.maxPages ?? MAX_PAGES,
@@ -172,6 +185,13 @@ function compose(input: PagedInput, pass: Pass): PagedResult {
         backgroundItem({ x: 0, y: 0, width: g.width, height: g.height }, input.canvas, NO_RADII),
       );
     items.push(...p.items);
+    const footnotes = p.marks.flatMap(({ mark }) => (mark.kind === 'footnote' ? [mark.body] : []));
+    const area = footnoteArea(g, footnotes, ctx);
+    items.push(...area.items);
+    for (const a of area.anchors) {
+      pass.anchors.set(a.id, { pageIndex: i, y: a.y });
+      if (a.box) recordBox(input.options.boxes, a.id, { pageIndex: i, y: a.y, ...a.box });
+    }
     // Fixed content is read once (first page); its copies on later pages are artifacts.
     if (!p.blank) for (const f of ctx.fixed) items.push(...(i === 0 ? f : asArtifact(f)));
     const boxes = marginBoxInputs(
@@ -197,6 +217,13 @@ function compose(input: PagedInput, pass: Pass): PagedResult {
     warnings: pass.warnings,
     ...(pass.build.firstHeading ? { firstHeading: pass.build.firstHeading } : {}),
   };
+}
+
+function recordBox(boxes: Map<string, PlacedBox[]> | undefined, id: string, box: PlacedBox): void {
+  if (!boxes) return;
+  const list = boxes.get(id);
+  if (list) list.push(box);
+  else boxes.set(id, [box]);
 }
 
 /** Boxes of running elements for margin boxes, built once per element. */

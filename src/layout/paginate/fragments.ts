@@ -26,7 +26,29 @@ export type PageMark =
       readonly label: string;
       readonly open: boolean;
     }
-  | { readonly kind: 'probe'; readonly key: string };
+  | { readonly kind: 'probe'; readonly key: string }
+  | { readonly kind: 'footnote'; readonly body: FootnoteBody };
+
+/**
+ * A footnote's body laid out at the footnote area's width: items relative to the area's
+ * content box (x from its left edge, y from the top of this body's margin box).
+ */
+export interface FootnoteBody {
+  readonly items: readonly DisplayItem[];
+  /** Link targets (ids) inside the body, in the same coordinates. */
+  readonly anchors: readonly Anchor[];
+  /** Height of the body's margin box. */
+  readonly height: number;
+}
+
+/** Height the footnotes recorded in a leaf's anchors need in the footnote area. */
+export function footnoteNeed(f: Fragment): number {
+  if (f.kind !== 'leaf' || !f.anchors) return 0;
+  let h = 0;
+  for (const a of f.anchors)
+    for (const m of a.marks ?? []) if (m.kind === 'footnote') h += m.body.height;
+  return h;
+}
 
 /** 'left'/'right': a page break, plus a blank page when needed to land on that side. */
 export type BreakValue = 'auto' | 'page' | 'avoid' | 'left' | 'right';

@@ -15,7 +15,7 @@
 import type { DisplayItem } from '../../document/index.js';
 import type { PlacedBox } from '../options.js';
 import type { BoxFragment, Fragment, LeafFragment, PageMark } from './fragments.js';
-import { firstLeafBottom } from './fragments.js';
+import { firstLeafBottom, footnoteNeed } from './fragments.js';
 import type { FlowLayouts, FlowTree } from './flow-layouts.js';
 import { asArtifact, moveItem, moveOps } from '../paint/decoration.js';
 
@@ -26,6 +26,11 @@ export interface PageBody {
   /** Left edge and width of the body area; absent: where the content was laid out. */
   readonly left?: number;
   readonly width?: number;
+  /**
+   * Vertical room the footnote area's margins, borders and padding take once the page has a
+   * footnote (its bodies add their heights).
+   */
+  readonly footnoteInsets?: number;
 }
 
 /** Which page a body is asked for. */
@@ -125,7 +130,14 @@ export function paginate(
   startPage(0, '');
 
   const cur = (): PaginatedPage => pages[pages.length - 1];
-  const limit = (): number => cur().flowTop + cur().body.height;
+  // Room the footnote area takes at the bottom of each page so far.
+  const footnoteRoom: number[] = [];
+  const roomFor = (need: number): number =>
+    need <= 0
+      ? 0
+      : need + ((footnoteRoom[pages.length - 1] ?? 0) > 0 ? 0 : (cur().body.footnoteInsets ?? 0));
+  const limit = (): number =>
+    cur().flowTop + cur().body.height - (footnoteRoom[pages.length - 1] ?? 0);
   const dy = (): number => cur().body.top - cur().flowTop;
 
   /** Flow-positioned items moved to where they stand on page `p` (push copies them). */
@@ -262,7 +274,8 @@ export function paginate(
   const placeLeaf = (leaf: LeafFragment, into: Collector, next?: Fragment): void => {
     let atStart = false;
     if (!leaf.outOfFlow) {
-      const fits = leaf.bottom <= limit() + EPS;
+      // A line with footnote calls fits when its footnotes fit too; otherwise they move together.
+      const fits = leaf.bottom + roomFor(footnoteNeed(leaf)) <= limit() + EPS;
       const keepFails =
         leaf.keepWithNext &&
         next !== undefined &&
@@ -270,6 +283,8 @@ export function paginate(
         firstLeafBottom(next) - leaf.top <= cur().body.height;
       if ((!fits || keepFails) && hasContent) unforcedBreak(openTop ?? leaf.top, into);
       atStart = !hasContent;
+      const room = roomFor(footnoteNeed(leaf));
+      if (room > 0) footnoteRoom[pages.length - 1] = (footnoteRoom[pages.length - 1] ?? 0) + room;
       markStarted();
       hasContent = true;
       afterForcedBreak = false;
@@ -410,7 +425,13 @@ export function paginate(
     while (i < n) {
       const lim = limit();
       let j = i;
-      while (j < n && kids[j].bottom <= lim + EPS) j++;
+      let need = 0;
+      while (j < n) {
+        const more = need + footnoteNeed(kids[j]);
+        if (kids[j].bottom + roomFor(more) > lim + EPS) break;
+        need = more;
+        j++;
+      }
       if (j < n) {
         if (j === i) {
           // Not even one more line fits: go to a fresh page (or, already on one, overflow).
