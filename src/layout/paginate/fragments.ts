@@ -124,6 +124,11 @@ export interface BoxFragment {
   readonly marks?: readonly PageMark[];
   /** Left edge and width of the border box, when the layout records boxes. */
   readonly borderBox?: { readonly x: number; readonly width: number };
+  /**
+   * box-decoration-break: clone: the border and padding each piece repeats where a page
+   * break cuts the box (room kept above the content continuing and below the content cut).
+   */
+  readonly cloneInsets?: { readonly top: number; readonly bottom: number };
   /** Named page (CSS `page`) this box's content goes on; absent = its parent's. */
   readonly pageName?: string;
   /**

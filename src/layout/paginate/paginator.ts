@@ -136,8 +136,11 @@ export function paginate(
     need <= 0
       ? 0
       : need + ((footnoteRoom[pages.length - 1] ?? 0) > 0 ? 0 : (cur().body.footnoteInsets ?? 0));
+  // Room the open boxes with box-decoration-break: clone keep for their bottom edge.
+  const cloneBottoms = (boxes: readonly OpenBox[]): number =>
+    boxes.reduce((h, o) => h + (o.frag.cloneInsets?.bottom ?? 0), 0);
   const limit = (): number =>
-    cur().flowTop + cur().body.height - (footnoteRoom[pages.length - 1] ?? 0);
+    cur().flowTop + cur().body.height - (footnoteRoom[pages.length - 1] ?? 0) - cloneBottoms(stack);
   const dy = (): number => cur().body.top - cur().flowTop;
 
   /** Flow-positioned items moved to where they stand on page `p` (push copies them). */
@@ -174,14 +177,18 @@ export function paginate(
     if (blankFirst) startPage(at, '', true);
     let headers = 0;
     const repeats: { box: OpenBox; leaf: LeafFragment }[] = [];
+    let cloned = 0;
     for (const o of stack) {
       // Only a table that already has content on an earlier page repeats its header.
       if (o.frag.repeat && o.startPage >= 0 && o.startPage < pages.length) {
         repeats.push({ box: o, leaf: o.frag.repeat });
         headers += o.frag.repeat.bottom - o.frag.repeat.top;
       }
+      // A cloned box that already has content repeats its top border and padding.
+      if (o.frag.cloneInsets && o.startPage >= 0 && o.startPage < pages.length)
+        cloned += o.frag.cloneInsets.top;
     }
-    startPage(at - headers, name);
+    startPage(at - headers - cloned, name);
     let y = cur().body.top;
     for (const r of repeats) {
       const shift = y - r.leaf.top;
@@ -277,7 +284,7 @@ export function paginate(
       // A line with footnote calls fits when its footnotes fit too; otherwise they move together.
       const fits = leaf.bottom + roomFor(footnoteNeed(leaf)) <= limit() + EPS;
       const keepFails =
-        leaf.keepWithNext &&
+        keepsWithNext(leaf, next) &&
         next !== undefined &&
         firstLeafBottom(next) > limit() + EPS &&
         firstLeafBottom(next) - leaf.top <= cur().body.height;
@@ -341,7 +348,7 @@ export function paginate(
       const avoidFails =
         box.breakInside === 'avoid' && box.bottom > limit() + EPS && height <= cur().body.height;
       const keepFails =
-        box.keepWithNext &&
+        keepsWithNext(box, next) &&
         next !== undefined &&
         firstLeafBottom(next) > limit() + EPS &&
         firstLeafBottom(next) - box.top <= cur().body.height;
@@ -461,6 +468,10 @@ export function paginate(
     else placeBox(f, into, next);
   };
 
+  /** Top edges the boxes around a piece on page `p` repeat there (they started before it). */
+  const cloneTops = (boxes: readonly OpenBox[], p: number): number =>
+    boxes.reduce((h, o) => h + (o.startPage < p ? (o.frag.cloneInsets?.top ?? 0) : 0), 0);
+
   const closeBox = (open: OpenBox, mine: Collector, into: Collector): void => {
     const first = open.startPage;
     const last = pages.length - 1;
@@ -473,8 +484,13 @@ export function paginate(
       const page = pages[p];
       const box = versionAt(p);
       const shift = page.body.top - page.flowTop;
-      const top = p === first ? box.top + shift : page.body.top;
-      const bottom = p === last ? box.bottom + shift : page.body.top + page.body.height;
+      // A piece cut by a break reaches the page's edge, inside the cloned edges of the boxes
+      // around it and above the footnote area.
+      const top = p === first ? box.top + shift : page.body.top + cloneTops(stack, p);
+      const bottom =
+        p === last
+          ? box.bottom + shift
+          : page.body.top + page.body.height - (footnoteRoom[p] ?? 0) - cloneBottoms(stack);
       const slice = {
         top,
         bottom,
@@ -521,6 +537,11 @@ export function paginate(
   if (pages.length > maxPages) throw new PageLimit(maxPages);
   for (const [p, items] of rootCollector) if (p < pages.length) pages[p].items.push(...items);
   return pages;
+}
+
+/** break-after: avoid on `f`, or break-before: avoid on what follows it. */
+function keepsWithNext(f: Fragment, next: Fragment | undefined): boolean {
+  return f.keepWithNext === true || (next?.kind === 'box' && next.breakBefore === 'avoid');
 }
 
 function push(c: Collector, page: number, items: readonly DisplayItem[]): void {
