@@ -113,4 +113,25 @@ describe('float: footnote', () => {
     expect(r.text(0)).toBe('Call 1 After 1. The body.');
     expect(r.box('n')[0].y).toBeGreaterThanOrEqual(r.box('q')[0].y + r.box('q')[0].height - 0.5);
   });
+
+  it('keeps a footnote inside a footnote in place, as text of the outer body', async () => {
+    const r = await layoutSnippet(
+      `<p>A<span class="fn">outer <span class="fn">inner</span> end</span></p>`,
+      `${PAGE} .fn { float: footnote }`,
+    );
+    expect(r.text(0)).toContain('outer');
+    expect(r.text(0)).toContain('inner');
+    expect(r.text(0)).toContain('end');
+  });
+
+  it('travels with a table row: the call in a cell puts its body on that page', async () => {
+    const rows = Array.from({ length: 14 }, (_, i) => `<tr><td>row ${i}</td></tr>`).join('');
+    const r = await layoutSnippet(
+      `<table>${rows}<tr><td>cell<span class="fn" id="n">in a cell</span></td></tr></table>`,
+      `${PAGE} .fn { float: footnote } td { padding: 0 }`,
+    );
+    const page = r.pages - 1;
+    expect(r.box('n')[0].page).toBe(page);
+    expect(r.text(page)).toContain('in a cell');
+  });
 });

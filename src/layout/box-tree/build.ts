@@ -51,6 +51,8 @@ export interface BuildContext {
   depth?: number;
   /** Flex containers around the element being built (bounded: see MAX_FLEX_DEPTH). */
   flexDepth?: number;
+  /** Building a footnote's body: footnotes inside it stay in place. */
+  inFootnote?: boolean;
 }
 
 /**
@@ -353,7 +355,13 @@ function footnoteAt(
     style: { ...el.style, float: 'none', position: 'static', display: 'block' },
     children: el.children.filter((c) => c !== call),
   };
-  const body = blockBox(bodyEl, { node: note, lang }, note, { owner: () => note, lang }, ctx);
+  ctx.inFootnote = true;
+  let body: BlockBox;
+  try {
+    body = blockBox(bodyEl, { node: note, lang }, note, { owner: () => note, lang }, ctx);
+  } finally {
+    ctx.inFootnote = false;
+  }
   const last = flow.items[flow.items.length - 1];
   if (flow.items.length > callStart && last.kind === 'text') {
     const footnotes = [...(last.source.footnotes ?? []), body];
@@ -447,7 +455,10 @@ function elementAt(
     return;
   }
   if (s.float === 'footnote') {
-    footnoteAt(el, flow, group, ictx, ctx);
+    // A footnote inside a footnote's body stays where it is, as ordinary content.
+    if (ctx.inFootnote)
+      elementAt({ ...el, style: { ...s, float: 'none' } }, flow, group, ictx, ctx);
+    else footnoteAt(el, flow, group, ictx, ctx);
     return;
   }
   if (
