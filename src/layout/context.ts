@@ -51,6 +51,8 @@ export interface LayoutContext {
   readonly deadline?: Pick<Deadline, 'check'>;
   /** Keep the border box of elements with an id (LayoutOptions.boxes asks for it). */
   readonly recordBoxes?: boolean;
+  /** The @footnote area's style: footnote bodies are laid out at its content width. */
+  readonly footnoteArea?: ComputedStyle;
 }
 
 export function warnOnce(ctx: LayoutContext, code: string, message: string): void {
@@ -67,6 +69,13 @@ export interface BoxGeometry {
   readonly height: number;
 }
 
+/** Border and padding a cloned box repeats at the top and bottom of each of its pieces. */
+function cloneInsets(s: ComputedStyle, width: number): { top: number; bottom: number } {
+  const b = border(s);
+  const p = padding(s, width);
+  return { top: b.top + p.top, bottom: b.bottom + p.bottom };
+}
+
 /** The decoration closure and paint properties of a block-like box. */
 export function boxFragment(
   box: Box | { style: ComputedStyle; el?: Box['el'] },
@@ -81,12 +90,17 @@ export function boxFragment(
     s.backgroundLayers.length > 0 ||
     s.borderTopWidth + s.borderRightWidth + s.borderBottomWidth + s.borderLeftWidth > 0;
   const visible = s.visibility === 'visible';
+  // box-decoration-break: clone draws every piece whole (borders, padding, rounded corners).
+  const clone = s.boxDecorationBreak === 'clone';
+  const whole = (slice: BoxSlice): BoxSlice =>
+    clone ? { ...slice, continuedAbove: false, continuedBelow: false } : slice;
   const decorate =
     hasPaint && visible
-      ? (slice: BoxSlice): DisplayItem[] => decorateBox(s, g.x, g.width, slice, ctx)
+      ? (slice: BoxSlice): DisplayItem[] => decorateBox(s, g.x, g.width, whole(slice), ctx)
       : undefined;
   const clip = isOverflowClipped(s)
-    ? (slice: BoxSlice): PathOp[] => {
+    ? (given: BoxSlice): PathOp[] => {
+        const slice = whole(given);
         const b = border(s);
         const r: Rect = {
           x: g.x + b.left,
@@ -136,6 +150,8 @@ export function boxFragment(
         }
       : {}),
     ...(s.page && s.page !== 'auto' ? { pageName: s.page } : {}),
+    ...(clone ? { cloneInsets: cloneInsets(s, g.width) } : {}),
+    ...('marks' in box && box.marks ? { marks: box.marks } : {}),
     ...extra,
   };
 }

@@ -24,7 +24,7 @@ import { MAX_INPUT_PIXELS, type DecodedImage, type PixelImage } from '../images/
 import { decodeImageCached, decodeImageForDrawingCached } from '../images/index.js';
 import type { LayoutOptions, LayoutResult } from './options.js';
 import { paginate } from './paginate/paginator.js';
-import { backgroundItem, NO_RADII } from './paint/decoration.js';
+import { backgroundItem, moveItem, NO_RADII } from './paint/decoration.js';
 import { StructureBuilder } from './box-tree/structure.js';
 import {
   SELECT_ARROW,
@@ -116,19 +116,34 @@ export async function layoutStyled(
     options.signal?.throwIfAborted();
     const anchors = new Map<string, { pageIndex: number; y: number }>();
     // Whole CSS pixels (0.75 pt), so a raster of the page has no half-covered last row.
-    const pageHeight = Math.max(PX, Math.ceil(Math.max(height, frag.bottom) / PX) * PX);
     const laid = paginate(frag, () => ({ top: 0, height: Number.MAX_SAFE_INTEGER / 4 }), {
       maxPages: 1,
       anchors,
       forcedBreaks: false,
       ...(options.boxes ? { boxes: options.boxes } : {}),
     });
+    // One continuous page has no page bottom: footnotes follow the content, in call order.
+    const notes: DisplayItem[] = [];
+    let bottom = Math.max(height, frag.bottom);
+    for (const { mark } of laid[0].marks) {
+      if (mark.kind !== 'footnote') continue;
+      for (const it of mark.body.items) notes.push(moveItem(it, 0, bottom));
+      for (const a of mark.body.anchors) {
+        anchors.set(a.id, { pageIndex: 0, y: a.y + bottom });
+        if (a.box) {
+          const placed = { pageIndex: 0, y: a.y + bottom, ...a.box };
+          options.boxes?.set(a.id, [...(options.boxes.get(a.id) ?? []), placed]);
+        }
+      }
+      bottom += mark.body.height;
+    }
+    const pageHeight = Math.max(PX, Math.ceil(bottom / PX) * PX);
     const items: DisplayItem[] = [];
     if (canvas)
       items.push(
         backgroundItem({ x: 0, y: 0, width: pageBox.width, height: pageHeight }, canvas, NO_RADII),
       );
-    items.push(...laid[0].items);
+    items.push(...laid[0].items, ...notes);
     for (const f of lctx.fixed) items.push(...f);
     pages = [{ width: pageBox.width, height: pageHeight, items }];
     resolveLinks(pages, anchors);
@@ -250,10 +265,13 @@ function* walk(root: StyledNode): Generator<StyledNode> {
 }
 
 /** Whether any element or pseudo-element is a flex container (layout then needs yoga). */
+/** Whether layout will meet a flex container: the author's, or a drawn select (a flex row). */
 function hasFlexContainer(root: StyledNode): boolean {
-  for (const n of walk(root))
-    if (n.kind !== 'text' && (n.style.display === 'flex' || n.style.display === 'inline-flex'))
-      return true;
+  for (const n of walk(root)) {
+    if (n.kind === 'text') continue;
+    if (n.style.display === 'flex' || n.style.display === 'inline-flex') return true;
+    if (n.kind === 'element' && n.tag === 'select' && n.style.display !== 'none') return true;
+  }
   return false;
 }
 

@@ -97,7 +97,7 @@ export function finishContent(
   return parts.map((p) => (typeof p === 'string' ? p : texts[p.part])).join('');
 }
 
-const collapse = (s: string): string => s.replace(/[ \t\n\r\f]+/g, ' ').trim();
+const collapse = (s: string): string => s.replace(/[ \t\n\r\f]+/g, ' ');
 
 /**
  * The texts of an element as content() reads them: its own text (white-space: normal, without
@@ -121,7 +121,9 @@ export function elementTexts(el: StyledElement): { readonly [P in TextPart | 'ma
     else if (n.kind === 'element')
       for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
   }
-  const content = collapse(text);
+  // The element's own text loses the spaces at its ends (as at the ends of a line); generated
+  // text keeps them, so content(before) content(text) reads as the element does.
+  const content = collapse(text).trim();
   return {
     text: content,
     before: own('before'),

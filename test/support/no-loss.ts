@@ -9,7 +9,8 @@
  * the values of text fields and buttons, a placeholder shown in an empty field, and the selected
  * option of a <select>. Alt text does not (it is not visible), and neither is the inside of an
  * SVG image (its text is drawing, the image's accessible name is its title). Page margin boxes
- * are not in the DOM and are not asked for.
+ * are not in the DOM and are not asked for; nor are running elements (position: running()),
+ * which leave the flow to be shown in margin boxes, as Pagination artifacts.
  *
  * The PDF is read back with pdfjs-dist, an independent reader: its text content for the text
  * layer, and for the structure tree the text inside marked content whose id the page's
@@ -149,6 +150,8 @@ function visibleText(root: StyledElement): VisibleText[] {
   const out: VisibleText[] = [];
   const walk = (el: StyledElement, ancestors: StyledElement[]): void => {
     if (el.style.display === 'none' || el.namespace !== 'html') return;
+    // A running element leaves the flow for page margin boxes: page furniture, like them.
+    if (el.style.position.startsWith('running(')) return;
     const visible = el.style.visibility === 'visible';
     const add = (text: string): void => {
       if (visible && text.trim()) out.push({ text, element: el, ancestors });

@@ -9,6 +9,7 @@ import type { ComputedStyle, StyledElement, StyledNode } from '../../style/index
 import type { TextDecoration } from '../../text/index.js';
 import type { DraftNode } from './structure.js';
 import type { DecodedImage } from '../../images/index.js';
+import type { PageMark } from '../paginate/fragments.js';
 
 /** Where an internal or external link goes; resolved to a LinkItem after pagination. */
 export type LinkTargetRef =
@@ -36,6 +37,10 @@ export interface InlineSource {
   readonly anchor?: string;
   /** leader(): an empty object that grows to fill its line with `fill` repeated (an artifact). */
   readonly leader?: { readonly fill: string; readonly style: ComputedStyle; readonly lang: string };
+  /** Page marks of inline content starting with this run (string-set, running elements). */
+  readonly marks?: readonly PageMark[];
+  /** Bodies of the footnotes called here (float: footnote), for the page's footnote area. */
+  readonly footnotes?: readonly BlockBox[];
 }
 
 export type InlineItem =
@@ -56,6 +61,13 @@ export type InlineItem =
       readonly style: ComputedStyle;
       readonly lang: string;
       readonly source: InlineSource;
+    }
+  /** Nothing drawn, no room taken: where page marks of content removed from the line were. */
+  | {
+      readonly kind: 'mark';
+      readonly style: ComputedStyle;
+      readonly lang: string;
+      readonly source: InlineSource;
     };
 
 interface BoxCommon {
@@ -66,6 +78,8 @@ interface BoxCommon {
   /** id attribute, for internal link targets. */
   readonly anchor?: string;
   readonly lang: string;
+  /** Page marks: named strings it sets, a bookmark (recorded where the box starts). */
+  readonly marks?: readonly PageMark[];
 }
 
 export interface MarkerBox {

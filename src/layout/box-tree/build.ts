@@ -23,6 +23,8 @@ import type {
   TableSectionBox,
 } from './boxes.js';
 import { anonymousStyle, isCollapsibleWhitespace } from './boxes.js';
+import type { PageMark } from '../paginate/fragments.js';
+import { elementMarks, runningName, withMarks } from './paged-boxes.js';
 import type { DecodedImage } from '../../images/index.js';
 import { GROUPING, altOf, semanticOf, type Semantic } from './semantics.js';
 import { boxChildren, generatedImage, generatedSemantic, isGenerated } from './generated.js';
@@ -62,6 +64,8 @@ export interface BuildContext {
   flexDepth?: number;
   /** Accessible names of the document's form controls (made on first use). */
   forms?: FormNames;
+  /** Building a footnote's body: footnotes inside it stay in place. */
+  inFootnote?: boolean;
 }
 
 /**
@@ -109,6 +113,8 @@ class Flow {
   items: InlineItem[] = [];
   private lazyP: DraftNode | undefined;
   private hasBlocks = false;
+  /** Page marks waiting for the next block (or, at the end, for the container itself). */
+  private pendingMarks: PageMark[] = [];
 
   constructor(
     private readonly ctx: BuildContext,
@@ -129,15 +135,38 @@ class Flow {
 
   addBlock(box: Box): void {
     this.flush();
-    this.blocks.push(box);
+    const marks = this.takeMarks();
+    this.blocks.push(marks.length > 0 ? { ...box, marks: [...marks, ...(box.marks ?? [])] } : box);
     this.hasBlocks = true;
     this.lazyP = undefined;
   }
 
+  /** Page marks of content that takes no room here (a running element, an empty element). */
+  mark(marks: readonly PageMark[], style: ComputedStyle, lang: string): void {
+    if (this.items.length > 0) this.items.push({ kind: 'mark', style, lang, source: { marks } });
+    else this.pendingMarks.push(...marks);
+  }
+
+  /** Marks not given to any block: the container records them where it starts. */
+  takeMarks(): PageMark[] {
+    const m = this.pendingMarks;
+    this.pendingMarks = [];
+    return m;
+  }
+
+  /** Inline items that make no line box pass their marks on to the next block. */
+  private keepMarksOf(items: readonly InlineItem[]): void {
+    for (const i of items) if (i.source.marks) this.pendingMarks.push(...i.source.marks);
+  }
+
+  /** Whether the run makes a line box, or carries footnotes that need one to be placed. */
+  private isMeaningful(i: InlineItem): boolean {
+    return isMeaningful(i) || (i.source.footnotes?.length ?? 0) > 0;
+  }
+
   private flush(): void {
-    const meaningful = this.items.some(
-      (i) => i.kind === 'atomic' || !/^[ \t\n\r\f]*$/.test(i.text) || keepsSpace(i.style),
-    );
+    const meaningful = this.items.some((i) => this.isMeaningful(i));
+    if (!meaningful) this.keepMarksOf(this.items);
     if (meaningful) {
       this.blocks.push({
         kind: 'block',
@@ -154,14 +183,20 @@ class Flow {
   /** Block children, or the inline formatting context when there were no blocks. */
   finish(): { children: Box[]; inline?: InlineItem[] } {
     if (!this.hasBlocks) {
-      const meaningful = this.items.some(
-        (i) => i.kind === 'atomic' || !/^[ \t\n\r\f]*$/.test(i.text) || keepsSpace(i.style),
-      );
+      const meaningful = this.items.some((i) => this.isMeaningful(i));
+      if (!meaningful) this.keepMarksOf(this.items);
       return meaningful ? { children: [], inline: this.items } : { children: [] };
     }
     this.flush();
     return { children: this.blocks };
   }
+}
+
+/** Inline content that makes a line box: an atomic inline, or text that does not collapse. */
+function isMeaningful(i: InlineItem): boolean {
+  if (i.kind === 'atomic') return true;
+  if (i.kind === 'mark') return false;
+  return !/^[ \t\n\r\f]*$/.test(i.text) || keepsSpace(i.style);
 }
 
 function keepsSpace(s: ComputedStyle): boolean {
@@ -222,6 +257,22 @@ export function buildBoxTree(root: StyledElement, ctx: BuildContext, docLang: st
     children: done.children,
     ...(done.inline ? { inline: done.inline } : {}),
   };
+}
+
+/**
+ * The boxes of a running element, for a page margin box: built again in place (position
+ * static) and outside the structure tree, since page furniture is an artifact.
+ */
+export function buildRunningBoxes(
+  el: StyledElement,
+  ctx: BuildContext,
+  lang: string,
+): { children: Box[]; inline?: InlineItem[] } {
+  const group: Group = { node: null, lang };
+  const flow = new Flow(ctx, el.style, group, 'artifact');
+  const ictx: InlineCtx = { owner: flow.owner, lang };
+  element({ ...el, style: { ...el.style, position: 'static' } }, flow, group, ictx, ctx);
+  return flow.finish();
 }
 
 function node(n: StyledNode, flow: Flow, group: Group, ictx: InlineCtx, ctx: BuildContext): void {
@@ -320,6 +371,53 @@ function markerParts(
   };
 }
 
+/**
+ * A footnote (float: footnote): its ::footnote-call stays in the line; its body (the
+ * ::footnote-marker and the element's content) goes to the footnote area of the page the call
+ * lands on. In the structure tree the body is a Note, with an ID, right after the call.
+ */
+function footnoteAt(
+  el: StyledElement,
+  flow: Flow,
+  group: Group,
+  ictx: InlineCtx,
+  ctx: BuildContext,
+): void {
+  const call = el.children.find(
+    (c): c is StyledPseudo => c.kind === 'pseudo' && c.pseudo === 'footnote-call',
+  );
+  const callStart = flow.items.length;
+  if (call) pseudo(call, flow, ictx, ctx);
+  const owner = ictx.owner();
+  const lang = el.lang || group.lang;
+  const note = owner
+    ? ctx.sb.add(owner, 'Note', {
+        elementId: idOf(el) ?? `footnote-${el.nodeId}`,
+        ...(langAttr(el, ictx.lang) ? { lang: el.lang } : {}),
+      })
+    : null;
+  const bodyEl: StyledElement = {
+    ...el,
+    style: { ...el.style, float: 'none', position: 'static', display: 'block' },
+    children: el.children.filter((c) => c !== call),
+  };
+  ctx.inFootnote = true;
+  let body: BlockBox;
+  try {
+    body = blockBox(bodyEl, { node: note, lang }, note, { owner: () => note, lang }, ctx);
+  } finally {
+    ctx.inFootnote = false;
+  }
+  const last = flow.items[flow.items.length - 1];
+  if (flow.items.length > callStart && last.kind === 'text') {
+    const footnotes = [...(last.source.footnotes ?? []), body];
+    flow.items[flow.items.length - 1] = { ...last, source: { ...last.source, footnotes } };
+  } else {
+    // No call drawn: the body still goes with the line the footnote was on.
+    flow.items.push({ kind: 'mark', style: el.style, lang, source: { footnotes: [body] } });
+  }
+}
+
 function decorationFor(
   el: StyledElement,
   parent: TextDecoration | undefined,
@@ -400,6 +498,19 @@ function elementAt(
     // A form control becomes an element made from its state (value, options, checked).
     const control = controlElement(el, (ctx.forms ??= new FormNames(el)));
     if (control) elementAt(control, flow, group, ictx, ctx);
+    return;
+  }
+  const running = runningName(s);
+  if (running !== undefined) {
+    // Out of the flow, into page margin boxes: only where it was is recorded.
+    flow.mark([{ kind: 'running', name: running, element: el, lang: ictx.lang }], s, ictx.lang);
+    return;
+  }
+  if (s.float === 'footnote') {
+    // A footnote inside a footnote's body stays where it is, as ordinary content.
+    if (ctx.inFootnote)
+      elementAt({ ...el, style: { ...s, float: 'none' } }, flow, group, ictx, ctx);
+    else footnoteAt(el, flow, group, ictx, ctx);
     return;
   }
   if (
@@ -496,14 +607,18 @@ function elementAt(
     box = itemContainer(el, childGroup, own, ctx, 'grid');
   else box = blockBox(el, childGroup, own, ictx, ctx);
 
-  if (blockLevel) flow.addBlock(box);
+  const marks = elementMarks(el);
+  if (blockLevel) flow.addBlock(withMarks(box, marks));
   else
     flow.items.push({
       kind: 'atomic',
       box,
       style: s,
       lang: ictx.lang,
-      source: ictx.link ? { link: ictx.link } : {},
+      source: {
+        ...(ictx.link ? { link: ictx.link } : {}),
+        ...(marks.length > 0 ? { marks } : {}),
+      },
     });
 }
 
@@ -614,14 +729,27 @@ function inlineElement(
   const first = flow.items.length;
   const blocksBefore = flow.blocks.length;
   for (const c of flowChildren(el, ctx)) node_(c, flow, group, inner, ctx);
+  const marks = elementMarks(el);
   if (flow.blocks.length === blocksBefore) {
     addInsets(el.style, flow.items, first);
     const id = idOf(el);
-    const k = id ? flow.items.findIndex((it, i) => i >= first && it.kind === 'text') : -1;
+    const k =
+      id || marks.length > 0
+        ? flow.items.findIndex((it, i) => i >= first && it.kind === 'text')
+        : -1;
     const run = flow.items[k];
-    if (id && run && run.kind === 'text')
-      flow.items[k] = { ...run, source: { ...run.source, anchor: id } };
-  }
+    if (run && run.kind === 'text') {
+      const had = run.source.marks ?? [];
+      flow.items[k] = {
+        ...run,
+        source: {
+          ...run.source,
+          ...(id ? { anchor: id } : {}),
+          ...(marks.length > 0 ? { marks: [...marks, ...had] } : {}),
+        },
+      };
+    } else if (marks.length > 0) flow.mark(marks, el.style, lang);
+  } else if (marks.length > 0) flow.mark(marks, el.style, lang);
 }
 
 /**
@@ -738,6 +866,7 @@ function blockBox(
   // A <figure> that holds a table, code or text rather than an image is a Div with a Caption.
   if (own && own.type === 'Figure' && own.alt === undefined) own.type = 'Div';
   const done = flow.finish();
+  const leftover = flow.takeMarks();
   return {
     kind: 'block',
     id: el.nodeId,
@@ -749,6 +878,7 @@ function blockBox(
     ...(done.inline ? { inline: done.inline } : {}),
     ...(marker ? { marker } : {}),
     ...(own ? { struct: own } : {}),
+    ...(leftover.length > 0 ? { marks: leftover } : {}),
   };
 }
 

@@ -18,9 +18,10 @@ import type { BlockBox, Box, InlineSource, LinkRef } from '../box-tree/boxes.js'
 import type { LayoutContext } from '../context.js';
 import { decorateBox, flatten } from '../context.js';
 import type { DisplayItem, ItemTag } from '../../document/index.js';
-import type { Anchor, Fragment, LeafFragment } from '../paginate/fragments.js';
+import type { Anchor, Fragment, LeafFragment, PageMark } from '../paginate/fragments.js';
 import { anchorsOf, moveAnchor } from '../paginate/fragments.js';
 import { intrinsicOuter, layoutAtomic } from './block.js';
+import { layoutFootnoteBody } from './footnote.js';
 import { moveItem, layoutTag } from '../paint/decoration.js';
 import { border, len, padding, textStyle } from '../units.js';
 
@@ -70,8 +71,9 @@ function paragraphOf(box: BlockBox, width: number, ctx: LayoutContext): Paragrap
         ...(it.insetEnd ? { insetEnd: it.insetEnd } : {}),
       };
     }
-    if (it.source.leader) {
-      // Zero wide while lines break; widened afterwards to fill its line (see fillLeaders).
+    if (it.kind === 'mark' || it.source.leader) {
+      // Takes no room: a mark only carries page marks to the line it falls on; a leader is
+      // widened after the lines are broken to fill its line (see fillLeaders).
       return {
         kind: 'object',
         width: 0,
@@ -200,9 +202,23 @@ function lineLeaf(
       a.y1 = Math.max(a.y1, y1);
     } else links.set(link, { x0, x1, y0, y1 });
   };
+  // A run cut in several fragments on this line calls its footnotes once.
+  const called = new Set<InlineSource>();
   for (const f of line.fragments) {
+    const footnotes = f.source.footnotes && !called.has(f.source) ? f.source.footnotes : [];
+    if (footnotes.length > 0) called.add(f.source);
+    if (f.source.anchor || f.source.marks || footnotes.length > 0) {
+      const marks: PageMark[] = [
+        ...(f.source.marks ?? []),
+        ...footnotes.map((b): PageMark => ({ kind: 'footnote', body: layoutFootnoteBody(b, ctx) })),
+      ];
+      anchors.push({
+        id: f.source.anchor ?? '',
+        y: top,
+        ...(marks.length > 0 ? { marks } : {}),
+      });
+    }
     if (f.kind === 'glyphs') {
-      if (f.source.anchor) anchors.push({ id: f.source.anchor, y: top });
       if (f.source.hidden) continue;
       const baseline = top + f.baseline;
       const fx = x + f.x;

@@ -11,13 +11,19 @@ import type { DecodedImage } from '../../images/index.js';
 import { marginBlock, type MarginBoxInput } from '../paint/margin-boxes.js';
 import { counterValue, type PageCounters } from './page-counters.js';
 
+/** A running element built for a margin box: block children, or inline content. */
+export interface RunningBoxes {
+  readonly children: readonly Box[];
+  readonly inline?: readonly InlineItem[];
+}
+
 /** What margin boxes read from the pagination of one page. */
 export interface PageValues {
   readonly counters: PageCounters;
   /** string(name, which) on this page; '' when the string was never set. */
   string(name: string, which: RunningWhich): string;
-  /** element(name, which) on this page, a copy laid out in the margin box; or none. */
-  element(name: string, which: RunningWhich): Box | undefined;
+  /** element(name, which) on this page: the boxes of a copy of it, or none. */
+  element(name: string, which: RunningWhich): RunningBoxes | undefined;
 }
 
 export interface MarginContentContext {
@@ -107,8 +113,11 @@ function marginBoxContent(
       case 'element': {
         const el = values.element(c.name, c.which);
         if (!el) break;
-        flush();
-        children.push(el);
+        if (el.inline) inline.push(...el.inline);
+        else {
+          flush();
+          children.push(...el.children);
+        }
         break;
       }
     }

@@ -9,14 +9,16 @@ import type { DisplayItem, OutlineItem, Page, StructNode } from '../../document/
 import type { DecodedImage, PixelImage } from '../../images/index.js';
 import type { PageStyle, StyledDocument, StyledElement } from '../../style/index.js';
 import type { FontContext } from '../../text/index.js';
-import { buildBoxTree, type BuildContext } from '../box-tree/build.js';
+import { buildBoxTree, buildRunningBoxes, type BuildContext } from '../box-tree/build.js';
 import type { BlockBox } from '../box-tree/boxes.js';
 import { StructureBuilder } from '../box-tree/structure.js';
 import type { LayoutContext } from '../context.js';
 import { layoutDocument } from '../modes/block.js';
-import type { LayoutOptions } from '../options.js';
+import type { LayoutOptions, PlacedBox } from '../options.js';
 import { asArtifact, backgroundItem, moveItem, NO_RADII } from '../paint/decoration.js';
 import { layoutMarginBoxes } from '../paint/margin-boxes.js';
+import { footnoteArea } from '../paint/footnote-area.js';
+import { footnoteAreaInsets } from '../modes/footnote.js';
 import {
   pageBackground,
   pageGeometry,
@@ -31,7 +33,8 @@ import {
   type PaginatedPage,
 } from '../paginate/paginator.js';
 import { bookmarksOf, settleCrossReferences, type PageFacts } from './cross-refs.js';
-import { marginBoxInputs } from './margin-content.js';
+import { marginBoxInputs, type RunningBoxes } from './margin-content.js';
+import { runningValues, type RunningElement } from './running.js';
 import { pageCounters } from './page-counters.js';
 
 /** Most pages one document may have (a runaway layout stops with a LimitError). */
@@ -125,7 +128,11 @@ function runPass(input: PagedInput, root: StyledElement): Pass {
   };
   const first = geometry({ index: 0, name: '', blank: false });
   const layOut = (width: number, x: number, g: PageGeometry): BlockLayout =>
-    layOutFlow(rootBox, { ...ctx, page: { x, y: g.bodyTop, width, height: g.bodyHeight } });
+    layOutFlow(rootBox, {
+      ...ctx,
+      page: { x, y: g.bodyTop, width, height: g.bodyHeight },
+      footnoteArea: g.style.footnote,
+    });
   const primary = layOut(first.bodyWidth, first.bodyLeft, first);
   const flows = new FlowLayouts(
     { root: primary.frag, width: first.bodyWidth, originX: first.bodyLeft },
@@ -140,7 +147,14 @@ function runPass(input: PagedInput, root: StyledElement): Pass {
       primary.frag,
       (req) => {
         const g = geometry(req);
-        return { top: g.bodyTop, height: g.bodyHeight, left: g.bodyLeft, width: g.bodyWidth };
+        const fn = footnoteAreaInsets(g.style.footnote, g.bodyWidth);
+        return {
+          top: g.bodyTop,
+          height: g.bodyHeight,
+          left: g.bodyLeft,
+          width: g.bodyWidth,
+          footnoteInsets: fn.top + fn.bottom,
+        };
       },
       {
         maxPages: options.maxPages ?? MAX_PAGES,
@@ -173,6 +187,8 @@ function compose(input: PagedInput, pass: Pass): PagedResult {
   const { laid, ctx } = pass;
   const geometries = laid.map((p, i) => pass.geometry({ index: i, name: p.name, blank: p.blank }));
   const counters = pageCounters(geometries.map((g) => g.style));
+  const running = runningValues(laid);
+  const runningBoxes = runningBoxMaker(pass);
   let anon = -1;
   const pages: Page[] = laid.map((p, i) => {
     input.options.deadline?.check('pages');
@@ -183,14 +199,24 @@ function compose(input: PagedInput, pass: Pass): PagedResult {
         backgroundItem({ x: 0, y: 0, width: g.width, height: g.height }, input.canvas, NO_RADII),
       );
     items.push(...p.items);
+    const footnotes = p.marks.flatMap(({ mark }) => (mark.kind === 'footnote' ? [mark.body] : []));
+    const area = footnoteArea(g, footnotes, ctx);
+    items.push(...area.items);
+    for (const a of area.anchors) {
+      pass.anchors.set(a.id, { pageIndex: i, y: a.y });
+      if (a.box) recordBox(input.options.boxes, a.id, { pageIndex: i, y: a.y, ...a.box });
+    }
     // Fixed content is read once (first page); its copies on later pages are artifacts.
     if (!p.blank) for (const f of ctx.fixed) items.push(...(i === 0 ? f : asArtifact(f)));
     const boxes = marginBoxInputs(
       g.style,
       {
         counters: counters[i],
-        string: () => '',
-        element: () => undefined,
+        string: (name, which) => running[i].string(name, which),
+        element: (name, which) => {
+          const r = running[i].element(name, which);
+          return r ? runningBoxes(r) : undefined;
+        },
       },
       { lang: input.lang, images: input.images, nextId: () => anon-- },
     );
@@ -204,6 +230,28 @@ function compose(input: PagedInput, pass: Pass): PagedResult {
     structure: pass.sb.finish(),
     warnings: pass.warnings,
     ...(pass.build.firstHeading ? { firstHeading: pass.build.firstHeading } : {}),
+  };
+}
+
+function recordBox(boxes: Map<string, PlacedBox[]> | undefined, id: string, box: PlacedBox): void {
+  if (!boxes) return;
+  const list = boxes.get(id);
+  if (list) list.push(box);
+  else boxes.set(id, [box]);
+}
+
+/** Boxes of running elements for margin boxes, built once per element. */
+function runningBoxMaker(pass: Pass): (r: RunningElement) => RunningBoxes {
+  const built = new Map<RunningElement['element'], RunningBoxes>();
+  // Outside the document's structure tree: what is built here is page furniture.
+  const build: BuildContext = { ...pass.build, sb: new StructureBuilder() };
+  return (r) => {
+    let boxes = built.get(r.element);
+    if (!boxes) {
+      boxes = buildRunningBoxes(r.element, build, r.lang);
+      built.set(r.element, boxes);
+    }
+    return boxes;
   };
 }
 

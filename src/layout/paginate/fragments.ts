@@ -5,6 +5,50 @@
  * and break rules, nothing is laid out again per page.
  */
 import type { DisplayItem, PathOp, RgbaColor } from '../../document/index.js';
+import type { StyledElement } from '../../style/index.js';
+
+/**
+ * What the paginator records about the page a piece of content lands on (CSS GCPM): a named
+ * string assigned, a running element passing by, a bookmark, or the page of some content that
+ * page-dependent text needs (a probe).
+ */
+export type PageMark =
+  | { readonly kind: 'string'; readonly name: string; readonly value: string }
+  | {
+      readonly kind: 'running';
+      readonly name: string;
+      readonly element: StyledElement;
+      readonly lang: string;
+    }
+  | {
+      readonly kind: 'bookmark';
+      readonly level: number;
+      readonly label: string;
+      readonly open: boolean;
+    }
+  | { readonly kind: 'probe'; readonly key: string }
+  | { readonly kind: 'footnote'; readonly body: FootnoteBody };
+
+/**
+ * A footnote's body laid out at the footnote area's width: items relative to the area's
+ * content box (x from its left edge, y from the top of this body's margin box).
+ */
+export interface FootnoteBody {
+  readonly items: readonly DisplayItem[];
+  /** Link targets (ids) inside the body, in the same coordinates. */
+  readonly anchors: readonly Anchor[];
+  /** Height of the body's margin box. */
+  readonly height: number;
+}
+
+/** Height the footnotes recorded in a leaf's anchors need in the footnote area. */
+export function footnoteNeed(f: Fragment): number {
+  if (f.kind !== 'leaf' || !f.anchors) return 0;
+  let h = 0;
+  for (const a of f.anchors)
+    for (const m of a.marks ?? []) if (m.kind === 'footnote') h += m.body.height;
+  return h;
+}
 
 /**
  * 'left'/'right': a page break, plus a blank page when needed to land on that side. 'column':
@@ -32,8 +76,11 @@ export interface LeafFragment {
 }
 
 export interface Anchor {
+  /** The link target's id; '' for an anchor that only carries marks. */
   readonly id: string;
   readonly y: number;
+  /** Page marks of the content at this point (they travel with anchors through layout). */
+  readonly marks?: readonly PageMark[];
   /**
    * The border box of the element this id belongs to, its top at `y`: kept only when the
    * layout records boxes (LayoutOptions.boxes), for tests that assert geometry.
@@ -77,8 +124,15 @@ export interface BoxFragment {
   readonly repeat?: LeafFragment;
   /** id attribute of the element, a link target at the box's top. */
   readonly anchor?: string;
+  /** Page marks of the element, recorded on the page where the box starts. */
+  readonly marks?: readonly PageMark[];
   /** Left edge and width of the border box, when the layout records boxes. */
   readonly borderBox?: { readonly x: number; readonly width: number };
+  /**
+   * box-decoration-break: clone: the border and padding each piece repeats where a page
+   * break cuts the box (room kept above the content continuing and below the content cut).
+   */
+  readonly cloneInsets?: { readonly top: number; readonly bottom: number };
   /** Named page (CSS `page`) this box's content goes on; absent = its parent's. */
   readonly pageName?: string;
   /**
@@ -140,11 +194,13 @@ export function firstLeafBottom(f: Fragment): number {
   return cur.bottom;
 }
 
-/** A box's own anchor (its id at its top), with its border box when that is recorded. */
+/** A box's own anchor (its id and marks at its top), with its border box when recorded. */
 export function ownAnchor(f: BoxFragment): Anchor | undefined {
-  if (!f.anchor) return undefined;
-  if (!f.borderBox) return { id: f.anchor, y: f.top };
-  return { id: f.anchor, y: f.top, box: { ...f.borderBox, height: f.bottom - f.top } };
+  if (!f.anchor && !f.marks) return undefined;
+  const marks = f.marks ? { marks: f.marks } : {};
+  if (!f.anchor) return { id: '', y: f.top, ...marks };
+  if (!f.borderBox) return { id: f.anchor, y: f.top, ...marks };
+  return { id: f.anchor, y: f.top, box: { ...f.borderBox, height: f.bottom - f.top }, ...marks };
 }
 
 /** Anchors of a fragment drawn in one piece (it becomes a leaf). */

@@ -15,8 +15,8 @@
  */
 import type { DisplayItem } from '../../document/index.js';
 import type { PlacedBox } from '../options.js';
-import type { BoxFragment, ColumnSpec, Fragment, LeafFragment } from './fragments.js';
-import { firstLeafBottom } from './fragments.js';
+import type { BoxFragment, ColumnSpec, Fragment, LeafFragment, PageMark } from './fragments.js';
+import { firstLeafBottom, footnoteNeed } from './fragments.js';
 import type { FlowLayouts, FlowTree } from './flow-layouts.js';
 import { asArtifact, moveItem, moveOps } from '../paint/decoration.js';
 import {
@@ -35,6 +35,11 @@ export interface PageBody {
   /** Left edge and width of the body area; absent: where the content was laid out. */
   readonly left?: number;
   readonly width?: number;
+  /**
+   * Vertical room the footnote area's margins, borders and padding take once the page has a
+   * footnote (its bodies add their heights).
+   */
+  readonly footnoteInsets?: number;
 }
 
 /** Which page a body is asked for. */
@@ -58,6 +63,14 @@ export interface PaginatedPage {
   readonly items: DisplayItem[];
   /** Page y of the lowest content placed on the page (its body top when there is none). */
   readonly contentBottom?: number;
+  /** Page marks of the content on this page, in document order. */
+  readonly marks: PlacedMark[];
+}
+
+/** A page mark where it landed; `atStart`: made by the first content on its page. */
+export interface PlacedMark {
+  readonly mark: PageMark;
+  readonly atStart: boolean;
 }
 
 export interface PaginateOptions {
@@ -130,13 +143,23 @@ export function paginate(
     // that is dropped at the end. Content on it is caught there.
     if (pages.length > maxPages) throw new PageLimit(maxPages);
     const body = bodyOf({ index: pages.length, name, blank });
-    pages.push({ flowTop, body, items: [], name, blank, dx: dxFor(body) });
+    pages.push({ flowTop, body, items: [], marks: [], name, blank, dx: dxFor(body) });
     hasContent = false;
   };
   startPage(columns?.flowStart ?? 0, '');
 
   const cur = (): PaginatedPage => pages[pages.length - 1];
-  const limit = (): number => cur().flowTop + cur().body.height;
+  // Room the footnote area takes at the bottom of each page so far.
+  const footnoteRoom: number[] = [];
+  const roomFor = (need: number): number =>
+    need <= 0
+      ? 0
+      : need + ((footnoteRoom[pages.length - 1] ?? 0) > 0 ? 0 : (cur().body.footnoteInsets ?? 0));
+  // Room the open boxes with box-decoration-break: clone keep for their bottom edge.
+  const cloneBottoms = (boxes: readonly OpenBox[]): number =>
+    boxes.reduce((h, o) => h + (o.frag.cloneInsets?.bottom ?? 0), 0);
+  const limit = (): number =>
+    cur().flowTop + cur().body.height - (footnoteRoom[pages.length - 1] ?? 0) - cloneBottoms(stack);
   const dy = (): number => cur().body.top - cur().flowTop;
 
   /** Flow-positioned items moved to where they stand on page `p` (push copies them). */
@@ -173,14 +196,18 @@ export function paginate(
     if (blankFirst) startPage(at, '', true);
     let headers = 0;
     const repeats: { box: OpenBox; leaf: LeafFragment }[] = [];
+    let cloned = 0;
     for (const o of stack) {
       // Only a table that already has content on an earlier page repeats its header.
       if (o.frag.repeat && o.startPage >= 0 && o.startPage < pages.length) {
         repeats.push({ box: o, leaf: o.frag.repeat });
         headers += o.frag.repeat.bottom - o.frag.repeat.top;
       }
+      // A cloned box that already has content repeats its top border and padding.
+      if (o.frag.cloneInsets && o.startPage >= 0 && o.startPage < pages.length)
+        cloned += o.frag.cloneInsets.top;
     }
-    startPage(at - headers, name);
+    startPage(at - headers - cloned, name);
     let y = cur().body.top;
     for (const r of measureOnly ? [] : repeats) {
       const shift = y - r.leaf.top;
@@ -289,14 +316,19 @@ export function paginate(
   const collectorOf = (o: OpenBox, fallback: Collector): Collector => collectors.get(o) ?? fallback;
 
   const placeLeaf = (leaf: LeafFragment, into: Collector, next?: Fragment): void => {
+    let atStart = false;
     if (!leaf.outOfFlow) {
-      const fits = leaf.bottom <= limit() + EPS;
+      // A line with footnote calls fits when its footnotes fit too; otherwise they move together.
+      const fits = leaf.bottom + roomFor(footnoteNeed(leaf)) <= limit() + EPS;
       const keepFails =
-        leaf.keepWithNext &&
+        keepsWithNext(leaf, next) &&
         next !== undefined &&
         firstLeafBottom(next) > limit() + EPS &&
         firstLeafBottom(next) - leaf.top <= cur().body.height;
       if ((!fits || keepFails) && hasContent) unforcedBreak(openTop ?? leaf.top, into);
+      atStart = !hasContent;
+      const room = roomFor(footnoteNeed(leaf));
+      if (room > 0) footnoteRoom[pages.length - 1] = (footnoteRoom[pages.length - 1] ?? 0) + room;
       markStarted();
       hasContent = true;
       afterForcedBreak = false;
@@ -318,8 +350,14 @@ export function paginate(
       lastLeaf = { leaf, into, page: p };
       reach(p, leaf.bottom + d);
     }
-    if (anchors && leaf.anchors)
-      for (const a of leaf.anchors) anchors.set(a.id, { pageIndex: p, y: a.y + d });
+    if (leaf.anchors)
+      for (const a of leaf.anchors) {
+        if (anchors && a.id !== '') anchors.set(a.id, { pageIndex: p, y: a.y + d });
+        // Marks on the leaf's first line count as the page's first content.
+        if (a.marks)
+          for (const mark of a.marks)
+            pages[p].marks.push({ mark, atStart: atStart && a.y <= leaf.top + EPS });
+      }
     if (boxes && leaf.anchors)
       for (const a of leaf.anchors)
         if (a.box)
@@ -327,12 +365,17 @@ export function paginate(
   };
 
   const markStarted = (): void => {
-    for (let i = stack.length - 1; i >= 0 && stack[i].startPage < 0; i--) {
+    let i = stack.length - 1;
+    while (i >= 0 && stack[i].startPage < 0) i--;
+    // Outermost first: a box's marks come before those of the boxes inside it.
+    for (i++; i < stack.length; i++) {
       stack[i].startPage = pages.length - 1;
       stack[i].startY = stack[i].frag.top + dy();
       const id = stack[i].frag.anchor;
       if (anchors && id && !anchors.has(id))
         anchors.set(id, { pageIndex: pages.length - 1, y: stack[i].frag.top + dy() });
+      for (const mark of stack[i].frag.marks ?? [])
+        cur().marks.push({ mark, atStart: !hasContent });
     }
   };
 
@@ -353,7 +396,7 @@ export function paginate(
       const avoidFails =
         avoidsBreakInside(box) && box.bottom > limit() + EPS && height <= cur().body.height;
       const keepFails =
-        box.keepWithNext &&
+        keepsWithNext(box, next) &&
         next !== undefined &&
         firstLeafBottom(next) > limit() + EPS &&
         firstLeafBottom(next) - box.top <= cur().body.height;
@@ -567,7 +610,13 @@ export function paginate(
     while (i < n) {
       const lim = limit();
       let j = i;
-      while (j < n && kids[j].bottom <= lim + EPS) j++;
+      let need = 0;
+      while (j < n) {
+        const more = need + footnoteNeed(kids[j]);
+        if (kids[j].bottom + roomFor(more) > lim + EPS) break;
+        need = more;
+        j++;
+      }
       if (j < n) {
         if (j === i) {
           // Not even one more line fits: go to a fresh page (or, already on one, overflow).
@@ -597,6 +646,10 @@ export function paginate(
     else placeBox(f, into, next);
   };
 
+  /** Top edges the boxes around a piece on page `p` repeat there (they started before it). */
+  const cloneTops = (boxes: readonly OpenBox[], p: number): number =>
+    boxes.reduce((h, o) => h + (o.startPage < p ? (o.frag.cloneInsets?.top ?? 0) : 0), 0);
+
   const closeBox = (open: OpenBox, mine: Collector, into: Collector): void => {
     const first = open.startPage;
     const last = pages.length - 1;
@@ -609,8 +662,14 @@ export function paginate(
       const page = pages[p];
       const box = versionAt(p);
       const shift = page.body.top - page.flowTop;
-      const top = p === first ? (open.startY ?? box.top + shift) : page.body.top;
-      const bottom = p === last ? box.bottom + shift : page.body.top + page.body.height;
+      // A piece cut by a break reaches the page's edge, inside the cloned edges of the boxes
+      // around it and above the footnote area.
+      const top =
+        p === first ? (open.startY ?? box.top + shift) : page.body.top + cloneTops(stack, p);
+      const bottom =
+        p === last
+          ? box.bottom + shift
+          : page.body.top + page.body.height - (footnoteRoom[p] ?? 0) - cloneBottoms(stack);
       if (p === last) reach(p, bottom);
       const slice = {
         top,
@@ -669,6 +728,11 @@ function fitsIn(max: number, pass: () => readonly PaginatedPage[]): boolean {
     if (e instanceof PageLimit) return false;
     throw e;
   }
+}
+
+/** break-after: avoid on `f`, or break-before: avoid on what follows it. */
+function keepsWithNext(f: Fragment, next: Fragment | undefined): boolean {
+  return f.keepWithNext === true || (next?.kind === 'box' && next.breakBefore === 'avoid');
 }
 
 function push(c: Collector, page: number, items: readonly DisplayItem[]): void {

@@ -1,0 +1,137 @@
+/**
+ * Footnotes (CSS GCPM §2): float: footnote leaves a call in the line and puts the body in the
+ * footnote area at the bottom of the page the call lands on; the body shrinks by them; a line
+ * whose footnotes do not fit moves with them to the next page.
+ */
+import { describe, expect, it } from 'vitest';
+import type { StructNode } from '../../src/document/index.js';
+import { layoutSnippet } from './geometry.js';
+
+const PAGE = `@page { size: 400px 300px; margin: 20px } body { margin: 0; font-size: 10px; line-height: 20px } p { margin: 0 }`;
+
+function find(n: StructNode, type: string): StructNode[] {
+  const out: StructNode[] = n.type === type ? [n] : [];
+  for (const c of n.children) if (c.kind === 'node') out.push(...find(c, type));
+  return out;
+}
+
+describe('float: footnote', () => {
+  it('puts the call in the line and the body at the bottom of the page', async () => {
+    const r = await layoutSnippet(
+      `<p>Text<span class="fn" id="n1">The note.</span> goes on.</p>`,
+      `${PAGE} .fn { float: footnote }`,
+    );
+    expect(r.pages).toBe(1);
+    // (text() joins runs with a space: the call is a run of its own.)
+    expect(r.text(0)).toBe('Text 1 goes on. 1. The note.');
+    const note = r.box('n1')[0];
+    // The area sits at the bottom of the 260px body (20px margins), after its 1em margin-top.
+    expect(note.y + note.height).toBeCloseTo(280, 0);
+    expect(note.x).toBeCloseTo(20, 0);
+  });
+
+  it('numbers the calls and markers with the footnote counter', async () => {
+    const r = await layoutSnippet(
+      `<p>A<span class="fn">one</span> B<span class="fn">two</span></p>`,
+      `${PAGE} .fn { float: footnote } ::footnote-call { content: "[" counter(footnote) "]" }`,
+    );
+    expect(r.text(0)).toBe('A [1] B [2] 1. one 2. two');
+  });
+
+  it('draws the @footnote area with its rule', async () => {
+    const r = await layoutSnippet(
+      `<p>A<span class="fn" id="n">note</span></p>`,
+      `${PAGE} .fn { float: footnote }
+       @page { @footnote { border-top: 2px solid black; padding-top: 6px; margin-top: 0 } }`,
+    );
+    const note = r.box('n')[0];
+    // Border box of the area: 2px rule + 6px padding above the body.
+    expect(note.y).toBeCloseTo(280 - 20, 0);
+    const rule = r.document.pages[0].items.some(
+      (i) => i.kind === 'path' && i.tag.kind === 'artifact' && Math.abs(i.ops.length) > 0,
+    );
+    expect(rule).toBe(true);
+  });
+
+  it('shrinks the page body by the footnotes', async () => {
+    // 13 lines fill the 260px body; one footnote (1em margin + 20px) takes two lines' room.
+    const lines = Array.from({ length: 13 }, (_, i) => `<p id="l${i}">line ${i}</p>`).join('');
+    const r = await layoutSnippet(
+      `<p>call<span class="fn">note</span></p>${lines}`,
+      `${PAGE} .fn { float: footnote }`,
+    );
+    expect(r.pages).toBe(2);
+    // 260 - 30 (area) = 230: 11 lines of 20px, the call's line and 10 more.
+    expect(r.box('l9')[0].page).toBe(0);
+    expect(r.box('l10')[0].page).toBe(1);
+  });
+
+  it('moves a line whose footnote does not fit to the next page, with its footnote', async () => {
+    const lines = Array.from({ length: 11 }, (_, i) => `<p>line ${i}</p>`).join('');
+    const r = await layoutSnippet(
+      `${lines}<p id="c">call<span class="fn" id="n">a note</span></p><p>after</p>`,
+      `${PAGE} .fn { float: footnote }`,
+    );
+    // The 12th line would fit alone (240px) but not with its 30px footnote.
+    expect(r.box('c')[0].page).toBe(1);
+    expect(r.box('n')[0].page).toBe(1);
+    expect(r.text(0)).not.toContain('a note');
+  });
+
+  it('is a Note with an ID right after its call in the structure tree', async () => {
+    const r = await layoutSnippet(
+      `<p>Call<span class="fn" id="fn-a">Body text.</span> more</p>`,
+      `${PAGE} .fn { float: footnote }`,
+    );
+    const [note] = find(r.document.structure, 'Note');
+    expect(note).toBeDefined();
+    expect(note.elementId).toBe('fn-a');
+    const [p] = find(r.document.structure, 'P');
+    const idx = p.children.findIndex((c) => c.kind === 'node' && c.type === 'Note');
+    // Content before it (the call) and after it (the rest of the sentence).
+    expect(idx).toBeGreaterThan(0);
+    expect(idx).toBeLessThan(p.children.length - 1);
+  });
+
+  it('gives a footnote without an id a generated one', async () => {
+    const r = await layoutSnippet(
+      `<p>a<span class="fn">x</span> b<span class="fn">y</span></p>`,
+      `${PAGE} .fn { float: footnote }`,
+    );
+    const ids = find(r.document.structure, 'Note').map((n) => n.elementId);
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(2);
+  });
+
+  it('follows the content on one continuous page', async () => {
+    const r = await layoutSnippet(
+      `<p id="p">Call<span class="fn" id="n">The body.</span></p><p id="q">After</p>`,
+      `${PAGE} .fn { float: footnote }`,
+      { mode: 'continuous' },
+    );
+    expect(r.pages).toBe(1);
+    expect(r.text(0)).toBe('Call 1 After 1. The body.');
+    expect(r.box('n')[0].y).toBeGreaterThanOrEqual(r.box('q')[0].y + r.box('q')[0].height - 0.5);
+  });
+
+  it('keeps a footnote inside a footnote in place, as text of the outer body', async () => {
+    const r = await layoutSnippet(
+      `<p>A<span class="fn">outer <span class="fn">inner</span> end</span></p>`,
+      `${PAGE} .fn { float: footnote }`,
+    );
+    expect(r.text(0)).toContain('outer');
+    expect(r.text(0)).toContain('inner');
+    expect(r.text(0)).toContain('end');
+  });
+
+  it('travels with a table row: the call in a cell puts its body on that page', async () => {
+    const rows = Array.from({ length: 14 }, (_, i) => `<tr><td>row ${i}</td></tr>`).join('');
+    const r = await layoutSnippet(
+      `<table>${rows}<tr><td>cell<span class="fn" id="n">in a cell</span></td></tr></table>`,
+      `${PAGE} .fn { float: footnote } td { padding: 0 }`,
+    );
+    const page = r.pages - 1;
+    expect(r.box('n')[0].page).toBe(page);
+    expect(r.text(page)).toContain('in a cell');
+  });
+});
