@@ -420,6 +420,12 @@ export class StyleEngine {
       const st = rec[`border${s}Style`];
       if (st === 'none' || st === 'hidden') rec[`border${s}Width`] = 0;
     }
+    // Logical float and clear values follow the containing block's direction.
+    const rtlParent = pRec.direction === 'rtl';
+    for (const k of ['float', 'clear']) {
+      if (rec[k] === 'inline-start') rec[k] = rtlParent ? 'right' : 'left';
+      else if (rec[k] === 'inline-end') rec[k] = rtlParent ? 'left' : 'right';
+    }
     if (rec.position === 'absolute' || rec.position === 'fixed') rec.float = 'none';
     const display = rec.display as Display;
     const parentDisplay = pRec.display as Display;

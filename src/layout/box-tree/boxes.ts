@@ -68,6 +68,18 @@ export type InlineItem =
       readonly style: ComputedStyle;
       readonly lang: string;
       readonly source: InlineSource;
+    }
+  | {
+      /**
+       * A float or an absolutely positioned box met in inline content: it takes no room on
+       * the line; a float is placed beside the line where it stands, a positioned box takes
+       * that place as its static position.
+       */
+      readonly kind: 'out-of-flow';
+      readonly box: Box;
+      readonly style: ComputedStyle;
+      readonly lang: string;
+      readonly source: InlineSource;
     };
 
 interface BoxCommon {
