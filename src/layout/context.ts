@@ -31,6 +31,7 @@ import {
 } from './paint/decoration.js';
 import type { StructureBuilder } from './box-tree/structure.js';
 import { border, borderSides, isOverflowClipped, len, padding, pt, radii } from './units.js';
+import { boxTransform } from './paint/transform.js';
 import {
   addToLayer,
   emptyLayers,
@@ -146,6 +147,7 @@ export function boxFragment(
     : s.float === 'left' || s.float === 'right'
       ? { layer: 'float', z: 'auto' }
       : undefined;
+  const transform = boxTransform(s, { x: g.x, y: g.top, width: g.width, height: g.height });
   return {
     kind: 'box',
     top: g.top,
@@ -155,6 +157,7 @@ export function boxFragment(
     ...(clip ? { clip } : {}),
     ...(s.opacity < 1 ? { opacity: s.opacity } : {}),
     ...(paint ? { paint } : {}),
+    ...(transform ? { transform } : {}),
     ...(brk(s.breakBefore) !== 'auto' ? { breakBefore: brk(s.breakBefore) } : {}),
     ...(brk(s.breakAfter) !== 'auto' ? { breakAfter: brk(s.breakAfter) } : {}),
     ...(s.breakInside !== 'auto' ? { breakInside: s.breakInside } : {}),

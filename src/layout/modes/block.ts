@@ -15,7 +15,7 @@ import { isMulticol, layoutMulticol, multicolIntrinsic } from './multicol.js';
 import type { BoxFragment, Fragment, LeafFragment } from '../paginate/fragments.js';
 import { inlineIntrinsic, layoutInline, textLine, type LineLeaf } from './inline.js';
 import { FloatContext } from './floats.js';
-import { borderItems, layoutTag } from '../paint/decoration.js';
+import { borderItems, hasRadius, insetRadii, layoutTag, rectPath } from '../paint/decoration.js';
 import { layoutTable, tableIntrinsic } from './table.js';
 import {
   border,
@@ -25,6 +25,7 @@ import {
   maxSize,
   padding,
   pt,
+  radii,
   size,
   textStyle,
   type Edges,
@@ -107,6 +108,20 @@ function isFcRoot(b: Box, opts: LayoutOptions): boolean {
   );
 }
 
+/**
+ * Is `child` a box with `clear` that follows a float among `kids`? Its clearance keeps its
+ * margin from collapsing with its parent's (CSS 2.1 §8.3.1); decided before the floats are
+ * placed, the way WeasyPrint does.
+ */
+function clearsFloatBefore(kids: readonly Box[], child: Box): boolean {
+  if (child.style.clear === 'none') return false;
+  for (const k of kids) {
+    if (k === child) return false;
+    if (isFloat(k)) return true;
+  }
+  return false;
+}
+
 /** Top margin of `box` collapsed with its first in-flow child's, when they adjoin. */
 function collapsedTop(box: Box, cbWidth: number): MarginSet {
   let m = addMargin(NO_MARGIN, margin(box.style, cbWidth).top);
@@ -115,7 +130,7 @@ function collapsedTop(box: Box, cbWidth: number): MarginSet {
   const p = padding(box.style, cbWidth);
   if (b.top > 0 || p.top > 0) return m;
   const first = box.children.find(isInFlow);
-  if (first) {
+  if (first && !clearsFloatBefore(box.children, first)) {
     const inner = collapsedTop(first, cbWidth);
     m = addMargin(addMargin(m, inner.pos), inner.neg);
   }
@@ -369,10 +384,30 @@ function layoutImage(
       }
     }
   }
+  // A replaced element's content is clipped to its rounded padding box (CSS Backgrounds 3 §5.3).
+  const rounded = radii(box.style, hz.width, height);
+  const clipped: DisplayItem[] =
+    items.length > 0 && hasRadius(rounded)
+      ? [
+          {
+            kind: 'group',
+            clip: rectPath(
+              {
+                x: x + bord.left,
+                y: y + bord.top,
+                width: Math.max(0, hz.width - bord.left - bord.right),
+                height: Math.max(0, height - bord.top - bord.bottom),
+              },
+              insetRadii(rounded, bord.top, bord.right, bord.bottom, bord.left),
+            ),
+            items,
+          },
+        ]
+      : items;
   const frag = boxFragment(
     box,
     { x, width: hz.width, top: y, height },
-    [{ kind: 'leaf', top: y, bottom: y + height, items }],
+    [{ kind: 'leaf', top: y, bottom: y + height, items: clipped }],
     ctx,
   );
   return {
@@ -511,15 +546,8 @@ function layoutBlock(
   let height = innerH + bord.top + bord.bottom + pad.top + pad.bottom;
   if (opts.forcedHeight !== undefined) height = opts.forcedHeight;
 
-  if (isPositioned(s) && ownAbs.length > 0) {
-    const cb = {
-      x: x + bord.left,
-      y: y + bord.top,
-      width: hz.width - bord.left - bord.right,
-      height: height - bord.top - bord.bottom,
-    };
-    children = [...children, ...layoutAbsolute(ownAbs, cb, ctx)];
-  }
+  if (isPositioned(s) && ownAbs.length > 0)
+    children = [...children, ...positionedIn(ownAbs, { x, y, width: hz.width, height }, s, ctx)];
   // A heading stays with what follows it (UA break-after: avoid).
   const heading = box.el !== undefined && /^h[1-6]$/.test(box.el.tag);
   const frag = boxFragment(box, { x, width: hz.width, top: y, height }, children, ctx, {
@@ -559,7 +587,7 @@ function layoutChildren(
       continue;
     }
     const mt = collapsedTop(k, width);
-    if (first && collapseTop) pending = NO_MARGIN;
+    if (first && collapseTop && !clearsFloatBefore(kids, k)) pending = NO_MARGIN;
     else pending = addMargin(addMargin(pending, mt.pos), mt.neg);
     let top = y + marginValue(pending);
     // Clearance (CSS 2.1 §9.5.2): the border edge goes below the floats it clears, unless its
@@ -849,6 +877,26 @@ function layoutPositioned(
   // Laid out at the origin, then moved: the fragment is atomic anyway.
   const frag = shiftFragment(probe.frag, x - probe.marginLeft, y);
   return frag;
+}
+
+/**
+ * The absolutely positioned boxes whose containing block is the padding box of a positioned
+ * box with border box `g`, laid out as out-of-flow leaves.
+ */
+export function positionedIn(
+  entries: AbsCollector,
+  g: { x: number; y: number; width: number; height: number },
+  s: ComputedStyle,
+  ctx: LayoutContext,
+): LeafFragment[] {
+  const b = border(s);
+  const cb = {
+    x: g.x + b.left,
+    y: g.y + b.top,
+    width: g.width - b.left - b.right,
+    height: g.height - b.top - b.bottom,
+  };
+  return layoutAbsolute(entries, cb, ctx);
 }
 
 export function layoutAbsolute(
