@@ -260,6 +260,45 @@ describe('block formatting contexts and floats', () => {
   });
 });
 
+describe('floats beside tables and in list items', () => {
+  it('narrows a table beside a float, fixed or auto width, and shrinks the auto one to fit', async () => {
+    const r = await layoutSnippet(
+      `<div style="float:left;width:100px;height:60px"></div>
+       <table id="t" style="border-collapse:collapse;width:250px"><tr><td style="padding:0">cell</td></tr></table>
+       <table id="a" style="border-collapse:collapse"><tr><td style="padding:0">${'word '.repeat(40)}</td></tr></table>`,
+      PAGE,
+    );
+    expect(rect(r.box('t'))).toEqual([100, 0, 250, 21.3]);
+    // The auto table is a formatting-context root: it fills the 300px beside the float and
+    // wraps its text there, not under the float.
+    const [a] = r.box('a');
+    expect([a.x, a.width]).toEqual([100, 300]);
+    expect(
+      Math.min(
+        ...r
+          .lines(0)
+          .slice(1)
+          .map((l) => l.x),
+      ),
+    ).toBe(100);
+  });
+
+  it('floats in a list item beside its text, the outside marker staying outside', async () => {
+    const r = await layoutSnippet(
+      `<ul style="margin:0;padding-left:40px"><li id="li"><div id="f" style="float:left;width:50px;height:50px"></div>
+       Item text beside the float that goes on and on and on</li></ul>`,
+      PAGE,
+    );
+    expect(rect(r.box('f'))).toEqual([40, 0, 50, 50]);
+    const [first, second] = r.lines(0);
+    // As in Chromium and WeasyPrint: the marker at the line's start outside the item, the
+    // text after the float.
+    expect(first.text.startsWith('•')).toBe(true);
+    expect(first.x).toBeLessThan(40);
+    expect(second.x).toBe(90);
+  });
+});
+
 describe('floats across pages', () => {
   const PAGED = `@page { size: 400px 300px; margin: 0 }
     body { margin: 0; font: 16px/20px 'Liberation Sans' } p { margin: 0 }`;
@@ -277,6 +316,34 @@ describe('floats across pages', () => {
     expect(r.box('x')).toEqual([{ page: 1, x: 0, y: 0, width: 100, height: 120 }]);
     expect(r.lines(1).map((l) => l.x)).toEqual([100, 100, 100]);
     expect(r.lines(0)).toHaveLength(2);
+  });
+
+  it('wraps a paragraph that runs over two pages around a float on each', async () => {
+    const words = (n: number): string => 'lorem ipsum dolor sit amet '.repeat(n);
+    const r = await layoutSnippet(
+      `<p>${words(11)}<span id="r" style="float:right;width:120px;height:70px"></span>${words(12)}
+       <span id="l" style="float:left;width:80px;height:90px"></span>${words(14)}</p>`,
+      `@page { size: 400px 300px; margin: 20px }
+       body { margin: 0; font: 16px/20px 'Liberation Sans' } p { margin: 0 }`,
+    );
+    expect(r.pages).toBe(2);
+    const [right] = r.box('r');
+    expect([right.page, right.x, right.width]).toEqual([0, 260, 120]);
+    // The lines beside the right float end before it; the others use the whole width.
+    // A 20px line whose baseline is at b spans roughly b - 16 .. b + 4: beside a float when it
+    // overlaps the float's height.
+    const besideFloat = (l: { baseline: number }, f: BoxRect): boolean =>
+      l.baseline + 4 > f.y && l.baseline - 16 < f.y + f.height;
+    const beside = r.lines(0).filter((l) => besideFloat(l, right));
+    expect(beside).toHaveLength(4);
+    for (const l of beside) expect(l.right).toBeLessThanOrEqual(260);
+    expect(Math.max(...r.lines(0).map((l) => l.right))).toBeGreaterThan(300);
+    // The left float stands in a line of page 2: the lines beside it start after it.
+    const [left] = r.box('l');
+    expect([left.page, left.x, left.width]).toEqual([1, 20, 80]);
+    const xs = r.lines(1).map((l) => (besideFloat(l, left) ? l.x : -l.x));
+    expect(xs.filter((x) => x > 0)).toEqual([100, 100, 100, 100, 100]);
+    expect(xs.filter((x) => x < 0).every((x) => x === -20)).toBe(true);
   });
 
   it('splits a float taller than a page like a block, the text beside it going on in parallel', async () => {

@@ -191,6 +191,27 @@ describe('transforms', () => {
     expect(f).toBeCloseTo(15 + 7.5 - 15 * 2, 6);
   });
 
+  it('turns an inline-block in its line, and leaves a non-replaced inline box as it is', async () => {
+    const r = await layoutSnippet(
+      `<p>ab <span id="ib" style="display:inline-block;width:40px;height:20px;transform:rotate(90deg)">IB</span>
+       <span style="transform:rotate(90deg)">plain</span></p>`,
+      PAGED,
+    );
+    const turned = groups(r.items(0)).filter((g) => g.transform);
+    // Transforms apply to atomic inline-level boxes only (CSS Transforms 1, transformable
+    // element): the span's text stays in the line, upright.
+    expect(turned.map((g) => runText(g.items))).toEqual(['IB']);
+    expect(r.lines(0).map((l) => l.text)).toEqual(['ab plain']);
+    // About the centre of the inline-block's border box.
+    const [b] = r.box('ib');
+    const [a, bb, c, d, e, f] = turned[0].transform!;
+    expect([a, bb, c, d].map((v) => Math.round(v * 1e6) / 1e6)).toEqual([0, 1, -1, 0]);
+    const cx = (b.x + b.width / 2) * 0.75;
+    const cy = (b.y + b.height / 2) * 0.75;
+    expect(e).toBeCloseTo(cx + cy, 1);
+    expect(f).toBeCloseTo(cy - cx, 1);
+  });
+
   it('moves the transform with the box onto a later page', async () => {
     const r = await layoutSnippet(
       `<div style="height:300px"></div><div id="t" style="height:40px;transform:translateX(10px)">T</div>`,
