@@ -15,7 +15,7 @@ import { StructureBuilder } from '../box-tree/structure.js';
 import type { LayoutContext } from '../context.js';
 import { layoutDocument } from '../modes/block.js';
 import type { LayoutOptions, PlacedBox } from '../options.js';
-import { asArtifact, backgroundItem, moveItem, NO_RADII } from '../paint/decoration.js';
+import { backgroundItem, moveItem, NO_RADII } from '../paint/decoration.js';
 import { layoutMarginBoxes } from '../paint/margin-boxes.js';
 import { footnoteArea } from '../paint/footnote-area.js';
 import { footnoteAreaInsets } from '../modes/footnote.js';
