@@ -106,6 +106,7 @@ export interface MatchedRules {
   readonly marker: StyleRule[];
   readonly 'footnote-call': StyleRule[];
   readonly 'footnote-marker': StyleRule[];
+  readonly 'first-letter': StyleRule[];
 }
 
 const byCascadeOrder = (a: StyleRule, b: StyleRule): number =>
@@ -141,6 +142,7 @@ export class StyleEngine {
       marker: [],
       'footnote-call': [],
       'footnote-marker': [],
+      'first-letter': [],
     };
     for (const r of this.index.candidates(el, filter)) {
       if (!matchesSelector(el, r.selector)) continue;
@@ -154,6 +156,7 @@ export class StyleEngine {
     if (out.marker.length > 1) out.marker.sort(byCascadeOrder);
     if (out['footnote-call'].length > 1) out['footnote-call'].sort(byCascadeOrder);
     if (out['footnote-marker'].length > 1) out['footnote-marker'].sort(byCascadeOrder);
+    if (out['first-letter'].length > 1) out['first-letter'].sort(byCascadeOrder);
     return out;
   }
 

@@ -25,13 +25,16 @@ export function firstLetterRange(text: string): readonly [number, number] | unde
   const chars = [...text];
   let i = 0;
   let at = 0;
-  while (i < chars.length && COLLAPSIBLE.test(chars[i] as string)) at += (chars[i++] as string).length;
+  while (i < chars.length && COLLAPSIBLE.test(chars[i] as string))
+    at += (chars[i++] as string).length;
   const start = at;
-  while (i < chars.length && PUNCTUATION.test(chars[i] as string)) at += (chars[i++] as string).length;
+  while (i < chars.length && PUNCTUATION.test(chars[i] as string))
+    at += (chars[i++] as string).length;
   if (i >= chars.length || !LETTER.test(chars[i] as string)) return undefined;
   at += (chars[i++] as string).length;
   while (i < chars.length && MARK.test(chars[i] as string)) at += (chars[i++] as string).length;
-  while (i < chars.length && PUNCTUATION.test(chars[i] as string)) at += (chars[i++] as string).length;
+  while (i < chars.length && PUNCTUATION.test(chars[i] as string))
+    at += (chars[i++] as string).length;
   return [start, at];
 }
 
