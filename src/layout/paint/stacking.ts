@@ -197,8 +197,7 @@ export function withFixed(
   first: boolean,
 ): DisplayItem[] {
   const ordered = [...fixed].sort((a, b) => a.z - b.z);
-  const items = (f: FixedContent): DisplayItem[] =>
-    first ? f.items : asArtifact(f.items);
+  const items = (f: FixedContent): DisplayItem[] => (first ? f.items : asArtifact(f.items));
   return [
     ...ordered.filter((f) => f.z < 0).flatMap(items),
     ...content,
