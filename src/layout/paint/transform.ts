@@ -2,23 +2,11 @@
  * CSS transforms as one affine matrix in layout coordinates (points, y down, the same
  * [a b c d e f] convention as CSS's matrix() and the display list's groups).
  */
-import type { Matrix } from '../../document/index.js';
+import { multiplyMatrix, type Matrix } from '../../document/index.js';
 import type { ComputedStyle, TransformFunction } from '../../style/index.js';
 import { len, pt } from '../units.js';
 
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
-
-/** a · b: the transform that applies b, then a. */
-export function multiply(a: Matrix, b: Matrix): Matrix {
-  return [
-    a[0] * b[0] + a[2] * b[1],
-    a[1] * b[0] + a[3] * b[1],
-    a[0] * b[2] + a[2] * b[3],
-    a[1] * b[2] + a[3] * b[3],
-    a[0] * b[4] + a[2] * b[5] + a[4],
-    a[1] * b[4] + a[3] * b[5] + a[5],
-  ];
-}
 
 function functionMatrix(f: TransformFunction, width: number, height: number): Matrix {
   switch (f.kind) {
@@ -51,7 +39,7 @@ export function boxTransform(
   const list = [...s.translate, ...s.rotate, ...s.scale, ...s.transform];
   if (list.length === 0) return undefined;
   let m = IDENTITY;
-  for (const f of list) m = multiply(m, functionMatrix(f, box.width, box.height));
+  for (const f of list) m = multiplyMatrix(m, functionMatrix(f, box.width, box.height));
   if (m.every((v, i) => Math.abs(v - IDENTITY[i]) < 1e-9)) return undefined;
   if (!m.every(Number.isFinite)) return undefined;
   // A box scaled to nothing shows nothing, but its text stays in the document: keep the
@@ -59,5 +47,5 @@ export function boxTransform(
   if (Math.abs(m[0] * m[3] - m[1] * m[2]) < 1e-9) m = [1e-4, 0, 0, 1e-4, m[4], m[5]];
   const ox = box.x + len(s.transformOrigin[0], box.width);
   const oy = box.y + len(s.transformOrigin[1], box.height);
-  return multiply(multiply([1, 0, 0, 1, ox, oy], m), [1, 0, 0, 1, -ox, -oy]);
+  return multiplyMatrix(multiplyMatrix([1, 0, 0, 1, ox, oy], m), [1, 0, 0, 1, -ox, -oy]);
 }
