@@ -6,13 +6,14 @@
  * keeps the raster path, which librsvg renders faithfully.
  */
 import { DOMParser, type Element } from '@xmldom/xmldom';
-import type {
-  DisplayItem,
-  ItemTag,
-  Matrix,
-  PathOp,
-  RgbaColor,
-  StrokeStyle,
+import {
+  multiplyMatrix,
+  type DisplayItem,
+  type ItemTag,
+  type Matrix,
+  type PathOp,
+  type RgbaColor,
+  type StrokeStyle,
 } from '../document/index.js';
 
 /** Shapes in the root SVG user space (element transforms already applied). */
@@ -205,7 +206,7 @@ function children(
     const own = presentation(el);
     const p = applyPaint(paint, own);
     const t = el.getAttribute('transform');
-    const m = t === null ? ctm : multiply(ctm, parseTransform(t));
+    const m = t === null ? ctm : multiplyMatrix(ctm, parseTransform(t));
     let drawn: SvgVectorNode[];
     if (name === 'g') drawn = children(el, p, m, state, depth + 1);
     else {
@@ -448,18 +449,6 @@ function parseAspect(raw: string | null): Pick<SvgVector, 'align' | 'slice'> {
 // ---------------------------------------------------------------------------------------------
 // Transforms
 
-function multiply(a: Matrix, b: Matrix): Matrix {
-  // Applies b first, then a (b is the child's transform inside a's space).
-  return [
-    a[0] * b[0] + a[2] * b[1],
-    a[1] * b[0] + a[3] * b[1],
-    a[0] * b[2] + a[2] * b[3],
-    a[1] * b[2] + a[3] * b[3],
-    a[0] * b[4] + a[2] * b[5] + a[4],
-    a[1] * b[4] + a[3] * b[5] + a[5],
-  ];
-}
-
 export function parseTransform(raw: string): Matrix {
   let m: Matrix = IDENTITY;
   const re = /\s*(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)\s*,?/gy;
@@ -515,7 +504,7 @@ export function parseTransform(raw: string): Matrix {
         step = [1, Math.tan((args[0] * Math.PI) / 180), 0, 1, 0, 0];
         break;
     }
-    m = multiply(m, step);
+    m = multiplyMatrix(m, step);
   }
   return m;
 }

@@ -9,6 +9,7 @@ import type { Box } from './box-tree/boxes.js';
 import type { DisplayItem, ItemTag, PathOp } from '../document/index.js';
 import type {
   BoxFragment,
+  BoxPaint,
   BoxSlice,
   BreakValue,
   Fragment,
@@ -30,6 +31,15 @@ import {
 } from './paint/decoration.js';
 import type { StructureBuilder } from './box-tree/structure.js';
 import { border, borderSides, isOverflowClipped, len, padding, pt, radii } from './units.js';
+import { boxTransform } from './paint/transform.js';
+import {
+  addToLayer,
+  emptyLayers,
+  moveMatrix,
+  paintBox,
+  paintOrder,
+  type Layers,
+} from './paint/stacking.js';
 
 export interface LayoutContext {
   readonly fonts: FontContext;
@@ -44,8 +54,8 @@ export interface LayoutContext {
     readonly width: number;
     readonly height: number;
   };
-  /** position: fixed content, in page coordinates, drawn on every page. */
-  readonly fixed: DisplayItem[][];
+  /** position: fixed content, in page coordinates, drawn on every page, with its z-index. */
+  readonly fixed: { readonly items: DisplayItem[]; readonly z: number }[];
   readonly warned: Set<string>;
   /** The caller's deadline: checked once per block-level box. */
   readonly deadline?: Pick<Deadline, 'check'>;
@@ -131,6 +141,13 @@ export function boxFragment(
           : v === 'avoid'
             ? 'avoid'
             : 'auto';
+  const positioned = s.position !== 'static';
+  const paint: BoxPaint | undefined = positioned
+    ? { layer: 'positioned', z: s.zIndex }
+    : s.float === 'left' || s.float === 'right'
+      ? { layer: 'float', z: 'auto' }
+      : undefined;
+  const transform = boxTransform(s, { x: g.x, y: g.top, width: g.width, height: g.height });
   return {
     kind: 'box',
     top: g.top,
@@ -139,6 +156,8 @@ export function boxFragment(
     ...(decorate ? { decorate } : {}),
     ...(clip ? { clip } : {}),
     ...(s.opacity < 1 ? { opacity: s.opacity } : {}),
+    ...(paint ? { paint } : {}),
+    ...(transform ? { transform } : {}),
     ...(brk(s.breakBefore) !== 'auto' ? { breakBefore: brk(s.breakBefore) } : {}),
     ...(brk(s.breakAfter) !== 'auto' ? { breakAfter: brk(s.breakAfter) } : {}),
     ...(s.breakInside !== 'auto' ? { breakInside: s.breakInside } : {}),
@@ -324,9 +343,22 @@ function backgroundImage(
   return [{ kind: 'group', clip: rectPath(clipRect, rad), items: tiles }];
 }
 
-/** All items of a fragment drawn in one piece (atomic inlines, table rows, fixed boxes). */
+/**
+ * All items of a fragment drawn in one piece (atomic inlines, table rows, fixed boxes), in
+ * painting order (the fragment is a stacking context of its own for its content).
+ */
 export function flatten(f: Fragment): DisplayItem[] {
   if (f.kind === 'leaf') return [...f.items];
+  const layers = emptyLayers();
+  paintInto(layers, f);
+  return paintOrder(layers);
+}
+
+function paintInto(into: Layers, f: Fragment): void {
+  if (f.kind === 'leaf') {
+    addToLayer(into, f.layer ?? 'inline', f.items, f.z ?? 0);
+    return;
+  }
   const slice: BoxSlice = {
     top: f.top,
     bottom: f.bottom,
@@ -336,26 +368,31 @@ export function flatten(f: Fragment): DisplayItem[] {
     flowBottom: f.bottom,
     shift: 0,
   };
-  const content: DisplayItem[] = [];
-  for (const c of f.children) content.push(...flatten(c));
-  let items: DisplayItem[] = content;
-  if (f.clip && content.length > 0)
-    items = [{ kind: 'group', clip: f.clip(slice), items: content }];
-  const deco = f.decorate ? f.decorate(slice) : [];
-  items = [...deco, ...items];
-  if (f.opacity !== undefined && f.opacity < 1 && items.length > 0)
-    items = [{ kind: 'group', opacity: f.opacity, items }];
-  return items;
+  const content = emptyLayers();
+  for (const c of f.children) paintInto(content, c);
+  paintBox(
+    into,
+    f,
+    f.decorate ? f.decorate(slice) : [],
+    content,
+    f.clip ? f.clip(slice) : undefined,
+    f.transform,
+  );
 }
 
+/** A fragment drawn in one piece, as a leaf; positioned boxes keep their z-index. */
 export function leafOf(f: Fragment): LeafFragment {
   const anchors = anchorsOf(f);
+  const z = f.kind === 'box' && f.paint && f.paint.z !== 'auto' ? f.paint.z : 0;
   return {
     kind: 'leaf',
     top: f.top,
     bottom: f.bottom,
     items: flatten(f),
     ...(anchors.length > 0 ? { anchors } : {}),
+    ...(f.kind === 'box' && f.paint?.layer === 'positioned'
+      ? { layer: 'positioned' as const, z }
+      : {}),
   };
 }
 
@@ -388,6 +425,8 @@ export function shiftFragment(f: Fragment, dx: number, dy: number): Fragment {
       ? { decorate: (s: BoxSlice) => f.decorate!(moveSlice(s)).map((i) => moveItem(i, dx, 0)) }
       : {}),
     ...(f.clip ? { clip: (s: BoxSlice) => f.clip!(moveSlice(s)).map((o) => shiftOp(o, dx)) } : {}),
+    ...(f.transform ? { transform: moveMatrix(f.transform, dx, dy) } : {}),
+    ...(f.float ? { float: { anchor: f.float.anchor + dy } } : {}),
     ...(f.repeat ? { repeat: shiftFragment(f.repeat, dx, dy) as LeafFragment } : {}),
     ...(f.columns
       ? {

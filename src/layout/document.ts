@@ -25,6 +25,7 @@ import { decodeImageCached, decodeImageForDrawingCached } from '../images/index.
 import type { LayoutOptions, LayoutResult } from './options.js';
 import { paginate } from './paginate/paginator.js';
 import { backgroundItem, moveItem, NO_RADII } from './paint/decoration.js';
+import { withFixed } from './paint/stacking.js';
 import { StructureBuilder } from './box-tree/structure.js';
 import {
   SELECT_ARROW,
@@ -143,8 +144,7 @@ export async function layoutStyled(
       items.push(
         backgroundItem({ x: 0, y: 0, width: pageBox.width, height: pageHeight }, canvas, NO_RADII),
       );
-    items.push(...laid[0].items, ...notes);
-    for (const f of lctx.fixed) items.push(...f);
+    items.push(...withFixed([...laid[0].items, ...notes], lctx.fixed, true));
     pages = [{ width: pageBox.width, height: pageHeight, items }];
     resolveLinks(pages, anchors);
     structure = sb.finish();

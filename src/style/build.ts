@@ -17,6 +17,7 @@ import {
   targetId,
   type PartialContent,
 } from './paged-content.js';
+import { hasFirstLine, withFirstLetter } from './first-letter.js';
 import { AncestorFilter } from './selectors.js';
 import { blockDeclarations, makeDeclaration, type Declaration, type StyleRule } from './sheet.js';
 import type {
@@ -28,6 +29,7 @@ import type {
   StyledElement,
   StyledNode,
   StyledPseudo,
+  StyledText,
   TargetInfo,
 } from './types.js';
 
@@ -514,7 +516,36 @@ export class TreeBuilder {
       : null;
     if (after) children.push(after);
     this.counters.closeLevel(inner);
-    return this.pagedEnd({ ...base, children }, paged);
+    const lettered =
+      generates && matched['first-letter'].length > 0 && hasFirstLine(style)
+        ? withFirstLetter(children, (letter) =>
+            this.firstLetter(matched['first-letter'], letter, lang),
+          )
+        : undefined;
+    return this.pagedEnd({ ...base, children: lettered ?? children }, paged);
+  }
+
+  /**
+   * The ::first-letter element around `letter`: styled from the text's own element (the
+   * innermost one holding the letter, as CSS 2.1 §5.12.2 nests it), its text still the
+   * element's content.
+   */
+  private firstLetter(
+    rules: readonly StyleRule[],
+    letter: StyledText,
+    lang: string,
+  ): StyledElement {
+    const style = this.engine.compute(letter.style, rules, [], [], 'first-letter');
+    return {
+      kind: 'element',
+      nodeId: this.nextId++,
+      style,
+      tag: '::first-letter',
+      namespace: 'html',
+      attrs: new Map(),
+      lang,
+      children: [{ ...letter, style }],
+    };
   }
 
   /** What the element's paged-media values need from when it starts (counters, attributes). */

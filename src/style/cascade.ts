@@ -106,6 +106,7 @@ export interface MatchedRules {
   readonly marker: StyleRule[];
   readonly 'footnote-call': StyleRule[];
   readonly 'footnote-marker': StyleRule[];
+  readonly 'first-letter': StyleRule[];
 }
 
 const byCascadeOrder = (a: StyleRule, b: StyleRule): number =>
@@ -141,6 +142,7 @@ export class StyleEngine {
       marker: [],
       'footnote-call': [],
       'footnote-marker': [],
+      'first-letter': [],
     };
     for (const r of this.index.candidates(el, filter)) {
       if (!matchesSelector(el, r.selector)) continue;
@@ -154,6 +156,7 @@ export class StyleEngine {
     if (out.marker.length > 1) out.marker.sort(byCascadeOrder);
     if (out['footnote-call'].length > 1) out['footnote-call'].sort(byCascadeOrder);
     if (out['footnote-marker'].length > 1) out['footnote-marker'].sort(byCascadeOrder);
+    if (out['first-letter'].length > 1) out['first-letter'].sort(byCascadeOrder);
     return out;
   }
 
@@ -419,6 +422,12 @@ export class StyleEngine {
     for (const s of ['Top', 'Right', 'Bottom', 'Left']) {
       const st = rec[`border${s}Style`];
       if (st === 'none' || st === 'hidden') rec[`border${s}Width`] = 0;
+    }
+    // Logical float and clear values follow the containing block's direction.
+    const rtlParent = pRec.direction === 'rtl';
+    for (const k of ['float', 'clear']) {
+      if (rec[k] === 'inline-start') rec[k] = rtlParent ? 'right' : 'left';
+      else if (rec[k] === 'inline-end') rec[k] = rtlParent ? 'left' : 'right';
     }
     if (rec.position === 'absolute' || rec.position === 'fixed') rec.float = 'none';
     const display = rec.display as Display;

@@ -6,7 +6,8 @@ import * as csstree from 'css-tree';
 import type { CssNode } from 'css-tree';
 import type { DomElement } from '../html/index.js';
 
-export type PseudoElement = 'before' | 'after' | 'marker' | 'footnote-call' | 'footnote-marker';
+export type PseudoElement =
+  'before' | 'after' | 'marker' | 'first-letter' | 'footnote-call' | 'footnote-marker';
 
 const PSEUDO_ELEMENTS: ReadonlySet<string> = new Set<PseudoElement>([
   'before',
@@ -14,6 +15,7 @@ const PSEUDO_ELEMENTS: ReadonlySet<string> = new Set<PseudoElement>([
   'marker',
   'footnote-call',
   'footnote-marker',
+  'first-letter',
 ]);
 
 type AttrOp = 'exists' | '=' | '~=' | '|=' | '^=' | '$=' | '*=';
@@ -119,7 +121,7 @@ const DYNAMIC = new Set([
   'popover-open',
 ]);
 
-const LEGACY_PSEUDO_ELEMENTS = new Set(['before', 'after']);
+const LEGACY_PSEUDO_ELEMENTS = new Set(['before', 'after', 'first-letter']);
 
 /** Selector names keep their CSS escapes in css-tree's AST (`.md\\:flex`); decode them. */
 function decode(name: string): string {

@@ -393,6 +393,17 @@ export type RunningWhich = 'first' | 'start' | 'last' | 'first-except';
 export type StringSetValue =
   'none' | readonly { readonly name: string; readonly items: readonly ContentItem[] }[];
 
+/** One 2D transform function: angles in degrees, lengths computed (percentages of the box). */
+export type TransformFunction =
+  | { readonly kind: 'translate'; readonly x: LengthPercentage; readonly y: LengthPercentage }
+  | { readonly kind: 'scale'; readonly x: number; readonly y: number }
+  | { readonly kind: 'rotate'; readonly angle: number }
+  | { readonly kind: 'skew'; readonly x: number; readonly y: number }
+  | {
+      readonly kind: 'matrix';
+      readonly m: readonly [number, number, number, number, number, number];
+    };
+
 // ---------------------------------------------------------------------------------------------
 // Computed style
 
@@ -457,6 +468,14 @@ export interface ComputedStyle {
   readonly overflowX: Overflow;
   readonly overflowY: Overflow;
   readonly opacity: number;
+  /** The transform functions in order; empty for none. */
+  readonly transform: readonly TransformFunction[];
+  /** Point the transform is applied around, from the border box's top-left corner. */
+  readonly transformOrigin: readonly [LengthPercentage, LengthPercentage];
+  /** The individual transform properties (applied before `transform`); empty for none. */
+  readonly translate: readonly TransformFunction[];
+  readonly rotate: readonly TransformFunction[];
+  readonly scale: readonly TransformFunction[];
   readonly visibility: Visibility;
   readonly color: RgbaColor;
 

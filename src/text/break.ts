@@ -16,11 +16,14 @@ import { slicePiece } from './shape.js';
 import type { PositionedGlyph } from '../document/index.js';
 import type { LoadedFace } from './face.js';
 import type {
+  AnchorHandler,
   AvailableWidth,
   BreakOptions,
   Decoration,
   GlyphFragment,
   LineBox,
+  LineBreaker,
+  LineBreakerState,
   LineFragment,
   ObjectFragment,
   ShapedParagraph,
@@ -195,20 +198,61 @@ function cutPiece(piece: Piece, g0: number, g1: number, breakAfter: number): Pie
   };
 }
 
-function collectLine<S>(para: ParagraphImpl<S>, cursor: Cursor, limit: number): LineResult {
+/** Reports the paragraph's anchors, in order, as the line being filled reaches them. */
+class Anchors<S> {
+  index = 0;
+  constructor(readonly list: ParagraphImpl<S>['anchors']) {}
+  /**
+   * Reports anchors standing before `end` (all that are left when end is undefined) with the
+   * width used so far; returns the line's new limit.
+   */
+  reach(
+    end: number | undefined,
+    used: number,
+    limit: number,
+    indent: number,
+    onAnchor: AnchorHandler<S> | undefined,
+  ): number {
+    while (
+      this.index < this.list.length &&
+      (end === undefined || this.list[this.index].offset < end)
+    ) {
+      const a = this.list[this.index++];
+      const width = onAnchor?.(a.source, used);
+      if (width !== undefined) limit = width - indent;
+    }
+    return limit;
+  }
+}
+
+function collectLine<S>(
+  para: ParagraphImpl<S>,
+  cursor: Cursor,
+  startLimit: number,
+  anchors: Anchors<S>,
+  indent: number,
+  onAnchor: AnchorHandler<S> | undefined,
+): LineResult & { limit: number } {
   const items: Piece[] = [];
   let x = 0;
+  let limit = startLimit;
+  const done = (hardBreak: boolean, hyphenated = false): LineResult & { limit: number } => {
+    // The paragraph's last line also holds the anchors that stand after all its text.
+    if (cursor.done) limit = anchors.reach(undefined, x, limit, indent, onAnchor);
+    return { items, hardBreak, hyphenated, limit };
+  };
   while (!cursor.done) {
     const word = cursor.peekWord();
     let width = 0;
     for (const p of word) width += p.width;
     const last = word[word.length - 1];
+    limit = anchors.reach(last.end, x, limit, indent, onAnchor);
     const hang = trailingSpaceWidth(last);
     if (x + width - hang <= limit + EPSILON) {
       items.push(...word);
       cursor.consume(word.length);
       x += width;
-      if (last.breakAfter === BREAK_MANDATORY) return { items, hardBreak: true, hyphenated: false };
+      if (last.breakAfter === BREAK_MANDATORY) return done(true);
       continue;
     }
     const hyph = tryHyphenate(para, word, limit - x);
@@ -216,23 +260,23 @@ function collectLine<S>(para: ParagraphImpl<S>, cursor: Cursor, limit: number): 
       items.push(...hyph.prefix);
       cursor.consume(hyph.consumed);
       cursor.carry = hyph.rest;
-      return { items, hardBreak: false, hyphenated: true };
+      return done(false, true);
     }
-    if (items.length > 0) return { items, hardBreak: false, hyphenated: false };
+    if (items.length > 0) return done(false);
     const split = emergencySplit(para, word, limit);
     if (split) {
       items.push(...split.prefix);
       cursor.consume(split.consumed);
       cursor.carry = split.rest;
-      return { items, hardBreak: false, hyphenated: false };
+      return done(false);
     }
     // Nothing fits and nothing may be split: the word overflows its line.
     items.push(...word);
     cursor.consume(word.length);
-    if (last.breakAfter === BREAK_MANDATORY) return { items, hardBreak: true, hyphenated: false };
-    return { items, hardBreak: cursor.done, hyphenated: false };
+    if (last.breakAfter === BREAK_MANDATORY) return done(true);
+    return done(cursor.done);
   }
-  return { items, hardBreak: true, hyphenated: false };
+  return done(true);
 }
 
 /** A piece on a line with the glyph range that is drawn (trailing spaces may be cut off). */
@@ -725,6 +769,102 @@ function buildLine<S>(
   };
 }
 
+interface BreakerState extends LineBreakerState {
+  readonly index: number;
+  readonly carry: Piece | null;
+  readonly line: number;
+  readonly anchor: number;
+}
+
+class Breaker<S> implements LineBreaker<S> {
+  private readonly cursor: Cursor;
+  private readonly anchors: Anchors<S>;
+  private readonly strutFace: LoadedFace;
+  private readonly plain: boolean;
+  private line = 0;
+
+  constructor(
+    private readonly para: ParagraphImpl<S>,
+    private readonly options: BreakOptions,
+  ) {
+    this.cursor = new Cursor(para.isEmpty ? [] : para.pieces);
+    this.anchors = new Anchors(para.anchors);
+    this.strutFace = para.ctx.matchFont(
+      options.strut.families,
+      options.strut.weight,
+      options.strut.style,
+    );
+    // Left-to-right throughout with no tab: lines skip bidi reordering and tab-stop work.
+    let plain = para.direction === 'ltr' && para.text.indexOf('\t') < 0;
+    for (let k = 0; plain && k < para.pieces.length; k++)
+      if (para.pieces[k].level !== 0) plain = false;
+    this.plain = plain;
+  }
+
+  get done(): boolean {
+    return this.cursor.done && this.anchors.index >= this.anchors.list.length;
+  }
+
+  save(): LineBreakerState {
+    const state: BreakerState = {
+      brand: 'LineBreakerState',
+      index: this.cursor.index,
+      carry: this.cursor.carry,
+      line: this.line,
+      anchor: this.anchors.index,
+    };
+    return state;
+  }
+
+  restore(state: LineBreakerState): void {
+    const s = state as BreakerState;
+    this.cursor.index = s.index;
+    this.cursor.carry = s.carry;
+    this.line = s.line;
+    this.anchors.index = s.anchor;
+  }
+
+  next(width: number, top: number, onAnchor?: AnchorHandler<S>): LineBox<S> | undefined {
+    const avail = Number.isNaN(width) ? 0 : Math.max(width, 0);
+    if (this.cursor.done) {
+      this.anchors.reach(undefined, 0, avail, 0, onAnchor);
+      return undefined;
+    }
+    const indent = this.line === 0 ? this.options.textIndent : 0;
+    const result = collectLine(
+      this.para,
+      this.cursor,
+      avail - indent,
+      this.anchors,
+      indent,
+      onAnchor,
+    );
+    if (result.items.length === 0) {
+      this.anchors.reach(undefined, 0, avail, 0, onAnchor);
+      return undefined;
+    }
+    this.line++;
+    const used = Math.max(0, result.limit + indent);
+    return buildLine(
+      this.para,
+      result,
+      used,
+      indent,
+      top,
+      this.options,
+      this.strutFace,
+      this.plain,
+    );
+  }
+}
+
+export function createLineBreaker<S>(
+  paragraph: ShapedParagraph<S>,
+  options: BreakOptions,
+): LineBreaker<S> {
+  return new Breaker(asParagraph(paragraph), options);
+}
+
 export function breakLines<S>(
   paragraph: ShapedParagraph<S>,
   width: AvailableWidth,
@@ -732,26 +872,14 @@ export function breakLines<S>(
 ): LineBox<S>[] {
   const para = asParagraph(paragraph);
   if (para.isEmpty) return [];
-  const strutFace = para.ctx.matchFont(
-    options.strut.families,
-    options.strut.weight,
-    options.strut.style,
-  );
-  const cursor = new Cursor(para.pieces);
+  const breaker = new Breaker(para, options);
   const lines: LineBox<S>[] = [];
-  // Left-to-right throughout with no tab: lines skip bidi reordering and tab-stop work.
-  let plain = para.direction === 'ltr' && para.text.indexOf('\t') < 0;
-  for (let k = 0; plain && k < para.pieces.length; k++)
-    if (para.pieces[k].level !== 0) plain = false;
   let top = 0;
-  while (!cursor.done) {
+  for (;;) {
     const index = lines.length;
     const asked = typeof width === 'number' ? width : width({ index, top });
-    const avail = Number.isNaN(asked) ? 0 : Math.max(asked, 0);
-    const indent = index === 0 ? options.textIndent : 0;
-    const result = collectLine(para, cursor, avail - indent);
-    if (result.items.length === 0) break;
-    const line = buildLine(para, result, avail, indent, top, options, strutFace, plain);
+    const line = breaker.next(asked, top);
+    if (!line) break;
     lines.push(line);
     top += line.height;
   }

@@ -5,19 +5,21 @@
 import type {
   BreakLines,
   CreateFontContext,
+  CreateLineBreaker,
   MeasureIntrinsic,
   MeasureText,
   ShapeParagraph,
 } from './types.js';
 import { createFontContext as createContext } from './context.js';
 import { shapeParagraph as shape } from './shape.js';
-import { breakLines as breakIntoLines } from './break.js';
+import { breakLines as breakIntoLines, createLineBreaker as lineBreaker } from './break.js';
 import { measureIntrinsic as intrinsic } from './intrinsic.js';
 import { measureText as measure } from './measure.js';
 
 export const createFontContext: CreateFontContext = createContext;
 export const shapeParagraph: ShapeParagraph = shape;
 export const breakLines: BreakLines = breakIntoLines;
+export const createLineBreaker: CreateLineBreaker = lineBreaker;
 export const measureIntrinsic: MeasureIntrinsic = intrinsic;
 export const measureText: MeasureText = measure;
 export { toSfnt, detectFormat, FontFormatError } from './sfnt.js';

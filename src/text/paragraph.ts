@@ -4,7 +4,7 @@
  */
 import type { TextFontContext } from './context.js';
 import type { LoadedFace } from './face.js';
-import type { InlineRun, ObjectRun, ShapedParagraph, TextStyle } from './types.js';
+import type { ObjectRun, ShapedParagraph, TextRun, TextStyle } from './types.js';
 
 export const BREAK_NONE = 0;
 export const BREAK_ALLOWED = 1;
@@ -66,7 +66,8 @@ export class ParagraphImpl<S> implements ShapedParagraph<S> {
     readonly shapingText: string,
     readonly direction: 'ltr' | 'rtl',
     readonly isEmpty: boolean,
-    readonly runs: readonly InlineRun<S>[],
+    readonly runs: readonly (TextRun<S> | ObjectRun<S>)[],
+    readonly anchors: readonly { readonly offset: number; readonly source: S }[],
     readonly pieces: readonly Piece[],
     /** Primary face per run (first available font of the family list). */
     readonly primaryFaces: readonly LoadedFace[],

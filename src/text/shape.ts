@@ -23,9 +23,13 @@ import type {
   ObjectRun,
   ParagraphOptions,
   ShapedParagraph,
+  TextRun,
   TextStyle,
   WhiteSpace,
 } from './types.js';
+
+/** The runs that make text (anchors are kept apart from them). */
+type FlowRun<S> = TextRun<S> | ObjectRun<S>;
 
 // bidi-js is CommonJS whose typings declare an ES default export; load it the CommonJS way.
 const bidi = (createRequire(import.meta.url)('bidi-js') as () => Bidi)();
@@ -92,7 +96,7 @@ function transformText(text: string, style: TextStyle, atWordStart: boolean): st
  * Applies each run's white-space rules (CSS Text 3 §4.1) and text-transform, collapsing across
  * run boundaries, and concatenates the runs (objects become U+FFFC).
  */
-function prepareText<S>(runs: readonly InlineRun<S>[]): PreparedText {
+function prepareText<S>(runs: readonly FlowRun<S>[]): PreparedText {
   let text = '';
   const runStart = new Int32Array(runs.length);
   const runEnd = new Int32Array(runs.length);
@@ -170,7 +174,7 @@ function prepareText<S>(runs: readonly InlineRun<S>[]): PreparedText {
 /** Bidi embedding levels per UTF-16 index, honouring unicode-bidi of inline boxes. */
 function bidiLevels<S>(
   text: string,
-  runs: readonly InlineRun<S>[],
+  runs: readonly FlowRun<S>[],
   prep: PreparedText,
   direction: ParagraphOptions['direction'],
 ): { levels: Uint8Array; base: 'ltr' | 'rtl' } {
@@ -232,12 +236,12 @@ function bidiLevels<S>(
 const RTL_OR_CONTROL =
   /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200f\u202a-\u202e\u2066-\u2069\u061c]|\ud802[\udc00-\udfff]|\ud803|\ud83a|\ud83b/;
 
-type TextRunOverride = NonNullable<Extract<InlineRun<unknown>, { kind: 'text' }>['bidiOverride']>;
+type TextRunOverride = NonNullable<TextRun<unknown>['bidiOverride']>;
 
 /** Break opportunities: breaks[i] is the opportunity between text[i-1] and text[i]. */
 function breakOpportunities<S>(
   text: string,
-  runs: readonly InlineRun<S>[],
+  runs: readonly FlowRun<S>[],
   runOf: Int32Array,
 ): Uint8Array {
   const n = text.length;
@@ -291,7 +295,7 @@ function breakOpportunities<S>(
  */
 function hyphenOpportunities<S>(
   text: string,
-  runs: readonly InlineRun<S>[],
+  runs: readonly FlowRun<S>[],
   prep: PreparedText,
   runOf: Int32Array,
 ): Set<number> {
@@ -401,7 +405,7 @@ export function shapePiece<S>(
   ctx: TextFontContext,
   text: string,
   shapingText: string,
-  runs: readonly InlineRun<S>[],
+  runs: readonly FlowRun<S>[],
   runStart: number,
   runEnd: number,
   spec: PieceSpec,
@@ -547,10 +551,17 @@ function forcedBreakPiece(start: number, run: number, level: number): Piece {
 
 export function shapeParagraph<S>(
   fontContext: FontContext,
-  runs: readonly InlineRun<S>[],
+  allRuns: readonly InlineRun<S>[],
   options: ParagraphOptions,
 ): ShapedParagraph<S> {
   const ctx = asTextContext(fontContext);
+  // Anchors take no text: each stands where the next run's text starts (or at the end).
+  const runs: FlowRun<S>[] = [];
+  const anchorAt: { run: number; source: S }[] = [];
+  for (const r of allRuns) {
+    if (r.kind === 'anchor') anchorAt.push({ run: runs.length, source: r.source });
+    else runs.push(r);
+  }
   const prep = prepareText(runs);
   const text = prep.text;
   const n = text.length;
@@ -729,6 +740,10 @@ export function shapeParagraph<S>(
     base,
     !prep.hasContent,
     runs,
+    anchorAt.map((a) => ({
+      offset: a.run < runs.length ? prep.runStart[a.run] : text.length,
+      source: a.source,
+    })),
     pieces,
     primaryFaces,
     prep.runStart,

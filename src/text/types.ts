@@ -207,7 +207,17 @@ export interface ObjectRun<S> {
   readonly style: TextStyle;
 }
 
-export type InlineRun<S> = TextRun<S> | ObjectRun<S>;
+/**
+ * The place of an out-of-flow box (a float, an absolutely positioned box) in the inline
+ * content: no text, no width, no break opportunity and no line box of its own. A LineBreaker
+ * reports it (`onAnchor`) while it fills the line that holds that place.
+ */
+export interface AnchorRun<S> {
+  readonly kind: 'anchor';
+  readonly source: S;
+}
+
+export type InlineRun<S> = TextRun<S> | ObjectRun<S> | AnchorRun<S>;
 
 export interface ParagraphOptions {
   /** Base direction from dir / direction of the block; 'auto' = first strong character (dir=auto). */
@@ -226,7 +236,10 @@ export interface ShapedParagraph<S> {
   readonly direction: 'ltr' | 'rtl';
   /** True when there is nothing that would create a line box (no text, no objects). */
   readonly isEmpty: boolean;
-  readonly runs: readonly InlineRun<S>[];
+  /** The text and object runs (anchors are kept apart, in `anchors`). */
+  readonly runs: readonly (TextRun<S> | ObjectRun<S>)[];
+  /** Anchor runs with the text offset where each stands, in order. */
+  readonly anchors: readonly { readonly offset: number; readonly source: S }[];
 }
 
 export type TextAlign = 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
@@ -253,6 +266,38 @@ export interface BreakOptions {
 
 /** Available inline size: one width for every line, or per line (floats). */
 export type AvailableWidth = number | ((line: LineContext) => number);
+
+/**
+ * Called for an anchor met while a line is being filled, with the width the line's content
+ * takes so far; returns the line's new available width (a float placed beside the line
+ * narrows it), or undefined when it stays.
+ */
+export type AnchorHandler<S> = (source: S, used: number) => number | undefined;
+
+/** Where a LineBreaker stands in its paragraph (opaque; see LineBreaker.save). */
+export interface LineBreakerState {
+  readonly brand: 'LineBreakerState';
+}
+
+/**
+ * Breaks a paragraph one line at a time, each at its own width and top: what text beside
+ * floats needs (the width of a line depends on where it lands, and a line may be broken again
+ * at another width once its height is known).
+ */
+export interface LineBreaker<S> {
+  /** Every piece and every anchor of the paragraph has been given out. */
+  readonly done: boolean;
+  /** The position now, to break the same line again (restore) at another width or top. */
+  save(): LineBreakerState;
+  restore(state: LineBreakerState): void;
+  /**
+   * Fills and builds the next line with `width` available and its top at `top` (relative to
+   * the paragraph's first line). Anchors met on the way are reported to `onAnchor`. Returns
+   * undefined when no content is left (anchors after the last line are reported then, with
+   * `used` 0).
+   */
+  next(width: number, top: number, onAnchor?: AnchorHandler<S>): LineBox<S> | undefined;
+}
 
 export interface Decoration {
   readonly kind: 'underline' | 'overline' | 'line-through';
@@ -360,6 +405,10 @@ export type BreakLines = <S>(
   width: AvailableWidth,
   options: BreakOptions,
 ) => LineBox<S>[];
+export type CreateLineBreaker = <S>(
+  paragraph: ShapedParagraph<S>,
+  options: BreakOptions,
+) => LineBreaker<S>;
 export type MeasureIntrinsic = <S>(
   paragraph: ShapedParagraph<S>,
   textIndent?: number,

@@ -10,7 +10,9 @@
  * page's top-left corner (page margins included), one rect per page the box is on. Recorded:
  * block-level and atomic boxes with an id (blocks, table cells, flex items, images); not inline
  * elements. The ::before and ::after boxes of an element with an id are found as
- * `box('<id>::before')` when they are block-level or atomic.
+ * `box('<id>::before')` when they are block-level or atomic. Lines of text are read back from
+ * the glyph runs: `lines(page)` gives each baseline's left and right ink edges and its text
+ * (transformed groups are not followed).
  */
 import type { Warning } from '../../src/diagnostics.js';
 import type {
@@ -34,6 +36,16 @@ export interface BoxRect {
   readonly height: number;
 }
 
+/** One line of text on a page: glyph runs sharing a baseline, in CSS px. */
+export interface TextLine {
+  /** Pen start of the leftmost run. */
+  readonly x: number;
+  /** Pen end of the rightmost run. */
+  readonly right: number;
+  readonly baseline: number;
+  readonly text: string;
+}
+
 export interface SnippetLayout {
   /** Border box of the element with this id, per page; throws when there is none. */
   box(id: string): BoxRect[];
@@ -43,6 +55,10 @@ export interface SnippetLayout {
   text(page: number): string;
   /** Page size in CSS px. */
   pageSize(page: number): { width: number; height: number };
+  /** Lines of text on page `page`, top to bottom (runs within 1px of a baseline join it). */
+  lines(page: number): TextLine[];
+  /** The page's display items, in painting order. */
+  items(page: number): readonly DisplayItem[];
   /** The structure tree the layout made. */
   readonly structure: StructNode;
   /** Text of page furniture (margin boxes: Pagination artifacts) on page `page`. */
@@ -62,6 +78,40 @@ export function furnitureRuns(items: readonly DisplayItem[]): GlyphRun[] {
 
 /** Rounded to 1/100 px so tests compare against CSS numbers, not float noise. */
 const px = (pt: number): number => Math.round((pt / PT_PER_PX) * 100) / 100;
+
+function untransformedRuns(items: readonly DisplayItem[]): GlyphRun[] {
+  return items.flatMap((i) =>
+    i.kind === 'glyphs'
+      ? [i]
+      : i.kind === 'group' && !i.transform
+        ? untransformedRuns(i.items)
+        : [],
+  );
+}
+
+function textLines(items: readonly DisplayItem[]): TextLine[] {
+  const rows: { baseline: number; runs: GlyphRun[] }[] = [];
+  for (const r of untransformedRuns(items)) {
+    const row = rows.find((l) => Math.abs(l.baseline - r.y) < PT_PER_PX);
+    if (row) row.runs.push(r);
+    else rows.push({ baseline: r.y, runs: [r] });
+  }
+  rows.sort((a, b) => a.baseline - b.baseline);
+  return rows.map((row) => {
+    const runs = [...row.runs].sort((a, b) => a.x - b.x);
+    const end = (r: GlyphRun): number => r.x + r.glyphs.reduce((w, g) => w + g.advance, 0);
+    return {
+      x: px(runs[0].x),
+      right: px(Math.max(...runs.map(end))),
+      baseline: px(row.baseline),
+      text: runs
+        .map((r) => r.glyphs.map((g) => g.text).join(''))
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    };
+  });
+}
 
 function runsText(items: readonly DisplayItem[] | GlyphRun[]): string {
   const runs = items.every((i) => i.kind === 'glyphs') ? (items as GlyphRun[]) : glyphRuns(items);
@@ -117,6 +167,16 @@ export async function layoutSnippet(
       const p = document.pages[page];
       if (!p) throw new Error(`page ${page} does not exist; there are ${document.pages.length}`);
       return runsText(p.items);
+    },
+    lines(page) {
+      const p = document.pages[page];
+      if (!p) throw new Error(`page ${page} does not exist; there are ${document.pages.length}`);
+      return textLines(p.items);
+    },
+    items(page) {
+      const p = document.pages[page];
+      if (!p) throw new Error(`page ${page} does not exist; there are ${document.pages.length}`);
+      return p.items;
     },
     pageSize(page) {
       const p = document.pages[page];

@@ -25,6 +25,8 @@ export interface PageRaster {
   readonly pageHeight: number;
   /** Darkness per pixel, 0 (white) to 255 (black). */
   readonly ink: Uint8Array;
+  /** The pixels themselves, RGBA row by row, over white. */
+  readonly rgba: Uint8ClampedArray;
 }
 
 /** Renders one page with pdf.js on a white canvas at `scale` pixels per point. */
@@ -61,7 +63,7 @@ export async function renderPage(
         (rgba[i * 4 + 2] as number) * 0.114;
       ink[i] = 255 - Math.round(lum);
     }
-    return { width, height, scale, pageHeight: viewport.height / scale, ink };
+    return { width, height, scale, pageHeight: viewport.height / scale, ink, rgba };
   } finally {
     await pdf.destroy();
   }

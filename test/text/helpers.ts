@@ -64,7 +64,7 @@ export function layout(
   return breakLines(para, width, {
     textAlign: opts.align ?? 'left',
     textIndent: opts.indent ?? 0,
-    strut: runs[0].style,
+    strut: runs.find((r) => r.kind !== 'anchor')!.style,
   });
 }
 

@@ -68,6 +68,18 @@ export type InlineItem =
       readonly style: ComputedStyle;
       readonly lang: string;
       readonly source: InlineSource;
+    }
+  | {
+      /**
+       * A float or an absolutely positioned box met in inline content: it takes no room on
+       * the line; a float is placed beside the line where it stands, a positioned box takes
+       * that place as its static position.
+       */
+      readonly kind: 'out-of-flow';
+      readonly box: Box;
+      readonly style: ComputedStyle;
+      readonly lang: string;
+      readonly source: InlineSource;
     };
 
 interface BoxCommon {
@@ -214,6 +226,10 @@ export function anonymousStyle(
     overflowX: 'visible',
     overflowY: 'visible',
     opacity: 1,
+    transform: [],
+    translate: [],
+    rotate: [],
+    scale: [],
     textDecorationLine: [],
     flexGrow: 0,
     flexShrink: 1,

@@ -161,13 +161,31 @@ class Flow {
 
   /** Whether the run makes a line box, or carries footnotes that need one to be placed. */
   private isMeaningful(i: InlineItem): boolean {
-    return isMeaningful(i) || (i.source.footnotes?.length ?? 0) > 0;
+    return makesLines(i) || (i.source.footnotes?.length ?? 0) > 0;
   }
 
+  /** Inline content that makes line boxes has been added since the last block. */
+  hasInlineContent(): boolean {
+    return this.items.some((i) => this.isMeaningful(i));
+  }
+
+  /**
+   * Where a float or a positioned box met among this container's children belongs in the
+   * structure tree when no inline content surrounds it: the container's own node (a P, an
+   * LBody, a cell), else the block-level parent.
+   */
+  blockOwner(): DraftNode | null {
+    if (this.directOwner === 'artifact') return null;
+    return this.directOwner ?? this.group.node;
+  }
+
+  /**
+   * The pending inline items: an anonymous block when they make line boxes; otherwise their
+   * page marks wait for the next block, and their floats and positioned boxes become blocks of
+   * their own.
+   */
   private flush(): void {
-    const meaningful = this.items.some((i) => this.isMeaningful(i));
-    if (!meaningful) this.keepMarksOf(this.items);
-    if (meaningful) {
+    if (this.hasInlineContent()) {
       this.blocks.push({
         kind: 'block',
         id: -this.ctx.nextAnonId++,
@@ -176,27 +194,36 @@ class Flow {
         children: [],
         inline: this.items,
       });
+    } else {
+      this.keepMarksOf(this.items);
+      for (const i of this.items) if (i.kind === 'out-of-flow') this.blocks.push(i.box);
     }
     this.items = [];
   }
 
   /** Block children, or the inline formatting context when there were no blocks. */
   finish(): { children: Box[]; inline?: InlineItem[] } {
-    if (!this.hasBlocks) {
-      const meaningful = this.items.some((i) => this.isMeaningful(i));
-      if (!meaningful) this.keepMarksOf(this.items);
-      return meaningful ? { children: [], inline: this.items } : { children: [] };
-    }
+    if (!this.hasBlocks && this.hasInlineContent()) return { children: [], inline: this.items };
     this.flush();
     return { children: this.blocks };
   }
 }
 
-/** Inline content that makes a line box: an atomic inline, or text that does not collapse. */
-function isMeaningful(i: InlineItem): boolean {
+/**
+ * Does this inline item make a line box (text that does not collapse away, an atomic inline)?
+ * Page marks and out-of-flow boxes take no room on a line.
+ */
+function makesLines(i: InlineItem): boolean {
   if (i.kind === 'atomic') return true;
-  if (i.kind === 'mark') return false;
+  if (i.kind === 'out-of-flow' || i.kind === 'mark') return false;
   return !/^[ \t\n\r\f]*$/.test(i.text) || keepsSpace(i.style);
+}
+
+function isOutOfFlow(s: ComputedStyle): boolean {
+  // float: footnote is not a float beside the text: footnoteAt moves it to the footnote area.
+  return (
+    s.position === 'absolute' || s.position === 'fixed' || s.float === 'left' || s.float === 'right'
+  );
 }
 
 function keepsSpace(s: ComputedStyle): boolean {
@@ -547,10 +574,14 @@ function elementAt(
   const inArtifact = group.node === null;
 
   if (isReplaced(el)) {
+    // A floated or positioned image outside any paragraph is not wrapped in one.
+    const alone = isOutOfFlow(s) && ictx.owner === flow.owner && !flow.hasInlineContent();
+    const owner = alone ? { ...ictx, owner: () => flow.blockOwner() } : ictx;
     const box = isControl(el)
-      ? controlImageBox(el, sem, group, ictx, ctx, isBlockLevel(el))
-      : imageBox(el, group, ictx, ctx, inArtifact || sem.kind === 'artifact');
-    if (isBlockLevel(el)) flow.addBlock(box);
+      ? controlImageBox(el, sem, group, owner, ctx, isBlockLevel(el) && !isOutOfFlow(s))
+      : imageBox(el, group, owner, ctx, inArtifact || sem.kind === 'artifact');
+    if (isOutOfFlow(s)) flow.items.push(outOfFlowItem(box, s, ictx));
+    else if (isBlockLevel(el)) flow.addBlock(box);
     else
       flow.items.push({
         kind: 'atomic',
@@ -577,8 +608,17 @@ function elementAt(
     return;
   }
 
-  // A block-level box, or an atomic inline whose inside is a block container.
-  const { own, childGroup } = blockStructure(el, sem, group, ictx, ctx, blockLevel);
+  // A block-level box, or an atomic inline whose inside is a block container. A float or a
+  // positioned box stands where it is in the content: in the paragraph around it, if any.
+  const outOfFlow = isOutOfFlow(s);
+  const parentNode = outOfFlow
+    ? ictx.owner !== flow.owner || flow.hasInlineContent()
+      ? ictx.owner()
+      : flow.blockOwner()
+    : blockLevel
+      ? group.node
+      : ictx.owner();
+  const { own, childGroup } = blockStructure(el, sem, group, ictx, ctx, parentNode);
   if (own && isControl(el)) {
     // A field stays in the structure even when it is empty (a blank line of a printed form);
     // a check box drawn by author CSS alone still says its state.
@@ -608,7 +648,8 @@ function elementAt(
   else box = blockBox(el, childGroup, own, ictx, ctx);
 
   const marks = elementMarks(el);
-  if (blockLevel) flow.addBlock(withMarks(box, marks));
+  if (outOfFlow) flow.items.push(outOfFlowItem(withMarks(box, marks), s, ictx));
+  else if (blockLevel) flow.addBlock(withMarks(box, marks));
   else
     flow.items.push({
       kind: 'atomic',
@@ -632,9 +673,8 @@ function blockStructure(
   group: Group,
   ictx: InlineCtx,
   ctx: BuildContext,
-  blockLevel: boolean,
+  parentNode: DraftNode | null,
 ): { own: DraftNode | null; childGroup: Group } {
-  const parentNode = blockLevel ? group.node : ictx.owner();
   const lang = el.lang || group.lang;
   if (sem.kind === 'artifact' || group.node === null || parentNode === null)
     return { own: null, childGroup: { node: null, lang } };
@@ -667,6 +707,16 @@ function blockStructure(
     return { own, childGroup: { node: own, lang } };
   }
   return { own: null, childGroup: { node: parentNode, lang: group.lang } };
+}
+
+function outOfFlowItem(box: Box, style: ComputedStyle, ictx: InlineCtx): InlineItem {
+  return {
+    kind: 'out-of-flow',
+    box,
+    style,
+    lang: ictx.lang,
+    source: ictx.link ? { link: ictx.link } : {},
+  };
 }
 
 function inlineElement(
@@ -1112,7 +1162,7 @@ function tableBox(
   const layoutBlock = (c: StyledElement): BlockBox => {
     const sem = isGenerated(c) ? generatedSemantic(c) : semanticOf(c);
     const ictx: InlineCtx = { owner: () => group.node, lang };
-    const { own: cOwn, childGroup } = blockStructure(c, sem, group, ictx, ctx, true);
+    const { own: cOwn, childGroup } = blockStructure(c, sem, group, ictx, ctx, group.node);
     return blockBox(c, childGroup, cOwn, ictx, ctx);
   };
   const semanticPart = (

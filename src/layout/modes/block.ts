@@ -7,14 +7,15 @@
 import type { ComputedStyle } from '../../style/index.js';
 import type { BlockBox, Box, ImageBox } from '../box-tree/boxes.js';
 import type { LayoutContext } from '../context.js';
-import { boxFragment, flatten, imageItems, leafOf, shiftFragment, warnOnce } from '../context.js';
+import { boxFragment, flatten, imageItems, leafOf, shiftFragment } from '../context.js';
 import type { DisplayItem } from '../../document/index.js';
 import { layoutFlex, flexIntrinsic } from './flex.js';
 import { gridIntrinsic, layoutGrid } from './grid/index.js';
 import { isMulticol, layoutMulticol, multicolIntrinsic } from './multicol.js';
 import type { BoxFragment, Fragment, LeafFragment } from '../paginate/fragments.js';
 import { inlineIntrinsic, layoutInline, textLine, type LineLeaf } from './inline.js';
-import { borderItems, layoutTag } from '../paint/decoration.js';
+import { FloatContext } from './floats.js';
+import { borderItems, hasRadius, insetRadii, layoutTag, rectPath } from '../paint/decoration.js';
 import { layoutTable, tableIntrinsic } from './table.js';
 import {
   border,
@@ -24,6 +25,7 @@ import {
   maxSize,
   padding,
   pt,
+  radii,
   size,
   textStyle,
   type Edges,
@@ -67,6 +69,11 @@ export interface LayoutOptions {
   readonly root?: boolean;
   /** Definite containing-block height for percentage heights. */
   readonly cbHeight?: number;
+  /**
+   * The floats of the block formatting context the box is in (a box that is not a
+   * formatting-context root shares them; a root starts its own).
+   */
+  readonly floats?: FloatContext;
 }
 
 function isPositioned(s: ComputedStyle): boolean {
@@ -75,6 +82,15 @@ function isPositioned(s: ComputedStyle): boolean {
 
 function isOutOfFlow(b: Box): boolean {
   return b.style.position === 'absolute' || b.style.position === 'fixed';
+}
+
+function isFloat(b: Box): boolean {
+  return (b.style.float === 'left' || b.style.float === 'right') && !isOutOfFlow(b);
+}
+
+/** In normal flow: neither positioned out of it nor floated. */
+function isInFlow(b: Box): boolean {
+  return !isOutOfFlow(b) && !isFloat(b);
 }
 
 function isFcRoot(b: Box, opts: LayoutOptions): boolean {
@@ -92,6 +108,20 @@ function isFcRoot(b: Box, opts: LayoutOptions): boolean {
   );
 }
 
+/**
+ * Is `child` a box with `clear` that follows a float among `kids`? Its clearance keeps its
+ * margin from collapsing with its parent's (CSS 2.1 §8.3.1); decided before the floats are
+ * placed, the way WeasyPrint does.
+ */
+function clearsFloatBefore(kids: readonly Box[], child: Box): boolean {
+  if (child.style.clear === 'none') return false;
+  for (const k of kids) {
+    if (k === child) return false;
+    if (isFloat(k)) return true;
+  }
+  return false;
+}
+
 /** Top margin of `box` collapsed with its first in-flow child's, when they adjoin. */
 function collapsedTop(box: Box, cbWidth: number): MarginSet {
   let m = addMargin(NO_MARGIN, margin(box.style, cbWidth).top);
@@ -99,8 +129,8 @@ function collapsedTop(box: Box, cbWidth: number): MarginSet {
   const b = border(box.style);
   const p = padding(box.style, cbWidth);
   if (b.top > 0 || p.top > 0) return m;
-  const first = box.children.find((c) => !isOutOfFlow(c));
-  if (first) {
+  const first = box.children.find(isInFlow);
+  if (first && !clearsFloatBefore(box.children, first)) {
     const inner = collapsedTop(first, cbWidth);
     m = addMargin(addMargin(m, inner.pos), inner.neg);
   }
@@ -144,10 +174,26 @@ export function intrinsicOuter(box: Box, ctx: LayoutContext): { min: number; max
       c = { min: i.minContent, max: i.maxContent };
     } else {
       c = { min: 0, max: 0 };
+      // Floats stand side by side until something clears them; in-flow content goes beside
+      // the floats before it.
+      let floatsLeft = 0;
+      let floatsRight = 0;
       for (const k of box.children) {
         if (isOutOfFlow(k)) continue;
         const ki = intrinsicOuter(k, ctx);
-        c = { min: Math.max(c.min, ki.min), max: Math.max(c.max, ki.max) };
+        const clear = k.style.clear;
+        if (clear === 'left' || clear === 'both') floatsLeft = 0;
+        if (clear === 'right' || clear === 'both') floatsRight = 0;
+        if (isFloat(k)) {
+          if (k.style.float === 'left') floatsLeft += ki.max;
+          else floatsRight += ki.max;
+          c = { min: Math.max(c.min, ki.min), max: Math.max(c.max, floatsLeft + floatsRight) };
+          continue;
+        }
+        c = {
+          min: Math.max(c.min, ki.min),
+          max: Math.max(c.max, ki.max + floatsLeft + floatsRight),
+        };
       }
     }
     if (box.kind === 'block' && isMulticol(s)) c = multicolIntrinsic(box, c);
@@ -338,10 +384,30 @@ function layoutImage(
       }
     }
   }
+  // A replaced element's content is clipped to its rounded padding box (CSS Backgrounds 3 §5.3).
+  const rounded = radii(box.style, hz.width, height);
+  const clipped: DisplayItem[] =
+    items.length > 0 && hasRadius(rounded)
+      ? [
+          {
+            kind: 'group',
+            clip: rectPath(
+              {
+                x: x + bord.left,
+                y: y + bord.top,
+                width: Math.max(0, hz.width - bord.left - bord.right),
+                height: Math.max(0, height - bord.top - bord.bottom),
+              },
+              insetRadii(rounded, bord.top, bord.right, bord.bottom, bord.left),
+            ),
+            items,
+          },
+        ]
+      : items;
   const frag = boxFragment(
     box,
     { x, width: hz.width, top: y, height },
-    [{ kind: 'leaf', top: y, bottom: y + height, items }],
+    [{ kind: 'leaf', top: y, bottom: y + height, items: clipped }],
     ctx,
   );
   return {
@@ -369,15 +435,16 @@ export function layoutBlockLevel(
   opts: LayoutOptions = {},
 ): Placed & { marginLeft: number } {
   ctx.deadline?.check('layout');
-  const shrink = box.style.float !== 'none' || isOutOfFlow(box);
-  if (box.style.float !== 'none')
-    warnOnce(ctx, 'layout.float', 'floats are laid out as blocks (text does not wrap around them)');
+  const float = isFloat(box);
+  const shrink = float || isOutOfFlow(box);
   let hz = horizontal(box, cbWidth, shrink, ctx);
-  if (opts.forcedWidth !== undefined)
-    hz = { ...hz, width: opts.forcedWidth, marginLeft: margin(box.style, cbWidth).left };
-  if (box.style.float === 'right' && opts.forcedWidth === undefined) {
-    hz = { ...hz, marginLeft: cbWidth - hz.width - margin(box.style, cbWidth).right };
-  }
+  // A float's auto margins are 0; where it goes is the float context's business.
+  if (opts.forcedWidth !== undefined || float)
+    hz = {
+      ...hz,
+      ...(opts.forcedWidth !== undefined ? { width: opts.forcedWidth } : {}),
+      marginLeft: margin(box.style, cbWidth).left,
+    };
   const x = cbX + hz.marginLeft;
   let placed: Placed;
   switch (box.kind) {
@@ -424,14 +491,15 @@ function layoutBlock(
   const specifiedH = opts.forcedHeight === undefined ? size(s.height, opts.cbHeight) : undefined;
   const heightAuto = specifiedH === undefined && opts.forcedHeight === undefined;
   const ownAbs: AbsCollector = isPositioned(s) ? [] : outerAbs;
+  const floats = root || !opts.floats ? new FloatContext() : opts.floats;
 
   let children: Fragment[];
   let contentH: number;
   let out: MarginSet = addMargin(NO_MARGIN, margin(s, hz.width).bottom);
   let lines = false;
   if (box.inline) {
-    const r = layoutInline(box, contentX, contentY, contentW, ctx);
-    children = r.lines;
+    const r = layoutInline(box, contentX, contentY, contentW, ctx, floats, ownAbs);
+    children = r.children;
     contentH = r.height;
     lines = r.lines.length > 0;
   } else {
@@ -446,6 +514,7 @@ function layoutBlock(
       ownAbs,
       collapseTop,
       specifiedH,
+      floats,
     );
     children = r.frags;
     if (collapseBottom) {
@@ -453,6 +522,8 @@ function layoutBlock(
       out = addMargin(addMargin(out, r.pending.pos), r.pending.neg);
     } else contentH = r.y + marginValue(r.pending) - contentY;
   }
+  // A formatting-context root holds its floats (CSS 2.1 §10.6.7).
+  if (root && floats.size > 0) contentH = Math.max(contentH, floats.bottom() - contentY);
   if (box.marker) attachMarker(box, children, contentX, contentY, contentW, ctx);
 
   let innerH =
@@ -475,15 +546,8 @@ function layoutBlock(
   let height = innerH + bord.top + bord.bottom + pad.top + pad.bottom;
   if (opts.forcedHeight !== undefined) height = opts.forcedHeight;
 
-  if (isPositioned(s) && ownAbs.length > 0) {
-    const cb = {
-      x: x + bord.left,
-      y: y + bord.top,
-      width: hz.width - bord.left - bord.right,
-      height: height - bord.top - bord.bottom,
-    };
-    children = [...children, ...layoutAbsolute(ownAbs, cb, ctx)];
-  }
+  if (isPositioned(s) && ownAbs.length > 0)
+    children = [...children, ...positionedIn(ownAbs, { x, y, width: hz.width, height }, s, ctx)];
   // A heading stays with what follows it (UA break-after: avoid).
   const heading = box.el !== undefined && /^h[1-6]$/.test(box.el.tag);
   const frag = boxFragment(box, { x, width: hz.width, top: y, height }, children, ctx, {
@@ -494,7 +558,7 @@ function layoutBlock(
   return { frag, height, width: hz.width, marginBottom: out };
 }
 
-/** Block children with margin collapsing; out-of-flow boxes are set aside. */
+/** Block children with margin collapsing; out-of-flow boxes are set aside, floats placed. */
 function layoutChildren(
   kids: readonly Box[],
   x: number,
@@ -504,38 +568,53 @@ function layoutChildren(
   abs: AbsCollector,
   collapseTop: boolean,
   cbHeight: number | undefined,
+  floats: FloatContext,
 ): { frags: Fragment[]; y: number; pending: MarginSet } {
   const frags: Fragment[] = [];
   let y = y0;
   let pending = NO_MARGIN;
   let first = true;
+  const opts: LayoutOptions = { ...(cbHeight !== undefined ? { cbHeight } : {}), floats };
   for (const k of kids) {
     if (isOutOfFlow(k)) {
       if (k.style.position === 'fixed') layoutFixed(k, ctx);
       else abs.push({ box: k, staticX: x, staticY: y + marginValue(pending) });
       continue;
     }
+    if (isFloat(k)) {
+      // Its top: where the next in-flow box's margin would start (the margins so far).
+      frags.push(layoutFloat(k, x, width, y + marginValue(pending), floats, ctx, abs));
+      continue;
+    }
     const mt = collapsedTop(k, width);
-    if (first && collapseTop) pending = NO_MARGIN;
+    if (first && collapseTop && !clearsFloatBefore(kids, k)) pending = NO_MARGIN;
     else pending = addMargin(addMargin(pending, mt.pos), mt.neg);
-    const top = y + marginValue(pending);
-    const r = layoutBlockLevel(
-      k,
-      x,
-      top,
-      width,
-      ctx,
-      abs,
-      cbHeight !== undefined ? { cbHeight } : {},
-    );
+    let top = y + marginValue(pending);
+    // Clearance (CSS 2.1 §9.5.2): the border edge goes below the floats it clears, unless its
+    // hypothetical position is lower already.
+    const clearTo = floats.clearance(k.style.clear);
+    const cleared = clearTo > top;
+    if (cleared) top = clearTo;
+    const r =
+      floats.size > 0 && isFcRoot(k, {})
+        ? layoutBesideFloats(k, x, top, width, ctx, abs, opts, floats)
+        : { ...layoutBlockLevel(k, x, top, width, ctx, abs, opts), top };
     // The box's own collapsed top margin, which a forced page break before it keeps.
     const own = marginValue(mt);
-    frags.push(own > 0 && r.frag.kind === 'box' ? { ...r.frag, marginTop: own } : r.frag);
-    if (r.height === 0 && k.kind === 'block' && !hasLines(r.frag) && !(first && collapseTop)) {
+    frags.push(
+      own > 0 && !cleared && r.frag.kind === 'box' ? { ...r.frag, marginTop: own } : r.frag,
+    );
+    if (
+      r.height === 0 &&
+      k.kind === 'block' &&
+      !hasLines(r.frag) &&
+      !(first && collapseTop) &&
+      !cleared
+    ) {
       // An empty block: its margins collapse through it.
       pending = addMargin(addMargin(pending, r.marginBottom.pos), r.marginBottom.neg);
     } else {
-      y = top + r.height;
+      y = r.top + r.height;
       pending = r.marginBottom;
     }
     first = false;
@@ -543,9 +622,134 @@ function layoutChildren(
   return { frags, y, pending };
 }
 
+/**
+ * A formatting-context root in the flow (flow-root, overflow other than visible, a table, a
+ * flex container, a replaced element) next to floats: its border box may not overlap them
+ * (CSS 2.1 §9.5). It narrows to the room beside them (its own margins may reach under the
+ * floats), or moves down past them until it fits.
+ */
+function layoutBesideFloats(
+  box: Box,
+  x: number,
+  top: number,
+  width: number,
+  ctx: LayoutContext,
+  abs: AbsCollector,
+  opts: LayoutOptions,
+  floats: FloatContext,
+): Placed & { marginLeft: number; top: number } {
+  const m = margin(box.style, width);
+  let y = top;
+  let height = 0;
+  let last: (Placed & { marginLeft: number }) | undefined;
+  // Bounded: each round either settles, narrows to one more float, or moves below one.
+  for (let round = 0; round < 2 * floats.size + 4; round++) {
+    const band = floats.band(y, y + height, x, x + width);
+    const left = Math.max(x, band.left - m.left);
+    const right = Math.min(x + width, band.right + m.right);
+    const local: AbsCollector = [];
+    const r = layoutBlockLevel(box, left, y, Math.max(0, right - left), ctx, local, opts);
+    last = r;
+    const boxLeft = left + r.marginLeft;
+    const fits = boxLeft + r.width <= band.right + 0.01 || !band.narrowed;
+    const after = floats.band(y, y + Math.max(r.height, 0.01), x, x + width);
+    const clear =
+      after.left <= Math.max(boxLeft, band.left) + 0.01 &&
+      after.right >= Math.min(boxLeft + r.width, band.right) - 0.01;
+    if (fits && clear) {
+      abs.push(...local);
+      return { ...r, top: y };
+    }
+    if (fits && r.height > height + 0.01) {
+      // Taller than the band it was laid out in: try the band of its full height.
+      height = r.height;
+      continue;
+    }
+    const next = floats.nextEdge(y, Math.max(height, r.height, 0.01), x, x + width);
+    if (next === undefined) {
+      abs.push(...local);
+      return { ...r, top: y };
+    }
+    y = next;
+    height = 0;
+  }
+  const r = last ?? layoutBlockLevel(box, x, y, width, ctx, abs, opts);
+  return { ...r, top: y };
+}
+
+/** A float laid out at the origin, waiting for its place. */
+export interface MeasuredFloat {
+  readonly box: Box;
+  readonly side: 'left' | 'right';
+  /** Margin box. */
+  readonly outerWidth: number;
+  readonly outerHeight: number;
+  /** Laid out with its border box at (margin-left, 0). */
+  readonly frag: Fragment;
+  readonly marginTop: number;
+  /** Absolutely positioned boxes inside it, in the same coordinates as `frag`. */
+  readonly abs: AbsCollector;
+}
+
+/** A float's box laid out shrink-to-fit as a formatting-context root (CSS 2.1 §10.3.5). */
+export function measureFloat(box: Box, cbWidth: number, ctx: LayoutContext): MeasuredFloat {
+  const local: AbsCollector = [];
+  const r = layoutBlockLevel(box, 0, 0, cbWidth, ctx, local, { root: true });
+  const m = margin(box.style, cbWidth);
+  return {
+    box,
+    side: box.style.float === 'right' ? 'right' : 'left',
+    outerWidth: Math.max(0, r.width + m.left + m.right),
+    outerHeight: Math.max(0, r.height + m.top + m.bottom),
+    frag: r.frag,
+    marginTop: m.top,
+    abs: local,
+  };
+}
+
+/**
+ * Places a measured float (CSS 2.1 §9.5.1) no higher than `minTop`; its fragment is marked as
+ * a float standing at `anchor` in the flow.
+ */
+export function placeFloat(
+  f: MeasuredFloat,
+  cbX: number,
+  cbWidth: number,
+  minTop: number,
+  floats: FloatContext,
+  abs: AbsCollector,
+  anchor = minTop,
+): BoxFragment {
+  const area = floats.place(f.side, f.outerWidth, f.outerHeight, minTop, cbX, cbX + cbWidth);
+  const dx = area.left;
+  const dy = area.top + f.marginTop;
+  for (const e of f.abs) abs.push({ ...e, staticX: e.staticX + dx, staticY: e.staticY + dy });
+  const moved = shiftFragment(f.frag, dx, dy);
+  const frag: BoxFragment =
+    moved.kind === 'box'
+      ? moved
+      : { kind: 'box', top: moved.top, bottom: moved.bottom, children: [moved] };
+  return { ...frag, float: { anchor: Math.min(anchor, frag.top) } };
+}
+
+/** A float among block-level boxes: laid out, then placed no higher than `minTop`. */
+function layoutFloat(
+  box: Box,
+  cbX: number,
+  cbWidth: number,
+  minTop: number,
+  floats: FloatContext,
+  ctx: LayoutContext,
+  abs: AbsCollector,
+): BoxFragment {
+  return placeFloat(measureFloat(box, cbWidth, ctx), cbX, cbWidth, minTop, floats, abs);
+}
+
 function hasLines(f: Fragment): boolean {
   return f.kind === 'box'
-    ? f.children.length > 0 && f.children.some((c) => c.kind === 'leaf' || hasLines(c))
+    ? !f.float &&
+        f.children.length > 0 &&
+        f.children.some((c) => (c.kind === 'leaf' ? !c.outOfFlow : hasLines(c)))
     : true;
 }
 
@@ -622,6 +826,7 @@ function findFirstLine(frags: readonly Fragment[]): LineLeaf | undefined {
       if ('baseline' in f) return f as LineLeaf;
       continue;
     }
+    if (f.float) continue;
     const inner = findFirstLine(f.children);
     if (inner) return inner;
     if (f.children.length > 0) return undefined;
@@ -674,6 +879,26 @@ function layoutPositioned(
   return frag;
 }
 
+/**
+ * The absolutely positioned boxes whose containing block is the padding box of a positioned
+ * box with border box `g`, laid out as out-of-flow leaves.
+ */
+export function positionedIn(
+  entries: AbsCollector,
+  g: { x: number; y: number; width: number; height: number },
+  s: ComputedStyle,
+  ctx: LayoutContext,
+): LeafFragment[] {
+  const b = border(s);
+  const cb = {
+    x: g.x + b.left,
+    y: g.y + b.top,
+    width: g.width - b.left - b.right,
+    height: g.height - b.top - b.bottom,
+  };
+  return layoutAbsolute(entries, cb, ctx);
+}
+
 export function layoutAbsolute(
   entries: AbsCollector,
   cb: { x: number; y: number; width: number; height: number },
@@ -685,10 +910,29 @@ export function layoutAbsolute(
   });
 }
 
+/**
+ * Boxes positioned against the initial containing block: in paged media, the page area of the
+ * page where the box's placeholder lands. One placed by `top` or `bottom` is laid out in
+ * page-area coordinates and goes on that page; one at its static position stays in the flow.
+ */
+function layoutAgainstPage(entries: AbsCollector, ctx: LayoutContext): LeafFragment[] {
+  const area = { x: ctx.page.x, y: 0, width: ctx.page.width, height: ctx.page.height };
+  return entries.map((e) => {
+    const s = e.box.style;
+    if (s.top === 'auto' && s.bottom === 'auto') {
+      const f = layoutPositioned(e.box, area, e.staticX, e.staticY, ctx);
+      return { ...leafOf(f), outOfFlow: true };
+    }
+    const f = layoutPositioned(e.box, area, e.staticX, 0, ctx);
+    return { ...leafOf(f), outOfFlow: true, pageArea: { anchor: e.staticY } };
+  });
+}
+
 /** position: fixed boxes are laid out against the page area and drawn on every page. */
 export function layoutFixed(box: Box, ctx: LayoutContext): void {
   const f = layoutPositioned(box, ctx.page, ctx.page.x, ctx.page.y, ctx);
-  ctx.fixed.push(flatten(f));
+  const z = typeof box.style.zIndex === 'number' ? box.style.zIndex : 0;
+  ctx.fixed.push({ items: flatten(f), z });
 }
 
 /** The document: the root box laid out at the top of the flow; returns one fragment. */
@@ -700,11 +944,7 @@ export function layoutDocument(
   const r = layoutBlockLevel(root, ctx.page.x, 0, ctx.page.width, ctx, abs, { root: true });
   let frag = r.frag;
   if (abs.length > 0 && frag.kind === 'box') {
-    const leaves = layoutAbsolute(
-      abs,
-      { x: ctx.page.x, y: 0, width: ctx.page.width, height: ctx.page.height },
-      ctx,
-    );
+    const leaves = layoutAgainstPage(abs, ctx);
     frag = { ...frag, children: [...frag.children, ...leaves] } as BoxFragment;
   }
   return { frag, height: r.height + marginValue(r.marginBottom) };
@@ -758,6 +998,7 @@ export function layoutAtomic(
 
 function lastLineBaseline(f: Fragment): number | undefined {
   if (f.kind === 'leaf') return 'baseline' in f ? (f as LineLeaf).baseline : undefined;
+  if (f.float) return undefined;
   for (let i = f.children.length - 1; i >= 0; i--) {
     const b = lastLineBaseline(f.children[i]);
     if (b !== undefined) return b;

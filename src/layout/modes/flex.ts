@@ -32,6 +32,8 @@ import { boxFragment, flatten, shiftFragment, sideBySide } from '../context.js';
 import {
   intrinsicOuter,
   layoutBlockLevel,
+  layoutFixed,
+  positionedIn,
   type AbsCollector,
   type LayoutOptions,
   type Placed,
@@ -62,7 +64,8 @@ function flexEngine(): { readonly yoga: Yoga; readonly config: YogaConfig } {
   return engine;
 }
 
-type ItemLayout = Placed & { marginLeft: number };
+/** An item laid out at the origin, with the absolutely positioned boxes it holds there. */
+type ItemLayout = Placed & { marginLeft: number; abs: AbsCollector };
 
 /**
  * Item layouts of the flex containers being laid out, by item and size: measured sizes by
@@ -104,14 +107,16 @@ function finalLayout(
   const key = `${width}x${height}`;
   const hit = bySize.get(key);
   if (hit) return hit;
-  const r = layoutBlockLevel(item, 0, 0, width, ctx, [], {
+  const abs: AbsCollector = [];
+  const r = layoutBlockLevel(item, 0, 0, width, ctx, abs, {
     root: true,
     forcedWidth: width,
     forcedHeight: height,
     cbHeight: height,
   });
-  bySize.set(key, r);
-  return r;
+  const out = { ...r, abs };
+  bySize.set(key, out);
+  return out;
 }
 
 const ZERO_SIZE = { width: 0, height: 0 };
@@ -190,13 +195,13 @@ export function layoutFlex(
   y: number,
   width: number,
   ctx: LayoutContext,
-  _abs: AbsCollector,
+  abs: AbsCollector,
   opts: LayoutOptions,
 ): Placed {
   const outermost = memo === undefined;
   const m = (memo ??= { sizes: new Map(), finals: new Map() });
   try {
-    return layoutFlexIn(box, x, y, width, ctx, opts, m);
+    return layoutFlexIn(box, x, y, width, ctx, abs, opts, m);
   } finally {
     if (outermost) memo = undefined;
   }
@@ -208,10 +213,13 @@ function layoutFlexIn(
   y: number,
   width: number,
   ctx: LayoutContext,
+  outerAbs: AbsCollector,
   opts: LayoutOptions,
   itemMemo: ItemMemo,
 ): Placed {
   const s = box.style;
+  // A positioned container is the containing block of the positioned boxes inside it.
+  const abs: AbsCollector = s.position !== 'static' ? [] : outerAbs;
   const pad = padding(s, width);
   const bord = border(s);
   const contentW = Math.max(0, width - pad.left - pad.right - bord.left - bord.right);
@@ -359,12 +367,25 @@ function layoutFlexIn(
   items.forEach((item, idx) => {
     const l = laidItems[idx];
     const r = finalLayout(item, l.width, l.height, ctx, itemMemo);
-    placed.push(shiftFragment(r.frag, contentX + l.left - r.marginLeft, contentY + l.top));
+    const dx = contentX + l.left - r.marginLeft;
+    const dy = contentY + l.top;
+    placed.push(shiftFragment(r.frag, dx, dy));
+    for (const e of r.abs) abs.push({ ...e, staticX: e.staticX + dx, staticY: e.staticY + dy });
   });
+  // Absolutely positioned children: their static position is the content box's corner.
+  for (const k of box.children) {
+    if (inFlow(k)) continue;
+    if (k.style.position === 'fixed') layoutFixed(k, ctx);
+    else abs.push({ box: k, staticX: contentX, staticY: contentY });
+  }
   const height = innerH + pad.top + pad.bottom + bord.top + bord.bottom;
   // Items side by side cannot be cut by a page break independently: a row container's
   // lines become atomic; a column container's items flow on like blocks.
-  const children: Fragment[] = row ? rowLeaves(placed, ctx.page.height) : placed;
+  const inner: Fragment[] = row ? rowLeaves(placed, ctx.page.height) : placed;
+  const children: Fragment[] =
+    abs !== outerAbs && abs.length > 0
+      ? [...inner, ...positionedIn(abs, { x, y, width, height }, s, ctx)]
+      : inner;
   const frag = boxFragment(box, { x, width, top: y, height }, children, ctx);
   return {
     frag,

@@ -4,7 +4,12 @@
  * (tagged with their structure slots), decorations, inline backgrounds, atomic inlines and the
  * link areas of that line.
  */
-import { breakLines, measureIntrinsic, shapeParagraph } from '../../text/index.js';
+import {
+  breakLines,
+  createLineBreaker,
+  measureIntrinsic,
+  shapeParagraph,
+} from '../../text/index.js';
 import type { ComputedStyle } from '../../style/index.js';
 import type {
   InlineRun,
@@ -20,7 +25,9 @@ import { decorateBox, flatten } from '../context.js';
 import type { DisplayItem, ItemTag } from '../../document/index.js';
 import type { Anchor, Fragment, LeafFragment, PageMark } from '../paginate/fragments.js';
 import { anchorsOf, moveAnchor } from '../paginate/fragments.js';
-import { intrinsicOuter, layoutAtomic } from './block.js';
+import { intrinsicOuter, layoutAtomic, layoutFixed, measureFloat, placeFloat } from './block.js';
+import type { AbsCollector, MeasuredFloat } from './block.js';
+import type { FloatContext } from './floats.js';
 import { layoutFootnoteBody } from './footnote.js';
 import { moveItem, layoutTag } from '../paint/decoration.js';
 import { border, len, padding, textStyle } from '../units.js';
@@ -61,6 +68,7 @@ function paragraphOf(box: BlockBox, width: number, ctx: LayoutContext): Paragrap
   if (hit) return hit;
   const atomics = new Map<Box, { frag: Fragment; marginLeft: number; marginTop: number }>();
   const runs: InlineRun<InlineSource>[] = items.map((it): InlineRun<InlineSource> => {
+    if (it.kind === 'out-of-flow') return { kind: 'anchor', source: { ...it.source, box: it.box } };
     if (it.kind === 'text') {
       return {
         kind: 'text',
@@ -116,7 +124,17 @@ function paragraphOf(box: BlockBox, width: number, ctx: LayoutContext): Paragrap
 
 export function inlineIntrinsic(box: BlockBox, ctx: LayoutContext): IntrinsicSizes {
   const { para } = paragraphOf(box, 0, ctx);
-  if (para.isEmpty) return { minContent: 0, maxContent: 0 };
+  // Floats in the text stand beside it: their widths add to the widest line.
+  let floatMin = 0;
+  let floatMax = 0;
+  for (const it of box.inline ?? []) {
+    if (it.kind !== 'out-of-flow' || it.box.style.float === 'none') continue;
+    if (it.box.style.position === 'absolute' || it.box.style.position === 'fixed') continue;
+    const i = intrinsicOuter(it.box, ctx);
+    floatMin = Math.max(floatMin, i.min);
+    floatMax += i.max;
+  }
+  if (para.isEmpty) return { minContent: floatMin, maxContent: floatMax };
   const indent = len(box.style.textIndent, 0);
   const m = measureIntrinsic(para, indent);
   // Atomic inlines laid out at width 0 give their min-content; the max-content of the line
@@ -126,7 +144,10 @@ export function inlineIntrinsic(box: BlockBox, ctx: LayoutContext): IntrinsicSiz
     : m.maxContent;
   // A hair of slack: content laid out again at exactly its max-content width must not wrap
   // because of floating-point rounding.
-  return { minContent: m.minContent + 0.01, maxContent: maxContent + 0.01 };
+  return {
+    minContent: Math.max(m.minContent, floatMin) + 0.01,
+    maxContent: maxContent + floatMax + 0.01,
+  };
 }
 
 /** The width paragraphOf takes for "each atomic inline at its max-content width". */
@@ -141,30 +162,127 @@ export function blockTextStyle(s: ComputedStyle, lang: string): TextStyle {
   return textStyle(s, lang);
 }
 
-/** Lays out the inline content of `box` in the content rect starting at (x, y). */
+/** Tries at one line before taking what it has (a line re-broken as floats narrow it). */
+const LINE_ATTEMPTS = 6;
+const EPS = 0.01;
+
+/**
+ * Lays out the inline content of `box` in the content rect starting at (x, y): line boxes
+ * beside the floats of `floats` (each line as wide as the room its own height leaves; a line
+ * whose content does not fit there moves down past the floats), the floats met in the text
+ * placed beside the line where they stand (or below it when they do not fit beside it), and
+ * absolutely positioned boxes given the place where they stand as their static position.
+ * `children` holds the line leaves and the floats' fragments in flow order.
+ */
 export function layoutInline(
   box: BlockBox,
   x: number,
   y: number,
   width: number,
   ctx: LayoutContext,
-): { lines: LineLeaf[]; height: number } {
+  floats: FloatContext,
+  abs: AbsCollector,
+): { children: Fragment[]; lines: LineLeaf[]; height: number } {
   const { para, atomics } = paragraphOf(box, width, ctx);
-  if (para.isEmpty) return { lines: [], height: 0 };
   const s = box.style;
-  const lines = breakLines(para, width, {
+  const rtl = para.direction === 'rtl';
+  const breaker = createLineBreaker(para, {
     textAlign: s.textAlign,
     ...(s.textAlignLast !== 'auto' ? { textAlignLast: s.textAlignLast } : {}),
     textIndent: len(s.textIndent, width),
     strut: textStyle(s, box.lang),
   });
-  const out: LineLeaf[] = [];
-  let height = 0;
-  for (const line of lines) {
-    out.push(lineLeaf(fillLeaders(line), x, y, atomics, ctx));
-    height = line.top + line.height;
+  const children: Fragment[] = [];
+  const lines: LineLeaf[] = [];
+  const measured = new Map<Box, MeasuredFloat>();
+  const measure = (b: Box): MeasuredFloat => {
+    let m = measured.get(b);
+    if (!m) measured.set(b, (m = measureFloat(b, width, ctx)));
+    return m;
+  };
+  let top = y;
+  let bottom = y;
+  let guess = 0;
+  const right = x + width;
+  while (!breaker.done) {
+    const saved = breaker.save();
+    const mark = floats.mark();
+    let height = guess;
+    for (let attempt = 0; ; attempt++) {
+      const last = attempt >= LINE_ATTEMPTS + 2 * floats.size;
+      const band = floats.band(top, top + height, x, right);
+      let left = band.left;
+      let end = band.right;
+      const before: Fragment[] = [];
+      const after: MeasuredFloat[] = [];
+      const placedAbs: AbsCollector = [];
+      const statics: { box: Box; x: number; y: number }[] = [];
+      const onAnchor = (src: InlineSource, used: number): number | undefined => {
+        const b = src.box!;
+        if (b.style.position === 'absolute' || b.style.position === 'fixed') {
+          statics.push({ box: b, x: rtl ? end - used : left + used, y: top });
+          return undefined;
+        }
+        // A float goes beside this line when it fits in what the line leaves and beside the
+        // floats already there; otherwise just below the line.
+        const f = measure(b);
+        const room = floats.band(top, top + Math.max(f.outerHeight, EPS), x, right);
+        const fits =
+          f.outerWidth <= end - left - used + EPS &&
+          (f.outerWidth <= room.right - room.left + EPS || !room.narrowed);
+        if (!fits) {
+          after.push(f);
+          return undefined;
+        }
+        before.push(placeFloat(f, x, width, top, floats, placedAbs, top));
+        const nb = floats.band(top, top + height, x, right);
+        left = nb.left;
+        end = nb.right;
+        return end - left;
+      };
+      const line = breaker.next(end - left, top - y, onAnchor);
+      if (line && !last) {
+        const h = line.height;
+        const full = floats.band(top, top + h, x, right);
+        const overflows = line.contentWidth > line.availableWidth + EPS;
+        const next = overflows && full.narrowed ? floats.nextEdge(top, h, x, right) : undefined;
+        if (next !== undefined) {
+          // Too narrow for its content here: the line moves below the next float's bottom.
+          breaker.restore(saved);
+          floats.reset(mark);
+          top = next;
+          height = 0;
+          continue;
+        }
+        if (full.left > left + EPS || full.right < end - EPS) {
+          // Taller than the band it was broken for, the line meets another float.
+          breaker.restore(saved);
+          floats.reset(mark);
+          height = h;
+          continue;
+        }
+      }
+      // Committed: the floats beside the line, the line, then the floats below it.
+      children.push(...before);
+      abs.push(...placedAbs);
+      if (line) {
+        const leaf = lineLeaf(fillLeaders(line), left, y, atomics, ctx);
+        children.push(leaf);
+        lines.push(leaf);
+        bottom = top + line.height;
+        guess = line.height;
+      }
+      const below = line ? top + line.height : top;
+      for (const f of after) children.push(placeFloat(f, x, width, below, floats, abs, below));
+      for (const p of statics) {
+        if (p.box.style.position === 'fixed') layoutFixed(p.box, ctx);
+        else abs.push({ box: p.box, staticX: p.x, staticY: p.y });
+      }
+      top = below;
+      break;
+    }
   }
-  return { lines: out, height };
+  return { children, lines, height: bottom - y };
 }
 
 function tagOf(source: InlineSource, ctx: LayoutContext): ItemTag {

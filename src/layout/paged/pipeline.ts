@@ -15,10 +15,11 @@ import { StructureBuilder } from '../box-tree/structure.js';
 import type { LayoutContext } from '../context.js';
 import { layoutDocument } from '../modes/block.js';
 import type { LayoutOptions, PlacedBox } from '../options.js';
-import { asArtifact, backgroundItem, moveItem, NO_RADII } from '../paint/decoration.js';
+import { backgroundItem, moveItem, NO_RADII } from '../paint/decoration.js';
 import { layoutMarginBoxes } from '../paint/margin-boxes.js';
 import { footnoteArea } from '../paint/footnote-area.js';
 import { footnoteAreaInsets } from '../modes/footnote.js';
+import { withFixed, type FixedContent } from '../paint/stacking.js';
 import {
   pageBackground,
   pageGeometry,
@@ -172,12 +173,12 @@ function runPass(input: PagedInput, root: StyledElement): Pass {
 
 interface BlockLayout {
   readonly frag: ReturnType<typeof layoutDocument>['frag'];
-  readonly fixed: DisplayItem[][];
+  readonly fixed: FixedContent[];
 }
 
 /** The document laid out at one width (its own list of fixed content). */
 function layOutFlow(root: BlockBox, ctx: LayoutContext): BlockLayout {
-  const fixed: DisplayItem[][] = [];
+  const fixed: FixedContent[] = [];
   const { frag } = layoutDocument(root, { ...ctx, fixed });
   return { frag, fixed };
 }
@@ -198,16 +199,14 @@ function compose(input: PagedInput, pass: Pass): PagedResult {
       items.push(
         backgroundItem({ x: 0, y: 0, width: g.width, height: g.height }, input.canvas, NO_RADII),
       );
-    items.push(...p.items);
     const footnotes = p.marks.flatMap(({ mark }) => (mark.kind === 'footnote' ? [mark.body] : []));
     const area = footnoteArea(g, footnotes, ctx);
-    items.push(...area.items);
     for (const a of area.anchors) {
       pass.anchors.set(a.id, { pageIndex: i, y: a.y });
       if (a.box) recordBox(input.options.boxes, a.id, { pageIndex: i, y: a.y, ...a.box });
     }
     // Fixed content is read once (first page); its copies on later pages are artifacts.
-    if (!p.blank) for (const f of ctx.fixed) items.push(...(i === 0 ? f : asArtifact(f)));
+    items.push(...withFixed([...p.items, ...area.items], p.blank ? [] : ctx.fixed, i === 0));
     const boxes = marginBoxInputs(
       g.style,
       {

@@ -4,8 +4,9 @@
  * react-pdf's newer paginator does: leaves are atomic, boxes only contribute decoration slices
  * and break rules, nothing is laid out again per page.
  */
-import type { DisplayItem, PathOp, RgbaColor } from '../../document/index.js';
+import type { DisplayItem, Matrix, PathOp, RgbaColor } from '../../document/index.js';
 import type { StyledElement } from '../../style/index.js';
+import type { PaintLayer } from '../paint/stacking.js';
 
 /**
  * What the paginator records about the page a piece of content lands on (CSS GCPM): a named
@@ -66,6 +67,16 @@ export interface LeafFragment {
   readonly keepWithNext?: boolean;
   /** Absolutely positioned: drawn on the page where the flow is, never causes a break. */
   readonly outOfFlow?: boolean;
+  /**
+   * Out of flow against the initial containing block, which in paged media is the page area
+   * of the page where the box's placeholder lands: the items are in page-area coordinates
+   * (y from the top of the page area) and go on the page whose flow holds `anchor`.
+   */
+  readonly pageArea?: { readonly anchor: number };
+  /** Where the items paint in their stacking context (default: inline content). */
+  readonly layer?: PaintLayer;
+  /** z-index of positioned content (0 for auto). */
+  readonly z?: number;
   /** Link targets (id attributes) inside this leaf, at their flow y. */
   readonly anchors?: readonly Anchor[];
   /**
@@ -86,6 +97,20 @@ export interface Anchor {
    * layout records boxes (LayoutOptions.boxes), for tests that assert geometry.
    */
   readonly box?: { readonly x: number; readonly width: number; readonly height: number };
+}
+
+/**
+ * How a box takes part in painting order (CSS 2.1 Appendix E) beyond an in-flow block's.
+ */
+export interface BoxPaint {
+  /** The layer of the enclosing stacking context the box paints in. */
+  readonly layer: 'float' | 'positioned';
+  /**
+   * z-index: a number makes the box a stacking context at that level; 'auto' paints it as a
+   * unit in its layer (a float, a positioned box with z-index auto), unless opacity or a
+   * transform makes it a stacking context at level 0.
+   */
+  readonly z: number | 'auto';
 }
 
 /** What a box needs drawn for one page's slice of it. */
@@ -112,6 +137,10 @@ export interface BoxFragment {
   /** Clip path for a slice in page coordinates (overflow other than visible). */
   readonly clip?: (slice: BoxSlice) => PathOp[];
   readonly opacity?: number;
+  /** CSS transform of the box and its content, in flow coordinates. */
+  readonly transform?: Matrix;
+  /** Absent: an in-flow, non-positioned block. */
+  readonly paint?: BoxPaint;
   readonly breakBefore?: BreakValue;
   readonly breakAfter?: BreakValue;
   /** 'avoid-column': avoid breaks only between columns of multi-column content. */
@@ -153,6 +182,12 @@ export interface BoxFragment {
    * into columns without pages (what a container that is not paginated draws).
    */
   readonly columns?: ColumnSpec;
+  /**
+   * A float. `anchor` is where it stands in the flow: everything after it in the fragment
+   * order starts at or below that y, so a page break there takes the float and the content
+   * beside it to the next page together.
+   */
+  readonly float?: { readonly anchor: number };
 }
 
 /** A run of multi-column content between spanners (or the whole of it). */
@@ -187,7 +222,7 @@ export function firstLeafBottom(f: Fragment): number {
       const k = Math.min(cur.lines.orphans, cur.children.length) - 1;
       return cur.children[Math.max(0, k)].bottom;
     }
-    const next = cur.children.find((c) => c.kind === 'box' || !c.outOfFlow);
+    const next = cur.children.find((c) => (c.kind === 'box' ? !c.float : !c.outOfFlow));
     if (!next) return cur.bottom;
     cur = next;
   }

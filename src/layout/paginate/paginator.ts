@@ -12,6 +12,14 @@
  * after an unforced one; named pages. Pages may differ in width: after a forced break the
  * content continues from the layout at the new page's width (flow-layouts.ts). Multi-column
  * content fills columns as fragmentainers of a nested pass, balanced (placeColumns).
+ *
+ * Floats: a float that does not fit the rest of the page goes to the next page together with
+ * the content beside it (the page breaks where the float stands in the flow). A float taller
+ * than a page is paginated as a flow of its own beside the main flow: each breaks at its own
+ * leaves, and content below the float starts below its last piece.
+ *
+ * Painting order: each box gathers its content per page in the layers of CSS 2.1 Appendix E
+ * (paint/stacking.ts), so floats paint above the backgrounds of later blocks and z-index works.
  */
 import type { DisplayItem } from '../../document/index.js';
 import type { PlacedBox } from '../options.js';
@@ -27,6 +35,15 @@ import {
   ruleItems,
   type ColumnFlow,
 } from './columns.js';
+import {
+  addToLayer,
+  emptyLayers,
+  moveMatrix,
+  paintBox,
+  paintOrder,
+  type Layers,
+  type PaintLayer,
+} from '../paint/stacking.js';
 
 export interface PageBody {
   /** Top of the body area on the page, points. */
@@ -93,7 +110,8 @@ export interface PaginateOptions {
 /** Tolerance so rounding never pushes a line that fits exactly onto the next page. */
 const EPS = 0.01;
 
-type Collector = Map<number, DisplayItem[]>;
+/** Per page, what a box's content paints, in layers. */
+type Collector = Map<number, Layers>;
 
 interface OpenBox {
   /** The box in the layout content is being taken from now. */
@@ -103,6 +121,33 @@ interface OpenBox {
   readonly versions: { readonly fromPage: number; readonly frag: BoxFragment }[];
   /** Page y of the box's top on its first page, fixed when its first content is placed. */
   startY?: number;
+}
+
+/**
+ * A sequence of content broken into pages: the main flow, or a float taller than a page,
+ * which goes down the pages beside the main flow with page windows of its own.
+ */
+interface FlowState {
+  /** The page this flow is on. */
+  page: number;
+  /** This flow has content on `page` (a leaf that does not fit moves to the next page). */
+  hasContent: boolean;
+  /** The outermost box opened since the last leaf, its top and collapsed top margin. */
+  openTop: number | undefined;
+  openMargin: number;
+  openBox: OpenBox | undefined;
+  /** The in-flow leaf placed last, with where it went: if a break follows, it ended a page. */
+  lastLeaf: { leaf: LeafFragment; into: Collector; page: number } | undefined;
+  /** Page windows of a float's flow (flow y shown at the body top); the main flow's are the pages'. */
+  readonly tops?: Map<number, number>;
+}
+
+/** Where a float paginated as a flow of its own ended: content below it goes below that. */
+interface FloatTail {
+  readonly page: number;
+  /** The float's bottom in the flow and on its last page. */
+  readonly flowBottom: number;
+  readonly pageBottom: number;
 }
 
 type BreakKind = 'page' | 'left' | 'right' | 'column';
@@ -123,11 +168,18 @@ export function paginate(
   const reach = (p: number, y: number): void => {
     if (!(bottoms[p] >= y)) bottoms[p] = y;
   };
-  let hasContent = false;
-  // The outermost box opened since the last content, and its collapsed top margin.
-  let openTop: number | undefined;
-  let openMargin = 0;
-  let openBox: OpenBox | undefined;
+  /** Pages on which some flow placed a leaf. */
+  const filled = new Set<number>();
+  const tails: FloatTail[] = [];
+  const main: FlowState = {
+    page: 0,
+    hasContent: false,
+    openTop: undefined,
+    openMargin: 0,
+    openBox: undefined,
+    lastLeaf: undefined,
+  };
+  let flow = main;
   // A break-after just started this page: the next box keeps its top margin there.
   let afterForcedBreak = false;
   const stack: OpenBox[] = [];
@@ -138,39 +190,52 @@ export function paginate(
 
   // Effective page names of the open boxes (CSS `page`; a change forces a page break).
   const names: string[] = [''];
-  const startPage = (flowTop: number, name: string, blank = false): void => {
+  const newPage = (flowTop: number, name: string, blank = false): void => {
     // One page past the limit may open: a break after the last content leaves an empty page
     // that is dropped at the end. Content on it is caught there.
     if (pages.length > maxPages) throw new PageLimit(maxPages);
     const body = bodyOf({ index: pages.length, name, blank });
     pages.push({ flowTop, body, items: [], marks: [], name, blank, dx: dxFor(body) });
-    hasContent = false;
   };
-  startPage(columns?.flowStart ?? 0, '');
+  newPage(columns?.flowStart ?? 0, '');
 
-  const cur = (): PaginatedPage => pages[pages.length - 1];
+  /** The active flow goes to its next page (one a float's flow may have made already). */
+  const startPage = (flowTop: number, name: string, blank = false): void => {
+    const next = flow.page + 1;
+    if (next >= pages.length) newPage(flowTop, name, blank);
+    else if (!flow.tops) {
+      const pg = pages[next];
+      const rename = (pg.name !== name || pg.blank !== blank) && !filled.has(next);
+      const body = rename ? bodyOf({ index: next, name, blank }) : pg.body;
+      pages[next] = { ...pg, flowTop, ...(rename ? { name, blank, body, dx: dxFor(body) } : {}) };
+    }
+    flow.tops?.set(next, flowTop);
+    flow.page = next;
+    flow.hasContent = false;
+  };
+
+  /** Flow y shown at the body top of page `p`, for the active flow. */
+  const topOf = (p: number): number => flow.tops?.get(p) ?? pages[p].flowTop;
+  const cur = (): PaginatedPage => pages[flow.page];
   // Room the footnote area takes at the bottom of each page so far.
   const footnoteRoom: number[] = [];
   const roomFor = (need: number): number =>
     need <= 0
       ? 0
-      : need + ((footnoteRoom[pages.length - 1] ?? 0) > 0 ? 0 : (cur().body.footnoteInsets ?? 0));
+      : need + ((footnoteRoom[flow.page] ?? 0) > 0 ? 0 : (cur().body.footnoteInsets ?? 0));
   // Room the open boxes with box-decoration-break: clone keep for their bottom edge.
   const cloneBottoms = (boxes: readonly OpenBox[]): number =>
     boxes.reduce((h, o) => h + (o.frag.cloneInsets?.bottom ?? 0), 0);
   const limit = (): number =>
-    cur().flowTop + cur().body.height - (footnoteRoom[pages.length - 1] ?? 0) - cloneBottoms(stack);
-  const dy = (): number => cur().body.top - cur().flowTop;
+    topOf(flow.page) + cur().body.height - (footnoteRoom[flow.page] ?? 0) - cloneBottoms(stack);
+  const dy = (): number => cur().body.top - topOf(flow.page);
 
   /** Flow-positioned items moved to where they stand on page `p` (push copies them). */
   const onPage = (items: readonly DisplayItem[], p: number): readonly DisplayItem[] => {
-    const d = pages[p].body.top - pages[p].flowTop;
+    const d = pages[p].body.top - topOf(p);
     const x = pages[p].dx;
     return d === 0 && x === 0 ? items : items.map((i) => moveItem(i, x, d));
   };
-
-  // The in-flow leaf placed last, with where it went: if a break follows it, it ended a page.
-  let lastLeaf: { leaf: LeafFragment; into: Collector; page: number } | undefined;
 
   const recordBox = (id: string, box: PlacedBox): void => {
     if (!boxes) return;
@@ -189,22 +254,23 @@ export function paginate(
     name = names[names.length - 1],
     blankFirst = false,
   ): void => {
-    const edge = lastLeaf?.leaf.closingEdge;
-    if (lastLeaf && edge && edge.length > 0 && !measureOnly)
-      push(lastLeaf.into, lastLeaf.page, onPage(edge, lastLeaf.page));
-    lastLeaf = undefined;
+    const last = flow.lastLeaf;
+    const edge = last?.leaf.closingEdge;
+    if (last && edge && edge.length > 0 && !measureOnly)
+      push(last.into, last.page, onPage(edge, last.page));
+    flow.lastLeaf = undefined;
     if (blankFirst) startPage(at, '', true);
     let headers = 0;
     const repeats: { box: OpenBox; leaf: LeafFragment }[] = [];
     let cloned = 0;
     for (const o of stack) {
       // Only a table that already has content on an earlier page repeats its header.
-      if (o.frag.repeat && o.startPage >= 0 && o.startPage < pages.length) {
+      if (o.frag.repeat && o.startPage >= 0 && o.startPage <= flow.page) {
         repeats.push({ box: o, leaf: o.frag.repeat });
         headers += o.frag.repeat.bottom - o.frag.repeat.top;
       }
       // A cloned box that already has content repeats its top border and padding.
-      if (o.frag.cloneInsets && o.startPage >= 0 && o.startPage < pages.length)
+      if (o.frag.cloneInsets && o.startPage >= 0 && o.startPage <= flow.page)
         cloned += o.frag.cloneInsets.top;
     }
     startPage(at - headers - cloned, name);
@@ -212,12 +278,12 @@ export function paginate(
     for (const r of measureOnly ? [] : repeats) {
       const shift = y - r.leaf.top;
       const copy = asArtifact(r.leaf.items.map((i) => moveItem(i, cur().dx, shift)));
-      push(collectorOf(r.box, into), pages.length - 1, copy);
+      push(collectorOf(r.box, into), flow.page, copy);
       y += r.leaf.bottom - r.leaf.top;
     }
-    openTop = undefined;
-    openMargin = 0;
-    openBox = undefined;
+    flow.openTop = undefined;
+    flow.openMargin = 0;
+    flow.openBox = undefined;
   };
 
   /**
@@ -226,7 +292,7 @@ export function paginate(
    * layout at the new width (Restart unwinds to it).
    */
   const unforcedBreak = (at: number, into: Collector): void => {
-    const restart = openTop !== undefined ? openBox : undefined;
+    const restart = flow.openTop !== undefined ? flow.openBox : undefined;
     breakAt(at, into);
     if (restart && canSwitch(restart)) throw new Restart(restart);
   };
@@ -234,8 +300,8 @@ export function paginate(
   /** Whether the current page's width needs another layout that has `open` and its ancestors. */
   const canSwitch = (open: OpenBox): boolean => {
     const width = cur().body.width;
-    if (!layouts || !tree || width === undefined || Math.abs(width - tree.width) < EPS)
-      return false;
+    if (flow.tops || !layouts || !tree || width === undefined) return false;
+    if (Math.abs(width - tree.width) < EPS) return false;
     const next = layouts.at(width, cur().body.left ?? tree.originX);
     for (const o of stack) {
       if (o.frag.flowKey === undefined || !next.byKey.has(o.frag.flowKey)) return false;
@@ -246,7 +312,7 @@ export function paginate(
 
   /** Where the next page starts when the break comes before `box`. */
   const breakPoint = (box: BoxFragment, forced: boolean): number => {
-    if (openTop !== undefined) return forced ? openTop - openMargin : openTop;
+    if (flow.openTop !== undefined) return forced ? flow.openTop - flow.openMargin : flow.openTop;
     return forced ? box.top - (box.marginTop ?? 0) : box.top;
   };
 
@@ -271,12 +337,12 @@ export function paginate(
       return;
     }
     breakAt(at, into);
-    if (kind !== 'column') while ((pages.length - 1) % columns.perPage !== 0) breakAt(at, into);
+    if (kind !== 'column') while (flow.page % columns.perPage !== 0) breakAt(at, into);
   };
 
   /** The first page is a right page: a left page has an odd index, a right one an even. */
   const needsBlank = (kind: BreakKind): boolean =>
-    kind !== 'page' && (pages.length % 2 === 1) !== (kind === 'left');
+    kind !== 'page' && ((flow.page + 1) % 2 === 1) !== (kind === 'left');
 
   /**
    * Before `box` starts a page (nothing on it yet): continue in the layout at that page's width
@@ -287,7 +353,8 @@ export function paginate(
   const switchLayout = (box: BoxFragment): BoxFragment => {
     const page = cur();
     const width = page.body.width;
-    if (!layouts || !tree || width === undefined || box.flowKey === undefined) return box;
+    if (flow.tops || !layouts || !tree || width === undefined || box.flowKey === undefined)
+      return box;
     if (Math.abs(width - tree.width) < EPS) return box;
     const next = layouts.at(width, page.body.left ?? tree.originX);
     const counterpart = next.byKey.get(box.flowKey);
@@ -296,7 +363,7 @@ export function paginate(
       o.frag.flowKey === undefined ? undefined : next.byKey.get(o.frag.flowKey),
     );
     if (ancestors.some((a) => a === undefined)) return box;
-    const p = pages.length - 1;
+    const p = flow.page;
     stack.forEach((o, i) => {
       o.frag = ancestors[i]!;
       o.versions.push({ fromPage: p, frag: o.frag });
@@ -315,9 +382,30 @@ export function paginate(
   const rootCollector: Collector = new Map();
   const collectorOf = (o: OpenBox, fallback: Collector): Collector => collectors.get(o) ?? fallback;
 
+  /**
+   * Content below a float that was paginated on its own starts below the float's last piece
+   * (on the page where it ended, or a later one).
+   */
+  const belowTails = (leaf: LeafFragment): void => {
+    for (let i = tails.length - 1; i >= 0; i--) {
+      const t = tails[i];
+      if (leaf.top < t.flowBottom - EPS) continue;
+      tails.splice(i, 1);
+      if (flow.page > t.page) continue;
+      while (flow.page < t.page) startPage(leaf.top, names[names.length - 1]);
+      const onPageY = leaf.top + dy();
+      if (onPageY < t.pageBottom - EPS) {
+        const pg = pages[flow.page];
+        pages[flow.page] = { ...pg, flowTop: pg.flowTop - (t.pageBottom - onPageY) };
+      }
+      flow.hasContent = true;
+    }
+  };
+
   const placeLeaf = (leaf: LeafFragment, into: Collector, next?: Fragment): void => {
     let atStart = false;
     if (!leaf.outOfFlow) {
+      if (flow === main && tails.length > 0) belowTails(leaf);
       // A line with footnote calls fits when its footnotes fit too; otherwise they move together.
       const fits = leaf.bottom + roomFor(footnoteNeed(leaf)) <= limit() + EPS;
       const keepFails =
@@ -325,29 +413,34 @@ export function paginate(
         next !== undefined &&
         firstLeafBottom(next) > limit() + EPS &&
         firstLeafBottom(next) - leaf.top <= cur().body.height;
-      if ((!fits || keepFails) && hasContent) unforcedBreak(openTop ?? leaf.top, into);
-      atStart = !hasContent;
+      if ((!fits || keepFails) && flow.hasContent) unforcedBreak(flow.openTop ?? leaf.top, into);
+      atStart = !flow.hasContent;
       const room = roomFor(footnoteNeed(leaf));
-      if (room > 0) footnoteRoom[pages.length - 1] = (footnoteRoom[pages.length - 1] ?? 0) + room;
+      if (room > 0) footnoteRoom[flow.page] = (footnoteRoom[flow.page] ?? 0) + room;
       markStarted();
-      hasContent = true;
+      flow.hasContent = true;
+      filled.add(flow.page);
       afterForcedBreak = false;
-      openTop = undefined;
-      openMargin = 0;
-      openBox = undefined;
+      flow.openTop = undefined;
+      flow.openMargin = 0;
+      flow.openBox = undefined;
     }
-    // Out-of-flow content goes to the page whose window holds its top.
-    let p = pages.length - 1;
+    // Out-of-flow content goes to the page whose window holds its top (or its placeholder).
+    let p = flow.page;
+    const at = leaf.pageArea ? leaf.pageArea.anchor : leaf.top;
     if (leaf.outOfFlow) {
       // Never before the page its enclosing box starts on (that box collects per page).
       const inner = stack[stack.length - 1];
-      const floor = !inner ? 0 : inner.startPage < 0 ? pages.length - 1 : inner.startPage;
-      while (p > floor && pages[p].flowTop > leaf.top) p--;
+      const floor = !inner ? 0 : inner.startPage < 0 ? flow.page : inner.startPage;
+      while (p > floor && topOf(p) > at + EPS) p--;
     }
-    const d = pages[p].body.top - pages[p].flowTop;
-    if (!measureOnly) push(into, p, onPage(leaf.items, p));
+    // Items in page-area coordinates (the initial containing block) move by the body's top.
+    const d = leaf.pageArea ? pages[p].body.top : pages[p].body.top - topOf(p);
+    const x = leaf.pageArea ? 0 : pages[p].dx;
+    const items = d === 0 && x === 0 ? leaf.items : leaf.items.map((i) => moveItem(i, x, d));
+    if (!measureOnly) push(into, p, items, leaf.layer ?? 'inline', leaf.z ?? 0);
     if (!leaf.outOfFlow) {
-      lastLeaf = { leaf, into, page: p };
+      flow.lastLeaf = { leaf, into, page: p };
       reach(p, leaf.bottom + d);
     }
     if (leaf.anchors)
@@ -369,29 +462,69 @@ export function paginate(
     while (i >= 0 && stack[i].startPage < 0) i--;
     // Outermost first: a box's marks come before those of the boxes inside it.
     for (i++; i < stack.length; i++) {
-      stack[i].startPage = pages.length - 1;
+      stack[i].startPage = flow.page;
       stack[i].startY = stack[i].frag.top + dy();
       const id = stack[i].frag.anchor;
       if (anchors && id && !anchors.has(id))
-        anchors.set(id, { pageIndex: pages.length - 1, y: stack[i].frag.top + dy() });
+        anchors.set(id, { pageIndex: flow.page, y: stack[i].frag.top + dy() });
       for (const mark of stack[i].frag.marks ?? [])
-        cur().marks.push({ mark, atStart: !hasContent });
+        cur().marks.push({ mark, atStart: !flow.hasContent });
     }
+  };
+
+  /**
+   * A float: where it does not fit the rest of the page but fits a page from where it stands
+   * in the flow, the page breaks there (the float and what is beside it move on together); a
+   * float taller than that is paginated as a flow of its own.
+   */
+  const placeFloat = (box: BoxFragment, into: Collector, next?: Fragment): boolean => {
+    const anchor = Math.min(box.float!.anchor, box.top);
+    if (box.bottom <= limit() + EPS) return false;
+    const from = Math.min(flow.openTop ?? anchor, anchor);
+    if (flow.hasContent && box.bottom - from <= cur().body.height + EPS) {
+      breakAt(from, into);
+      return false;
+    }
+    const outer = flow;
+    const own: FlowState = {
+      page: outer.page,
+      hasContent: outer.hasContent,
+      openTop: undefined,
+      openMargin: 0,
+      openBox: undefined,
+      lastLeaf: undefined,
+      tops: new Map([[outer.page, topOf(outer.page)]]),
+    };
+    flow = own;
+    try {
+      placeBox(box, into, next, true);
+    } finally {
+      flow = outer;
+    }
+    const ownTop = own.tops!.get(own.page) ?? pages[own.page].flowTop;
+    if (own.page > outer.page)
+      tails.push({
+        page: own.page,
+        flowBottom: box.bottom,
+        pageBottom: box.bottom + pages[own.page].body.top - ownTop,
+      });
+    return true;
   };
 
   const avoidsBreakInside = (box: BoxFragment): boolean =>
     box.breakInside === 'avoid' || (columns !== undefined && box.breakInside === 'avoid-column');
 
-  const placeBox = (given: BoxFragment, into: Collector, next?: Fragment): void => {
+  const placeBox = (given: BoxFragment, into: Collector, next?: Fragment, asFlow = false): void => {
     if (given.columns) {
       placeColumns(given, given.columns, into);
       return;
     }
+    if (given.float && !asFlow && placeFloat(given, into, next)) return;
     let box = given;
     const forced = forcedKind(box.breakBefore);
-    if (forced && hasContent) {
+    if (forced && flow.hasContent) {
       forcedBreak(box, forced, into);
-    } else if (hasContent) {
+    } else if (flow.hasContent) {
       const height = box.bottom - box.top;
       const avoidFails =
         avoidsBreakInside(box) && box.bottom > limit() + EPS && height <= cur().body.height;
@@ -400,36 +533,36 @@ export function paginate(
         next !== undefined &&
         firstLeafBottom(next) > limit() + EPS &&
         firstLeafBottom(next) - box.top <= cur().body.height;
-      if (avoidFails || keepFails) unforcedBreak(openTop ?? box.top, into);
+      if (avoidFails || keepFails) unforcedBreak(flow.openTop ?? box.top, into);
     }
     const name = forcedBreaks && !columns ? (box.pageName ?? names[names.length - 1]) : '';
     if (name !== cur().name) {
-      if (hasContent) breakAt(breakPoint(box, true), into, name);
-      else {
+      if (flow.hasContent) breakAt(breakPoint(box, true), into, name);
+      else if (!filled.has(flow.page)) {
         // Nothing on this page yet: it simply becomes a page of the new name.
-        const last = pages.length - 1;
+        const last = flow.page;
         const body = bodyOf({ index: last, name, blank: false });
         pages[last] = { ...pages[last], name, body, dx: dxFor(body) };
       }
     }
-    if (!hasContent && afterForcedBreak) {
+    if (!flow.hasContent && afterForcedBreak) {
       afterForcedBreak = false;
-      const last = pages.length - 1;
+      const last = flow.page;
       pages[last] = { ...pages[last], flowTop: box.top - (box.marginTop ?? 0) };
     }
     // A box that starts a page: its content comes from the layout at that page's width.
-    if (!hasContent) box = switchLayout(box);
+    if (!flow.hasContent) box = switchLayout(box);
     const depth = stack.length;
     let open: OpenBox;
     let mine: Collector;
     for (;;) {
-      open = { frag: box, startPage: -1, versions: [{ fromPage: pages.length - 1, frag: box }] };
+      open = { frag: box, startPage: -1, versions: [{ fromPage: flow.page, frag: box }] };
       mine = new Map();
       names.push(name);
-      if (openTop === undefined) {
-        openTop = box.top;
-        openMargin = box.marginTop ?? 0;
-        openBox = open;
+      if (flow.openTop === undefined) {
+        flow.openTop = box.top;
+        flow.openMargin = box.marginTop ?? 0;
+        flow.openBox = open;
       }
       stack.push(open);
       collectors.set(open, mine);
@@ -447,10 +580,10 @@ export function paginate(
     stack.pop();
     names.pop();
     collectors.delete(open);
-    if (open.startPage < 0) open.startPage = pages.length - 1;
+    if (open.startPage < 0) open.startPage = flow.page;
     closeBox(open, mine, into);
     const after = forcedKind(open.frag.breakAfter);
-    if (after && hasContent) {
+    if (after && flow.hasContent) {
       breakForced(open.frag.bottom, after, into, names[names.length - 1]);
       afterForcedBreak = true;
     }
@@ -485,10 +618,14 @@ export function paginate(
     const perPage = spec.count;
     // The first line (or unbreakable piece) must fit the columns' height on this page.
     const firstPiece = firstLeafBottom(content) - run.top;
-    if (hasContent && run.top + firstPiece > limit() + EPS && firstPiece <= cur().body.height + EPS)
-      unforcedBreak(openTop ?? run.top, into);
+    if (
+      flow.hasContent &&
+      run.top + firstPiece > limit() + EPS &&
+      firstPiece <= cur().body.height + EPS
+    )
+      unforcedBreak(flow.openTop ?? run.top, into);
     markStarted();
-    const p0 = pages.length - 1;
+    const p0 = flow.page;
     const name = cur().name;
     const first: PageBody = { top: run.top + dy(), height: Math.max(0, limit() - run.top) };
     const setBody = (k: number): PageBody =>
@@ -563,7 +700,7 @@ export function paginate(
     // Each column moves beside the first, and with its page when that page's body is offset.
     const dx = (i: number): number => columnOffset(spec, i % perPage) + pages[pageOf(i)].dx;
     cols.forEach((col, i) => {
-      while (pages.length - 1 < pageOf(i)) breakAt(run.top, into);
+      while (flow.page < pageOf(i)) breakAt(run.top, into);
       const shift = dx(i);
       push(
         into,
@@ -591,37 +728,59 @@ export function paginate(
       push(into, p0 + k, ruleItems(spec, spec.x + pages[p0 + k].dx, top, height, filled));
     }
     // The flow after the columns continues below the last set.
-    const pl = pages.length - 1;
+    const pl = flow.page;
     pages[pl] = { ...pages[pl], flowTop: run.bottom - (end - pages[pl].body.top) };
     reach(pl, end);
-    hasContent = true;
+    flow.hasContent = true;
+    filled.add(pl);
     afterForcedBreak = false;
-    openTop = undefined;
-    openMargin = 0;
-    openBox = undefined;
-    lastLeaf = undefined;
+    flow.openTop = undefined;
+    flow.openMargin = 0;
+    flow.openBox = undefined;
+    flow.lastLeaf = undefined;
   };
 
-  /** Orphans and widows: choose where this paragraph's lines break before placing them. */
+  /**
+   * Orphans and widows: choose where this paragraph's lines break before placing them. Floats
+   * among the lines are placed where they stand; one that moves the page makes the choice
+   * start again from the line after it.
+   */
   const placeLines = (box: BoxFragment, kids: readonly Fragment[], into: Collector): void => {
     const { orphans, widows } = box.lines!;
-    const n = kids.length;
+    const lines: LeafFragment[] = [];
+    /** Index in `kids` of each line. */
+    const at: number[] = [];
+    kids.forEach((k, i) => {
+      if (k.kind === 'leaf') {
+        lines.push(k);
+        at.push(i);
+      }
+    });
+    const n = lines.length;
+    let placedKids = 0;
+    /** Places the floats standing before kid `upTo`; true when that moved the page. */
+    const floatsBefore = (upTo: number): boolean => {
+      const page = flow.page;
+      for (; placedKids < upTo; placedKids++) placeFragment(kids[placedKids], into, undefined);
+      return flow.page !== page;
+    };
     let i = 0;
-    while (i < n) {
+    outer: while (i < n) {
+      floatsBefore(at[i]);
       const lim = limit();
       let j = i;
       let need = 0;
       while (j < n) {
-        const more = need + footnoteNeed(kids[j]);
-        if (kids[j].bottom + roomFor(more) > lim + EPS) break;
+        const more = need + footnoteNeed(lines[j]);
+        if (lines[j].bottom + roomFor(more) > lim + EPS) break;
         need = more;
         j++;
       }
       if (j < n) {
         if (j === i) {
           // Not even one more line fits: go to a fresh page (or, already on one, overflow).
-          if (hasContent) {
-            unforcedBreak(openTop ?? kids[i].top, into);
+          if (flow.hasContent) {
+            unforcedBreak(flow.openTop ?? lines[i].top, into);
             continue;
           }
           j = i + 1;
@@ -629,16 +788,24 @@ export function paginate(
           // Widows: leave at least `widows` lines for the next page.
           if (n - j < widows) j = Math.max(i + 1, n - widows);
           // Orphans: a paragraph that starts here keeps at least `orphans` lines together.
-          if (i === 0 && j < orphans && hasContent) {
-            unforcedBreak(openTop ?? kids[0].top, into);
+          if (i === 0 && j < orphans && flow.hasContent) {
+            unforcedBreak(flow.openTop ?? lines[0].top, into);
             continue;
           }
         }
       }
-      for (let k = i; k < j; k++) placeFragment(kids[k], into, undefined);
-      if (j < n) breakAt(kids[j].top, into);
+      for (let k = i; k < j; k++) {
+        if (k > i && floatsBefore(at[k])) {
+          i = k;
+          continue outer;
+        }
+        placeFragment(lines[k], into, undefined);
+        placedKids = at[k] + 1;
+      }
+      if (j < n) breakAt(lines[j].top, into);
       i = j;
     }
+    floatsBefore(kids.length);
   };
 
   const placeFragment = (f: Fragment, into: Collector, next?: Fragment): void => {
@@ -652,7 +819,7 @@ export function paginate(
 
   const closeBox = (open: OpenBox, mine: Collector, into: Collector): void => {
     const first = open.startPage;
-    const last = pages.length - 1;
+    const last = flow.page;
     const versionAt = (p: number): BoxFragment => {
       let f = open.versions[0].frag;
       for (const v of open.versions) if (v.fromPage <= p) f = v.frag;
@@ -661,7 +828,7 @@ export function paginate(
     for (let p = first; p <= last; p++) {
       const page = pages[p];
       const box = versionAt(p);
-      const shift = page.body.top - page.flowTop;
+      const shift = page.body.top - topOf(p);
       // A piece cut by a break reaches the page's edge, inside the cloned edges of the boxes
       // around it and above the footnote area.
       const top =
@@ -689,34 +856,31 @@ export function paginate(
           x: box.borderBox.x + page.dx,
         });
       if (measureOnly) continue;
-      const content = mine.get(p) ?? [];
+      const content = mine.get(p) ?? emptyLayers();
       let deco = box.decorate ? box.decorate(slice) : [];
-      if (deco.length === 0 && content.length === 0) continue;
       if (page.dx !== 0) deco = deco.map((i) => moveItem(i, page.dx, 0));
-      // The clip (padding box) applies to the content only; opacity to the whole box.
-      let items: DisplayItem[] = content;
-      if (box.clip && content.length > 0) {
-        const clip = box.clip(slice);
-        items = [
-          { kind: 'group', clip: page.dx !== 0 ? moveOps(clip, page.dx, 0) : clip, items: content },
-        ];
-      }
-      items = deco.length > 0 ? [...deco, ...items] : items;
-      if (box.opacity !== undefined && box.opacity < 1)
-        items = [{ kind: 'group', opacity: box.opacity, items }];
-      push(into, p, items);
+      const clip = box.clip ? box.clip(slice) : undefined;
+      paintBox(
+        layersOf(into, p),
+        box,
+        deco,
+        content,
+        clip && page.dx !== 0 ? moveOps(clip, page.dx, 0) : clip,
+        box.transform ? moveMatrix(box.transform, page.dx, shift) : undefined,
+      );
     }
   };
 
   placeFragment(root, rootCollector);
   // A break after the last content (break-after on the final element) leaves an empty page
   // behind (and a blank one before it, for a left/right break); browsers print no such page.
-  if (!hasContent && pages.length > 1) {
+  if (pages.length > 1 && !filled.has(pages.length - 1)) {
     pages.pop();
     while (pages.length > 1 && pages[pages.length - 1].blank) pages.pop();
   }
   if (pages.length > maxPages) throw new PageLimit(maxPages);
-  for (const [p, items] of rootCollector) if (p < pages.length) pages[p].items.push(...items);
+  for (const [p, layers] of rootCollector)
+    if (p < pages.length) pages[p].items.push(...paintOrder(layers));
   return pages.map((page, p) => ({ ...page, contentBottom: bottoms[p] ?? page.body.top }));
 }
 
@@ -735,12 +899,21 @@ function keepsWithNext(f: Fragment, next: Fragment | undefined): boolean {
   return f.keepWithNext === true || (next?.kind === 'box' && next.breakBefore === 'avoid');
 }
 
-function push(c: Collector, page: number, items: readonly DisplayItem[]): void {
+function layersOf(c: Collector, page: number): Layers {
+  let l = c.get(page);
+  if (!l) c.set(page, (l = emptyLayers()));
+  return l;
+}
+
+function push(
+  c: Collector,
+  page: number,
+  items: readonly DisplayItem[],
+  layer: PaintLayer = 'inline',
+  z = 0,
+): void {
   if (items.length === 0) return;
-  const have = c.get(page);
-  if (have) {
-    for (const it of items) have.push(it);
-  } else c.set(page, [...items]);
+  addToLayer(layersOf(c, page), layer, items, z);
 }
 
 /** Unwinds the paginator to the placing of `open`, to place that box again. */

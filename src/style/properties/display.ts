@@ -94,14 +94,24 @@ longhands.push(
     initial: 'auto',
     parse: kit.single((n) => (cssValues.ident(n) === 'auto' ? 'auto' : cssValues.parseInteger(n))),
   }),
-  kit.keywordProp('float', 'float', false, 'none', ['none', 'left', 'right', 'footnote'], {
-    'inline-start': 'left',
-    'inline-end': 'right',
-  }),
-  kit.keywordProp('clear', 'clear', false, 'none', ['none', 'left', 'right', 'both'], {
-    'inline-start': 'left',
-    'inline-end': 'right',
-  }),
+  // inline-start/inline-end stay as written here; the cascade maps them to left/right by the
+  // parent's direction (the containing block's).
+  kit.keywordProp('float', 'float', false, 'none', [
+    'none',
+    'left',
+    'right',
+    'inline-start',
+    'inline-end',
+    'footnote',
+  ]),
+  kit.keywordProp('clear', 'clear', false, 'none', [
+    'none',
+    'left',
+    'right',
+    'both',
+    'inline-start',
+    'inline-end',
+  ]),
 );
 shorthands.push({
   name: 'inset',

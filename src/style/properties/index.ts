@@ -21,6 +21,7 @@ import * as paged from './paged.js';
 import { lengthOrKeyword, type Longhand, type ParseCtx, type Shorthand } from './kit.js';
 import * as tables from './tables.js';
 import * as text from './text.js';
+import * as transforms from './transforms.js';
 import { parseLength } from '../values.js';
 
 /** The families in registration order (it decides the order of COMPUTE_ORDER's tail). */
@@ -29,6 +30,7 @@ const FAMILIES = [
   box,
   backgrounds,
   effects,
+  transforms,
   fonts,
   text,
   content,
