@@ -88,12 +88,13 @@ describe('float placement (§9.5.1)', () => {
     expect([y, h]).toEqual([0, 20]);
   });
 
-  it('right-aligns a float wider than its containing block with the right edge', async () => {
+  it('keeps a right float wider than its containing block at the start edge, on the page', async () => {
+    // Browsers align it right and push its start off the page; in print that loses its text.
     const r = await layoutSnippet(
       `<div id="r" style="float:right;width:500px;height:10px"></div>`,
       PAGE,
     );
-    expect(rect(r.box('r'))).toEqual([-100, 0, 500, 10]);
+    expect(rect(r.box('r'))).toEqual([0, 0, 500, 10]);
   });
 
   it('maps float: inline-start and inline-end by the containing block direction', async () => {

@@ -154,7 +154,7 @@ export class FloatContext {
     for (let guard = 0; guard <= this.floats.length + 1; guard++) {
       const b = this.band(top, top + Math.max(height, EPS), left, right);
       if (!b.narrowed || b.right - b.left >= width - EPS) {
-        const x = side === 'left' ? b.left : b.right - width;
+        const x = side === 'left' ? b.left : Math.max(b.right - width, Math.min(b.left, left));
         const area: FloatArea = { side, left: x, right: x + width, top, bottom: top + height };
         this.add(area);
         return area;
@@ -163,7 +163,10 @@ export class FloatContext {
       if (next === undefined) break;
       top = next;
     }
-    const x = side === 'left' ? left : right - width;
+    // Wider than the containing block: both of its edges cannot stay inside (CSS 2.1 §9.5.1),
+    // so it keeps the start edge and overflows at the end, as over-wide blocks do, rather than
+    // leave the page with its text.
+    const x = side === 'left' ? left : Math.max(right - width, left);
     const area: FloatArea = { side, left: x, right: x + width, top, bottom: top + height };
     this.add(area);
     return area;
