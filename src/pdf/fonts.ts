@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as fontkit from 'fontkit';
-import type { Warning } from '../diagnostics.js';
+import { InputError, type Warning } from '../diagnostics.js';
 import type { FontResource } from '../document/index.js';
 import { parsedFont, postHeader } from '../text/index.js';
 import { LruCache } from '../util/index.js';
@@ -326,7 +326,20 @@ export class EmbeddedFont {
     const key = subsetKey(this.resource, this.subset.glyphs);
     let encoded = cachedSubset(key);
     if (!encoded) {
-      const program = this.subset.encode();
+      let program: Uint8Array;
+      try {
+        program = this.subset.encode();
+      } catch (e) {
+        // A damaged font can pass the checks made when it is loaded and still fail here, where
+        // the glyphs used are read in full: say which font, never an untyped crash.
+        const name = this.resource.postscriptName || this.font.postscriptName || 'a font';
+        throw new InputError(
+          `the font ${name} is damaged: its glyphs could not be read for embedding (${e instanceof Error ? e.message : String(e)})`,
+          [],
+          422,
+          'font-damaged',
+        );
+      }
       encoded = { program, compressed: deflate(program) };
       rememberSubset(key, encoded);
     }

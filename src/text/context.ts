@@ -78,6 +78,7 @@ export class TextFontContext implements FontContext {
         throw new FontFormatError(
           'it has no TrueType, CFF or CFF2 outlines (bitmap or colour-only fonts cannot be embedded)',
         );
+      checkGlyphTables(font, program);
     } catch (e) {
       const why = e instanceof FontFormatError ? e.message : 'the font data could not be parsed';
       return {
@@ -224,4 +225,36 @@ export function asTextContext(ctx: FontContext): TextFontContext {
 /** For tests and diagnostics: every bundled family name. */
 export function bundledFamilies(): string[] {
   return [...new Set(BUNDLED_FACES.map((f) => f.family))];
+}
+
+/**
+ * The glyph tables of a font from outside, checked against the file's bounds before any glyph
+ * is read: every table inside the file, loca's offsets rising within glyf, hmtx long enough.
+ * fontkit reads a glyph only when it is used, so damage found here would otherwise surface
+ * in the middle of a render.
+ */
+function checkGlyphTables(font: Font, program: Uint8Array): void {
+  const f = font as unknown as {
+    directory: { tables: Record<string, { offset: number; length: number } | undefined> };
+    numGlyphs: number;
+    loca?: { offsets?: ArrayLike<number> };
+    hhea?: { numberOfMetrics?: number };
+  };
+  const tables = f.directory.tables;
+  for (const [tag, t] of Object.entries(tables))
+    if (t && (t.offset < 0 || t.length < 0 || t.offset + t.length > program.length))
+      throw new FontFormatError(`its ${tag.trim()} table lies outside the file`);
+  const glyf = tables.glyf;
+  if (glyf && tables.loca) {
+    const offsets = f.loca?.offsets;
+    if (!offsets || offsets.length < Math.min(f.numGlyphs, 1) + 1)
+      throw new FontFormatError('its loca table is shorter than its glyph count');
+    for (let i = 1; i < offsets.length; i++)
+      if (offsets[i] < offsets[i - 1] || offsets[i] > glyf.length)
+        throw new FontFormatError(`its loca table points outside glyf (glyph ${i - 1})`);
+  }
+  const hmtx = tables.hmtx;
+  const metrics = f.hhea?.numberOfMetrics ?? 0;
+  if (hmtx && hmtx.length < metrics * 4 + Math.max(0, f.numGlyphs - metrics) * 2)
+    throw new FontFormatError('its hmtx table is shorter than its glyph count');
 }
