@@ -78,7 +78,14 @@ describe('graceful shutdown', () => {
   });
 
   it('stops waiting for work in flight when the grace period is over', async () => {
-    const svc = await startTestService({ REQUEST_TIMEOUT_MS: '120000' });
+    // Past the default text limit this document would be refused at once, and nothing would
+    // be in flight when the grace period ends.
+    const svc = await startTestService({
+      REQUEST_TIMEOUT_MS: '120000',
+      DOCUMENT_MAX_TEXT_CHARS: '20000000',
+      DOCUMENT_MAX_HTML_CHARS: '20000000',
+      DOCUMENT_MAX_ELEMENTS: '100000',
+    });
     const port = Number(new URL(svc.url).port);
     const busy = await connection(port);
     busy.socket.write(request('/render/html', JSON.stringify({ html: slowHtml(20_000) })));
