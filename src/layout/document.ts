@@ -37,7 +37,7 @@ import {
 import { DEFAULT_TITLE, firstTextBlockTitle, titleFromText } from './title.js';
 import { PX } from './units.js';
 import { resolveCrossReferences } from './paged/cross-refs.js';
-import { layoutPages } from './paged/pipeline.js';
+import { layoutPages, resolveLinks } from './paged/pipeline.js';
 
 export { MAX_PAGES } from './paged/pipeline.js';
 
@@ -225,32 +225,6 @@ function headMeta(root: StyledElement): {
     if (name === 'author' || name === 'description' || name === 'keywords') out[name] = content;
   }
   return out;
-}
-
-/** '#id' link targets become internal destinations once pages are known. */
-function resolveLinks(
-  pages: Page[],
-  anchors: ReadonlyMap<string, { pageIndex: number; y: number }>,
-): void {
-  const fix = (items: readonly DisplayItem[]): DisplayItem[] =>
-    items.flatMap((it): DisplayItem[] => {
-      if (it.kind === 'group') return [{ ...it, items: fix(it.items) }];
-      if (it.kind !== 'link' || it.target.kind !== 'uri' || !it.target.uri.startsWith('#'))
-        return [it];
-      const at = anchors.get(it.target.uri.slice(1));
-      if (at === undefined) {
-        // A link to an anchor that does not exist goes nowhere; keep it to the top of page 1
-        // rather than dropping the annotation its Link element owns.
-        return [{ ...it, target: { kind: 'internal', pageIndex: 0, y: 0 } }];
-      }
-      return [
-        { ...it, target: { kind: 'internal', pageIndex: at.pageIndex, y: Math.max(0, at.y) } },
-      ];
-    });
-  for (let i = 0; i < pages.length; i++) {
-    const p = pages[i];
-    (pages as Page[])[i] = { ...p, items: fix(p.items) };
-  }
 }
 
 /** Document order without recursion (nesting depth is the author's to choose). */

@@ -266,11 +266,14 @@ function withBleed(g: PageGeometry, items: DisplayItem[]): Page {
   };
 }
 
-/** '#id' link targets become internal destinations once pages are known. */
-function resolveLinks(
+/**
+ * '#id' link targets become internal destinations once pages are known; `geometries` (absent
+ * for one continuous page) move each destination below its page's bleed.
+ */
+export function resolveLinks(
   pages: Page[],
   anchors: ReadonlyMap<string, { pageIndex: number; y: number }>,
-  geometries: readonly PageGeometry[],
+  geometries: readonly PageGeometry[] = [],
 ): void {
   const fix = (items: readonly DisplayItem[]): DisplayItem[] =>
     items.flatMap((it): DisplayItem[] => {
