@@ -2,7 +2,6 @@
  * Per-render font state: @font-face registrations, family → face resolution, the fallback
  * chain used per character, and the warnings raised while shaping this document.
  */
-import { create, type Font } from 'fontkit';
 import type { Warning } from '../diagnostics.js';
 import {
   BUNDLED_FACES,
@@ -14,7 +13,8 @@ import {
 } from './bundled.js';
 import { LoadedFace, weightAxis } from './face.js';
 import { bestMatches } from './match.js';
-import { FontFormatError, toSfnt } from './sfnt.js';
+import { FontFormatError } from './sfnt.js';
+import { webFonts, type ParsedWebFont } from './web-fonts.js';
 import type { AddFontFaceResult, FontContext, FontFaceRule, FontStyle } from './types.js';
 
 /** Upper bound on @font-face rules per document, so a hostile stylesheet cannot exhaust memory. */
@@ -54,31 +54,9 @@ export class TextFontContext implements FontContext {
         ),
       };
     }
-    let program: Uint8Array;
-    let font: Font;
-    let collectionIndex: number | undefined;
+    let parsed: ParsedWebFont;
     try {
-      program = toSfnt(rule.bytes);
-      let parsed = create(Buffer.from(program.buffer, program.byteOffset, program.byteLength));
-      if ('fonts' in parsed) {
-        // A collection (TTC/OTC): its first font, as browsers and WeasyPrint take it.
-        collectionIndex = 0;
-        parsed = (parsed as unknown as { fonts: Font[] }).fonts[0] as Font;
-      }
-      if (!parsed || !('unitsPerEm' in parsed) || typeof parsed.layout !== 'function')
-        throw new FontFormatError('not a single font');
-      font = parsed;
-      // Touch the tables shaping needs so a broken file fails here, not mid-render.
-      void font.unitsPerEm;
-      font.glyphForCodePoint(0x20);
-      void font.numGlyphs;
-      const tables = (font as unknown as { directory: { tables: Record<string, unknown> } })
-        .directory.tables;
-      if (!tables['CFF '] && !tables.CFF2 && !(tables.glyf && tables.loca))
-        throw new FontFormatError(
-          'it has no TrueType, CFF or CFF2 outlines (bitmap or colour-only fonts cannot be embedded)',
-        );
-      checkGlyphTables(font, program);
+      parsed = webFonts.load(rule.bytes);
     } catch (e) {
       const why = e instanceof FontFormatError ? e.message : 'the font data could not be parsed';
       return {
@@ -86,6 +64,7 @@ export class TextFontContext implements FontContext {
         warning: this.warn('font.invalid', `@font-face "${rule.family}": ${why}`, source),
       };
     }
+    const { font, program, collectionIndex } = parsed;
     const w = rule.weight;
     const axis = weightAxis(font);
     // An omitted font-weight is `auto` (CSS Fonts 4): a variable font's own weight range.
@@ -125,6 +104,7 @@ export class TextFontContext implements FontContext {
         ),
       undefined,
       collectionIndex,
+      parsed.key,
     );
     const key = rule.family.toLowerCase();
     const list = this.local.get(key) ?? [];
@@ -225,36 +205,4 @@ export function asTextContext(ctx: FontContext): TextFontContext {
 /** For tests and diagnostics: every bundled family name. */
 export function bundledFamilies(): string[] {
   return [...new Set(BUNDLED_FACES.map((f) => f.family))];
-}
-
-/**
- * The glyph tables of a font from outside, checked against the file's bounds before any glyph
- * is read: every table inside the file, loca's offsets rising within glyf, hmtx long enough.
- * fontkit reads a glyph only when it is used, so damage found here would otherwise surface
- * in the middle of a render.
- */
-function checkGlyphTables(font: Font, program: Uint8Array): void {
-  const f = font as unknown as {
-    directory: { tables: Record<string, { offset: number; length: number } | undefined> };
-    numGlyphs: number;
-    loca?: { offsets?: ArrayLike<number> };
-    hhea?: { numberOfMetrics?: number };
-  };
-  const tables = f.directory.tables;
-  for (const [tag, t] of Object.entries(tables))
-    if (t && (t.offset < 0 || t.length < 0 || t.offset + t.length > program.length))
-      throw new FontFormatError(`its ${tag.trim()} table lies outside the file`);
-  const glyf = tables.glyf;
-  if (glyf && tables.loca) {
-    const offsets = f.loca?.offsets;
-    if (!offsets || offsets.length < Math.min(f.numGlyphs, 1) + 1)
-      throw new FontFormatError('its loca table is shorter than its glyph count');
-    for (let i = 1; i < offsets.length; i++)
-      if (offsets[i] < offsets[i - 1] || offsets[i] > glyf.length)
-        throw new FontFormatError(`its loca table points outside glyf (glyph ${i - 1})`);
-  }
-  const hmtx = tables.hmtx;
-  const metrics = f.hhea?.numberOfMetrics ?? 0;
-  if (hmtx && hmtx.length < metrics * 4 + Math.max(0, f.numGlyphs - metrics) * 2)
-    throw new FontFormatError('its hmtx table is shorter than its glyph count');
 }

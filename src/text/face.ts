@@ -104,6 +104,46 @@ function sameCodePoints(a: readonly number[], b: readonly number[]): boolean {
   return true;
 }
 
+/** Variation instances per parsed font and weight, shared by every face made from it. */
+const variations = new WeakMap<Font, Map<number, Font | null>>();
+
+function variationOf(font: Font, wght: number): Font | undefined {
+  let byWeight = variations.get(font);
+  if (!byWeight) {
+    byWeight = new Map();
+    variations.set(font, byWeight);
+  }
+  let varied = byWeight.get(wght);
+  if (varied === undefined) {
+    try {
+      varied = font.getVariation({ wght });
+    } catch {
+      varied = null;
+    }
+    byWeight.set(wght, varied);
+  }
+  return varied ?? undefined;
+}
+
+/** Resource ids per font program and instance suffix (hashing a 300 KB program costs ~1 ms). */
+const resourceIds = new WeakMap<Uint8Array, Map<string, string>>();
+
+function resourceId(program: Uint8Array, suffix: string): string {
+  let bySuffix = resourceIds.get(program);
+  if (!bySuffix) {
+    bySuffix = new Map();
+    resourceIds.set(program, bySuffix);
+  }
+  let id = bySuffix.get(suffix);
+  if (id === undefined) {
+    const hash = createHash('sha256').update(program);
+    if (suffix) hash.update(suffix);
+    id = 'F' + hash.digest('hex').slice(0, 20);
+    bySuffix.set(suffix, id);
+  }
+  return id;
+}
+
 /** Parsed fontkit object behind each FontResource handed out (weak: never keeps a font alive). */
 const parsedByResource = new WeakMap<FontResource, Font>();
 
@@ -150,7 +190,7 @@ export class LoadedFace implements FontFace {
    * The style of the last shapeScaled call and its cache group: consecutive words of a run
    * share a style, so the group key is built once per run style rather than once per word.
    */
-  private lastStyle: (ShapeParams & { hyphen: boolean; group: string }) | undefined;
+  private lastStyle: (ShapeParams & { hyphen: boolean; group: string; scope: string }) | undefined;
   readonly unitsPerEm: number;
 
   constructor(
@@ -168,6 +208,12 @@ export class LoadedFace implements FontFace {
     readonly variation?: Readonly<Record<string, number>>,
     /** Index of the font in `program` when that is a collection (TTC/OTC). */
     readonly collectionIndex?: number,
+    /**
+     * Names the parsed font when other faces (other documents' @font-face rules) share it:
+     * while its layout tables work, shaping depends on the font alone, so those faces share
+     * their cached shapes. A face whose tables broke shapes apart under its own serial.
+     */
+    private readonly sharedFont?: string,
   ) {
     this.unitsPerEm = font.unitsPerEm || 1000;
     this.metrics = computeMetrics(font, this.unitsPerEm);
@@ -177,10 +223,10 @@ export class LoadedFace implements FontFace {
   get resource(): FontResource {
     if (!this.resourceMemo) {
       const axes = Object.entries(this.variation ?? {}).map(([tag, v]) => `${v}${tag}`);
-      const hash = createHash('sha256').update(this.program);
-      if (this.collectionIndex !== undefined) hash.update(`#${this.collectionIndex}`);
-      if (axes.length > 0) hash.update(`@${axes.join('_')}`);
-      const id = 'F' + hash.digest('hex').slice(0, 20);
+      const suffix =
+        (this.collectionIndex !== undefined ? `#${this.collectionIndex}` : '') +
+        (axes.length > 0 ? `@${axes.join('_')}` : '');
+      const id = resourceId(this.program, suffix);
       const base = this.font.postscriptName || 'Font' + id;
       const resource: FontResource = {
         id,
@@ -209,13 +255,9 @@ export class LoadedFace implements FontFace {
     if (wght === axis.default) return this;
     let instance = this.instances.get(wght);
     if (!instance) {
-      let varied: Font;
-      try {
-        varied = this.font.getVariation({ wght });
-      } catch {
-        // fontkit instances glyf + gvar and CFF2 fonts only; anything else keeps its default.
-        return this;
-      }
+      const varied = variationOf(this.font, wght);
+      // fontkit instances glyf + gvar and CFF2 fonts only; anything else keeps its default.
+      if (!varied) return this;
       instance = new LoadedFace(
         this.family,
         wght,
@@ -227,6 +269,7 @@ export class LoadedFace implements FontFace {
         this.onLayoutBroken,
         { wght },
         this.collectionIndex,
+        this.sharedFont === undefined ? undefined : `${this.sharedFont}@${wght}`,
       );
       this.instances.set(wght, instance);
     }
@@ -356,7 +399,8 @@ export class LoadedFace implements FontFace {
       width,
       opaque: units.opaque,
     };
-    scaledCache.set(group, text, out);
+    // Shaping may just have found the layout tables broken: file under the face's own group.
+    scaledCache.set(this.styleGroup(p, hyphen), text, out);
     return out;
   }
 
@@ -373,11 +417,13 @@ export class LoadedFace implements FontFace {
       last.language === p.language &&
       last.script === p.script &&
       last.rtl === p.rtl &&
-      last.hyphen === hyphen
+      last.hyphen === hyphen &&
+      last.scope === this.shapeScope()
     )
       return last.group;
-    const group = `${this.serial}|${p.size}|${p.letterSpacing}|${p.wordSpacing}|${p.tabSize}|${p.featureKey}|${p.language ?? ''}|${p.script}|${p.rtl ? 'r' : 'l'}|${hyphen ? 'h' : ''}`;
-    this.lastStyle = { ...p, hyphen, group };
+    const scope = this.shapeScope();
+    const group = `${scope}|${p.size}|${p.letterSpacing}|${p.wordSpacing}|${p.tabSize}|${p.featureKey}|${p.language ?? ''}|${p.script}|${p.rtl ? 'r' : 'l'}|${hyphen ? 'h' : ''}`;
+    this.lastStyle = { ...p, hyphen, group, scope };
     return group;
   }
 
@@ -393,8 +439,8 @@ export class LoadedFace implements FontFace {
     featureKey: string,
     language?: string,
   ): ShapedUnits {
-    const key = `${this.serial}|${script}|${rtl ? 'r' : 'l'}|${featureKey}|${language ?? ''}|${text}`;
-    const hit = shapeCache.get(key);
+    const rest = `|${script}|${rtl ? 'r' : 'l'}|${featureKey}|${language ?? ''}|${text}`;
+    const hit = shapeCache.get(this.shapeScope() + rest);
     if (hit) return hit;
     let glyphs: Glyph[];
     let positions: GlyphPosition[];
@@ -468,8 +514,16 @@ export class LoadedFace implements FontFace {
       out.clusters.fill(0);
       (out as { opaque: boolean }).opaque = true;
     }
-    shapeCache.set(key, out);
+    // Under the scope as it is now: text that broke the layout is this face's alone.
+    shapeCache.set(this.shapeScope() + rest, out);
     return out;
+  }
+
+  /** Prefix of this face's shape-cache keys: the shared font's while its layout works. */
+  private shapeScope(): string {
+    return this.sharedFont !== undefined && !this.layoutBroken
+      ? this.sharedFont
+      : `#${this.serial}`;
   }
 
   /** fontkit's full OpenType layout, or undefined (face marked broken) when its tables throw. */

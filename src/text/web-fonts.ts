@@ -1,0 +1,149 @@
+/**
+ * Fonts from outside (@font-face), parsed once per thread and kept by content hash, the way
+ * the bundled faces are: a service that renders the same branded template all day would
+ * otherwise decode the same WOFF2, parse the same tables and decode the same GSUB/GPOS on every
+ * request (most of such a document's time). Only the parsed, immutable font is shared; each
+ * document still builds its own face (its family name, weights, unicode-range, warnings and
+ * damage flag), so one request's @font-face rules never change another's output.
+ */
+import { createHash } from 'node:crypto';
+import { getHeapStatistics } from 'node:v8';
+import { create, type Font } from 'fontkit';
+import { LruCache } from '../util/index.js';
+import { FontFormatError, toSfnt } from './sfnt.js';
+
+/** A font from outside after the load checks: what every face made from these bytes shares. */
+export interface ParsedWebFont {
+  /** The sfnt (WOFF and WOFF2 decoded), as embedded in the PDF. */
+  readonly program: Uint8Array;
+  readonly font: Font;
+  /** Index of the font in `program` when that is a collection (TTC/OTC). */
+  readonly collectionIndex: number | undefined;
+  /** Content hash of the bytes given: the same key for every face parsed from them. */
+  readonly key: string;
+}
+
+/**
+ * What a parsed font holds beyond its file, measured (node 20, Open Sans, Roboto, Inter after
+ * shaping a page): the decoded layout tables, cmap and glyph objects come to two to four times
+ * the sfnt; four keeps the estimate on the safe side.
+ */
+const PARSED_OVERHEAD = 4;
+/** Per thread: a handful of families with their weights, about 6 MB of files. */
+const CACHE_BYTES = 24 * 1024 * 1024;
+const CACHE_ENTRIES = 64;
+/** Past this share of the heap limit a new font is used for its document and not kept. */
+const HEAP_SHARE = 0.6;
+
+export interface WebFontCacheOptions {
+  readonly bytes?: number;
+  readonly entries?: number;
+  /** Whether the thread has room to keep one more font (default: the V8 heap's use). */
+  readonly hasRoom?: () => boolean;
+}
+
+const heapHasRoom = (): boolean => {
+  const h = getHeapStatistics();
+  return h.used_heap_size < HEAP_SHARE * h.heap_size_limit;
+};
+
+export class WebFontCache {
+  private readonly cache: LruCache<string, ParsedWebFont>;
+  private readonly hasRoom: () => boolean;
+
+  constructor(options: WebFontCacheOptions = {}) {
+    this.cache = new LruCache(options.entries ?? CACHE_ENTRIES, {
+      bytes: options.bytes ?? CACHE_BYTES,
+      weigh: (key, v) => key.length * 2 + PARSED_OVERHEAD * v.program.byteLength,
+    });
+    this.hasRoom = options.hasRoom ?? heapHasRoom;
+  }
+
+  /**
+   * The parsed font for these bytes, from the cache or parsed and checked now; throws
+   * FontFormatError (or whatever fontkit throws) for a font that cannot be used. Refused
+   * fonts are never kept, so damaged bytes are refused again on every document.
+   */
+  load(bytes: Uint8Array): ParsedWebFont {
+    const key = createHash('sha256').update(bytes).digest('base64');
+    const hit = this.cache.get(key);
+    if (hit) return hit;
+    const parsed = parseWebFont(bytes, key);
+    if (this.hasRoom()) this.cache.set(key, parsed);
+    return parsed;
+  }
+
+  /** Fonts held. */
+  get size(): number {
+    return this.cache.size;
+  }
+
+  /** Estimated bytes held. */
+  get bytes(): number {
+    return this.cache.bytes;
+  }
+}
+
+/** The thread's cache, shared by every font context of the thread. */
+export const webFonts = new WebFontCache();
+
+/**
+ * Parses a font from outside and checks what shaping and embedding will read, so a broken
+ * file fails here rather than in the middle of a render.
+ */
+export function parseWebFont(bytes: Uint8Array, key: string): ParsedWebFont {
+  const program = toSfnt(bytes);
+  let parsed = create(Buffer.from(program.buffer, program.byteOffset, program.byteLength));
+  let collectionIndex: number | undefined;
+  if ('fonts' in parsed) {
+    // A collection (TTC/OTC): its first font, as browsers and WeasyPrint take it.
+    collectionIndex = 0;
+    parsed = (parsed as unknown as { fonts: Font[] }).fonts[0] as Font;
+  }
+  if (!parsed || !('unitsPerEm' in parsed) || typeof parsed.layout !== 'function')
+    throw new FontFormatError('not a single font');
+  const font = parsed;
+  void font.unitsPerEm;
+  font.glyphForCodePoint(0x20);
+  void font.numGlyphs;
+  const tables = (font as unknown as { directory: { tables: Record<string, unknown> } }).directory
+    .tables;
+  if (!tables['CFF '] && !tables.CFF2 && !(tables.glyf && tables.loca))
+    throw new FontFormatError(
+      'it has no TrueType, CFF or CFF2 outlines (bitmap or colour-only fonts cannot be embedded)',
+    );
+  checkGlyphTables(font, program);
+  return { program, font, collectionIndex, key };
+}
+
+/**
+ * The glyph tables of a font from outside, checked against the file's bounds before any glyph
+ * is read: every table inside the file, loca's offsets rising within glyf, hmtx long enough.
+ * fontkit reads a glyph only when it is used, so damage found here would otherwise surface
+ * in the middle of a render.
+ */
+function checkGlyphTables(font: Font, program: Uint8Array): void {
+  const f = font as unknown as {
+    directory: { tables: Record<string, { offset: number; length: number } | undefined> };
+    numGlyphs: number;
+    loca?: { offsets?: ArrayLike<number> };
+    hhea?: { numberOfMetrics?: number };
+  };
+  const tables = f.directory.tables;
+  for (const [tag, t] of Object.entries(tables))
+    if (t && (t.offset < 0 || t.length < 0 || t.offset + t.length > program.length))
+      throw new FontFormatError(`its ${tag.trim()} table lies outside the file`);
+  const glyf = tables.glyf;
+  if (glyf && tables.loca) {
+    const offsets = f.loca?.offsets;
+    if (!offsets || offsets.length < Math.min(f.numGlyphs, 1) + 1)
+      throw new FontFormatError('its loca table is shorter than its glyph count');
+    for (let i = 1; i < offsets.length; i++)
+      if (offsets[i] < offsets[i - 1] || offsets[i] > glyf.length)
+        throw new FontFormatError(`its loca table points outside glyf (glyph ${i - 1})`);
+  }
+  const hmtx = tables.hmtx;
+  const metrics = f.hhea?.numberOfMetrics ?? 0;
+  if (hmtx && hmtx.length < metrics * 4 + Math.max(0, f.numGlyphs - metrics) * 2)
+    throw new FontFormatError('its hmtx table is shorter than its glyph count');
+}

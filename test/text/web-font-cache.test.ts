@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createFontContext, fontDirectory } from '../../src/text/index.js';
+import { LoadedFace } from '../../src/text/face.js';
+import { WebFontCache, webFonts } from '../../src/text/web-fonts.js';
+
+const fontFile = (name: string): Uint8Array =>
+  new Uint8Array(readFileSync(`${fontDirectory()}/${name}`));
+
+/** Glyph ids of "office" shaped in a face, laid out by fontkit or by the cmap alone. */
+function glyphIds(face: LoadedFace): number[] {
+  return [...face.shape('office', 'latn', false, undefined, '').ids];
+}
+
+describe('web font cache', () => {
+  it('parses the same bytes once, whatever buffer carries them', () => {
+    const cache = new WebFontCache({ hasRoom: () => true });
+    const first = cache.load(fontFile('Lato-Regular.ttf'));
+    const again = cache.load(fontFile('Lato-Regular.ttf').slice());
+    expect(again === first).toBe(true);
+    expect(cache.size).toBe(1);
+    expect(cache.load(fontFile('Lato-Bold.ttf')) === first).toBe(false);
+    expect(cache.size).toBe(2);
+  });
+
+  it('evicts the least recently used font past its byte budget', () => {
+    const lato = fontFile('Lato-Regular.ttf');
+    // Room for about one parsed font per generation: the third load pushes the first out.
+    const cache = new WebFontCache({ bytes: 10 * lato.byteLength, hasRoom: () => true });
+    const first = cache.load(lato);
+    cache.load(fontFile('Lato-Bold.ttf'));
+    cache.load(fontFile('Lato-Italic.ttf'));
+    cache.load(fontFile('Lato-BoldItalic.ttf'));
+    expect(cache.bytes).toBeLessThanOrEqual(10 * lato.byteLength);
+    const reloaded = cache.load(lato);
+    expect(reloaded === first).toBe(false);
+    // A re-parsed font is the same font.
+    expect(Buffer.compare(reloaded.program, first.program)).toBe(0);
+    expect(reloaded.key).toBe(first.key);
+  });
+
+  it('keeps nothing when the thread has no room to spare', () => {
+    const cache = new WebFontCache({ hasRoom: () => false });
+    const first = cache.load(fontFile('Lato-Regular.ttf'));
+    expect(cache.load(fontFile('Lato-Regular.ttf')) === first).toBe(false);
+    expect(cache.size).toBe(0);
+  });
+
+  it('refuses a damaged font on every document, never caching the refusal as a font', () => {
+    const bytes = fontFile('Lato-Regular.ttf').slice(0, 4000);
+    for (let round = 0; round < 2; round++) {
+      const ctx = createFontContext();
+      const res = ctx.addFontFace({ family: 'Damaged', bytes });
+      expect(res.ok).toBe(false);
+      if (!res.ok) expect(res.warning.code).toBe('font.invalid');
+    }
+    const cache = new WebFontCache({ hasRoom: () => true });
+    expect(() => cache.load(bytes)).toThrow();
+    expect(() => cache.load(bytes)).toThrow();
+    expect(cache.size).toBe(0);
+  });
+});
+
+describe('documents sharing a cached web font', () => {
+  it('share the parsed font but not their @font-face rules', () => {
+    const bytes = fontFile('Lato-Regular.ttf');
+    const a = createFontContext();
+    const b = createFontContext();
+    const ra = a.addFontFace({ family: 'Brand', weight: 700, bytes });
+    const rb = b.addFontFace({ family: 'Other', bytes: bytes.slice() });
+    expect(ra.ok && rb.ok).toBe(true);
+    if (!ra.ok || !rb.ok) return;
+    expect((ra.face as LoadedFace).font === (rb.face as LoadedFace).font).toBe(true);
+    expect(webFonts.size).toBeGreaterThan(0);
+    // Each document sees its own family name and weight only.
+    expect(a.matchFont(['Brand'], 700, 'normal') === ra.face).toBe(true);
+    expect(b.matchFont(['Brand'], 700, 'normal') === rb.face).toBe(false);
+    expect(b.matchFont(['Other'], 400, 'normal') === rb.face).toBe(true);
+    expect(ra.face.weight).toBe(700);
+    expect(rb.face.weight).toBe(400);
+  });
+
+  it('keep damage to one face: a face whose layout broke shapes apart', () => {
+    const bytes = fontFile('Lato-Regular.ttf');
+    const a = createFontContext();
+    const b = createFontContext();
+    const ra = a.addFontFace({ family: 'Brand', bytes });
+    const rb = b.addFontFace({ family: 'Brand', bytes });
+    if (!ra.ok || !rb.ok) throw new Error('Lato should load');
+    const fa = ra.face as LoadedFace;
+    const fb = rb.face as LoadedFace;
+    const ligated = glyphIds(fb);
+    // Lato's "ffi" ligature: fontkit's layout gives fewer glyphs than characters.
+    expect(ligated.length).toBeLessThan('office'.length);
+    // Damage found in one document's face (fontkit threw in its layout tables) ...
+    (fa as unknown as { layoutBroken: boolean }).layoutBroken = true;
+    expect(glyphIds(fa)).toHaveLength('office'.length);
+    // ... leaves the other document's face, and a later document's, as they were.
+    expect(glyphIds(fb)).toEqual(ligated);
+    const c = createFontContext();
+    const rc = c.addFontFace({ family: 'Brand', bytes });
+    if (!rc.ok) throw new Error('Lato should load');
+    expect(glyphIds(rc.face as LoadedFace)).toEqual(ligated);
+    expect(b.warnings).toEqual([]);
+    expect(c.warnings).toEqual([]);
+  });
+});
