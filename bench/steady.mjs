@@ -1,0 +1,133 @@
+#!/usr/bin/env node
+// Steady state per document, in one process: a11ypdf's library kept warm against WeasyPrint
+// kept warm in one Python process, renders interleaved (a11ypdf, WeasyPrint, a11ypdf, ...) so
+// that the load of a shared machine falls on both alike. The documents are the benchmark's
+// (bench/docs) and the fidelity gallery (gallery/), which the engine was not tuned on; gallery
+// documents are read from disk by both engines (their fonts, images and style sheets included).
+//
+//   node bench/steady.mjs [--docs invoice,gallery/cv] [--rounds 12] [--no-peers] [--json]
+import { readdirSync, readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { render } from '../dist/index.js';
+import { loadDoc } from './lib/docs.mjs';
+import { toHtml } from './docs/to-html.mjs';
+import { median, table } from './lib/stats.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const OUT = fileURLToPath(new URL('./out/', import.meta.url));
+
+const { values: args } = parseArgs({
+  options: {
+    docs: { type: 'string' },
+    rounds: { type: 'string', default: '12' },
+    'no-peers': { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+  },
+});
+const ROUNDS = Math.max(3, Number(args.rounds));
+export const GALLERY = readdirSync(`${ROOT}gallery`, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => `gallery/${e.name}`);
+const DOCS = args.docs
+  ? args.docs.split(',')
+  : ['invoice', 'invoice-template', 'report-10', ...GALLERY];
+/** Warm renders before timing: enough for the JIT and the per-thread caches. */
+const WARM_MS = 1500;
+const WARM_MIN = 10;
+
+async function ourInput(name) {
+  if (name.startsWith('gallery/')) {
+    const path = `${ROOT}${name}/index.html`;
+    return {
+      input: { kind: 'html', html: readFileSync(path, 'utf8'), baseUrl: pathToFileURL(path).href },
+      options: { files: { root: ROOT } },
+    };
+  }
+  const doc = await loadDoc(name);
+  if (doc.template)
+    return { input: { kind: 'template', template: doc.template, data: doc.data }, options: {} };
+  return { input: { kind: 'html', html: await toHtml(doc) }, options: {} };
+}
+
+async function peer() {
+  if (args['no-peers']) return null;
+  const engine = await import('./engines/weasyprint.mjs');
+  const ok = await engine.available();
+  if (ok !== true) {
+    console.error(`WeasyPrint: skipped (${ok})`);
+    return null;
+  }
+  return engine.create();
+}
+
+const wp = await peer();
+const rows = [];
+try {
+  for (const name of DOCS) {
+    const ours = await ourInput(name);
+    let wpInput = null;
+    if (wp)
+      wpInput = name.startsWith('gallery/')
+        ? `${ROOT}${name}/index.html`
+        : await wp.prepare(await loadDoc(name));
+    const once = async () => {
+      const t = performance.now();
+      const r = await render(ours.input, ours.options);
+      return { ms: performance.now() - t, pages: r.pages };
+    };
+    const started = performance.now();
+    let warmed = 0;
+    let pages = 0;
+    while (warmed < WARM_MIN || performance.now() - started < WARM_MS) {
+      pages = (await once()).pages;
+      warmed++;
+    }
+    if (wpInput) for (let i = 0; i < 3; i++) await wp.render(wpInput);
+    const a = [];
+    const w = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      a.push((await once()).ms);
+      if (wpInput) {
+        const t = performance.now();
+        await wp.render(wpInput);
+        w.push(performance.now() - t);
+      }
+    }
+    const row = {
+      document: name,
+      pages,
+      a11ypdf: median(a),
+      weasyprint: w.length ? median(w) : undefined,
+    };
+    rows.push(row);
+    console.error(
+      `${name}: a11ypdf ${row.a11ypdf.toFixed(1)} ms` +
+        (row.weasyprint
+          ? `, WeasyPrint ${row.weasyprint.toFixed(0)} ms, ${(row.weasyprint / row.a11ypdf).toFixed(1)}x`
+          : ''),
+    );
+  }
+} finally {
+  await wp?.close();
+}
+
+const fmt = (ms) => (ms === undefined ? '–' : ms < 100 ? ms.toFixed(1) : ms.toFixed(0));
+if (args.json) console.log(JSON.stringify(rows, null, 2));
+else
+  console.log(
+    table(
+      rows.map((r) => ({
+        document: r.document,
+        pages: String(r.pages),
+        'a11ypdf warm': `${fmt(r.a11ypdf)} ms`,
+        'WeasyPrint warm': r.weasyprint === undefined ? '–' : `${fmt(r.weasyprint)} ms`,
+        'WP / a11ypdf':
+          r.weasyprint === undefined ? '–' : `${(r.weasyprint / r.a11ypdf).toFixed(1)}x`,
+        target:
+          r.weasyprint === undefined ? '' : r.weasyprint / r.a11ypdf >= 8 ? 'met' : 'under 8x',
+      })),
+    ),
+  );
+mkdirSync(OUT, { recursive: true });
+writeFileSync(`${OUT}steady.json`, JSON.stringify(rows, null, 2));
