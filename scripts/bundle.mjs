@@ -1,18 +1,25 @@
 #!/usr/bin/env node
-// Builds the command line's bundle (dist/bundle/), which bin/a11ypdf.js runs:
+// Builds the bundles (dist/bundle/), each one CommonJS function compiled through V8's code
+// cache, so a start reads one file and deserialises bytecode instead of resolving and
+// compiling ~900 ES modules:
 //
-//   a11ypdf.cjs        src/cli.ts and everything a render needs, one CommonJS function, so a cold
-//                      start reads one file instead of resolving and compiling ~900 modules
-//   a11ypdf.cjs.cache  V8's code cache for it, made by rendering sample documents once
-//   loader.cjs         compiles the bundle with that cache (scripts/bundle/loader.cjs)
-//   batch-worker.js    entry of a batch worker thread: the same bundle, the same cache
+//   a11ypdf.cjs         the command line (bin/a11ypdf.js): src/cli.ts and everything a render
+//                       needs; its batch worker threads start from batch-worker.js
+//   service.cjs         the service's HTTP thread (`a11ypdf serve`): fastify, routes, the pool
+//   service-worker.cjs  the service's worker threads (worker.cjs): the engine and the task runner
+//   *.cjs.cache         V8's code cache of each, made by running sample work once
+//   loader.cjs          compiles a bundle with its cache (scripts/bundle/loader.cjs)
 //
-// Left outside, loaded from node_modules when a document needs them: the service (dist/server,
-// started by `a11ypdf serve`), sharp (native), undici (remote resources), bwip-js (barcodes)
-// jose and yoga's wasm module. `npm run build` runs tsc and then this script.
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// Left outside, loaded from node_modules when needed: sharp (native), undici (remote
+// resources), bwip-js (barcodes), jose, yoga's wasm module, piscina (its worker file lives in
+// its package), @fastify/swagger-ui (serves its package's files); the command line also leaves
+// out the service (started from service.cjs, or dist/server without bundles).
+// `npm run build` runs tsc and then this script.
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -22,7 +29,11 @@ const out = join(root, 'dist', 'bundle');
 const here = join(root, 'scripts', 'bundle');
 
 /** Packages loaded on demand from node_modules rather than parsed by every process. */
-const ON_DEMAND = /^(sharp|undici|bwip-js|jose|pino|fastify)(\/|$)/;
+const ON_DEMAND = /^(sharp|undici|bwip-js|jose)(\/|$)/;
+/** What the command line never needs unless it serves, which it does from service.cjs. */
+const SERVICE_ONLY = /^(pino|fastify|@fastify\/|piscina|bullmq|ioredis|prom-client)(\/|$)/;
+/** Packages that read files beside their own code or start threads from them. */
+const FILE_BOUND = /^(piscina|@fastify\/swagger-ui)(\/|$)/;
 
 /** Rewrites `import.meta.url` in ESM sources to the bundle's own URL (set by the banner). */
 const META_URL = '__a11ypdfBundleUrl';
@@ -41,77 +52,91 @@ const outside = (path, kind) => ({
   external: true,
 });
 
-const plugins = [
-  {
-    name: 'a11ypdf-bundle',
-    setup(b) {
-      b.onResolve({ filter: ON_DEMAND }, (a) => outside(a.path, a.kind));
-      // The service runs from dist/server (its worker threads start from files there).
+/** esbuild plugin; `cli`: the command line's bundle, which leaves the service outside. */
+const bundlePlugin = (cli) => ({
+  name: 'a11ypdf-bundle',
+  setup(b) {
+    b.onResolve({ filter: ON_DEMAND }, (a) => outside(a.path, a.kind));
+    b.onResolve({ filter: cli ? SERVICE_ONLY : FILE_BOUND }, (a) => outside(a.path, a.kind));
+    // The command line starts the service from its own bundle (or dist/server without one).
+    if (cli)
       b.onResolve({ filter: /^\.\.\/server\// }, (a) =>
         a.importer.includes(`${join('src', 'cli')}`) ? outside(a.path, a.kind) : undefined,
       );
-      // yoga's default entry instantiates its wasm module with a top-level await; the layout
-      // imports it when a document has a flex container (its enumerations come bundled).
-      b.onResolve({ filter: /^yoga-layout$/ }, (a) => outside(a.path, a.kind));
-      // css-tree's ESM build reads its data through createRequire(import.meta.url), which
-      // cannot be bundled; its CommonJS build requires the same files statically.
-      b.onResolve({ filter: /^css-tree(\/|$)/ }, (a) =>
-        a.kind === 'require-call'
-          ? undefined
-          : b.resolve(a.path, { kind: 'require-call', resolveDir: a.resolveDir }),
-      );
-      b.onResolve({ filter: /^tiny-inflate$/ }, () => ({ path: join(here, 'inflate-raw.cjs') }));
-      b.onResolve({ filter: /^js-yaml$/ }, () => ({ path: join(here, 'no-yaml.cjs') }));
-      b.onResolve({ filter: /^brotli\/decompress(\.js)?$/ }, () => ({
-        path: join(here, 'brotli-decompress.cjs'),
-      }));
-    },
+    // yoga's default entry instantiates its wasm module with a top-level await; the layout
+    // imports it when a document has a flex container (its enumerations come bundled).
+    b.onResolve({ filter: /^yoga-layout$/ }, (a) => outside(a.path, a.kind));
+    // css-tree's ESM build reads its data through createRequire(import.meta.url), which
+    // cannot be bundled; its CommonJS build requires the same files statically.
+    b.onResolve({ filter: /^css-tree(\/|$)/ }, (a) =>
+      a.kind === 'require-call'
+        ? undefined
+        : b.resolve(a.path, { kind: 'require-call', resolveDir: a.resolveDir }),
+    );
+    b.onResolve({ filter: /^tiny-inflate$/ }, () => ({ path: join(here, 'inflate-raw.cjs') }));
+    b.onResolve({ filter: /^js-yaml$/ }, () => ({ path: join(here, 'no-yaml.cjs') }));
+    b.onResolve({ filter: /^brotli\/decompress(\.js)?$/ }, () => ({
+      path: join(here, 'brotli-decompress.cjs'),
+    }));
   },
-];
+});
+
+/** Bundles `entry` (TypeScript source text) into dist/bundle/<name>.cjs. */
+async function bundle(name, entry, { cli = false } = {}) {
+  const built = await build({
+    stdin: { contents: entry, resolveDir: root, sourcefile: `${name}-entry.ts`, loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile: join(out, `${name}.cjs`),
+    define: { 'import.meta.url': META_URL },
+    banner: { js: `var ${META_URL} = require('node:url').pathToFileURL(__filename).href;` },
+    // Whitespace, comments and syntax only, names kept (stack traces stay readable); ASCII
+    // throughout, so V8 holds the source as a one-byte string (half the memory of two-byte).
+    minifyWhitespace: true,
+    minifySyntax: true,
+    charset: 'ascii',
+    legalComments: 'linked',
+    logLevel: 'warning',
+    write: false,
+    plugins: [bundlePlugin(cli)],
+  });
+  for (const file of built.outputFiles) {
+    let text = file.text;
+    if (file.path.endsWith('.cjs')) {
+      text = text.replace(/import\((["'])a11ypdf-outside:([^"']+)\1\)/g, `${IMPORT_FN}($1$2$1)`);
+      // Written as the function expression the loader compiles, so the loader need not build a
+      // second copy of the source to wrap it.
+      text = `(function (exports, require, module, __filename, __dirname, ${IMPORT_FN}) {${text}\n})`;
+    }
+    if (text.includes(MARK)) throw new Error(`an import() of a module outside was not rewritten`);
+    writeFileSync(file.path, text);
+  }
+}
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-const built = await build({
-  stdin: {
-    contents: [
-      "export { main, run } from './src/cli.ts';",
-      // In a worker thread this starts the batch worker; in the main thread it does nothing.
-      "import './src/cli/batch-worker.ts';",
-    ].join('\n'),
-    resolveDir: root,
-    sourcefile: 'bundle-entry.ts',
-    loader: 'ts',
-  },
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  outfile: join(out, 'a11ypdf.cjs'),
-  define: { 'import.meta.url': META_URL },
-  banner: { js: `var ${META_URL} = require('node:url').pathToFileURL(__filename).href;` },
-  // Whitespace, comments and syntax only, names kept (stack traces stay readable); ASCII
-  // throughout, so V8 holds the source as a one-byte string (half the memory of two-byte).
-  minifyWhitespace: true,
-  minifySyntax: true,
-  charset: 'ascii',
-  legalComments: 'linked',
-  logLevel: 'warning',
-  write: false,
-  plugins,
-});
-for (const file of built.outputFiles) {
-  let text = file.text;
-  if (file.path.endsWith('.cjs')) {
-    text = text.replace(/import\((["'])a11ypdf-outside:([^"']+)\1\)/g, `${IMPORT_FN}($1$2$1)`);
-    // Written as the function expression the loader compiles, so the loader need not build a
-    // second copy of 3 MB of source to wrap it.
-    text = `(function (exports, require, module, __filename, __dirname, ${IMPORT_FN}) {${text}\n})`;
-  }
-  if (text.includes(MARK)) throw new Error(`an import() of a module outside was not rewritten`);
-  writeFileSync(file.path, text);
-}
+await bundle(
+  'a11ypdf',
+  [
+    "export { main, run } from './src/cli.ts';",
+    // In a worker thread this starts the batch worker; in the main thread it does nothing.
+    "import './src/cli/batch-worker.ts';",
+  ].join('\n'),
+  { cli: true },
+);
+await bundle(
+  'service',
+  [
+    "export { startService } from './src/server/start.ts';",
+    "export { parseRole } from './src/server/jobs/config.ts';",
+  ].join('\n'),
+);
+await bundle('service-worker', "export { startPoolWorker } from './src/server/worker-thread.ts';");
 copyFileSync(join(here, 'loader.cjs'), join(out, 'loader.cjs'));
 copyFileSync(join(here, 'batch-worker.js'), join(out, 'batch-worker.js'));
+copyFileSync(join(here, 'worker.cjs'), join(out, 'worker.cjs'));
 
 // The code cache: V8 keeps the bytecode of every function compiled so far, so render a page
 // with what most documents have (text, a list, a link, a table, an SVG) before taking it.
@@ -141,4 +166,67 @@ table { border-collapse: collapse } td, th { border: 1px solid #999; padding: 2p
   execFileSync(process.execPath, ['-e', script], { stdio: 'inherit' });
 } finally {
   rmSync(work, { recursive: true, force: true });
+}
+
+// The service's caches are written by the service itself, by the HTTP thread once it listens
+// and by a worker once it is warm, wherever none fits its V8 flags. Started once here the way
+// `npm start` and the Docker image start it (the same flags, so the same cache), the service
+// leaves its caches in dist/bundle/ for every later start, including read-only installs.
+const startFlags = /^node ((?:--\S+ )*)dist\/cli\.js serve$/.exec(
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start,
+);
+if (!startFlags)
+  throw new Error('package.json scripts.start is not `node [flags] dist/cli.js serve`');
+await makeServiceCaches(startFlags[1].split(' ').filter(Boolean));
+
+async function makeServiceCaches(flags) {
+  const port = await new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = server.address();
+      server.close(() => resolve(free));
+    });
+  });
+  const { API_KEY: _k, API_KEYS: _ks, JWT_ISSUER: _i, ...env } = process.env;
+  const child = spawn(process.execPath, [...flags, join(root, 'dist', 'cli.js'), 'serve'], {
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      HEALTH_PORT: '0',
+      WORKERS: '1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (const giveUp = Date.now() + 300_000; ;) {
+      if (child.exitCode !== null) throw new Error('the service stopped while making its caches');
+      if (Date.now() > giveUp) throw new Error('the service did not become ready');
+      const ready = await fetch(`${base}/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ready) break;
+      await sleep(100);
+    }
+    const html =
+      '<!doctype html><html lang="en"><head><title>Sample</title></head><body><h1>Sample</h1><p>Text.</p></body></html>';
+    const pdf = await fetch(`${base}/render/html`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ html }),
+    });
+    if (!pdf.ok) throw new Error(`sample render: HTTP ${pdf.status} ${await pdf.text()}`);
+    const checked = await fetch(`${base}/validate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/pdf' },
+      body: Buffer.from(await pdf.arrayBuffer()),
+    });
+    if (!checked.ok) throw new Error(`sample validation: HTTP ${checked.status}`);
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
 }

@@ -9,12 +9,15 @@ import { pathToFileURL } from 'node:url';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './cli/errors.js';
 import { MAIN_HELP } from './cli/help.js';
 import { processIo, type Io } from './cli/io.js';
-import { cmdRender } from './cli/render.js';
 import { cmdServe } from './cli/serve.js';
-import { cmdIdentify, cmdValidate, parseFlavours } from './cli/validate.js';
 
-export { EXIT_FAILED, EXIT_OK, EXIT_USAGE, parseFlavours };
+export { EXIT_FAILED, EXIT_OK, EXIT_USAGE };
 export type { Io };
+
+// The commands that need the engine or the validator load them when they run, so `serve` (whose
+// threads load their own bundles) and `--help` start without either.
+const render = () => import('./cli/render.js');
+const validate = () => import('./cli/validate.js');
 
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   const [command, ...rest] = argv;
@@ -29,11 +32,11 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       case 'serve':
         return await cmdServe(rest, io);
       case 'render':
-        return await cmdRender(rest, io);
+        return await (await render()).cmdRender(rest, io);
       case 'validate':
-        return await cmdValidate(rest, io);
+        return await (await validate()).cmdValidate(rest, io);
       case 'identify':
-        return await cmdIdentify(rest, io);
+        return await (await validate()).cmdIdentify(rest, io);
       default:
         throw new UsageError(`unknown command '${command}'`);
     }

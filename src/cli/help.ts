@@ -1,5 +1,4 @@
-/** The command line's help texts. */
-import { ALL_FLAVOURS } from '../index.js';
+/** The command line's help texts (no imports: `--help` and `serve` load nothing else). */
 
 const EXIT_CODES = `Exit codes: 0 every file rendered (and, where validated, compliant); 1 at least one file
 failed or is not compliant (the others are still done); 2 usage error (bad option, missing input).`;
@@ -67,13 +66,16 @@ Options:
 
 ${EXIT_CODES}`;
 
-export const VALIDATE_HELP = `Usage: a11ypdf validate [--flavour LIST] [--format text|json] INPUT...
+/** The validate command's help; `flavours` are the validator's (kept out of this light module). */
+export const validateHelp = (
+  flavours: readonly string[],
+): string => `Usage: a11ypdf validate [--flavour LIST] [--format text|json] INPUT...
 
 INPUT is a PDF file, a folder (its .pdf files, sub-folders included), a glob pattern, or - for
 standard input. Several files are validated in parallel, one worker thread per core.
 
 Options:
-  --flavour LIST   comma-separated from ${ALL_FLAVOURS.join(', ')}, auto
+  --flavour LIST   comma-separated from ${flavours.join(', ')}, auto
                    (auto reads each file's own PDF/A and PDF/UA identification);
                    default pdfa-3a,pdfua-1
   --format F       text (default): a readable report per file, failures grouped by rule;

@@ -1,8 +1,48 @@
 /** `a11ypdf serve`: the REST service, loaded only for this command. */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { EXIT_OK } from './errors.js';
 import { SERVE_HELP } from './help.js';
 import type { Io } from './io.js';
+
+interface ServiceModule {
+  readonly startService: typeof import('../server/start.js').startService;
+  readonly parseRole: typeof import('../server/jobs/config.js').parseRole;
+}
+
+/**
+ * The service from its bundle (dist/bundle/service.cjs, built by `npm run build`: one file
+ * compiled from V8's code cache, its workers started the same way), or from the compiled
+ * modules (dist/server/) where there is no bundle. The path is the same from dist/cli/ and
+ * from the command line's own bundle in dist/bundle/.
+ */
+async function loadService(): Promise<ServiceModule> {
+  const bundles = new URL('../bundle/', import.meta.url);
+  if (existsSync(new URL('service.cjs', bundles))) {
+    const loader = createRequire(import.meta.url)(
+      fileURLToPath(new URL('loader.cjs', bundles)),
+    ) as {
+      loadBundle(name: string): ServiceModule;
+      settleCache(name: string): void;
+    };
+    const service = loader.loadBundle('service');
+    return {
+      ...service,
+      // Once listening, the start-up code is compiled: a missing or stale cache is written.
+      startService: async (overrides) => {
+        await service.startService(overrides);
+        loader.settleCache('service');
+      },
+    };
+  }
+  const [{ startService }, { parseRole }] = await Promise.all([
+    import('../server/start.js'),
+    import('../server/jobs/config.js'),
+  ]);
+  return { startService, parseRole };
+}
 
 export async function cmdServe(args: string[], io: Io): Promise<number> {
   const { values } = parseArgs({
@@ -19,8 +59,7 @@ export async function cmdServe(args: string[], io: Io): Promise<number> {
     io.stdout.write(`${SERVE_HELP}\n`);
     return EXIT_OK;
   }
-  const { startService } = await import('../server/start.js');
-  const { parseRole } = await import('../server/jobs/config.js');
+  const { startService, parseRole } = await loadService();
   await startService({
     ...(values.port !== undefined ? { port: Number(values.port) } : {}),
     ...(values.host !== undefined ? { host: values.host } : {}),

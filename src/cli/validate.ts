@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import {
+  ALL_FLAVOURS,
   NotPdfError,
   formatTextReport,
   identify,
@@ -11,7 +12,7 @@ import {
 } from '../index.js';
 import { runBatch } from './batch.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from './errors.js';
-import { IDENTIFY_HELP, VALIDATE_HELP } from './help.js';
+import { IDENTIFY_HELP, validateHelp } from './help.js';
 import { collectInputs } from './inputs.js';
 import { writeFully, type Io } from './io.js';
 import type { Job, ValidateOutcome } from './jobs.js';
@@ -39,7 +40,7 @@ export async function cmdValidate(args: string[], io: Io): Promise<number> {
     strict: true,
   });
   if (values.help) {
-    io.stdout.write(`${VALIDATE_HELP}\n`);
+    io.stdout.write(`${validateHelp(ALL_FLAVOURS)}\n`);
     return EXIT_OK;
   }
   if (positionals.length === 0) throw new UsageError('validate needs at least one INPUT');

@@ -10,7 +10,7 @@ import { deserializeError } from './task-errors.js';
 import { setFlagsFromString } from 'node:v8';
 import { stageName } from './stages.js';
 import type { Task, TaskOutcome } from './tasks.js';
-import type { PoolWorkerData, WorkerMessage } from './worker.js';
+import type { PoolWorkerData, WorkerMessage } from './worker-thread.js';
 
 export class QueueFullError extends Error {
   override readonly name = 'QueueFullError';
