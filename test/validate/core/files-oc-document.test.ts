@@ -3,7 +3,7 @@ import { documentLevelArea } from '../../../src/validate/rules/document-level.js
 import { embeddedFilesArea } from '../../../src/validate/rules/embedded-files.js';
 import { optionalContentArea } from '../../../src/validate/rules/optional-content.js';
 import { simplePdf } from './build-pdf.js';
-import { failedRules } from './helpers.js';
+import { failedRules, failureLines } from './helpers.js';
 
 describe('embedded files (6.8, 7.11)', () => {
   const spec = (extra: string): Uint8Array =>
@@ -105,5 +105,89 @@ describe('document level (6.10, 6.11, 7.16)', () => {
       '7.16-1',
       'internal-1',
     ]);
+  });
+});
+
+describe('optional content: which configurations, which groups', () => {
+  const groups = [{ body: '<< /Type /OCG /Name (a) >>' }, { body: '<< /Type /OCG /Name (b) >>' }];
+  const props = (entries: string, flavour: 'pdfa-2b' | 'pdfua-1' = 'pdfa-2b'): string[] =>
+    failureLines(
+      simplePdf({ catalogExtra: `/OCProperties << ${entries} >>`, extraObjects: groups }),
+      flavour,
+      [optionalContentArea],
+    );
+  it('checks every alternate configuration, and names it in the report', () => {
+    expect(
+      props('/OCGs [5 0 R 6 0 R] /D << /Name (d) >> /Configs [<< /Name (x) >> 7 << /AS [] >>]'),
+    ).toEqual([
+      '6.9-1 @ optional content / configuration 3: ',
+      '6.9-4 @ optional content / configuration 3: ',
+    ]);
+    expect(props('/D << /Name (d) /AS [] >>', 'pdfua-1')).toEqual([
+      '7.10-2 @ optional content / default configuration: ',
+    ]);
+    expect(props('/Configs [<< /Name () >>]', 'pdfua-1')).toEqual([
+      '7.10-1 @ optional content / configuration 1: ',
+    ]);
+  });
+  it('says which name is repeated, and does not count unnamed configurations as repeats', () => {
+    expect(props('/D << /Name (x) >> /Configs [<< /Name (x) >> << >> << >>]')).toEqual([
+      '6.9-1 @ optional content / configuration 2: ',
+      '6.9-1 @ optional content / configuration 3: ',
+      '6.9-2 @ optional content / default configuration: name "x"',
+      '6.9-2 @ optional content / configuration 1: name "x"',
+    ]);
+    expect(props('/D << /Name (x) >> /Configs [<< /Name (y) >>]')).toEqual([]);
+  });
+  it('counts the groups missing from Order, looking into nested arrays and references', () => {
+    expect(props('/OCGs [5 0 R 6 0 R] /D << /Name (d) /Order [] >>')).toEqual([
+      '6.9-3 @ optional content / default configuration: 2 group(s) missing from Order',
+    ]);
+    expect(
+      props('/OCGs [5 0 R 6 0 R] /D << /Name (d) /Order [[[6 0 R]] (label) 5 0 R] >>'),
+    ).toEqual([]);
+    // Without an Order the viewer lists nothing to hide, so nothing is missing from it.
+    expect(props('/OCGs [5 0 R 6 0 R] /D << /Name (d) >>')).toEqual([]);
+    // Entries of OCGs that are not groups need no place in Order.
+    expect(props('/OCGs [5 0 R 3] /D << /Name (d) /Order [5 0 R] >>')).toEqual([]);
+  });
+  it('ignores a document without optional content properties', () => {
+    expect(props('')).toEqual([]);
+    expect(
+      failureLines(simplePdf({ catalogExtra: '/OCProperties 3' }), 'pdfa-2b', [
+        optionalContentArea,
+      ]),
+    ).toEqual([]);
+  });
+});
+
+describe('document level: where and why', () => {
+  it('names the page that has presentation steps', () => {
+    const pdf = simplePdf({
+      catalogExtra: '/Names << /Dests << >> >>',
+      pageExtra: '/PresSteps << >>',
+    });
+    expect(failureLines(pdf, 'pdfa-2u', [documentLevelArea])).toEqual(['6.10-2 @ page 1: ']);
+  });
+  it('does not run the PDF/A clauses for PDF/UA, nor the PDF/UA clause for PDF/A', () => {
+    const pdf = simplePdf({
+      catalogExtra: '/Names << /AlternatePresentations << >> >> /Requirements []',
+      pageExtra: '/PresSteps << >>',
+    });
+    expect(failedRules(pdf, 'pdfua-1', [documentLevelArea])).toEqual([]);
+  });
+  it('reports the permissions it read', () => {
+    const enc = (p: string): string[] =>
+      failureLines(
+        simplePdf({
+          extraObjects: [{ body: `<< /Filter /Standard /V 1 /R 2 ${p} >>` }],
+          trailerExtra: '/Encrypt 5 0 R /ID [<01> <01>]',
+        }),
+        'pdfua-1',
+        [documentLevelArea],
+      ).filter((line) => line.startsWith('7.16'));
+    expect(enc('/P -516')).toEqual(['7.16-1 @ encryption dictionary: P -516']);
+    expect(enc('')).toEqual(['7.16-1 @ encryption dictionary: no P entry']);
+    expect(enc('/P 512')).toEqual([]);
   });
 });
