@@ -25,7 +25,17 @@ export const areas = {
   },
   paginate: {
     mutate: ['src/layout/paginate/**/*.ts'],
-    tests: ['test/layout/paginate*.test.ts', 'test/layout/forced-breaks.test.ts'],
+    // The paginator also places footnotes, column sets and floats, and keeps grid rows whole:
+    // the tests of those, which render snippets onto pages, guard it as much as its own.
+    tests: [
+      'test/layout/paginate*.test.ts',
+      'test/layout/forced-breaks.test.ts',
+      'test/layout/page-breaks.test.ts',
+      'test/layout/footnotes.test.ts',
+      'test/layout/multicol.test.ts',
+      'test/layout/floats.test.ts',
+      'test/layout/grid-paging.test.ts',
+    ],
   },
   structure: {
     mutate: ['src/pdf/structure*.ts'],

@@ -191,3 +191,108 @@ describe('document level: where and why', () => {
     expect(enc('/P 512')).toEqual([]);
   });
 });
+
+describe('embedded files: which file specifications, which streams, which associations', () => {
+  const stream = (subtype = '/text#2Fplain'): { stream: { dict: string; data: string } } => ({
+    stream: { dict: `/Type /EmbeddedFile /Subtype ${subtype}`, data: 'hello' },
+  });
+  const pdfa3 = (catalog: string, objects: { body?: string }[], page = ''): string[] =>
+    failureLines(
+      simplePdf({
+        catalogExtra: catalog,
+        pageExtra: page,
+        extraObjects: objects as never,
+      }),
+      'pdfa-3b',
+      [embeddedFilesArea],
+    );
+  const spec = '<< /Type /Filespec /F (a) /UF (a) /AFRelationship /Data /EF << /F 6 0 R >> >>';
+  it('names a file of the name tree by its name, and reports it once', () => {
+    expect(
+      pdfa3('/Names << /EmbeddedFiles << /Names [(a.txt) 5 0 R] >> >>', [{ body: spec }, stream()]),
+    ).toEqual(['6.8-4 @ embedded file a.txt: ']);
+  });
+  it('finds typed file specifications outside the name tree', () => {
+    expect(pdfa3('/Extra 5 0 R', [{ body: spec }, stream()])).toEqual([
+      '6.8-4 @ file specification / object 5: ',
+    ]);
+  });
+  it('counts a file associated from a page, an annotation or any object, AF array or not', () => {
+    expect(pdfa3('', [{ body: spec }, stream()], '/AF [5 0 R]')).toEqual([]);
+    expect(pdfa3('', [{ body: spec }, stream()], '/AF 5 0 R')).toEqual([]);
+    expect(
+      pdfa3(
+        '',
+        [{ body: spec }, stream(), { body: '<< /Subtype /Text /AF [5 0 R] >>' }],
+        '/Annots [7 0 R]',
+      ),
+    ).toEqual([]);
+    expect(
+      pdfa3('', [{ body: spec }, stream(), { body: '<< /Type /StructElem /AF [5 0 R] >>' }]),
+    ).toEqual([]);
+  });
+  it('wants a MIME type of the form type/subtype on the embedded stream', () => {
+    const mime = (subtype: string): string[] =>
+      pdfa3('/AF [5 0 R]', [{ body: spec }, stream(subtype)]);
+    expect(mime('/application#2Fvnd.ms-excel')).toEqual([]);
+    expect(mime('/image#2Fsvg+xml')).toEqual([]);
+    expect(mime('/text')).toEqual([
+      '6.8-1 @ file specification / object 5 / embedded stream: Subtype text',
+    ]);
+    expect(mime('/text#2Fplain#3Bcharset=utf-8')).toHaveLength(1);
+    expect(mime('/#2Fplain')).toHaveLength(1);
+    expect(mime('(text/plain)')).toEqual([
+      '6.8-1 @ file specification / object 5 / embedded stream: Subtype missing',
+    ]);
+  });
+  it('reads the embedded stream under any of the EF keys', () => {
+    for (const key of ['UF', 'DOS', 'Mac', 'Unix']) {
+      const s = `<< /Type /Filespec /F (a) /UF (a) /AFRelationship /Data /EF << /${key} 6 0 R >> >>`;
+      expect(pdfa3('/AF [5 0 R]', [{ body: s }, stream('/text')])).toHaveLength(1);
+    }
+  });
+  it('wants F, UF and AFRelationship only of a specification that embeds a file', () => {
+    expect(pdfa3('/AF [5 0 R]', [{ body: '<< /Type /Filespec /F (a) >>' }])).toEqual([
+      '6.8-3 @ file specification / object 5: ',
+    ]);
+    expect(
+      pdfa3('/AF [5 0 R]', [
+        { body: '<< /Type /Filespec /UF (a) /AFRelationship /Data /EF << /F 6 0 R >> >>' },
+        stream(),
+      ]),
+    ).toEqual(['6.8-2 @ file specification / object 5: ']);
+    expect(
+      pdfa3('/AF [5 0 R]', [
+        { body: '<< /Type /Filespec /F (a) /UF (a) /AFRelationship null /EF << /F 6 0 R >> >>' },
+        stream(),
+      ]),
+    ).toEqual(['6.8-3 @ file specification / object 5: ']);
+  });
+  it('wants a non-empty F and UF in PDF/UA only where a file is embedded', () => {
+    const ua = (entries: string): string[] =>
+      failedRules(
+        simplePdf({
+          catalogExtra: '/Extra 5 0 R',
+          extraObjects: [{ body: `<< /Type /Filespec ${entries} >>` }],
+        }),
+        'pdfua-1',
+        [embeddedFilesArea],
+      );
+    expect(ua('/F (a) /UF (a) /EF << >>')).toEqual([]);
+    expect(ua('/UF (a) /EF << >>')).toEqual(['7.11-1']);
+    expect(ua('/F () /UF (a) /EF << >>')).toEqual(['7.11-1']);
+    expect(ua('/F (a)')).toEqual([]);
+  });
+  it('fails an embedded stream that cannot be decoded under PDF/A-2', () => {
+    const pdf = simplePdf({
+      catalogExtra: '/Extra 5 0 R',
+      extraObjects: [
+        { body: '<< /Type /Filespec /F (a) /UF (a) /EF << /F 6 0 R >> >>' },
+        { stream: { dict: '/Type /EmbeddedFile /Filter /FlateDecode', data: 'not deflate' } },
+      ],
+    });
+    expect(failureLines(pdf, 'pdfa-2b', [embeddedFilesArea])).toContain(
+      '6.8-5 @ file specification / object 5 / embedded stream: the embedded file could not be decoded',
+    );
+  });
+});
