@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { annotationsArea } from '../../../src/validate/rules/annotations.js';
-import { simplePdf } from './build-pdf.js';
-import { failedRules } from './helpers.js';
+import { buildPdf, simplePdf } from './build-pdf.js';
+import { failedRules, failureLines } from './helpers.js';
 
 function withAnnot(
   annot: string,
@@ -378,5 +378,91 @@ describe('annotations (PDF/UA 7.18): exemptions, widgets, trap nets, printer mar
     // Media clip sections, and clips of another type, are not clip data.
     expect(clip('/S /MCS /Type /MediaClip')).toEqual([]);
     expect(clip('/Type /Rendition')).toEqual([]);
+  });
+});
+
+describe('annotations: what a failure tells the user', () => {
+  const lines = (pdf: Uint8Array, flavour: 'pdfa-2b' | 'pdfua-1'): string[] =>
+    failureLines(pdf, flavour, [annotationsArea]);
+  it('refuses an annotation that will not print', () => {
+    for (const f of [0, 8]) {
+      expect(
+        lines(
+          withAnnot(`<< /Subtype /Text /Rect [0 0 10 10] /F ${f} ${AP} >>`, { extra: [FORM] }),
+          'pdfa-2b',
+        ),
+      ).toEqual([`6.3.2-2 @ page 1 / annotation 1 (Text) / object 5: flags ${f}`]);
+    }
+  });
+  it('names the subtype refused, or says it is missing', () => {
+    expect(
+      lines(
+        withAnnot(`<< /Subtype /Movie /Rect [0 0 10 10] /F 4 ${AP} >>`, { extra: [FORM] }),
+        'pdfa-2b',
+      ),
+    ).toEqual(['6.3.1-1 @ page 1 / annotation 1 (Movie) / object 5: subtype Movie']);
+    expect(
+      lines(withAnnot(`<< /Rect [0 0 10 10] /F 4 ${AP} >>`, { extra: [FORM] }), 'pdfa-2b'),
+    ).toEqual(['6.3.1-1 @ page 1 / annotation 1 / object 5: subtype missing']);
+  });
+  it('names the extra appearance entries, or says the appearance is not a dictionary', () => {
+    expect(
+      lines(
+        withAnnot('<< /Subtype /Text /Rect [0 0 10 10] /F 4 /AP << /N 6 0 R /R 6 0 R >> >>', {
+          extra: [FORM],
+        }),
+        'pdfa-2b',
+      ),
+    ).toEqual(['6.3.3-2 @ page 1 / annotation 1 (Text) / object 5: keys N, R']);
+    expect(
+      lines(
+        withAnnot('<< /Subtype /Text /Rect [0 0 10 10] /F 4 /AP 6 0 R >>', { extra: [FORM] }),
+        'pdfa-2b',
+      ),
+    ).toEqual(['6.3.3-2 @ page 1 / annotation 1 (Text) / object 5: not a dictionary']);
+  });
+  it('names the structure type an annotation is tagged with, or none', () => {
+    const untagged = (st: string): string[] =>
+      lines(
+        withAnnot(`<< /Subtype /${st} /Rect [0 0 10 10] /Contents (x) >>`, {
+          pageExtra: '/Tabs /S',
+        }),
+        'pdfua-1',
+      );
+    expect(untagged('Text')).toEqual([
+      '7.18.1-1 @ page 1 / annotation 1 (Text) / object 5: structure type none',
+    ]);
+    expect(untagged('Link')).toEqual([
+      '7.18.5-1 @ page 1 / annotation 1 (Link) / object 5: structure type none',
+    ]);
+    expect(untagged('Widget')).toEqual([
+      '7.18.1-3 @ page 1 / annotation 1 (Widget) / object 5: ',
+      '7.18.4-1 @ page 1 / annotation 1 (Widget) / object 5: structure type none',
+    ]);
+    const pdf = withAnnot('<< /Subtype /Link /Rect [0 0 10 10] /StructParent 0 /Contents (x) >>', {
+      pageExtra: '/Tabs /S',
+      catalogExtra: '/StructTreeRoot 6 0 R',
+      extra: [
+        '<< /Type /StructTreeRoot /K 7 0 R /ParentTree << /Nums [0 7 0 R] >> >>',
+        '<< /Type /StructElem /S /Span /P 6 0 R >>',
+      ],
+    });
+    expect(lines(pdf, 'pdfua-1')).toEqual([
+      '7.18.5-1 @ page 1 / annotation 1 (Link) / object 5: structure type Span',
+    ]);
+  });
+  it('names the page without tab order and the object of a media clip', () => {
+    const pdf = buildPdf([
+      { body: '<< /Type /Catalog /Pages 2 0 R >>' },
+      { body: '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 /MediaBox [0 0 612 792] >>' },
+      { body: '<< /Type /Page /Parent 2 0 R /Tabs /S /Annots [5 0 R] >>' },
+      { body: '<< /Type /Page /Parent 2 0 R /Annots [5 0 R] >>' },
+      { body: '<< /Subtype /Text /Rect [0 0 10 10] /F 2 >>' },
+      { body: '<< /S /MCD /Alt [(en) (A clip)] >>' },
+    ]);
+    expect(lines(pdf, 'pdfua-1')).toEqual([
+      '7.18.3-1 @ page 2: ',
+      '7.18.6.2-1 @ media clip / object 6: ',
+    ]);
   });
 });
