@@ -25,8 +25,9 @@ export const areas = {
   },
   paginate: {
     mutate: ['src/layout/paginate/**/*.ts'],
-    // The paginator also places footnotes, column sets and floats, and keeps grid rows whole:
-    // the tests of those, which render snippets onto pages, guard it as much as its own.
+    // The paginator also places footnotes, column sets and floats, keeps grid rows whole and
+    // says on which page each mark and link target landed: the tests of those, which render
+    // snippets onto pages, guard it as much as its own.
     tests: [
       'test/layout/paginate*.test.ts',
       'test/layout/forced-breaks.test.ts',
@@ -35,6 +36,8 @@ export const areas = {
       'test/layout/multicol.test.ts',
       'test/layout/floats.test.ts',
       'test/layout/grid-paging.test.ts',
+      'test/layout/running-content.test.ts',
+      'test/layout/cross-references.test.ts',
     ],
   },
   structure: {
