@@ -296,3 +296,29 @@ describe('embedded files: which file specifications, which streams, which associ
     );
   });
 });
+
+describe('embedded files and document level: the edges', () => {
+  it('names a file of the name tree whose key is not text by the tree alone', () => {
+    const pdf = simplePdf({
+      catalogExtra: '/Names << /EmbeddedFiles << /Names [7 5 0 R] >> >>',
+      extraObjects: [{ body: '<< /Type /Filespec /UF (a) /EF << /F 6 0 R >> >>' }],
+    });
+    expect(failureLines(pdf, 'pdfa-2b', [embeddedFilesArea])).toEqual(['6.8-2 @ embedded file: ']);
+  });
+  it('has nothing to validate under PDF/A-2 when EF holds no stream', () => {
+    const pdf = simplePdf({
+      catalogExtra: '/Extra 5 0 R',
+      extraObjects: [{ body: '<< /Type /Filespec /F (a) /UF (a) /EF << /F 5 /UF (x) >> >>' }],
+    });
+    expect(failureLines(pdf, 'pdfa-2b', [embeddedFilesArea])).toEqual([]);
+  });
+  it('says where the alternate presentations and the requirements are', () => {
+    const pdf = simplePdf({
+      catalogExtra: '/Names << /AlternatePresentations << >> >> /Requirements []',
+    });
+    expect(failureLines(pdf, 'pdfa-3b', [documentLevelArea])).toEqual([
+      '6.10-1 @ document catalog / Names: ',
+      '6.11-1 @ document catalog: ',
+    ]);
+  });
+});
