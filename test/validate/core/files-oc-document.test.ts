@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { documentLevelArea } from '../../../src/validate/rules/document-level.js';
 import { embeddedFilesArea } from '../../../src/validate/rules/embedded-files.js';
 import { optionalContentArea } from '../../../src/validate/rules/optional-content.js';
-import { simplePdf } from './build-pdf.js';
+import { simplePdf, type TestObject } from './build-pdf.js';
 import { failedRules, failureLines } from './helpers.js';
 
 describe('embedded files (6.8, 7.11)', () => {
@@ -196,12 +196,12 @@ describe('embedded files: which file specifications, which streams, which associ
   const stream = (subtype = '/text#2Fplain'): { stream: { dict: string; data: string } } => ({
     stream: { dict: `/Type /EmbeddedFile /Subtype ${subtype}`, data: 'hello' },
   });
-  const pdfa3 = (catalog: string, objects: { body?: string }[], page = ''): string[] =>
+  const pdfa3 = (catalog: string, objects: TestObject[], page = ''): string[] =>
     failureLines(
       simplePdf({
         catalogExtra: catalog,
         pageExtra: page,
-        extraObjects: objects as never,
+        extraObjects: objects,
       }),
       'pdfa-3b',
       [embeddedFilesArea],
