@@ -56,7 +56,7 @@ describe('the content of a set', () => {
     const run = box([leaf(10, 20)]);
     expect(contentOf(run, spec())).toBeUndefined();
     const c = contentOf(run, spec({ content: [leaf(12, 30), leaf(30, 25)] }));
-    expect([c?.top, c?.bottom, c?.children.length]).toEqual([10, 30, 2]);
+    expect([c?.kind, c?.top, c?.bottom, c?.children.length]).toEqual(['box', 10, 30, 2]);
     expect(contentOf(box([leaf(40, 50)]), spec({ content: [leaf(0, 5)] }))?.bottom).toBe(40);
   });
 
@@ -72,11 +72,17 @@ describe('the content of a set', () => {
     expect(contentBelow(content, 40)).toBeUndefined();
     expect(contentBelow(box([leaf(0, 10)]), 10)).toBeUndefined();
     expect(contentBelow(content, -10)).toBe(content);
+    // A line that straddles y cannot be cut: it belongs to the part above.
+    expect(contentBelow(box([leaf(0, 10)]), 5)).toBeUndefined();
+    expect(tops(contentBelow(box([leaf(0, 10), leaf(10, 20)]), 5))).toEqual([10]);
+    // A box that straddles y with everything in it above y leaves nothing.
+    expect(contentBelow(box([box([leaf(0, 4)], { bottom: 10 })]), 5)).toBeUndefined();
   });
 
   it('cannot cut nested columns or a repeated header that straddle y', () => {
     const nested = box([leaf(0, 10), leaf(10, 20)], { columns: spec() });
     expect(contentBelow(box([nested]), 5)).toBeUndefined();
+    expect(contentBelow(box([nested, leaf(20, 30)]), 5)).toBeUndefined();
     const table = box([leaf(0, 10), leaf(10, 20)], { repeat: leaf(0, 2) });
     expect(contentBelow(box([table]), 5)).toBeUndefined();
     // Below them they are whole, and above them nothing is cut.
@@ -112,8 +118,22 @@ describe('the balanced height', () => {
     expect(asked.slice(0, 3)).toEqual([100_000, 4_990, 4_998]);
     expect(asked.length).toBeLessThan(12);
   });
+  it('never probes above the cap, nor a height twice', () => {
+    for (const [cap, t, share] of [
+      [100, 95, 60],
+      [100, 99.9, 60],
+      [84, 80, 60],
+      [100, 30, 20],
+    ]) {
+      const { fits, asked } = above(t);
+      const h = balancedHeight(cap, fits, share);
+      expect(h).toBeGreaterThanOrEqual(t);
+      expect(Math.max(...asked)).toBe(cap);
+      expect(new Set(asked).size).toBe(asked.length);
+    }
+  });
   it('does not start from a share it cannot use', () => {
-    for (const share of [0.2, 100, 150]) {
+    for (const share of [0.2, 0.25, 100, 150]) {
       const { fits, asked } = above(30);
       balancedHeight(100, fits, share);
       expect(asked[1]).toBe(50);

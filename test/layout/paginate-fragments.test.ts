@@ -100,6 +100,7 @@ describe('anchors', () => {
     });
     expect(anchorsOf(f).map((x) => x.id)).toEqual(['top', 'a', 'b']);
     expect(anchorsOf(leaf(0, 1))).toEqual([]);
+    expect(anchorsOf(box([leaf(0, 1, { anchors: [a] })]))).toEqual([a]);
     expect(anchorsOf(leaf(0, 1, { anchors: [a] }))).toEqual([a]);
   });
   it('move with their content; a border box moves sideways only when the content does', () => {
