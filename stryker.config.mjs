@@ -25,7 +25,20 @@ export const areas = {
   },
   paginate: {
     mutate: ['src/layout/paginate/**/*.ts'],
-    tests: ['test/layout/paginate*.test.ts', 'test/layout/forced-breaks.test.ts'],
+    // The paginator also places footnotes, column sets and floats, keeps grid rows whole and
+    // says on which page each mark and link target landed: the tests of those, which render
+    // snippets onto pages, guard it as much as its own.
+    tests: [
+      'test/layout/paginate*.test.ts',
+      'test/layout/forced-breaks.test.ts',
+      'test/layout/page-breaks.test.ts',
+      'test/layout/footnotes.test.ts',
+      'test/layout/multicol.test.ts',
+      'test/layout/floats.test.ts',
+      'test/layout/grid-paging.test.ts',
+      'test/layout/running-content.test.ts',
+      'test/layout/cross-references.test.ts',
+    ],
   },
   structure: {
     mutate: ['src/pdf/structure*.ts'],

@@ -170,3 +170,46 @@ describe('PDF/UA-1 7.18.6.2 media clip data', () => {
     expect(mediaRules(clip('/CT (video/mp4) /Alt [(en) (A short film) () (Default)]'))).toEqual([]);
   });
 });
+
+describe('PDF/A-2 embedded files nested past the validation depth', () => {
+  // A PDF/A-2b file that embeds `inner` (or nothing): it conforms when `inner` does.
+  const holding = (inner: Uint8Array | string | null, ident = IDENT_2B): Uint8Array =>
+    simplePdf({
+      catalogExtra: `/Metadata 5 0 R${inner === null ? '' : ' /Names << /EmbeddedFiles << /Names [(f) 6 0 R] >> >>'}`,
+      extraObjects: [
+        {
+          stream: {
+            dict: '/Type /Metadata /Subtype /XML',
+            data: new TextEncoder().encode(packet(ident)),
+          },
+        },
+        ...(inner === null
+          ? []
+          : [
+              { body: '<< /Type /Filespec /F (f) /UF (f) /EF << /F 7 0 R >> >>' },
+              { stream: { dict: '/Type /EmbeddedFile', data: inner } },
+            ]),
+      ],
+    });
+  // The document embeds A, which embeds B, which embeds C: A and B are validated, and C, past
+  // the depth, is judged by its identification alone.
+  const verdict = (c: Uint8Array | string): string[] =>
+    failedRules(holding(holding(holding(c))), 'pdfa-2b', [embeddedFilesArea]);
+  it('accepts a deepest file that identifies itself as PDF/A-1 or PDF/A-2', () => {
+    expect(verdict(holding(null))).toEqual([]);
+    expect(
+      verdict(
+        holding(null, '<pdfaid:part>1</pdfaid:part><pdfaid:conformance>B</pdfaid:conformance>'),
+      ),
+    ).toEqual([]);
+  });
+  it('refuses a deepest file that claims another part, claims nothing or is not a PDF', () => {
+    expect(
+      verdict(
+        holding(null, '<pdfaid:part>3</pdfaid:part><pdfaid:conformance>B</pdfaid:conformance>'),
+      ),
+    ).toEqual(['6.8-5']);
+    expect(verdict(simplePdf())).toEqual(['6.8-5']);
+    expect(verdict('hello')).toEqual(['6.8-5']);
+  });
+});
