@@ -565,6 +565,32 @@ function layoutBlock(
   return { frag, height, width: hz.width, marginBottom: out };
 }
 
+/**
+ * A block container laid out at an auto height, given border-box height `height` instead (a
+ * stretched grid item) without laying it out again: an auto-height block's content does not
+ * depend on the height its parent imposes, only its own box does. Undefined where the content
+ * might: a multi-column container fills its height, and a positioned box places its absolutely
+ * positioned descendants against it. `placed` comes from layoutBlockLevel at x = `x`.
+ */
+export function blockAtHeight(
+  box: Box,
+  placed: Placed,
+  x: number,
+  height: number,
+  ctx: LayoutContext,
+): Placed | undefined {
+  const f = placed.frag;
+  if (box.kind !== 'block' || f.kind !== 'box' || isMulticol(box.style)) return undefined;
+  if (isPositioned(box.style) || box.style.height !== 'auto') return undefined;
+  const g = { x, width: placed.width, top: f.top, height };
+  const frag = boxFragment(box, g, f.children, ctx, {
+    ...(f.lines ? { lines: f.lines } : {}),
+    ...(f.keepWithNext ? { keepWithNext: true } : {}),
+    ...(f.flowKey !== undefined ? { flowKey: f.flowKey } : {}),
+  });
+  return { ...placed, frag, height };
+}
+
 /** Block children with margin collapsing; out-of-flow boxes are set aside, floats placed. */
 function layoutChildren(
   kids: readonly Box[],
