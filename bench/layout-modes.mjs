@@ -5,17 +5,22 @@
 // and at one column's width, which gives the same lines). Each size doubles the content
 // twice, so a mode whose time per item grows with the size is not linear.
 //
-//   npm run build && node bench/layout-modes.mjs [--json] [rounds]
+//   npm run build && node bench/layout-modes.mjs [--json] [--sizes=60,240] [rounds]
 //
 // Times are layoutHtml end to end (parse, cascade, layout, pagination; no PDF writing), the
-// median of the rounds, variants interleaved so machine load affects them alike.
+// median of the rounds, variants interleaved so machine load affects them alike. The ratio
+// column is the median of each round's own ratio, which load that changes between rounds
+// does not skew. The largest size (3840 items, hundreds of pages) takes a few minutes.
 import { performance } from 'node:perf_hooks';
 import { layoutHtml } from '../dist/layout/index.js';
 import { fmtMs, median, table } from './lib/stats.mjs';
 
-const JSON_OUT = process.argv.includes('--json');
-const ROUNDS = Number(process.argv.slice(2).find((a) => a !== '--json') ?? 5);
-const SIZES = [60, 240, 960];
+const args = process.argv.slice(2);
+const JSON_OUT = args.includes('--json');
+const ROUNDS = Number(args.find((a) => !a.startsWith('--')) ?? 5);
+const SIZES = (args.find((a) => a.startsWith('--sizes='))?.slice(8) ?? '60,240,960,3840')
+  .split(',')
+  .map(Number);
 
 const options = {
   mode: 'paged',
@@ -75,6 +80,9 @@ async function once(html) {
   return { ms: performance.now() - started, pages: document.pages.length };
 }
 
+/** What each mode is compared with: the same content in another mode, in the same round. */
+const BASELINE = { grid: 'flex', multicol: 'block (column width)' };
+
 const results = [];
 for (const n of SIZES) {
   const sources = Object.entries(VARIANTS).map(([name, make]) => [name, make(n)]);
@@ -88,24 +96,30 @@ for (const n of SIZES) {
       times.get(name).push(t.ms);
       pages.set(name, t.pages);
     }
-  for (const [name] of sources)
-    results.push({ items: n, variant: name, ms: median(times.get(name)), pages: pages.get(name) });
+  for (const [name] of sources) {
+    const base = BASELINE[name];
+    // Each round's own ratio: load that changes between rounds affects both sides of it alike.
+    const ratio = base ? median(times.get(name).map((t, r) => t / times.get(base)[r])) : undefined;
+    results.push({
+      items: n,
+      variant: name,
+      ms: median(times.get(name)),
+      pages: pages.get(name),
+      ...(base ? { ratio, baseline: base } : {}),
+    });
+  }
 }
 
 if (JSON_OUT) {
   process.stdout.write(JSON.stringify({ rounds: ROUNDS, results }) + '\n');
 } else {
-  const baseline = { grid: 'flex', multicol: 'block (column width)' };
-  const ms = (n, v) => results.find((r) => r.items === n && r.variant === v)?.ms;
   const rows = results.map((r) => ({
     items: String(r.items),
     variant: r.variant,
     pages: String(r.pages),
     median: fmtMs(r.ms),
     'per item': `${((r.ms / r.items) * 1000).toFixed(0)} µs`,
-    'vs same content': baseline[r.variant]
-      ? `${(r.ms / ms(r.items, baseline[r.variant])).toFixed(2)}x ${baseline[r.variant]}`
-      : '',
+    'vs same content': r.baseline ? `${r.ratio.toFixed(2)}x ${r.baseline}` : '',
   }));
   console.log(`layoutHtml, median of ${ROUNDS} rounds\n`);
   console.log(table(rows));

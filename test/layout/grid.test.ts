@@ -519,6 +519,21 @@ describe('grid layout', () => {
     });
   });
 
+  it('stretches shorter items to the row, content at their top, positioned ones with it', async () => {
+    const r = await snippet(
+      "<div id=g><div id=a><p id=a1>one</p></div><div id=b><p>one</p><p>two</p><p>three</p></div><div id=c style='position:relative'>c<span id=c1 style='position:absolute;bottom:0;left:0;width:10px'>x</span></div></div>",
+      '#g{display:grid;grid-template-columns:100px 100px 100px;line-height:20px} p{margin:0}',
+    );
+    expectBoxes(r, {
+      g: [0, 0, 800, 60],
+      a: [0, 0, 100, 60],
+      a1: [0, 0, 100, 20],
+      b: [100, 0, 100, 60],
+      c: [200, 0, 100, 60],
+      c1: [200, 40, 10, 20],
+    });
+  });
+
   it('shrinks an item that is not stretched to its fit-content width', async () => {
     const r = await snippet(
       "<div id=g><div id=a style='justify-self:start'>ab</div><div id=b style='justify-self:end'>Long text that wraps inside the area</div></div>",

@@ -221,6 +221,19 @@ describe('multi-column layout without pages', () => {
     });
   });
 
+  it('balances columns inside a flex item taller than a page', async () => {
+    const r = await layoutSnippet(
+      `<div id="f"><div id="m">${lines('l', 40)}</div><div id="z">z</div></div>`,
+      `${SMALL} #f { display: flex } #m { columns: 2; column-gap: 20px; flex: 1 }
+       #z { width: 50px }`,
+    );
+    // The item is laid out without pages: its columns balance at 20 lines each.
+    expect(r.box('m')[0].height).toBe(400);
+    expect(at(r, 'l20')).toEqual([0, 0, 380]);
+    expect(at(r, 'l21')).toEqual([0, 185, 0]);
+    expect(at(r, 'l40')).toEqual([0, 185, 380]);
+  });
+
   it('balances columns inside a grid item', async () => {
     const r = await snippet(
       '<div id=g><div id=m><p id=a>one</p><p id=b>two</p><p id=c>three</p></div><div id=z>z</div></div>',
@@ -394,6 +407,60 @@ describe('multi-column layout across pages', () => {
     expect(at(r, 'r34')).toEqual([1, 0, 120]);
     expect(at(r, 'r35')).toEqual([1, 210, 20]);
     expect(at(r, 'r40')).toEqual([1, 210, 120]);
+  });
+
+  it('fills whole sets over several pages and balances only the last', async () => {
+    const r = await layoutSnippet(
+      `<div id="m">${lines('l', 70)}</div><p id="after">after</p>`,
+      `${SMALL} #m { columns: 2; column-gap: 20px; border-top: 10px solid; border-bottom: 10px solid }`,
+    );
+    expect(r.pages).toBe(3);
+    // 14 lines a column below the top border on page 1, 15 on page 2, then 12 left: six and six.
+    expect(at(r, 'l14')).toEqual([0, 0, 270]);
+    expect(at(r, 'l15')).toEqual([0, 210, 10]);
+    expect(at(r, 'l29')).toEqual([1, 0, 0]);
+    expect(at(r, 'l58')).toEqual([1, 210, 280]);
+    expect(at(r, 'l59')).toEqual([2, 0, 0]);
+    expect(at(r, 'l64')).toEqual([2, 0, 100]);
+    expect(at(r, 'l65')).toEqual([2, 210, 0]);
+    expect(at(r, 'l70')).toEqual([2, 210, 100]);
+    expect(r.box('m').map((b) => [b.page, b.y, b.height])).toEqual([
+      [0, 0, 300],
+      [1, 0, 300],
+      [2, 0, 130],
+    ]);
+    expect(at(r, 'after')).toEqual([2, 0, 130]);
+  });
+
+  it('balances the last set of each long run between spanners', async () => {
+    const r = await layoutSnippet(
+      `<div id="m">${lines('a', 35)}<h2 id="s">Span</h2>${lines('b', 33)}</div><p id="after">after</p>`,
+      `${SMALL} h2 { column-span: all; margin: 0; font-size: 16px; line-height: 40px }
+       #m { columns: 2; column-gap: 20px }`,
+    );
+    // a: 30 lines fill page 1, the other five balance three and two on page 2.
+    expect(at(r, 'a30')).toEqual([0, 210, 280]);
+    expect(at(r, 'a31')).toEqual([1, 0, 0]);
+    expect(at(r, 'a34')).toEqual([1, 210, 0]);
+    expect(r.box('s')).toEqual([{ page: 1, x: 0, y: 60, width: 400, height: 40 }]);
+    // b: 10 lines a column fill the rest of page 2, the last 13 balance seven and six.
+    expect(at(r, 'b11')).toEqual([1, 210, 100]);
+    expect(at(r, 'b21')).toEqual([2, 0, 0]);
+    expect(at(r, 'b28')).toEqual([2, 210, 0]);
+    expect(at(r, 'after')).toEqual([2, 0, 140]);
+  });
+
+  it('wraps the flow after long columns beside a float that reaches below them', async () => {
+    const r = await layoutSnippet(
+      `<div id="m">${lines('l', 40)}</div><div id="f"></div><p>x</p><p>y</p>`,
+      `${SMALL} #m { columns: 2; column-gap: 20px }
+       #f { float: left; width: 100px; height: 30px } `,
+    );
+    // Ten lines left for page 2, five and five; the float below them, the text beside it.
+    expect(at(r, 'l35')).toEqual([1, 0, 80]);
+    expect(r.box('f')).toEqual([{ page: 1, x: 0, y: 100, width: 100, height: 30 }]);
+    const [x, y] = r.lines(1).filter((l) => l.text === 'x' || l.text === 'y');
+    expect([x.x, y.x]).toEqual([100, 100]);
   });
 
   it('balances all content in one set in continuous output', async () => {

@@ -74,6 +74,12 @@ export interface LayoutOptions {
    * formatting-context root shares them; a root starts its own).
    */
   readonly floats?: FloatContext;
+  /**
+   * The box lies in the paged document's own flow (not inside a flex, grid or table item, a
+   * float, an atomic inline or an out-of-flow box), which the paginator cuts into pages: it
+   * fills multi-column content found here into columns itself.
+   */
+  readonly pageFlow?: boolean;
 }
 
 function isPositioned(s: ComputedStyle): boolean {
@@ -515,6 +521,7 @@ function layoutBlock(
       collapseTop,
       specifiedH,
       floats,
+      opts.pageFlow === true,
     );
     children = r.frags;
     if (collapseBottom) {
@@ -558,6 +565,32 @@ function layoutBlock(
   return { frag, height, width: hz.width, marginBottom: out };
 }
 
+/**
+ * A block container laid out at an auto height, given border-box height `height` instead (a
+ * stretched grid item) without laying it out again: an auto-height block's content does not
+ * depend on the height its parent imposes, only its own box does. Undefined where the content
+ * might: a multi-column container fills its height, and a positioned box places its absolutely
+ * positioned descendants against it. `placed` comes from layoutBlockLevel at x = `x`.
+ */
+export function blockAtHeight(
+  box: Box,
+  placed: Placed,
+  x: number,
+  height: number,
+  ctx: LayoutContext,
+): Placed | undefined {
+  const f = placed.frag;
+  if (box.kind !== 'block' || f.kind !== 'box' || isMulticol(box.style)) return undefined;
+  if (isPositioned(box.style) || box.style.height !== 'auto') return undefined;
+  const g = { x, width: placed.width, top: f.top, height };
+  const frag = boxFragment(box, g, f.children, ctx, {
+    ...(f.lines ? { lines: f.lines } : {}),
+    ...(f.keepWithNext ? { keepWithNext: true } : {}),
+    ...(f.flowKey !== undefined ? { flowKey: f.flowKey } : {}),
+  });
+  return { ...placed, frag, height };
+}
+
 /** Block children with margin collapsing; out-of-flow boxes are set aside, floats placed. */
 function layoutChildren(
   kids: readonly Box[],
@@ -569,12 +602,17 @@ function layoutChildren(
   collapseTop: boolean,
   cbHeight: number | undefined,
   floats: FloatContext,
+  pageFlow: boolean,
 ): { frags: Fragment[]; y: number; pending: MarginSet } {
   const frags: Fragment[] = [];
   let y = y0;
   let pending = NO_MARGIN;
   let first = true;
-  const opts: LayoutOptions = { ...(cbHeight !== undefined ? { cbHeight } : {}), floats };
+  const opts: LayoutOptions = {
+    ...(cbHeight !== undefined ? { cbHeight } : {}),
+    floats,
+    ...(pageFlow ? { pageFlow } : {}),
+  };
   for (const k of kids) {
     if (isOutOfFlow(k)) {
       if (k.style.position === 'fixed') layoutFixed(k, ctx);
@@ -936,12 +974,17 @@ export function layoutFixed(box: Box, ctx: LayoutContext): void {
 }
 
 /** The document: the root box laid out at the top of the flow; returns one fragment. */
+/** Lays out the document; `paged`: its flow goes to the paginator to be cut into pages. */
 export function layoutDocument(
   root: BlockBox,
   ctx: LayoutContext,
+  paged = false,
 ): { frag: Fragment; height: number } {
   const abs: AbsCollector = [];
-  const r = layoutBlockLevel(root, ctx.page.x, 0, ctx.page.width, ctx, abs, { root: true });
+  const r = layoutBlockLevel(root, ctx.page.x, 0, ctx.page.width, ctx, abs, {
+    root: true,
+    ...(paged ? { pageFlow: true } : {}),
+  });
   let frag = r.frag;
   if (abs.length > 0 && frag.kind === 'box') {
     const leaves = layoutAgainstPage(abs, ctx);

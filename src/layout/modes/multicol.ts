@@ -4,7 +4,8 @@
  * column width. A run's fragment carries that content for the paginator, which fills columns
  * page by page and balances the last set; its children hold the same content balanced into
  * columns here, for containers that are not paginated (a flex item, a table cell, a fixed
- * height).
+ * height) and for runs that fit one page's set. A run in the page flow that needs more is left
+ * to the paginator alone.
  */
 import type { ComputedStyle } from '../../style/index.js';
 import type { BlockBox, Box } from '../box-tree/boxes.js';
@@ -171,7 +172,12 @@ export function layoutMulticol(
       content: [laid.frag],
     };
     const room = fixedH !== undefined ? Math.max(0, fixedH - (cursor - contentY)) : undefined;
-    const placed = balanceInPlace(spec, cursor, laid.height, room, ctx);
+    const placed =
+      opts.pageFlow === true &&
+      room === undefined &&
+      !fitsOneSet(spec, cursor, laid.height, ctx.page.height)
+        ? leftToPages(spec, laid.height, ctx.page.height)
+        : balanceInPlace(spec, cursor, laid.height, room, ctx);
     const run: BoxFragment = {
       kind: 'box',
       top: cursor,
@@ -195,6 +201,44 @@ export function layoutMulticol(
   return { frag, height, width, marginBottom: { pos: Math.max(0, mb), neg: Math.min(0, mb) } };
 }
 
+/** Does the run's content (`contentHeight` tall in one column) fit one set `height` tall? */
+function fitsOneSet(spec: ColumnSpec, top: number, contentHeight: number, height: number): boolean {
+  const root: BoxFragment = {
+    kind: 'box',
+    top,
+    bottom: top + contentHeight,
+    children: spec.content,
+  };
+  try {
+    // Stops after the set's last column: the cost of one page, however long the content.
+    const cols = paginate(root, () => ({ top, height }), {
+      maxPages: spec.count,
+      forcedBreaks: false,
+      measureOnly: true,
+      columns: { flowStart: top, perPage: spec.count },
+    });
+    return cols.length <= spec.count;
+  } catch (e) {
+    if (e instanceof PageLimit) return false;
+    throw e;
+  }
+}
+
+/**
+ * A run in the page flow that needs more than one page's set of columns: the paginator fills
+ * it set after set and balances only the last, so balancing all of it here would be wasted.
+ * Its height in the flow only stands in for the columns (the flow after them continues below
+ * the last set the paginator fills): the content's share of its columns, at least the page
+ * height it does not fit in.
+ */
+function leftToPages(
+  spec: ColumnSpec,
+  contentHeight: number,
+  pageHeight: number,
+): { height: number; columns: LeafFragment[] } {
+  return { height: Math.max(contentHeight / spec.count, pageHeight), columns: [] };
+}
+
 /**
  * The run balanced into columns without pages: the shortest column height up to `room` (or
  * any, when the height is not fixed) that holds the content in `count` columns; with a fixed
@@ -214,24 +258,16 @@ function balanceInPlace(
     bottom: top + contentHeight,
     children: spec.content,
   };
-  const fill = (h: number, max: number, boxes?: Map<string, PlacedBox[]>, measureOnly = false) =>
+  const fill = (h: number, max: number, boxes?: Map<string, PlacedBox[]>) =>
     paginate(root, () => ({ top, height: h }), {
       maxPages: max,
       forcedBreaks: false,
-      measureOnly,
       ...(boxes ? { boxes } : {}),
       columns: { flowStart: top, perPage: spec.count },
     });
   let h = room ?? contentHeight;
   if (room === undefined || spec.fill === 'balance') {
-    const fits = (probe: number): boolean => {
-      try {
-        return fill(probe, spec.count, undefined, true).length <= spec.count;
-      } catch (e) {
-        if (e instanceof PageLimit) return false;
-        throw e;
-      }
-    };
+    const fits = (probe: number): boolean => fitsOneSet(spec, top, contentHeight, probe);
     h = balancedHeight(Math.min(h, contentHeight), fits, contentHeight / spec.count);
   }
   const boxes = ctx.recordBoxes ? new Map<string, PlacedBox[]>() : undefined;

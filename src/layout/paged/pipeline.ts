@@ -179,7 +179,7 @@ interface BlockLayout {
 /** The document laid out at one width (its own list of fixed content). */
 function layOutFlow(root: BlockBox, ctx: LayoutContext): BlockLayout {
   const fixed: FixedContent[] = [];
-  const { frag } = layoutDocument(root, { ...ctx, fixed });
+  const { frag } = layoutDocument(root, { ...ctx, fixed }, true);
   return { frag, fixed };
 }
 

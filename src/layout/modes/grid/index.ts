@@ -35,6 +35,7 @@ import {
   itemWidth,
   layoutItem,
   placeLayout,
+  stretchLayout,
   stretchedHeight,
   type ItemLayout,
   type ItemMemo,
@@ -405,7 +406,7 @@ function layoutGridIn(
     if (stretchV) {
       const h = stretchedHeight(item, ah, aw);
       if (Math.abs(h - l.height) > 0.01 || fixedRowsHeight(a) !== ah)
-        l = layoutItem(item, aw, w, h, ah, ctx, memoMap);
+        l = stretchLayout(l, item, aw, w, h, ah, ctx, memoMap);
     } else if (fixedRowsHeight(a) === undefined && item.style.height !== 'auto') {
       // A percentage height resolves against the area once the rows are sized.
       l = layoutItem(item, aw, w, undefined, ah, ctx, memoMap);

@@ -12,6 +12,7 @@ import type { Box } from '../../box-tree/boxes.js';
 import type { LayoutContext } from '../../context.js';
 import { shiftFragment } from '../../context.js';
 import {
+  blockAtHeight,
   intrinsicOuter,
   layoutBlockLevel,
   replacedSize,
@@ -55,6 +56,26 @@ export function layoutItem(
   const out = { ...r, abs };
   bySize.set(key, out);
   return out;
+}
+
+/**
+ * `l` (laid out at its auto height) stretched to border-box height `height`: its own box made
+ * again around the same content where that content cannot change, else laid out again.
+ */
+export function stretchLayout(
+  l: ItemLayout,
+  item: Box,
+  areaWidth: number,
+  width: number,
+  height: number,
+  cbHeight: number,
+  ctx: LayoutContext,
+  memo: ItemMemo,
+): ItemLayout {
+  const same = blockAtHeight(item, l, l.marginLeft, height, ctx);
+  return same
+    ? { ...same, marginLeft: l.marginLeft, abs: l.abs }
+    : layoutItem(item, areaWidth, width, height, cbHeight, ctx, memo);
 }
 
 /** The fragment of a layout moved so its border box's top-left corner is at (x, y). */
