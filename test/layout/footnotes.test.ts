@@ -135,3 +135,85 @@ describe('float: footnote', () => {
     expect(r.text(page)).toContain('in a cell');
   });
 });
+
+describe('footnote numbers restarted by the pages', () => {
+  // 13 lines of 20px fill the 260px body; a footnote takes 30px (1em margin + one line).
+  const filler = (n: number): string =>
+    Array.from({ length: n }, (_, i) => `<p>line ${i}</p>`).join('');
+
+  it('restarts at 1 on every page with @page { counter-reset: footnote }', async () => {
+    const r = await layoutSnippet(
+      `<p>A<span class="fn" id="a">one</span> B<span class="fn" id="b">two</span></p>${filler(8)}
+       <p>C<span class="fn" id="c">three</span></p><p>D<span class="fn" id="d">four</span></p>`,
+      `${PAGE} @page { counter-reset: footnote } .fn { float: footnote }`,
+    );
+    expect(r.pages).toBe(2);
+    expect(r.box('b')[0].page).toBe(0);
+    expect(r.box('c')[0].page).toBe(1);
+    expect(r.flowText(0)).toContain('A 1 B 2');
+    expect(r.flowText(0)).toContain('1. one 2. two');
+    // Call and marker both restart on the second page.
+    expect(r.flowText(1)).toContain('C 1');
+    expect(r.flowText(1)).toContain('D 2');
+    expect(r.flowText(1)).toContain('1. three 2. four');
+  });
+
+  it('numbers through the pages without the page reset', async () => {
+    const r = await layoutSnippet(
+      `<p>A<span class="fn">one</span> B<span class="fn">two</span></p>${filler(8)}
+       <p>C<span class="fn" id="c">three</span></p>`,
+      `${PAGE} .fn { float: footnote }`,
+    );
+    expect(r.box('c')[0].page).toBe(1);
+    expect(r.flowText(1)).toContain('C 3');
+    expect(r.flowText(1)).toContain('3. three');
+  });
+
+  it('restarts only on the pages whose rule says so (:left pages here)', async () => {
+    const r = await layoutSnippet(
+      `<p>A<span class="fn">one</span></p>${filler(11)}
+       <p>B<span class="fn" id="b">two</span></p>${filler(10)}
+       <p>C<span class="fn" id="c">three</span></p>`,
+      `${PAGE} @page :left { counter-reset: footnote 10 } .fn { float: footnote }`,
+    );
+    expect(r.box('b')[0].page).toBe(1);
+    expect(r.box('c')[0].page).toBe(2);
+    // Page 2 is a left page: it restarts at 10, so its first footnote is 11; page 3 goes on.
+    expect(r.flowText(1)).toContain('11. two');
+    expect(r.flowText(2)).toContain('12. three');
+  });
+
+  it('restarts on named pages that reset it', async () => {
+    const r = await layoutSnippet(
+      `<p>A<span class="fn">one</span> B<span class="fn">two</span></p>
+       <section style="page: notes"><p>C<span class="fn" id="c">three</span></p></section>`,
+      `${PAGE} @page notes { counter-reset: footnote } .fn { float: footnote }`,
+    );
+    expect(r.box('c')[0].page).toBe(1);
+    expect(r.flowText(1)).toContain('1. three');
+  });
+
+  it('keeps element resets (per chapter) and author increments working', async () => {
+    const r = await layoutSnippet(
+      `<section><p>A<span class="fn">one</span> B<span class="fn">two</span></p></section>
+       <section><p>C<span class="fn" id="c">three</span></p></section>`,
+      `${PAGE} @page { counter-reset: footnote } section { counter-reset: footnote }
+       section + section { break-before: page } .fn { float: footnote }
+       #c { counter-increment: footnote 5 }`,
+    );
+    expect(r.flowText(0)).toContain('1. one 2. two');
+    expect(r.flowText(1)).toContain('5. three');
+  });
+
+  it('gives calls and markers the same number when a call moves with its footnote', async () => {
+    // The 12th line fits alone but not with its footnote: both move, and renumber.
+    const r = await layoutSnippet(
+      `<p>A<span class="fn">one</span></p>${filler(10)}
+       <p id="m">M<span class="fn" id="n">moved</span></p>`,
+      `${PAGE} @page { counter-reset: footnote } .fn { float: footnote }`,
+    );
+    expect(r.box('m')[0].page).toBe(1);
+    expect(r.flowText(1)).toContain('M 1');
+    expect(r.flowText(1)).toContain('1. moved');
+  });
+});

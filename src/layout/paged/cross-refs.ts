@@ -12,6 +12,7 @@
 import type {
   GeneratedContent,
   ListStyleType,
+  PageRules,
   StyledDocument,
   StyledElement,
   StyledNode,
@@ -26,6 +27,13 @@ export interface PageFacts {
   /** Counters of the page (page, pages, @page counters) the element with this id starts on. */
   readonly countersAt: (id: string) => PageCounters | undefined;
   readonly pages: number;
+  /** 0-based page the element with this id starts on (a footnote: where its call landed). */
+  readonly pageOf?: (id: string) => number | undefined;
+  /**
+   * Per page, the value its page context restarts the footnote counter at
+   * (`@page { counter-reset: footnote }`), undefined where it does not.
+   */
+  readonly footnoteRestarts?: readonly (number | undefined)[];
 }
 
 export interface ResolvedTree {
@@ -45,8 +53,77 @@ export function locatorId(el: StyledElement): string | undefined {
 /** True when the content list needs anything from pagination or targets. */
 function needsResolving(content: readonly GeneratedContent[]): boolean {
   return content.some(
-    (c) => c.kind === 'page-counter' || c.kind === 'target-counter' || c.kind === 'target-text',
+    (c) =>
+      c.kind === 'page-counter' ||
+      c.kind === 'target-counter' ||
+      c.kind === 'target-text' ||
+      c.kind === 'footnote-counter',
   );
+}
+
+/** Whether some page context restarts (resets or sets) the footnote counter. */
+export function restartsFootnotes(rules: PageRules): boolean {
+  for (const page of rules.variants.values()) {
+    const c = page.context;
+    if ([...c.counterReset, ...c.counterSet].some((x) => x.name === 'footnote')) return true;
+  }
+  return false;
+}
+
+/** The document value of a footnote's counter: what its call or marker shows without pages. */
+function documentFootnoteValue(el: StyledElement): number | undefined {
+  for (const c of el.children) {
+    if (c.kind !== 'pseudo') continue;
+    for (const g of c.content)
+      if (g.kind === 'footnote-counter') return g.values[g.values.length - 1];
+  }
+  return undefined;
+}
+
+/** How much a footnote element adds to the footnote counter (itself, unless told otherwise). */
+function footnoteStep(el: StyledElement): number {
+  const own = el.style.counterIncrement.filter((c) => c.name === 'footnote');
+  return own.length === 0 ? 1 : own.reduce((n, c) => n + c.value, 0);
+}
+
+/**
+ * Footnote numbers restarted by the pages (CSS GCPM §2.5): footnotes are visited in document
+ * order; where a footnote lands on a later page than the previous one and a page in between
+ * restarts the counter, counting starts again from that value. A change the document makes
+ * itself (an element's counter-reset between two footnotes, a chapter's) shows as a document
+ * value other than the previous one plus the step, and wins: such an element is taken to be on
+ * the footnote's page, after the page's own restart.
+ */
+class FootnoteNumbering {
+  private documentValue = 0;
+  private shown = 0;
+  private page = -1;
+
+  constructor(private readonly facts: PageFacts | undefined) {}
+
+  next(el: StyledElement, id: string | undefined): number | undefined {
+    const v = documentFootnoteValue(el);
+    const step = footnoteStep(el);
+    const expected = this.documentValue + step;
+    const page = id === undefined ? undefined : this.facts?.pageOf?.(id);
+    let shown: number;
+    if (v !== undefined && v !== expected) shown = v;
+    else {
+      const restart = page === undefined ? undefined : this.restartBetween(this.page, page);
+      shown = (restart ?? this.shown) + step;
+    }
+    this.documentValue = v ?? expected;
+    this.shown = shown;
+    if (page !== undefined) this.page = page;
+    return v === undefined ? undefined : shown;
+  }
+
+  /** The last restart of the pages after `from` up to `to`. */
+  private restartBetween(from: number, to: number): number | undefined {
+    const restarts = this.facts?.footnoteRestarts ?? [];
+    for (let p = to; p > from; p--) if (restarts[p] !== undefined) return restarts[p];
+    return undefined;
+  }
 }
 
 /**
@@ -60,6 +137,8 @@ export function resolveCrossReferences(
 ): ResolvedTree {
   const targets = doc.targets ?? new Map<string, TargetInfo>();
   const used = new Map<string, string>();
+  const perPageFootnotes = restartsFootnotes(doc.pageRules);
+  const footnotes = perPageFootnotes ? new FootnoteNumbering(facts) : undefined;
 
   const pageCounter = (ids: readonly string[], name: string): number | undefined => {
     if (!facts) return undefined;
@@ -76,8 +155,15 @@ export function resolveCrossReferences(
     c: GeneratedContent,
     selfIds: readonly string[],
     key: string,
+    footnote: number | undefined,
   ): GeneratedContent | undefined => {
     switch (c.kind) {
+      case 'footnote-counter': {
+        const values = footnote === undefined ? c.values : [...c.values.slice(0, -1), footnote];
+        const text = values.map((v) => format(v, c.style)).join(c.separator ?? '');
+        if (perPageFootnotes) used.set(key, text);
+        return { kind: 'text', text };
+      }
       case 'page-counter': {
         const text = format(pageCounter(selfIds, c.name), c.style);
         used.set(key, text);
@@ -107,10 +193,14 @@ export function resolveCrossReferences(
     }
   };
 
-  const pseudo = (p: StyledPseudo, selfIds: readonly string[]): StyledPseudo => {
+  const pseudo = (
+    p: StyledPseudo,
+    selfIds: readonly string[],
+    footnote: number | undefined,
+  ): StyledPseudo => {
     const content: GeneratedContent[] = [];
     p.content.forEach((c, i) => {
-      const r = resolveItem(c, selfIds, `${p.nodeId}:${i}`);
+      const r = resolveItem(c, selfIds, `${p.nodeId}:${i}`, footnote);
       if (!r) return;
       const last = content[content.length - 1];
       if (r.kind === 'text' && last?.kind === 'text')
@@ -127,12 +217,17 @@ export function resolveCrossReferences(
     readonly id: string | undefined;
     /** Inside a nav, a doc-toc region or a table of contents. */
     readonly tocRegion: boolean;
+    /** A footnote's number on its page (when the pages restart the numbering). */
+    readonly footnote: number | undefined;
     children: StyledNode[] | undefined;
     next: number;
   }
   const open = (el: StyledElement, tocRegion: boolean): Frame => {
     let id = locatorId(el);
+    const isFootnote =
+      footnotes !== undefined && el.style.float === 'footnote' && el.style.display !== 'none';
     const needsId =
+      isFootnote ||
       el.bookmark !== undefined ||
       el.children.some(
         (c) => c.kind === 'pseudo' && c.content.some((g) => g.kind === 'page-counter'),
@@ -144,7 +239,8 @@ export function resolveCrossReferences(
     const toc = isTableOfContents(el, tocRegion);
     if (toc && !el.attrs.has('role')) attrs = new Map([...attrs, ['role', 'doc-toc']]);
     const inner = tocRegion || toc || el.tag === 'nav' || role(el) === 'doc-toc';
-    return { el, attrs, id, tocRegion: inner, children: undefined, next: 0 };
+    const footnote = isFootnote ? footnotes.next(el, id) : undefined;
+    return { el, attrs, id, tocRegion: inner, footnote, children: undefined, next: 0 };
   };
   const replace = (f: Frame, i: number, node: StyledNode): void => {
     if (node === f.el.children[i]) return;
@@ -163,7 +259,7 @@ export function resolveCrossReferences(
       else if (c.kind === 'pseudo' && needsResolving(c.content))
         // Where the generated box landed; its element's start when it has no anchor of its own
         // (a marker, or an inline ::before whose first run carries its element's anchor).
-        replace(f, i, pseudo(c, [`${f.id ?? ''}::${c.pseudo}`, f.id ?? '']));
+        replace(f, i, pseudo(c, [`${f.id ?? ''}::${c.pseudo}`, f.id ?? ''], f.footnote));
       continue;
     }
     stack.pop();
