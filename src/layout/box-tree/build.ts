@@ -66,6 +66,11 @@ export interface BuildContext {
   forms?: FormNames;
   /** Building a footnote's body: footnotes inside it stay in place. */
   inFootnote?: boolean;
+  /**
+   * The structure element of each bookmarked element, by its id (the outline item points at
+   * it with /SE, so the outline and the structure tree stay in step).
+   */
+  bookmarkNodes?: Map<string, DraftNode>;
 }
 
 /**
@@ -675,6 +680,22 @@ function blockStructure(
   ctx: BuildContext,
   parentNode: DraftNode | null,
 ): { own: DraftNode | null; childGroup: Group } {
+  const made = ownStructure(el, sem, group, ictx, ctx, parentNode);
+  if (el.bookmark && made.own && ctx.bookmarkNodes && !isGenerated(el)) {
+    const id = el.attrs.get('id');
+    if (id !== undefined) ctx.bookmarkNodes.set(id, made.own);
+  }
+  return made;
+}
+
+function ownStructure(
+  el: StyledElement,
+  sem: Semantic,
+  group: Group,
+  ictx: InlineCtx,
+  ctx: BuildContext,
+  parentNode: DraftNode | null,
+): { own: DraftNode | null; childGroup: Group } {
   const lang = el.lang || group.lang;
   if (sem.kind === 'artifact' || group.node === null || parentNode === null)
     return { own: null, childGroup: { node: null, lang } };
@@ -769,6 +790,8 @@ function inlineElement(
           : {}),
       });
       const body = listItem ? ctx.sb.add(node, 'LBody') : node;
+      const id = el.bookmark ? el.attrs.get('id') : undefined;
+      if (id !== undefined) ctx.bookmarkNodes?.set(id, node);
       owner = () => body;
     } else if (parent && langAttr(el, ictx.lang)) {
       const node = ctx.sb.add(parent, 'Span', { lang: el.lang });

@@ -100,6 +100,7 @@ function runPass(input: PagedInput, root: StyledElement): Pass {
     warnings,
     ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}),
     nextAnonId: 1,
+    bookmarkNodes: new Map(),
   };
   const rootBox = buildBoxTree(root, build, input.lang);
   const ctx: LayoutContext = {
@@ -324,6 +325,10 @@ function footnoteRestart(context: PageStyle['context']): number | undefined {
   return reset.length > 0 ? reset[reset.length - 1].value : undefined;
 }
 
+function nodeOf(node: { readonly id: number } | undefined): { node?: number } {
+  return node ? { node: node.id } : {};
+}
+
 /** Outline entries where their elements landed (elements that made no box have none). */
 function outlineOf(root: StyledElement, pass: Pass): OutlineItem[] {
   const out: OutlineItem[] = [];
@@ -341,6 +346,7 @@ function outlineOf(root: StyledElement, pass: Pass): OutlineItem[] {
       open: b.open,
       pageIndex: at.pageIndex,
       y: Math.max(0, at.y) + g.bleed.top,
+      ...nodeOf(pass.build.bookmarkNodes?.get(b.id)),
     });
   }
   return out;
