@@ -26,7 +26,7 @@ import { anonymousStyle, isCollapsibleWhitespace } from './boxes.js';
 import type { PageMark } from '../paginate/fragments.js';
 import { elementMarks, runningName, withMarks } from './paged-boxes.js';
 import type { DecodedImage } from '../../images/index.js';
-import { GROUPING, altOf, semanticOf, type Semantic } from './semantics.js';
+import { GROUPING, TOC_ENTRY_ATTR, altOf, semanticOf, type Semantic } from './semantics.js';
 import { boxChildren, generatedImage, generatedSemantic, isGenerated } from './generated.js';
 import {
   anonymousFactory,
@@ -709,6 +709,14 @@ function ownStructure(
         : owner;
     return { own, childGroup: { node: own, lang } };
   }
+  if (el.attrs.has(TOC_ENTRY_ATTR)) {
+    // An entry of a table of contents made of paragraphs: a TOCI in the TOC its run of
+    // entries shares (the heading before them stays outside).
+    const own = ctx.sb.add(tocRunOf(parentNode, ctx), 'TOCI', {
+      ...(langAttr(el, group.lang) ? { lang: el.lang } : {}),
+    });
+    return { own, childGroup: { node: own, lang } };
+  }
   if (sem.kind === 'node') {
     // A list item outside a list still needs an L around it (LI belongs only in L).
     // An item of a table of contents is a TOCI.
@@ -728,6 +736,13 @@ function ownStructure(
     return { own, childGroup: { node: own, lang } };
   }
   return { own: null, childGroup: { node: parentNode, lang: group.lang } };
+}
+
+/** The TOC the entries of one run share: the parent's last child when it is one. */
+function tocRunOf(parent: DraftNode, ctx: BuildContext): DraftNode {
+  if (parent.type === 'TOC') return parent;
+  const last = parent.children[parent.children.length - 1];
+  return last && 'id' in last && last.type === 'TOC' ? last : ctx.sb.add(parent, 'TOC');
 }
 
 function outOfFlowItem(box: Box, style: ComputedStyle, ictx: InlineCtx): InlineItem {
@@ -757,7 +772,8 @@ function inlineElement(
     // List items laid out inline (a row of tags, a breadcrumb) are still items of their list,
     // not content of a paragraph around them.
     const listItem = sem.kind === 'node' && sem.type === 'LI';
-    const parent = listItem && group.node?.type === 'L' ? group.node : ictx.owner();
+    const tocItem = listItem && group.node?.type === 'TOC';
+    const parent = listItem && (group.node?.type === 'L' || tocItem) ? group.node : ictx.owner();
     const href = el.tag === 'a' ? el.attrs.get('href') : undefined;
     if (parent && href !== undefined && !/^\s*javascript:/i.test(href)) {
       const node = ctx.sb.add(parent, 'Link', langAttr(el, ictx.lang) ? { lang: el.lang } : {});
@@ -781,7 +797,12 @@ function inlineElement(
       link.contents = link.contents.replace(/\s+/g, ' ').trim() || trimmed;
       return;
     }
-    if (parent && sem.kind === 'node') {
+    if (parent && tocItem) {
+      // An entry of a table of contents laid out inline: still a TOCI, its text a Reference.
+      const node = ctx.sb.add(parent, 'TOCI', langAttr(el, ictx.lang) ? { lang: el.lang } : {});
+      const body = ctx.sb.add(node, 'Reference');
+      owner = () => body;
+    } else if (parent && sem.kind === 'node') {
       const node = ctx.sb.add(parent, sem.type, {
         ...(langAttr(el, ictx.lang) ? { lang: el.lang } : {}),
         ...(sem.actualText ? { actualText: sem.actualText } : {}),

@@ -20,6 +20,7 @@ import type {
   TargetInfo,
 } from '../../style/index.js';
 import { formatCounter } from '../../style/index.js';
+import { TOC_ENTRY_ATTR } from '../box-tree/semantics.js';
 import { counterValue, type PageCounters } from './page-counters.js';
 
 /** What one layout pass tells about pages: where each id landed, how many pages there are. */
@@ -219,10 +220,12 @@ export function resolveCrossReferences(
     readonly tocRegion: boolean;
     /** A footnote's number on its page (when the pages restart the numbering). */
     readonly footnote: number | undefined;
+    /** Children that are entries of a table of contents made of other markup than a list. */
+    readonly tocEntries: ReadonlySet<StyledElement> | undefined;
     children: StyledNode[] | undefined;
     next: number;
   }
-  const open = (el: StyledElement, tocRegion: boolean): Frame => {
+  const open = (el: StyledElement, tocRegion: boolean, tocEntry: boolean): Frame => {
     let id = locatorId(el);
     const isFootnote =
       footnotes !== undefined && el.style.float === 'footnote' && el.style.display !== 'none';
@@ -238,9 +241,20 @@ export function resolveCrossReferences(
         : el.attrs;
     const toc = isTableOfContents(el, tocRegion);
     if (toc && !el.attrs.has('role')) attrs = new Map([...attrs, ['role', 'doc-toc']]);
+    if (tocEntry) attrs = new Map([...attrs, [TOC_ENTRY_ATTR, '']]);
     const inner = tocRegion || toc || el.tag === 'nav' || role(el) === 'doc-toc';
     const footnote = isFootnote ? footnotes.next(el, id) : undefined;
-    return { el, attrs, id, tocRegion: inner, footnote, children: undefined, next: 0 };
+    const tocEntries = toc || tocEntry ? undefined : tableOfContentsEntries(el, inner);
+    return {
+      el,
+      attrs,
+      id,
+      tocRegion: inner,
+      footnote,
+      tocEntries,
+      children: undefined,
+      next: 0,
+    };
   };
   const replace = (f: Frame, i: number, node: StyledNode): void => {
     if (node === f.el.children[i]) return;
@@ -248,14 +262,14 @@ export function resolveCrossReferences(
     f.children[i] = node;
   };
   // Without recursion: nesting depth is the author's to choose.
-  const stack: Frame[] = [open(doc.root, false)];
+  const stack: Frame[] = [open(doc.root, false, false)];
   let root: StyledElement = doc.root;
   while (stack.length > 0) {
     const f = stack[stack.length - 1];
     if (f.next < f.el.children.length) {
       const i = f.next++;
       const c = f.el.children[i];
-      if (c.kind === 'element') stack.push(open(c, f.tocRegion));
+      if (c.kind === 'element') stack.push(open(c, f.tocRegion, f.tocEntries?.has(c) === true));
       else if (c.kind === 'pseudo' && needsResolving(c.content))
         // Where the generated box landed; its element's start when it has no anchor of its own
         // (a marker, or an inline ::before whose first run carries its element's anchor).
@@ -297,9 +311,40 @@ function isTableOfContents(el: StyledElement, tocRegion: boolean): boolean {
   return tocRegion && entries.every((e) => e.internalLink);
 }
 
+const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const ENTRY_TAGS = new Set(['p', 'div', 'li']);
+
+/**
+ * A table of contents made of other markup than a list: a container whose children, after any
+ * heading, are paragraphs (or divs) holding one link into the document each, with a page
+ * number among them, or inside a nav or a doc-toc region. Returns those entries.
+ */
+function tableOfContentsEntries(
+  el: StyledElement,
+  tocRegion: boolean,
+): ReadonlySet<StyledElement> | undefined {
+  if (LIST_TAGS.has(el.tag) || el.tag === 'table' || HEADING_TAGS.has(el.tag)) return undefined;
+  const kids = el.children.filter(
+    (c): c is StyledElement => c.kind === 'element' && c.style.display !== 'none',
+  );
+  let i = 0;
+  while (i < kids.length && (HEADING_TAGS.has(kids[i].tag) || role(kids[i]) === 'heading')) i++;
+  const candidates = kids.slice(i);
+  if (candidates.length === 0 || candidates.some((c) => !ENTRY_TAGS.has(c.tag))) return undefined;
+  const entries = candidates.map(entryOf);
+  if (entries.some((e) => e.internalLinks !== 1)) return undefined;
+  const pageReference = entries.some((e) => e.pageReference);
+  if (!pageReference && !(tocRegion && candidates.length >= 2)) return undefined;
+  return new Set(candidates);
+}
+
 /** What a list item holds outside its nested lists: a link into the document, a page number. */
-function entryOf(li: StyledElement): { internalLink: boolean; pageReference: boolean } {
-  let internalLink = false;
+function entryOf(li: StyledElement): {
+  internalLink: boolean;
+  internalLinks: number;
+  pageReference: boolean;
+} {
+  let internalLinks = 0;
   let pageReference = false;
   const stack: StyledNode[] = [...li.children];
   while (stack.length > 0) {
@@ -307,11 +352,11 @@ function entryOf(li: StyledElement): { internalLink: boolean; pageReference: boo
     if (n.kind === 'pseudo') {
       if (n.content.some((c) => c.kind === 'target-counter')) pageReference = true;
     } else if (n.kind === 'element' && !LIST_TAGS.has(n.tag)) {
-      if (n.tag === 'a' && (n.attrs.get('href') ?? '').trim().startsWith('#')) internalLink = true;
+      if (n.tag === 'a' && (n.attrs.get('href') ?? '').trim().startsWith('#')) internalLinks++;
       stack.push(...n.children);
     }
   }
-  return { internalLink, pageReference };
+  return { internalLink: internalLinks > 0, internalLinks, pageReference };
 }
 
 /** Whether two passes used the same page-dependent values (the layout has settled). */
