@@ -217,3 +217,57 @@ describe('footnote numbers restarted by the pages', () => {
     expect(r.flowText(1)).toContain('1. moved');
   });
 });
+
+describe('a footnote taller than the page', () => {
+  const long = Array.from({ length: 30 }, (_, i) => `w${i}`).join(' ');
+
+  it('is cut between lines and continues at the top of the next page area', async () => {
+    // 25 lines of 20px in a 200px-wide area: about 500px of footnote for a 260px body.
+    const words = Array.from({ length: 120 }, (_, i) => `n${i}`).join(' ');
+    const r = await layoutSnippet(
+      `<p id="c">Call<span class="fn" id="n">${words}</span></p><p id="after">After</p>`,
+      `${PAGE} @page { size: 240px 300px } .fn { float: footnote }`,
+    );
+    expect(r.pages).toBeGreaterThan(1);
+    // The call is on page 1 with the start of its footnote; nothing of it is lost or doubled.
+    expect(r.box('c')[0].page).toBe(0);
+    const all = Array.from({ length: r.pages }, (_, p) => r.flowText(p)).join(' ');
+    for (let i = 0; i < 120; i++) expect(all.match(new RegExp(`\\bn${i}\\b`, 'g'))).toHaveLength(1);
+    expect(r.flowText(0)).toContain('n0');
+    expect(r.flowText(1)).not.toContain('n0 ');
+    // Every piece stays inside its page's body (20px margins).
+    for (let p = 0; p < r.pages; p++)
+      for (const l of r.lines(p)) {
+        expect(l.baseline).toBeGreaterThan(20);
+        expect(l.baseline).toBeLessThanOrEqual(280);
+      }
+    expect(r.warnings.filter((w) => w.code === 'layout.footnote-overflow')).toEqual([]);
+  });
+
+  it('keeps the rest of the flow after the continued footnote', async () => {
+    const r = await layoutSnippet(
+      `<p>Call<span class="fn">${long} ${long} ${long} ${long} ${long} ${long} ${long}</span></p>
+       <p id="after">After</p>`,
+      `${PAGE} .fn { float: footnote }`,
+    );
+    const after = r.box('after')[0];
+    // The flow goes on below the footnote continuation, not under it.
+    const lines = r.lines(after.page);
+    const afterLine = lines.find((l) => l.text.includes('After'))!;
+    for (const l of lines)
+      if (l !== afterLine && /w\d/.test(l.text))
+        expect(l.baseline).toBeGreaterThan(afterLine.baseline);
+  });
+
+  it('places a footnote line taller than any page anyway, with a warning', async () => {
+    const r = await layoutSnippet(
+      `<p>Call<span class="fn"><span style="display: inline-block; height: 400px; width: 10px"></span> tall</span></p>
+       <p id="after">After</p>`,
+      `${PAGE} .fn { float: footnote }`,
+    );
+    const all = Array.from({ length: r.pages }, (_, p) => r.flowText(p)).join(' ');
+    expect(all).toContain('tall');
+    expect(all).toContain('After');
+    expect(r.warnings.some((w) => w.code === 'layout.footnote-overflow')).toBe(true);
+  });
+});

@@ -161,6 +161,7 @@ function runPass(input: PagedInput, root: StyledElement): Pass {
       {
         maxPages: options.maxPages ?? MAX_PAGES,
         anchors,
+        warn: (message) => warnings.push({ code: 'layout.footnote-overflow', message }),
         ...(options.boxes ? { boxes: options.boxes } : {}),
         layouts: flows,
       },

@@ -40,6 +40,12 @@ export interface FootnoteBody {
   readonly anchors: readonly Anchor[];
   /** Height of the body's margin box. */
   readonly height: number;
+  /**
+   * The laid-out body, for a body too tall for a page's footnote area: the paginator cuts it
+   * between lines (`cuts`: the heights of the pieces already taken from it).
+   */
+  readonly frag?: Fragment;
+  readonly cuts?: readonly number[];
 }
 
 /** Height the footnotes recorded in a leaf's anchors need in the footnote area. */
