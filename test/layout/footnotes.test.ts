@@ -271,3 +271,27 @@ describe('a footnote taller than the page', () => {
     expect(r.warnings.some((w) => w.code === 'layout.footnote-overflow')).toBe(true);
   });
 });
+
+describe('footnote-policy', () => {
+  const filler = Array.from({ length: 9 }, (_, i) => `<p>line ${i}</p>`).join('');
+  // 9 lines, then a 3-line paragraph whose last line calls a footnote: the line alone fits
+  // (240px of 260px) but not with its 30px footnote.
+  const doc = `${filler}<p id="para"><span id="l1">one</span><br>two<br>three<span class="fn" id="n">note</span></p>`;
+  const css = `${PAGE} p { widows: 1; orphans: 1 } .fn { float: footnote }`;
+
+  it('line (and auto): only the line of the call moves with its footnote', async () => {
+    for (const policy of ['line', 'auto']) {
+      const r = await layoutSnippet(doc, `${css} .fn { footnote-policy: ${policy} }`);
+      expect(r.box('para').map((b) => b.page)).toEqual([0, 1]);
+      expect(r.box('n')[0].page).toBe(1);
+      expect(r.flowText(0)).toContain('two');
+    }
+  });
+
+  it('block: the whole paragraph of the call moves with its footnote', async () => {
+    const r = await layoutSnippet(doc, `${css} .fn { footnote-policy: block }`);
+    expect(r.box('para').map((b) => b.page)).toEqual([1]);
+    expect(r.box('n')[0].page).toBe(1);
+    expect(r.flowText(0)).not.toContain('two');
+  });
+});

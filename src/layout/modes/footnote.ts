@@ -39,5 +39,6 @@ export function layoutFootnoteBody(box: BlockBox, ctx: LayoutContext): FootnoteB
     anchors: anchorsOf(placed.frag).filter((a) => a.id !== ''),
     height: m.top + placed.height + m.bottom,
     frag: placed.frag,
+    policy: box.style.footnotePolicy,
   };
 }

@@ -46,6 +46,11 @@ export interface FootnoteBody {
    */
   readonly frag?: Fragment;
   readonly cuts?: readonly number[];
+  /**
+   * footnote-policy: 'block' moves the whole paragraph of the call to the next page when the
+   * footnote does not fit; otherwise the line of the call moves with it.
+   */
+  readonly policy?: 'auto' | 'line' | 'block';
 }
 
 /** Height the footnotes recorded in a leaf's anchors need in the footnote area. */
@@ -55,6 +60,14 @@ export function footnoteNeed(f: Fragment): number {
   for (const a of f.anchors)
     for (const m of a.marks ?? []) if (m.kind === 'footnote') h += m.body.height;
   return h;
+}
+
+/** Whether a footnote called on this line asks to move with its whole paragraph. */
+export function footnoteKeepsParagraph(f: Fragment): boolean {
+  if (f.kind !== 'leaf' || !f.anchors) return false;
+  return f.anchors.some((a) =>
+    (a.marks ?? []).some((m) => m.kind === 'footnote' && m.body.policy === 'block'),
+  );
 }
 
 /**

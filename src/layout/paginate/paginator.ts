@@ -32,7 +32,7 @@ import type {
   LeafFragment,
   PageMark,
 } from './fragments.js';
-import { firstLeafBottom, footnoteNeed } from './fragments.js';
+import { firstLeafBottom, footnoteKeepsParagraph, footnoteNeed } from './fragments.js';
 import type { FlowLayouts, FlowTree } from './flow-layouts.js';
 import { asArtifact, moveItem, moveOps } from '../paint/decoration.js';
 import {
@@ -846,6 +846,11 @@ export function paginate(
         j++;
       }
       if (j < n) {
+        // footnote-policy: block: the paragraph goes to the next page whole with its footnote.
+        if (i === 0 && flow.hasContent && footnoteKeepsParagraph(lines[j])) {
+          unforcedBreak(flow.openTop ?? lines[0].top, into);
+          continue;
+        }
         if (j === i) {
           // Not even one more line fits: go to a fresh page (or, already on one, overflow).
           if (flow.hasContent) {
