@@ -295,3 +295,56 @@ describe('footnote-policy', () => {
     expect(r.flowText(0)).not.toContain('two');
   });
 });
+
+describe('footnotes called from other layouts', () => {
+  const all = (r: { pages: number; flowText(p: number): string }): string =>
+    Array.from({ length: r.pages }, (_, p) => r.flowText(p)).join(' | ');
+  const once = (text: string, word: string): void =>
+    expect(text.match(new RegExp(`\\b${word}\\b`, 'g'))).toHaveLength(1);
+
+  it('numbers footnotes in columns in document order, each body once, below the columns', async () => {
+    const paras = Array.from(
+      { length: 40 },
+      (_, i) => `<p>x${i}${i % 7 === 0 ? `<span class="fn">M${i}</span>` : ''}</p>`,
+    ).join('');
+    const r = await layoutSnippet(
+      `<div style="columns: 2; column-gap: 0">${paras}</div><p>end<span class="fn">E</span></p>`,
+      `${PAGE} .fn { float: footnote }`,
+    );
+    const text = all(r);
+    for (const i of [0, 7, 14, 21, 28, 35]) once(text, `M${i}`);
+    once(text, 'E');
+    expect(text).toMatch(/1\. M0 2\. M7 3\. M14/);
+    // Column text stays above the footnote area of its page.
+    for (let p = 0; p < r.pages; p++) {
+      const lines = r.lines(p);
+      const notes = lines.filter((l) => /\d\. [ME]/.test(l.text)).map((l) => l.baseline);
+      const flow = lines.filter((l) => /x\d/.test(l.text)).map((l) => l.baseline);
+      if (notes.length && flow.length) expect(Math.max(...flow)).toBeLessThan(Math.min(...notes));
+    }
+  });
+
+  it('keeps footnotes of floats, flex and grid items and table cells, in document order', async () => {
+    const r = await layoutSnippet(
+      `<div style="float: left; width: 100px">f<span class="fn">F1</span></div><p>g<span class="fn">F2</span></p>
+       <div style="display: flex"><div>h<span class="fn">X1</span></div><div>i<span class="fn">X2</span></div></div>
+       <div style="display: grid; grid-template-columns: 1fr 1fr"><div>j<span class="fn">G1</span></div><div>k<span class="fn">G2</span></div></div>
+       <table><tr><td>l<span class="fn">T1</span></td><td>m<span class="fn">T2</span></td></tr></table>`,
+      `${PAGE} @page { size: 400px 500px } .fn { float: footnote } td { padding: 0 }`,
+    );
+    expect(r.pages).toBe(1);
+    expect(r.flowText(0)).toMatch(/1\. F1 2\. F2 3\. X1 4\. X2 5\. G1 6\. G2 7\. T1 8\. T2/);
+  });
+
+  it('keeps a footnote of fixed content or of a running element in place, text not lost', async () => {
+    const r = await layoutSnippet(
+      `<div style="position: running(hd)">head<span class="fn">R1</span></div>
+       <div style="position: fixed; top: 0; left: 200px">fixed<span class="fn">P1</span></div>
+       <p>body<span class="fn">B1</span></p>`,
+      `${PAGE} @page { @top-center { content: element(hd) } } .fn { float: footnote }`,
+    );
+    expect(r.furniture(0)).toContain('R1');
+    expect(r.text(0)).toContain('P1');
+    once(r.text(0), 'B1');
+  });
+});

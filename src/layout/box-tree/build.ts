@@ -303,7 +303,14 @@ export function buildRunningBoxes(
   const group: Group = { node: null, lang };
   const flow = new Flow(ctx, el.style, group, 'artifact');
   const ictx: InlineCtx = { owner: flow.owner, lang };
-  element({ ...el, style: { ...el.style, position: 'static' } }, flow, group, ictx, ctx);
+  // Margin boxes have no footnote area: a footnote in a running element stays in place.
+  const inFootnote = ctx.inFootnote;
+  ctx.inFootnote = true;
+  try {
+    element({ ...el, style: { ...el.style, position: 'static' } }, flow, group, ictx, ctx);
+  } finally {
+    ctx.inFootnote = inFootnote;
+  }
   return flow.finish();
 }
 
@@ -461,6 +468,27 @@ function decorationFor(
 }
 
 function element(
+  el: StyledElement,
+  flow: Flow,
+  group: Group,
+  ictx: InlineCtx,
+  ctx: BuildContext,
+): void {
+  // Fixed content is drawn on every page, not paginated: footnotes in it stay in place (as
+  // in a footnote's body), so their text is not lost.
+  if (el.style.position === 'fixed' && !ctx.inFootnote && el.style.display !== 'none') {
+    ctx.inFootnote = true;
+    try {
+      buildElement(el, flow, group, ictx, ctx);
+    } finally {
+      ctx.inFootnote = false;
+    }
+    return;
+  }
+  buildElement(el, flow, group, ictx, ctx);
+}
+
+function buildElement(
   el: StyledElement,
   flow: Flow,
   group: Group,

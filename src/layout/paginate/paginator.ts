@@ -230,15 +230,22 @@ export function paginate(
   const cur = (): PaginatedPage => pages[flow.page];
   // Room the footnote area takes at the bottom of each page so far.
   const footnoteRoom: number[] = [];
+  // Columns of one set share their page's footnote area: a column leaves room for the
+  // footnotes of the columns before it too (those after it cannot move it up any more).
+  const areaRoom = (): number => {
+    if (!columns) return footnoteRoom[flow.page] ?? 0;
+    let h = 0;
+    for (let p = flow.page - (flow.page % columns.perPage); p <= flow.page; p++)
+      h += footnoteRoom[p] ?? 0;
+    return h;
+  };
   const roomFor = (need: number): number =>
-    need <= 0
-      ? 0
-      : need + ((footnoteRoom[flow.page] ?? 0) > 0 ? 0 : (cur().body.footnoteInsets ?? 0));
+    need <= 0 ? 0 : need + (areaRoom() > 0 ? 0 : (cur().body.footnoteInsets ?? 0));
   // Room the open boxes with box-decoration-break: clone keep for their bottom edge.
   const cloneBottoms = (boxes: readonly OpenBox[]): number =>
     boxes.reduce((h, o) => h + (o.frag.cloneInsets?.bottom ?? 0), 0);
   const limit = (): number =>
-    topOf(flow.page) + cur().body.height - (footnoteRoom[flow.page] ?? 0) - cloneBottoms(stack);
+    topOf(flow.page) + cur().body.height - areaRoom() - cloneBottoms(stack);
 
   // Footnote text that did not fit the page of its call, continued on the next pages.
   let footnoteCarry: FootnoteBody[] = [];
@@ -708,7 +715,12 @@ export function paginate(
         content,
         ({ index }) => {
           const k = Math.floor(index / perPage);
-          return { top: setBody(k).top, height: heightOf(k) };
+          const insets = setBody(k).footnoteInsets ?? cur().body.footnoteInsets;
+          return {
+            top: setBody(k).top,
+            height: heightOf(k),
+            ...(insets !== undefined ? { footnoteInsets: insets } : {}),
+          };
         },
         {
           measureOnly,
@@ -776,6 +788,17 @@ export function paginate(
         pageOf(i),
         shift === 0 ? col.items : col.items.map((it) => moveItem(it, shift, 0)),
       );
+    });
+    // The columns' page marks (strings, running elements, footnotes) are their page's, in
+    // column order; their footnotes take room in that page's area for the flow after them.
+    cols.forEach((col, i) => {
+      const p = pageOf(i);
+      for (const m of col.marks) {
+        pages[p].marks.push(m);
+        if (m.mark.kind !== 'footnote') continue;
+        const insets = (footnoteRoom[p] ?? 0) > 0 ? 0 : (pages[p].body.footnoteInsets ?? 0);
+        footnoteRoom[p] = (footnoteRoom[p] ?? 0) + m.mark.body.height + insets;
+      }
     });
     for (const [id, at] of innerAnchors ?? [])
       if (!anchors!.has(id)) anchors!.set(id, { pageIndex: pageOf(at.pageIndex), y: at.y });
