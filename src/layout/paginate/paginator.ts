@@ -247,6 +247,18 @@ export function paginate(
   const limit = (): number =>
     topOf(flow.page) + cur().body.height - areaRoom() - cloneBottoms(stack);
 
+  /**
+   * The footnote room a line needs to stay on this page: its footnotes' height, or nothing
+   * when no page could hold them anyway (moving the line would only leave a gap; they are cut
+   * and continued instead).
+   */
+  const movingNeed = (leaf: LeafFragment): number => {
+    const need = footnoteNeed(leaf);
+    if (need <= 0 || columns) return need;
+    const insets = cur().body.footnoteInsets ?? 0;
+    return need + insets > cur().body.height - (leaf.bottom - leaf.top) + EPS ? 0 : need;
+  };
+
   // Footnote text that did not fit the page of its call, continued on the next pages.
   let footnoteCarry: FootnoteBody[] = [];
   /** Footnote bodies put in page `p`'s area, up to `room`; what does not fit is returned. */
@@ -476,7 +488,7 @@ export function paginate(
     if (!leaf.outOfFlow) {
       if (flow === main && tails.length > 0) belowTails(leaf);
       // A line with footnote calls fits when its footnotes fit too; otherwise they move together.
-      const fits = leaf.bottom + roomFor(footnoteNeed(leaf)) <= limit() + EPS;
+      const fits = leaf.bottom + roomFor(movingNeed(leaf)) <= limit() + EPS;
       const keepFails =
         keepsWithNext(leaf, next) &&
         next !== undefined &&
@@ -863,7 +875,7 @@ export function paginate(
       let j = i;
       let need = 0;
       while (j < n) {
-        const more = need + footnoteNeed(lines[j]);
+        const more = need + movingNeed(lines[j]);
         if (lines[j].bottom + roomFor(more) > lim + EPS) break;
         need = more;
         j++;
