@@ -243,6 +243,8 @@ export interface OutlineItem {
   readonly pageIndex: number;
   /** Top of the element on its page. */
   readonly y: number;
+  /** Id of the element's structure node (StructNode.id), when it has one. */
+  readonly node?: number;
 }
 
 export interface LaidOutDocument {

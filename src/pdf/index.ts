@@ -389,6 +389,10 @@ export function writePdf(
     (pageHeights[page] as number) - y,
     null,
   ];
+  const elementOf = (node: number | undefined): { element?: PdfRef } => {
+    const element = node === undefined ? undefined : structure.elements.get(node);
+    return element ? { element } : {};
+  };
   if (doc.outline) {
     for (const o of doc.outline) {
       if (o.title.trim() === '' || pageRefs[o.pageIndex] === undefined) continue;
@@ -397,6 +401,7 @@ export function writePdf(
         title: o.title,
         open: o.open,
         dest: destination(o.pageIndex, o.y),
+        ...elementOf(o.node),
       });
     }
   } else {
@@ -411,6 +416,7 @@ export function writePdf(
         title,
         open: true,
         dest: destination(first.page, first.y),
+        ...elementOf(n.id),
       });
     });
   }

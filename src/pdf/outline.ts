@@ -12,6 +12,8 @@ export interface OutlineEntry {
   readonly open: boolean;
   /** Destination array, e.g. [pageRef /XYZ 0 y null]. */
   readonly dest: PdfValue;
+  /** The structure element the entry stands for (/SE, ISO 32000-1 12.3.3). */
+  readonly element?: PdfRef;
 }
 
 interface Node {
@@ -43,6 +45,7 @@ export function writeOutline(file: PdfFile, entries: readonly OutlineEntry[]): P
         Prev: i > 0 ? (nodes[i - 1] as Node).ref : undefined,
         Next: i < nodes.length - 1 ? (nodes[i + 1] as Node).ref : undefined,
         Dest: n.entry.dest,
+        SE: n.entry.element,
       });
       if (n.kids.length > 0) {
         const sub = emit(n.kids, n.ref);

@@ -280,6 +280,7 @@ export class TreeBuilder {
     el: DomElement,
     style: ComputedStyle,
     lang: string,
+    footnote = false,
   ): GeneratedContent[] {
     const out: GeneratedContent[] = [];
     const text = (t: string): void => {
@@ -303,9 +304,25 @@ export class TreeBuilder {
           // The page counters in the flow are those of the page the content lands on.
           if (it.name === 'page' || it.name === 'pages')
             out.push({ kind: 'page-counter', name: it.name, style: it.style });
+          else if (footnote && it.name === 'footnote')
+            out.push({
+              kind: 'footnote-counter',
+              values: [this.counters.value(it.name)],
+              style: it.style,
+            });
           else text(formatCounter(this.counters.value(it.name), it.style));
           break;
         case 'counters':
+          // A footnote's number may restart on every page: layout decides the last value.
+          if (footnote && it.name === 'footnote') {
+            out.push({
+              kind: 'footnote-counter',
+              values: this.counters.values(it.name),
+              style: it.style,
+              separator: it.separator,
+            });
+            break;
+          }
           text(
             this.counters
               .values(it.name)
@@ -380,7 +397,8 @@ export class TreeBuilder {
     if (!Array.isArray(style.content) || style.display === 'none') return null;
     const list = style.content as ContentList;
     this.applyCounters(style, null, level, false);
-    const content = this.resolveContent(list, el, style, lang);
+    const footnote = kind === 'footnote-call' || kind === 'footnote-marker';
+    const content = this.resolveContent(list, el, style, lang, footnote);
     const alt = this.resolveAlt(list, el, style, lang);
     return {
       kind: 'pseudo',

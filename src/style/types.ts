@@ -678,6 +678,17 @@ export type GeneratedContent =
       readonly separator?: string;
     }
   | { readonly kind: 'target-text'; readonly id: string; readonly part: TextPart }
+  /**
+   * counter(footnote) / counters(footnote) in a footnote's call or marker: `values` are the
+   * document's values there; a page context that restarts the footnote counter changes the
+   * last one to the count on the page the call lands on (layout resolves it).
+   */
+  | {
+      readonly kind: 'footnote-counter';
+      readonly values: readonly number[];
+      readonly style: ListStyleType;
+      readonly separator?: string;
+    }
   /** leader(): fills the rest of the line with `fill` repeated. */
   | { readonly kind: 'leader'; readonly fill: string };
 

@@ -135,3 +135,216 @@ describe('float: footnote', () => {
     expect(r.text(page)).toContain('in a cell');
   });
 });
+
+describe('footnote numbers restarted by the pages', () => {
+  // 13 lines of 20px fill the 260px body; a footnote takes 30px (1em margin + one line).
+  const filler = (n: number): string =>
+    Array.from({ length: n }, (_, i) => `<p>line ${i}</p>`).join('');
+
+  it('restarts at 1 on every page with @page { counter-reset: footnote }', async () => {
+    const r = await layoutSnippet(
+      `<p>A<span class="fn" id="a">one</span> B<span class="fn" id="b">two</span></p>${filler(8)}
+       <p>C<span class="fn" id="c">three</span></p><p>D<span class="fn" id="d">four</span></p>`,
+      `${PAGE} @page { counter-reset: footnote } .fn { float: footnote }`,
+    );
+    expect(r.pages).toBe(2);
+    expect(r.box('b')[0].page).toBe(0);
+    expect(r.box('c')[0].page).toBe(1);
+    expect(r.flowText(0)).toContain('A 1 B 2');
+    expect(r.flowText(0)).toContain('1. one 2. two');
+    // Call and marker both restart on the second page.
+    expect(r.flowText(1)).toContain('C 1');
+    expect(r.flowText(1)).toContain('D 2');
+    expect(r.flowText(1)).toContain('1. three 2. four');
+  });
+
+  it('numbers through the pages without the page reset', async () => {
+    const r = await layoutSnippet(
+      `<p>A<span class="fn">one</span> B<span class="fn">two</span></p>${filler(8)}
+       <p>C<span class="fn" id="c">three</span></p>`,
+      `${PAGE} .fn { float: footnote }`,
+    );
+    expect(r.box('c')[0].page).toBe(1);
+    expect(r.flowText(1)).toContain('C 3');
+    expect(r.flowText(1)).toContain('3. three');
+  });
+
+  it('restarts only on the pages whose rule says so (:left pages here)', async () => {
+    const r = await layoutSnippet(
+      `<p>A<span class="fn">one</span></p>${filler(11)}
+       <p>B<span class="fn" id="b">two</span></p>${filler(10)}
+       <p>C<span class="fn" id="c">three</span></p>`,
+      `${PAGE} @page :left { counter-reset: footnote 10 } .fn { float: footnote }`,
+    );
+    expect(r.box('b')[0].page).toBe(1);
+    expect(r.box('c')[0].page).toBe(2);
+    // Page 2 is a left page: it restarts at 10, so its first footnote is 11; page 3 goes on.
+    expect(r.flowText(1)).toContain('11. two');
+    expect(r.flowText(2)).toContain('12. three');
+  });
+
+  it('restarts on named pages that reset it', async () => {
+    const r = await layoutSnippet(
+      `<p>A<span class="fn">one</span> B<span class="fn">two</span></p>
+       <section style="page: notes"><p>C<span class="fn" id="c">three</span></p></section>`,
+      `${PAGE} @page notes { counter-reset: footnote } .fn { float: footnote }`,
+    );
+    expect(r.box('c')[0].page).toBe(1);
+    expect(r.flowText(1)).toContain('1. three');
+  });
+
+  it('keeps element resets (per chapter) and author increments working', async () => {
+    const r = await layoutSnippet(
+      `<section><p>A<span class="fn">one</span> B<span class="fn">two</span></p></section>
+       <section><p>C<span class="fn" id="c">three</span></p></section>`,
+      `${PAGE} @page { counter-reset: footnote } section { counter-reset: footnote }
+       section + section { break-before: page } .fn { float: footnote }
+       #c { counter-increment: footnote 5 }`,
+    );
+    expect(r.flowText(0)).toContain('1. one 2. two');
+    expect(r.flowText(1)).toContain('5. three');
+  });
+
+  it('gives calls and markers the same number when a call moves with its footnote', async () => {
+    // The 12th line fits alone but not with its footnote: both move, and renumber.
+    const r = await layoutSnippet(
+      `<p>A<span class="fn">one</span></p>${filler(10)}
+       <p id="m">M<span class="fn" id="n">moved</span></p>`,
+      `${PAGE} @page { counter-reset: footnote } .fn { float: footnote }`,
+    );
+    expect(r.box('m')[0].page).toBe(1);
+    expect(r.flowText(1)).toContain('M 1');
+    expect(r.flowText(1)).toContain('1. moved');
+  });
+});
+
+describe('a footnote taller than the page', () => {
+  const long = Array.from({ length: 30 }, (_, i) => `w${i}`).join(' ');
+
+  it('is cut between lines and continues at the top of the next page area', async () => {
+    // 25 lines of 20px in a 200px-wide area: about 500px of footnote for a 260px body.
+    const words = Array.from({ length: 120 }, (_, i) => `n${i}`).join(' ');
+    const r = await layoutSnippet(
+      `<p id="c">Call<span class="fn" id="n">${words}</span></p><p id="after">After</p>`,
+      `${PAGE} @page { size: 240px 300px } .fn { float: footnote }`,
+    );
+    expect(r.pages).toBeGreaterThan(1);
+    // The call is on page 1 with the start of its footnote; nothing of it is lost or doubled.
+    expect(r.box('c')[0].page).toBe(0);
+    const all = Array.from({ length: r.pages }, (_, p) => r.flowText(p)).join(' ');
+    for (let i = 0; i < 120; i++) expect(all.match(new RegExp(`\\bn${i}\\b`, 'g'))).toHaveLength(1);
+    expect(r.flowText(0)).toContain('n0');
+    expect(r.flowText(1)).not.toContain('n0 ');
+    // Every piece stays inside its page's body (20px margins).
+    for (let p = 0; p < r.pages; p++)
+      for (const l of r.lines(p)) {
+        expect(l.baseline).toBeGreaterThan(20);
+        expect(l.baseline).toBeLessThanOrEqual(280);
+      }
+    expect(r.warnings.filter((w) => w.code === 'layout.footnote-overflow')).toEqual([]);
+  });
+
+  it('keeps the rest of the flow after the continued footnote', async () => {
+    const r = await layoutSnippet(
+      `<p>Call<span class="fn">${long} ${long} ${long} ${long} ${long} ${long} ${long}</span></p>
+       <p id="after">After</p>`,
+      `${PAGE} .fn { float: footnote }`,
+    );
+    const after = r.box('after')[0];
+    // The flow goes on below the footnote continuation, not under it.
+    const lines = r.lines(after.page);
+    const afterLine = lines.find((l) => l.text.includes('After'))!;
+    for (const l of lines)
+      if (l !== afterLine && /w\d/.test(l.text))
+        expect(l.baseline).toBeGreaterThan(afterLine.baseline);
+  });
+
+  it('places a footnote line taller than any page anyway, with a warning', async () => {
+    const r = await layoutSnippet(
+      `<p>Call<span class="fn"><span style="display: inline-block; height: 400px; width: 10px"></span> tall</span></p>
+       <p id="after">After</p>`,
+      `${PAGE} .fn { float: footnote }`,
+    );
+    const all = Array.from({ length: r.pages }, (_, p) => r.flowText(p)).join(' ');
+    expect(all).toContain('tall');
+    expect(all).toContain('After');
+    expect(r.warnings.some((w) => w.code === 'layout.footnote-overflow')).toBe(true);
+  });
+});
+
+describe('footnote-policy', () => {
+  const filler = Array.from({ length: 9 }, (_, i) => `<p>line ${i}</p>`).join('');
+  // 9 lines, then a 3-line paragraph whose last line calls a footnote: the line alone fits
+  // (240px of 260px) but not with its 30px footnote.
+  const doc = `${filler}<p id="para"><span id="l1">one</span><br>two<br>three<span class="fn" id="n">note</span></p>`;
+  const css = `${PAGE} p { widows: 1; orphans: 1 } .fn { float: footnote }`;
+
+  it('line (and auto): only the line of the call moves with its footnote', async () => {
+    for (const policy of ['line', 'auto']) {
+      const r = await layoutSnippet(doc, `${css} .fn { footnote-policy: ${policy} }`);
+      expect(r.box('para').map((b) => b.page)).toEqual([0, 1]);
+      expect(r.box('n')[0].page).toBe(1);
+      expect(r.flowText(0)).toContain('two');
+    }
+  });
+
+  it('block: the whole paragraph of the call moves with its footnote', async () => {
+    const r = await layoutSnippet(doc, `${css} .fn { footnote-policy: block }`);
+    expect(r.box('para').map((b) => b.page)).toEqual([1]);
+    expect(r.box('n')[0].page).toBe(1);
+    expect(r.flowText(0)).not.toContain('two');
+  });
+});
+
+describe('footnotes called from other layouts', () => {
+  const all = (r: { pages: number; flowText(p: number): string }): string =>
+    Array.from({ length: r.pages }, (_, p) => r.flowText(p)).join(' | ');
+  const once = (text: string, word: string): void =>
+    expect(text.match(new RegExp(`\\b${word}\\b`, 'g'))).toHaveLength(1);
+
+  it('numbers footnotes in columns in document order, each body once, below the columns', async () => {
+    const paras = Array.from(
+      { length: 40 },
+      (_, i) => `<p>x${i}${i % 7 === 0 ? `<span class="fn">M${i}</span>` : ''}</p>`,
+    ).join('');
+    const r = await layoutSnippet(
+      `<div style="columns: 2; column-gap: 0">${paras}</div><p>end<span class="fn">E</span></p>`,
+      `${PAGE} .fn { float: footnote }`,
+    );
+    const text = all(r);
+    for (const i of [0, 7, 14, 21, 28, 35]) once(text, `M${i}`);
+    once(text, 'E');
+    expect(text).toMatch(/1\. M0 2\. M7 3\. M14/);
+    // Column text stays above the footnote area of its page.
+    for (let p = 0; p < r.pages; p++) {
+      const lines = r.lines(p);
+      const notes = lines.filter((l) => /\d\. [ME]/.test(l.text)).map((l) => l.baseline);
+      const flow = lines.filter((l) => /x\d/.test(l.text)).map((l) => l.baseline);
+      if (notes.length && flow.length) expect(Math.max(...flow)).toBeLessThan(Math.min(...notes));
+    }
+  });
+
+  it('keeps footnotes of floats, flex and grid items and table cells, in document order', async () => {
+    const r = await layoutSnippet(
+      `<div style="float: left; width: 100px">f<span class="fn">F1</span></div><p>g<span class="fn">F2</span></p>
+       <div style="display: flex"><div>h<span class="fn">X1</span></div><div>i<span class="fn">X2</span></div></div>
+       <div style="display: grid; grid-template-columns: 1fr 1fr"><div>j<span class="fn">G1</span></div><div>k<span class="fn">G2</span></div></div>
+       <table><tr><td>l<span class="fn">T1</span></td><td>m<span class="fn">T2</span></td></tr></table>`,
+      `${PAGE} @page { size: 400px 500px } .fn { float: footnote } td { padding: 0 }`,
+    );
+    expect(r.pages).toBe(1);
+    expect(r.flowText(0)).toMatch(/1\. F1 2\. F2 3\. X1 4\. X2 5\. G1 6\. G2 7\. T1 8\. T2/);
+  });
+
+  it('keeps a footnote of fixed content or of a running element in place, text not lost', async () => {
+    const r = await layoutSnippet(
+      `<div style="position: running(hd)">head<span class="fn">R1</span></div>
+       <div style="position: fixed; top: 0; left: 200px">fixed<span class="fn">P1</span></div>
+       <p>body<span class="fn">B1</span></p>`,
+      `${PAGE} @page { @top-center { content: element(hd) } } .fn { float: footnote }`,
+    );
+    expect(r.furniture(0)).toContain('R1');
+    expect(r.text(0)).toContain('P1');
+    once(r.text(0), 'B1');
+  });
+});

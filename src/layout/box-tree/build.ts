@@ -26,7 +26,7 @@ import { anonymousStyle, isCollapsibleWhitespace } from './boxes.js';
 import type { PageMark } from '../paginate/fragments.js';
 import { elementMarks, runningName, withMarks } from './paged-boxes.js';
 import type { DecodedImage } from '../../images/index.js';
-import { GROUPING, altOf, semanticOf, type Semantic } from './semantics.js';
+import { GROUPING, TOC_ENTRY_ATTR, altOf, semanticOf, type Semantic } from './semantics.js';
 import { boxChildren, generatedImage, generatedSemantic, isGenerated } from './generated.js';
 import {
   anonymousFactory,
@@ -66,6 +66,11 @@ export interface BuildContext {
   forms?: FormNames;
   /** Building a footnote's body: footnotes inside it stay in place. */
   inFootnote?: boolean;
+  /**
+   * The structure element of each bookmarked element, by its id (the outline item points at
+   * it with /SE, so the outline and the structure tree stay in step).
+   */
+  bookmarkNodes?: Map<string, DraftNode>;
 }
 
 /**
@@ -298,7 +303,14 @@ export function buildRunningBoxes(
   const group: Group = { node: null, lang };
   const flow = new Flow(ctx, el.style, group, 'artifact');
   const ictx: InlineCtx = { owner: flow.owner, lang };
-  element({ ...el, style: { ...el.style, position: 'static' } }, flow, group, ictx, ctx);
+  // Margin boxes have no footnote area: a footnote in a running element stays in place.
+  const inFootnote = ctx.inFootnote;
+  ctx.inFootnote = true;
+  try {
+    element({ ...el, style: { ...el.style, position: 'static' } }, flow, group, ictx, ctx);
+  } finally {
+    ctx.inFootnote = inFootnote;
+  }
   return flow.finish();
 }
 
@@ -456,6 +468,27 @@ function decorationFor(
 }
 
 function element(
+  el: StyledElement,
+  flow: Flow,
+  group: Group,
+  ictx: InlineCtx,
+  ctx: BuildContext,
+): void {
+  // Fixed content is drawn on every page, not paginated: footnotes in it stay in place (as
+  // in a footnote's body), so their text is not lost.
+  if (el.style.position === 'fixed' && !ctx.inFootnote && el.style.display !== 'none') {
+    ctx.inFootnote = true;
+    try {
+      buildElement(el, flow, group, ictx, ctx);
+    } finally {
+      ctx.inFootnote = false;
+    }
+    return;
+  }
+  buildElement(el, flow, group, ictx, ctx);
+}
+
+function buildElement(
   el: StyledElement,
   flow: Flow,
   group: Group,
@@ -675,6 +708,22 @@ function blockStructure(
   ctx: BuildContext,
   parentNode: DraftNode | null,
 ): { own: DraftNode | null; childGroup: Group } {
+  const made = ownStructure(el, sem, group, ictx, ctx, parentNode);
+  if (el.bookmark && made.own && ctx.bookmarkNodes && !isGenerated(el)) {
+    const id = el.attrs.get('id');
+    if (id !== undefined) ctx.bookmarkNodes.set(id, made.own);
+  }
+  return made;
+}
+
+function ownStructure(
+  el: StyledElement,
+  sem: Semantic,
+  group: Group,
+  ictx: InlineCtx,
+  ctx: BuildContext,
+  parentNode: DraftNode | null,
+): { own: DraftNode | null; childGroup: Group } {
   const lang = el.lang || group.lang;
   if (sem.kind === 'artifact' || group.node === null || parentNode === null)
     return { own: null, childGroup: { node: null, lang } };
@@ -686,6 +735,14 @@ function blockStructure(
       owner && sem.kind === 'node'
         ? ctx.sb.add(owner, sem.type, sem.actualText ? { actualText: sem.actualText } : {})
         : owner;
+    return { own, childGroup: { node: own, lang } };
+  }
+  if (el.attrs.has(TOC_ENTRY_ATTR)) {
+    // An entry of a table of contents made of paragraphs: a TOCI in the TOC its run of
+    // entries shares (the heading before them stays outside).
+    const own = ctx.sb.add(tocRunOf(parentNode, ctx), 'TOCI', {
+      ...(langAttr(el, group.lang) ? { lang: el.lang } : {}),
+    });
     return { own, childGroup: { node: own, lang } };
   }
   if (sem.kind === 'node') {
@@ -707,6 +764,13 @@ function blockStructure(
     return { own, childGroup: { node: own, lang } };
   }
   return { own: null, childGroup: { node: parentNode, lang: group.lang } };
+}
+
+/** The TOC the entries of one run share: the parent's last child when it is one. */
+function tocRunOf(parent: DraftNode, ctx: BuildContext): DraftNode {
+  if (parent.type === 'TOC') return parent;
+  const last = parent.children[parent.children.length - 1];
+  return last && 'id' in last && last.type === 'TOC' ? last : ctx.sb.add(parent, 'TOC');
 }
 
 function outOfFlowItem(box: Box, style: ComputedStyle, ictx: InlineCtx): InlineItem {
@@ -736,7 +800,8 @@ function inlineElement(
     // List items laid out inline (a row of tags, a breadcrumb) are still items of their list,
     // not content of a paragraph around them.
     const listItem = sem.kind === 'node' && sem.type === 'LI';
-    const parent = listItem && group.node?.type === 'L' ? group.node : ictx.owner();
+    const tocItem = listItem && group.node?.type === 'TOC';
+    const parent = listItem && (group.node?.type === 'L' || tocItem) ? group.node : ictx.owner();
     const href = el.tag === 'a' ? el.attrs.get('href') : undefined;
     if (parent && href !== undefined && !/^\s*javascript:/i.test(href)) {
       const node = ctx.sb.add(parent, 'Link', langAttr(el, ictx.lang) ? { lang: el.lang } : {});
@@ -760,7 +825,12 @@ function inlineElement(
       link.contents = link.contents.replace(/\s+/g, ' ').trim() || trimmed;
       return;
     }
-    if (parent && sem.kind === 'node') {
+    if (parent && tocItem) {
+      // An entry of a table of contents laid out inline: still a TOCI, its text a Reference.
+      const node = ctx.sb.add(parent, 'TOCI', langAttr(el, ictx.lang) ? { lang: el.lang } : {});
+      const body = ctx.sb.add(node, 'Reference');
+      owner = () => body;
+    } else if (parent && sem.kind === 'node') {
       const node = ctx.sb.add(parent, sem.type, {
         ...(langAttr(el, ictx.lang) ? { lang: el.lang } : {}),
         ...(sem.actualText ? { actualText: sem.actualText } : {}),
@@ -769,6 +839,8 @@ function inlineElement(
           : {}),
       });
       const body = listItem ? ctx.sb.add(node, 'LBody') : node;
+      const id = el.bookmark ? el.attrs.get('id') : undefined;
+      if (id !== undefined) ctx.bookmarkNodes?.set(id, node);
       owner = () => body;
     } else if (parent && langAttr(el, ictx.lang)) {
       const node = ctx.sb.add(parent, 'Span', { lang: el.lang });

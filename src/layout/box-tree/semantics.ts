@@ -5,6 +5,13 @@
 import type { StyledElement, ListStyleType } from '../../style/index.js';
 import type { StandardStructType, StructAttributes } from '../../document/index.js';
 
+/**
+ * Marks an element as one entry of a table of contents made of other markup than a list (a
+ * `nav` of paragraphs each holding a link): it becomes a TOCI, its run of siblings a TOC. The
+ * name starts with a space, so no document can set it.
+ */
+export const TOC_ENTRY_ATTR = ' a11ypdf-toc-entry';
+
 /** Structure types whose inline content is wrapped in a P (they group blocks, not text). */
 export const GROUPING: ReadonlySet<StandardStructType> = new Set<StandardStructType>([
   'Document',

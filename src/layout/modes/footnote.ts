@@ -38,5 +38,7 @@ export function layoutFootnoteBody(box: BlockBox, ctx: LayoutContext): FootnoteB
     items: flatten(placed.frag),
     anchors: anchorsOf(placed.frag).filter((a) => a.id !== ''),
     height: m.top + placed.height + m.bottom,
+    frag: placed.frag,
+    policy: box.style.footnotePolicy,
   };
 }

@@ -204,6 +204,8 @@ export function layoutInline(
   let bottom = y;
   let guess = 0;
   const right = x + width;
+  // A leader the content after it did not follow on its line: it starts the next line.
+  let carriedLeader: LineFragment<InlineSource> | undefined;
   while (!breaker.done) {
     const saved = breaker.save();
     const mark = floats.mark();
@@ -266,7 +268,9 @@ export function layoutInline(
       children.push(...before);
       abs.push(...placedAbs);
       if (line) {
-        const leaf = lineLeaf(fillLeaders(line), left, y, atomics, ctx);
+        const [own, carried] = rtl ? [line, undefined] : leadersAcross(line, carriedLeader);
+        carriedLeader = carried;
+        const leaf = lineLeaf(fillLeaders(own), left, y, atomics, ctx);
         children.push(leaf);
         lines.push(leaf);
         bottom = top + line.height;
@@ -490,6 +494,34 @@ function lineLeaf(
     baseline: top + line.baseline,
     ...(anchors.length > 0 ? { anchors } : {}),
   };
+}
+
+/**
+ * Leaders at a line break (CSS GCPM leader()): a leader that ends a line because the content
+ * after it wrapped moves to the start of the next line, so that content (a page number) is
+ * still pushed to the line's end, as WeasyPrint and Prince lay out a long table-of-contents
+ * entry. Returns the line as it stays and the leader it hands on.
+ */
+function leadersAcross(
+  line: LineBox<InlineSource>,
+  incoming: LineFragment<InlineSource> | undefined,
+): [LineBox<InlineSource>, LineFragment<InlineSource> | undefined] {
+  let fragments = line.fragments;
+  if (incoming) {
+    const start = fragments.reduce((m, f) => Math.min(m, f.x), Number.POSITIVE_INFINITY);
+    fragments = [{ ...incoming, x: Number.isFinite(start) ? start : 0, width: 0 }, ...fragments];
+  }
+  let outgoing: LineFragment<InlineSource> | undefined;
+  if (!line.hardBreak) {
+    let i = fragments.length - 1;
+    while (i >= 0 && !(fragments[i].kind === 'object' && fragments[i].source.leader)) i--;
+    const last = fragments[i];
+    if (i > 0 && fragments.slice(i + 1).every((f) => f.width < EPS)) {
+      outgoing = last;
+      fragments = fragments.filter((_, k) => k !== i);
+    }
+  }
+  return [fragments === line.fragments ? line : { ...line, fragments }, outgoing];
 }
 
 /**

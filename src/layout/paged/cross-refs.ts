@@ -12,6 +12,7 @@
 import type {
   GeneratedContent,
   ListStyleType,
+  PageRules,
   StyledDocument,
   StyledElement,
   StyledNode,
@@ -19,6 +20,7 @@ import type {
   TargetInfo,
 } from '../../style/index.js';
 import { formatCounter } from '../../style/index.js';
+import { TOC_ENTRY_ATTR } from '../box-tree/semantics.js';
 import { counterValue, type PageCounters } from './page-counters.js';
 
 /** What one layout pass tells about pages: where each id landed, how many pages there are. */
@@ -26,6 +28,13 @@ export interface PageFacts {
   /** Counters of the page (page, pages, @page counters) the element with this id starts on. */
   readonly countersAt: (id: string) => PageCounters | undefined;
   readonly pages: number;
+  /** 0-based page the element with this id starts on (a footnote: where its call landed). */
+  readonly pageOf?: (id: string) => number | undefined;
+  /**
+   * Per page, the value its page context restarts the footnote counter at
+   * (`@page { counter-reset: footnote }`), undefined where it does not.
+   */
+  readonly footnoteRestarts?: readonly (number | undefined)[];
 }
 
 export interface ResolvedTree {
@@ -45,8 +54,77 @@ export function locatorId(el: StyledElement): string | undefined {
 /** True when the content list needs anything from pagination or targets. */
 function needsResolving(content: readonly GeneratedContent[]): boolean {
   return content.some(
-    (c) => c.kind === 'page-counter' || c.kind === 'target-counter' || c.kind === 'target-text',
+    (c) =>
+      c.kind === 'page-counter' ||
+      c.kind === 'target-counter' ||
+      c.kind === 'target-text' ||
+      c.kind === 'footnote-counter',
   );
+}
+
+/** Whether some page context restarts (resets or sets) the footnote counter. */
+export function restartsFootnotes(rules: PageRules): boolean {
+  for (const page of rules.variants.values()) {
+    const c = page.context;
+    if ([...c.counterReset, ...c.counterSet].some((x) => x.name === 'footnote')) return true;
+  }
+  return false;
+}
+
+/** The document value of a footnote's counter: what its call or marker shows without pages. */
+function documentFootnoteValue(el: StyledElement): number | undefined {
+  for (const c of el.children) {
+    if (c.kind !== 'pseudo') continue;
+    for (const g of c.content)
+      if (g.kind === 'footnote-counter') return g.values[g.values.length - 1];
+  }
+  return undefined;
+}
+
+/** How much a footnote element adds to the footnote counter (itself, unless told otherwise). */
+function footnoteStep(el: StyledElement): number {
+  const own = el.style.counterIncrement.filter((c) => c.name === 'footnote');
+  return own.length === 0 ? 1 : own.reduce((n, c) => n + c.value, 0);
+}
+
+/**
+ * Footnote numbers restarted by the pages (CSS GCPM §2.5): footnotes are visited in document
+ * order; where a footnote lands on a later page than the previous one and a page in between
+ * restarts the counter, counting starts again from that value. A change the document makes
+ * itself (an element's counter-reset between two footnotes, a chapter's) shows as a document
+ * value other than the previous one plus the step, and wins: such an element is taken to be on
+ * the footnote's page, after the page's own restart.
+ */
+class FootnoteNumbering {
+  private documentValue = 0;
+  private shown = 0;
+  private page = -1;
+
+  constructor(private readonly facts: PageFacts | undefined) {}
+
+  next(el: StyledElement, id: string | undefined): number | undefined {
+    const v = documentFootnoteValue(el);
+    const step = footnoteStep(el);
+    const expected = this.documentValue + step;
+    const page = id === undefined ? undefined : this.facts?.pageOf?.(id);
+    let shown: number;
+    if (v !== undefined && v !== expected) shown = v;
+    else {
+      const restart = page === undefined ? undefined : this.restartBetween(this.page, page);
+      shown = (restart ?? this.shown) + step;
+    }
+    this.documentValue = v ?? expected;
+    this.shown = shown;
+    if (page !== undefined) this.page = page;
+    return v === undefined ? undefined : shown;
+  }
+
+  /** The last restart of the pages after `from` up to `to`. */
+  private restartBetween(from: number, to: number): number | undefined {
+    const restarts = this.facts?.footnoteRestarts ?? [];
+    for (let p = to; p > from; p--) if (restarts[p] !== undefined) return restarts[p];
+    return undefined;
+  }
 }
 
 /**
@@ -60,6 +138,8 @@ export function resolveCrossReferences(
 ): ResolvedTree {
   const targets = doc.targets ?? new Map<string, TargetInfo>();
   const used = new Map<string, string>();
+  const perPageFootnotes = restartsFootnotes(doc.pageRules);
+  const footnotes = perPageFootnotes ? new FootnoteNumbering(facts) : undefined;
 
   const pageCounter = (ids: readonly string[], name: string): number | undefined => {
     if (!facts) return undefined;
@@ -76,8 +156,15 @@ export function resolveCrossReferences(
     c: GeneratedContent,
     selfIds: readonly string[],
     key: string,
+    footnote: number | undefined,
   ): GeneratedContent | undefined => {
     switch (c.kind) {
+      case 'footnote-counter': {
+        const values = footnote === undefined ? c.values : [...c.values.slice(0, -1), footnote];
+        const text = values.map((v) => format(v, c.style)).join(c.separator ?? '');
+        if (perPageFootnotes) used.set(key, text);
+        return { kind: 'text', text };
+      }
       case 'page-counter': {
         const text = format(pageCounter(selfIds, c.name), c.style);
         used.set(key, text);
@@ -107,10 +194,14 @@ export function resolveCrossReferences(
     }
   };
 
-  const pseudo = (p: StyledPseudo, selfIds: readonly string[]): StyledPseudo => {
+  const pseudo = (
+    p: StyledPseudo,
+    selfIds: readonly string[],
+    footnote: number | undefined,
+  ): StyledPseudo => {
     const content: GeneratedContent[] = [];
     p.content.forEach((c, i) => {
-      const r = resolveItem(c, selfIds, `${p.nodeId}:${i}`);
+      const r = resolveItem(c, selfIds, `${p.nodeId}:${i}`, footnote);
       if (!r) return;
       const last = content[content.length - 1];
       if (r.kind === 'text' && last?.kind === 'text')
@@ -127,12 +218,19 @@ export function resolveCrossReferences(
     readonly id: string | undefined;
     /** Inside a nav, a doc-toc region or a table of contents. */
     readonly tocRegion: boolean;
+    /** A footnote's number on its page (when the pages restart the numbering). */
+    readonly footnote: number | undefined;
+    /** Children that are entries of a table of contents made of other markup than a list. */
+    readonly tocEntries: ReadonlySet<StyledElement> | undefined;
     children: StyledNode[] | undefined;
     next: number;
   }
-  const open = (el: StyledElement, tocRegion: boolean): Frame => {
+  const open = (el: StyledElement, tocRegion: boolean, tocEntry: boolean): Frame => {
     let id = locatorId(el);
+    const isFootnote =
+      footnotes !== undefined && el.style.float === 'footnote' && el.style.display !== 'none';
     const needsId =
+      isFootnote ||
       el.bookmark !== undefined ||
       el.children.some(
         (c) => c.kind === 'pseudo' && c.content.some((g) => g.kind === 'page-counter'),
@@ -143,8 +241,20 @@ export function resolveCrossReferences(
         : el.attrs;
     const toc = isTableOfContents(el, tocRegion);
     if (toc && !el.attrs.has('role')) attrs = new Map([...attrs, ['role', 'doc-toc']]);
+    if (tocEntry) attrs = new Map([...attrs, [TOC_ENTRY_ATTR, '']]);
     const inner = tocRegion || toc || el.tag === 'nav' || role(el) === 'doc-toc';
-    return { el, attrs, id, tocRegion: inner, children: undefined, next: 0 };
+    const footnote = isFootnote ? footnotes.next(el, id) : undefined;
+    const tocEntries = toc || tocEntry ? undefined : tableOfContentsEntries(el, inner);
+    return {
+      el,
+      attrs,
+      id,
+      tocRegion: inner,
+      footnote,
+      tocEntries,
+      children: undefined,
+      next: 0,
+    };
   };
   const replace = (f: Frame, i: number, node: StyledNode): void => {
     if (node === f.el.children[i]) return;
@@ -152,18 +262,18 @@ export function resolveCrossReferences(
     f.children[i] = node;
   };
   // Without recursion: nesting depth is the author's to choose.
-  const stack: Frame[] = [open(doc.root, false)];
+  const stack: Frame[] = [open(doc.root, false, false)];
   let root: StyledElement = doc.root;
   while (stack.length > 0) {
     const f = stack[stack.length - 1];
     if (f.next < f.el.children.length) {
       const i = f.next++;
       const c = f.el.children[i];
-      if (c.kind === 'element') stack.push(open(c, f.tocRegion));
+      if (c.kind === 'element') stack.push(open(c, f.tocRegion, f.tocEntries?.has(c) === true));
       else if (c.kind === 'pseudo' && needsResolving(c.content))
         // Where the generated box landed; its element's start when it has no anchor of its own
         // (a marker, or an inline ::before whose first run carries its element's anchor).
-        replace(f, i, pseudo(c, [`${f.id ?? ''}::${c.pseudo}`, f.id ?? '']));
+        replace(f, i, pseudo(c, [`${f.id ?? ''}::${c.pseudo}`, f.id ?? ''], f.footnote));
       continue;
     }
     stack.pop();
@@ -201,9 +311,40 @@ function isTableOfContents(el: StyledElement, tocRegion: boolean): boolean {
   return tocRegion && entries.every((e) => e.internalLink);
 }
 
+const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const ENTRY_TAGS = new Set(['p', 'div', 'li']);
+
+/**
+ * A table of contents made of other markup than a list: a container whose children, after any
+ * heading, are paragraphs (or divs) holding one link into the document each, with a page
+ * number among them, or inside a nav or a doc-toc region. Returns those entries.
+ */
+function tableOfContentsEntries(
+  el: StyledElement,
+  tocRegion: boolean,
+): ReadonlySet<StyledElement> | undefined {
+  if (LIST_TAGS.has(el.tag) || el.tag === 'table' || HEADING_TAGS.has(el.tag)) return undefined;
+  const kids = el.children.filter(
+    (c): c is StyledElement => c.kind === 'element' && c.style.display !== 'none',
+  );
+  let i = 0;
+  while (i < kids.length && (HEADING_TAGS.has(kids[i].tag) || role(kids[i]) === 'heading')) i++;
+  const candidates = kids.slice(i);
+  if (candidates.length === 0 || candidates.some((c) => !ENTRY_TAGS.has(c.tag))) return undefined;
+  const entries = candidates.map(entryOf);
+  if (entries.some((e) => e.internalLinks !== 1)) return undefined;
+  const pageReference = entries.some((e) => e.pageReference);
+  if (!pageReference && !(tocRegion && candidates.length >= 2)) return undefined;
+  return new Set(candidates);
+}
+
 /** What a list item holds outside its nested lists: a link into the document, a page number. */
-function entryOf(li: StyledElement): { internalLink: boolean; pageReference: boolean } {
-  let internalLink = false;
+function entryOf(li: StyledElement): {
+  internalLink: boolean;
+  internalLinks: number;
+  pageReference: boolean;
+} {
+  let internalLinks = 0;
   let pageReference = false;
   const stack: StyledNode[] = [...li.children];
   while (stack.length > 0) {
@@ -211,11 +352,11 @@ function entryOf(li: StyledElement): { internalLink: boolean; pageReference: boo
     if (n.kind === 'pseudo') {
       if (n.content.some((c) => c.kind === 'target-counter')) pageReference = true;
     } else if (n.kind === 'element' && !LIST_TAGS.has(n.tag)) {
-      if (n.tag === 'a' && (n.attrs.get('href') ?? '').trim().startsWith('#')) internalLink = true;
+      if (n.tag === 'a' && (n.attrs.get('href') ?? '').trim().startsWith('#')) internalLinks++;
       stack.push(...n.children);
     }
   }
-  return { internalLink, pageReference };
+  return { internalLink: internalLinks > 0, internalLinks, pageReference };
 }
 
 /** Whether two passes used the same page-dependent values (the layout has settled). */

@@ -100,6 +100,7 @@ function runPass(input: PagedInput, root: StyledElement): Pass {
     warnings,
     ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}),
     nextAnonId: 1,
+    bookmarkNodes: new Map(),
   };
   const rootBox = buildBoxTree(root, build, input.lang);
   const ctx: LayoutContext = {
@@ -160,6 +161,7 @@ function runPass(input: PagedInput, root: StyledElement): Pass {
       {
         maxPages: options.maxPages ?? MAX_PAGES,
         anchors,
+        warn: (message) => warnings.push({ code: 'layout.footnote-overflow', message }),
         ...(options.boxes ? { boxes: options.boxes } : {}),
         layouts: flows,
       },
@@ -168,6 +170,13 @@ function runPass(input: PagedInput, root: StyledElement): Pass {
     if (e instanceof PageLimit) throw new LimitError(e.message, 'pages');
     throw e;
   }
+  // Footnote bodies land with their calls: their ids are on that page (compose adds the y).
+  laid.forEach((p, i) => {
+    for (const { mark } of p.marks)
+      if (mark.kind === 'footnote')
+        for (const a of mark.body.anchors)
+          if (!anchors.has(a.id)) anchors.set(a.id, { pageIndex: i, y: 0 });
+  });
   return { laid, geometry, anchors, ctx: { ...ctx, fixed: primary.fixed }, sb, build, warnings };
 }
 
@@ -294,16 +303,31 @@ export function resolveLinks(
 
 /** Where every id landed in a pass, as the counters of its page. */
 function pageFacts(pass: Pass): PageFacts {
-  const counters = pageCounters(
-    pass.laid.map((p, i) => pass.geometry({ index: i, name: p.name, blank: p.blank }).style),
+  const styles = pass.laid.map(
+    (p, i) => pass.geometry({ index: i, name: p.name, blank: p.blank }).style,
   );
+  const counters = pageCounters(styles);
   return {
     countersAt: (id) => {
       const at = pass.anchors.get(id);
       return at ? counters[at.pageIndex] : undefined;
     },
     pages: pass.laid.length,
+    pageOf: (id) => pass.anchors.get(id)?.pageIndex,
+    footnoteRestarts: styles.map((s) => footnoteRestart(s.context)),
   };
+}
+
+/** The value a page context restarts the footnote counter at (set wins over reset). */
+function footnoteRestart(context: PageStyle['context']): number | undefined {
+  const set = context.counterSet.filter((c) => c.name === 'footnote');
+  if (set.length > 0) return set[set.length - 1].value;
+  const reset = context.counterReset.filter((c) => c.name === 'footnote');
+  return reset.length > 0 ? reset[reset.length - 1].value : undefined;
+}
+
+function nodeOf(node: { readonly id: number } | undefined): { node?: number } {
+  return node ? { node: node.id } : {};
 }
 
 /** Outline entries where their elements landed (elements that made no box have none). */
@@ -323,6 +347,7 @@ function outlineOf(root: StyledElement, pass: Pass): OutlineItem[] {
       open: b.open,
       pageIndex: at.pageIndex,
       y: Math.max(0, at.y) + g.bleed.top,
+      ...nodeOf(pass.build.bookmarkNodes?.get(b.id)),
     });
   }
   return out;

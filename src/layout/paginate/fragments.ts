@@ -40,6 +40,17 @@ export interface FootnoteBody {
   readonly anchors: readonly Anchor[];
   /** Height of the body's margin box. */
   readonly height: number;
+  /**
+   * The laid-out body, for a body too tall for a page's footnote area: the paginator cuts it
+   * between lines (`cuts`: the heights of the pieces already taken from it).
+   */
+  readonly frag?: Fragment;
+  readonly cuts?: readonly number[];
+  /**
+   * footnote-policy: 'block' moves the whole paragraph of the call to the next page when the
+   * footnote does not fit; otherwise the line of the call moves with it.
+   */
+  readonly policy?: 'auto' | 'line' | 'block';
 }
 
 /** Height the footnotes recorded in a leaf's anchors need in the footnote area. */
@@ -49,6 +60,14 @@ export function footnoteNeed(f: Fragment): number {
   for (const a of f.anchors)
     for (const m of a.marks ?? []) if (m.kind === 'footnote') h += m.body.height;
   return h;
+}
+
+/** Whether a footnote called on this line asks to move with its whole paragraph. */
+export function footnoteKeepsParagraph(f: Fragment): boolean {
+  if (f.kind !== 'leaf' || !f.anchors) return false;
+  return f.anchors.some((a) =>
+    (a.marks ?? []).some((m) => m.kind === 'footnote' && m.body.policy === 'block'),
+  );
 }
 
 /**

@@ -23,8 +23,16 @@
  */
 import type { DisplayItem } from '../../document/index.js';
 import type { PlacedBox } from '../options.js';
-import type { BoxFragment, ColumnSpec, Fragment, LeafFragment, PageMark } from './fragments.js';
-import { firstLeafBottom, footnoteNeed } from './fragments.js';
+import type {
+  Anchor,
+  BoxFragment,
+  ColumnSpec,
+  FootnoteBody,
+  Fragment,
+  LeafFragment,
+  PageMark,
+} from './fragments.js';
+import { firstLeafBottom, footnoteKeepsParagraph, footnoteNeed } from './fragments.js';
 import type { FlowLayouts, FlowTree } from './flow-layouts.js';
 import { asArtifact, moveItem, moveOps } from '../paint/decoration.js';
 import {
@@ -105,6 +113,8 @@ export interface PaginateOptions {
   readonly columns?: ColumnFlow;
   /** Only count the pages and where content ends, drawing nothing (balancing probes). */
   readonly measureOnly?: boolean;
+  /** Told about content drawn past the room it had (a footnote line taller than a page). */
+  readonly warn?: (message: string) => void;
 }
 
 /** Tolerance so rounding never pushes a line that fits exactly onto the next page. */
@@ -212,6 +222,7 @@ export function paginate(
     flow.tops?.set(next, flowTop);
     flow.page = next;
     flow.hasContent = false;
+    if (flow === main && !pages[next].blank) continueFootnotes(next);
   };
 
   /** Flow y shown at the body top of page `p`, for the active flow. */
@@ -219,15 +230,59 @@ export function paginate(
   const cur = (): PaginatedPage => pages[flow.page];
   // Room the footnote area takes at the bottom of each page so far.
   const footnoteRoom: number[] = [];
+  // Columns of one set share their page's footnote area: a column leaves room for the
+  // footnotes of the columns before it too (those after it cannot move it up any more).
+  const areaRoom = (): number => {
+    if (!columns) return footnoteRoom[flow.page] ?? 0;
+    let h = 0;
+    for (let p = flow.page - (flow.page % columns.perPage); p <= flow.page; p++)
+      h += footnoteRoom[p] ?? 0;
+    return h;
+  };
   const roomFor = (need: number): number =>
-    need <= 0
-      ? 0
-      : need + ((footnoteRoom[flow.page] ?? 0) > 0 ? 0 : (cur().body.footnoteInsets ?? 0));
+    need <= 0 ? 0 : need + (areaRoom() > 0 ? 0 : (cur().body.footnoteInsets ?? 0));
   // Room the open boxes with box-decoration-break: clone keep for their bottom edge.
   const cloneBottoms = (boxes: readonly OpenBox[]): number =>
     boxes.reduce((h, o) => h + (o.frag.cloneInsets?.bottom ?? 0), 0);
   const limit = (): number =>
-    topOf(flow.page) + cur().body.height - (footnoteRoom[flow.page] ?? 0) - cloneBottoms(stack);
+    topOf(flow.page) + cur().body.height - areaRoom() - cloneBottoms(stack);
+
+  /**
+   * The footnote room a line needs to stay on this page: its footnotes' height, or nothing
+   * when no page could hold them anyway (moving the line would only leave a gap; they are cut
+   * and continued instead).
+   */
+  const movingNeed = (leaf: LeafFragment): number => {
+    const need = footnoteNeed(leaf);
+    if (need <= 0 || columns) return need;
+    const insets = cur().body.footnoteInsets ?? 0;
+    return need + insets > cur().body.height - (leaf.bottom - leaf.top) + EPS ? 0 : need;
+  };
+
+  // Footnote text that did not fit the page of its call, continued on the next pages.
+  let footnoteCarry: FootnoteBody[] = [];
+  /** Footnote bodies put in page `p`'s area, up to `room`; what does not fit is returned. */
+  const putFootnotes = (p: number, bodies: readonly FootnoteBody[], room: number) => {
+    const insets = (footnoteRoom[p] ?? 0) > 0 ? 0 : (pages[p].body.footnoteInsets ?? 0);
+    const full = pages[p].body.height - insets;
+    const fill = fillFootnoteArea(bodies, room - insets, full, pages[p].body.width, (msg) =>
+      options.warn?.(msg),
+    );
+    if (fill.placed.length > 0) footnoteRoom[p] = (footnoteRoom[p] ?? 0) + fill.height + insets;
+    return fill;
+  };
+  /** The rest of footnotes cut at the previous page, at the top of page `p`'s area. */
+  const continueFootnotes = (p: number): void => {
+    if (footnoteCarry.length === 0 || columns) return;
+    const room = pages[p].body.height - (footnoteRoom[p] ?? 0);
+    const fill = putFootnotes(p, footnoteCarry, room);
+    for (const body of fill.placed)
+      pages[p].marks.push({ mark: { kind: 'footnote', body }, atStart: false });
+    footnoteCarry = fill.rest;
+    filled.add(p);
+    // A page the footnotes fill has no room for the flow: its next line goes on.
+    if (fill.rest.length > 0) flow.hasContent = true;
+  };
   const dy = (): number => cur().body.top - topOf(flow.page);
 
   /** Flow-positioned items moved to where they stand on page `p` (push copies them). */
@@ -402,12 +457,38 @@ export function paginate(
     }
   };
 
+  /**
+   * Footnotes of a line at the top of a page that even the whole page cannot hold: as much as
+   * fits goes in this page's area, cut between lines; the rest continues on the next pages.
+   * Returns, per body of the line, the piece that stays (undefined: it all moved on).
+   */
+  const cutFootnotes = (
+    leaf: LeafFragment,
+    room: number,
+  ): Map<FootnoteBody, FootnoteBody | undefined> => {
+    const bodies = (leaf.anchors ?? []).flatMap((a) =>
+      (a.marks ?? []).flatMap((m) => (m.kind === 'footnote' ? [m.body] : [])),
+    );
+    const fill = putFootnotes(flow.page, [...footnoteCarry, ...bodies], room);
+    // Bodies carried from before keep their order ahead of this line's.
+    const out = new Map<FootnoteBody, FootnoteBody | undefined>();
+    for (const b of bodies) out.set(b, undefined);
+    fill.placed.forEach((piece, i) => {
+      const whole = fill.sources[i];
+      if (out.has(whole)) out.set(whole, piece);
+      else cur().marks.push({ mark: { kind: 'footnote', body: piece }, atStart: false });
+    });
+    footnoteCarry = fill.rest;
+    return out;
+  };
+
   const placeLeaf = (leaf: LeafFragment, into: Collector, next?: Fragment): void => {
     let atStart = false;
+    let cut: Map<FootnoteBody, FootnoteBody | undefined> | undefined;
     if (!leaf.outOfFlow) {
       if (flow === main && tails.length > 0) belowTails(leaf);
       // A line with footnote calls fits when its footnotes fit too; otherwise they move together.
-      const fits = leaf.bottom + roomFor(footnoteNeed(leaf)) <= limit() + EPS;
+      const fits = leaf.bottom + roomFor(movingNeed(leaf)) <= limit() + EPS;
       const keepFails =
         keepsWithNext(leaf, next) &&
         next !== undefined &&
@@ -416,7 +497,9 @@ export function paginate(
       if ((!fits || keepFails) && flow.hasContent) unforcedBreak(flow.openTop ?? leaf.top, into);
       atStart = !flow.hasContent;
       const room = roomFor(footnoteNeed(leaf));
-      if (room > 0) footnoteRoom[flow.page] = (footnoteRoom[flow.page] ?? 0) + room;
+      if (room > 0 && !columns && leaf.bottom + room > limit() + EPS)
+        cut = cutFootnotes(leaf, limit() - leaf.bottom);
+      else if (room > 0) footnoteRoom[flow.page] = (footnoteRoom[flow.page] ?? 0) + room;
       markStarted();
       flow.hasContent = true;
       filled.add(flow.page);
@@ -448,8 +531,13 @@ export function paginate(
         if (anchors && a.id !== '') anchors.set(a.id, { pageIndex: p, y: a.y + d });
         // Marks on the leaf's first line count as the page's first content.
         if (a.marks)
-          for (const mark of a.marks)
-            pages[p].marks.push({ mark, atStart: atStart && a.y <= leaf.top + EPS });
+          for (const mark of a.marks) {
+            const kept =
+              mark.kind === 'footnote' && cut?.has(mark.body) ? cut.get(mark.body) : mark;
+            if (kept === undefined) continue;
+            const m: PageMark = 'kind' in kept ? kept : { kind: 'footnote', body: kept };
+            pages[p].marks.push({ mark: m, atStart: atStart && a.y <= leaf.top + EPS });
+          }
       }
     if (boxes && leaf.anchors)
       for (const a of leaf.anchors)
@@ -639,7 +727,12 @@ export function paginate(
         content,
         ({ index }) => {
           const k = Math.floor(index / perPage);
-          return { top: setBody(k).top, height: heightOf(k) };
+          const insets = setBody(k).footnoteInsets ?? cur().body.footnoteInsets;
+          return {
+            top: setBody(k).top,
+            height: heightOf(k),
+            ...(insets !== undefined ? { footnoteInsets: insets } : {}),
+          };
         },
         {
           measureOnly,
@@ -708,6 +801,17 @@ export function paginate(
         shift === 0 ? col.items : col.items.map((it) => moveItem(it, shift, 0)),
       );
     });
+    // The columns' page marks (strings, running elements, footnotes) are their page's, in
+    // column order; their footnotes take room in that page's area for the flow after them.
+    cols.forEach((col, i) => {
+      const p = pageOf(i);
+      for (const m of col.marks) {
+        pages[p].marks.push(m);
+        if (m.mark.kind !== 'footnote') continue;
+        const insets = (footnoteRoom[p] ?? 0) > 0 ? 0 : (pages[p].body.footnoteInsets ?? 0);
+        footnoteRoom[p] = (footnoteRoom[p] ?? 0) + m.mark.body.height + insets;
+      }
+    });
     for (const [id, at] of innerAnchors ?? [])
       if (!anchors!.has(id)) anchors!.set(id, { pageIndex: pageOf(at.pageIndex), y: at.y });
     for (const [id, list] of innerBoxes ?? [])
@@ -771,12 +875,17 @@ export function paginate(
       let j = i;
       let need = 0;
       while (j < n) {
-        const more = need + footnoteNeed(lines[j]);
+        const more = need + movingNeed(lines[j]);
         if (lines[j].bottom + roomFor(more) > lim + EPS) break;
         need = more;
         j++;
       }
       if (j < n) {
+        // footnote-policy: block: the paragraph goes to the next page whole with its footnote.
+        if (i === 0 && flow.hasContent && footnoteKeepsParagraph(lines[j])) {
+          unforcedBreak(flow.openTop ?? lines[0].top, into);
+          continue;
+        }
         if (j === i) {
           // Not even one more line fits: go to a fresh page (or, already on one, overflow).
           if (flow.hasContent) {
@@ -872,6 +981,13 @@ export function paginate(
   };
 
   placeFragment(root, rootCollector);
+  // Footnotes still cut at the end go on pages of their own.
+  for (let guard = 0; footnoteCarry.length > 0 && guard <= maxPages; guard++) {
+    const before = pages[pages.length - 1];
+    newPage(before.flowTop + before.body.height, names[names.length - 1]);
+    flow.page = pages.length - 1;
+    continueFootnotes(flow.page);
+  }
   // A break after the last content (break-after on the final element) leaves an empty page
   // behind (and a blank one before it, for a left/right break); browsers print no such page.
   if (pages.length > 1 && !filled.has(pages.length - 1)) {
@@ -925,4 +1041,95 @@ export class PageLimit extends Error {
   constructor(readonly max: number) {
     super(`the document needs more than ${max} pages`);
   }
+}
+
+/** What a footnote area takes of a list of bodies: whole ones, then one cut between lines. */
+interface FootnoteFill {
+  readonly placed: FootnoteBody[];
+  /** The body each placed one comes from (itself, or the body a piece was cut from). */
+  readonly sources: FootnoteBody[];
+  readonly rest: FootnoteBody[];
+  readonly height: number;
+}
+
+/**
+ * Bodies in order into `room`; the first that does not fit is cut after its last line that
+ * does. `full` is the room of an empty area: a body's first line taller than that is placed
+ * anyway, drawn past the area, with a warning (nothing is dropped).
+ */
+function fillFootnoteArea(
+  bodies: readonly FootnoteBody[],
+  room: number,
+  full: number,
+  width: number | undefined,
+  warn: (message: string) => void,
+): FootnoteFill {
+  const placed: FootnoteBody[] = [];
+  const sources: FootnoteBody[] = [];
+  let height = 0;
+  const take = (piece: FootnoteBody, from: FootnoteBody): void => {
+    placed.push(piece);
+    sources.push(from);
+    height += piece.height;
+  };
+  for (let i = 0; i < bodies.length; i++) {
+    const b = bodies[i];
+    // A whole body as it was laid out; the rest of a cut one is cut again from its layout.
+    if (!b.cuts && height + b.height <= room + EPS) {
+      take(b, b);
+      continue;
+    }
+    let [head, tail] = cutFootnoteBody(b, room - height, width);
+    if (!head && placed.length === 0 && room >= full - EPS) {
+      // Not even one line fits an empty area: it goes here anyway, so the text is not lost.
+      [head, tail] = cutFootnoteBody(b, Number.MAX_SAFE_INTEGER / 4, width);
+      warn("a footnote line is taller than the page's footnote area; it overflows the area");
+      if (!head) [head, tail] = [b, undefined];
+    }
+    if (head) take(head, b);
+    if (head && !tail) continue;
+    return { placed, sources, rest: [tail ?? b, ...bodies.slice(i + 1)], height };
+  }
+  return { placed, sources, rest: [], height };
+}
+
+/**
+ * The next piece of a footnote body no taller than `room` (cut between lines, by paginating
+ * the body with the heights of its earlier pieces, then `room`) and what is left after it;
+ * [undefined, body] when not even its next line fits.
+ */
+function cutFootnoteBody(
+  body: FootnoteBody,
+  room: number,
+  width: number | undefined,
+): [FootnoteBody | undefined, FootnoteBody | undefined] {
+  const cuts = body.cuts ?? [];
+  if (!body.frag) return [undefined, body];
+  const anchors = new Map<string, { pageIndex: number; y: number }>();
+  const k = cuts.length;
+  const pages = paginate(
+    body.frag,
+    (req) => ({
+      top: 0,
+      height:
+        req.index < k ? cuts[req.index] : req.index === k ? room : Number.MAX_SAFE_INTEGER / 4,
+      ...(width !== undefined ? { width } : {}),
+    }),
+    { anchors },
+  );
+  const page = pages[k];
+  if (!page) return [undefined, body];
+  const start = page.flowTop;
+  const last = k === pages.length - 1;
+  const consumed = cuts.reduce((h, c) => h + c, 0);
+  const height = last ? body.height - consumed : pages[k + 1].flowTop - start;
+  if (height > room + EPS) return [undefined, body];
+  const pieceAnchors: Anchor[] = [];
+  for (const a of body.anchors) {
+    const at = anchors.get(a.id);
+    if (at?.pageIndex === k) pieceAnchors.push({ ...a, y: at.y });
+  }
+  const piece: FootnoteBody = { items: page.items, anchors: pieceAnchors, height };
+  const tail: FootnoteBody | undefined = last ? undefined : { ...body, cuts: [...cuts, height] };
+  return [piece, tail];
 }
