@@ -477,6 +477,20 @@ export class TreeBuilder {
       ...(el.svgMarkup !== undefined ? { svgMarkup: el.svgMarkup } : {}),
     };
     if (style.display === 'none') return { ...base, children: [] };
+    const placeholder =
+      el.namespace === 'html' &&
+      (el.tag === 'input' || el.tag === 'textarea') &&
+      el.attrs.has('placeholder')
+        ? {
+            placeholderStyle: this.engine.compute(
+              style,
+              matched.placeholder,
+              [],
+              [],
+              'placeholder',
+            ),
+          }
+        : {};
 
     const isListItem = style.display === 'list-item';
     const footnote = style.float === 'footnote';
@@ -522,7 +536,7 @@ export class TreeBuilder {
             this.firstLetter(matched['first-letter'], letter, lang),
           )
         : undefined;
-    return this.pagedEnd({ ...base, children: lettered ?? children }, paged);
+    return this.pagedEnd({ ...base, ...placeholder, children: lettered ?? children }, paged);
   }
 
   /**

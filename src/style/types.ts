@@ -631,6 +631,8 @@ export interface StyledElement extends StyledNodeBase {
   readonly stringSet?: readonly StringAssignment[];
   /** The PDF outline entry this element makes (bookmark-level other than none). */
   readonly bookmark?: Bookmark;
+  /** A text field or text area with a placeholder: the style of its ::placeholder. */
+  readonly placeholderStyle?: ComputedStyle;
 }
 
 export interface StringAssignment {
