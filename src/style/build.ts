@@ -536,7 +536,16 @@ export class TreeBuilder {
             this.firstLetter(matched['first-letter'], letter, lang),
           )
         : undefined;
-    return this.pagedEnd({ ...base, ...placeholder, children: lettered ?? children }, paged);
+    const firstLine =
+      generates && matched['first-line'].length > 0 && hasFirstLine(style)
+        ? {
+            firstLineStyle: this.engine.compute(style, matched['first-line'], [], [], 'first-line'),
+          }
+        : {};
+    return this.pagedEnd(
+      { ...base, ...placeholder, ...firstLine, children: lettered ?? children },
+      paged,
+    );
   }
 
   /**

@@ -108,6 +108,7 @@ export interface MatchedRules {
   readonly 'footnote-marker': StyleRule[];
   readonly 'first-letter': StyleRule[];
   readonly placeholder: StyleRule[];
+  readonly 'first-line': StyleRule[];
 }
 
 const byCascadeOrder = (a: StyleRule, b: StyleRule): number =>
@@ -145,6 +146,7 @@ export class StyleEngine {
       'footnote-marker': [],
       'first-letter': [],
       placeholder: [],
+      'first-line': [],
     };
     for (const r of this.index.candidates(el, filter)) {
       if (!matchesSelector(el, r.selector)) continue;
@@ -160,6 +162,7 @@ export class StyleEngine {
     if (out['footnote-marker'].length > 1) out['footnote-marker'].sort(byCascadeOrder);
     if (out['first-letter'].length > 1) out['first-letter'].sort(byCascadeOrder);
     if (out.placeholder.length > 1) out.placeholder.sort(byCascadeOrder);
+    if (out['first-line'].length > 1) out['first-line'].sort(byCascadeOrder);
     return out;
   }
 

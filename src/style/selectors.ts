@@ -13,7 +13,8 @@ export type PseudoElement =
   | 'first-letter'
   | 'footnote-call'
   | 'footnote-marker'
-  | 'placeholder';
+  | 'placeholder'
+  | 'first-line';
 
 const PSEUDO_ELEMENTS: ReadonlySet<string> = new Set<PseudoElement>([
   'before',
@@ -23,6 +24,7 @@ const PSEUDO_ELEMENTS: ReadonlySet<string> = new Set<PseudoElement>([
   'footnote-marker',
   'first-letter',
   'placeholder',
+  'first-line',
 ]);
 
 /** Vendor spellings of pseudo-elements that mean a standard one. */
@@ -135,7 +137,7 @@ const DYNAMIC = new Set([
   'popover-open',
 ]);
 
-const LEGACY_PSEUDO_ELEMENTS = new Set(['before', 'after', 'first-letter']);
+const LEGACY_PSEUDO_ELEMENTS = new Set(['before', 'after', 'first-letter', 'first-line']);
 
 /** Selector names keep their CSS escapes in css-tree's AST (`.md\\:flex`); decode them. */
 function decode(name: string): string {

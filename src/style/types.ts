@@ -633,6 +633,8 @@ export interface StyledElement extends StyledNodeBase {
   readonly bookmark?: Bookmark;
   /** A text field or text area with a placeholder: the style of its ::placeholder. */
   readonly placeholderStyle?: ComputedStyle;
+  /** A block container with ::first-line rules: the style of its first formatted line. */
+  readonly firstLineStyle?: ComputedStyle;
 }
 
 export interface StringAssignment {

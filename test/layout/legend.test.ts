@@ -40,15 +40,13 @@ describe('fieldset legend', () => {
       CSS,
     );
     const [l] = r.box('l');
-    const clipped = groups(r.items(0)).find((g) => g.kind === 'group' && g.clip);
-    expect(clipped).toBeDefined();
-    const rects = (clipped as { clip: { op: string; x?: number; width?: number }[] }).clip.filter(
-      (o) => o.op === 'rect',
-    );
+    const clipped = groups(r.items(0)).find((g) => g.kind === 'group' && g.clip !== undefined);
+    if (!clipped || clipped.kind !== 'group' || !clipped.clip) throw new Error('no clipped border');
+    const rects = clipped.clip.flatMap((o) => (o.op === 'rect' ? [o] : []));
     const PT = 0.75;
     // Left of the legend, right of it, and under it.
     expect(rects).toHaveLength(3);
-    expect((rects[0].x ?? 0) + (rects[0].width ?? 0)).toBeCloseTo(l.x * PT, 1);
+    expect(rects[0].x + rects[0].width).toBeCloseTo(l.x * PT, 1);
     expect(rects[1].x).toBeCloseTo((l.x + l.width) * PT, 1);
   });
 

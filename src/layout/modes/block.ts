@@ -22,6 +22,7 @@ import { isMulticol, layoutMulticol, multicolIntrinsic } from './multicol.js';
 import type { BoxFragment, BoxSlice, Fragment, LeafFragment } from '../paginate/fragments.js';
 import { inlineIntrinsic, layoutInline, textLine, type LineLeaf } from './inline.js';
 import { FloatContext } from './floats.js';
+import type { FirstLine } from './first-line.js';
 import { borderItems, hasRadius, insetRadii, layoutTag, rectPath } from '../paint/decoration.js';
 import { layoutTable, tableIntrinsic } from './table.js';
 import {
@@ -83,6 +84,8 @@ export interface LayoutOptions {
   readonly floats?: FloatContext;
   /** Shrink-to-fit width for a box whose width is auto (a fieldset's rendered legend). */
   readonly shrink?: boolean;
+  /** ::first-line of an ancestor whose first formatted line is in this box. */
+  readonly firstLine?: FirstLine;
 }
 
 function isPositioned(s: ComputedStyle): boolean {
@@ -506,6 +509,8 @@ function layoutBlock(
   let contentH: number;
   let out: MarginSet = addMargin(NO_MARGIN, margin(s, hz.width).bottom);
   let lines = false;
+  const own = box.el?.firstLineStyle;
+  const firstLine: FirstLine | undefined = own ? { owner: s, style: own } : opts.firstLine;
   const legend = box.inline ? undefined : renderedLegend(box);
   let legendPlaced: LegendPlacement | undefined;
   if (legend) {
@@ -526,7 +531,7 @@ function layoutBlock(
     children = [legendPlaced.frag, ...r.frags];
     contentH = r.y + marginValue(r.pending) - contentY;
   } else if (box.inline) {
-    const r = layoutInline(box, contentX, contentY, contentW, ctx, floats, ownAbs);
+    const r = layoutInline(box, contentX, contentY, contentW, ctx, floats, ownAbs, firstLine);
     children = r.children;
     contentH = r.height;
     lines = r.lines.length > 0;
@@ -543,6 +548,7 @@ function layoutBlock(
       collapseTop,
       specifiedH,
       floats,
+      firstLine,
     );
     children = r.frags;
     if (collapseBottom) {
@@ -719,6 +725,7 @@ function layoutChildren(
   collapseTop: boolean,
   cbHeight: number | undefined,
   floats: FloatContext,
+  firstLine?: FirstLine,
 ): { frags: Fragment[]; y: number; pending: MarginSet } {
   const frags: Fragment[] = [];
   let y = y0;
@@ -745,10 +752,12 @@ function layoutChildren(
     const clearTo = floats.clearance(k.style.clear);
     const cleared = clearTo > top;
     if (cleared) top = clearTo;
+    // The first formatted line of the parent is in its first in-flow block child.
+    const kidOpts = first && firstLine && k.kind === 'block' ? { ...opts, firstLine } : opts;
     const r =
       floats.size > 0 && isFcRoot(k, {})
-        ? layoutBesideFloats(k, x, top, width, ctx, abs, opts, floats)
-        : { ...layoutBlockLevel(k, x, top, width, ctx, abs, opts), top };
+        ? layoutBesideFloats(k, x, top, width, ctx, abs, kidOpts, floats)
+        : { ...layoutBlockLevel(k, x, top, width, ctx, abs, kidOpts), top };
     // The box's own collapsed top margin, which a forced page break before it keeps.
     const own = marginValue(mt);
     frags.push(
