@@ -296,6 +296,7 @@ function parseSpaceColor(node: CssNode, state: ParseState, depth: number): Space
   if (node.type !== 'Function') return null;
   const fn = node.name.toLowerCase();
   if (fn === 'color-mix') return parseColorMix(node, state, depth);
+  if (fn === 'light-dark') return parseLightDark(node, state, depth);
   return parseColorFunction(fn, node, state, depth);
 }
 
@@ -537,6 +538,16 @@ function mathSum(
     op = null;
   }
   return product === null || op !== null ? null : sum + sign * product;
+}
+
+/** light-dark(): paper is a light colour scheme, so the first colour. */
+function parseLightDark(node: CssNode, state: ParseState, depth: number): SpaceColor | null {
+  if (node.type !== 'Function') return null;
+  const parts = node.children.toArray().filter((c) => c.type !== 'WhiteSpace');
+  if (parts.length !== 3 || parts[1].type !== 'Operator' || parts[1].value.trim() !== ',')
+    return null;
+  const dark = parseSpaceColor(parts[2], state, depth + 1);
+  return dark ? parseSpaceColor(parts[0], state, depth + 1) : null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -54,6 +54,10 @@ describe('CSS Color 4 functions', () => {
     near(await value('hsl(120deg, 100%, 25%)'), 0, 0.5, 0);
   });
 
+  it('takes the light colour of light-dark(): paper is light', async () => {
+    near(await value('light-dark(rgb(0 0 255), rgb(255 255 0))'), 0, 0, 1);
+  });
+
   it('reads system colours', async () => {
     near(await value('CanvasText'), 0, 0, 0);
     near(await value('Canvas'), 1, 1, 1);
