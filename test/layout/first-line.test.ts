@@ -85,5 +85,17 @@ describe('::first-line', () => {
     expect(a.color).toEqual({ r: 1, g: 0, b: 0, a: 1 });
     expect(r.text(0).replace(/\s/g, '')).toBe(WORDS.replace(/\s/g, ''));
     expect(r.warnings.filter((w) => w.message.includes('first-line'))).toEqual([]);
+    // One yellow background, one line tall (20px), behind the first line only.
+    const yellow = r
+      .items(0)
+      .filter(
+        (i) =>
+          i.kind === 'path' &&
+          JSON.stringify(i.fill) === JSON.stringify({ r: 1, g: 1, b: 0, a: 1 }),
+      );
+    expect(yellow).toHaveLength(1);
+    const op = yellow[0].kind === 'path' ? yellow[0].ops[0] : undefined;
+    expect(op?.op).toBe('rect');
+    if (op?.op === 'rect') expect(op.height).toBeGreaterThan(20 * 0.75 - 0.01);
   });
 });
