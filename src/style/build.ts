@@ -495,6 +495,20 @@ export class TreeBuilder {
       ...(el.svgMarkup !== undefined ? { svgMarkup: el.svgMarkup } : {}),
     };
     if (style.display === 'none') return { ...base, children: [] };
+    const placeholder =
+      el.namespace === 'html' &&
+      (el.tag === 'input' || el.tag === 'textarea') &&
+      el.attrs.has('placeholder')
+        ? {
+            placeholderStyle: this.engine.compute(
+              style,
+              matched.placeholder,
+              [],
+              [],
+              'placeholder',
+            ),
+          }
+        : {};
 
     const isListItem = style.display === 'list-item';
     const footnote = style.float === 'footnote';
@@ -540,7 +554,16 @@ export class TreeBuilder {
             this.firstLetter(matched['first-letter'], letter, lang),
           )
         : undefined;
-    return this.pagedEnd({ ...base, children: lettered ?? children }, paged);
+    const firstLine =
+      generates && matched['first-line'].length > 0 && hasFirstLine(style)
+        ? {
+            firstLineStyle: this.engine.compute(style, matched['first-line'], [], [], 'first-line'),
+          }
+        : {};
+    return this.pagedEnd(
+      { ...base, ...placeholder, ...firstLine, children: lettered ?? children },
+      paged,
+    );
   }
 
   /**

@@ -107,6 +107,8 @@ export interface MatchedRules {
   readonly 'footnote-call': StyleRule[];
   readonly 'footnote-marker': StyleRule[];
   readonly 'first-letter': StyleRule[];
+  readonly placeholder: StyleRule[];
+  readonly 'first-line': StyleRule[];
 }
 
 const byCascadeOrder = (a: StyleRule, b: StyleRule): number =>
@@ -143,6 +145,8 @@ export class StyleEngine {
       'footnote-call': [],
       'footnote-marker': [],
       'first-letter': [],
+      placeholder: [],
+      'first-line': [],
     };
     for (const r of this.index.candidates(el, filter)) {
       if (!matchesSelector(el, r.selector)) continue;
@@ -157,6 +161,8 @@ export class StyleEngine {
     if (out['footnote-call'].length > 1) out['footnote-call'].sort(byCascadeOrder);
     if (out['footnote-marker'].length > 1) out['footnote-marker'].sort(byCascadeOrder);
     if (out['first-letter'].length > 1) out['first-letter'].sort(byCascadeOrder);
+    if (out.placeholder.length > 1) out.placeholder.sort(byCascadeOrder);
+    if (out['first-line'].length > 1) out['first-line'].sort(byCascadeOrder);
     return out;
   }
 

@@ -7,7 +7,14 @@ import type { CssNode } from 'css-tree';
 import type { DomElement } from '../html/index.js';
 
 export type PseudoElement =
-  'before' | 'after' | 'marker' | 'first-letter' | 'footnote-call' | 'footnote-marker';
+  | 'before'
+  | 'after'
+  | 'marker'
+  | 'first-letter'
+  | 'footnote-call'
+  | 'footnote-marker'
+  | 'placeholder'
+  | 'first-line';
 
 const PSEUDO_ELEMENTS: ReadonlySet<string> = new Set<PseudoElement>([
   'before',
@@ -16,7 +23,16 @@ const PSEUDO_ELEMENTS: ReadonlySet<string> = new Set<PseudoElement>([
   'footnote-call',
   'footnote-marker',
   'first-letter',
+  'placeholder',
+  'first-line',
 ]);
+
+/** Vendor spellings of pseudo-elements that mean a standard one. */
+const PSEUDO_ELEMENT_ALIASES: Readonly<Record<string, PseudoElement>> = {
+  '-webkit-input-placeholder': 'placeholder',
+  '-moz-placeholder': 'placeholder',
+  '-ms-input-placeholder': 'placeholder',
+};
 
 type AttrOp = 'exists' | '=' | '~=' | '|=' | '^=' | '$=' | '*=';
 interface AttrTest {
@@ -121,7 +137,7 @@ const DYNAMIC = new Set([
   'popover-open',
 ]);
 
-const LEGACY_PSEUDO_ELEMENTS = new Set(['before', 'after', 'first-letter']);
+const LEGACY_PSEUDO_ELEMENTS = new Set(['before', 'after', 'first-letter', 'first-line']);
 
 /** Selector names keep their CSS escapes in css-tree's AST (`.md\\:flex`); decode them. */
 function decode(name: string): string {
@@ -262,7 +278,8 @@ function compileParts(parts: readonly CssNode[], nested: boolean): ComplexSelect
         break;
       }
       case 'PseudoElementSelector': {
-        const name = n.name.toLowerCase();
+        const lower = n.name.toLowerCase();
+        const name = PSEUDO_ELEMENT_ALIASES[lower] ?? lower;
         if (nested) throw new SelectorError('pseudo-element inside a selector argument');
         if (!PSEUDO_ELEMENTS.has(name)) throw new SelectorError(`::${name} is not supported`);
         pseudoElement = name as PseudoElement;

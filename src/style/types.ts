@@ -631,6 +631,10 @@ export interface StyledElement extends StyledNodeBase {
   readonly stringSet?: readonly StringAssignment[];
   /** The PDF outline entry this element makes (bookmark-level other than none). */
   readonly bookmark?: Bookmark;
+  /** A text field or text area with a placeholder: the style of its ::placeholder. */
+  readonly placeholderStyle?: ComputedStyle;
+  /** A block container with ::first-line rules: the style of its first formatted line. */
+  readonly firstLineStyle?: ComputedStyle;
 }
 
 export interface StringAssignment {

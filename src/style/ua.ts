@@ -99,6 +99,7 @@ legend { padding-left: 2px; padding-right: 2px; }
 button, input, select, textarea { font-family: sans-serif; font-size: 13.33px; }
 input, textarea, select, button { border: 1px solid #767676; padding: 1px 2px; color: #000; background-color: #fff; text-align: start; vertical-align: baseline; }
 input, select, button { white-space: pre; }
+input::placeholder, textarea::placeholder { color: #757575; }
 textarea { font-family: monospace; padding: 2px; vertical-align: text-bottom; }
 select { padding: 0 0 0 3px; border-radius: 0; }
 button, input[type=submit i], input[type=reset i], input[type=button i] { padding: 1px 6px; background-color: #efefef; border-radius: 2px; text-align: center; }

@@ -288,6 +288,16 @@ function optionText(o: StyledElement): string {
 }
 
 /**
+ * The style of a field's placeholder text: its ::placeholder style (font, colour, spacing...),
+ * with the pseudo-element's opacity folded into the text colour (one run of text, no overlap).
+ */
+function placeholderStyle(el: StyledElement): ComputedStyle {
+  const p = el.placeholderStyle;
+  if (!p) return { ...el.style, color: GREY_TEXT };
+  return p.opacity < 1 ? { ...p, color: { ...p.color, a: p.color.a * p.opacity }, opacity: 1 } : p;
+}
+
+/**
  * The element a control becomes in the box tree (its own style, children made from its state),
  * or null for an element that is no control.
  */
@@ -321,7 +331,7 @@ export function controlElement(el: StyledElement, names: FormNames): ControlElem
           : {}),
       };
       const shown = value !== '' ? value : placeholder;
-      const textStyle = value !== '' ? s : { ...s, color: GREY_TEXT };
+      const textStyle = value !== '' ? s : placeholderStyle(el);
       return make(
         centred({ ...style, ...(s.height === 'auto' ? { minHeight: normalLine(s) } : {}) }),
         shown !== '' ? [textNode(textStyle, shown, el.nodeId)] : [],
@@ -348,6 +358,9 @@ export function controlElement(el: StyledElement, names: FormNames): ControlElem
       const text = el.children.map((c) => (c.kind === 'text' ? c.text : '')).join('');
       // The first newline right after <textarea> is not content (HTML parsing).
       const value = text.replace(/^\r?\n/, '');
+      const placeholder = el.attrs.get('placeholder') ?? '';
+      if (value === '' && placeholder !== '')
+        return make(style, [textNode(placeholderStyle(el), placeholder, el.nodeId)]);
       return make(style, value !== '' ? [textNode(s, value, el.nodeId)] : []);
     }
     case 'select': {

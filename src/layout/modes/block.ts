@@ -7,14 +7,22 @@
 import type { ComputedStyle } from '../../style/index.js';
 import type { BlockBox, Box, ImageBox } from '../box-tree/boxes.js';
 import type { LayoutContext } from '../context.js';
-import { boxFragment, flatten, imageItems, leafOf, shiftFragment } from '../context.js';
+import {
+  boxFragment,
+  decorateBox,
+  flatten,
+  imageItems,
+  leafOf,
+  shiftFragment,
+} from '../context.js';
 import type { DisplayItem } from '../../document/index.js';
 import { layoutFlex, flexIntrinsic } from './flex.js';
 import { gridIntrinsic, layoutGrid } from './grid/index.js';
 import { isMulticol, layoutMulticol, multicolIntrinsic } from './multicol.js';
-import type { BoxFragment, Fragment, LeafFragment } from '../paginate/fragments.js';
+import type { BoxFragment, BoxSlice, Fragment, LeafFragment } from '../paginate/fragments.js';
 import { inlineIntrinsic, layoutInline, textLine, type LineLeaf } from './inline.js';
 import { FloatContext } from './floats.js';
+import type { FirstLine } from './first-line.js';
 import { borderItems, hasRadius, insetRadii, layoutTag, rectPath } from '../paint/decoration.js';
 import { layoutTable, tableIntrinsic } from './table.js';
 import {
@@ -80,6 +88,10 @@ export interface LayoutOptions {
    * fills multi-column content found here into columns itself.
    */
   readonly pageFlow?: boolean;
+  /** Shrink-to-fit width for a box whose width is auto (a fieldset's rendered legend). */
+  readonly shrink?: boolean;
+  /** ::first-line of an ancestor whose first formatted line is in this box. */
+  readonly firstLine?: FirstLine;
 }
 
 function isPositioned(s: ComputedStyle): boolean {
@@ -442,7 +454,7 @@ export function layoutBlockLevel(
 ): Placed & { marginLeft: number } {
   ctx.deadline?.check('layout');
   const float = isFloat(box);
-  const shrink = float || isOutOfFlow(box);
+  const shrink = float || isOutOfFlow(box) || opts.shrink === true;
   let hz = horizontal(box, cbWidth, shrink, ctx);
   // A float's auto margins are 0; where it goes is the float context's business.
   if (opts.forcedWidth !== undefined || float)
@@ -503,8 +515,30 @@ function layoutBlock(
   let contentH: number;
   let out: MarginSet = addMargin(NO_MARGIN, margin(s, hz.width).bottom);
   let lines = false;
-  if (box.inline) {
-    const r = layoutInline(box, contentX, contentY, contentW, ctx, floats, ownAbs);
+  const own = box.el?.firstLineStyle;
+  const firstLine: FirstLine | undefined = own ? { owner: s, style: own } : opts.firstLine;
+  const legend = box.inline ? undefined : renderedLegend(box);
+  let legendPlaced: LegendPlacement | undefined;
+  if (legend) {
+    legendPlaced = placeLegend(legend, contentX, contentW, y, ctx, ownAbs);
+    // The content starts below the legend (or the border, when that is taller).
+    const down = Math.max(0, legendPlaced.outerHeight - bord.top);
+    const r = layoutChildren(
+      box.children.filter((k) => k !== legend),
+      contentX,
+      contentY + down,
+      contentW,
+      ctx,
+      ownAbs,
+      false,
+      specifiedH,
+      floats,
+      opts.pageFlow === true,
+    );
+    children = [legendPlaced.frag, ...r.frags];
+    contentH = r.y + marginValue(r.pending) - contentY;
+  } else if (box.inline) {
+    const r = layoutInline(box, contentX, contentY, contentW, ctx, floats, ownAbs, firstLine);
     children = r.children;
     contentH = r.height;
     lines = r.lines.length > 0;
@@ -522,6 +556,7 @@ function layoutBlock(
       specifiedH,
       floats,
       opts.pageFlow === true,
+      firstLine,
     );
     children = r.frags;
     if (collapseBottom) {
@@ -562,7 +597,129 @@ function layoutBlock(
     ...(heading ? { keepWithNext: true } : {}),
     flowKey: box.id,
   });
-  return { frag, height, width: hz.width, marginBottom: out };
+  const decorated =
+    legendPlaced && frag.decorate
+      ? { ...frag, decorate: legendDecoration(s, x, hz.width, ctx, legendPlaced, y) }
+      : frag;
+  return { frag: decorated, height, width: hz.width, marginBottom: out };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fieldset legends
+
+/**
+ * A fieldset's rendered legend (HTML §15.3.13): its first child that is a legend, neither
+ * floated nor absolutely positioned.
+ */
+function renderedLegend(box: BlockBox): Box | undefined {
+  if (box.el?.tag !== 'fieldset' || box.el.namespace !== 'html') return undefined;
+  const first = box.children.find((k) => !(k.kind === 'block' && k.el === undefined && isEmpty(k)));
+  if (!first || first.el?.tag !== 'legend' || first.el.namespace !== 'html') return undefined;
+  return isFloat(first) || isOutOfFlow(first) ? undefined : first;
+}
+
+function isEmpty(b: Box): boolean {
+  return b.kind === 'block' && b.children.length === 0 && !b.inline;
+}
+
+interface LegendPlacement {
+  readonly frag: Fragment;
+  /** The legend's border box in flow coordinates. */
+  readonly x: number;
+  readonly width: number;
+  readonly top: number;
+  readonly bottom: number;
+  /** Height of its margin box: the fieldset's content starts below it. */
+  readonly outerHeight: number;
+}
+
+/**
+ * The legend shrinks to fit, at the start of the fieldset's content box (or where its `align`
+ * attribute or auto margins put it), its margin box starting at the fieldset's top edge.
+ */
+function placeLegend(
+  legend: Box,
+  contentX: number,
+  contentW: number,
+  top: number,
+  ctx: LayoutContext,
+  abs: AbsCollector,
+): LegendPlacement {
+  const m = margin(legend.style, contentW);
+  const y = top + Math.max(0, m.top);
+  let placed = layoutBlockLevel(legend, contentX, y, contentW, ctx, abs, {
+    root: true,
+    shrink: true,
+  });
+  const align = legend.el?.attrs.get('align')?.toLowerCase();
+  const start = contentX + placed.marginLeft;
+  const want =
+    align === 'center'
+      ? contentX + (contentW - placed.width) / 2
+      : align === 'right'
+        ? contentX + contentW - placed.width - Math.max(0, m.right)
+        : align === 'left'
+          ? contentX + Math.max(0, m.left)
+          : start;
+  if (want !== start) placed = { ...placed, frag: shiftFragment(placed.frag, want - start, 0) };
+  const outerHeight = Math.max(0, m.top) + placed.height + Math.max(0, m.bottom);
+  return {
+    frag: placed.frag,
+    x: want,
+    width: placed.width,
+    top: y,
+    bottom: y + placed.height,
+    outerHeight,
+  };
+}
+
+/**
+ * The fieldset's background and border start at the middle of the legend (when the legend is
+ * taller than the top border), and the top border is not drawn behind the legend.
+ */
+function legendDecoration(
+  s: ComputedStyle,
+  x: number,
+  width: number,
+  ctx: LayoutContext,
+  legend: LegendPlacement,
+  top: number,
+): (slice: BoxSlice) => DisplayItem[] {
+  const down = Math.max(0, (legend.outerHeight - s.borderTopWidth) / 2);
+  // Border widths stay (they place background layers); only the lines go.
+  const backgroundOnly: ComputedStyle = {
+    ...s,
+    borderTopStyle: 'none',
+    borderRightStyle: 'none',
+    borderBottomStyle: 'none',
+    borderLeftStyle: 'none',
+  };
+  const bordersOnly: ComputedStyle = {
+    ...s,
+    backgroundColor: { r: 0, g: 0, b: 0, a: 0 },
+    backgroundLayers: [],
+  };
+  return (given) => {
+    const slice =
+      given.continuedAbove || given.flowTop > top + 0.01
+        ? given
+        : { ...given, top: given.top + down, flowTop: given.flowTop + down };
+    const items = decorateBox(backgroundOnly, x, width, slice, ctx);
+    const borders = decorateBox(bordersOnly, x, width, slice, ctx);
+    if (slice === given || borders.length === 0) return [...items, ...borders];
+    const left = legend.x;
+    const right = legend.x + legend.width;
+    const y0 = slice.top - 1;
+    const y1 = slice.bottom + 1;
+    const below = legend.bottom + slice.shift;
+    const huge = 1e6;
+    const clip = [
+      ...rectPath({ x: -huge, y: y0, width: left + huge, height: y1 - y0 }),
+      ...rectPath({ x: right, y: y0, width: huge, height: y1 - y0 }),
+      ...rectPath({ x: left, y: below, width: right - left, height: Math.max(0, y1 - below) }),
+    ];
+    return [...items, { kind: 'group', clip, items: borders }];
+  };
 }
 
 /**
@@ -603,6 +760,7 @@ function layoutChildren(
   cbHeight: number | undefined,
   floats: FloatContext,
   pageFlow: boolean,
+  firstLine?: FirstLine,
 ): { frags: Fragment[]; y: number; pending: MarginSet } {
   const frags: Fragment[] = [];
   let y = y0;
@@ -633,10 +791,12 @@ function layoutChildren(
     const clearTo = floats.clearance(k.style.clear);
     const cleared = clearTo > top;
     if (cleared) top = clearTo;
+    // The first formatted line of the parent is in its first in-flow block child.
+    const kidOpts = first && firstLine && k.kind === 'block' ? { ...opts, firstLine } : opts;
     const r =
       floats.size > 0 && isFcRoot(k, {})
-        ? layoutBesideFloats(k, x, top, width, ctx, abs, opts, floats)
-        : { ...layoutBlockLevel(k, x, top, width, ctx, abs, opts), top };
+        ? layoutBesideFloats(k, x, top, width, ctx, abs, kidOpts, floats)
+        : { ...layoutBlockLevel(k, x, top, width, ctx, abs, kidOpts), top };
     // The box's own collapsed top margin, which a forced page break before it keeps.
     const own = marginValue(mt);
     frags.push(

@@ -19,7 +19,8 @@ import type {
   ShapedParagraph,
   TextStyle,
 } from '../../text/index.js';
-import type { BlockBox, Box, InlineSource, LinkRef } from '../box-tree/boxes.js';
+import type { BlockBox, Box, InlineItem, InlineSource, LinkRef } from '../box-tree/boxes.js';
+import { firstLineItems, splitAfterLine, type FirstLine } from './first-line.js';
 import type { LayoutContext } from '../context.js';
 import { decorateBox, flatten } from '../context.js';
 import type { DisplayItem, ItemTag } from '../../document/index.js';
@@ -29,7 +30,7 @@ import { intrinsicOuter, layoutAtomic, layoutFixed, measureFloat, placeFloat } f
 import type { AbsCollector, MeasuredFloat } from './block.js';
 import type { FloatContext } from './floats.js';
 import { layoutFootnoteBody } from './footnote.js';
-import { moveItem, layoutTag } from '../paint/decoration.js';
+import { backgroundItem, moveItem, layoutTag, NO_RADII } from '../paint/decoration.js';
 import { border, len, padding, textStyle } from '../units.js';
 
 /** A line leaf keeps its baseline so list markers can sit on it. */
@@ -66,6 +67,20 @@ function paragraphOf(box: BlockBox, width: number, ctx: LayoutContext): Paragrap
   }
   const hit = byWidth.get(key);
   if (hit) return hit;
+  const entry = shapeItems(box, items, width, ctx);
+  // Bound the per-box cache: flex measurement may probe many widths.
+  if (byWidth.size > 16) byWidth.clear();
+  byWidth.set(key, entry);
+  return entry;
+}
+
+/** Shapes inline items of `box` into a paragraph, laying out its atomic inlines at `width`. */
+function shapeItems(
+  box: BlockBox,
+  items: readonly InlineItem[],
+  width: number,
+  ctx: LayoutContext,
+): ParagraphEntry {
   const atomics = new Map<Box, { frag: Fragment; marginLeft: number; marginTop: number }>();
   const runs: InlineRun<InlineSource>[] = items.map((it): InlineRun<InlineSource> => {
     if (it.kind === 'out-of-flow') return { kind: 'anchor', source: { ...it.source, box: it.box } };
@@ -112,14 +127,7 @@ function paragraphOf(box: BlockBox, width: number, ctx: LayoutContext): Paragrap
       style: textStyle(it.style, it.lang),
     };
   });
-  const entry: ParagraphEntry = {
-    para: shapeParagraph(ctx.fonts, runs, { direction: direction(box) }),
-    atomics,
-  };
-  // Bound the per-box cache: flex measurement may probe many widths.
-  if (byWidth.size > 16) byWidth.clear();
-  byWidth.set(key, entry);
-  return entry;
+  return { para: shapeParagraph(ctx.fonts, runs, { direction: direction(box) }), atomics };
 }
 
 export function inlineIntrinsic(box: BlockBox, ctx: LayoutContext): IntrinsicSizes {
@@ -182,16 +190,26 @@ export function layoutInline(
   ctx: LayoutContext,
   floats: FloatContext,
   abs: AbsCollector,
+  firstLine?: FirstLine,
 ): { children: Fragment[]; lines: LineLeaf[]; height: number } {
-  const { para, atomics } = paragraphOf(box, width, ctx);
+  const items = box.inline ?? [];
+  // With ::first-line, the first line is broken in its own style; the rest of the content
+  // then continues in a paragraph of its own (rest, below).
+  const styled = firstLine ? firstLineItems(items, firstLine) : undefined;
+  let { para, atomics } = styled
+    ? shapeItems(box, styled, width, ctx)
+    : paragraphOf(box, width, ctx);
+  let rest = styled;
   const s = box.style;
   const rtl = para.direction === 'rtl';
-  const breaker = createLineBreaker(para, {
-    textAlign: s.textAlign,
-    ...(s.textAlignLast !== 'auto' ? { textAlignLast: s.textAlignLast } : {}),
-    textIndent: len(s.textIndent, width),
-    strut: textStyle(s, box.lang),
-  });
+  const breakerFor = (indent: number) =>
+    createLineBreaker(para, {
+      textAlign: s.textAlign,
+      ...(s.textAlignLast !== 'auto' ? { textAlignLast: s.textAlignLast } : {}),
+      textIndent: indent,
+      strut: textStyle(s, box.lang),
+    });
+  let breaker = breakerFor(len(s.textIndent, width));
   const children: Fragment[] = [];
   const lines: LineLeaf[] = [];
   const measured = new Map<Box, MeasuredFloat>();
@@ -270,7 +288,8 @@ export function layoutInline(
       if (line) {
         const [own, carried] = rtl ? [line, undefined] : leadersAcross(line, carriedLeader);
         carriedLeader = carried;
-        const leaf = lineLeaf(fillLeaders(own), left, y, atomics, ctx);
+        let leaf = lineLeaf(fillLeaders(own), left, y, atomics, ctx);
+        if (rest && firstLine) leaf = withLineBackground(leaf, firstLine, line, left, y);
         children.push(leaf);
         lines.push(leaf);
         bottom = top + line.height;
@@ -283,10 +302,33 @@ export function layoutInline(
         else abs.push({ box: p.box, staticX: p.x, staticY: p.y });
       }
       top = below;
+      if (rest && line && !breaker.done) {
+        // The first line is done: what it did not take continues in the element's own style.
+        const after = splitAfterLine(items, line);
+        ({ para, atomics } = shapeItems(box, after, width, ctx));
+        breaker = breakerFor(0);
+      }
+      rest = undefined;
       break;
     }
   }
   return { children, lines, height: bottom - y };
+}
+
+/** A ::first-line background behind the content of the first line. */
+function withLineBackground(
+  leaf: LineLeaf,
+  fl: FirstLine,
+  line: LineBox<InlineSource>,
+  left: number,
+  y: number,
+): LineLeaf {
+  const color = fl.style.backgroundColor;
+  if (color.a <= 0 || line.fragments.length === 0) return leaf;
+  const x0 = Math.min(...line.fragments.map((f) => f.x));
+  const x1 = Math.max(...line.fragments.map((f) => f.x + f.width));
+  const rect = { x: left + x0, y: y + line.top, width: x1 - x0, height: line.height };
+  return { ...leaf, items: [backgroundItem(rect, color, NO_RADII), ...leaf.items] };
 }
 
 function tagOf(source: InlineSource, ctx: LayoutContext): ItemTag {

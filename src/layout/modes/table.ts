@@ -687,11 +687,23 @@ export function layoutTable(
     head = { ...leafOf(h), keepWithNext: true };
     frags.push(head);
   }
+  // Footer rows (last in the grid) form one leaf, drawn again below the rows of every page.
+  const footRows = g.sectionOf.filter((k) => k === 'foot').length;
+  const footStart = g.rows.length - footRows;
+  const bodyRows = footRows > 0 && rowEnd.slice(0, footStart).every((e) => e < footStart);
+  let foot: LeafFragment | undefined;
+  let bodyCount = 0;
   let i = head ? headRows : 0;
   while (i < g.rows.length) {
+    if (bodyRows && i === footStart) {
+      foot = leafOf(rowLeaf(footStart, g.rows.length - 1, true));
+      frags.push(foot);
+      break;
+    }
     let end = rowEnd[i];
     for (let k = i; k <= end; k++) end = Math.max(end, rowEnd[k]);
     frags.push(rowLeaf(i, end, true));
+    bodyCount++;
     i = end + 1;
   }
   cursor = rowY[g.rows.length];
@@ -703,14 +715,18 @@ export function layoutTable(
   }
   const height = Math.max(cursor + e.bottom - y, size(s.height, undefined) ?? 0);
   const tableStyle = g.collapse ? { ...t, style: withoutBorders(s) } : t;
-  // Repeated headers only make sense when there is body content to continue.
+  // Repeated headers and footers only make sense when there are body rows between them.
   const repeat = head && frags.length > 1 ? { repeat: head } : {};
+  // A footer repeats only while it leaves most of each page to the rows (as browsers do).
+  const repeated = (foot ? foot.bottom - foot.top : 0) + (head ? head.bottom - head.top : 0);
+  const repeatFooter =
+    foot && bodyCount > 0 && repeated <= ctx.page.height / 2 ? { repeatFooter: foot } : {};
   const frag: BoxFragment = boxFragment(
     tableStyle,
     { x, width: tableWidth, top: y, height },
     frags,
     ctx,
-    repeat,
+    { ...repeat, ...repeatFooter },
   );
   return {
     frag,

@@ -170,6 +170,11 @@ export interface BoxFragment {
   readonly lines?: { readonly orphans: number; readonly widows: number };
   /** Drawn again at the top of every page this box continues on (thead). */
   readonly repeat?: LeafFragment;
+  /**
+   * The box's last leaf (tfoot), drawn again below the content of every page this box
+   * continues from; room for it is kept on every page the box is open on.
+   */
+  readonly repeatFooter?: LeafFragment;
   /** id attribute of the element, a link target at the box's top. */
   readonly anchor?: string;
   /** Page marks of the element, recorded on the page where the box starts. */

@@ -244,8 +244,15 @@ export function paginate(
   // Room the open boxes with box-decoration-break: clone keep for their bottom edge.
   const cloneBottoms = (boxes: readonly OpenBox[]): number =>
     boxes.reduce((h, o) => h + (o.frag.cloneInsets?.bottom ?? 0), 0);
-  const limit = (): number =>
-    topOf(flow.page) + cur().body.height - areaRoom() - cloneBottoms(stack);
+  // Room the open tables keep for the footer repeated below their rows (none while the footer
+  // itself is placed).
+  const footerRoom = (placing?: LeafFragment): number =>
+    stack.reduce((h, o) => {
+      const f = o.frag.repeatFooter;
+      return f && f !== placing ? h + f.bottom - f.top : h;
+    }, 0);
+  const limit = (placing?: LeafFragment): number =>
+    topOf(flow.page) + cur().body.height - areaRoom() - cloneBottoms(stack) - footerRoom(placing);
 
   /**
    * The footnote room a line needs to stay on this page: its footnotes' height, or nothing
@@ -313,6 +320,7 @@ export function paginate(
     const edge = last?.leaf.closingEdge;
     if (last && edge && edge.length > 0 && !measureOnly)
       push(last.into, last.page, onPage(edge, last.page));
+    if (last) repeatFooters(last, into);
     flow.lastLeaf = undefined;
     if (blankFirst) startPage(at, '', true);
     let headers = 0;
@@ -340,6 +348,27 @@ export function paginate(
     flow.openMargin = 0;
     flow.openBox = undefined;
   };
+
+  /**
+   * Open tables with content on the page being ended draw their footer again right below the
+   * last leaf placed there, innermost first (as Pagination artifacts).
+   */
+  const repeatFooters = (last: NonNullable<FlowState['lastLeaf']>, into: Collector): void => {
+    let y = last.leaf.bottom + pages[last.page].body.top - topOf(last.page);
+    for (let k = stack.length - 1; k >= 0; k--) {
+      const o = stack[k];
+      const foot = o.frag.repeatFooter;
+      if (!foot || o.startPage < 0 || o.startPage > last.page || foot === placingFooter) continue;
+      if (!measureOnly) {
+        const copy = foot.items.map((i) => moveItem(i, pages[last.page].dx, y - foot.top));
+        push(collectorOf(o, into), last.page, asArtifact(copy));
+      }
+      y += foot.bottom - foot.top;
+      reach(last.page, y);
+    }
+  };
+  /** The footer leaf being placed (its own break must not draw it as a repeat too). */
+  let placingFooter: LeafFragment | undefined;
 
   /**
    * An unforced break before content at `at`. When it falls at the start of a box (nothing of
@@ -488,13 +517,20 @@ export function paginate(
     if (!leaf.outOfFlow) {
       if (flow === main && tails.length > 0) belowTails(leaf);
       // A line with footnote calls fits when its footnotes fit too; otherwise they move together.
-      const fits = leaf.bottom + roomFor(movingNeed(leaf)) <= limit() + EPS;
+      const fits = leaf.bottom + roomFor(movingNeed(leaf)) <= limit(leaf) + EPS;
       const keepFails =
         keepsWithNext(leaf, next) &&
         next !== undefined &&
         firstLeafBottom(next) > limit() + EPS &&
         firstLeafBottom(next) - leaf.top <= cur().body.height;
-      if ((!fits || keepFails) && flow.hasContent) unforcedBreak(flow.openTop ?? leaf.top, into);
+      if ((!fits || keepFails) && flow.hasContent) {
+        placingFooter = leaf;
+        try {
+          unforcedBreak(flow.openTop ?? leaf.top, into);
+        } finally {
+          placingFooter = undefined;
+        }
+      }
       atStart = !flow.hasContent;
       const room = roomFor(footnoteNeed(leaf));
       if (room > 0 && !columns && leaf.bottom + room > limit() + EPS)

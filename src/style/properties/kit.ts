@@ -3,7 +3,7 @@
  * lengths, colours, numbers). The definitions live in the family modules beside it.
  */
 import type { CssNode } from 'css-tree';
-import { parseColor, type ColorSpec } from '../colors.js';
+import { parseColor, resolveColorSpec, type ColorSpec } from '../colors.js';
 import type { RgbaColor } from '../types.js';
 import {
   computeLength,
@@ -148,7 +148,7 @@ export function lengthProp(
 }
 
 export function resolveColor(spec: ColorSpec, current: RgbaColor): RgbaColor {
-  return spec === 'currentcolor' ? current : spec;
+  return resolveColorSpec(spec, current);
 }
 
 export function colorProp(
