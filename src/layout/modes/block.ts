@@ -26,6 +26,7 @@ import {
   padding,
   pt,
   radii,
+  ratioHeight,
   size,
   textStyle,
   type Edges,
@@ -280,6 +281,15 @@ function horizontal(box: Box, cbWidth: number, shrink: boolean, ctx: LayoutConte
 // ---------------------------------------------------------------------------------------------
 // Replaced elements
 
+/** Width over height: the author's aspect-ratio, else the image's own, else the attributes'. */
+function replacedRatio(box: ImageBox): number | undefined {
+  if (box.style.aspectRatio !== 'auto') return box.style.aspectRatio;
+  const img = box.image;
+  if (img && img.intrinsicWidth > 0 && img.intrinsicHeight > 0)
+    return img.intrinsicWidth / img.intrinsicHeight;
+  return box.attrWidth && box.attrHeight ? box.attrWidth / box.attrHeight : undefined;
+}
+
 export function replacedSize(
   box: ImageBox,
   cbWidth: number | undefined,
@@ -287,12 +297,7 @@ export function replacedSize(
   const s = box.style;
   const iw = box.image ? pt(box.image.intrinsicWidth) : undefined;
   const ih = box.image ? pt(box.image.intrinsicHeight) : undefined;
-  const ratio =
-    iw && ih
-      ? iw / ih
-      : box.attrWidth && box.attrHeight
-        ? box.attrWidth / box.attrHeight
-        : undefined;
+  const ratio = replacedRatio(box);
   const cssW =
     cbWidth === undefined && typeof s.width !== 'number' ? undefined : size(s.width, cbWidth);
   const cssH = typeof s.height === 'number' ? pt(s.height) : undefined;
@@ -304,7 +309,7 @@ export function replacedSize(
   let h = cssH !== undefined ? cssH - edgesH : cssW === undefined ? box.attrHeight : undefined;
   if (w === undefined && h === undefined) {
     w = iw ?? 150;
-    h = ih ?? (ratio ? w / ratio : 75);
+    h = s.aspectRatio !== 'auto' || ih === undefined ? (ratio ? w / ratio : 75) : ih;
   } else if (w === undefined) w = ratio ? h! * ratio : (iw ?? 150);
   else if (h === undefined) h = ratio ? w / ratio : (ih ?? 75);
   const maxW =
@@ -337,11 +342,7 @@ function layoutImage(
   // The used width is settled (horizontal(), or forced by flex); the height follows it through
   // the aspect ratio unless the author gave one.
   const own = replacedSize(box, cbWidth);
-  const ratio = box.image
-    ? box.image.intrinsicWidth / Math.max(1e-6, box.image.intrinsicHeight)
-    : box.attrWidth && box.attrHeight
-      ? box.attrWidth / box.attrHeight
-      : undefined;
+  const ratio = replacedRatio(box);
   const explicitH =
     typeof box.style.height === 'number' ||
     (box.attrHeight !== undefined && box.style.width === 'auto');
@@ -526,12 +527,14 @@ function layoutBlock(
   if (root && floats.size > 0) contentH = Math.max(contentH, floats.bottom() - contentY);
   if (box.marker) attachMarker(box, children, contentX, contentY, contentW, ctx);
 
+  // An auto height follows aspect-ratio, and still grows to hold the content (min-height: auto).
+  const fromRatio = heightAuto ? ratioHeight(s, hz.width, pad, bord) : undefined;
   let innerH =
     specifiedH !== undefined
       ? s.boxSizing === 'border-box'
         ? specifiedH - bord.top - bord.bottom - pad.top - pad.bottom
         : specifiedH
-      : contentH;
+      : Math.max(contentH, fromRatio ?? 0);
   const conv = (v: number | undefined): number | undefined =>
     v === undefined
       ? undefined

@@ -40,7 +40,7 @@ import {
 } from './block.js';
 import type { Fragment } from '../paginate/fragments.js';
 import { anchorsOf } from '../paginate/fragments.js';
-import { border, len, margin, maxSize, padding, pt, size } from '../units.js';
+import { border, len, margin, maxSize, padding, pt, ratioHeight, size } from '../units.js';
 
 /**
  * Yoga's WebAssembly module is instantiated on the first document with a flex container, not
@@ -269,7 +269,10 @@ function layoutFlexIn(
         ),
       );
     const minH = size(s.minHeight, opts.cbHeight);
-    if (minH !== undefined) root.setMinHeight(minH);
+    // aspect-ratio sets an auto height, which the items can still push taller.
+    const fromRatio = specifiedH === undefined ? ratioHeight(s, width, pad, bord) : undefined;
+    if (minH !== undefined || fromRatio !== undefined)
+      root.setMinHeight(Math.max(minH ?? 0, fromRatio ?? 0));
 
     items.forEach((item, idx) => {
       const n = yoga.Node.create(config);
