@@ -857,11 +857,17 @@ function layoutPositioned(
   if (size(s.width, cb.width) === undefined && left !== undefined && right !== undefined) {
     forcedWidth = Math.max(0, cb.width - left - right - m.left - m.right);
   }
+  // Likewise top and bottom with an auto height stretch the box between them (CSS 2.1 §10.6.4).
+  let forcedHeight: number | undefined;
+  if (size(s.height, cb.height) === undefined && top !== undefined && bottom !== undefined) {
+    forcedHeight = Math.max(0, cb.height - top - bottom - m.top - m.bottom);
+  }
   const inner: AbsCollector = [];
   const probe = layoutBlockLevel(box, 0, 0, cb.width, ctx, inner, {
     root: true,
     cbHeight: cb.height,
     ...(forcedWidth !== undefined ? { forcedWidth } : {}),
+    ...(forcedHeight !== undefined ? { forcedHeight } : {}),
   });
   const w = probe.width;
   const h = probe.height;
