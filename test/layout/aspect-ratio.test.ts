@@ -57,6 +57,17 @@ describe('aspect-ratio', () => {
     expect(r.box('card')[0].height).toBe(150);
   });
 
+  it('gives a definite height that percentage heights of the children resolve against', async () => {
+    const r = await layoutSnippet(
+      `<div id=box style="width: 200px; aspect-ratio: 2"><div id=half style="height: 50%"></div></div>
+       <div id=flex style="display: flex; align-items: flex-start; width: 200px; aspect-ratio: 4"><div id=full style="width: 10px; height: 100%"></div></div>`,
+      PAGE,
+    );
+    expect(r.box('half')[0].height).toBe(50);
+    expect(r.box('flex')[0].height).toBe(50);
+    expect(r.box('full')[0].height).toBe(50);
+  });
+
   it("overrides an image's own ratio", async () => {
     const r = await layoutSnippet(
       `<img id=own src="${SVG}" alt="" style="display: block; width: 120px">

@@ -491,6 +491,9 @@ function layoutBlock(
   const root = isFcRoot(box, opts);
   const specifiedH = opts.forcedHeight === undefined ? size(s.height, opts.cbHeight) : undefined;
   const heightAuto = specifiedH === undefined && opts.forcedHeight === undefined;
+  // An auto height follows aspect-ratio (definite, so children's percentages resolve against
+  // it), and still grows to hold the content (min-height: auto).
+  const fromRatio = heightAuto ? ratioHeight(s, hz.width, pad, bord) : undefined;
   const ownAbs: AbsCollector = isPositioned(s) ? [] : outerAbs;
   const floats = root || !opts.floats ? new FloatContext() : opts.floats;
 
@@ -514,7 +517,7 @@ function layoutBlock(
       ctx,
       ownAbs,
       collapseTop,
-      specifiedH,
+      specifiedH ?? fromRatio,
       floats,
     );
     children = r.frags;
@@ -527,8 +530,6 @@ function layoutBlock(
   if (root && floats.size > 0) contentH = Math.max(contentH, floats.bottom() - contentY);
   if (box.marker) attachMarker(box, children, contentX, contentY, contentW, ctx);
 
-  // An auto height follows aspect-ratio, and still grows to hold the content (min-height: auto).
-  const fromRatio = heightAuto ? ratioHeight(s, hz.width, pad, bord) : undefined;
   let innerH =
     specifiedH !== undefined
       ? s.boxSizing === 'border-box'
