@@ -6,6 +6,7 @@
  *   npm run fidelity -- --only book,cv    some of them
  *   npm run fidelity -- --no-peers        a11ypdf only (no WeasyPrint, no Chromium)
  *   npm run fidelity -- --json            results as JSON on stdout instead of the table
+ *   npm run fidelity -- --dir probe       documents from another folder laid out as gallery/ is
  *
  * Each document is rendered with a11ypdf through the library API (dist/), and, where they are
  * installed, with `weasyprint` and headless `chromium`. Written to .fidelity/<doc>/: the PDFs,
@@ -27,7 +28,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import sharp from 'sharp';
@@ -38,12 +39,23 @@ import { closeLetterSpacing, inkSimilarity, wordCounts, wordShare } from './fide
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const GALLERY = join(ROOT, 'gallery');
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    dir: { type: 'string' },
+    'no-peers': { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+// Another folder of <name>/index.html documents (new probe documents before they join the
+// gallery); its manifest.json is optional, and WeasyPrint is the reference without one.
+const GALLERY = resolve(ROOT, args.dir ?? 'gallery');
 const OUT = join(ROOT, '.fidelity');
 // The gallery's documents use their own files and the repository's fonts/ through relative
 // URLs; the library reads them from the checkout, and nothing outside it.
 const LOCAL_FILES = { root: ROOT };
-const galleryUrl = (name) => pathToFileURL(join(ROOT, 'gallery', name, 'index.html')).href;
+const galleryUrl = (name) => pathToFileURL(join(GALLERY, name, 'index.html')).href;
 /** Resolution of the page images, dots per inch. */
 const DPI = 60;
 /** Pages compared for the ink score. */
@@ -51,25 +63,20 @@ const INK_PAGES = 3;
 const ENGINES = ['a11ypdf', 'weasyprint', 'chromium'];
 const LABELS = { a11ypdf: 'a11ypdf', weasyprint: 'WeasyPrint', chromium: 'Chromium' };
 
-const { values: args } = parseArgs({
-  options: {
-    only: { type: 'string' },
-    'no-peers': { type: 'boolean', default: false },
-    json: { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
-});
 if (args.help) {
   console.log(
     readFileSync(fileURLToPath(import.meta.url), 'utf8')
       .split('\n')
-      .slice(2, 7)
+      .slice(2, 8)
       .join('\n'),
   );
   process.exit(0);
 }
 
-const manifest = JSON.parse(readFileSync(join(GALLERY, 'manifest.json'), 'utf8')).documents;
+const manifestFile = join(GALLERY, 'manifest.json');
+const manifest = existsSync(manifestFile)
+  ? JSON.parse(readFileSync(manifestFile, 'utf8')).documents
+  : {};
 const all = readdirSync(GALLERY, { withFileTypes: true })
   .filter((e) => e.isDirectory() && existsSync(join(GALLERY, e.name, 'index.html')))
   .map((e) => e.name)

@@ -38,6 +38,7 @@ export { DEFAULT_TEMPLATE_LIMITS, type TemplateLimits } from './template/limits.
 export { templateSchema } from './template/schema.js';
 export { assertNesting } from './template/nesting.js';
 export { assertHtmlSize, type DocumentLimits } from './html/limits.js';
+export { decodeHtml, type DecodedHtml } from './html/index.js';
 export {
   ResourceError,
   assertFetchable,

@@ -13,6 +13,7 @@ import {
   LimitError,
   ResourceError,
   TimeoutError,
+  decodeHtml,
   render,
   renderImage,
   validate,
@@ -191,7 +192,12 @@ async function runRender(job: Extract<Job, { kind: 'render' }>): Promise<RenderO
     ...extra,
   });
   try {
-    const text = job.stdin ?? (await readFile(file, 'utf8'));
+    // HTML files are decoded by their own declaration (legacy pages are often windows-1252).
+    const text =
+      job.stdin ??
+      (extname(file).toLowerCase() === '.json'
+        ? await readFile(file, 'utf8')
+        : decodeHtml(await readFile(file)).html);
     const input = renderInput(file, text, settings);
     const roots = fileRoots(job.root, settings);
     const common = {

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { formatTextReport } from '../index.js';
+import { decodeHtml, formatTextReport } from '../index.js';
 import { runBatch } from './batch.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from './errors.js';
 import { RENDER_HELP } from './help.js';
@@ -211,7 +211,7 @@ export async function cmdRender(args: string[], io: Io): Promise<number> {
     ...optionalInt('page', intOption('page', values.page, 1, 1_000_000)),
     ...(timeoutS !== undefined ? { timeoutMs: Math.round(timeoutS * 1000) } : {}),
   };
-  const stdin = inputs[0].path === '-' ? (await io.readStdin()).toString('utf8') : undefined;
+  const stdin = inputs[0].path === '-' ? decodeHtml(await io.readStdin()).html : undefined;
   const jobs: Job[] = inputs.map((input, i) => ({
     kind: 'render',
     file: input.path,

@@ -8,3 +8,4 @@ export {
   type SheetRef,
 } from './parse.js';
 export type { DocumentLimits } from './limits.js';
+export { decodeHtml, encodingFor, type DecodedHtml } from './encoding.js';

@@ -43,6 +43,24 @@ export function maxSize(v: MaxSizeValue, basisPt: number | undefined): number | 
   return len(v, basisPt);
 }
 
+/**
+ * The content-box height `aspect-ratio` gives a box of auto height at its used border-box width
+ * (CSS Box Sizing 4 §5): the ratio is of the box `box-sizing` names. Undefined without a ratio.
+ */
+export function ratioHeight(
+  s: ComputedStyle,
+  borderBoxWidth: number,
+  pad: Edges,
+  bord: Edges,
+): number | undefined {
+  if (s.aspectRatio === 'auto') return undefined;
+  const edgesW = pad.left + pad.right + bord.left + bord.right;
+  const edgesH = pad.top + pad.bottom + bord.top + bord.bottom;
+  return s.boxSizing === 'border-box'
+    ? Math.max(0, borderBoxWidth / s.aspectRatio - edgesH)
+    : Math.max(0, borderBoxWidth - edgesW) / s.aspectRatio;
+}
+
 export interface Edges {
   readonly top: number;
   readonly right: number;

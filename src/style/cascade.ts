@@ -65,6 +65,11 @@ interface Slot {
   /** Application order, to decide between a logical and a physical declaration of equal rank. */
   seq: number;
   value: Cascaded;
+  /**
+   * The logical longhand (border-inline-start-color, …) whose declaration this physical slot
+   * took; a var() value is re-parsed as that property, whose expansion names the logical one.
+   */
+  declaredAs?: Longhand;
 }
 
 /** Internal per-style record: every longhand's computed value by key, plus custom properties. */
@@ -367,7 +372,12 @@ export class StyleEngine {
       return l.initial;
     };
 
-    const valueOf = (l: Longhand, c: Cascaded | undefined, depth = 0): unknown => {
+    const valueOf = (
+      l: Longhand,
+      c: Cascaded | undefined,
+      depth = 0,
+      declaredAs: Longhand = l,
+    ): unknown => {
       if (!c) return initialOrInherit(l, 'none');
       if (c.t === 'wide') {
         if (c.kw === 'revert' && depth === 0) {
@@ -380,7 +390,7 @@ export class StyleEngine {
       }
       if (c.t === 'pending') {
         const sub = substituteVars(c.decl.raw, (n) => customProps.get(n) ?? null);
-        const spec = sub === null ? null : this.parser.parseSubstituted(c.decl, sub, l);
+        const spec = sub === null ? null : this.parser.parseSubstituted(c.decl, sub, declaredAs);
         if (spec === null) {
           this.parser.warnOnce(
             `var() in '${c.decl.property}' did not resolve to a valid value`,
@@ -403,7 +413,8 @@ export class StyleEngine {
     };
 
     for (const l of COMPUTE_ORDER) {
-      let v = valueOf(l, slots.get(l)?.value);
+      const slot = slots.get(l);
+      let v = valueOf(l, slot?.value, 0, slot?.declaredAs ?? l);
       if (v === 'currentcolor') v = l.key === 'color' ? pRec.color : rec.color;
       rec[l.key] = v;
       if (l.key === 'fontSize') {
@@ -477,7 +488,7 @@ function mapLogical(slots: Map<Longhand, Slot>, rtl: 0 | 1): void {
     const phys = LONGHANDS.get(targets[rtl]) as Longhand;
     const cur = slots.get(phys);
     if (!cur || cur.rank < slot.rank || (cur.rank === slot.rank && cur.seq < slot.seq))
-      slots.set(phys, slot);
+      slots.set(phys, { ...slot, declaredAs: l });
   }
 }
 

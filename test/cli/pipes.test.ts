@@ -2,7 +2,7 @@
  * Pipes: '-' reads the input from standard input and '-o -' writes the document to standard
  * output, with every message on standard error.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +42,21 @@ describe('a11ypdf with pipes', () => {
     expect(await main(['render', '-'], io)).toBe(0);
     const [page] = await readPdf(io.out());
     expect(page.text).toContain('A template from a pipe.');
+  });
+
+  it('decodes a legacy page by its <meta charset>, from standard input and from a file', async () => {
+    const legacy = Buffer.from(
+      '<html lang=de><head><meta charset="iso-8859-1"><title>Alt</title></head><body><p>M\xfcller Stra\xdfe</p></body></html>',
+      'latin1',
+    );
+    const io = captureIo(legacy);
+    expect(await main(['render', '-', '-o', '-'], io)).toBe(0);
+    expect((await readPdf(io.out()))[0].text).toContain('Müller Straße');
+    const file = join(dir, 'legacy.html');
+    writeFileSync(file, legacy);
+    const out = join(dir, 'legacy.pdf');
+    expect(await main(['render', file, '-o', out], captureIo())).toBe(0);
+    expect((await readPdf(readFileSync(out)))[0].text).toContain('Müller Straße');
   });
 
   it('writes PNG to standard output', async () => {

@@ -41,6 +41,21 @@ describe('absolute positioning', () => {
     expect(r.box('b')).toEqual([{ page: 0, x: 352, y: 171, width: 20, height: 20 }]);
   });
 
+  it('stretches an auto height between top and bottom, and an auto width between left and right', async () => {
+    // A sidebar: the positioned ancestor is as tall as its in-flow content or min-height.
+    const r = await layoutSnippet(
+      `<div style="position:relative;border:2px solid;min-height:200px">
+         <div id="side" style="position:absolute;top:0;bottom:0;left:0;width:60px;padding:5px">x</div>
+         <div id="box" style="position:absolute;inset:10px 20px 30px;margin:5px;border:1px solid"></div>
+         <p style="margin-left:80px">main</p>
+       </div>`,
+      PAGED,
+    );
+    expect(r.box('side')).toEqual([{ page: 0, x: 22, y: 22, width: 70, height: 200 }]);
+    // 200 - 10 - 30 - 2 * 5 high; 356 - 20 - 20 - 2 * 5 wide.
+    expect(r.box('box')).toEqual([{ page: 0, x: 47, y: 37, width: 306, height: 150 }]);
+  });
+
   it('places a box of the initial containing block on the page of its placeholder', async () => {
     const r = await layoutSnippet(
       `<div style="height:400px"></div>

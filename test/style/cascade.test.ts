@@ -418,6 +418,26 @@ describe('logical properties', () => {
     expect(find(d.root, byId('b')).style.marginLeft).toBe(7);
     expect(find(d.root, byId('c')).style.marginLeft).toBe(1);
   });
+
+  it('take var() values, shorthands included, on the side the direction gives', async () => {
+    const d = await style(
+      `<style>:root { --brand: hsl(160 60% 30%); --w: 6px }
+       p { border-inline-start: 0.5rem solid var(--brand); padding-inline: var(--w) 2px; margin-inline-end: var(--w) }</style>
+       <p id=l>a</p><div dir=rtl><p id=r>b</p></div>`,
+    );
+    const l = find(d.root, byId('l')).style;
+    expect([l.borderLeftWidth, l.borderLeftStyle, l.borderRightWidth]).toEqual([8, 'solid', 0]);
+    expect(l.borderLeftColor.g).toBeCloseTo(0.48, 2);
+    expect([l.paddingLeft, l.paddingRight, l.marginRight]).toEqual([6, 2, 6]);
+    const r = find(d.root, byId('r')).style;
+    expect([
+      r.borderRightWidth,
+      r.borderLeftWidth,
+      r.paddingRight,
+      r.paddingLeft,
+      r.marginLeft,
+    ]).toEqual([8, 0, 6, 2, 6]);
+  });
 });
 
 describe('user-agent stylesheet', () => {

@@ -96,6 +96,18 @@ describe('font matching', () => {
     expect(ctx.matchFont(['Lato'], 400, 'italic').resource.postscriptName).toBe('Lato-Italic');
   });
 
+  it('gives wide proprietary faces a wide bundled face, bold included', () => {
+    expect(ctx.matchFont(['Georgia', 'serif'], 400, 'normal').resource.postscriptName).toBe(
+      'NotoSerif-Regular',
+    );
+    expect(ctx.matchFont(['DejaVu Serif'], 700, 'italic').resource.postscriptName).toBe(
+      'NotoSerif-BoldItalic',
+    );
+    expect(ctx.matchFont(['Verdana', 'Geneva'], 700, 'normal').resource.postscriptName).toBe(
+      'NotoSans-Bold',
+    );
+  });
+
   it('skips unknown families and falls back to Liberation Sans', () => {
     expect(ctx.matchFont(['No Such Font', 'Lato'], 400, 'normal').family).toBe('Lato');
     expect(ctx.matchFont(['No Such Font'], 400, 'normal').resource.postscriptName).toBe(

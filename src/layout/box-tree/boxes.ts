@@ -22,6 +22,14 @@ export interface LinkRef {
   contents: string;
 }
 
+/**
+ * An inline element with a background or border, one object per element: runs of the same
+ * element paint one box per line, and siblings styled alike (sharing one ComputedStyle) do not.
+ */
+export interface PaintedInline {
+  readonly style: ComputedStyle;
+}
+
 /** What every inline run carries back from line breaking. */
 export interface InlineSource {
   /** Structure slot of the content; undefined = artifact. */
@@ -30,7 +38,7 @@ export interface InlineSource {
   /** The atomic inline box of an ObjectRun. */
   readonly box?: Box;
   /** Inline box whose background is painted behind this run. */
-  readonly background?: ComputedStyle;
+  readonly background?: PaintedInline;
   /** visibility: hidden — takes space, draws nothing. */
   readonly hidden?: boolean;
   /** id of an inline element starting with this run (a link target). */

@@ -15,6 +15,7 @@ import type {
   ImageBox,
   InlineItem,
   InlineSource,
+  PaintedInline,
   LinkRef,
   MarkerBox,
   TableBox,
@@ -98,7 +99,7 @@ interface InlineCtx {
   readonly owner: () => DraftNode | null;
   readonly link?: LinkRef;
   readonly decoration?: TextDecoration;
-  readonly background?: ComputedStyle;
+  readonly background?: PaintedInline;
   readonly lang: string;
   /** Collects heading text for the title fallback. */
   readonly heading?: { text: string };
@@ -907,7 +908,7 @@ function decoBg(el: StyledElement, ictx: InlineCtx): Partial<InlineCtx> {
     s.backgroundColor.a > 0 ||
     s.backgroundLayers.length > 0 ||
     s.borderTopWidth + s.borderRightWidth + s.borderBottomWidth + s.borderLeftWidth > 0;
-  const background = painted ? s : ictx.background;
+  const background = painted ? { style: s } : ictx.background;
   return { ...(decoration ? { decoration } : {}), ...(background ? { background } : {}) };
 }
 

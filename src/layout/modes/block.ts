@@ -34,6 +34,7 @@ import {
   padding,
   pt,
   radii,
+  ratioHeight,
   size,
   textStyle,
   type Edges,
@@ -298,6 +299,15 @@ function horizontal(box: Box, cbWidth: number, shrink: boolean, ctx: LayoutConte
 // ---------------------------------------------------------------------------------------------
 // Replaced elements
 
+/** Width over height: the author's aspect-ratio, else the image's own, else the attributes'. */
+function replacedRatio(box: ImageBox): number | undefined {
+  if (box.style.aspectRatio !== 'auto') return box.style.aspectRatio;
+  const img = box.image;
+  if (img && img.intrinsicWidth > 0 && img.intrinsicHeight > 0)
+    return img.intrinsicWidth / img.intrinsicHeight;
+  return box.attrWidth && box.attrHeight ? box.attrWidth / box.attrHeight : undefined;
+}
+
 export function replacedSize(
   box: ImageBox,
   cbWidth: number | undefined,
@@ -305,12 +315,7 @@ export function replacedSize(
   const s = box.style;
   const iw = box.image ? pt(box.image.intrinsicWidth) : undefined;
   const ih = box.image ? pt(box.image.intrinsicHeight) : undefined;
-  const ratio =
-    iw && ih
-      ? iw / ih
-      : box.attrWidth && box.attrHeight
-        ? box.attrWidth / box.attrHeight
-        : undefined;
+  const ratio = replacedRatio(box);
   const cssW =
     cbWidth === undefined && typeof s.width !== 'number' ? undefined : size(s.width, cbWidth);
   const cssH = typeof s.height === 'number' ? pt(s.height) : undefined;
@@ -322,7 +327,7 @@ export function replacedSize(
   let h = cssH !== undefined ? cssH - edgesH : cssW === undefined ? box.attrHeight : undefined;
   if (w === undefined && h === undefined) {
     w = iw ?? 150;
-    h = ih ?? (ratio ? w / ratio : 75);
+    h = s.aspectRatio !== 'auto' || ih === undefined ? (ratio ? w / ratio : 75) : ih;
   } else if (w === undefined) w = ratio ? h! * ratio : (iw ?? 150);
   else if (h === undefined) h = ratio ? w / ratio : (ih ?? 75);
   const maxW =
@@ -355,11 +360,7 @@ function layoutImage(
   // The used width is settled (horizontal(), or forced by flex); the height follows it through
   // the aspect ratio unless the author gave one.
   const own = replacedSize(box, cbWidth);
-  const ratio = box.image
-    ? box.image.intrinsicWidth / Math.max(1e-6, box.image.intrinsicHeight)
-    : box.attrWidth && box.attrHeight
-      ? box.attrWidth / box.attrHeight
-      : undefined;
+  const ratio = replacedRatio(box);
   const explicitH =
     typeof box.style.height === 'number' ||
     (box.attrHeight !== undefined && box.style.width === 'auto');
@@ -508,6 +509,9 @@ function layoutBlock(
   const root = isFcRoot(box, opts);
   const specifiedH = opts.forcedHeight === undefined ? size(s.height, opts.cbHeight) : undefined;
   const heightAuto = specifiedH === undefined && opts.forcedHeight === undefined;
+  // An auto height follows aspect-ratio (definite, so children's percentages resolve against
+  // it), and still grows to hold the content (min-height: auto).
+  const fromRatio = heightAuto ? ratioHeight(s, hz.width, pad, bord) : undefined;
   const ownAbs: AbsCollector = isPositioned(s) ? [] : outerAbs;
   const floats = root || !opts.floats ? new FloatContext() : opts.floats;
 
@@ -553,7 +557,7 @@ function layoutBlock(
       ctx,
       ownAbs,
       collapseTop,
-      specifiedH,
+      specifiedH ?? fromRatio,
       floats,
       opts.pageFlow === true,
       firstLine,
@@ -573,7 +577,7 @@ function layoutBlock(
       ? s.boxSizing === 'border-box'
         ? specifiedH - bord.top - bord.bottom - pad.top - pad.bottom
         : specifiedH
-      : contentH;
+      : Math.max(contentH, fromRatio ?? 0);
   const conv = (v: number | undefined): number | undefined =>
     v === undefined
       ? undefined
@@ -1052,11 +1056,17 @@ function layoutPositioned(
   if (size(s.width, cb.width) === undefined && left !== undefined && right !== undefined) {
     forcedWidth = Math.max(0, cb.width - left - right - m.left - m.right);
   }
+  // Likewise top and bottom with an auto height stretch the box between them (CSS 2.1 §10.6.4).
+  let forcedHeight: number | undefined;
+  if (size(s.height, cb.height) === undefined && top !== undefined && bottom !== undefined) {
+    forcedHeight = Math.max(0, cb.height - top - bottom - m.top - m.bottom);
+  }
   const inner: AbsCollector = [];
   const probe = layoutBlockLevel(box, 0, 0, cb.width, ctx, inner, {
     root: true,
     cbHeight: cb.height,
     ...(forcedWidth !== undefined ? { forcedWidth } : {}),
+    ...(forcedHeight !== undefined ? { forcedHeight } : {}),
   });
   const w = probe.width;
   const h = probe.height;

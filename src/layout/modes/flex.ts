@@ -40,7 +40,7 @@ import {
 } from './block.js';
 import type { Fragment } from '../paginate/fragments.js';
 import { anchorsOf } from '../paginate/fragments.js';
-import { border, len, margin, maxSize, padding, pt, size } from '../units.js';
+import { border, len, margin, maxSize, padding, pt, ratioHeight, size } from '../units.js';
 
 /**
  * Yoga's WebAssembly module is instantiated on the first document with a flex container, not
@@ -227,6 +227,10 @@ function layoutFlexIn(
     opts.forcedHeight !== undefined
       ? opts.forcedHeight - pad.top - pad.bottom - bord.top - bord.bottom
       : size(s.height, opts.cbHeight);
+  // aspect-ratio sets an auto height, which the items can still push taller; that height is
+  // definite, so the items' percentage heights resolve against it (CSS Sizing 4 §5.1).
+  const fromRatio = specifiedH === undefined ? ratioHeight(s, width, pad, bord) : undefined;
+  const percentBasisH = specifiedH ?? fromRatio;
   const row = isRow(s);
   const items = box.children
     .filter(inFlow)
@@ -269,7 +273,8 @@ function layoutFlexIn(
         ),
       );
     const minH = size(s.minHeight, opts.cbHeight);
-    if (minH !== undefined) root.setMinHeight(minH);
+    if (minH !== undefined || fromRatio !== undefined)
+      root.setMinHeight(Math.max(minH ?? 0, fromRatio ?? 0));
 
     items.forEach((item, idx) => {
       const n = yoga.Node.create(config);
@@ -298,13 +303,13 @@ function layoutFlexIn(
         n.setFlexBasis(row ? toBorderW(bv)! : toBorderH(bv)!);
       }
       const w = toBorderW(item.kind === 'image' ? undefined : size(is.width, contentW));
-      const h = toBorderH(size(is.height, specifiedH));
+      const h = toBorderH(size(is.height, percentBasisH));
       if (w !== undefined) n.setWidth(w);
       if (h !== undefined) n.setHeight(h);
       const minW = toBorderW(size(is.minWidth, contentW));
       const maxW = toBorderW(maxSize(is.maxWidth, contentW));
-      const minHh = toBorderH(size(is.minHeight, specifiedH));
-      const maxHh = toBorderH(maxSize(is.maxHeight, specifiedH));
+      const minHh = toBorderH(size(is.minHeight, percentBasisH));
+      const maxHh = toBorderH(maxSize(is.maxHeight, percentBasisH));
       // CSS min-width: auto for flex items = min-content (yoga's default is 0).
       if (minW !== undefined) n.setMinWidth(minW);
       else if (row && is.overflowX === 'visible')

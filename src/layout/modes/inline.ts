@@ -19,7 +19,14 @@ import type {
   ShapedParagraph,
   TextStyle,
 } from '../../text/index.js';
-import type { BlockBox, Box, InlineItem, InlineSource, LinkRef } from '../box-tree/boxes.js';
+import type {
+  BlockBox,
+  Box,
+  InlineItem,
+  InlineSource,
+  LinkRef,
+  PaintedInline,
+} from '../box-tree/boxes.js';
 import { firstLineItems, splitAfterLine, type FirstLine } from './first-line.js';
 import type { LayoutContext } from '../context.js';
 import { decorateBox, flatten } from '../context.js';
@@ -349,7 +356,7 @@ function lineLeaf(
   const links = new Map<LinkRef, { x0: number; x1: number; y0: number; y1: number }>();
   const anchors: Anchor[] = [];
   // Inline boxes with a background or border: their extent on this line.
-  const inlineBoxes = new Map<ComputedStyle, { x0: number; x1: number; y0: number; y1: number }>();
+  const inlineBoxes = new Map<PaintedInline, { x0: number; x1: number; y0: number; y1: number }>();
   const linkArea = (
     link: LinkRef | undefined,
     x0: number,
@@ -483,7 +490,7 @@ function lineLeaf(
       linkArea(f.source.link, x + f.x, x + f.x + f.width, top + f.y, top + f.y + f.height);
     }
   }
-  for (const [s, a] of inlineBoxes) {
+  for (const [{ style: s }, a] of inlineBoxes) {
     if (s.visibility !== 'visible') continue;
     // Padding and borders grow the painted area, not the line (CSS 2.1 10.8.1).
     const p = padding(s, 0);

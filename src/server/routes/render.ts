@@ -9,6 +9,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   InputError,
   createResourceLoader,
+  decodeHtml,
   parseUploadUrl,
   uploadDocument,
   UploadError,
@@ -218,18 +219,7 @@ export async function loadPage(url: URL, config: ServiceConfig): Promise<RenderI
     resourceTimeoutMs: config.fetchTimeoutMs,
     maxResourceBytes: config.fetchMaxBytes,
   }).load(url.href, 'document');
-  const charset =
-    page.charset ??
-    /<meta[^>]+charset=["']?([\w-]+)/i.exec(
-      Buffer.from(page.bytes.subarray(0, 2048)).toString('latin1'),
-    )?.[1];
-  let html: string;
-  try {
-    html = new TextDecoder(charset ?? 'utf-8').decode(page.bytes);
-  } catch {
-    html = new TextDecoder('utf-8').decode(page.bytes);
-  }
-  return { kind: 'html', html, baseUrl: page.url };
+  return { kind: 'html', html: decodeHtml(page.bytes, page.charset).html, baseUrl: page.url };
 }
 
 /** A preValidation hook: a body that is not JSON is a 415 naming the content type. */
