@@ -155,6 +155,8 @@ interface ProgramSubset {
   /** Included glyph ids in subset order (TrueType appends composite components on encode). */
   readonly glyphs: readonly number[];
   includeGlyph(glyph: number): number;
+  /** Adds one more copy of a glyph (a CID of its own, drawn the same); returns its index. */
+  copyGlyph(glyph: number): number;
   encode(): Uint8Array;
 }
 
@@ -189,6 +191,11 @@ class OutlineSubset implements ProgramSubset {
     return i;
   }
 
+  copyGlyph(glyph: number): number {
+    this.glyphs.push(glyph);
+    return this.glyphs.length - 1;
+  }
+
   encode(): Uint8Array {
     const f = this.font;
     const outlines = this.glyphs.map((gid) => {
@@ -216,6 +223,7 @@ function subsetFor(font: KitFont, res: FontResource): ProgramSubset {
       kind: 'cff',
       glyphs: kit.glyphs,
       includeGlyph: (g) => kit.includeGlyph(g),
+      copyGlyph: (g) => copyInto(kit.glyphs, g),
       encode: () => withExplicitMatrices(kit.encode(), source, kit.glyphs, font.unitsPerEm),
     };
   }
@@ -229,10 +237,35 @@ function subsetFor(font: KitFont, res: FontResource): ProgramSubset {
       kind: 'truetype',
       glyphs: kit.glyphs,
       includeGlyph: (g) => kit.includeGlyph(g),
+      copyGlyph: (g) => copyInto(kit.glyphs, g),
       encode: () => kit.encode(),
     };
   }
   throw new Error('the font has no TrueType, CFF or CFF2 outlines');
+}
+
+/**
+ * fontkit's subsets encode every entry of their glyph list, a repeated one included, and give
+ * each its own index (charset and CIDToGIDMap stay identities).
+ */
+function copyInto(glyphs: number[], glyph: number): number {
+  glyphs.push(glyph);
+  return glyphs.length - 1;
+}
+
+/**
+ * Copies of glyphs kept per font at most, so that one glyph can stand for several characters
+ * (the replacement glyph drawn for every character no font has, a capital drawn for a
+ * lowercase letter in synthesized small capitals) and each still extracts as its own character. Past this, a glyph
+ * shown for yet another character reuses its first code and text.
+ */
+const MAX_GLYPH_COPIES = 4096;
+/** Two-byte codes: a subset never grows past them. */
+const MAX_CID = 0xffff;
+
+/** Whether `s` is exactly one code point. */
+function isOneCodePoint(s: string): boolean {
+  return s.length === 1 || (s.length === 2 && s.codePointAt(0)! > 0xffff);
 }
 
 export class EmbeddedFont {
@@ -245,6 +278,9 @@ export class EmbeddedFont {
   private readonly widths = new Map<number, number>();
   private readonly unicode = new Map<number, string>();
   private readonly cidByGid = new Map<number, number>();
+  /** The one-code-point text each glyph was first shown for, and the copies made for others. */
+  private readonly firstText = new Map<number, string>();
+  private readonly copies = new Map<string, number>();
   /** Per-glyph caches: fontkit's getters re-read tables on every call. */
   private readonly advance: Float64Array;
   private readonly hexByGid = new Map<number, string>();
@@ -279,6 +315,8 @@ export class EmbeddedFont {
   /** The glyph as a content-stream string operand: its CID in 4 hex digits. */
   show(gid: number, text: string, clusterText: string): string {
     let hex = this.hexByGid.get(gid);
+    if (hex !== undefined && isOneCodePoint(text) && this.firstText.get(gid) !== text)
+      return this.use(gid, text, clusterText).toString(16).padStart(4, '0');
     if (hex === undefined) {
       hex = this.use(gid, text, clusterText).toString(16).padStart(4, '0');
       this.hexByGid.set(gid, hex);
@@ -297,6 +335,12 @@ export class EmbeddedFont {
       cid = this.subset.includeGlyph(gid);
       this.cidByGid.set(gid, cid);
       this.widths.set(cid, this.widthOf(gid));
+      if (isOneCodePoint(text)) this.firstText.set(gid, text);
+    } else if (isOneCodePoint(text)) {
+      const first = this.firstText.get(gid);
+      if (first === undefined && this.unicode.get(cid) === visualOrder(cleanUnicode(text)))
+        this.firstText.set(gid, text);
+      else if (first !== text) return this.copyFor(gid, text) ?? cid;
     }
     if (!this.unicode.has(cid)) {
       let u = cleanUnicode(text);
@@ -305,6 +349,24 @@ export class EmbeddedFont {
       // U+FFFD keeps every shown glyph mapped (PDF/A 6.2.11.7.2) when nothing better is known.
       this.unicode.set(cid, u === '' ? '\ufffd' : visualOrder(u));
     }
+    return cid;
+  }
+
+  /**
+   * The code of a copy of glyph `gid` that extracts as `text`, made on first use: one glyph
+   * shown for several characters would otherwise map to the first of them in ToUnicode.
+   */
+  private copyFor(gid: number, text: string): number | undefined {
+    const key = `${gid}:${text}`;
+    let cid = this.copies.get(key);
+    if (cid !== undefined) return cid;
+    const u = cleanUnicode(text);
+    if (u === '' || this.copies.size >= MAX_GLYPH_COPIES) return undefined;
+    if (this.subset.glyphs.length >= MAX_CID) return undefined;
+    cid = this.subset.copyGlyph(gid);
+    this.copies.set(key, cid);
+    this.widths.set(cid, this.widthOf(gid));
+    this.unicode.set(cid, visualOrder(u));
     return cid;
   }
 
