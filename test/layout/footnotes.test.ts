@@ -348,3 +348,74 @@ describe('footnotes called from other layouts', () => {
     once(r.text(0), 'B1');
   });
 });
+
+describe('footnotes called inside multi-column content', () => {
+  const css = `${PAGE} .fn { float: footnote }`;
+  const paras = (n: number, calls: readonly number[]): string =>
+    Array.from(
+      { length: n },
+      (_, i) =>
+        `<p id="x${i}">x${i}${calls.includes(i) ? `<span class="fn" id="n${i}">M${i}</span>` : ''}</p>`,
+    ).join('');
+  /** Every column line on the page of note `id` ends above the top of that note. */
+  const clearOfNotes = (
+    r: Awaited<ReturnType<typeof layoutSnippet>>,
+    n: number,
+    notes: readonly number[],
+  ): void => {
+    for (const i of notes) {
+      const note = r.box(`n${i}`)[0];
+      const top = Math.min(
+        ...notes
+          .map((j) => r.box(`n${j}`)[0])
+          .filter((b) => b.page === note.page)
+          .map((b) => b.y),
+      );
+      for (let k = 0; k < n; k++)
+        for (const b of r.box(`x${k}`))
+          if (b.page === note.page) expect(b.y + b.height).toBeLessThanOrEqual(top - 10 + 0.01);
+    }
+  };
+
+  it('shortens the whole balanced set when calls land in the first and second column', async () => {
+    const r = await layoutSnippet(`<div style="columns: 2">${paras(20, [2, 13])}</div>`, css);
+    expect(r.pages).toBe(1);
+    // Two notes of 20px under a 10px margin: the area takes 50px of the 260px body.
+    expect(r.box('n2')[0].y).toBeCloseTo(240, 0);
+    expect(r.box('n13')[0].y).toBeCloseTo(260, 0);
+    clearOfNotes(r, 20, [2, 13]);
+    // Balanced: ten lines each, the second column starting at the top.
+    expect(r.box('x10')[0].y).toBeCloseTo(20, 0);
+    expect(r.box('x10')[0].x).toBeGreaterThan(100);
+  });
+
+  it('with column-fill: auto fills the first column only down to the footnote area', async () => {
+    const r = await layoutSnippet(
+      `<div style="columns: 2; column-fill: auto">${paras(20, [2, 13])}</div>`,
+      css,
+    );
+    expect(r.pages).toBe(1);
+    clearOfNotes(r, 20, [2, 13]);
+    // 260 - 50 = 210px: ten lines in the first column, x10 starts the second.
+    expect(r.box('x9')[0].x).toBeLessThan(100);
+    expect(r.box('x10')[0].x).toBeGreaterThan(100);
+    expect(r.box('x10')[0].y).toBeCloseTo(20, 0);
+  });
+
+  it('reserves the room on the page the call lands on when the set runs across pages', async () => {
+    // 13 lines fill a column; the call is in the second column of the second page.
+    const r = await layoutSnippet(`<div style="columns: 2">${paras(60, [40])}</div>`, css);
+    const note = r.box('n40')[0];
+    expect(r.box('x40')[0].page).toBe(1);
+    expect(note.page).toBe(1);
+    expect(note.y + note.height).toBeCloseTo(280, 0);
+    clearOfNotes(r, 60, [40]);
+    // The first page's columns keep their full height; the second page's lose the area's
+    // 30px (11 lines each: x26 to x36, then x37 to x47).
+    expect(r.box('x25')[0].page).toBe(0);
+    expect(r.box('x36')[0]).toMatchObject({ page: 1, x: 20 });
+    expect(r.box('x37')[0].page).toBe(1);
+    expect(r.box('x37')[0].x).toBeGreaterThan(100);
+    expect(r.box('x48')[0].page).toBe(2);
+  });
+});
