@@ -292,8 +292,19 @@ export function paginate(
     return fill;
   };
   /** The rest of footnotes cut at the previous page, at the top of page `p`'s area. */
+  /**
+   * Pages that hold only footnotes continued from before, with what they took: a page that
+   * becomes a named page of another size gives them back and cuts them again at its height.
+   */
+  const notesOnly = new Map<number, { carry: FootnoteBody[]; marks: number; room: number }>();
   const continueFootnotes = (p: number): void => {
     if (footnoteCarry.length === 0 || columns) return;
+    if (!filled.has(p))
+      notesOnly.set(p, {
+        carry: footnoteCarry,
+        marks: pages[p].marks.length,
+        room: footnoteRoom[p] ?? 0,
+      });
     const room = pages[p].body.height - (footnoteRoom[p] ?? 0);
     const fill = putFootnotes(p, footnoteCarry, room);
     for (const body of fill.placed)
@@ -552,6 +563,7 @@ export function paginate(
       markStarted();
       flow.hasContent = true;
       filled.add(flow.page);
+      notesOnly.delete(flow.page);
       afterForcedBreak = false;
       flow.openTop = undefined;
       flow.openMargin = 0;
@@ -675,11 +687,20 @@ export function paginate(
     const name = forcedBreaks && !columns ? (box.pageName ?? names[names.length - 1]) : '';
     if (name !== cur().name) {
       if (flow.hasContent) breakAt(breakPoint(box, true), into, name);
-      else if (!filled.has(flow.page)) {
+      else if (!filled.has(flow.page) || notesOnly.has(flow.page)) {
         // Nothing on this page yet: it simply becomes a page of the new name.
         const last = flow.page;
+        const notes = notesOnly.get(last);
+        if (notes) {
+          footnoteCarry = notes.carry;
+          pages[last].marks.length = notes.marks;
+          footnoteRoom[last] = notes.room;
+          filled.delete(last);
+          notesOnly.delete(last);
+        }
         const body = bodyOf({ index: last, name, blank: false });
         pages[last] = { ...pages[last], name, body, dx: dxFor(body) };
+        if (notes) continueFootnotes(last);
       }
     }
     if (!flow.hasContent && afterForcedBreak) {
@@ -912,6 +933,7 @@ export function paginate(
     reach(pl, end);
     flow.hasContent = true;
     filled.add(pl);
+    for (let p = p0; p <= pl; p++) notesOnly.delete(p);
     afterForcedBreak = false;
     flow.openTop = undefined;
     flow.openMargin = 0;
