@@ -259,6 +259,49 @@ describe('a footnote taller than the page', () => {
         expect(l.baseline).toBeGreaterThan(afterLine.baseline);
   });
 
+  it('cuts a continued piece at the height of the named page it lands on', async () => {
+    // A chapter ends with a break; the next starts on a named page twice as tall. The page
+    // after the break holds only the continued note until that chapter renames it.
+    const words = Array.from({ length: 150 }, (_, i) => `n${i}`).join(' ');
+    const r = await layoutSnippet(
+      `<section style="break-after: page"><p>Call<span class="fn">${words}</span></p></section>
+       <section style="page: tall"><p id="next">Next</p></section>`,
+      `${PAGE} @page { size: 240px 300px } @page tall { size: 240px 600px }
+       .fn { float: footnote }`,
+    );
+    const all = Array.from({ length: r.pages }, (_, p) => r.flowText(p)).join(' ');
+    for (let i = 0; i < 150; i++) expect(all.match(new RegExp(`\\bn${i}\\b`, 'g'))).toHaveLength(1);
+    const next = r.box('next')[0];
+    expect(r.pageSize(next.page).height).toBe(600);
+    // The rest of the note (about 9 more lines) fits the tall page's 560px body whole, under
+    // "Next": nothing of it is cut to a third page.
+    expect(next.page).toBe(1);
+    expect(r.pages).toBe(2);
+    for (let p = 0; p < r.pages; p++)
+      for (const l of r.lines(p)) expect(l.baseline).toBeLessThanOrEqual(r.pageSize(p).height - 20);
+    expect(r.flowText(1)).toMatch(/^Next n\d+/);
+  });
+
+  it('cuts continued pieces at the height of each page (:left pages shorter)', async () => {
+    const words = Array.from({ length: 300 }, (_, i) => `n${i}`).join(' ');
+    const r = await layoutSnippet(
+      `<p>Call<span class="fn">${words}</span></p><p id="after">After</p>`,
+      `${PAGE} @page { size: 240px 300px } @page :left { margin-bottom: 150px }
+       .fn { float: footnote }`,
+    );
+    const all = Array.from({ length: r.pages }, (_, p) => r.flowText(p)).join(' ');
+    for (let i = 0; i < 300; i++) expect(all.match(new RegExp(`\\bn${i}\\b`, 'g'))).toHaveLength(1);
+    for (let p = 0; p < r.pages; p++) {
+      const bottom = p % 2 === 1 ? 150 : 280;
+      const lines = r.lines(p);
+      expect(lines.length).toBeGreaterThan(0);
+      for (const l of lines) expect(l.baseline).toBeLessThanOrEqual(bottom);
+      // Each page's area is full down to its own body's foot (the last line within a line).
+      if (p < r.pages - 1)
+        expect(Math.max(...lines.map((l) => l.baseline))).toBeGreaterThan(bottom - 20);
+    }
+  });
+
   it('places a footnote line taller than any page anyway, with a warning', async () => {
     const r = await layoutSnippet(
       `<p>Call<span class="fn"><span style="display: inline-block; height: 400px; width: 10px"></span> tall</span></p>
