@@ -291,12 +291,12 @@ export function paginate(
     if (fill.placed.length > 0) footnoteRoom[p] = (footnoteRoom[p] ?? 0) + fill.height + insets;
     return fill;
   };
-  /** The rest of footnotes cut at the previous page, at the top of page `p`'s area. */
   /**
    * Pages that hold only footnotes continued from before, with what they took: a page that
    * becomes a named page of another size gives them back and cuts them again at its height.
    */
   const notesOnly = new Map<number, { carry: FootnoteBody[]; marks: number; room: number }>();
+  /** The rest of footnotes cut at the previous page, at the top of page `p`'s area. */
   const continueFootnotes = (p: number): void => {
     if (footnoteCarry.length === 0 || columns) return;
     if (!filled.has(p))
