@@ -259,6 +259,49 @@ describe('a footnote taller than the page', () => {
         expect(l.baseline).toBeGreaterThan(afterLine.baseline);
   });
 
+  it('cuts a continued piece at the height of the named page it lands on', async () => {
+    // A chapter ends with a break; the next starts on a named page twice as tall. The page
+    // after the break holds only the continued note until that chapter renames it.
+    const words = Array.from({ length: 150 }, (_, i) => `n${i}`).join(' ');
+    const r = await layoutSnippet(
+      `<section style="break-after: page"><p>Call<span class="fn">${words}</span></p></section>
+       <section style="page: tall"><p id="next">Next</p></section>`,
+      `${PAGE} @page { size: 240px 300px } @page tall { size: 240px 600px }
+       .fn { float: footnote }`,
+    );
+    const all = Array.from({ length: r.pages }, (_, p) => r.flowText(p)).join(' ');
+    for (let i = 0; i < 150; i++) expect(all.match(new RegExp(`\\bn${i}\\b`, 'g'))).toHaveLength(1);
+    const next = r.box('next')[0];
+    expect(r.pageSize(next.page).height).toBe(600);
+    // The rest of the note (about 9 more lines) fits the tall page's 560px body whole, under
+    // "Next": nothing of it is cut to a third page.
+    expect(next.page).toBe(1);
+    expect(r.pages).toBe(2);
+    for (let p = 0; p < r.pages; p++)
+      for (const l of r.lines(p)) expect(l.baseline).toBeLessThanOrEqual(r.pageSize(p).height - 20);
+    expect(r.flowText(1)).toMatch(/^Next n\d+/);
+  });
+
+  it('cuts continued pieces at the height of each page (:left pages shorter)', async () => {
+    const words = Array.from({ length: 300 }, (_, i) => `n${i}`).join(' ');
+    const r = await layoutSnippet(
+      `<p>Call<span class="fn">${words}</span></p><p id="after">After</p>`,
+      `${PAGE} @page { size: 240px 300px } @page :left { margin-bottom: 150px }
+       .fn { float: footnote }`,
+    );
+    const all = Array.from({ length: r.pages }, (_, p) => r.flowText(p)).join(' ');
+    for (let i = 0; i < 300; i++) expect(all.match(new RegExp(`\\bn${i}\\b`, 'g'))).toHaveLength(1);
+    for (let p = 0; p < r.pages; p++) {
+      const bottom = p % 2 === 1 ? 150 : 280;
+      const lines = r.lines(p);
+      expect(lines.length).toBeGreaterThan(0);
+      for (const l of lines) expect(l.baseline).toBeLessThanOrEqual(bottom);
+      // Each page's area is full down to its own body's foot (the last line within a line).
+      if (p < r.pages - 1)
+        expect(Math.max(...lines.map((l) => l.baseline))).toBeGreaterThan(bottom - 20);
+    }
+  });
+
   it('places a footnote line taller than any page anyway, with a warning', async () => {
     const r = await layoutSnippet(
       `<p>Call<span class="fn"><span style="display: inline-block; height: 400px; width: 10px"></span> tall</span></p>
@@ -346,5 +389,76 @@ describe('footnotes called from other layouts', () => {
     expect(r.furniture(0)).toContain('R1');
     expect(r.text(0)).toContain('P1');
     once(r.text(0), 'B1');
+  });
+});
+
+describe('footnotes called inside multi-column content', () => {
+  const css = `${PAGE} .fn { float: footnote }`;
+  const paras = (n: number, calls: readonly number[]): string =>
+    Array.from(
+      { length: n },
+      (_, i) =>
+        `<p id="x${i}">x${i}${calls.includes(i) ? `<span class="fn" id="n${i}">M${i}</span>` : ''}</p>`,
+    ).join('');
+  /** Every column line on the page of note `id` ends above the top of that note. */
+  const clearOfNotes = (
+    r: Awaited<ReturnType<typeof layoutSnippet>>,
+    n: number,
+    notes: readonly number[],
+  ): void => {
+    for (const i of notes) {
+      const note = r.box(`n${i}`)[0];
+      const top = Math.min(
+        ...notes
+          .map((j) => r.box(`n${j}`)[0])
+          .filter((b) => b.page === note.page)
+          .map((b) => b.y),
+      );
+      for (let k = 0; k < n; k++)
+        for (const b of r.box(`x${k}`))
+          if (b.page === note.page) expect(b.y + b.height).toBeLessThanOrEqual(top - 10 + 0.01);
+    }
+  };
+
+  it('shortens the whole balanced set when calls land in the first and second column', async () => {
+    const r = await layoutSnippet(`<div style="columns: 2">${paras(20, [2, 13])}</div>`, css);
+    expect(r.pages).toBe(1);
+    // Two notes of 20px under a 10px margin: the area takes 50px of the 260px body.
+    expect(r.box('n2')[0].y).toBeCloseTo(240, 0);
+    expect(r.box('n13')[0].y).toBeCloseTo(260, 0);
+    clearOfNotes(r, 20, [2, 13]);
+    // Balanced: ten lines each, the second column starting at the top.
+    expect(r.box('x10')[0].y).toBeCloseTo(20, 0);
+    expect(r.box('x10')[0].x).toBeGreaterThan(100);
+  });
+
+  it('with column-fill: auto fills the first column only down to the footnote area', async () => {
+    const r = await layoutSnippet(
+      `<div style="columns: 2; column-fill: auto">${paras(20, [2, 13])}</div>`,
+      css,
+    );
+    expect(r.pages).toBe(1);
+    clearOfNotes(r, 20, [2, 13]);
+    // 260 - 50 = 210px: ten lines in the first column, x10 starts the second.
+    expect(r.box('x9')[0].x).toBeLessThan(100);
+    expect(r.box('x10')[0].x).toBeGreaterThan(100);
+    expect(r.box('x10')[0].y).toBeCloseTo(20, 0);
+  });
+
+  it('reserves the room on the page the call lands on when the set runs across pages', async () => {
+    // 13 lines fill a column; the call is in the second column of the second page.
+    const r = await layoutSnippet(`<div style="columns: 2">${paras(60, [40])}</div>`, css);
+    const note = r.box('n40')[0];
+    expect(r.box('x40')[0].page).toBe(1);
+    expect(note.page).toBe(1);
+    expect(note.y + note.height).toBeCloseTo(280, 0);
+    clearOfNotes(r, 60, [40]);
+    // The first page's columns keep their full height; the second page's lose the area's
+    // 30px (11 lines each: x26 to x36, then x37 to x47).
+    expect(r.box('x25')[0].page).toBe(0);
+    expect(r.box('x36')[0]).toMatchObject({ page: 1, x: 20 });
+    expect(r.box('x37')[0].page).toBe(1);
+    expect(r.box('x37')[0].x).toBeGreaterThan(100);
+    expect(r.box('x48')[0].page).toBe(2);
   });
 });

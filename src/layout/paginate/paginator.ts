@@ -65,6 +65,11 @@ export interface PageBody {
    * footnote (its bodies add their heights).
    */
   readonly footnoteInsets?: number;
+  /**
+   * Inside multi-column content: the footnote room already taken out of this column's height
+   * for the whole column set (the set's footnotes beyond it shorten the columns still to fill).
+   */
+  readonly footnoteReserve?: number;
 }
 
 /** Which page a body is asked for. */
@@ -241,6 +246,9 @@ export function paginate(
   };
   const roomFor = (need: number): number =>
     need <= 0 ? 0 : need + (areaRoom() > 0 ? 0 : (cur().body.footnoteInsets ?? 0));
+  /** Room the footnote area takes from this page's body with `extra` more of it. */
+  const areaTaken = (extra = 0): number =>
+    Math.max(0, areaRoom() + extra - (cur().body.footnoteReserve ?? 0));
   // Room the open boxes with box-decoration-break: clone keep for their bottom edge.
   const cloneBottoms = (boxes: readonly OpenBox[]): number =>
     boxes.reduce((h, o) => h + (o.frag.cloneInsets?.bottom ?? 0), 0);
@@ -251,8 +259,13 @@ export function paginate(
       const f = o.frag.repeatFooter;
       return f && f !== placing ? h + f.bottom - f.top : h;
     }, 0);
-  const limit = (placing?: LeafFragment): number =>
-    topOf(flow.page) + cur().body.height - areaRoom() - cloneBottoms(stack) - footerRoom(placing);
+  const limitWith = (extra: number, placing?: LeafFragment): number =>
+    topOf(flow.page) +
+    cur().body.height -
+    areaTaken(extra) -
+    cloneBottoms(stack) -
+    footerRoom(placing);
+  const limit = (placing?: LeafFragment): number => limitWith(0, placing);
 
   /**
    * The footnote room a line needs to stay on this page: its footnotes' height, or nothing
@@ -278,9 +291,20 @@ export function paginate(
     if (fill.placed.length > 0) footnoteRoom[p] = (footnoteRoom[p] ?? 0) + fill.height + insets;
     return fill;
   };
+  /**
+   * Pages that hold only footnotes continued from before, with what they took: a page that
+   * becomes a named page of another size gives them back and cuts them again at its height.
+   */
+  const notesOnly = new Map<number, { carry: FootnoteBody[]; marks: number; room: number }>();
   /** The rest of footnotes cut at the previous page, at the top of page `p`'s area. */
   const continueFootnotes = (p: number): void => {
     if (footnoteCarry.length === 0 || columns) return;
+    if (!filled.has(p))
+      notesOnly.set(p, {
+        carry: footnoteCarry,
+        marks: pages[p].marks.length,
+        room: footnoteRoom[p] ?? 0,
+      });
     const room = pages[p].body.height - (footnoteRoom[p] ?? 0);
     const fill = putFootnotes(p, footnoteCarry, room);
     for (const body of fill.placed)
@@ -517,7 +541,7 @@ export function paginate(
     if (!leaf.outOfFlow) {
       if (flow === main && tails.length > 0) belowTails(leaf);
       // A line with footnote calls fits when its footnotes fit too; otherwise they move together.
-      const fits = leaf.bottom + roomFor(movingNeed(leaf)) <= limit(leaf) + EPS;
+      const fits = leaf.bottom <= limitWith(roomFor(movingNeed(leaf)), leaf) + EPS;
       const keepFails =
         keepsWithNext(leaf, next) &&
         next !== undefined &&
@@ -539,6 +563,7 @@ export function paginate(
       markStarted();
       flow.hasContent = true;
       filled.add(flow.page);
+      notesOnly.delete(flow.page);
       afterForcedBreak = false;
       flow.openTop = undefined;
       flow.openMargin = 0;
@@ -662,11 +687,20 @@ export function paginate(
     const name = forcedBreaks && !columns ? (box.pageName ?? names[names.length - 1]) : '';
     if (name !== cur().name) {
       if (flow.hasContent) breakAt(breakPoint(box, true), into, name);
-      else if (!filled.has(flow.page)) {
+      else if (!filled.has(flow.page) || notesOnly.has(flow.page)) {
         // Nothing on this page yet: it simply becomes a page of the new name.
         const last = flow.page;
+        const notes = notesOnly.get(last);
+        if (notes) {
+          footnoteCarry = notes.carry;
+          pages[last].marks.length = notes.marks;
+          footnoteRoom[last] = notes.room;
+          filled.delete(last);
+          notesOnly.delete(last);
+        }
         const body = bodyOf({ index: last, name, blank: false });
         pages[last] = { ...pages[last], name, body, dx: dxFor(body) };
+        if (notes) continueFootnotes(last);
       }
     }
     if (!flow.hasContent && afterForcedBreak) {
@@ -754,6 +788,22 @@ export function paginate(
     const first: PageBody = { top: run.top + dy(), height: Math.max(0, limit() - run.top) };
     const setBody = (k: number): PageBody =>
       k === 0 ? first : bodyOf({ index: p0 + k, name, blank: false });
+    // Footnote room held back from each set's columns: a call in any column of a set puts its
+    // note under all of them, so the set is filled again, shorter, until its notes fit.
+    const reserve: number[] = [];
+    const held = (k: number): number => reserve[k] ?? 0;
+    const roomOf = (k: number): number => Math.max(0, setBody(k).height - held(k));
+    // The area's edges are taken once per page: not again where the flow above has notes.
+    const insetsOf = (k: number): number =>
+      k === 0 && (footnoteRoom[p0] ?? 0) > 0
+        ? 0
+        : (setBody(k).footnoteInsets ?? cur().body.footnoteInsets ?? 0);
+    const columnBody = (k: number, height: number, top = setBody(k).top): PageBody => ({
+      top,
+      height,
+      footnoteInsets: insetsOf(k),
+      footnoteReserve: held(k),
+    });
     const fill = (
       heightOf: (k: number) => number,
       max: number,
@@ -763,12 +813,7 @@ export function paginate(
         content,
         ({ index }) => {
           const k = Math.floor(index / perPage);
-          const insets = setBody(k).footnoteInsets ?? cur().body.footnoteInsets;
-          return {
-            top: setBody(k).top,
-            height: heightOf(k),
-            ...(insets !== undefined ? { footnoteInsets: insets } : {}),
-          };
+          return columnBody(k, heightOf(k));
         },
         {
           measureOnly,
@@ -776,23 +821,30 @@ export function paginate(
           maxPages: max,
           forcedBreaks,
           columns: { flowStart: run.top, perPage },
+          ...(options.warn ? { warn: options.warn } : {}),
         },
       );
-    const full = fill((k) => setBody(k).height, maxPages * perPage);
-    const sets = Math.ceil(full.length / perPage);
-    const last = sets - 1;
-    let heightOf = (k: number): number => setBody(k).height;
     const innerAnchors = anchors ? new Map<string, { pageIndex: number; y: number }>() : undefined;
     const innerBoxes = boxes ? new Map<string, PlacedBox[]>() : undefined;
-    const fillAll = (): PaginatedPage[] =>
-      fill(heightOf, maxPages * perPage, { anchors: innerAnchors, boxes: innerBoxes, measureOnly });
-    let cols: PaginatedPage[] | undefined;
-    if (spec.fill === 'balance' || !forcedBreaks) {
-      const lastHeight = setBody(last).height;
-      const balanced = (h: number): PaginatedPage[] => {
-        heightOf = (k) => (k < last ? setBody(k).height : h);
+    const layOutSets = (): { cols: PaginatedPage[]; heightOf: (k: number) => number } => {
+      const full = fill(roomOf, maxPages * perPage);
+      const sets = Math.ceil(full.length / perPage);
+      const last = sets - 1;
+      let heightOf = roomOf;
+      const fillAll = (): PaginatedPage[] => {
         innerAnchors?.clear();
         innerBoxes?.clear();
+        return fill(heightOf, maxPages * perPage, {
+          anchors: innerAnchors,
+          boxes: innerBoxes,
+          measureOnly,
+        });
+      };
+      if (spec.fill !== 'balance' && forcedBreaks) return { cols: fillAll(), heightOf };
+      let cols: PaginatedPage[] | undefined;
+      const lastHeight = roomOf(last);
+      const balanced = (h: number): PaginatedPage[] => {
+        heightOf = (k) => (k < last ? roomOf(k) : h);
         return fillAll();
       };
       // The sets before the last do not change with its height: probe the last one alone.
@@ -809,7 +861,7 @@ export function paginate(
         };
         const h = balancedHeight(
           cap,
-          (probe) => fitsIn(perPage, () => paginate(tail, () => ({ top: 0, height: probe }), opts)),
+          (probe) => fitsIn(perPage, () => paginate(tail, () => columnBody(last, probe, 0), opts)),
           extent / perPage,
         );
         cols = balanced(h);
@@ -818,13 +870,21 @@ export function paginate(
       if (!cols || cols.length > sets * perPage) {
         const cap = Math.min(lastHeight, content.bottom - run.top);
         const h = balancedHeight(cap, (probe) =>
-          fitsIn(sets * perPage, () =>
-            fill((k) => (k < last ? setBody(k).height : probe), sets * perPage),
-          ),
+          fitsIn(sets * perPage, () => fill((k) => (k < last ? roomOf(k) : probe), sets * perPage)),
         );
         cols = balanced(h);
       }
-    } else cols = fillAll();
+      return { cols, heightOf };
+    };
+    let { cols, heightOf } = layOutSets();
+    for (let pass = 0; pass < MAX_RESERVE_PASSES; pass++) {
+      const need = setFootnotes(cols, perPage, insetsOf);
+      if (need.every((h, k) => h <= held(k) + EPS)) break;
+      need.forEach((h, k) => (reserve[k] = Math.max(held(k), h)));
+      ({ cols, heightOf } = layOutSets());
+    }
+    const sets = Math.ceil(cols.length / perPage);
+    const last = sets - 1;
     const pageOf = (i: number): number => p0 + Math.floor(i / perPage);
     // Each column moves beside the first, and with its page when that page's body is offset.
     const dx = (i: number): number => columnOffset(spec, i % perPage) + pages[pageOf(i)].dx;
@@ -873,6 +933,7 @@ export function paginate(
     reach(pl, end);
     flow.hasContent = true;
     filled.add(pl);
+    for (let p = p0; p <= pl; p++) notesOnly.delete(p);
     afterForcedBreak = false;
     flow.openTop = undefined;
     flow.openMargin = 0;
@@ -907,12 +968,11 @@ export function paginate(
     let i = 0;
     outer: while (i < n) {
       floatsBefore(at[i]);
-      const lim = limit();
       let j = i;
       let need = 0;
       while (j < n) {
         const more = need + movingNeed(lines[j]);
-        if (lines[j].bottom + roomFor(more) > lim + EPS) break;
+        if (lines[j].bottom > limitWith(roomFor(more)) + EPS) break;
         need = more;
         j++;
       }
@@ -1034,6 +1094,24 @@ export function paginate(
   for (const [p, layers] of rootCollector)
     if (p < pages.length) pages[p].items.push(...paintOrder(layers));
   return pages.map((page, p) => ({ ...page, contentBottom: bottoms[p] ?? page.body.top }));
+}
+
+/** Passes a column set is filled in at most to make room for its footnotes. */
+const MAX_RESERVE_PASSES = 8;
+
+/** Footnote room each set of columns needs: its notes' heights plus the area's edges. */
+function setFootnotes(
+  cols: readonly PaginatedPage[],
+  perPage: number,
+  insetsOf: (k: number) => number,
+): number[] {
+  const need: number[] = [];
+  cols.forEach((col, i) => {
+    const k = Math.floor(i / perPage);
+    for (const { mark } of col.marks)
+      if (mark.kind === 'footnote') need[k] = (need[k] ?? insetsOf(k)) + mark.body.height;
+  });
+  return Array.from(need, (h) => h ?? 0);
 }
 
 /** Whether a pass makes at most `max` pages (columns); running out of them is a no. */
