@@ -78,6 +78,8 @@ describe('signatures (6.4.3): the byte range', () => {
       expect.stringMatching(/^6\.4\.3-1 @ signature field sig1: ByteRange \[1 \d+ \d+ \d+\]$/),
     ]);
     expect(rules(signedPdf(`<${DER}>`, (b, c, n) => [0, b - 1, c, n - c]))).toEqual(['6.4.3-1']);
+    // The gap is right, but the first range starts after the file's first byte.
+    expect(rules(signedPdf(`<${DER}>`, (b, c, n) => [1, b, c, n - c]))).toEqual(['6.4.3-1']);
     expect(rules(signedPdf(`<${DER}>`, (b, c, n) => [0, b, c + 1, n - c - 1]))).toEqual([
       '6.4.3-1',
     ]);
