@@ -7,6 +7,7 @@ import type { ComputedStyle } from '../style/index.js';
 import type { FontContext } from '../text/index.js';
 import type { Box } from './box-tree/boxes.js';
 import type { DisplayItem, ItemTag, PathOp } from '../document/index.js';
+import { pathBounds } from '../document/index.js';
 import type {
   BoxFragment,
   BoxPaint,
@@ -104,11 +105,21 @@ export function boxFragment(
   const clone = s.boxDecorationBreak === 'clone';
   const whole = (slice: BoxSlice): BoxSlice =>
     clone ? { ...slice, continuedAbove: false, continuedBelow: false } : slice;
-  const decorate =
+  // `clip` (CSS 2.1 §11.1.2) cuts an absolutely positioned box whole: decoration and content.
+  const clipRect = elementClip(s, g);
+  const decorateOnly =
     hasPaint && visible
       ? (slice: BoxSlice): DisplayItem[] => decorateBox(s, g.x, g.width, whole(slice), ctx)
       : undefined;
-  const clip = isOverflowClipped(s)
+  const decorate =
+    decorateOnly && clipRect
+      ? (slice: BoxSlice): DisplayItem[] => {
+          const items = decorateOnly(slice);
+          if (items.length === 0) return items;
+          return [{ kind: 'group', clip: rectPath(clipRect(slice)), items }];
+        }
+      : decorateOnly;
+  const overflowClip = isOverflowClipped(s)
     ? (given: BoxSlice): PathOp[] => {
         const slice = whole(given);
         const b = border(s);
@@ -130,6 +141,7 @@ export function boxFragment(
         );
       }
     : undefined;
+  const clip = clipRect ? combinedClip(clipRect, overflowClip) : overflowClip;
   // recto/verso are right/left in left-to-right page progression.
   const brk = (v: string): BreakValue =>
     v === 'page' || v === 'column'
@@ -557,4 +569,55 @@ function clipToSlice(item: DisplayItem, slice: BoxSlice): DisplayItem[] {
       items: [moveItem(item, 0, slice.shift)],
     },
   ];
+}
+
+/**
+ * The `clip` rectangle of an absolutely positioned box for a slice, in page coordinates, or
+ * undefined when it has none. Edges are offsets from the border box's top-left corner; 'auto'
+ * is that border edge; a rectangle whose right or bottom is before its left or top is empty.
+ */
+function elementClip(s: ComputedStyle, g: BoxGeometry): ((slice: BoxSlice) => Rect) | undefined {
+  const c = s.clip;
+  if (c === 'auto' || (s.position !== 'absolute' && s.position !== 'fixed')) return undefined;
+  const edge = (v: (typeof c)[number], auto: number): number =>
+    v === 'auto' ? auto : len(v, undefined);
+  const [top, right, bottom, left] = [
+    edge(c[0], 0),
+    edge(c[1], g.width),
+    edge(c[2], g.height),
+    edge(c[3], 0),
+  ];
+  return (slice) => {
+    const y = g.top + slice.shift;
+    return {
+      x: g.x + left,
+      y: y + top,
+      width: Math.max(0, right - left),
+      height: Math.max(0, bottom - top),
+    };
+  };
+}
+
+/**
+ * The content clip of a box with a `clip` rectangle: the rectangle itself, or, with an overflow
+ * clip as well, their intersection (the overflow clip's own path, rounded corners and all, when
+ * the rectangle holds it whole).
+ */
+function combinedClip(
+  rectOf: (slice: BoxSlice) => Rect,
+  overflow: ((slice: BoxSlice) => PathOp[]) | undefined,
+): (slice: BoxSlice) => PathOp[] {
+  return (slice) => {
+    const r = rectOf(slice);
+    if (!overflow) return rectPath(r);
+    const ops = overflow(slice);
+    const o = pathBounds(ops);
+    if (!o) return rectPath(r);
+    const x0 = Math.max(r.x, o[0]);
+    const y0 = Math.max(r.y, o[1]);
+    const x1 = Math.min(r.x + r.width, o[2]);
+    const y1 = Math.min(r.y + r.height, o[3]);
+    if (x0 === o[0] && y0 === o[1] && x1 === o[2] && y1 === o[3]) return ops;
+    return rectPath({ x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0) });
+  };
 }

@@ -468,6 +468,11 @@ export interface ComputedStyle {
   readonly overflowX: Overflow;
   readonly overflowY: Overflow;
   readonly opacity: number;
+  /**
+   * `clip` of an absolutely positioned box: the rectangle's top, right, bottom and left edges
+   * as offsets from the border box's top-left corner ('auto': that border edge).
+   */
+  readonly clip: 'auto' | readonly (LengthPercentage | 'auto')[];
   /** The transform functions in order; empty for none. */
   readonly transform: readonly TransformFunction[];
   /** Point the transform is applied around, from the border box's top-left corner. */

@@ -61,6 +61,7 @@ export function baseStyle(): ComputedStyle {
     overflowX: 'visible',
     overflowY: 'visible',
     opacity: 1,
+    clip: 'auto',
     transform: [],
     transformOrigin: [
       { percent: 50, px: 0 },

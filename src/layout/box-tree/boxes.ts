@@ -234,6 +234,7 @@ export function anonymousStyle(
     overflowX: 'visible',
     overflowY: 'visible',
     opacity: 1,
+    clip: 'auto',
     transform: [],
     translate: [],
     rotate: [],
