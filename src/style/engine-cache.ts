@@ -2,11 +2,15 @@
  * Style engines kept across documents. A service renders the same template CSS again and again;
  * parsing the sheets, indexing the rules and computing each distinct style is then repeated
  * work (about a tenth of a one-page invoice). An engine is reused only for a document whose
- * styling inputs are identical (inline sheets, base URL, viewport, strictness, limits) and only
- * while every document styled through it produced no warning, so a reused engine gives exactly
- * the styles and warnings a fresh one would: its caches then hold nothing that warned.
+ * styling inputs are identical (inline sheets, links, base URL, viewport, strictness, limits)
+ * and only while every document styled through it produced no warning, so a reused engine gives
+ * exactly the styles and warnings a fresh one would: its caches then hold nothing that warned.
+ * Linked sheets may change between documents, so an engine built from fetched sheets keeps what
+ * each fetch returned and is reused only after the same fetches, made again for the new
+ * document, return the same bytes from the same final URLs.
  */
 import type { Warning } from '../diagnostics.js';
+import type { ResourceKind, ResourceLoader } from '../resources/index.js';
 import type { StyleEngine } from './cascade.js';
 import type { RuleSet, SheetSource } from './sheet.js';
 
@@ -16,11 +20,25 @@ const MAX_ENGINES = 8;
 const MAX_KEY_CHARS = 256 * 1024;
 /** An engine that has computed this many distinct styles is not kept: it would pin their trees. */
 export const MAX_STYLES_PER_KEPT_ENGINE = 5_000;
+/** An engine whose fetched sheets weigh more than this (bytes over all fetches) is not kept. */
+export const MAX_KEPT_FETCH_BYTES = 1024 * 1024;
+
+/** One fetch made while an engine's sheets were loaded, and what it returned. */
+export interface RecordedLoad {
+  readonly url: string;
+  readonly kind: ResourceKind;
+  readonly base: string | undefined;
+  readonly bytes: Uint8Array;
+  /** Final URL after redirects: relative URLs inside the sheet resolve against it. */
+  readonly finalUrl: string;
+}
 
 /** A style engine bound to one set of sheets, with a warning sink switched per document. */
 export interface SharedEngine {
   readonly ruleSet: RuleSet;
   readonly engine: StyleEngine;
+  /** The fetches the sheets needed, in the order they were made. */
+  readonly loads: readonly RecordedLoad[];
   /** Where the engine's warnings go while one document is styled. */
   sink: (w: Warning) => void;
 }
@@ -36,15 +54,12 @@ export interface EngineKeyInput {
 }
 
 /**
- * The cache key, or null when the document's styling depends on something outside the key:
- * a linked sheet (its content may change between documents) or a very long sheet.
+ * The cache key, or null when the sheets are too long for a key. A linked sheet enters the key
+ * by its href; its content is checked by `loadsUnchanged` before the engine is reused.
  */
 export function engineKey(input: EngineKeyInput): string | null {
   let chars = 0;
-  for (const s of input.sources) {
-    if (s.kind !== 'inline') return null;
-    chars += s.text.length;
-  }
+  for (const s of input.sources) chars += s.text.length;
   if (chars > MAX_KEY_CHARS) return null;
   return JSON.stringify([
     input.base ?? null,
@@ -52,8 +67,46 @@ export function engineKey(input: EngineKeyInput): string | null {
     input.media ?? 'print',
     input.strict,
     input.limits ?? null,
-    input.sources.map((s) => [s.media ?? null, s.base ?? null, s.text]),
+    input.sources.map((s) => [s.kind, s.media ?? null, s.base ?? null, s.text]),
   ]);
+}
+
+/** Total bytes an engine's fetches returned. */
+export function fetchedBytes(loads: readonly RecordedLoad[]): number {
+  let n = 0;
+  for (const l of loads) n += l.bytes.byteLength;
+  return n;
+}
+
+/**
+ * Makes a kept engine's fetches again, one after another in their first order (as loading the
+ * sheets would, so a per-document budget of requests counts them alike), and tells whether
+ * every one returned the same bytes from the same final URL: then loading the sheets again
+ * would give the rules the engine already holds. A fetch that fails means no.
+ */
+export async function loadsUnchanged(
+  loads: readonly RecordedLoad[],
+  loader: ResourceLoader,
+): Promise<boolean> {
+  for (const l of loads) {
+    let res;
+    try {
+      res = await loader.load(l.url, l.kind, l.base);
+    } catch {
+      return false;
+    }
+    if (res.url !== l.finalUrl || !sameBytes(res.bytes, l.bytes)) return false;
+  }
+  return true;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return (
+    a.byteLength === b.byteLength &&
+    Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(
+      Buffer.from(b.buffer, b.byteOffset, b.byteLength),
+    )
+  );
 }
 
 export class EngineCache {

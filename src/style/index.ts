@@ -20,8 +20,12 @@ import type {
 import { UA_STYLESHEET } from './ua.js';
 import {
   EngineCache,
+  MAX_KEPT_FETCH_BYTES,
   MAX_STYLES_PER_KEPT_ENGINE,
   engineKey,
+  fetchedBytes,
+  loadsUnchanged,
+  type RecordedLoad,
   type SharedEngine,
 } from './engine-cache.js';
 import type { ResourceLoader } from '../resources/index.js';
@@ -79,7 +83,7 @@ async function engineFor(
   base: string | undefined,
   options: StyleOptions,
   warn: (w: Warning) => void,
-): Promise<{ shared: SharedEngine; key: string | null; fetched: boolean }> {
+): Promise<{ shared: SharedEngine; key: string | null }> {
   const provisional = options.viewport ?? firstPageArea([]);
   const mediaType = options.media ?? 'print';
   // A caller's own metrics function may answer differently from one call to the next.
@@ -94,14 +98,16 @@ async function engineFor(
         limits: options.cssLimits,
       });
   const kept = key === null ? undefined : engines.take(key);
-  if (kept) return { shared: kept, key, fetched: false };
+  if (kept && (kept.loads.length === 0 || (await loadsUnchanged(kept.loads, options.loader))))
+    return { shared: kept, key };
 
-  let fetched = false;
+  const loads: RecordedLoad[] = [];
   const loader: ResourceLoader = {
     policy: options.loader.policy,
-    load: (url, kind, from) => {
-      fetched = true;
-      return options.loader.load(url, kind, from);
+    load: async (url, kind, from) => {
+      const res = await options.loader.load(url, kind, from);
+      loads.push({ url, kind, base: from, bytes: res.bytes, finalUrl: res.url });
+      return res;
     },
   };
   // Media queries and vw/vh need the page area before the author's @page rules are known, so
@@ -138,6 +144,7 @@ async function engineFor(
   const viewport = options.viewport ?? firstPageArea(ruleSet.pageRules);
   const shared: SharedEngine = {
     ruleSet,
+    loads,
     sink: warn,
     engine: new StyleEngine(new RuleIndex(ruleSet.rules), {
       viewport,
@@ -145,7 +152,7 @@ async function engineFor(
       warn: (w) => shared.sink(w),
     }),
   };
-  return { shared, key, fetched };
+  return { shared, key };
 }
 
 export async function styleDocument(html: string, options: StyleOptions): Promise<StyledDocument> {
@@ -180,7 +187,7 @@ export async function styleDocument(html: string, options: StyleOptions): Promis
         })),
       ]
     : parsed.sheets;
-  const { shared, key, fetched } = await engineFor(sheets, base, options, styleWarn);
+  const { shared, key } = await engineFor(sheets, base, options, styleWarn);
   const { engine, ruleSet } = shared;
   // From here to the return nothing awaits, so no other document uses the engine meanwhile.
   shared.sink = styleWarn;
@@ -205,7 +212,11 @@ export async function styleDocument(html: string, options: StyleOptions): Promis
     shared.sink = IGNORE;
   }
   if (key !== null) {
-    if (fetched || styleWarnings > 0 || engine.computedStyles > MAX_STYLES_PER_KEPT_ENGINE)
+    if (
+      styleWarnings > 0 ||
+      engine.computedStyles > MAX_STYLES_PER_KEPT_ENGINE ||
+      fetchedBytes(shared.loads) > MAX_KEPT_FETCH_BYTES
+    )
       engines.drop(key);
     else engines.keep(key, shared);
   }

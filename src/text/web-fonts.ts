@@ -47,14 +47,45 @@ const heapHasRoom = (): boolean => {
   return h.used_heap_size < HEAP_SHARE * h.heap_size_limit;
 };
 
+/** A kept font and the bytes it was parsed from, the proof that a lookup found the same file. */
+interface Kept {
+  readonly source: Uint8Array;
+  readonly parsed: ParsedWebFont;
+}
+
+/** Bytes sampled for the lookup key, spread over the whole file. */
+const PROBE_SAMPLES = 1024;
+
+/**
+ * Length and an FNV-1a hash of bytes sampled across the file: cheap, and distinct for distinct
+ * fonts in practice; a collision only costs a parse, as the bytes are compared in full.
+ */
+function probeKey(bytes: Uint8Array): string {
+  const n = bytes.length;
+  const step = Math.max(1, Math.floor(n / PROBE_SAMPLES));
+  let h = 0x811c9dc5;
+  for (let i = 0; i < n; i += step) h = Math.imul(h ^ bytes[i], 0x01000193);
+  return `${n}:${(h >>> 0).toString(36)}`;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return (
+    a.byteLength === b.byteLength &&
+    Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(
+      Buffer.from(b.buffer, b.byteOffset, b.byteLength),
+    )
+  );
+}
+
 export class WebFontCache {
-  private readonly cache: LruCache<string, ParsedWebFont>;
+  private readonly cache: LruCache<string, Kept>;
   private readonly hasRoom: () => boolean;
 
   constructor(options: WebFontCacheOptions = {}) {
     this.cache = new LruCache(options.entries ?? CACHE_ENTRIES, {
       bytes: options.bytes ?? CACHE_BYTES,
-      weigh: (key, v) => key.length * 2 + PARSED_OVERHEAD * v.program.byteLength,
+      weigh: (key, v) =>
+        key.length * 2 + PARSED_OVERHEAD * v.parsed.program.byteLength + v.source.byteLength,
     });
     this.hasRoom = options.hasRoom ?? heapHasRoom;
   }
@@ -62,14 +93,17 @@ export class WebFontCache {
   /**
    * The parsed font for these bytes, from the cache or parsed and checked now; throws
    * FontFormatError (or whatever fontkit throws) for a font that cannot be used. Refused
-   * fonts are never kept, so damaged bytes are refused again on every document.
+   * fonts are never kept, so damaged bytes are refused again on every document. Looked up by
+   * a sample of the bytes and then compared in full with the bytes the font was parsed from:
+   * hashing every file in full on every document cost more than the comparison.
    */
   load(bytes: Uint8Array): ParsedWebFont {
-    const key = createHash('sha256').update(bytes).digest('base64');
-    const hit = this.cache.get(key);
-    if (hit) return hit;
-    const parsed = parseWebFont(bytes, key);
-    if (this.hasRoom()) this.cache.set(key, parsed);
+    const probe = probeKey(bytes);
+    const hit = this.cache.get(probe);
+    if (hit && sameBytes(hit.source, bytes)) return hit.parsed;
+    const parsed = parseWebFont(bytes, createHash('sha256').update(bytes).digest('base64'));
+    // A copy: the caller's buffer is its own to reuse.
+    if (this.hasRoom()) this.cache.set(probe, { source: bytes.slice(), parsed });
     return parsed;
   }
 

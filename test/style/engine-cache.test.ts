@@ -54,7 +54,37 @@ describe('style engines shared across documents', () => {
     expect(engineKey({ ...base, base: 'https://a.test/' })).not.toBe(key);
     expect(engineKey({ ...base, viewport: { w: 2 } })).not.toBe(key);
     expect(engineKey({ ...base, strict: true })).not.toBe(key);
-    expect(engineKey({ ...base, sources: [{ kind: 'link', text: 'a.css' }] })).toBeNull();
+    const link = engineKey({ ...base, sources: [{ kind: 'link', text: 'p{color:red}' }] });
+    expect(link).not.toBeNull();
+    expect(link).not.toBe(key);
+  });
+
+  it('reuses the engine of a linked sheet only while the sheet is unchanged', async () => {
+    const files = { 'https://example.test/b.css': 'p { color: rgb(0, 0, 255) }' };
+    const loader = fakeLoader(files);
+    const html = `<link rel="stylesheet" href="https://example.test/b.css"><p>x</p>`;
+    const opts = { loader, baseUrl: 'https://example.test/' };
+    const first = find((await style(html, opts)).root, 'p')!;
+    const same = find((await style(html, opts)).root, 'p')!;
+    // The same engine answers: the very style object its cache computed for the first document.
+    expect(same.style).toBe(first.style);
+    files['https://example.test/b.css'] = 'p { color: rgb(255, 0, 0) }';
+    const changed = find((await style(html, opts)).root, 'p')!;
+    expect(changed.style.color.r).toBeCloseTo(1);
+    expect(changed.style.color.b).toBeCloseTo(0);
+    expect(loader.requests.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('does not reuse the engine of a linked sheet that has since failed to load', async () => {
+    const files: Record<string, string> = { 'https://example.test/c.css': 'p { font-size: 21px }' };
+    const loader = fakeLoader(files);
+    const html = `<link rel="stylesheet" href="https://example.test/c.css"><p>x</p>`;
+    const opts = { loader, baseUrl: 'https://example.test/' };
+    expect(find((await style(html, opts)).root, 'p')!.style.fontSize).toBe(21);
+    delete files['https://example.test/c.css'];
+    const gone = await style(html, opts);
+    expect(find(gone.root, 'p')!.style.fontSize).not.toBe(21);
+    expect(gone.warnings.map((w) => w.code)).toContain('resource.failed');
   });
 
   it('keeps only the most recently used engines', () => {

@@ -23,6 +23,21 @@ describe('web font cache', () => {
     expect(cache.size).toBe(2);
   });
 
+  it('never takes a file that differs in one byte for a kept font', () => {
+    const cache = new WebFontCache({ hasRoom: () => true });
+    const bytes = fontFile('Lato-Regular.ttf');
+    const first = cache.load(bytes);
+    // Files of the same length differing anywhere, sampled for the lookup or not.
+    for (const at of [Math.floor(bytes.length / 2) + 1, Math.floor(bytes.length / 2)]) {
+      const edited = bytes.slice();
+      edited[at] ^= 0x01;
+      const other = cache.load(edited);
+      expect(other === first).toBe(false);
+      expect(other.key).not.toBe(first.key);
+    }
+    expect(cache.load(bytes.slice()).key).toBe(first.key);
+  });
+
   it('evicts the least recently used font past its byte budget', () => {
     const names = ['Lato-Regular.ttf', 'Lato-Bold.ttf', 'Lato-Italic.ttf', 'Lato-BoldItalic.ttf'];
     // Room for the largest of them once per generation: each load pushes out the one before last.
