@@ -172,12 +172,12 @@ export function layoutMulticol(
       content: [laid.frag],
     };
     const room = fixedH !== undefined ? Math.max(0, fixedH - (cursor - contentY)) : undefined;
-    const placed =
-      opts.pageFlow === true &&
-      room === undefined &&
-      !fitsOneSet(spec, cursor, laid.height, ctx.page.height)
-        ? leftToPages(spec, laid.height, ctx.page.height)
-        : balanceInPlace(spec, cursor, laid.height, room, ctx);
+    const inPageFlow = opts.pageFlow === true && room === undefined;
+    const placed = !inPageFlow
+      ? balanceInPlace(spec, cursor, laid.height, room, ctx)
+      : fitsOneSet(spec, cursor, laid.height, ctx.page.height)
+        ? balancedInPageFlow(spec, cursor, laid.height)
+        : leftToPages(spec, laid.height, ctx.page.height);
     const run: BoxFragment = {
       kind: 'box',
       top: cursor,
@@ -201,14 +201,14 @@ export function layoutMulticol(
   return { frag, height, width, marginBottom: { pos: Math.max(0, mb), neg: Math.min(0, mb) } };
 }
 
+/** The run's content as one box, `contentHeight` tall from `top`. */
+function contentRoot(spec: ColumnSpec, top: number, contentHeight: number): BoxFragment {
+  return { kind: 'box', top, bottom: top + contentHeight, children: spec.content };
+}
+
 /** Does the run's content (`contentHeight` tall in one column) fit one set `height` tall? */
 function fitsOneSet(spec: ColumnSpec, top: number, contentHeight: number, height: number): boolean {
-  const root: BoxFragment = {
-    kind: 'box',
-    top,
-    bottom: top + contentHeight,
-    children: spec.content,
-  };
+  const root = contentRoot(spec, top, contentHeight);
   try {
     // Stops after the set's last column: the cost of one page, however long the content.
     const cols = paginate(root, () => ({ top, height }), {
@@ -240,6 +240,29 @@ function leftToPages(
 }
 
 /**
+ * A run in the page flow that fits one set of columns: the paginator fills and balances it
+ * again where it lands, drawing its columns then, so here only the balanced height is needed
+ * (the flow after the run is laid out below it).
+ */
+function balancedInPageFlow(
+  spec: ColumnSpec,
+  top: number,
+  contentHeight: number,
+): { height: number; columns: LeafFragment[] } {
+  const fits = (probe: number): boolean => fitsOneSet(spec, top, contentHeight, probe);
+  const h = balancedHeight(contentHeight, fits, contentHeight / spec.count);
+  const laid = paginate(contentRoot(spec, top, contentHeight), () => ({ top, height: h }), {
+    maxPages: Number.MAX_SAFE_INTEGER,
+    forcedBreaks: false,
+    measureOnly: true,
+    columns: { flowStart: top, perPage: spec.count },
+  });
+  let height = 0;
+  for (const c of laid) height = Math.max(height, (c.contentBottom ?? top) - top);
+  return { height, columns: [] };
+}
+
+/**
  * The run balanced into columns without pages: the shortest column height up to `room` (or
  * any, when the height is not fixed) that holds the content in `count` columns; with a fixed
  * height and column-fill: auto, columns are filled to that height one after another. Content
@@ -252,12 +275,7 @@ function balanceInPlace(
   room: number | undefined,
   ctx: LayoutContext,
 ): { height: number; columns: LeafFragment[] } {
-  const root: BoxFragment = {
-    kind: 'box',
-    top,
-    bottom: top + contentHeight,
-    children: spec.content,
-  };
+  const root = contentRoot(spec, top, contentHeight);
   const fill = (h: number, max: number, boxes?: Map<string, PlacedBox[]>) =>
     paginate(root, () => ({ top, height: h }), {
       maxPages: max,
