@@ -1,7 +1,25 @@
-#!/usr/bin/env node
+#!/bin/sh
+':' /*
+# Run by a POSIX shell (an installed `a11ypdf`): start node from the command line's start-up
+# snapshot (dist/bundle/a11ypdf.blob, see scripts/bundle/snapshot.cjs) when it was built by this
+# node binary (same size and modification time) for this folder, no V8 option is added through
+# NODE_OPTIONS, and no source file is newer. Otherwise, and when node runs this file itself, the
+# JavaScript below starts the engine. Few processes are forked: each costs a few milliseconds.
+self=$(readlink -f "$0" 2>/dev/null) || self=$0
+root=${self%/bin/*}
+blob="$root/dist/bundle/a11ypdf.blob"
+node=$(command -v node) || { echo 'a11ypdf: node is not on PATH' >&2; exit 127; }
+if [ -z "$NODE_OPTIONS" ] && [ -z "$A11YPDF_NO_SNAPSHOT" ] && [ -r "$blob" ] &&
+  read -r stamp < "$blob.stamp" 2>/dev/null && [ "$stamp" = "$(stat -L -c '%s %Y' "$node" 2>/dev/null) $root/dist/bundle" ] &&
+  { [ ! -d "$root/src" ] || [ -z "$(find "$root/src" -name '*.ts' -newer "$blob" -print -quit 2>/dev/null)" ]; }; then
+  exec "$node" --snapshot-blob "$blob" -- "$@"
+fi
+exec "$node" "$self" "$@"
+*/
 // Launcher: runs the command-line bundle (dist/bundle/, built by `npm run build`) through V8's
-// code cache, the fast way to start; falls back to the tsc output (dist/cli.js) when there is
-// no bundle. In a source checkout it first rebuilds dist/ if any source is newer.
+// code cache, the fast way to start without the snapshot; falls back to the tsc output
+// (dist/cli.js) when there is no bundle. In a source checkout it first rebuilds dist/ if any
+// source is newer.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

@@ -10,6 +10,7 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './cli/errors.js';
 import { MAIN_HELP } from './cli/help.js';
 import { processIo, type Io } from './cli/io.js';
 import { cmdServe } from './cli/serve.js';
+import { versionLine } from './cli/version.js';
 
 export { EXIT_FAILED, EXIT_OK, EXIT_USAGE };
 export type { Io };
@@ -29,6 +30,11 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       case 'help':
         io.stdout.write(`${MAIN_HELP}\n`);
         return command === undefined ? EXIT_USAGE : EXIT_OK;
+      case '-V':
+      case '--version':
+      case 'version':
+        io.stdout.write(`${versionLine()}\n`);
+        return EXIT_OK;
       case 'serve':
         return await cmdServe(rest, io);
       case 'render':

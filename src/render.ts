@@ -173,7 +173,9 @@ function writerSettings(input: RenderInput, options: RenderOptions): WriterSetti
     options.documentId ??
     (options.deterministic
       ? uuidFromSeed(JSON.stringify(input) + JSON.stringify(options.xmpSchemas ?? []))
-      : randomUUID());
+      : // Without the entropy cache: a process started from a start-up snapshot would
+        // otherwise replay the cache the snapshot was taken with.
+        randomUUID({ disableEntropyCache: true }));
   return {
     documentId,
     creationDate: now,

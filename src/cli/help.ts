@@ -13,7 +13,8 @@ Commands:
   validate   validate PDF files against PDF/A-2/3 (a, b, u) and PDF/UA-1
   identify   print what a PDF claims to be (PDF/A part, PDF/UA part, title, pages)
 
-Run 'a11ypdf <command> --help' for the options of a command.
+Run 'a11ypdf <command> --help' for the options of a command, 'a11ypdf --version' for the
+version and how the command line started (start-up snapshot, bundle or modules).
 
 ${EXIT_CODES}`;
 

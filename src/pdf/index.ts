@@ -425,7 +425,10 @@ export function writePdf(
   // Attachments (associated files, PDF/A-3 6.8).
   const { fileSpecs, efNames } = writeAttachments(file, settings);
 
-  const instanceId = deterministic ? uuidFromSeed(`${settings.documentId}/instance`) : randomUUID();
+  // No entropy cache: see render.ts (start-up snapshots replay it).
+  const instanceId = deterministic
+    ? uuidFromSeed(`${settings.documentId}/instance`)
+    : randomUUID({ disableEntropyCache: true });
   const xmp = buildXmp({
     metadata: meta,
     settings,

@@ -3,8 +3,7 @@
  * opportunities (UAX #14, soft hyphens, hyphens: auto), script itemisation, per-character font
  * fallback, and shaping with fontkit into pieces (see paragraph.ts).
  */
-import { createRequire } from 'node:module';
-import type { Bidi } from 'bidi-js';
+import bidiModule, { type Bidi } from 'bidi-js';
 import LineBreaker from 'linebreak';
 import { asTextContext, type TextFontContext } from './context.js';
 import type { LoadedFace, ScaledShape } from './face.js';
@@ -31,8 +30,16 @@ import type {
 /** The runs that make text (anchors are kept apart from them). */
 type FlowRun<S> = TextRun<S> | ObjectRun<S>;
 
-// bidi-js is CommonJS whose typings declare an ES default export; load it the CommonJS way.
-const bidi = (createRequire(import.meta.url)('bidi-js') as () => Bidi)();
+const bidi = bidiFactoryOf(bidiModule)();
+
+/**
+ * bidi-js is CommonJS whose typings declare an ES default export: Node and the bundler give the
+ * factory itself as the default import, a loader that follows the typings gives `{ default }`.
+ * Imported statically so that the bundle carries it (a start-up snapshot cannot load files).
+ */
+function bidiFactoryOf(m: unknown): () => Bidi {
+  return (typeof m === 'function' ? m : (m as { default: () => Bidi }).default) as () => Bidi;
+}
 
 const OBJECT_CHAR = '\ufffc';
 const LINE_SEPARATOR = '\u2028';
