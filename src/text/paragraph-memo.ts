@@ -3,7 +3,7 @@
  * numbers feed back into its content (a table of contents with target-counter) is laid out
  * again with the numbers of the previous pass; everything but those numbers is the same text
  * in the same styles, and shaping it again (bidi, fonts, scripts, break opportunities, glyphs)
- * was a sixth of such a document's time. A paragraph is reused only when every run equals the
+ * cost as much as shaping it the first time. A paragraph is reused only when every run equals the
  * earlier one apart from its `source` (which belongs to the pass); the reused paragraph carries
  * the new runs and sources.
  */
