@@ -4,7 +4,7 @@
  */
 import type { Deadline, Warning } from '../diagnostics.js';
 import type { ComputedStyle } from '../style/index.js';
-import type { FontContext } from '../text/index.js';
+import type { FontContext, ParagraphMemo } from '../text/index.js';
 import type { Box } from './box-tree/boxes.js';
 import type { DisplayItem, ItemTag, PathOp } from '../document/index.js';
 import { pathBounds } from '../document/index.js';
@@ -64,6 +64,8 @@ export interface LayoutContext {
   readonly recordBoxes?: boolean;
   /** The @footnote area's style: footnote bodies are laid out at its content width. */
   readonly footnoteArea?: ComputedStyle;
+  /** Shaped paragraphs of an earlier layout pass of the same document, to reuse. */
+  readonly paragraphs?: ParagraphMemo;
 }
 
 export function warnOnce(ctx: LayoutContext, code: string, message: string): void {

@@ -297,7 +297,8 @@ function placedWidth(piece: Piece, g0: number, g1: number): number {
 
 /** Drops collapsible spaces at the line's start and end; measures hanging ones. */
 function trimLine(items: readonly Piece[]): { placed: Placed[]; hang: number } {
-  const ranges = items.map((p) => ({ piece: p, g0: 0, g1: p.ids.length }));
+  // Each range becomes its placement (width filled in below): one object per piece.
+  const ranges = items.map((p) => ({ piece: p, g0: 0, g1: p.ids.length, width: 0 }));
   // End of line.
   let hang = 0;
   for (let k = ranges.length - 1; k >= 0; k--) {
@@ -331,7 +332,8 @@ function trimLine(items: readonly Piece[]): { placed: Placed[]; hang: number } {
     const p = r.piece;
     if (p.isForcedBreak) continue;
     if (!p.object && r.g0 >= r.g1 && p.insetStart === 0 && p.insetEnd === 0) continue;
-    placed.push({ piece: p, g0: r.g0, g1: r.g1, width: placedWidth(p, r.g0, r.g1) });
+    r.width = placedWidth(p, r.g0, r.g1);
+    placed.push(r);
   }
   return { placed, hang };
 }
@@ -466,21 +468,20 @@ function decorationsFor(style: TextStyle, face: LoadedFace, ascent: number): Dec
   });
 }
 
-/** End of each glyph's cluster (start of the next cluster in logical order, or the piece end). */
-function clusterEnds(piece: Piece): Uint32Array {
-  const n = piece.ids.length;
-  const out = new Uint32Array(n);
-  let next = piece.end;
-  for (let g = n - 1; g >= 0; g--) {
-    const c = piece.clusters[g];
-    if (c >= piece.end) {
-      out[g] = c;
-      continue;
-    }
-    out[g] = next;
-    if (g === 0 || piece.clusters[g - 1] !== c) next = c;
+/**
+ * End of the cluster of glyph `g`: the start of the next cluster in logical order (glyphs of an
+ * inserted hyphen skipped), or the piece end. Walks only to the next cluster, so asking once per
+ * cluster costs one pass over the piece, and nothing is allocated per line.
+ */
+function clusterEnd(piece: Piece, g: number): number {
+  const clusters = piece.clusters;
+  const c = clusters[g];
+  if (c >= piece.end) return c;
+  for (let k = g + 1; k < clusters.length; k++) {
+    const ck = clusters[k];
+    if (ck < piece.end && ck !== clusters[k - 1]) return ck;
   }
-  return out;
+  return piece.end;
 }
 
 /**
@@ -667,7 +668,6 @@ function buildLine<S>(
     let textEnd = p.g1 < piece.ids.length ? piece.clusters[p.g1] : piece.end;
     if (piece.hyphenated && textEnd > piece.end) textEnd = piece.end;
     const opaqueText = piece.needsActualText && !piece.hyphenated && !piece.missing;
-    const nextStart = opaqueText ? null : clusterEnds(piece);
     for (let g = rtl ? p.g1 - 1 : p.g0; g !== stop; g += step) {
       const c = piece.clusters[g];
       let text = '';
@@ -675,7 +675,7 @@ function buildLine<S>(
         if (prevCluster === -1) text = para.text.slice(textStart, textEnd);
       } else if (c !== prevCluster) {
         if (c >= piece.end) text = '\u00ad';
-        else text = para.text.slice(c, nextStart![g]);
+        else text = para.text.slice(c, clusterEnd(piece, g));
       }
       prevCluster = c;
       let advance = advances[g];

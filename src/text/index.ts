@@ -26,4 +26,5 @@ export { toSfnt, detectFormat, FontFormatError } from './sfnt.js';
 export { fontDirectory, bundledFamily, BUNDLED_FACES, FAMILY_ALIASES } from './bundled.js';
 export type * from './types.js';
 export { warmUpText } from './warmup.js';
+export { createParagraphMemo, type ParagraphMemo } from './paragraph-memo.js';
 export { parsedFont, postHeader, type PostHeader } from './face.js';

@@ -40,7 +40,7 @@ describe('web font cache', () => {
 
   it('evicts the least recently used font past its byte budget', () => {
     const names = ['Lato-Regular.ttf', 'Lato-Bold.ttf', 'Lato-Italic.ttf', 'Lato-BoldItalic.ttf'];
-    // Room for the largest of them once per generation: each load pushes out the one before last.
+    // Room for two of them: each load past the second pushes out the least recently used.
     const weights = names.map((n) => {
       const probe = new WebFontCache({ hasRoom: () => true });
       probe.load(fontFile(n));
@@ -58,6 +58,29 @@ describe('web font cache', () => {
     // A re-parsed font is the same font.
     expect(Buffer.compare(reloaded.program, first.program)).toBe(0);
     expect(reloaded.key).toBe(first.key);
+  });
+
+  it('keeps every face of a document that fits its budget, asked for in turn', () => {
+    const names = ['Lato-Regular.ttf', 'Lato-Bold.ttf', 'Lato-Italic.ttf'];
+    const weights = names.map((n) => {
+      const probe = new WebFontCache({ hasRoom: () => true });
+      probe.load(fontFile(n));
+      return probe.bytes;
+    });
+    const cache = new WebFontCache({
+      bytes: weights.reduce((a, b) => a + b, 0),
+      hasRoom: () => true,
+    });
+    const first = names.map((n) => cache.load(fontFile(n)));
+    // Render after render, in the same order: every face is found, none parsed again.
+    for (let round = 0; round < 3; round++)
+      names.forEach((n, i) => expect(cache.load(fontFile(n)) === first[i]).toBe(true));
+    expect(cache.size).toBe(3);
+    // One more face past the budget pushes out the least recently used one only.
+    cache.load(fontFile(names[0]));
+    cache.load(fontFile('Lato-BoldItalic.ttf'));
+    expect(cache.load(fontFile(names[0])) === first[0]).toBe(true);
+    expect(cache.load(fontFile(names[1])) === first[1]).toBe(false);
   });
 
   it('keeps nothing when the thread has no room to spare', () => {

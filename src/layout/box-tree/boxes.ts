@@ -184,10 +184,34 @@ export function isCollapsibleWhitespace(n: StyledNode): boolean {
 
 const AUTO_LINE = { kind: 'auto' } as const;
 
+/**
+ * Anonymous styles by parent style and display. Computed styles are immutable and shared, so
+ * one anonymous style per parent serves every anonymous box under it (before, each box copied
+ * the whole style, and caches keyed by style, such as text styles, missed for each).
+ */
+const anonymousStyles = new WeakMap<ComputedStyle, Map<ComputedStyle['display'], ComputedStyle>>();
+
 /** A style for anonymous boxes: inherited properties from the parent, box properties reset. */
 export function anonymousStyle(
   parent: ComputedStyle,
   display: ComputedStyle['display'] = 'block',
+): ComputedStyle {
+  let byDisplay = anonymousStyles.get(parent);
+  if (!byDisplay) {
+    byDisplay = new Map();
+    anonymousStyles.set(parent, byDisplay);
+  }
+  let style = byDisplay.get(display);
+  if (!style) {
+    style = buildAnonymousStyle(parent, display);
+    byDisplay.set(display, style);
+  }
+  return style;
+}
+
+function buildAnonymousStyle(
+  parent: ComputedStyle,
+  display: ComputedStyle['display'],
 ): ComputedStyle {
   const transparent = { r: 0, g: 0, b: 0, a: 0 };
   const zeroRadius = { horizontal: 0, vertical: 0 };

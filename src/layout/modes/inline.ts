@@ -134,7 +134,11 @@ function shapeItems(
       style: textStyle(it.style, it.lang),
     };
   });
-  return { para: shapeParagraph(ctx.fonts, runs, { direction: direction(box) }), atomics };
+  const options = { direction: direction(box) };
+  const para = ctx.paragraphs
+    ? ctx.paragraphs.shape(ctx.fonts, runs, options)
+    : shapeParagraph(ctx.fonts, runs, options);
+  return { para, atomics };
 }
 
 export function inlineIntrinsic(box: BlockBox, ctx: LayoutContext): IntrinsicSizes {

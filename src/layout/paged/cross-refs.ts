@@ -394,15 +394,16 @@ export const MAX_PASSES = 4;
 /**
  * Lays the document out until the page-dependent values it used are the ones its pages give:
  * pass N uses the page facts of pass N-1. A document without such values takes one pass.
+ * `run` learns whether another pass may follow (so it can keep what a later pass reuses).
  */
 export function settleCrossReferences<P>(
   doc: StyledDocument,
-  run: (root: StyledElement) => P,
+  run: (root: StyledElement, again: boolean) => P,
   factsOf: (pass: P) => PageFacts,
   warn: (message: string) => void,
 ): { readonly pass: P; readonly root: StyledElement; readonly passes: number } {
   let tree = resolveCrossReferences(doc, undefined);
-  let pass = run(tree.root);
+  let pass = run(tree.root, tree.used.size > 0);
   let passes = 1;
   if (tree.used.size === 0) return { pass, root: tree.root, passes };
   for (;;) {
@@ -415,7 +416,7 @@ export function settleCrossReferences<P>(
       break;
     }
     tree = next;
-    pass = run(tree.root);
+    pass = run(tree.root, true);
     passes++;
   }
   return { pass, root: tree.root, passes };

@@ -8,7 +8,7 @@ import { LimitError } from '../../diagnostics.js';
 import type { DisplayItem, OutlineItem, Page, StructNode } from '../../document/index.js';
 import type { DecodedImage, PixelImage } from '../../images/index.js';
 import type { PageStyle, StyledDocument, StyledElement } from '../../style/index.js';
-import type { FontContext } from '../../text/index.js';
+import { createParagraphMemo, type FontContext, type ParagraphMemo } from '../../text/index.js';
 import { buildBoxTree, buildRunningBoxes, type BuildContext } from '../box-tree/build.js';
 import type { BlockBox } from '../box-tree/boxes.js';
 import { StructureBuilder } from '../box-tree/structure.js';
@@ -76,9 +76,14 @@ interface Pass {
 
 export function layoutPages(input: PagedInput): PagedResult {
   const notes: Warning[] = [];
+  // Passes after the first lay out the same text again: its shaping is kept for them.
+  let paragraphs: ParagraphMemo | undefined;
   const { pass, root } = settleCrossReferences(
     input.styled,
-    (tree) => runPass(input, tree),
+    (tree, again) => {
+      if (again) paragraphs ??= createParagraphMemo();
+      return runPass(input, tree, paragraphs);
+    },
     pageFacts,
     (message) => notes.push({ code: 'layout.cross-references', message }),
   );
@@ -90,7 +95,7 @@ export function layoutPages(input: PagedInput): PagedResult {
   };
 }
 
-function runPass(input: PagedInput, root: StyledElement): Pass {
+function runPass(input: PagedInput, root: StyledElement, paragraphs?: ParagraphMemo): Pass {
   const { options } = input;
   const warnings: Warning[] = [];
   const sb = new StructureBuilder();
@@ -113,6 +118,7 @@ function runPass(input: PagedInput, root: StyledElement): Pass {
     warned: new Set(),
     ...(options.deadline ? { deadline: options.deadline } : {}),
     ...(options.boxes ? { recordBoxes: true } : {}),
+    ...(paragraphs ? { paragraphs } : {}),
   };
   // One geometry per page kind: pages of the same name, side and blankness share it.
   const geometries = new Map<string, PageGeometry>();
