@@ -20,6 +20,7 @@ import {
   type PageRequest,
   type PaginatedPage,
 } from '../../src/layout/paginate/paginator.js';
+import { FlowLayouts } from '../../src/layout/paginate/flow-layouts.js';
 import { box, leaf, leaves, slotsPerPage, yOf } from './fragments.js';
 
 const body: PageBody = { top: 50, height: 100 };
@@ -557,5 +558,67 @@ describe('multi-column content', () => {
       );
     expect(ruled(4).length).toBeGreaterThan(0);
     expect(ruled(1)).toEqual([]);
+  });
+});
+
+describe('pages of another width', () => {
+  /** The document at a width: a first box, then a second one (named `wide` when asked). */
+  const doc = (slot: number, secondTop: number, extra: Partial<BoxFragment> = {}) =>
+    box(
+      [
+        box([leaf(0, secondTop, slot)], { flowKey: 2 }),
+        box([leaf(secondTop, 10, slot + 1)], { flowKey: 3, ...extra }),
+      ],
+      { flowKey: 1 },
+    );
+  const narrow = { top: 50, height: 100, left: 0, width: 100 };
+  const wide = { top: 50, height: 100, left: 0, width: 200 };
+
+  it('take the content after a forced break from the layout at their width', () => {
+    const made: number[] = [];
+    const layouts = new FlowLayouts(
+      { root: doc(1, 10, { pageName: 'wide' }), width: 100, originX: 0 },
+      (w) => {
+        made.push(w);
+        return doc(11, 10, { pageName: 'wide' });
+      },
+    );
+    const pages = paginate(layouts.first.root, ({ name }) => (name === 'wide' ? wide : narrow), {
+      layouts,
+    });
+    expect(made).toEqual([200]);
+    expect(slotsPerPage(pages)).toEqual([[1], [12]]);
+    expect(yOf(pages, 1, 12)).toBe(50);
+  });
+
+  it('place a box that an unforced break moves to them again from that layout', () => {
+    const layouts = new FlowLayouts({ root: doc(1, 95), width: 100, originX: 0 }, () =>
+      doc(11, 95),
+    );
+    const pages = paginate(layouts.first.root, ({ index }) => (index === 0 ? narrow : wide), {
+      layouts,
+    });
+    expect(slotsPerPage(pages)).toEqual([[1], [12]]);
+  });
+
+  it('keep the layout a box started in, shifted to their left edge', () => {
+    const made: number[] = [];
+    const layouts = new FlowLayouts(
+      { root: box(leaves(0, 15, 1), { flowKey: 1 }), width: 100, originX: 0 },
+      (w) => {
+        made.push(w);
+        return box(leaves(0, 15, 100), { flowKey: 1 });
+      },
+    );
+    const pages = paginate(
+      layouts.first.root,
+      ({ index }) => (index === 0 ? narrow : { ...wide, left: 20 }),
+      { layouts },
+    );
+    expect(made).toEqual([]);
+    expect(slotsPerPage(pages)[1]).toEqual([11, 12, 13, 14, 15]);
+    expect(pages[1].dx).toBe(20);
+    const first = pages[1].items.find((i) => i.kind === 'path');
+    expect(first?.kind === 'path' && first.ops[0]).toMatchObject({ x: 20, y: 50 });
   });
 });
