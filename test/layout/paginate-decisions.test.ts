@@ -622,3 +622,84 @@ describe('pages of another width', () => {
     expect(first?.kind === 'path' && first.ops[0]).toMatchObject({ x: 20, y: 50 });
   });
 });
+
+describe('footnotes and page kinds', () => {
+  it('continued onto a page that becomes a named page are cut again at its height', () => {
+    const named = box(leaves(10, 5, 10), { pageName: 'small', breakInside: 'avoid' });
+    const pages = paginate(box([calling(0, 1, cuttableNote(15)), named]), ({ name }) =>
+      name === 'small' ? { top: 50, height: 50 } : body,
+    );
+    expect(pages.map((p) => p.name)).toEqual(['', 'small', 'small', 'small']);
+    expect(notesPerPage(pages)).toEqual([[90], [50], [10], []]);
+    expect(slotsPerPage(pages)).toEqual([[1], [], [10, 11, 12, 13], [14]]);
+  });
+
+  it('in columns shorten the set they are called in, and go below it', () => {
+    const spec: ColumnSpec = {
+      count: 2,
+      x: 0,
+      width: 40,
+      gap: 10,
+      rtl: false,
+      fill: 'balance',
+      content: [...leaves(0, 2, 1), calling(20, 3, note(20)), ...leaves(30, 17, 4)],
+    };
+    const run: BoxFragment = { kind: 'box', top: 0, bottom: 200, children: [], columns: spec };
+    const pages = paginate(run, bodies);
+    expect(slotsPerPage(pages).map((s) => s.length)).toEqual([16, 4]);
+    expect(notesPerPage(pages)).toEqual([[20], []]);
+    expect(yOf(pages, 0, 8)).toBe(120);
+    expect(yOf(pages, 0, 9)).toBe(50);
+    expect(yOf(pages, 1, 19)).toBe(50);
+  });
+});
+
+describe('breaks in and around columns', () => {
+  const spec = (
+    content: ColumnSpec['content'],
+    fill: ColumnSpec['fill'] = 'balance',
+  ): ColumnSpec => ({
+    count: 2,
+    x: 0,
+    width: 40,
+    gap: 10,
+    rtl: false,
+    fill,
+    content,
+  });
+  const run = (bottom: number, columns: ColumnSpec): BoxFragment => ({
+    kind: 'box',
+    top: 0,
+    bottom,
+    children: [],
+    columns,
+  });
+
+  it('break-before: page inside them goes on in the first column of the next page', () => {
+    const content = [leaf(0, 10, 1), box([leaf(10, 10, 2)], { breakBefore: 'page' })];
+    const pages = paginate(run(20, spec(content)), bodies);
+    expect(slotsPerPage(pages)).toEqual([[1], [2]]);
+    const item = pages[1].items.find((i) => i.kind === 'path');
+    expect(item?.kind === 'path' && item.ops[0]).toMatchObject({ x: 0, y: 50 });
+  });
+
+  it('avoid-column keeps a box whole in columns only', () => {
+    const kept = () => box(leaves(60, 5, 10), { breakInside: 'avoid-column' });
+    const onPage = paginate(box([box([leaf(0, 60, 1)]), kept()]), bodies);
+    expect(slotsPerPage(onPage)).toEqual([[1, 10, 11, 12, 13], [14]]);
+    const inColumns = paginate(run(110, spec([leaf(0, 60, 1), kept()], 'auto')), bodies);
+    expect(slotsPerPage(inColumns)).toEqual([[1, 10, 11, 12, 13, 14]]);
+    const item = inColumns[0].items.find(
+      (i) => i.kind === 'path' && i.tag.kind === 'content' && i.tag.slot === 10,
+    );
+    expect(item?.kind === 'path' && item.ops[0]).toMatchObject({ x: 50, y: 50 });
+  });
+
+  it('are balanced on one continuous page whatever their fill', () => {
+    const tall = () => ({ top: 0, height: 1000 });
+    const pages = paginate(run(60, spec(leaves(0, 6, 1), 'auto')), tall, { forcedBreaks: false });
+    expect(yOf(pages, 0, 4)).toBe(0);
+    const paged = paginate(run(60, spec(leaves(0, 6, 1), 'auto')), tall);
+    expect(yOf(paged, 0, 4)).toBe(30);
+  });
+});
