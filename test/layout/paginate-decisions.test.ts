@@ -20,6 +20,7 @@ import {
   type PageRequest,
   type PaginatedPage,
 } from '../../src/layout/paginate/paginator.js';
+import type { PlacedBox } from '../../src/layout/options.js';
 import { FlowLayouts } from '../../src/layout/paginate/flow-layouts.js';
 import { box, leaf, leaves, slotsPerPage, yOf } from './fragments.js';
 
@@ -701,5 +702,59 @@ describe('breaks in and around columns', () => {
     expect(yOf(pages, 0, 4)).toBe(0);
     const paged = paginate(run(60, spec(leaves(0, 6, 1), 'auto')), tall);
     expect(yOf(paged, 0, 4)).toBe(30);
+  });
+});
+
+describe('pages whose body stands further right', () => {
+  it('shift everything drawn there: rows, repeated header and footer, decoration, clip, boxes', () => {
+    const head = leaf(0, 10, 1, { keepWithNext: true });
+    const foot = leaf(130, 10, 99);
+    const xs = (s: { top: number }) => [
+      { op: 'rect' as const, x: 0, y: s.top, width: 5, height: 5 },
+    ];
+    const table = box([head, ...leaves(10, 12, 10), foot], {
+      repeat: head,
+      repeatFooter: foot,
+      anchor: 't',
+      borderBox: { x: 0, width: 40 },
+      decorate: (s) => [
+        {
+          kind: 'path',
+          ops: xs(s),
+          fill: { r: 1, g: 1, b: 1, a: 1 },
+          tag: { kind: 'artifact', type: 'Background' },
+        },
+      ],
+      clip: xs,
+      flowKey: 1,
+    });
+    const layouts = new FlowLayouts({ root: table, width: 100, originX: 0 }, () => table);
+    const boxes = new Map<string, PlacedBox[]>();
+    const pages = paginate(
+      table,
+      ({ index }) => ({ top: 50, height: 100, width: 100, left: index === 0 ? 0 : 20 }),
+      { layouts, boxes },
+    );
+    expect(pages.map((p) => p.dx)).toEqual([0, 20]);
+    const xsOn = (page: PaginatedPage) => {
+      const out: number[] = [];
+      const walk = (items: readonly DisplayItem[]): void => {
+        for (const i of items) {
+          if (i.kind === 'group') {
+            for (const op of i.clip ?? []) if (op.op === 'rect') out.push(op.x);
+            walk(i.items);
+          } else if (i.kind === 'path' && i.ops[0].op === 'rect') out.push(i.ops[0].x);
+        }
+      };
+      walk(page.items);
+      return out;
+    };
+    expect(new Set(xsOn(pages[0]))).toEqual(new Set([0]));
+    expect(new Set(xsOn(pages[1]))).toEqual(new Set([20]));
+    expect(repeatsOn(pages[1])).toHaveLength(1);
+    expect(boxes.get('t')?.map((b) => [b.pageIndex, b.x])).toEqual([
+      [0, 0],
+      [1, 20],
+    ]);
   });
 });
