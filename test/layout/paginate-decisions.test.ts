@@ -758,3 +758,14 @@ describe('pages whose body stands further right', () => {
     ]);
   });
 });
+
+describe('footnote area edges', () => {
+  it('are taken once per page from cut and continued footnotes too', () => {
+    const pages = paginate(box([calling(0, 1, cuttableNote(15)), ...leaves(10, 3, 2)]), () => ({
+      ...body,
+      footnoteInsets: 5,
+    }));
+    expect(notesPerPage(pages)).toEqual([[80], [70], []]);
+    expect(slotsPerPage(pages)).toEqual([[1], [2, 3], [4]]);
+  });
+});
