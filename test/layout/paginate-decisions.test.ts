@@ -538,10 +538,20 @@ describe('multi-column content', () => {
   });
 
   it('break to the next column before a box with break-before: column', () => {
-    const content = [leaf(0, 10, 1), box([leaf(10, 10, 2)], { breakBefore: 'column' })];
-    const pages = paginate(run(0, 20, spec(content)), bodies);
-    expect([xOf(pages, 0, 1), xOf(pages, 0, 2)]).toEqual([0, 50]);
+    // Balanced without the break, the first column would hold the first two lines.
+    const content = [
+      leaf(0, 10, 1),
+      box([leaf(10, 10, 2)], { breakBefore: 'column' }),
+      leaf(20, 10, 3),
+    ];
+    const pages = paginate(run(0, 30, spec(content)), bodies);
+    expect([1, 2, 3].map((s) => xOf(pages, 0, s))).toEqual([0, 50, 50]);
     expect(yOf(pages, 0, 2)).toBe(50);
+    const page = paginate(
+      run(0, 30, spec([leaf(0, 10, 1), leaf(10, 10, 2), leaf(20, 10, 3)])),
+      bodies,
+    );
+    expect([1, 2, 3].map((s) => xOf(page, 0, s))).toEqual([0, 0, 50]);
   });
 
   it('put their link targets on the page and in the column they landed in', () => {
@@ -767,5 +777,89 @@ describe('footnote area edges', () => {
     }));
     expect(notesPerPage(pages)).toEqual([[80], [70], []]);
     expect(slotsPerPage(pages)).toEqual([[1], [2, 3], [4]]);
+  });
+});
+
+describe('more paginator decisions', () => {
+  it('report the lowest content of a page, not the last placed', () => {
+    const [page] = paginate(box([box([leaf(0, 50, 1)], { bottom: 30 })]), bodies);
+    expect(page.contentBottom).toBe(100);
+  });
+
+  it('keep a page that holds only out-of-flow content', () => {
+    const pages = paginate(box([leaf(0, 10, 1, { outOfFlow: true })]), bodies);
+    expect(pages).toHaveLength(1);
+    expect(slotsPerPage(pages)).toEqual([[1]]);
+  });
+
+  it('place a footnote that cannot be cut and fits no area whole, with a warning', () => {
+    const warn = vi.fn();
+    const pages = paginate(box([calling(0, 1, note(150))]), bodies, { warn });
+    expect(notesPerPage(pages)).toEqual([[], [150]]);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('give the pieces of a cut footnote the link targets inside each', () => {
+    const lines = leaves(0, 15, 900).map((l, i) =>
+      i === 0
+        ? { ...l, anchors: [{ id: 'a', y: 5 }] }
+        : i === 12
+          ? { ...l, anchors: [{ id: 'b', y: 125 }] }
+          : l,
+    );
+    const cut = note(150, {
+      frag: box(lines),
+      anchors: [
+        { id: 'a', y: 5 },
+        { id: 'b', y: 125 },
+      ],
+    });
+    const pages = paginate(box([calling(0, 1, cut)]), bodies);
+    const pieces = pages.map((p) =>
+      p.marks.flatMap((m) => (m.mark.kind === 'footnote' ? [m.mark.body.anchors] : [])),
+    );
+    expect(pieces).toEqual([[[{ id: 'a', y: 5 }]], [[{ id: 'b', y: 35 }]]]);
+  });
+
+  it('decorate each page of a box from the layout that page took it from', () => {
+    const decorated: string[] = [];
+    const doc = (label: string, slot: number) =>
+      box(
+        [
+          box([leaf(0, 10, slot)], { flowKey: 2 }),
+          box([leaf(10, 10, slot + 1)], { flowKey: 3, breakBefore: 'page', pageName: 'wide' }),
+        ],
+        {
+          flowKey: 1,
+          decorate: () => {
+            decorated.push(label);
+            return [];
+          },
+        },
+      );
+    const layouts = new FlowLayouts({ root: doc('narrow', 1), width: 100, originX: 0 }, () =>
+      doc('wide', 11),
+    );
+    const pages = paginate(
+      layouts.first.root,
+      ({ name }) => ({ top: 50, height: 100, left: 0, width: name === 'wide' ? 200 : 100 }),
+      { layouts },
+    );
+    expect(slotsPerPage(pages)).toEqual([[1], [12]]);
+    expect(decorated).toEqual(['narrow', 'wide']);
+  });
+
+  it('choose the lines of a paragraph again after a float among them moved the page', () => {
+    const float = box([leaf(20, 90, 50)], { float: { anchor: 20 } });
+    const lines = leaves(0, 15, 1);
+    const para = box([lines[0], lines[1], float, ...lines.slice(2)], {
+      lines: { orphans: 1, widows: 1 },
+    });
+    const pages = paginate(para, bodies);
+    expect(slotsPerPage(pages).map(sorted)).toEqual([
+      [1, 2],
+      [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 50],
+      [13, 14, 15],
+    ]);
   });
 });
