@@ -451,6 +451,48 @@ describe('attributes', () => {
     expect(w.el(fig).Pg).toBeUndefined();
   });
 
+  it('write one attribute object as a dictionary, not an array of one', () => {
+    const n = node('L', []);
+    const w = write(node('Document', [n]));
+    expect(w.el(n).A).toEqual({ O: '/List', ListNumbering: '/None' });
+  });
+
+  it('write print field attributes: role, checked state and description when given', () => {
+    expect(attrsOf('Form', { printField: { role: 'cb', checked: 'on', desc: 'Agree' } })).toEqual([
+      { O: '/PrintField', Role: '/cb', checked: '/on', Desc: 'Agree' },
+    ]);
+    const [plainField] = attrsOf('Form', { printField: { role: 'tv' } });
+    expect(Object.keys(plainField as object)).toEqual(['O', 'Role']);
+    expect(plainField).toEqual({ O: '/PrintField', Role: '/tv' });
+  });
+
+  it('keep a stated box over the bounds of the content', () => {
+    const fig = node('Figure', [slot(1)], { attributes: { bbox: [10, 100, 20, 30] } });
+    const w = write(node('Document', [fig]), {
+      slots: slots({ 1: { leaves: [{ page: 0, mcid: 0 }], bounds: { 0: [0, 0, 500, 500] } } }),
+    });
+    expect(w.el(fig).A).toEqual({ O: '/Layout', Placement: '/Block', BBox: [10, 670, 30, 700] });
+  });
+
+  it('bound a formula by its content and name its page, like a figure', () => {
+    const formula = node('Formula', [node('Span', [slot(1)])]);
+    const w = write(node('Document', [formula]), {
+      slots: slots({ 1: { leaves: [{ page: 1, mcid: 0 }], bounds: { 1: [1, 2, 3, 4] } } }),
+    });
+    expect(w.el(formula)).toMatchObject({
+      Pg: '@2',
+      A: { O: '/Layout', Placement: '/Block', BBox: [1, 796, 3, 798] },
+    });
+  });
+
+  it('bound a figure by the content that was drawn, past slots that never were', () => {
+    const fig = node('Figure', [slot(1), node('Span', [slot(9)])]);
+    const w = write(node('Document', [fig]), {
+      slots: slots({ 1: { leaves: [{ page: 0, mcid: 0 }], bounds: { 0: [1, 2, 3, 4] } } }),
+    });
+    expect(w.el(fig).A).toEqual({ O: '/Layout', Placement: '/Block', BBox: [1, 796, 3, 798] });
+  });
+
   it('use the page height of the first page for a stated box without content', () => {
     const fig = node('Figure', [], { attributes: { bbox: [0, 10, 10, 10] } });
     const w = write(node('Document', [fig]), { pageHeights: [500, 800, 800] });

@@ -98,3 +98,42 @@ describe('IPv4 carried in IPv6', () => {
     }
   });
 });
+
+describe('reading the IPv4 address an IPv6 address carries', () => {
+  it('takes the dotted part at the end, each of its numbers up to 255, and a zone off', () => {
+    expect(embeddedIpv4('::ffff:10.20.30.40')).toBe('10.20.30.40');
+    expect(embeddedIpv4('::ffff:1.2.3.255')).toBe('1.2.3.255');
+    expect(embeddedIpv4('::ffff:1.2.3.256')).toBeNull();
+    expect(embeddedIpv4('::ffff:10.0.0.1%eth0')).toBe('10.0.0.1');
+  });
+
+  it('reads nothing from what is not an IPv6 address', () => {
+    for (const bad of [
+      'not an address',
+      '::ffff::1.2.3.4',
+      '0:0:0:0:ffff:102:304',
+      '0:0:0:0:0:ffff:102:304:5',
+      '::fffff:1.2.3.4',
+      '0:0:0:0:0:ffff:-1:1',
+      '::ffff:zz:1',
+    ])
+      expect(embeddedIpv4(bad), bad).toBeNull();
+  });
+
+  it('reads a full eight-group address without a gap', () => {
+    expect(embeddedIpv4('0:0:0:0:0:ffff:102:304')).toBe('1.2.3.4');
+  });
+
+  it('classes only 64:ff9b:1::/48 as local-use NAT64, refused even carrying a public address', () => {
+    expect(isPrivateAddress('64:ff9b:1::808:808')).toBe(true);
+    expect(isRefusedAddress('64:ff9b:1::808:808', { allowPrivateNetwork: false })).toBe(true);
+    expect(
+      isRefusedAddress('64:ff9b:1::808:808', {
+        allowPrivateNetwork: false,
+        allowedPrivateRanges: [],
+      }),
+    ).toBe(true);
+    for (const other of ['64:ff9b:2::808:808', '64:1:1::808:808', '65:ff9b:1::808:808'])
+      expect(isPrivateAddress(other), other).toBe(false);
+  });
+});

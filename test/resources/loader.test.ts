@@ -7,6 +7,7 @@ import {
   isPrivateAddress,
   ResourceError,
 } from '../../src/resources/index.js';
+import { isSsrfRefusal, SSRF_REFUSED } from '../../src/resources/guarded-agent.js';
 
 describe('address policy', () => {
   it.each([
@@ -98,6 +99,12 @@ describe('http(s) fetching', () => {
       } else if (req.url === '/big') {
         res.writeHead(200, { 'content-type': 'application/octet-stream' });
         res.end(Buffer.alloc(5000));
+      } else if (req.url === '/odd-type') {
+        res.writeHead(200, { 'content-type': 'Text/CSS ; Charset="UTF-8"' });
+        res.end('p{}');
+      } else if (req.url === '/choices') {
+        res.writeHead(300);
+        res.end('pick one');
       } else if (req.url === '/slow') {
         setTimeout(() => res.end('late'), 2000);
       } else {
@@ -136,6 +143,21 @@ describe('http(s) fetching', () => {
     expect(res.contentType).toBe('text/css');
   });
 
+  it('gives the media type and charset lower-cased, without parameters or spaces', async () => {
+    const loader = createResourceLoader({ allowPrivateNetwork: true });
+    const res = await loader.load('odd-type', 'stylesheet', base);
+    expect(res.contentType).toBe('text/css');
+    expect(res.charset).toBe('utf-8');
+  });
+
+  it('takes a 3xx answer without a Location as a failure, not as the resource', async () => {
+    const loader = createResourceLoader({ allowPrivateNetwork: true });
+    await expect(loader.load('choices', 'document', base)).rejects.toMatchObject({
+      reason: 'failed',
+      status: 300,
+    });
+  });
+
   it('reports HTTP errors, redirect loops, size and time limits', async () => {
     // The default time limit for the answers that fail at once: a loaded machine can take
     // more than a short limit just to connect. Only the slow answer gets 300 ms.
@@ -150,5 +172,18 @@ describe('http(s) fetching', () => {
     await expect(impatient.load('slow', 'image', base)).rejects.toMatchObject({
       reason: 'timeout',
     });
+  });
+});
+
+describe('policy refusals from the guarded lookup', () => {
+  it('are told apart from other errors, also when wrapped as a cause', () => {
+    expect(isSsrfRefusal({ code: SSRF_REFUSED })).toBe(true);
+    expect(isSsrfRefusal(new Error('connect failed', { cause: { code: SSRF_REFUSED } }))).toBe(
+      true,
+    );
+    expect(isSsrfRefusal(new Error('ECONNREFUSED'))).toBe(false);
+    expect(isSsrfRefusal({ cause: null })).toBe(false);
+    expect(isSsrfRefusal(null)).toBe(false);
+    expect(isSsrfRefusal(undefined)).toBe(false);
   });
 });
