@@ -48,6 +48,8 @@ function signedPdf(
     catalogExtra?: string;
     /** Entries after Contents in the signature dictionary. */
     after?: string;
+    /** Leave out the final %%EOF line. */
+    noEof?: boolean;
   } = {},
 ): Uint8Array {
   const extra: TestObject[] = [
@@ -61,6 +63,7 @@ function signedPdf(
   let text = new TextDecoder('latin1').decode(pdf);
   // What follows the last %%EOF (the writer ends the file with a line feed).
   if (opts.eofLine !== undefined) text = `${text.slice(0, -1)}${opts.eofLine}`;
+  if (opts.noEof) text = text.slice(0, text.lastIndexOf('%%EOF'));
   const b = text.indexOf('/Contents ', text.indexOf('/Type /Sig')) + 10;
   const c = contents.startsWith('<') ? text.indexOf('>', b) + 1 : text.indexOf(')', b) + 1;
   const r = range(b, c, text.length, text);
@@ -166,6 +169,11 @@ describe('signatures (6.4.3): the gap and the end of the revision', () => {
       expect(rules(signedPdf(`<${DER}>`, whole, { eofLine })), JSON.stringify(eofLine)).toEqual([
         '6.4.3-1',
       ]);
+  });
+  it('ends the second range at the end of a file without %%EOF after the signature', () => {
+    expect(rules(signedPdf(`<${DER}>`, whole, { noEof: true }))).toEqual([]);
+    const short = (b: number, c: number, n: number) => [0, b, c, n - c - 1];
+    expect(rules(signedPdf(`<${DER}>`, short, { noEof: true }))).toEqual(['6.4.3-1']);
   });
   it('reads a signature field without a signature as unsigned', () => {
     for (const field of ['<< /FT /Sig /T (empty) >>', '<< /FT /Sig /T (empty) /V 7 >>'])

@@ -101,6 +101,15 @@ describe('inspectPkcs7: counts of a SignedData', () => {
     // so the signer infos after it are not reached.
     expect(inspectPkcs7(contentInfo([[0xbf, 0x01, 0x00], signerInfos(1)]))).toBeNull();
   });
+  it('reads length octets that end the data, and refuses them cut short', () => {
+    // The certificates come last, so their last element ends the data.
+    const last = (cert: number[]) =>
+      inspectPkcs7(contentInfo([signerInfos(1), certificates(cert)]));
+    // 30 81 00: a long-form length of zero, its one octet the last byte.
+    expect(last([0x30, 0x81, 0x00])).toEqual({ certificates: 1, signerInfos: 1 });
+    // 30 82 01: two length octets announced, one there.
+    expect(last([0x30, 0x82, 0x01])).toEqual({ certificates: 0, signerInfos: 1 });
+  });
   it('counts up to 10,000 elements of a set', () => {
     const many = Array.from({ length: 10_001 }, () => cert());
     expect(inspectPkcs7(contentInfo([certificates(...many), signerInfos(1)]))).toEqual({
