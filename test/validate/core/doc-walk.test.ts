@@ -137,6 +137,8 @@ describe('rectangles and the crop box', () => {
     expect(rect('[0 0 5 0 R 8 99]')).toEqual([0, 0, 30, 8]);
     expect(rect('[0 0 5]')).toBeNull();
     expect(rect('[0 0 5 (8)]')).toBeNull();
+    // Entries past the fourth are not read.
+    expect(rect('[1 2 3 4 (five)]')).toEqual([1, 2, 3, 4]);
     expect(rect('(0 0 5 8)')).toBeNull();
   });
 
@@ -180,12 +182,18 @@ describe('rectangles and the crop box', () => {
     expect(outside('[10 150 60 160]', '/CropBox [0 0 200 200]')).toBe(true);
     expect(outside('[-20 10 -5 20]', '/CropBox [-50 0 200 100]')).toBe(true);
   });
+  it('inherits the crop box from the page tree', () => {
+    const pages = '/MediaBox [0 0 200 100] /CropBox [0 0 50 50]';
+    expect(outside('[60 10 70 20]', '', pages)).toBe(true);
+    expect(outside('[10 10 20 20]', '', pages)).toBe(false);
+  });
   it('reads the crop box alone, and calls nothing outside without boxes or a readable Rect', () => {
     expect(outside('[60 10 70 20]', '/CropBox [0 0 50 50]', '')).toBe(true);
     expect(outside('[10 10 20 20]', '/CropBox [0 0 50 50]', '')).toBe(false);
     expect(outside('[500 500 600 600]', '', '')).toBe(false);
     expect(outside('[500 500 600]')).toBe(false);
     expect(outside('[500 500 600 (x)]')).toBe(false);
+    expect(outside('[500 500 600 600 (x)]')).toBe(true);
     expect(outside('(500 500 600 600)')).toBe(false);
   });
 });
@@ -232,7 +240,7 @@ describe('actions', () => {
       [
         '<< /S /Hide /Next 4 0 R >>',
         '<< /T (name) /AA << /K << /S /ResetForm >> >> /Kids [6 0 R 5 0 R] >>',
-        '<< /A << /S /SubmitForm >> >>',
+        '<< /A << /S /SubmitForm >> /AA << /F << /S /ImportData >> >> >>',
         '<< /Title (Chapter) /A << /S /GoToR >> >>',
       ],
     );
@@ -244,6 +252,7 @@ describe('actions', () => {
       'page 1 / AA O: Named',
       'page 1 / annotation 1 (Link) / A: Launch',
       'form field name / AA K: ResetForm',
+      'form field (unnamed) / AA F: ImportData',
       'form field (unnamed) / A: SubmitForm',
       'outline item 1 "Chapter" / A: GoToR',
     ]);
@@ -255,6 +264,12 @@ describe('actions', () => {
       ['<< /S /GoTo /Next << /Type /Action >> >>'],
     );
     expect(where(doc)).toEqual(['document catalog / AA WS: GoTo']);
+  });
+  it('reads a file whose catalog is not a dictionary as having none', () => {
+    const doc = openDocument(buildPdf(['(not a catalog)']));
+    expect(doc.catalog).toBeNull();
+    expect(actions(doc)).toEqual([]);
+    expect([...outlineItems(doc)]).toEqual([]);
   });
 });
 
@@ -272,6 +287,8 @@ describe('outline items', () => {
       `outline item 2 "${'x'.repeat(40)}"`,
       'outline item 3',
     ]);
+    // A walk that ends within its bound leaves nothing unread.
+    expect(doc.unreadParts()).toEqual([]);
     expect([...outlineItems(docOf(''))]).toEqual([]);
     expect([...outlineItems(docOf('/Outlines [4 0 R]', '', ['<< >>']))]).toEqual([]);
   });
