@@ -107,3 +107,20 @@ describe('headers of data cells (7.5)', () => {
     for (const f of found) expect(f).toMatch(/\(TH\)$/);
   });
 });
+
+describe('which elements the table rules check', () => {
+  it('checks cells only, headers of data cells only, and gives details only on failure', () => {
+    const checks = runStructure(
+      table([
+        [scoped('Column'), scoped('Column')],
+        ['D', 'D'],
+      ]),
+    );
+    const of = (id: string) => checks.filter((c) => c.id === id);
+    expect(of('7.2-15')).toHaveLength(4);
+    expect(of('7.5-1')).toHaveLength(2);
+    expect(of('7.5-2')).toHaveLength(2);
+    for (const id of ['7.2-15', '7.2-41', '7.2-42', '7.2-43', '7.5-1', '7.5-2'])
+      for (const c of of(id)) expect(c, id).toMatchObject({ passed: true, details: undefined });
+  });
+});
