@@ -63,6 +63,7 @@ const interactive = (
   annots: string[],
   fields: string[] = [],
   catalogLang: string | null = null,
+  listed = fields.length,
 ) => {
   const ids = (from: number, n: number) =>
     Array.from({ length: n }, (_, i) => `${from + i} 0 R`).join(' ');
@@ -71,7 +72,7 @@ const interactive = (
     catalogLang,
     rootExtra: '/ParentTree << /Nums [0 6 0 R 1 7 0 R] >>',
     pageExtra: `/Annots [${ids(8, annots.length)}]`,
-    catalogExtra: `/AcroForm << /Fields [${ids(8 + annots.length, fields.length)}] >>`,
+    catalogExtra: `/AcroForm << /Fields [${ids(8 + annots.length, listed)}] >>`,
     elements: [el('Form', 5), el('Form', 5, '/Lang (de)'), ...annots, ...fields],
   });
 };
@@ -110,6 +111,15 @@ describe('form field descriptions (7.2-25)', () => {
       'fail form field 2',
       'pass form field "described"',
     ]);
+  });
+  it('reaches a field that only its parent lists', () => {
+    const bytes = interactive(
+      [],
+      ['<< /T (parent) /Kids [9 0 R] >>', '<< /T (kid) /TU (K) /Parent 8 0 R >>'],
+      null,
+      1,
+    );
+    expect(of(runStructure(bytes), '7.2-25')).toEqual(['fail form field "kid"']);
   });
   it('takes the Lang of the element of the field or of one of its widgets', () => {
     const bytes = interactive(
