@@ -242,8 +242,8 @@ export function actions(doc: PdfDocumentModel): ActionInfo[] {
   };
   const cat = doc.catalog;
   if (cat) {
-    const open = cat.entries.get('OpenAction');
-    if (open !== undefined && isDict(doc.resolve(open))) add(open, 'document catalog / OpenAction');
+    // A destination array is walked too, and holds no dictionary with S.
+    add(cat.entries.get('OpenAction') ?? null, 'document catalog / OpenAction');
     addAA(cat, 'document catalog');
   }
   for (const page of doc.pages()) addAA(page.dict, `page ${page.index + 1}`);

@@ -144,11 +144,11 @@ function xmlText(b: Uint8Array): string {
 }
 
 /**
- * Text of the XFA packets (one stream, or an array of name/stream pairs), bounded. With a
- * packet name, only that packet; when the array has no packet of that name, all of them, as
- * a configuration may sit in a packet named otherwise.
+ * Text of the XFA packets (one stream, or an array of name/stream pairs), bounded: only the
+ * packet named `packet`, or all of them when the array has none of that name, as a
+ * configuration may sit in a packet named otherwise.
  */
-function xfaText(doc: PdfDocumentModel, xfa: CosObject, packet: string | null): string {
+function xfaText(doc: PdfDocumentModel, xfa: CosObject | null, packet: string): string {
   if (isStream(xfa)) return xmlText(doc.decodeStream(xfa).data);
   if (!isArray(xfa)) return '';
   const pairs: { name: string | null; stream: CosStream }[] = [];
@@ -157,7 +157,7 @@ function xfaText(doc: PdfDocumentModel, xfa: CosObject, packet: string | null): 
     if (isStream(s))
       pairs.push({ name: textValue(doc.resolve(xfa.items[i]))?.trim() ?? null, stream: s });
   }
-  const named = packet === null ? [] : pairs.filter((p) => p.name === packet);
+  const named = pairs.filter((p) => p.name === packet);
   return (named.length ? named : pairs)
     .map((p) => xmlText(doc.decodeStream(p.stream).data))
     .join('');
@@ -175,14 +175,12 @@ function checkForms(ctx: RuleAreaContext): void {
   const formDict = isDict(form) ? form : null;
   if (ctx.flavour.pdfaPart === null) {
     if (formDict) {
-      const xfa = doc.get(formDict, 'XFA');
-      const text = xfa === null ? '' : xfaText(doc, xfa, 'config');
-      const value = dynamicRender(text);
+      const value = dynamicRender(xfaText(doc, doc.get(formDict, 'XFA'), 'config'));
       sink.check(
         R.uaDynamicXfa,
         value !== 'required',
         'interactive form',
-        value === null ? undefined : `dynamicRender ${value}`,
+        'dynamicRender required',
       );
     }
     return;
@@ -203,12 +201,7 @@ function checkForms(ctx: RuleAreaContext): void {
     );
     sink.check(R.xfa, !formDict.entries.has('XFA'), 'interactive form');
   }
-  if (doc.catalog)
-    sink.check(
-      R.needsRendering,
-      doc.get(doc.catalog, 'NeedsRendering') !== true,
-      'document catalog',
-    );
+  sink.check(R.needsRendering, doc.get(doc.catalog, 'NeedsRendering') !== true, 'document catalog');
   checkSignatures(ctx);
 }
 
@@ -237,25 +230,13 @@ function signatures(doc: PdfDocumentModel): { dict: CosDict; location: string }[
  * after it, with or without the EOL that follows (both are accepted, as veraPDF allows).
  */
 function revisionEndsAfter(bytes: Uint8Array, from: number): number[] {
-  for (
-    let i = bytes.indexOf(0x25, from);
-    i >= 0 && i + 5 <= bytes.length;
-    i = bytes.indexOf(0x25, i + 1)
-  ) {
-    if (
-      bytes[i + 1] === 0x25 &&
-      bytes[i + 2] === 0x45 &&
-      bytes[i + 3] === 0x4f &&
-      bytes[i + 4] === 0x46
-    ) {
-      const ends = [i + 5];
-      let e = i + 5;
-      if (bytes[e] === 13) ends.push(++e);
-      if (bytes[e] === 10) ends.push(++e);
-      return ends;
-    }
-  }
-  return [bytes.length];
+  const i = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).indexOf('%%EOF', from);
+  if (i < 0) return [bytes.length];
+  const ends = [i + 5];
+  let e = i + 5;
+  if (bytes[e] === 13) ends.push(++e);
+  if (bytes[e] === 10) ends.push(++e);
+  return ends;
 }
 
 /** Whether bytes [from, to) hold exactly `<hex>` encoding `value` (trailing zero padding allowed). */
@@ -266,15 +247,13 @@ function isHexStringOf(bytes: Uint8Array, from: number, to: number, value: Uint8
     .replace(/\s+/g, '');
   if (!/^[0-9a-fA-F]*$/.test(text)) return false;
   const decoded = Buffer.from(text.length % 2 ? `${text}0` : text, 'hex');
-  return decoded.length === value.length && decoded.equals(Buffer.from(value));
+  return decoded.equals(value);
 }
 
 function checkSignatures(ctx: RuleAreaContext): void {
   const { doc, sink } = ctx;
-  const sigs = signatures(doc);
-  if (sigs.length === 0) return;
   const bytes = doc.bytes;
-  for (const s of sigs) {
+  for (const s of signatures(doc)) {
     const br = arrayItems(doc.get(s.dict, 'ByteRange')).map((x) => numberValue(doc.resolve(x)));
     let covers = false;
     const contentsValue = doc.get(s.dict, 'Contents');

@@ -36,8 +36,9 @@ function readTlv(b: Uint8Array, pos: number, limit: number, depth = 0): Tlv | nu
   }
   let len = first;
   if (first & 0x80) {
+    // 0x80 alone (n = 0) is the indefinite form, read above.
     const n = first & 0x7f;
-    if (n === 0 || n > 4 || p + n > limit) return null;
+    if (n > 4 || p + n > limit) return null;
     len = 0;
     for (let i = 0; i < n; i++) len = len * 256 + b[p++];
   }

@@ -34,7 +34,6 @@ function pkcs7(certs: number, signers: number): Buffer {
 }
 
 const PLACEHOLDER = '/ByteRange [0000000000 0000000000 0000000000 0000000000]';
-const pad = (n: number): string => String(n).padStart(10, '0');
 
 /**
  * A signed file: the signature dictionary's Contents is `contents` (source text), and its
@@ -42,12 +41,20 @@ const pad = (n: number): string => String(n).padStart(10, '0');
  */
 function signedPdf(
   contents: string,
-  range: (b: number, c: number, length: number) => readonly number[],
-  opts: { eofLine?: string; field?: string; catalogExtra?: string } = {},
+  range: (b: number, c: number, length: number, text: string) => readonly number[],
+  opts: {
+    eofLine?: string;
+    field?: string;
+    catalogExtra?: string;
+    /** Entries after Contents in the signature dictionary. */
+    after?: string;
+    /** Leave out the final %%EOF line. */
+    noEof?: boolean;
+  } = {},
 ): Uint8Array {
   const extra: TestObject[] = [
     { body: opts.field ?? '<< /FT /Sig /T (sig1) /V 6 0 R >>' },
-    { body: `<< /Type /Sig ${PLACEHOLDER} /Contents ${contents} >>` },
+    { body: `<< /Type /Sig ${PLACEHOLDER} /Contents ${contents} ${opts.after ?? ''}>>` },
   ];
   const pdf = simplePdf({
     catalogExtra: `/AcroForm << /Fields [5 0 R] /SigFlags 3 >> ${opts.catalogExtra ?? ''}`,
@@ -56,10 +63,14 @@ function signedPdf(
   let text = new TextDecoder('latin1').decode(pdf);
   // What follows the last %%EOF (the writer ends the file with a line feed).
   if (opts.eofLine !== undefined) text = `${text.slice(0, -1)}${opts.eofLine}`;
+  if (opts.noEof) text = text.slice(0, text.lastIndexOf('%%EOF'));
   const b = text.indexOf('/Contents ', text.indexOf('/Type /Sig')) + 10;
   const c = contents.startsWith('<') ? text.indexOf('>', b) + 1 : text.indexOf(')', b) + 1;
-  const r = range(b, c, text.length);
-  return bytesOf(text.replace(PLACEHOLDER, `/ByteRange [${r.map(pad).join(' ')}]`));
+  const r = range(b, c, text.length, text);
+  // Written in the placeholder's room, so that the offsets the range was computed from hold.
+  const digits = r.length > 4 ? 7 : 10;
+  const written = `/ByteRange [${r.map((n) => String(n).padStart(digits, '0')).join(' ')}]`;
+  return bytesOf(text.replace(PLACEHOLDER, written.padEnd(PLACEHOLDER.length)));
 }
 
 const whole = (b: number, c: number, length: number): number[] => [0, b, c, length - c];
@@ -118,11 +129,63 @@ describe('signatures (6.4.3): the byte range', () => {
   it('refuses a range of other than four numbers, and names a missing one', () => {
     const pdf = signedPdf(`<${DER}>`, (b, c) => [0, b, c]);
     expect(rules(pdf)).toEqual(['6.4.3-1']);
+    // Four right numbers and a fifth: the placeholder has room for five when they are short.
+    const five = signedPdf(`<${DER}>`, (b, c, n) => [0, b, c, n - c, 0]);
+    expect(lines(five)).toEqual([
+      expect.stringMatching(/^6\.4\.3-1 @ .+: ByteRange \[0 \d+ \d+ \d+ 0\]$/),
+    ]);
     const none = simplePdf({
       catalogExtra: '/AcroForm << /Fields [5 0 R] >>',
       extraObjects: [{ body: `<< /FT /Sig /V << /Type /Sig /Contents <${DER}> >> >>` }],
     });
     expect(lines(none)).toEqual(['6.4.3-1 @ signature field (unnamed): no ByteRange']);
+  });
+});
+
+describe('signatures (6.4.3): the gap and the end of the revision', () => {
+  it('refuses a gap that stops short of the closing > or starts after the opening <', () => {
+    // <00> less its last byte is "<00", whose one digit would read as the same byte 00.
+    expect(rules(signedPdf('<00>', (b, c, n) => [0, b, c - 1, n - c + 1]))).toContain('6.4.3-1');
+    expect(rules(signedPdf('<00>', (b, c, n) => [0, b + 1, c, n - c]))).toContain('6.4.3-1');
+  });
+  it('accepts a Contents string followed by other entries, and one of an odd number of digits', () => {
+    const after = { after: '/M (D:20260101000000Z) /Reason (test)' };
+    expect(rules(signedPdf(`<${DER}>`, whole, after))).toEqual([]);
+    // <0> is the byte 00: the missing last digit is a zero (ISO 32000-1, 7.3.4.3).
+    expect(rules(signedPdf('<0>', whole))).not.toContain('6.4.3-1');
+  });
+  it('refuses a gap holding another hexadecimal string than Contents', () => {
+    const other = { catalogExtra: '/Other <01>' };
+    const elsewhere = (_b: number, _c: number, n: number, text: string): number[] => {
+      const at = text.indexOf('<01>');
+      return [0, at, at + 4, n - at - 4];
+    };
+    expect(rules(signedPdf('<00>', elsewhere, other))).toContain('6.4.3-1');
+    // Same digits, same length: the gap is only right where it holds this value.
+    expect(rules(signedPdf('<01>', elsewhere, other))).not.toContain('6.4.3-1');
+  });
+  it('refuses a second range that runs past %%EOF into what is not an end of line', () => {
+    for (const eofLine of [' ', '\r ', 'x\n'])
+      expect(rules(signedPdf(`<${DER}>`, whole, { eofLine })), JSON.stringify(eofLine)).toEqual([
+        '6.4.3-1',
+      ]);
+  });
+  it('ends the second range at the end of a file without %%EOF after the signature', () => {
+    expect(rules(signedPdf(`<${DER}>`, whole, { noEof: true }))).toEqual([]);
+    const short = (b: number, c: number, n: number) => [0, b, c, n - c - 1];
+    expect(rules(signedPdf(`<${DER}>`, short, { noEof: true }))).toEqual(['6.4.3-1']);
+  });
+  it('reads a signature field without a signature as unsigned', () => {
+    for (const field of ['<< /FT /Sig /T (empty) >>', '<< /FT /Sig /T (empty) /V 7 >>'])
+      expect(
+        rules(
+          simplePdf({
+            catalogExtra: '/AcroForm << /Fields [5 0 R] >>',
+            extraObjects: [{ body: field }],
+          }),
+        ),
+        field,
+      ).toEqual([]);
   });
 });
 
@@ -190,6 +253,15 @@ describe('forms (6.4.1, 6.4.2): where failures point', () => {
       catalogExtra: '/AcroForm << /Fields [] /NeedAppearances false >> /NeedsRendering false',
       pageExtra: '/Annots [5 0 R]',
       extraObjects: [{ body: '<< /Subtype /Widget /Rect [0 0 1 1] >>' }],
+    });
+    expect(rules(pdf)).toEqual([]);
+  });
+  it('reads actions of widgets only, not of links', () => {
+    const pdf = simplePdf({
+      pageExtra: '/Annots [5 0 R]',
+      extraObjects: [
+        { body: '<< /Subtype /Link /Rect [0 0 1 1] /F 4 /A << /S /URI /URI (x) >> >>' },
+      ],
     });
     expect(rules(pdf)).toEqual([]);
   });
@@ -305,6 +377,22 @@ describe('dynamic XFA (PDF/UA 7.15)', () => {
     // A name without its stream (odd length, or not a stream) is skipped.
     expect(rules(xfaPdf('[(config) 5 0 R (x) 7 (y)]', REQUIRED), 'pdfua-1')).toEqual(['7.15-1']);
     expect(rules(xfaPdf('(not xfa)'), 'pdfua-1')).toEqual([]);
+  });
+  it('reads a packet as UTF-8 unless it starts with a byte-order mark or < in UTF-16', () => {
+    const utf8 = new TextEncoder().encode(REQUIRED);
+    // One byte of a mark, a mark's byte second, or a zero byte beside a space: still UTF-8.
+    const starts = [[0xfe], [0xff], [0x20, 0xff], [0x20, 0xfe], [0x00, 0x20], [0x20, 0x00], [0x20]];
+    for (const start of starts)
+      expect(
+        rules(xfaPdf('5 0 R', Uint8Array.from([...start, ...utf8])), 'pdfua-1'),
+        start.join(' '),
+      ).toEqual(['7.15-1']);
+  });
+  it('reads a prefix of any length, and skips packets not named by text', () => {
+    const prefixed = '<xfa-c:dynamicRender>required</xfa-c:dynamicRender>';
+    expect(rules(xfaPdf('5 0 R', prefixed), 'pdfua-1')).toEqual(['7.15-1']);
+    // A packet name that is not a string is no name: no packet is named config, so all are read.
+    expect(rules(xfaPdf('[/config 5 0 R]', REQUIRED), 'pdfua-1')).toEqual(['7.15-1']);
   });
   it('passes a form without XFA, and leaves XFA to PDF/A rules in PDF/A', () => {
     expect(rules(simplePdf({ catalogExtra: '/AcroForm << /Fields [] >>' }), 'pdfua-1')).toEqual([]);

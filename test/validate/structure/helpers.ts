@@ -88,3 +88,34 @@ export function taggedDoc(opts: {
     ...(opts.extraObjects ?? []),
   ]);
 }
+
+/** A structure element of type `s` whose parent is object `parent`. */
+export const el = (s: string, parent: number, more = '') =>
+  `<< /Type /StructElem /S /${s} /P ${parent} 0 R ${more} >>`;
+
+/** A table from rows of cells; a cell is 'D' / 'H' optionally followed by attributes. */
+export function table(rows: string[][], cellExtra: Record<string, string> = {}) {
+  const elements: string[] = [`<< /Type /StructElem /S /Document /P 5 0 R /K [7 0 R] >>`];
+  const rowIds: number[] = [];
+  let next = 8 + rows.length;
+  const rowBodies: string[] = [];
+  const cellBodies: string[] = [];
+  rows.forEach((cells, r) => {
+    const id = 8 + r;
+    rowIds.push(id);
+    const ids: number[] = [];
+    cells.forEach((cell, c) => {
+      ids.push(next++);
+      const type = cell.startsWith('H') ? 'TH' : 'TD';
+      cellBodies.push(el(type, id, `${cell.slice(1)} ${cellExtra[`${r},${c}`] ?? ''}`));
+    });
+    rowBodies.push(el('TR', 7, `/K [${ids.map((i) => `${i} 0 R`).join(' ')}]`));
+  });
+  elements.push(
+    el('Table', 6, `/K [${rowIds.map((i) => `${i} 0 R`).join(' ')}]`),
+    ...rowBodies,
+    ...cellBodies,
+  );
+  return taggedDoc({ rootKids: '[6 0 R]', elements });
+}
+export const scoped = (s: string) => `H /A << /O /Table /Scope /${s} >>`;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openDocument } from '../../../src/validate/parser/index.js';
 import type { Flavour } from '../../../src/validate/contract.js';
 import { structureArea } from '../../../src/validate/rules/structure/area.js';
-import { buildPdf, failed, runStructure, stream, taggedDoc } from './helpers.js';
+import { buildPdf, el, failed, runStructure, scoped, stream, table, taggedDoc } from './helpers.js';
 
 /** Document (6) holding the given kids; element n of `rest` is object 7 + n. */
 function docWith(
@@ -16,8 +16,6 @@ function docWith(
     ...extra,
   });
 }
-const el = (s: string, parent: number, more = '') =>
-  `<< /Type /StructElem /S /${s} /P ${parent} 0 R ${more} >>`;
 
 describe('document-level rules', () => {
   it('passes a minimal tagged document', () => {
@@ -117,33 +115,6 @@ describe('parent and child types', () => {
     expect(failed(runStructure(bytes))).toEqual(['7.2-11', '7.2-13', '7.2-14', '7.2-16']);
   });
 });
-
-/** A table from rows of cells; a cell is 'D' / 'H' optionally followed by attributes. */
-function table(rows: string[][], cellExtra: Record<string, string> = {}) {
-  const elements: string[] = [`<< /Type /StructElem /S /Document /P 5 0 R /K [7 0 R] >>`];
-  const rowIds: number[] = [];
-  let next = 8 + rows.length;
-  const rowBodies: string[] = [];
-  const cellBodies: string[] = [];
-  rows.forEach((cells, r) => {
-    const id = 8 + r;
-    rowIds.push(id);
-    const ids: number[] = [];
-    cells.forEach((cell, c) => {
-      ids.push(next++);
-      const type = cell.startsWith('H') ? 'TH' : 'TD';
-      cellBodies.push(el(type, id, `${cell.slice(1)} ${cellExtra[`${r},${c}`] ?? ''}`));
-    });
-    rowBodies.push(el('TR', 7, `/K [${ids.map((i) => `${i} 0 R`).join(' ')}]`));
-  });
-  elements.push(
-    el('Table', 6, `/K [${rowIds.map((i) => `${i} 0 R`).join(' ')}]`),
-    ...rowBodies,
-    ...cellBodies,
-  );
-  return taggedDoc({ rootKids: '[6 0 R]', elements });
-}
-const scoped = (s: string) => `H /A << /O /Table /Scope /${s} >>`;
 
 describe('tables', () => {
   it('accepts a regular table with scoped headers and spans', () => {
