@@ -63,3 +63,26 @@ export function yOf(pages: readonly PaginatedPage[], page: number, slot: number)
   if (op.op !== 'rect') throw new Error('not a rect');
   return op.y;
 }
+
+/** Tops of the Pagination artifacts (repeated headers and footers) drawn on a page. */
+export function repeatsOn(page: PaginatedPage): number[] {
+  const out: number[] = [];
+  const walk = (items: readonly DisplayItem[]): void => {
+    for (const i of items) {
+      if (i.kind === 'group') walk(i.items);
+      else if (i.kind === 'path' && i.tag.kind === 'artifact' && i.tag.type === 'Pagination') {
+        const op = i.ops[0];
+        if (op.op === 'rect') out.push(op.y);
+      }
+    }
+  };
+  walk(page.items);
+  return out;
+}
+
+/** Heights of the footnote pieces recorded on each page. */
+export function notesPerPage(pages: readonly PaginatedPage[]): number[][] {
+  return pages.map((p) =>
+    p.marks.flatMap((m) => (m.mark.kind === 'footnote' ? [m.mark.body.height] : [])),
+  );
+}

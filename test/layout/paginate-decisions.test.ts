@@ -22,26 +22,10 @@ import {
 } from '../../src/layout/paginate/paginator.js';
 import type { PlacedBox } from '../../src/layout/options.js';
 import { FlowLayouts } from '../../src/layout/paginate/flow-layouts.js';
-import { box, leaf, leaves, slotsPerPage, yOf } from './fragments.js';
+import { box, leaf, leaves, notesPerPage, repeatsOn, slotsPerPage, yOf } from './fragments.js';
 
 const body: PageBody = { top: 50, height: 100 };
 const bodies = () => body;
-
-/** Tops of the Pagination artifacts (repeated headers and footers) drawn on a page. */
-function repeatsOn(page: PaginatedPage): number[] {
-  const out: number[] = [];
-  const walk = (items: readonly DisplayItem[]): void => {
-    for (const i of items) {
-      if (i.kind === 'group') walk(i.items);
-      else if (i.kind === 'path' && i.tag.kind === 'artifact' && i.tag.type === 'Pagination') {
-        const op = i.ops[0];
-        if (op.op === 'rect') out.push(op.y);
-      }
-    }
-  };
-  walk(page.items);
-  return out;
-}
 
 /** A footnote body of `height` points; with `lines`, laid out as that many 10 pt lines. */
 function note(height: number, extra: Partial<FootnoteBody> = {}): FootnoteBody {
@@ -59,14 +43,28 @@ function calling(top: number, slot: number, ...notes: FootnoteBody[]) {
   return leaf(top, 10, slot, { anchors: [{ id: '', y: top, marks }] });
 }
 
-/** Heights of the footnote pieces recorded on each page. */
-function notesPerPage(pages: readonly PaginatedPage[]): number[][] {
-  return pages.map((p) =>
-    p.marks.flatMap((m) => (m.mark.kind === 'footnote' ? [m.mark.body.height] : [])),
-  );
-}
-
 const sorted = (slots: number[]) => [...slots].sort((a, b) => a - b);
+
+/** Two columns 40 wide with a gap of 10, balanced unless `extra` says otherwise. */
+const spec = (content: ColumnSpec['content'], extra: Partial<ColumnSpec> = {}): ColumnSpec => ({
+  count: 2,
+  x: 0,
+  width: 40,
+  gap: 10,
+  rtl: false,
+  fill: 'balance',
+  content,
+  ...extra,
+});
+
+/** A box from `top` to `bottom` holding the column set `columns`. */
+const run = (top: number, bottom: number, columns: ColumnSpec): BoxFragment => ({
+  kind: 'box',
+  top,
+  bottom,
+  children: [],
+  columns,
+});
 
 describe('margins at a break', () => {
   it('are kept at the top of the page after a forced break', () => {
@@ -445,24 +443,6 @@ describe('measuring passes', () => {
 });
 
 describe('multi-column content', () => {
-  const spec = (content: ColumnSpec['content'], extra: Partial<ColumnSpec> = {}): ColumnSpec => ({
-    count: 2,
-    x: 0,
-    width: 40,
-    gap: 10,
-    rtl: false,
-    fill: 'balance',
-    content,
-    ...extra,
-  });
-  const run = (top: number, bottom: number, columns: ColumnSpec): BoxFragment => ({
-    kind: 'box',
-    top,
-    bottom,
-    children: [],
-    columns,
-  });
-
   /** Left edge of the rectangle of `slot` on page `page`. */
   function xOf(pages: readonly PaginatedPage[], page: number, slot: number): number {
     const find = (items: readonly DisplayItem[]): number | undefined => {
@@ -646,17 +626,8 @@ describe('footnotes and page kinds', () => {
   });
 
   it('in columns shorten the set they are called in, and go below it', () => {
-    const spec: ColumnSpec = {
-      count: 2,
-      x: 0,
-      width: 40,
-      gap: 10,
-      rtl: false,
-      fill: 'balance',
-      content: [...leaves(0, 2, 1), calling(20, 3, note(20)), ...leaves(30, 17, 4)],
-    };
-    const run: BoxFragment = { kind: 'box', top: 0, bottom: 200, children: [], columns: spec };
-    const pages = paginate(run, bodies);
+    const content = [...leaves(0, 2, 1), calling(20, 3, note(20)), ...leaves(30, 17, 4)];
+    const pages = paginate(run(0, 200, spec(content)), bodies);
     expect(slotsPerPage(pages).map((s) => s.length)).toEqual([16, 4]);
     expect(notesPerPage(pages)).toEqual([[20], []]);
     expect(yOf(pages, 0, 8)).toBe(120);
@@ -666,29 +637,9 @@ describe('footnotes and page kinds', () => {
 });
 
 describe('breaks in and around columns', () => {
-  const spec = (
-    content: ColumnSpec['content'],
-    fill: ColumnSpec['fill'] = 'balance',
-  ): ColumnSpec => ({
-    count: 2,
-    x: 0,
-    width: 40,
-    gap: 10,
-    rtl: false,
-    fill,
-    content,
-  });
-  const run = (bottom: number, columns: ColumnSpec): BoxFragment => ({
-    kind: 'box',
-    top: 0,
-    bottom,
-    children: [],
-    columns,
-  });
-
   it('break-before: page inside them goes on in the first column of the next page', () => {
     const content = [leaf(0, 10, 1), box([leaf(10, 10, 2)], { breakBefore: 'page' })];
-    const pages = paginate(run(20, spec(content)), bodies);
+    const pages = paginate(run(0, 20, spec(content)), bodies);
     expect(slotsPerPage(pages)).toEqual([[1], [2]]);
     const item = pages[1].items.find((i) => i.kind === 'path');
     expect(item?.kind === 'path' && item.ops[0]).toMatchObject({ x: 0, y: 50 });
@@ -698,7 +649,10 @@ describe('breaks in and around columns', () => {
     const kept = () => box(leaves(60, 5, 10), { breakInside: 'avoid-column' });
     const onPage = paginate(box([box([leaf(0, 60, 1)]), kept()]), bodies);
     expect(slotsPerPage(onPage)).toEqual([[1, 10, 11, 12, 13], [14]]);
-    const inColumns = paginate(run(110, spec([leaf(0, 60, 1), kept()], 'auto')), bodies);
+    const inColumns = paginate(
+      run(0, 110, spec([leaf(0, 60, 1), kept()], { fill: 'auto' })),
+      bodies,
+    );
     expect(slotsPerPage(inColumns)).toEqual([[1, 10, 11, 12, 13, 14]]);
     const item = inColumns[0].items.find(
       (i) => i.kind === 'path' && i.tag.kind === 'content' && i.tag.slot === 10,
@@ -708,9 +662,11 @@ describe('breaks in and around columns', () => {
 
   it('are balanced on one continuous page whatever their fill', () => {
     const tall = () => ({ top: 0, height: 1000 });
-    const pages = paginate(run(60, spec(leaves(0, 6, 1), 'auto')), tall, { forcedBreaks: false });
+    const pages = paginate(run(0, 60, spec(leaves(0, 6, 1), { fill: 'auto' })), tall, {
+      forcedBreaks: false,
+    });
     expect(yOf(pages, 0, 4)).toBe(0);
-    const paged = paginate(run(60, spec(leaves(0, 6, 1), 'auto')), tall);
+    const paged = paginate(run(0, 60, spec(leaves(0, 6, 1), { fill: 'auto' })), tall);
     expect(yOf(paged, 0, 4)).toBe(30);
   });
 });

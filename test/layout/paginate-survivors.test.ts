@@ -5,16 +5,11 @@
  * 100 pt high at y 50 unless a test says otherwise.
  */
 import { describe, expect, it } from 'vitest';
-import type { DisplayItem } from '../../src/document/index.js';
 import type { PlacedBox } from '../../src/layout/options.js';
 import type { FootnoteBody, PageMark } from '../../src/layout/paginate/fragments.js';
 import { FlowLayouts } from '../../src/layout/paginate/flow-layouts.js';
-import {
-  paginate,
-  type PageBody,
-  type PaginatedPage,
-} from '../../src/layout/paginate/paginator.js';
-import { box, leaf, leaves, slotsPerPage } from './fragments.js';
+import { paginate, type PageBody } from '../../src/layout/paginate/paginator.js';
+import { box, leaf, leaves, notesPerPage, repeatsOn, slotsPerPage } from './fragments.js';
 
 const body: PageBody = { top: 50, height: 100 };
 const bodies = () => body;
@@ -30,27 +25,6 @@ const note = (height: number, frag?: FootnoteBody['frag']): FootnoteBody => ({
 function calling(top: number, slot: number, h: number, ...notes: FootnoteBody[]) {
   const marks: PageMark[] = notes.map((b) => ({ kind: 'footnote', body: b }));
   return leaf(top, h, slot, { anchors: [{ id: '', y: top, marks }] });
-}
-
-const notesPerPage = (pages: readonly PaginatedPage[]) =>
-  pages.map((p) =>
-    p.marks.flatMap((m) => (m.mark.kind === 'footnote' ? [m.mark.body.height] : [])),
-  );
-
-/** Tops of the Pagination artifacts (repeated headers and footers) drawn on a page. */
-function repeatsOn(page: PaginatedPage): number[] {
-  const out: number[] = [];
-  const walk = (items: readonly DisplayItem[]): void => {
-    for (const i of items) {
-      if (i.kind === 'group') walk(i.items);
-      else if (i.kind === 'path' && i.tag.kind === 'artifact' && i.tag.type === 'Pagination') {
-        const op = i.ops[0];
-        if (op.op === 'rect') out.push(op.y);
-      }
-    }
-  };
-  walk(page.items);
-  return out;
 }
 
 describe('footnote room', () => {
