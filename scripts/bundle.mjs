@@ -30,7 +30,7 @@ import {
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -38,8 +38,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'dist', 'bundle');
 const here = join(root, 'scripts', 'bundle');
 
-/** Packages loaded on demand from node_modules rather than parsed by every process. */
-const ON_DEMAND = /^(sharp|undici|bwip-js|jose)(\/|$)/;
+/**
+ * Packages loaded on demand from node_modules rather than parsed by every process (BullMQ and
+ * ioredis only by a service with a job queue).
+ */
+const ON_DEMAND = /^(sharp|undici|bwip-js|jose|bullmq|ioredis)(\/|$)/;
 /** What the command line never needs unless it serves, which it does from service.cjs. */
 const SERVICE_ONLY = /^(pino|fastify|@fastify\/|piscina|bullmq|ioredis|prom-client)(\/|$)/;
 /** Packages that read files beside their own code or start threads from them. */
@@ -83,6 +86,22 @@ const bundlePlugin = (cli) => ({
         ? undefined
         : b.resolve(a.path, { kind: 'require-call', resolveDir: a.resolveDir }),
     );
+    // Our modules run nothing at load that another relies on (no module is imported for its
+    // side effects alone), so one whose exports a bundle never uses is left out: the service's
+    // HTTP thread then carries its routes and schemas, not the engine and the validator that
+    // the same entry points re-export for library users.
+    const srcDir = join(root, 'src') + sep;
+    b.onResolve({ filter: /^\.\.?\// }, async (a) => {
+      if (a.pluginData?.own || !a.importer.startsWith(srcDir)) return undefined;
+      const r = await b.resolve(a.path, {
+        kind: a.kind,
+        importer: a.importer,
+        resolveDir: a.resolveDir,
+        pluginData: { own: true },
+      });
+      if (r.errors.length > 0 || r.external || !r.path.startsWith(srcDir)) return r;
+      return { path: r.path, sideEffects: false };
+    });
     b.onResolve({ filter: /^tiny-inflate$/ }, () => ({ path: join(here, 'inflate-raw.cjs') }));
     b.onResolve({ filter: /^js-yaml$/ }, () => ({ path: join(here, 'no-yaml.cjs') }));
     b.onResolve({ filter: /^brotli\/decompress(\.js)?$/ }, () => ({

@@ -29,7 +29,7 @@ export function words(seed, n) {
   return s[0].toUpperCase() + s.slice(1) + '.';
 }
 
-function paragraph(seed, sentences = 4) {
+export function paragraph(seed, sentences = 4) {
   const parts = [];
   for (let i = 0; i < sentences; i++) parts.push(words(seed * 11 + i, 14 + ((seed + i) % 9)));
   return parts.join(' ');

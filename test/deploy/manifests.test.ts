@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildService, type Service } from '../../src/server/app.js';
 import { loadConfig, type ServiceConfig } from '../../src/server/config.js';
 import { createJobsMetrics } from '../../src/server/jobs/metrics.js';
-import { ITEMS_QUEUE } from '../../src/server/jobs/queue.js';
+import { ITEMS_QUEUE } from '../../src/server/jobs/unavailable.js';
 import { CLOSE_MARGIN_MS } from '../../src/server/jobs/worker.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', 'deploy', 'k8s');

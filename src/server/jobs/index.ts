@@ -9,9 +9,8 @@ import type { ServiceConfig } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { WorkPool } from '../pool.js';
 import { createJobsMetrics } from './metrics.js';
-import { connected, JobsBackend, redisClient } from './queue.js';
 import { jobsRoutes } from './routes.js';
-import { JobsWorker } from './worker.js';
+import type { JobsWorker } from './worker.js';
 
 export interface JobsRuntime {
   /** False while a worker cannot take items (not yet connected, or stopping). */
@@ -47,13 +46,16 @@ export async function setUpJobs(app: FastifyInstance, deps: JobsDeps): Promise<J
   const jobs = config.jobs;
   const log = app.log.child({ component: 'jobs' });
   const onError = redisErrorLogger(log);
+  // BullMQ and ioredis are loaded only by a service that has a queue (REDIS_URL): they are
+  // most of the HTTP thread's code otherwise, and its start-up would parse them for nothing.
+  const queue = jobs ? await import('./queue.js') : null;
   const api =
-    jobs && config.role !== 'worker'
-      ? new JobsBackend(jobs, redisClient(jobs, 'producer', onError), onError)
+    jobs && queue && config.role !== 'worker'
+      ? new queue.JobsBackend(jobs, queue.redisClient(jobs, 'producer', onError), onError)
       : null;
   const workerSide =
-    jobs && config.role !== 'api'
-      ? new JobsBackend(jobs, redisClient(jobs, 'worker', onError), onError)
+    jobs && queue && config.role !== 'api'
+      ? new queue.JobsBackend(jobs, queue.redisClient(jobs, 'worker', onError), onError)
       : null;
   const counted = api ?? workerSide;
   const metrics = createJobsMetrics(deps.metrics.registry, counted ? () => counted.counts() : null);
@@ -67,14 +69,14 @@ export async function setUpJobs(app: FastifyInstance, deps: JobsDeps): Promise<J
     });
   }
   const waits = [api, workerSide].flatMap((b) =>
-    b ? [connected(b.connection, CONNECT_WAIT_MS)] : [],
+    b && queue ? [queue.connected(b.connection, CONNECT_WAIT_MS)] : [],
   );
   if ((await Promise.all(waits)).includes(false)) {
     log.warn('job queue (Redis) not reachable yet; jobs wait until it is');
   }
-  const worker =
+  const worker: JobsWorker | null =
     jobs && workerSide
-      ? new JobsWorker({
+      ? new (await import('./worker.js')).JobsWorker({
           config,
           jobs,
           pool: deps.pool,

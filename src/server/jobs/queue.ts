@@ -15,46 +15,11 @@ import {
   type JobItem,
 } from './model.js';
 import { JobStore } from './store.js';
-
-export const ITEMS_QUEUE = 'items';
-export const CALLBACKS_QUEUE = 'callbacks';
+import { CALLBACKS_QUEUE, ITEMS_QUEUE } from './unavailable.js';
 
 /** Callback deliveries tried before a callback is given up (about half an hour of backoff). */
 const CALLBACK_ATTEMPTS = 9;
 const CALLBACK_BACKOFF_MS = 5_000;
-
-/** The queue or its Redis cannot be reached now: a 503 with Retry-After, never a 500. */
-export class QueueUnavailableError extends Error {
-  override readonly name = 'QueueUnavailableError';
-}
-
-/** Whether an error comes from the connection to Redis rather than from our own code. */
-export function isRedisError(err: unknown): boolean {
-  const e = err as { name?: string; message?: string; code?: string } | null;
-  if (!e) return false;
-  return (
-    ['ReplyError', 'MaxRetriesPerRequestError', 'AbortError', 'ConnectionClosedError'].includes(
-      e.name ?? '',
-    ) ||
-    /Connection is closed|enableOfflineQueue|ECONNREFUSED|ETIMEDOUT|ECONNRESET|EHOSTUNREACH|Stream isn't writeable/i.test(
-      `${e.message ?? ''} ${e.code ?? ''}`,
-    )
-  );
-}
-
-/** Runs a Redis operation; a connection failure becomes QueueUnavailableError. */
-export async function guarded<T>(operation: Promise<T>): Promise<T> {
-  try {
-    return await operation;
-  } catch (err) {
-    if (isRedisError(err)) {
-      throw new QueueUnavailableError(
-        `the job queue is unreachable (${(err as Error).message}); retry later`,
-      );
-    }
-    throw err;
-  }
-}
 
 export function redisClient(
   config: JobsConfig,

@@ -20,7 +20,8 @@ import { itemFlavours } from './items.js';
 import type { JobsMetrics } from './metrics.js';
 import { itemJobId, type ItemRecord, type JobItem, type JobSubmission } from './model.js';
 import { principalOf } from './principal.js';
-import { guarded, QueueUnavailableError, type JobsBackend } from './queue.js';
+import type { JobsBackend } from './queue.js';
+import { guarded, QueueUnavailableError } from './unavailable.js';
 import {
   idempotencyHeaders,
   jobIdParams,

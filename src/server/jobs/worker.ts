@@ -22,7 +22,8 @@ import { sendCallback } from './callbacks.js';
 import type { JobsConfig } from './config.js';
 import type { JobsMetrics } from './metrics.js';
 import type { CallbackData, ItemData, ItemOutcome, ItemRecord } from './model.js';
-import { CALLBACKS_QUEUE, isRedisError, ITEMS_QUEUE, type JobsBackend } from './queue.js';
+import type { JobsBackend } from './queue.js';
+import { CALLBACKS_QUEUE, isRedisError, ITEMS_QUEUE } from './unavailable.js';
 import { jobView } from './view.js';
 import { UploadError } from '../../index.js';
 
