@@ -10,6 +10,7 @@
 //   *.cjs.cache         V8's code cache of each, made by running sample work once
 //   a11ypdf.blob        the command line's start-up snapshot (+ .stamp: the node it fits)
 //   loader.cjs          compiles a bundle with its cache (scripts/bundle/loader.cjs)
+// and dist/route-validators.cjs, the service's route validators (scripts/route-validators.mjs).
 //
 // Left outside, loaded from node_modules when needed: sharp (native), undici (remote
 // resources), bwip-js (barcodes), jose, yoga's wasm module, piscina (its worker file lives in
@@ -143,6 +144,11 @@ async function bundle(name, entry, { cli = false } = {}) {
     writeFileSync(file.path, text);
   }
 }
+
+// The service's route validators, compiled here once rather than at every start.
+execFileSync(process.execPath, [join(root, 'scripts', 'route-validators.mjs')], {
+  stdio: 'inherit',
+});
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });

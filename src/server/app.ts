@@ -24,6 +24,7 @@ import {
 } from './schemas.js';
 import { VERSION } from './version.js';
 import { templateSchema } from '../index.js';
+import { validatorFactory, type ValidatorSource } from './route-validators.js';
 
 export interface Service {
   readonly app: FastifyInstance;
@@ -42,6 +43,10 @@ export interface Service {
 export interface ServiceOptions {
   /** Where JSON log lines go (default stdout); tests pass a stream to read them. */
   readonly logStream?: NodeJS.WritableStream;
+  /** Route validators made at build time, or a collector of their code (the build's). */
+  readonly validators?: ValidatorSource;
+  /** Hears each route schema compiled at start rather than taken from `validators`. */
+  readonly onValidatorCompile?: (key: string) => void;
 }
 
 /** The requests being answered, and a wait for none to be left. */
@@ -110,6 +115,11 @@ export async function buildService(
       return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given)
         ? given
         : crypto.randomUUID();
+    },
+    schemaController: {
+      compilersFactory: {
+        buildValidator: validatorFactory(options.validators, options.onValidatorCompile),
+      },
     },
     ajv: {
       customOptions: {

@@ -4,10 +4,11 @@
  */
 import { buildService } from './app.js';
 import { loadConfig, type ServiceConfig } from './config.js';
+import { loadPrecompiled } from './route-validators.js';
 
 export async function startService(overrides: Partial<ServiceConfig> = {}): Promise<void> {
   const config = loadConfig(process.env, overrides);
-  const service = await buildService(config);
+  const service = await buildService(config, { validators: loadPrecompiled(import.meta.url) });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
