@@ -107,6 +107,16 @@ describe('footnotes called in a column set', () => {
   });
 });
 
+describe('breaks inside boxes in columns', () => {
+  it('split a box without break-inside: avoid where the column ends', () => {
+    const content = [leaf(0, 60, 1), box(leaves(60, 5, 10))];
+    const pages = paginate(run(0, 110, spec(content, { fill: 'auto' })), () => body);
+    expect(slotsPerPage(pages)).toEqual([[1, 10, 11, 12, 13, 14]]);
+    expect(yOf(pages, 0, 13)).toBe(140);
+    expect(yOf(pages, 0, 14)).toBe(50);
+  });
+});
+
 describe('later sets of columns', () => {
   it('stand on the body of their own page, asked for by index and not as blank', () => {
     const bodies = ({ index, blank }: { index: number; blank: boolean }): PageBody =>

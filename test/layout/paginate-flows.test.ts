@@ -218,6 +218,20 @@ describe('pages of another width', () => {
     expect(plain.map((p) => p.dx)).toEqual([0, 0, 0]);
   });
 
+  it('keep the layout of a page that starts inside a box for the boxes after it there', () => {
+    const doc = (slot: number) =>
+      box(
+        [box(leaves(0, 15, slot), { flowKey: 2 }), box([leaf(150, 10, slot + 20)], { flowKey: 3 })],
+        { flowKey: 1 },
+      );
+    const { layouts, made } = layoutsOf(doc(1), () => doc(101));
+    const pages = paginate(layouts.first.root, ({ index }) => (index === 0 ? narrow : wide), {
+      layouts,
+    });
+    expect(made).toEqual([]);
+    expect(slotsPerPage(pages)[1]).toEqual([11, 12, 13, 14, 15, 21]);
+  });
+
   it('shift nothing when there is no other layout, whatever the left edge', () => {
     const pages = paginate(box(leaves(0, 15, 1)), () => wide);
     expect(pages.map((p) => p.dx)).toEqual([0, 0]);
