@@ -14,6 +14,8 @@ import type {
   LeafFragment,
   PageMark,
 } from '../../src/layout/paginate/fragments.js';
+import type { DisplayItem } from '../../src/document/index.js';
+import { FlowLayouts } from '../../src/layout/paginate/flow-layouts.js';
 import { paginate, type PageBody } from '../../src/layout/paginate/paginator.js';
 import { box, leaf, leaves, notesPerPage, repeatsOn, slotsPerPage, yOf } from './fragments.js';
 
@@ -140,5 +142,55 @@ describe('later sets of columns', () => {
     ]);
     expect([19, 21, 22, 24].map((s) => yOf(pages, 1, s))).toEqual([60, 80, 60, 80]);
     expect(repeatsOn(pages[1])).toEqual([50, 50]);
+  });
+});
+
+describe('column rules and places on each page', () => {
+  const rule = { width: 2, style: 'solid', color: { r: 0, g: 0, b: 0, a: 1 } };
+
+  /** The first point of each artifact path on a page (column rules: bottom left corner). */
+  const ruleStarts = (items: readonly DisplayItem[]) =>
+    items.flatMap((i) =>
+      i.kind === 'path' && i.tag.kind === 'artifact' && i.ops[0].op === 'moveTo'
+        ? [[i.ops[0].x, i.ops[0].y]]
+        : [],
+    );
+
+  it('are as tall as the columns of a full set, and as the content of the last one', () => {
+    const ruled = (n: number) =>
+      paginate(run(0, n * 10, spec(leaves(0, n, 1), { rule })), () => body).map((p) =>
+        ruleStarts(p.items),
+      );
+    // 21 lines: twenty fill the first set, one is left for a single column (no rule).
+    expect(ruled(21)).toEqual([[[44, 150]], []]);
+    expect(ruled(22)).toEqual([[[44, 150]], [[44, 60]]]);
+  });
+
+  it('move with a page whose body stands further right, as its columns do', () => {
+    const content = run(100, 140, spec(leaves(100, 4, 1), { rule }));
+    const root = box([leaf(0, 100, 0), content]);
+    const layouts = new FlowLayouts({ root, width: 100, originX: 0 }, () => root);
+    const pages = paginate(
+      root,
+      ({ index }) => ({ ...body, width: 100, left: index === 0 ? 0 : 20 }),
+      { layouts },
+    );
+    expect(pages.map((p) => p.dx)).toEqual([0, 20]);
+    const xs = pages[1].items.flatMap((i) =>
+      i.kind === 'path' && i.tag.kind === 'content' && i.ops[0].op === 'rect' ? [i.ops[0].x] : [],
+    );
+    expect(xs).toEqual([20, 20, 70, 70]);
+    expect(ruleStarts(pages[1].items)).toEqual([[64, 70]]);
+  });
+});
+
+describe('the flow after a column set', () => {
+  it('drops the margin of a box an unforced break moves to the next page', () => {
+    const next = box([leaf(120, 20, 9)], { top: 120, marginTop: 8 });
+    const pages = paginate(box([run(0, 40, spec(leaves(0, 4, 1))), next]), () => body);
+    // The set is 20 high: the flow after it stands 20 lower, and the box no longer fits.
+    expect(slotsPerPage(pages)).toEqual([[1, 2, 3, 4], [9]]);
+    expect(pages[1].flowTop).toBe(120);
+    expect(yOf(pages, 1, 9)).toBe(50);
   });
 });

@@ -7,7 +7,8 @@
  * otherwise.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { FootnoteBody, PageMark } from '../../src/layout/paginate/fragments.js';
+import type { DisplayItem } from '../../src/document/index.js';
+import type { BoxSlice, FootnoteBody, PageMark } from '../../src/layout/paginate/fragments.js';
 import { paginate, type PageBody, type PageRequest } from '../../src/layout/paginate/paginator.js';
 import { box, leaf, leaves, notesPerPage, repeatsOn, slotsPerPage, yOf } from './fragments.js';
 
@@ -201,5 +202,120 @@ describe('measuring passes', () => {
   it('report the body top as the lowest content of a page with none in the flow', () => {
     const pages = paginate(leaf(0, 10, 1, { outOfFlow: true }), bodies);
     expect(pages[0].contentBottom).toBe(50);
+  });
+});
+
+describe('cut footnotes', () => {
+  const small: FootnoteBody = { items: [], anchors: [], height: 10 };
+
+  it('take whole the notes of a line that fit, and cut the first that does not', () => {
+    const pages = paginate(box([calling(0, 1, 10, small, cuttable(15, 10))]), bodies);
+    expect(notesPerPage(pages)).toEqual([[10, 80], [70]]);
+  });
+
+  it('put the rest of a note whose next line no area holds on the next page, whole', () => {
+    const warn = vi.fn();
+    const body2: FootnoteBody = {
+      items: [],
+      anchors: [],
+      height: 160,
+      frag: box([leaf(0, 10, 900), leaf(10, 150, 901)]),
+    };
+    const pages = paginate(box([calling(0, 1, 10, body2)]), bodies, { warn });
+    expect(notesPerPage(pages)).toEqual([[10], [150]]);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('keep the other marks of their line, and anchors without an id out of the pieces', () => {
+    const mark: PageMark = { kind: 'string', name: 's', value: 'v' };
+    const cut: FootnoteBody = {
+      ...cuttable(15, 10),
+      frag: box(
+        leaves(0, 15, 900).map((l, i) => (i === 0 ? { ...l, anchors: [{ id: '', y: 0 }] } : l)),
+      ),
+      anchors: [{ id: '', y: 0 }],
+    };
+    const line = leaf(0, 10, 1, {
+      anchors: [{ id: '', y: 0, marks: [mark, { kind: 'footnote', body: cut }] }],
+    });
+    const pages = paginate(box([line]), bodies);
+    expect(pages[0].marks.map((m) => m.mark.kind)).toEqual(['string', 'footnote']);
+    expect(notesPerPage(pages)).toEqual([[90], [60]]);
+    const first = pages[0].marks[1].mark;
+    expect(first.kind === 'footnote' && first.body.anchors).toEqual([]);
+  });
+
+  it('continue on pages of their own that keep the name of the flow', () => {
+    const pages = paginate(box([calling(0, 1, 10, cuttable(25, 10))]), bodies);
+    expect(notesPerPage(pages)).toEqual([[90], [100], [60]]);
+    expect(pages.map((p) => p.name)).toEqual(['', '', '']);
+  });
+});
+
+describe('what each page shows', () => {
+  it('draws the closing edge of a row that ends a later page where that page shows it', () => {
+    const edge = (y: number): DisplayItem => ({
+      kind: 'path',
+      ops: [{ op: 'rect', x: 0, y, width: 10, height: 1 }],
+      fill: { r: 0, g: 0, b: 0, a: 1 },
+      tag: { kind: 'artifact', type: 'Layout' },
+    });
+    const rows = Array.from({ length: 25 }, (_, i) =>
+      leaf(i * 10, 10, i + 1, { closingEdge: [edge(i * 10 + 10)] }),
+    );
+    const pages = paginate(box(rows), bodies);
+    const edges = pages.map((p) =>
+      p.items.flatMap((i) =>
+        i.kind === 'path' && i.tag.kind === 'artifact' && i.ops[0].op === 'rect'
+          ? [i.ops[0].y]
+          : [],
+      ),
+    );
+    expect(edges).toEqual([[150], [150], []]);
+  });
+
+  it('cuts a box above the footnote area of the page', () => {
+    const slices: BoxSlice[] = [];
+    const note: FootnoteBody = { items: [], anchors: [], height: 20 };
+    const content = box([calling(0, 1, 10, note), ...leaves(10, 10, 2)], {
+      decorate: (s) => {
+        slices.push(s);
+        return [];
+      },
+    });
+    paginate(content, bodies);
+    expect(slices.map((s) => [s.top, s.bottom])).toEqual([
+      [50, 130],
+      [50, 80],
+    ]);
+  });
+
+  it('reaches to the bottom of a box below its last line', () => {
+    const [page] = paginate(box([leaf(0, 50, 1)], { bottom: 60 }), bodies);
+    expect(page.contentBottom).toBe(110);
+  });
+
+  it('records marks of out-of-flow content as not first on the page', () => {
+    const mark: PageMark = { kind: 'string', name: 's', value: 'v' };
+    const [page] = paginate(
+      box([
+        leaf(0, 10, 1, { outOfFlow: true, anchors: [{ id: '', y: 0, marks: [mark] }] }),
+        leaf(0, 10, 2),
+      ]),
+      bodies,
+    );
+    expect(page.marks).toEqual([{ mark, atStart: false }]);
+  });
+
+  it('paints positioned content above the flow, in z-index order', () => {
+    const pages = paginate(
+      box([
+        leaf(0, 10, 1, { layer: 'positioned', z: 2 }),
+        leaf(10, 10, 2, { layer: 'positioned', z: 1 }),
+        leaf(20, 10, 3),
+      ]),
+      bodies,
+    );
+    expect(slotsPerPage(pages)).toEqual([[3, 2, 1]]);
   });
 });
