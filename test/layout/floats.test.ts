@@ -372,6 +372,23 @@ describe('floats across pages', () => {
     expect(r.text(0)).toContain('F13');
     expect(r.text(0)).not.toContain('F14');
   });
+
+  it('draws the pieces of a tall float that end the document below the last of the flow', async () => {
+    const items = Array.from({ length: 25 }, (_, i) => `F${i}<br>`).join('');
+    const r = await layoutSnippet(
+      `<p>Intro line.</p>
+       <div id="x" style="float:left;width:100px">${items}</div>
+       <p>Beside.</p>`,
+      PAGED,
+    );
+    expect(r.pages).toBe(2);
+    expect(r.box('x').map((b) => [b.page, b.y, b.height])).toEqual([
+      [0, 20, 280],
+      [1, 0, 220],
+    ]);
+    // F14 to F24 on the second page: nothing of the flow reaches it, the float's piece does.
+    expect(r.text(1)).toBe(Array.from({ length: 11 }, (_, i) => `F${i + 14}`).join(' '));
+  });
 });
 
 describe('painting order of floats', () => {

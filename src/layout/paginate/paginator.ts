@@ -1074,6 +1074,16 @@ export function paginate(
         box.transform ? moveMatrix(box.transform, page.dx, shift) : undefined,
       );
     }
+    // A float run down the pages beside the flow can end on a page after this box's last
+    // one (nothing in the flow follows it there): its pieces go on, without the box's edges.
+    if (measureOnly) return;
+    const box = versionAt(last);
+    for (const [p, content] of mine) {
+      if (p <= last) continue;
+      const shift = pages[p].body.top - topOf(p);
+      const transform = box.transform && moveMatrix(box.transform, pages[p].dx, shift);
+      paintBox(layersOf(into, p), box, [], content, undefined, transform);
+    }
   };
 
   placeFragment(root, rootCollector);
