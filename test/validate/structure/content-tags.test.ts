@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Flavour } from '../../../src/validate/contract.js';
-import { runStructure, stream, taggedDoc, type Check } from './helpers.js';
+import { needsContentTags } from '../../../src/validate/rules/structure/content-tags.js';
+import { buildPdf, runStructure, stream, taggedDoc, type Check } from './helpers.js';
 
 const FONT = '/Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >>';
 const SHADING =
@@ -51,6 +52,16 @@ function of(checks: readonly Check[], id: string): string[] {
 const fails = (checks: readonly Check[], id: string) =>
   of(checks, id).filter((c) => c.startsWith('FAIL'));
 const run = (bytes: Uint8Array, flavour: Flavour = 'pdfua-1') => runStructure(bytes, flavour);
+
+describe('which flavours gather the facts', () => {
+  it('gathers them for PDF/UA-1 and the accessible PDF/A levels only', () => {
+    expect(needsContentTags('pdfua-1')).toBe(true);
+    expect(needsContentTags('pdfa-2a')).toBe(true);
+    expect(needsContentTags('pdfa-3a')).toBe(true);
+    expect(needsContentTags('pdfa-2b')).toBe(false);
+    expect(needsContentTags('pdfa-3u')).toBe(false);
+  });
+});
 
 describe('untagged content (7.1-3)', () => {
   it('names each untagged path, text, shading and image by its offset, once per text show', () => {
@@ -110,6 +121,19 @@ describe('untagged content (7.1-3)', () => {
       pageExtra: '/StructParents (0)',
     });
     expect(fails(run(noKey), '7.1-3')).toHaveLength(1);
+    const structParents = (entry: string) =>
+      buildPdf([
+        '<< /Type /Catalog /Pages 2 0 R /StructTreeRoot 5 0 R /MarkInfo << /Marked true >> /Lang (en) >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R ${entry} >>`,
+        stream(content),
+        // A root without a Type: the paragraph's P chain still reaches it.
+        '<< /K [6 0 R] /ParentTree 7 0 R >>',
+        `<< /Type /StructElem /S /P /P 5 0 R /Pg 3 0 R /K [0] >>`,
+        '<< /Nums [0 [6 0 R]] >>',
+      ]);
+    expect(fails(run(structParents('')), '7.1-3')).toHaveLength(1);
+    expect(fails(run(structParents('/StructParents 0')), '7.1-3')).toEqual([]);
     // An MCID past the end of the array.
     expect(fails(run(page('/P <</MCID 1>> BDC 0 0 5 5 re f EMC')), '7.1-3')).toHaveLength(1);
   });

@@ -170,7 +170,8 @@ describe('building the structure tree', () => {
   it('reads the role map (names only), the class map, and types of any dictionary', () => {
     const bytes = taggedDoc({
       rootKids: '[6 0 R 7 0 R]',
-      rootExtra: '/RoleMap << /Para /P /Bad (P) /Loop /Loop2 /Loop2 /Loop >> /ClassMap 9 0 R',
+      rootExtra:
+        '/RoleMap << /Para /P /Bad (P) /Gone 99 0 R /Loop /Loop2 /Loop2 /Loop >> /ClassMap 9 0 R',
       elements: [el('Para', 5), el('Bad', 5), '<< /S /Para >>', '<< /c1 << /O /Layout >> >>'],
     });
     const { doc, tree } = open(bytes);
@@ -284,6 +285,7 @@ describe('kids read through pass-through elements', () => {
     ).tree;
     const countH = kidTypeCounter('H');
     const [, first, second] = t.nodes;
+    expect(kidsStandardTypes(first)).toEqual(['H', 'H', 'H', 'H']);
     expect(countH(first)).toBe(4);
     expect(countH(second)).toBe(2);
     expect(countH(t.nodes[0])).toBe(0);
@@ -335,6 +337,28 @@ describe('the standard type of an element parent', () => {
     // A pass-through parent that cycles back to the element.
     expect(parentStandardType(d, tree, node(9))).toBeNull();
     expect(parentStandardType(d, tree, node(11))).toBeNull();
+  });
+
+  it('reads a root without a Type as the root, and a cycle back to an element as no parent', () => {
+    // The root (5) has no Type. 7 (TR) and 8 (Div) name each other as parent; 9 (TD) is in 8.
+    const bytes = buildPdf([
+      '<< /Type /Catalog /Pages 2 0 R /StructTreeRoot 5 0 R >>',
+      '<< /Type /Pages /Kids [] /Count 0 >>',
+      'null',
+      'null',
+      '<< /K [6 0 R 7 0 R] >>',
+      el('TR', 5),
+      el('TR', 8, '/K [8 0 R]'),
+      el('Div', 7, '/K [9 0 R]'),
+      el('TD', 8),
+    ]);
+    const { doc: d, tree } = open(bytes);
+    const node = (num: number) => tree.nodeByRef({ kind: 'ref', num, gen: 0 }) as StructNode;
+    expect(parentStandardType(d, tree, node(6))).toBe('StructTreeRoot');
+    expect(parentStandardType(d, tree, node(7))).toBeNull();
+    // What was found climbing from 7 (a cycle back to it) does not hold for 9.
+    expect(parentStandardType(d, tree, node(9))).toBe('TR');
+    expect(parentStandardType(d, tree, node(8))).toBe('TR');
   });
 
   it('does not let a cycle through one element decide the answer for another', () => {
