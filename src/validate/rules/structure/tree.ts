@@ -225,12 +225,8 @@ export function buildStructTree(doc: PdfDocumentModel): StructTree {
     nodes,
     truncated,
     roleOf,
-    standardTypeOf(dict: CosDict | null): string | null {
-      if (!dict) return null;
-      const known = byDict.get(dict);
-      if (known) return known.standardType;
-      return roleOf(nameAt(doc, dict, 'S')).standardType;
-    },
+    // An element's standard type follows from its S alone, in the tree or not.
+    standardTypeOf: (dict) => roleOf(nameAt(doc, dict, 'S')).standardType,
     nodeOf: (dict) => byDict.get(dict),
     nodeByRef: (r) => byRef.get(refKey(r)),
   };
