@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Flavour } from '../../../src/validate/contract.js';
 import { needsContentTags } from '../../../src/validate/rules/structure/content-tags.js';
-import { buildPdf, runStructure, stream, taggedDoc, type Check } from './helpers.js';
+import {
+  buildPdf,
+  checksOf as of,
+  runStructure,
+  stream,
+  taggedDoc,
+  type Check,
+} from './helpers.js';
 
 const FONT = '/Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >>';
 const SHADING =
@@ -43,12 +50,6 @@ function page(
   });
 }
 
-/** The checks of one rule as `passed location: details`, in the order they were made. */
-function of(checks: readonly Check[], id: string): string[] {
-  return checks
-    .filter((c) => c.id === id)
-    .map((c) => `${c.passed ? 'pass' : 'FAIL'} ${c.location}${c.details ? `: ${c.details}` : ''}`);
-}
 const fails = (checks: readonly Check[], id: string) =>
   of(checks, id).filter((c) => c.startsWith('FAIL'));
 const run = (bytes: Uint8Array, flavour: Flavour = 'pdfua-1') => runStructure(bytes, flavour);

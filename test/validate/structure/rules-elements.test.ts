@@ -1,30 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Flavour } from '../../../src/validate/contract.js';
-import { el, failed, runStructure, taggedDoc, type Check } from './helpers.js';
-
-/** Document (6) holding the given kids; element n of `rest` is object 7 + n. */
-function docWith(
-  kids: string,
-  rest: string[],
-  extra: Partial<Parameters<typeof taggedDoc>[0]> = {},
-) {
-  return taggedDoc({
-    rootKids: '[6 0 R]',
-    elements: [`<< /Type /StructElem /S /Document /P 5 0 R /K ${kids} >>`, ...rest],
-    ...extra,
-  });
-}
+import {
+  checksOf as of,
+  docWith,
+  el,
+  failed,
+  runStructure,
+  taggedDoc,
+  type Check,
+} from './helpers.js';
 
 /** Document (6) whose kids are the given element bodies, objects 7, 8, ... */
 const kidsOfDocument = (bodies: string[], extra: Partial<Parameters<typeof taggedDoc>[0]> = {}) =>
   docWith(`[${bodies.map((_, i) => `${7 + i} 0 R`).join(' ')}]`, bodies, extra);
-
-/** The checks of one rule as `passed location: details`, in the order they were made. */
-function of(checks: readonly Check[], id: string): string[] {
-  return checks
-    .filter((c) => c.id === id)
-    .map((c) => `${c.passed ? 'pass' : 'FAIL'} ${c.location}${c.details ? `: ${c.details}` : ''}`);
-}
 
 const run = (bytes: Uint8Array, flavour: Flavour = 'pdfua-1') => runStructure(bytes, flavour);
 

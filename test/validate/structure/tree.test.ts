@@ -39,6 +39,10 @@ function open(bytes: Uint8Array): { doc: PdfDocumentModel; tree: StructTree } {
   return { doc, tree: buildStructTree(doc) };
 }
 
+/** The elements of a tree by object number. */
+const nodeNumbered = (tree: StructTree) => (num: number) =>
+  tree.nodeByRef({ kind: 'ref', num, gen: 0 }) as StructNode;
+
 /** A dictionary of the document by object number. */
 function dictOf(doc: PdfDocumentModel, num: number): CosDict {
   const d = doc.resolve({ kind: 'ref', num, gen: 0 });
@@ -308,7 +312,7 @@ describe('the standard type of an element parent', () => {
 
   it('reads through pass-through parents up to a standard type or the root', () => {
     const { doc: d, tree } = doc();
-    const node = (num: number) => tree.nodeByRef({ kind: 'ref', num, gen: 0 }) as StructNode;
+    const node = nodeNumbered(tree);
     expect(parentStandardType(d, tree, node(9))).toBe('Table');
     // The same chain again, answered from what was learnt.
     expect(parentStandardType(d, tree, node(9))).toBe('Table');
@@ -331,7 +335,7 @@ describe('the standard type of an element parent', () => {
         ],
       }),
     );
-    const node = (num: number) => tree.nodeByRef({ kind: 'ref', num, gen: 0 }) as StructNode;
+    const node = nodeNumbered(tree);
     expect(parentStandardType(d, tree, node(6))).toBeNull();
     expect(parentStandardType(d, tree, node(7))).toBe('StructTreeRoot');
     // A pass-through parent that cycles back to the element.
@@ -353,7 +357,7 @@ describe('the standard type of an element parent', () => {
       el('TD', 8),
     ]);
     const { doc: d, tree } = open(bytes);
-    const node = (num: number) => tree.nodeByRef({ kind: 'ref', num, gen: 0 }) as StructNode;
+    const node = nodeNumbered(tree);
     expect(parentStandardType(d, tree, node(6))).toBe('StructTreeRoot');
     expect(parentStandardType(d, tree, node(7))).toBeNull();
     // What was found climbing from 7 (a cycle back to it) does not hold for 9.
@@ -374,7 +378,7 @@ describe('the standard type of an element parent', () => {
         ],
       }),
     );
-    const node = (num: number) => tree.nodeByRef({ kind: 'ref', num, gen: 0 }) as StructNode;
+    const node = nodeNumbered(tree);
     expect(parentStandardType(d, tree, node(8))).toBeNull();
     expect(parentStandardType(d, tree, node(9))).toBeNull();
   });
