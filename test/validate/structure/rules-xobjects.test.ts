@@ -77,7 +77,8 @@ describe('reference XObjects: where forms are found', () => {
       rootKids: '[]',
       pageExtra: '/Annots [6 0 R 7 0 R]',
       elements: [
-        '<< /Subtype /Square /Rect [0 0 1 1] /AP << /N 8 0 R >> >>',
+        // An appearance naming a missing object is passed over.
+        '<< /Subtype /Square /Rect [0 0 1 1] /AP << /R 99 0 R /N 8 0 R >> >>',
         '<< /Subtype /Square /Rect [0 0 1 1] /AP << /N 8 0 R /D 8 0 R >> >>',
         form('/Ref << >>'),
       ],
