@@ -264,9 +264,12 @@ export function kidTypeCounter(type: string): (node: StructNode) => number {
       }
       const kid = top.n.kids[top.i++];
       if (isPassThrough(kid.standardType)) {
+        // A kid on the path is a cycle back (the element asked about included), counted once
+        // already, whatever an earlier question remembered for it.
+        if (onPath.has(kid)) continue;
         const known = memo.get(kid);
         if (known !== undefined) top.sum += known;
-        else if (!onPath.has(kid)) {
+        else {
           onPath.add(kid);
           stack.push({ n: kid, i: 0, sum: 0 });
         }
