@@ -89,6 +89,26 @@ export function taggedDoc(opts: {
   ]);
 }
 
+/** Document (6) holding the given kids; element n of `rest` is object 7 + n. */
+export function docWith(
+  kids: string,
+  rest: string[],
+  extra: Partial<Parameters<typeof taggedDoc>[0]> = {},
+) {
+  return taggedDoc({
+    rootKids: '[6 0 R]',
+    elements: [`<< /Type /StructElem /S /Document /P 5 0 R /K ${kids} >>`, ...rest],
+    ...extra,
+  });
+}
+
+/** The checks of one rule as `pass|FAIL location: details`, in the order they were made. */
+export function checksOf(checks: readonly Check[], id: string): string[] {
+  return checks
+    .filter((c) => c.id === id)
+    .map((c) => `${c.passed ? 'pass' : 'FAIL'} ${c.location}${c.details ? `: ${c.details}` : ''}`);
+}
+
 /** A structure element of type `s` whose parent is object `parent`. */
 export const el = (s: string, parent: number, more = '') =>
   `<< /Type /StructElem /S /${s} /P ${parent} 0 R ${more} >>`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runStructure, stream, taggedDoc, type Check } from './helpers.js';
+import { buildPdf, runStructure, stream, taggedDoc, type Check } from './helpers.js';
 
 /** Failed 7.20-1 checks as `location`, and how many 7.20-1 checks were made. */
 function refChecks(checks: readonly Check[]): { failed: string[]; count: number } {
@@ -54,6 +54,68 @@ describe('reference XObjects (PDF/UA 7.20-1)', () => {
     });
     expect(refChecks(runStructure(bytes))).toEqual({
       failed: ['annotation appearance on page 1', 'form XObject Deep (object 11) used on page 1'],
+      count: 4,
+    });
+  });
+});
+
+describe('reference XObjects: where forms are found', () => {
+  it('reads a direct form dictionary and names it without an object number', () => {
+    const bytes = taggedDoc({
+      rootKids: '[]',
+      pageExtra: '/Resources << /XObject << /D << /Subtype /Form /Ref << >> >> /N 5 >> >>',
+      elements: [],
+    });
+    expect(refChecks(runStructure(bytes))).toEqual({
+      failed: ['form XObject D used on page 1'],
+      count: 1,
+    });
+  });
+
+  it('checks an appearance shared by two annotations once, and skips Annots that are no array', () => {
+    const shared = taggedDoc({
+      rootKids: '[]',
+      pageExtra: '/Annots [6 0 R 7 0 R]',
+      elements: [
+        // An appearance naming a missing object is passed over.
+        '<< /Subtype /Square /Rect [0 0 1 1] /AP << /R 99 0 R /N 8 0 R >> >>',
+        '<< /Subtype /Square /Rect [0 0 1 1] /AP << /N 8 0 R /D 8 0 R >> >>',
+        form('/Ref << >>'),
+      ],
+    });
+    expect(refChecks(runStructure(shared))).toEqual({
+      failed: ['annotation appearance on page 1'],
+      count: 1,
+    });
+    const notArray = taggedDoc({
+      rootKids: '[]',
+      pageExtra: '/Annots 6 0 R /Resources << /XObject << /X0 7 0 R >> >>',
+      elements: ['<< /Subtype /Square /AP << /N 7 0 R >> >>', form('/Ref << >>')],
+    });
+    expect(refChecks(runStructure(notArray))).toEqual({
+      failed: ['form XObject X0 (object 7) used on page 1'],
+      count: 1,
+    });
+  });
+
+  it('names the page of each form, a form of the second page being checked there', () => {
+    const bytes = buildPdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 9 9] /Resources << /XObject << /A 5 0 R >> >> >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 9 9] /Resources << /XObject << /A 5 0 R /B 6 0 R >> >> /Annots [7 0 R] >>',
+      form(),
+      form('/Ref << >>'),
+      '<< /Subtype /Square /AP << /N << /On 6 0 R /Off 8 0 R >> >> >>',
+      form('/Ref << >> /Resources << /XObject << /C 9 0 R >> >>'),
+      form('/Ref << >>'),
+    ]);
+    expect(refChecks(runStructure(bytes))).toEqual({
+      failed: [
+        'annotation appearance on page 2',
+        'annotation appearance on page 2',
+        'form XObject C (object 9) used on page 2',
+      ],
       count: 4,
     });
   });

@@ -2,20 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { openDocument } from '../../../src/validate/parser/index.js';
 import type { Flavour } from '../../../src/validate/contract.js';
 import { structureArea } from '../../../src/validate/rules/structure/area.js';
-import { buildPdf, el, failed, runStructure, scoped, stream, table, taggedDoc } from './helpers.js';
-
-/** Document (6) holding the given kids; element n of `rest` is object 7 + n. */
-function docWith(
-  kids: string,
-  rest: string[],
-  extra: Partial<Parameters<typeof taggedDoc>[0]> = {},
-) {
-  return taggedDoc({
-    rootKids: '[6 0 R]',
-    elements: [`<< /Type /StructElem /S /Document /P 5 0 R /K ${kids} >>`, ...rest],
-    ...extra,
-  });
-}
+import {
+  buildPdf,
+  docWith,
+  el,
+  failed,
+  runStructure,
+  scoped,
+  stream,
+  table,
+  taggedDoc,
+} from './helpers.js';
 
 describe('document-level rules', () => {
   it('passes a minimal tagged document', () => {

@@ -21,7 +21,6 @@ export function chainFinder(
 ): (start: CosDict | null) => boolean {
   const memo = new Map<CosDict, boolean>();
   return (start) => {
-    if (!start) return false;
     const path: CosDict[] = [];
     const onPath = new Set<CosDict>();
     let cur: CosDict | null = start;

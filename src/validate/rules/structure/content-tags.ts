@@ -65,15 +65,14 @@ export function contentTagCollector(doc: PdfDocumentModel): {
 } {
   const outcomes = new Map<RuleSpec, Outcome>();
   const langs = new Map<string, { count: number; where: string[] }>();
-  const record = (rule: RuleSpec, passed: boolean, where: string, details?: string) => {
+  const record = (rule: RuleSpec, passed: boolean, where: string) => {
     let o = outcomes.get(rule);
     if (!o) {
       o = { passed: 0, failures: [], moreFailed: 0 };
       outcomes.set(rule, o);
     }
     if (passed) o.passed++;
-    else if (o.failures.length < KEEP_FAILURES)
-      o.failures.push(details === undefined ? { where } : { where, details });
+    else if (o.failures.length < KEEP_FAILURES) o.failures.push({ where });
     else o.moreFailed++;
   };
   const recordLang = (value: string, where: string) => {

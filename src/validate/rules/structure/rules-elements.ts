@@ -48,14 +48,10 @@ export function checkElements(c: StructCtx): void {
   let seenHn = false;
   const noteIds = new Set<string>();
   const countH = kidTypeCounter('H');
-  // Language found on an element or any /P ancestor; the element's parents are asked, not itself.
+  // Language found on an element's /P ancestors. An element whose /P is itself has no Lang of
+  // its own when this is asked, so the climb through it finds none, as it should.
   const chainHasLang = chainFinder(doc, (d) => stringAt(doc, d, 'Lang') !== null);
-  const parentHasLang = (n: StructNode) =>
-    chainHasLang(
-      resolvedDict(doc, n.dict.entries.get('P')) === n.dict
-        ? null
-        : resolvedDict(doc, n.dict.entries.get('P')),
-    );
+  const parentHasLang = (n: StructNode) => chainHasLang(resolvedDict(doc, n.dict.entries.get('P')));
 
   for (const node of tree.nodes) {
     const loc = elementLocation(doc, node);
@@ -67,10 +63,7 @@ export function checkElements(c: StructCtx): void {
     const mappedTo = node.type !== null ? tree.roleMap.get(node.type) : undefined;
     // PDF/A-2 6.7.3.4 forbids mapping a standard type to a non-standard one, even when the chain
     // later reaches a standard type again.
-    const aRemapped =
-      typeIsStandard &&
-      ((st === null && role.remappedStandard) ||
-        (mappedTo !== undefined && !isStandardType(mappedTo)));
+    const aRemapped = typeIsStandard && mappedTo !== undefined && !isStandardType(mappedTo);
     if (st === null) {
       const notMapped = !role.remappedStandard && !role.circular;
       const detail = node.type === null ? 'the element has no S entry' : `type /${node.type}`;
@@ -87,14 +80,13 @@ export function checkElements(c: StructCtx): void {
       );
     }
     c.check(R.uaCircular, !role.circular, loc, role.circular ? `type /${node.type}` : undefined);
+    // A remapped standard type always has a role map entry (resolveRole).
     const remapped = typeIsStandard && role.remappedStandard;
     c.check(
       R.uaRemapped,
       !remapped,
       loc,
-      remapped
-        ? `/${node.type} is mapped to ${tree.roleMap.has(node.type ?? '') ? `/${tree.roleMap.get(node.type ?? '')}` : 'nothing standard'}`
-        : undefined,
+      remapped ? `/${node.type} is mapped to /${mappedTo}` : undefined,
     );
     const p = node.dict.entries.get('P');
     c.check(R.hasParent, p !== undefined && doc.resolve(p) !== null, loc);
@@ -146,9 +138,10 @@ export function checkElements(c: StructCtx): void {
 
     if (st === 'Note') {
       const idStr = stringAt(doc, node.dict, 'ID');
-      const id = idStr ? decodeTextString(idStr.bytes) : null;
-      c.check(R.noteId, id !== null && id !== '', loc);
-      const dup = id !== null && id !== '' && noteIds.has(id);
+      const id = idStr ? decodeTextString(idStr.bytes) : '';
+      c.check(R.noteId, id !== '', loc);
+      // Only non-empty IDs are kept, so an empty one is never a duplicate.
+      const dup = noteIds.has(id);
       if (id) noteIds.add(id);
       c.check(R.noteIdUnique, !dup, loc, dup ? `ID "${id}"` : undefined);
     }
@@ -188,7 +181,7 @@ function checkContainment(
       break;
     }
     case 'TR':
-      needParent(R.trParent, (p) => /^(Table|THead|TBody|TFoot)$/.test(p));
+      needParent(R.trParent, (p) => ['Table', 'THead', 'TBody', 'TFoot'].includes(p));
       needKids(R.trKids, onlyOf(kids, ['TH', 'TD']));
       break;
     case 'THead':

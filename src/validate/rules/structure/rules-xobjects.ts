@@ -1,7 +1,7 @@
 /** 7.20: form XObjects reachable from pages and annotation appearances must not be reference XObjects. */
 import { noteBoundReached } from '../doc-walk.js';
 import type { CosDict, CosObject } from '../../model/cos.js';
-import { isArray, nameAt, resolvedDict } from '../../model/read.js';
+import { isArray, isRef, nameAt, resolvedDict } from '../../model/read.js';
 import type { StructCtx } from './context.js';
 import { R } from './specs.js';
 
@@ -27,12 +27,7 @@ export function checkXObjects(c: StructCtx): void {
         noteBoundReached(doc, 'form XObjects', MAX_FORMS);
         return;
       }
-      const r = doc.resolve(v);
-      const num =
-        r !== null && typeof r === 'object' && r.kind === 'stream' && r.ref
-          ? ` (object ${r.ref.num})`
-          : '';
-      const loc = `form XObject ${name}${num} used on ${where}`;
+      const loc = `form XObject ${name}${isRef(v) ? ` (object ${v.num})` : ''} used on ${where}`;
       c.check(R.refXObject, !d.entries.has('Ref'), loc);
       stack.push([resolvedDict(doc, d.entries.get('Resources')), where]);
     }

@@ -225,12 +225,8 @@ export function buildStructTree(doc: PdfDocumentModel): StructTree {
     nodes,
     truncated,
     roleOf,
-    standardTypeOf(dict: CosDict | null): string | null {
-      if (!dict) return null;
-      const known = byDict.get(dict);
-      if (known) return known.standardType;
-      return roleOf(nameAt(doc, dict, 'S')).standardType;
-    },
+    // An element's standard type follows from its S alone, in the tree or not.
+    standardTypeOf: (dict) => roleOf(nameAt(doc, dict, 'S')).standardType,
     nodeOf: (dict) => byDict.get(dict),
     nodeByRef: (r) => byRef.get(refKey(r)),
   };
@@ -268,9 +264,12 @@ export function kidTypeCounter(type: string): (node: StructNode) => number {
       }
       const kid = top.n.kids[top.i++];
       if (isPassThrough(kid.standardType)) {
+        // A kid on the path is a cycle back (the element asked about included), counted once
+        // already, whatever an earlier question remembered for it.
+        if (onPath.has(kid)) continue;
         const known = memo.get(kid);
         if (known !== undefined) top.sum += known;
-        else if (!onPath.has(kid)) {
+        else {
           onPath.add(kid);
           stack.push({ n: kid, i: 0, sum: 0 });
         }
