@@ -853,3 +853,65 @@ describe('font matrices and units per em (6.2.11.5)', () => {
     expect(matrix(0)).toEqual([]);
   });
 });
+
+describe('CIDSet of a CID font subset (6.2.11.4.2 test 2)', () => {
+  const rule = '6.2.11.4.2#2';
+  /** The bits of the CIDs given, over `bytes` bytes. */
+  const bits = (cids: readonly number[], bytes: number) => {
+    const b = new Uint8Array(bytes);
+    for (const cid of cids) b[cid >> 3] |= 0x80 >> (cid & 7);
+    return b;
+  };
+  const subset = (
+    set: Uint8Array,
+    cidExtra: Record<string, CosObject> = {},
+    more: Objects = {},
+    fontName = 'ABCDEF+Liberation',
+  ) =>
+    type0Doc(
+      { BaseFont: name(fontName) },
+      { BaseFont: name(fontName), ...cidExtra },
+      { 6: descriptor({ CIDSet: ref(8) }), 8: stream({}, set), ...more },
+    );
+  /** CIDToGIDMap: CID 1 -> glyph 36, 2 -> 37, 3 -> 0 (none), 4 -> 65000 (beyond the program). */
+  const map = stream({}, Uint8Array.from([0, 0, 0, 36, 0, 37, 0, 0, 0xfd, 0xe8]));
+  const mapped = (cids: number[]) => subset(bits(cids, 2), { CIDToGIDMap: ref(11) }, { 11: map });
+
+  it('through a CIDToGIDMap stream, wants the CIDs that map to a glyph of the program', () => {
+    expect(lines(mapped([1, 2]), rule)).toEqual([]);
+    expect(passed(mapped([1, 2]), rule)).toBe(1);
+    expect(passed(mapped([0, 1, 2]), rule)).toBe(1);
+    expect(lines(mapped([1]), rule)).toEqual([`${rule} @ ${at}: CIDs not identified: 2`]);
+    expect(lines(mapped([1, 2, 3, 4]), rule)).toEqual([
+      `${rule} @ ${at}: CIDs not in the program: 3, 4`,
+    ]);
+    expect(lines(mapped([2, 5]), '7.21.4.2#2', 'pdfua-1')).toEqual([
+      `7.21.4.2#2 @ ${at}: CIDs not identified: 1; CIDs not in the program: 5`,
+    ]);
+  });
+
+  it('lists at most five CIDs of each kind', () => {
+    expect(lines(mapped([1, 2, 5, 6, 7, 8, 9, 10, 11]), rule)).toEqual([
+      `${rule} @ ${at}: CIDs not in the program: 5, 6, 7, 8, 9`,
+    ]);
+    // Identity: every glyph of the program is a CID; an empty set misses them all.
+    expect(lines(subset(bits([], 4)), rule)).toEqual([
+      `${rule} @ ${at}: CIDs not identified: 1, 2, 3, 4, 5`,
+    ]);
+  });
+
+  it('checks only a subset, named so by its CIDFont', () => {
+    const cidFontNamed = (cidName: string | null, fontName: string) =>
+      type0Doc(
+        { BaseFont: name(fontName) },
+        { BaseFont: cidName === null ? null : name(cidName) },
+        { 6: descriptor({ CIDSet: ref(8) }), 8: stream({}, bits([], 1)) },
+      );
+    expect(lines(cidFontNamed('ABCDEF+Liberation', 'Liberation'), rule)).toHaveLength(1);
+    expect(lines(cidFontNamed('Liberation', 'ABCDEF+Liberation'), rule)).toEqual([]);
+    expect(passed(cidFontNamed('Liberation', 'ABCDEF+Liberation'), rule)).toBe(0);
+    // Without a name of its own, the Type 0 font's name tells.
+    expect(lines(cidFontNamed(null, 'ABCDEF+Liberation'), rule)).toHaveLength(1);
+    expect(lines(cidFontNamed(null, 'Liberation'), rule)).toEqual([]);
+  });
+});
