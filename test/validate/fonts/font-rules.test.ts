@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { CosObject } from '../../../src/validate/model/cos.js';
 import type { Flavour } from '../../../src/validate/contract.js';
 import { fontsArea } from '../../../src/validate/rules/fonts.js';
+import { parseSfnt } from '../../../src/validate/fonts/sfnt.js';
 import { failureLines } from '../content/failures.js';
 import { arr, dict, makeDoc, name, num, ref, stream, str } from '../content/model.js';
 import { runArea } from '../content/sink.js';
@@ -913,5 +914,37 @@ describe('CIDSet of a CID font subset (6.2.11.4.2 test 2)', () => {
     // Without a name of its own, the Type 0 font's name tells.
     expect(lines(cidFontNamed(null, 'ABCDEF+Liberation'), rule)).toHaveLength(1);
     expect(lines(cidFontNamed(null, 'Liberation'), rule)).toEqual([]);
+  });
+});
+
+describe('bare CFF programs (6.2.11.5)', () => {
+  const cff = parseSfnt(fontFile('Inter-Regular.otf'))?.cff ?? new Uint8Array();
+  const doc = (type: string) =>
+    docWith('BT /F1 12 Tf (A) Tj ET', {
+      5: dict({
+        Type: name('Font'),
+        Subtype: name(type),
+        BaseFont: name('Inter'),
+        FirstChar: num(65),
+        LastChar: num(65),
+        Widths: arr(num(0)),
+        FontDescriptor: ref(6),
+      }),
+      6: dict({ Type: name('FontDescriptor'), Flags: num(32), FontFile3: ref(7) }),
+      7: stream({ Subtype: name('Type1C') }, cff),
+    });
+
+  it('checks the Top DICT matrix of a Type1C program once', () => {
+    const r = runArea(fontsArea, doc('Type1'), 'pdfa-2b');
+    expect(lines(doc('Type1'), '6.2.11.5#1').filter((l) => l.includes('font program'))).toEqual([]);
+    // The program's matrix and the glyph's width (0 in the dictionary: a failure).
+    expect(r.passed.get('6.2.11.5#1')).toBe(1);
+    expect(r.failed.get('6.2.11.5#1')).toEqual([`${at} / glyph 65`]);
+  });
+
+  it('leaves Type 3 fonts out, whatever their descriptor holds', () => {
+    const r = runArea(fontsArea, doc('Type3'), 'pdfa-2b');
+    expect(r.failed.has('6.2.11.5#1')).toBe(false);
+    expect(r.passed.get('6.2.11.5#1') ?? 0).toBe(0);
   });
 });

@@ -24,9 +24,9 @@ const num1 = (v: number): number[] => {
 };
 
 /** A Type 1 program with the glyphs given as name -> advance width. */
-function type1Font(glyphs: Record<string, number>): Uint8Array {
+function type1Font(glyphs: Record<string, number>, matrix = '0.001 0 0 0.001 0 0'): Uint8Array {
   const clear =
-    '%!PS-AdobeFont-1.0: Test 001\n/FontName /Test def\n/FontMatrix [0.001 0 0 0.001 0 0] readonly def\n' +
+    `%!PS-AdobeFont-1.0: Test 001\n/FontName /Test def\n/FontMatrix [${matrix}] readonly def\n` +
     '/Encoding 256 array 0 1 255 {1 index exch /.notdef put} for\ndup 65 /A put\ndup 66 /B put\nreadonly def\ncurrentfile eexec\n';
   const priv: number[] = [
     ...bytes('dup /Private 8 dict dup begin /lenIV 4 def\n/CharStrings 3 dict dup begin\n'),
@@ -146,5 +146,39 @@ describe('CharSet of an embedded Type 1 subset (6.2.11.4.2 test 1)', () => {
     expect(checked(doc('/A', 'XABCDEF+Test'))).toBe(0);
     expect(checked(doc(null))).toBe(0);
     expect(charSetLines(doc('/A', 'Test'))).toEqual([]);
+  });
+});
+
+describe('the FontMatrix of a Type 1 program (6.2.11.5)', () => {
+  const doc = (matrix: string) =>
+    makeDoc({
+      objects: {
+        5: dict({
+          Type: name('Font'),
+          Subtype: name('Type1'),
+          BaseFont: name('Test'),
+          FirstChar: num(65),
+          LastChar: num(65),
+          Widths: arr(num(500)),
+          FontDescriptor: ref(6),
+        }),
+        6: dict({ Type: name('FontDescriptor'), Flags: num(32), FontFile: ref(7) }),
+        7: stream({ Length1: num(0) }, type1Font({ '.notdef': 0, A: 500 }, matrix)),
+      },
+      pages: [
+        { content: 'BT /F1 10 Tf (A) Tj ET', resources: dict({ Font: dict({ F1: ref(5) }) }) },
+      ],
+    });
+  const programLines = (d: ReturnType<typeof makeDoc>) =>
+    failureLines(fontsArea, d, 'pdfa-2b').filter((l) => l.includes('/ font program'));
+
+  it('accepts a matrix that makes an em 1000 units, and names one that makes it 1', () => {
+    expect(programLines(doc('0.001 0 0 0.001 0 0'))).toEqual([]);
+    expect(runArea(fontsArea, doc('0.001 0 0 0.001 0 0'), 'pdfa-2b').passed.get('6.2.11.5#1')).toBe(
+      2,
+    );
+    expect(programLines(doc('1 0 0 1 0 0'))).toEqual([
+      '6.2.11.5#1 @ page 1 / font F1 / font program: FontMatrix [1 0 0 1 0 0] makes an em 1 glyph units horizontally, outside 16..16384',
+    ]);
   });
 });
