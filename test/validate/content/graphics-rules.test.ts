@@ -238,6 +238,17 @@ describe('device colour spaces (6.2.4.3)', () => {
       '6.2.4.3#2 @ page 1',
       '6.2.4.3#2 @ page 1 / form Fm',
     ]);
+    for (const [select, rule] of [
+      ['0 0 0 1 k', '6.2.4.3#3'],
+      ['0.5 g', '6.2.4.3#4'],
+    ]) {
+      const doc = page(
+        `${select} /Fm Do`,
+        { XObject: dict({ Fm: ref(4) }) },
+        { objects: { 4: form } },
+      );
+      expect(lines(doc, rule)).toEqual([`${rule} @ page 1`, `${rule} @ page 1 / form Fm`]);
+    }
     const cmyk = page('0 0 0 1 k 0 0 1 1 re f 1 0 0 0 K 0 0 1 1 re S');
     expect(lines(cmyk, '6.2.4.3#3')).toEqual(['6.2.4.3#3 @ page 1']);
   });
@@ -311,6 +322,23 @@ describe('ICCBased colour spaces (6.2.4.2)', () => {
       { objects: { 5: stream({ N: num(3) }, iccHeader('link', 'RGB ')), 6: form } },
     );
     expect(lines(doc, '6.2.4.2#1')).toHaveLength(1);
+  });
+
+  it('checks each ICC space of its own', () => {
+    const doc = page(
+      '/A cs 0 sc 0 0 1 1 re f /B cs 0 sc 0 0 1 1 re f',
+      { ColorSpace: dict({ A: arr(name('ICCBased'), ref(5)), B: arr(name('ICCBased'), ref(6)) }) },
+      {
+        objects: {
+          5: stream({ N: num(3) }, iccHeader('link', 'RGB ')),
+          6: stream({ N: num(3) }, iccHeader('abst', 'RGB ')),
+        },
+      },
+    );
+    expect(lines(doc, '6.2.4.2#1')).toEqual([
+      '6.2.4.2#1 @ page 1: class link, colour space RGB, version 2.1',
+      '6.2.4.2#1 @ page 1: class abst, colour space RGB, version 2.1',
+    ]);
   });
 
   it('refuses overprint mode 1 with overprinting on, for a CMYK profile as painted', () => {
@@ -460,6 +488,24 @@ describe('DeviceN and Separation colour spaces (6.1.13, 6.2.4.4)', () => {
     expect(differ(fn({ A: null }), fn({ A: num(0) }))).toBe(true);
     expect(differ(fn({ A: dict({ X: num(1) }) }), fn({ A: dict({ X: num(1) }) }))).toBe(false);
     expect(differ(fn({ A: dict({ X: num(1) }) }), fn({ A: dict({ X: num(2) }) }))).toBe(true);
+  });
+
+  it('compares values down to 16 levels, and takes deeper ones as equal', () => {
+    const nest = (levels: number, leaf: CosObject): CosObject =>
+      levels === 0 ? leaf : arr(nest(levels - 1, leaf));
+    // The dictionary is level 0 and its entry level 1: a leaf under 15 arrays is at level 16.
+    const differ = (levels: number) =>
+      lines(
+        twoSeparations(
+          name('DeviceGray'),
+          dict({ A: nest(levels, num(1)) }),
+          name('DeviceGray'),
+          dict({ A: nest(levels, num(2)) }),
+        ),
+        '6.2.4.4#2',
+      ).length > 0;
+    expect(differ(15)).toBe(true);
+    expect(differ(16)).toBe(false);
   });
 
   it('compares stream tint transforms by dictionary and decoded data, not Length or filters', () => {
