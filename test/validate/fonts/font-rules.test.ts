@@ -891,6 +891,14 @@ describe('CIDSet of a CID font subset (6.2.11.4.2 test 2)', () => {
     ]);
   });
 
+  it('does not ask for CID 0', () => {
+    const numGlyphs = parseSfnt(liberation)?.numGlyphs ?? 0;
+    const all = Array.from({ length: numGlyphs - 1 }, (_, i) => i + 1);
+    const doc = subset(bits(all, Math.ceil(numGlyphs / 8)));
+    expect(lines(doc, rule)).toEqual([]);
+    expect(passed(doc, rule)).toBe(1);
+  });
+
   it('lists at most five CIDs of each kind', () => {
     expect(lines(mapped([1, 2, 5, 6, 7, 8, 9, 10, 11]), rule)).toEqual([
       `${rule} @ ${at}: CIDs not in the program: 5, 6, 7, 8, 9`,
@@ -946,5 +954,64 @@ describe('bare CFF programs (6.2.11.5)', () => {
     const r = runArea(fontsArea, doc('Type3'), 'pdfa-2b');
     expect(r.failed.has('6.2.11.5#1')).toBe(false);
     expect(r.passed.get('6.2.11.5#1') ?? 0).toBe(0);
+  });
+});
+
+describe('fonts whose parts are missing or unreadable', () => {
+  const junk = Uint8Array.from([0, 1, 0, 0, 9, 9, 9, 9]);
+
+  it('fails the Differences of a TrueType font that is not embedded, without a (3,1) cmap to read', () => {
+    const doc = trueTypeDoc(
+      trueType({
+        Encoding: dict({
+          BaseEncoding: name('WinAnsiEncoding'),
+          Differences: arr(num(65), name('A')),
+        }),
+      }),
+      descriptor({ FontFile2: null }),
+    );
+    expect(lines(doc, '6.2.11.6#2')).toEqual([`6.2.11.6#2 @ ${at}: encoding WinAnsiEncoding`]);
+  });
+
+  it('compares no width and checks no subset when the program cannot be read', () => {
+    const trueTypeJunk = trueTypeDoc(trueType({ Widths: arr(num(5), num(5)) }), descriptor(), junk);
+    expect(lines(trueTypeJunk, '6.2.11.5#1')).toEqual([]);
+    const type0Junk = type0Doc(
+      { BaseFont: name('ABCDEF+Liberation') },
+      {},
+      { 6: descriptor({ CIDSet: ref(8) }), 7: stream({}, junk), 8: stream({}, Uint8Array.of(0)) },
+    );
+    expect(passed(type0Junk, '6.2.11.4.2#2') + lines(type0Junk, '6.2.11.4.2#2').length).toBe(0);
+  });
+
+  it('checks neither CharSet nor CIDSet in a TrueType subset', () => {
+    const doc = trueTypeDoc(
+      trueType({ BaseFont: name('ABCDEF+Liberation') }),
+      descriptor({ CharSet: str('/A'), CIDSet: ref(8) }),
+      liberation,
+      'BT /F1 12 Tf (AB) Tj ET',
+      { 8: stream({}, Uint8Array.of(0)) },
+    );
+    const subsetLines = failureLines(fontsArea, doc, 'pdfa-2b').filter((l) =>
+      l.startsWith('6.2.11.4.2'),
+    );
+    expect(subsetLines).toEqual([]);
+    expect(passed(doc, '6.2.11.4.2#1') + passed(doc, '6.2.11.4.2#2')).toBe(0);
+  });
+
+  it('asks nothing of the CIDFont of a Type 0 font that has none', () => {
+    const doc = type0Doc({ DescendantFonts: null });
+    expect(passed(doc, '6.2.11.3.2#1')).toBe(0);
+    expect(lines(doc, '6.2.11.3.2#1')).toEqual([]);
+  });
+
+  it('tells glyphs apart by code and rendering mode together', () => {
+    const doc = trueTypeDoc(
+      trueType(),
+      descriptor(),
+      liberation,
+      'BT /F1 12 Tf 1 Tr (A) Tj 0 Tr (B) Tj ET',
+    );
+    expect(passed(doc, '6.2.11.8#1')).toBe(2);
   });
 });

@@ -89,12 +89,12 @@ describe('Type 1 programs', () => {
 
 describe('CharSet of an embedded Type 1 subset (6.2.11.4.2 test 1)', () => {
   const program = type1Font({ '.notdef': 0, A: 500, B: 500 });
-  const doc = (charSet: string | null, baseFont = 'ABCDEF+Test') =>
+  const doc = (charSet: string | null, baseFont = 'ABCDEF+Test', subtype = 'Type1') =>
     makeDoc({
       objects: {
         5: dict({
           Type: name('Font'),
-          Subtype: name('Type1'),
+          Subtype: name(subtype),
           BaseFont: name(baseFont),
           FirstChar: num(65),
           LastChar: num(66),
@@ -122,6 +122,9 @@ describe('CharSet of an embedded Type 1 subset (6.2.11.4.2 test 1)', () => {
   it('accepts a CharSet naming exactly the glyphs of the program, .notdef aside', () => {
     expect(charSetLines(doc('/A/B'))).toEqual([]);
     expect(checked(doc('/A/B'))).toBe(1);
+    expect(charSetLines(doc('/A', 'ABCDEF+Test', 'MMType1'))).toEqual([
+      '6.2.11.4.2#1 @ page 1 / font F1: not listed: B',
+    ]);
     expect(checked(doc('/.notdef/B /A '))).toBe(1);
     expect(charSetLines(doc('/.notdef/B /A '))).toEqual([]);
   });
@@ -173,7 +176,8 @@ describe('the FontMatrix of a Type 1 program (6.2.11.5)', () => {
     failureLines(fontsArea, d, 'pdfa-2b').filter((l) => l.includes('/ font program'));
 
   it('accepts a matrix that makes an em 1000 units, and names one that makes it 1', () => {
-    expect(programLines(doc('0.001 0 0 0.001 0 0'))).toEqual([]);
+    // Nothing else is wrong with the font: a FontFile embeds it.
+    expect(failureLines(fontsArea, doc('0.001 0 0 0.001 0 0'), 'pdfa-2b')).toEqual([]);
     expect(runArea(fontsArea, doc('0.001 0 0 0.001 0 0'), 'pdfa-2b').passed.get('6.2.11.5#1')).toBe(
       2,
     );
