@@ -607,6 +607,7 @@ describe('graphics state dictionaries (6.2.5, 6.2.6, 6.2.10)', () => {
     expect(passed(gs({ BM: ref(5) }, { 5: name('Compatible') }), '6.2.10#1')).toBe(1);
     expect(lines(gs({ BM: num(1) }), '6.2.10#1')).toEqual([`6.2.10#1 @ ${at}`]);
     expect(passed(gs({}), '6.2.10#1')).toBe(0);
+    expect(lines(gs({}), '6.2.10#1')).toEqual([]);
   });
 });
 
@@ -758,12 +759,16 @@ describe('images (6.2.8)', () => {
     const smask = image({ Interpolate: true });
     const img = (n: number) => image({ SMask: ref(4), Mask: ref(5), Decode: num(n) });
     const mask = image({ ImageMask: true, ColorSpace: null, BitsPerComponent: num(4) });
-    const form = stream({ Subtype: name('Form'), Resources: dict({}), Mask: ref(5) }, '');
+    // The form's Mask is not an image link; its own (bad) mask stream is not checked.
+    const form = stream(
+      { Subtype: name('Form'), Resources: dict({}), Mask: ref(7), SMask: ref(4) },
+      '',
+    );
     const doc = page(
       '/A Do /B Do /F Do',
       { XObject: dict({ A: ref(2), B: ref(3), F: ref(6) }) },
       {
-        objects: { 2: img(1), 3: img(2), 4: smask, 5: mask, 6: form },
+        objects: { 2: img(1), 3: img(2), 4: smask, 5: mask, 6: form, 7: mask },
       },
     );
     expect(lines(doc, '6.2.8#3')).toEqual(['6.2.8#3 @ page 1 / XObject A / soft mask image']);
@@ -782,6 +787,27 @@ describe('images (6.2.8)', () => {
       '6.2.8#3 @ page 1 / XObject A / soft mask image',
       '6.2.8#3 @ page 1 / XObject A / mask image',
     ]);
+  });
+
+  it('checks masks for OPI and Alternates, and a Mask as a mask whatever ImageMask says', () => {
+    const doc = draw(image({ SMask: ref(4), Mask: ref(5) }), {
+      4: image({ Alternates: arr() }),
+      5: image({ OPI: dict({}), BitsPerComponent: num(8) }),
+    });
+    expect(lines(doc, '6.2.8#1')).toEqual([`6.2.8#1 @ ${at} / soft mask image`]);
+    expect(lines(doc, '6.2.8#2')).toEqual([`6.2.8#2 @ ${at} / mask image`]);
+    expect(lines(doc, '6.2.8#5')).toEqual([`6.2.8#5 @ ${at} / mask image: BitsPerComponent 8`]);
+    // A soft mask is an image, not a mask.
+    expect(
+      lines(draw(image({ SMask: ref(4) }), { 4: image({ BitsPerComponent: num(8) }) }), '6.2.8#5'),
+    ).toEqual([]);
+  });
+
+  it('does not read an inline image as JPEG 2000', () => {
+    const doc = page('BI /W 1 /H 1 /CS /G /BPC 8 /Filter /JPXDecode ID x EI');
+    expect(
+      failureLines(graphicsArea, doc, 'pdfa-2b').filter((l) => l.startsWith('6.2.8.3')),
+    ).toEqual([]);
   });
 
   it('checks direct mask streams at each image that has one', () => {
@@ -868,6 +894,11 @@ describe('JPEG 2000 images (6.2.8.3)', () => {
     expect(jpxLines(draw(jp2(ihdr(3, 255), box('bpcc', [7, 7, 7]), colr(1, 0))))).toEqual([
       `6.2.8.3#5 @ ${at}: bpcc box present`,
     ]);
+  });
+
+  it('accepts a bit depth of 1', () => {
+    expect(jpxLines(draw(jp2(ihdr(1, 0), colr(1, 0))))).toEqual([]);
+    expect(passed(draw(jp2(ihdr(1, 0), colr(1, 0))), '6.2.8.3#5')).toBe(1);
   });
 
   it('accepts several colour specifications when exactly one is the approximation to use', () => {
@@ -1013,6 +1044,15 @@ describe('transparency groups (6.2.4, 6.2.10)', () => {
     const doc = transparentPage(dict({ S: name('Transparency'), CS: name('DeviceRGB') }));
     expect(lines(doc, '6.2.4.3#2')).toEqual(['6.2.4.3#2 @ page 1 / transparency group']);
     expect(lines(doc, '6.2.10#2')).toEqual([]);
+  });
+
+  it('reads a named page group colour space from the page resources', () => {
+    const doc = page(
+      '0 0 1 1 re f',
+      { ColorSpace: dict({ DefaultGray: name('CalGray'), Own: name('DeviceCMYK') }) },
+      { extra: { Group: dict({ S: name('Transparency'), CS: name('Own') }) } },
+    );
+    expect(lines(doc, '6.2.4.3#3')).toEqual(['6.2.4.3#3 @ page 1 / transparency group']);
   });
 
   it('checks the colour space of a form group, read with the form resources', () => {
