@@ -1015,3 +1015,124 @@ describe('fonts whose parts are missing or unreadable', () => {
     expect(passed(doc, '6.2.11.8#1')).toBe(2);
   });
 });
+
+describe('edges found by the second run', () => {
+  it('counts Widths from FirstChar to LastChar, and needs both', () => {
+    const widths = (first: CosObject, last: CosObject) =>
+      lines(trueTypeDoc(trueType({ FirstChar: first, LastChar: last })), '6.2.11.2#6');
+    // Two widths would fit FirstChar 0 to LastChar 1, and FirstChar -1 to LastChar 0.
+    expect(widths(null, num(1))).toEqual([`6.2.11.2#6 @ ${at}: 2 widths`]);
+    expect(widths(num(-1), null)).toEqual([`6.2.11.2#6 @ ${at}: 2 widths`]);
+  });
+
+  it('asks neither a Type 3 nor a Type 0 font itself to be embedded', () => {
+    expect(lines(type3Doc(), '6.2.11.4.1#1')).toEqual([]);
+    expect(lines(type0Doc(), '6.2.11.4.1#1')).toEqual([]);
+  });
+
+  it('checks no CIDSet when the program of a subset cannot be read', () => {
+    const doc = type0Doc(
+      { BaseFont: name('ABCDEF+Liberation') },
+      { BaseFont: name('ABCDEF+Liberation') },
+      {
+        6: descriptor({ CIDSet: ref(8) }),
+        7: stream({}, Uint8Array.of(0, 1, 0, 0)),
+        8: stream({}, Uint8Array.of(0)),
+      },
+    );
+    expect(lines(doc, '6.2.11.4.2#2')).toEqual([]);
+    expect(passed(doc, '6.2.11.4.2#2')).toBe(0);
+  });
+
+  it('takes a CID mapped to the glyph count as one the program lacks', () => {
+    const numGlyphs = parseSfnt(liberation)?.numGlyphs ?? 0;
+    // A CID mapped to the glyph count is one past the last glyph.
+    const map = stream({}, Uint8Array.from([0, 0, 0, 36, (numGlyphs >> 8) & 255, numGlyphs & 255]));
+    const doc = (cids: number) =>
+      type0Doc(
+        { BaseFont: name('ABCDEF+Liberation') },
+        { BaseFont: name('ABCDEF+Liberation'), CIDToGIDMap: ref(11) },
+        { 6: descriptor({ CIDSet: ref(8) }), 8: stream({}, Uint8Array.of(cids)), 11: map },
+      );
+    expect(lines(doc(0x40), '6.2.11.4.2#2')).toEqual([]);
+    expect(lines(doc(0x60), '6.2.11.4.2#2')).toEqual([
+      `6.2.11.4.2#2 @ ${at}: CIDs not in the program: 2`,
+    ]);
+  });
+
+  it('needs the font and the CMap to state the registry, ordering and supplement they match', () => {
+    const rule = '6.2.11.3.1#1';
+    const doc = (fontCsi: Record<string, CosObject>, cmapCsi: string) =>
+      type0Doc(
+        { Encoding: ref(10) },
+        { CIDSystemInfo: dict(fontCsi) },
+        {
+          10: stream(
+            {},
+            `/CIDSystemInfo << ${cmapCsi} >> def /CMapName /Test def 1 begincodespacerange <0000> <FFFF> endcodespacerange`,
+          ),
+        },
+      );
+    expect(
+      lines(
+        doc({ Registry: str('Adobe'), Supplement: num(2) }, '/Registry (Adobe) /Supplement 2'),
+        rule,
+      ),
+    ).toHaveLength(1);
+    expect(
+      lines(
+        doc({ Ordering: str('Japan1'), Supplement: num(2) }, '/Ordering (Japan1) /Supplement 2'),
+        rule,
+      ),
+    ).toHaveLength(1);
+    expect(
+      lines(
+        doc(
+          { Registry: str('Adobe'), Ordering: str('Japan1'), Supplement: num(0) },
+          '/Registry (Adobe) /Ordering (Japan1)',
+        ),
+        rule,
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('does not compare the collection of a CMap that is neither embedded nor predefined', () => {
+    const doc = type0Doc(
+      { Encoding: name('Custom-H') },
+      { CIDSystemInfo: dict({ Registry: str('Other') }) },
+    );
+    expect(lines(doc, '6.2.11.3.1#1')).toEqual([]);
+  });
+
+  it('asks nothing of UseCMap when the CMap uses none', () => {
+    const doc = type0Doc(
+      { Encoding: ref(10) },
+      {},
+      {
+        10: stream({}, '/CMapName /Test def 1 begincodespacerange <0000> <FFFF> endcodespacerange'),
+      },
+    );
+    expect(lines(doc, '6.2.11.3.3#3')).toEqual([]);
+  });
+
+  it('tells glyphs apart with and without ActualText across rendering modes', () => {
+    const doc = trueTypeDoc(
+      trueType(),
+      descriptor(),
+      liberation,
+      '/Span <</ActualText (x)>> BDC BT /F1 12 Tf (A) Tj ET EMC BT /F1 12 Tf 2 Tr (A) Tj ET',
+    );
+    expect(passed(doc, '6.2.11.8#1')).toBe(2);
+  });
+
+  it('checks no units per em of a TrueType program without a head table', () => {
+    const copy = Uint8Array.from(liberation);
+    const view = new DataView(copy.buffer);
+    for (let i = 0; i < view.getUint16(4); i++) {
+      const rec = 12 + i * 16;
+      if (String.fromCharCode(...copy.subarray(rec, rec + 4)) === 'head') copy[rec + 3] = 0x30;
+    }
+    const doc = trueTypeDoc(trueType(), descriptor(), copy);
+    expect(lines(doc, '6.2.11.5#1').filter((l) => l.includes('font program'))).toEqual([]);
+  });
+});
