@@ -1088,3 +1088,170 @@ describe('transparency groups (6.2.4, 6.2.10)', () => {
     expect(failureLines(graphicsArea, noCS, 'pdfa-2b')).toEqual(['6.2.10#2 @ page 1']);
   });
 });
+
+describe('edges found by the second run', () => {
+  it('refuses ICC profiles of version 5.0, and trims the names it reports', () => {
+    const v5 = iccHeader('mntr', 'RGB ', 5);
+    v5[9] = 0;
+    const output = page(
+      '',
+      {},
+      { objects: { 9: stream({ N: num(3) }, v5) }, catalog: { OutputIntents: arr(pdfaIntent(9)) } },
+    );
+    expect(lines(output, '6.2.3#1')).toEqual([
+      '6.2.3#1 @ output intent 1 / DestOutputProfile: class mntr, colour space RGB, version 5',
+    ]);
+    const input = page(
+      '/C cs 0 sc 0 0 1 1 re f',
+      { ColorSpace: dict({ C: arr(name('ICCBased'), ref(5)) }) },
+      {
+        objects: { 5: stream({ N: num(3) }, v5) },
+      },
+    );
+    expect(lines(input, '6.2.4.2#1')).toEqual([
+      '6.2.4.2#1 @ page 1: class mntr, colour space RGB, version 5',
+    ]);
+    const padded = page(
+      '',
+      {},
+      {
+        objects: { 9: stream({ N: num(3) }, iccHeader('ab  ', 'RGB ')) },
+        catalog: { OutputIntents: arr(pdfaIntent(9)) },
+      },
+    );
+    expect(lines(padded, '6.2.3#1')).toEqual([
+      '6.2.3#1 @ output intent 1 / DestOutputProfile: class ab, colour space RGB, version 2.1',
+    ]);
+  });
+
+  it('applies the overprint rule to ICC CMYK only, not to DeviceCMYK', () => {
+    const doc = page('/G gs 0 0 0 1 k 0 0 1 1 re f', {
+      ExtGState: dict({ G: dict({ OP: true, op: true, OPM: num(1) }) }),
+    });
+    expect(lines(doc, '6.2.4.2#2')).toEqual([]);
+    expect(passed(doc, '6.2.4.2#2')).toBe(0);
+  });
+
+  it('compares dictionaries with different key counts either way round', () => {
+    const tint = (entries: Record<string, CosObject>) => dict(entries);
+    const doc = page('/S1 cs 1 sc 0 0 1 1 re f /S2 cs 1 sc 0 0 1 1 re f', {
+      ColorSpace: dict({
+        S1: arr(
+          name('Separation'),
+          name('Spot'),
+          name('DeviceGray'),
+          tint({ A: num(1), B: num(1) }),
+        ),
+        S2: arr(name('Separation'), name('Spot'), name('DeviceGray'), tint({ A: num(1) })),
+      }),
+    });
+    expect(lines(doc, '6.2.4.4#2')).toHaveLength(2);
+  });
+
+  it('tells apart the direct Separations in the Colorants of two DeviceN spaces', () => {
+    const deviceN = (alt: string) =>
+      arr(
+        name('DeviceN'),
+        arr(name('Spot')),
+        name('DeviceGray'),
+        ref(7),
+        dict({
+          Colorants: dict({ Spot: arr(name('Separation'), name('Spot'), name(alt), ref(7)) }),
+        }),
+      );
+    const tint = dict({
+      FunctionType: num(2),
+      Domain: arr(num(0), num(1)),
+      C0: arr(num(0)),
+      C1: arr(num(1)),
+      N: num(1),
+    });
+    const doc = page(
+      '/N1 cs 1 sc 0 0 1 1 re f /N2 cs 1 sc 0 0 1 1 re f',
+      {
+        ColorSpace: dict({ N1: deviceN('DeviceGray'), N2: deviceN('DeviceRGB') }),
+      },
+      { objects: { 7: tint } },
+    );
+    expect(lines(doc, '6.2.4.4#2')).toEqual([
+      '6.2.4.4#2 @ page 1 / Colorants Spot: colourant Spot',
+      '6.2.4.4#2 @ page 1 / Colorants Spot: colourant Spot',
+    ]);
+  });
+
+  it('asks no transfer function of the Default halftone, and skips entries that are not halftones', () => {
+    const doc = page('/G gs', {
+      ExtGState: dict({
+        G: dict({
+          HT: dict({
+            HalftoneType: num(5),
+            Default: dict({ HalftoneType: num(1) }),
+            Extra: num(1),
+          }),
+        }),
+      }),
+    });
+    expect(lines(doc, '6.2.5#6')).toEqual([]);
+    expect(passed(doc, '6.2.5#6')).toBe(1);
+  });
+
+  const box = (type: string, body: number[]): number[] => {
+    const len = 8 + body.length;
+    return [
+      len >>> 24,
+      (len >> 16) & 255,
+      (len >> 8) & 255,
+      len & 255,
+      ...Array.from(type, (c) => c.charCodeAt(0)),
+      ...body,
+    ];
+  };
+  const ihdr = (bpc: number) => box('ihdr', [0, 0, 0, 1, 0, 0, 0, 1, 0, 3, bpc, 7, 0, 0]);
+  const colr = (method: number, approx: number) => box('colr', [method, 0, approx, 0, 0, 0, 16]);
+  const jpx = (...header: number[][]) =>
+    page(
+      '/Im Do',
+      { XObject: dict({ Im: ref(3) }) },
+      {
+        objects: {
+          3: stream(
+            { Subtype: name('Image'), Width: num(1), Height: num(1), Filter: name('JPXDecode') },
+            Uint8Array.from([...box('jP  ', [13, 10, 135, 10]), ...box('jp2h', header.flat())]),
+          ),
+        },
+      },
+    );
+  const jpxLines = (doc: ReturnType<typeof makeDoc>) =>
+    failureLines(graphicsArea, doc, 'pdfa-2b').filter((l) => l.startsWith('6.2.8.3'));
+  const where = 'page 1 / XObject Im / JPEG 2000 data';
+
+  it('checks no channels or depth of JPEG 2000 data without an ihdr box', () => {
+    expect(jpxLines(jpx(colr(1, 0)))).toEqual([]);
+    expect(passed(jpx(colr(1, 0)), '6.2.8.3#1') + passed(jpx(colr(1, 0)), '6.2.8.3#5')).toBe(0);
+  });
+
+  it('counts the colour specifications marked as the approximation, not the others', () => {
+    expect(jpxLines(jpx(ihdr(7), colr(1, 1), colr(2, 0), colr(3, 0)))).toEqual([]);
+  });
+
+  it('refuses a bpcc box whatever the ihdr depth', () => {
+    expect(jpxLines(jpx(ihdr(7), box('bpcc', [7, 7, 7]), colr(1, 0)))).toEqual([
+      `6.2.8.3#5 @ ${where}: bpcc box present`,
+    ]);
+  });
+
+  it('ignores a group colour space it cannot resolve', () => {
+    const group = dict({ S: name('Transparency'), CS: name('Nope') });
+    const doc = page('', {}, { extra: { Group: group } });
+    const form = page(
+      '/Fm Do',
+      { XObject: dict({ Fm: ref(4) }) },
+      {
+        objects: { 4: stream({ Subtype: name('Form'), Resources: dict({}), Group: group }, '') },
+      },
+    );
+    expect(failureLines(graphicsArea, doc, 'pdfa-2b')).toEqual([]);
+    // The form group still makes the page use transparency.
+    expect(failureLines(graphicsArea, form, 'pdfa-2b')).toEqual(['6.2.10#2 @ page 1']);
+  });
+});
