@@ -305,7 +305,7 @@ describe('TrueType encodings and cmaps (6.2.11.6)', () => {
   });
 
   it('accepts Differences of known glyph names over a (3,1) cmap only', () => {
-    const diffs = (names: CosObject[], program = liberation) =>
+    const diffs = (names: CosObject[], program: Uint8Array = liberation) =>
       trueTypeDoc(
         trueType({
           Encoding: dict({
