@@ -9,6 +9,7 @@ import { validate } from '../../../src/validate/index.js';
 import { parseCff } from '../../../src/validate/fonts/cff.js';
 import { fontsArea } from '../../../src/validate/rules/fonts.js';
 import { simplePdf } from '../core/build-pdf.js';
+import { failureLines } from '../core/helpers.js';
 
 type M = readonly number[];
 
@@ -117,6 +118,46 @@ describe('font matrix check', () => {
     expect(widthFailures(pdfWith(cff, 250))).toEqual([]);
     expect(widthFailures(pdfWith(cff, 500)).map((f) => f.details)).toEqual([
       'dictionary 500, program 250',
+    ]);
+  });
+});
+
+describe('CIDSet of a CID-keyed CFF subset', () => {
+  const pdf = (cidSetByte: number) =>
+    simplePdf({
+      content: 'BT /F1 12 Tf <0001> Tj ET',
+      resources: '<< /Font << /F1 5 0 R >> >>',
+      extraObjects: [
+        {
+          body: '<< /Type /Font /Subtype /Type0 /BaseFont /ABCDEF+Test /Encoding /Identity-H /DescendantFonts [6 0 R] >>',
+        },
+        {
+          body: '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /ABCDEF+Test /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor 7 0 R /W [1 [500]] /DW 1000 >>',
+        },
+        {
+          body: '<< /Type /FontDescriptor /FontName /ABCDEF+Test /Flags 4 /FontFile3 8 0 R /CIDSet 9 0 R >>',
+        },
+        {
+          stream: {
+            dict: '/Subtype /CIDFontType0C',
+            data: cidCff([0.001, 0, 0, 0.001, 0, 0], [1, 0, 0, 1, 0, 0]),
+          },
+        },
+        { stream: { dict: '', data: Uint8Array.of(cidSetByte) } },
+      ],
+    });
+  const cidSetFailures = (byte: number) =>
+    failureLines(pdf(byte), 'pdfa-2b', [fontsArea]).filter((l) => l.startsWith('6.2.11.4.2-2'));
+
+  it('identifies the CIDs of the program from its charset', () => {
+    // The program has CID 1 (and CID 0, .notdef): bit 1 is 0x40.
+    expect(cidSetFailures(0x40)).toEqual([]);
+    expect(cidSetFailures(0xc0)).toEqual([]);
+    expect(cidSetFailures(0x00)).toEqual([
+      '6.2.11.4.2-2 @ page 1 / font F1: CIDs not identified: 1',
+    ]);
+    expect(cidSetFailures(0x60)).toEqual([
+      '6.2.11.4.2-2 @ page 1 / font F1: CIDs not in the program: 2',
     ]);
   });
 });
