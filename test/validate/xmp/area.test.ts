@@ -325,6 +325,14 @@ describe('xmpArea', () => {
     expect(plain.failed()).toEqual(['5-1', '7.1-9']);
   });
 
+  it('judges the whole packet of an encrypted file when it can be read', () => {
+    const c = collector();
+    const d = doc(packet('<pdfuaid:part>1</pdfuaid:part>' + TITLE), false, undefined, true);
+    xmpArea.run({ doc: d, flavour: UA, sink: c.sink });
+    expect(c.failed()).toEqual(['7.2-33']);
+    expect(c.checks()).toBeGreaterThan(5);
+  });
+
   it('declares every rule it reports', () => {
     const ids = new Set(xmpArea.rules.map((r) => `${r.clause}-${r.testNumber}`));
     expect(ids.size).toBe(xmpArea.rules.length);
