@@ -313,6 +313,21 @@ describe('properties (6.6.2.3.1)', () => {
     expect(f.filter((x) => x.id === '6.6.2.3.1-1')).toHaveLength(2);
   });
 
+  it('checks properties of the extension namespace, and properties named schemas elsewhere', () => {
+    expect(pdfa(IDENT_3A + '<pdfaExtension:other>x</pdfaExtension:other>')).toContain(
+      '6.6.2.3.1-1',
+    );
+    expect(pdfa(IDENT_3A + '<q:schemas xmlns:q="urn:q">x</q:schemas>')).toContain('6.6.2.3.1-1');
+  });
+
+  it('names a property written without a prefix by its local name', () => {
+    expect(pdfaFailures(IDENT_3A + '<x xmlns="urn:q">1</x>')[0]).toEqual({
+      id: '6.6.2.3.1-1',
+      location: 'metadata / property x',
+      details: 'namespace urn:q',
+    });
+  });
+
   it('takes a namespace the container declares without properties as described', () => {
     const noProps = CONTAINER(
       li(SCHEMA().replace(/<pdfaSchema:property>.*?<\/pdfaSchema:property>/, '')),
@@ -564,6 +579,14 @@ describe('language alternatives (PDF/UA 7.2-33)', () => {
       { id: '7.2-33', location: 'metadata / property dc:rights', details: undefined },
     ]);
     expect(failures(alt('<rdf:li xml:lang="X-Default">R</rdf:li>'), true)).toEqual([]);
+  });
+
+  it('leaves arrays that are not language alternatives alone', () => {
+    const creator =
+      '<dc:creator><rdf:Seq><rdf:li xml:lang="x-default">A</rdf:li></rdf:Seq></dc:creator>';
+    expect(failures('<pdfuaid:part>1</pdfuaid:part>' + creator, false)).toEqual([
+      { id: '7.1-9', location: 'metadata', details: undefined },
+    ]);
   });
 
   it('lets an alternative with one real language, or two items, determine its language', () => {
