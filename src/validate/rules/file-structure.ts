@@ -584,6 +584,8 @@ function scanContent(data: Uint8Array, location: string, sink: CheckSink, cos: C
   const end = data.length;
   let inInlineDict = false;
   let lastKey: string | null = null;
+  // Between the brackets of an inline image's filter array, where every name is a filter.
+  let inFilterArray = false;
   for (let tokens = 0; tokens <= 20_000_000; tokens++) {
     lx.skipWhite();
     const p = lx.pos;
@@ -592,9 +594,13 @@ function scanContent(data: Uint8Array, location: string, sink: CheckSink, cos: C
     if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
       lx.pos++;
       if (c === 0x7b) lastKey = null;
+      else inFilterArray = lastKey === 'F' || lastKey === 'Filter';
     } else if (c === 0x5d /* ] */ || c === 0x7d /* } */ || c === 0x29 /* ) */) {
       lx.pos++;
-      if (c === 0x5d) lastKey = null;
+      if (c === 0x5d) {
+        lastKey = null;
+        inFilterArray = false;
+      }
     } else if (c === 0x3c /* < */) {
       if (data[p + 1] === 0x3c) {
         lx.pos += 2;
@@ -620,7 +626,7 @@ function scanContent(data: Uint8Array, location: string, sink: CheckSink, cos: C
         if (inInlineDict) {
           if (lastKey === 'F' || lastKey === 'Filter') {
             checkInlineFilter(v.value, location, sink);
-            lastKey = null;
+            if (!inFilterArray) lastKey = null;
           } else lastKey = v.value;
         }
       }
@@ -632,6 +638,7 @@ function scanContent(data: Uint8Array, location: string, sink: CheckSink, cos: C
       if (n === 2 && data[p] === 0x42 /* B */ && data[p + 1] === 0x49 /* I */) {
         inInlineDict = true;
         lastKey = null;
+        inFilterArray = false;
       } else if (
         n === 2 &&
         inInlineDict &&
@@ -663,7 +670,7 @@ function skipInlineData(data: Uint8Array, p: number): number {
     if (
       data[q] === 0x45 &&
       data[q + 1] === 0x49 &&
-      (q === 0 || isWhite(data[q - 1])) &&
+      isWhite(data[q - 1]) &&
       (q + 2 >= data.length || isWhite(data[q + 2]))
     ) {
       return q + 2;

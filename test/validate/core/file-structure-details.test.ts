@@ -160,6 +160,20 @@ describe('inline images in content streams (6.1.10)', () => {
     ]);
   });
 
+  it('checks every filter of an inline image filter array', () => {
+    expect(contentLines(image('/F [/AHx /LZW]'))).toEqual([
+      '6.1.10-1 @ page 1 content / inline image: filter LZW',
+    ]);
+    expect(contentLines(image('/Filter [/LZW /Fl /Crypt]'))).toEqual([
+      '6.1.10-1 @ page 1 content / inline image: filter LZW',
+      '6.1.10-1 @ page 1 content / inline image: filter Crypt',
+    ]);
+    expect(contentLines(image('/F [/AHx /Fl]'))).toEqual([]);
+    // The array ends the filter value; a decode array is no filter list.
+    expect(contentLines(image('/F [/AHx] /CS /LZW'))).toEqual([]);
+    expect(contentLines(image('/D [/LZW] /F /AHx'))).toEqual([]);
+  });
+
   it('takes only a value after F or Filter as a filter', () => {
     // LZW is the colour space's name here, not a filter.
     expect(contentLines(image('/CS /LZW /F /DCT'))).toEqual([]);
