@@ -206,6 +206,16 @@ describe('inline images in content streams (6.1.10)', () => {
     expect(contentLines('BI /F /AHx ID 3000000000 EI')).toEqual([]);
   });
 
+  it('opens and closes an image only on the two-letter BI and ID', () => {
+    // Operators unknown to ISO 32000-1 may stand between BX and EX.
+    expect(contentLines('BX BIG ID 3000000000 EX')).toEqual([
+      '6.1.13-1 @ page 1 content: value 3000000000',
+    ]);
+    expect(contentLines('BX BI /W 1 IDX /F /LZW ID x EI EX')).toEqual([
+      '6.1.10-1 @ page 1 content / inline image: filter LZW',
+    ]);
+  });
+
   it('reads ID as the start of data only inside an inline image', () => {
     expect(contentLines('ID 3000000000 0 Td')).toEqual([
       '6.1.13-1 @ page 1 content: value 3000000000',
@@ -359,6 +369,14 @@ describe('permissions (6.1.12)', () => {
     ]);
     const clean = sigWithDigest.replace('/DigestMethod /MD5', '');
     expect(perms('/Perms << /DocMDP 5 0 R >>', [{ body: clean }])).toEqual([]);
+  });
+
+  it('reads Perms only as a dictionary and references only as dictionaries', () => {
+    expect(perms('/Perms 5 0 R', [{ body: '[/Foo]' }])).toEqual([]);
+    const odd = '<< /Type /Sig /Reference [7 << /DigestValue <00> >>] >>';
+    expect(perms('/Perms << /DocMDP 5 0 R >>', [{ body: odd }])).toEqual([
+      '6.1.12-2 @ signature reference: DigestValue',
+    ]);
   });
 
   it('checks signature fields, nested ones included, only when DocMDP is present', () => {
