@@ -48,6 +48,12 @@ describe('implementation limits on numbers (6.1.13)', () => {
   });
 
   it('checks the numbers of content streams with the page as location', () => {
+    expect(contentLines('03000000000 0 Td')).toEqual([
+      '6.1.13-1 @ page 1 content: value 3000000000',
+    ]);
+    expect(contentLines('9000000000 0 Td')).toEqual([
+      '6.1.13-1 @ page 1 content: value 9000000000',
+    ]);
     expect(contentLines('-2147483649 0 Td 1e0 0 Td')).toEqual([
       '6.1.13-1 @ page 1 content: value -2147483649',
     ]);
@@ -95,6 +101,7 @@ describe('strings and names (6.1.6, 6.1.8, 6.1.13)', () => {
   });
 
   it('checks the names, strings and numbers of arrays, nested dictionaries and the trailer', () => {
+    expect(catalogLines('/A [3000000000 1]')).toEqual(['6.1.13-1 @ object 1: value 3000000000']);
     expect(catalogLines('/A [1 [2 (ok) /#FF] << /B 3000000000 >>]')).toEqual([
       '6.1.8-1 @ object 1: name /\u00ff',
       '6.1.13-1 @ object 1: value 3000000000',
@@ -204,6 +211,19 @@ describe('inline images in content streams (6.1.10)', () => {
       '6.1.10-1 @ page 1 content / inline image: filter LZW',
     ]);
     expect(contentLines('BI /F /AHx ID 3000000000 EI')).toEqual([]);
+  });
+
+  it('ends the filter list with its array, and the dictionary with ID', () => {
+    expect(contentLines(image('/D [0 1] /F /AHx /W 1'))).toEqual([]);
+    expect(contentLines(`${image('/F /AHx')} /#46 /#4C#5A#57 gs`)).toEqual([]);
+    expect(contentLines('/#46 /#4C#5A#57 gs')).toEqual([]);
+  });
+
+  it('finds EI only as those two letters', () => {
+    expect(contentLines(image('/F /AHx', 'AI 3000000000'))).toEqual([]);
+    expect(contentLines(image('/F /AHx', 'EX 3000000000'))).toEqual([]);
+    // Reading resumes after EI, not inside the data before it.
+    expect(contentLines(image('/F /AHx', 'x<'))).toEqual([]);
   });
 
   it('opens and closes an image only on the two-letter BI and ID', () => {
@@ -373,6 +393,12 @@ describe('permissions (6.1.12)', () => {
 
   it('reads Perms only as a dictionary and references only as dictionaries', () => {
     expect(perms('/Perms 5 0 R', [{ body: '[/Foo]' }])).toEqual([]);
+    expect(
+      perms('/Perms << /DocMDP 5 >> /AcroForm << /Fields [7 (x) 6 0 R] >>', [
+        { body: '<< >>' },
+        { body: '<< /FT /Sig /V (not a dictionary) >>' },
+      ]),
+    ).toEqual([]);
     const odd = '<< /Type /Sig /Reference [7 << /DigestValue <00> >>] >>';
     expect(perms('/Perms << /DocMDP 5 0 R >>', [{ body: odd }])).toEqual([
       '6.1.12-2 @ signature reference: DigestValue',
@@ -410,6 +436,10 @@ describe('page boundaries (6.1.13-11)', () => {
   it('accepts 3 to 14400 units each way, measured either way round', () => {
     expect(box('/MediaBox [0 0 3 14400]')).toEqual([]);
     expect(box('/MediaBox [14400 3 0 0]')).toEqual([]);
+    expect(box('/MediaBox [10 10 12 100]')).toEqual(['6.1.13-11 @ page 1 / MediaBox: 2 x 90']);
+    expect(box('/MediaBox [10 10 100 12]')).toEqual(['6.1.13-11 @ page 1 / MediaBox: 90 x 2']);
+    // The page's own box, not the inherited one.
+    expect(box('/MediaBox [0 0 1 1]')).toEqual(['6.1.13-11 @ page 1 / MediaBox: 1 x 1']);
     expect(box('/MediaBox [0 0 2.9 100]')).toEqual(['6.1.13-11 @ page 1 / MediaBox: 2.9 x 100']);
     expect(box('/MediaBox [0 0 100 2]')).toEqual(['6.1.13-11 @ page 1 / MediaBox: 100 x 2']);
     expect(box('/MediaBox [0 0 14401 100]')).toEqual([
@@ -477,6 +507,23 @@ describe('header, trailer and object syntax', () => {
     expect(rules(simplePdf({ binaryComment: null }))).toEqual(['6.1.2-2']);
   });
 
+  it('locates header, trailer and cross-reference failures', () => {
+    expect(lines(simplePdf({ binaryComment: 'abcd', trailerExtra: '' }))).toEqual([
+      '6.1.2-2 @ file header: ',
+      '6.1.3-1 @ trailer: ',
+    ]);
+    const text = new TextDecoder('latin1').decode(simplePdf());
+    const xref = Uint8Array.from(text.replace('xref\n0 5', 'xref \n0 5'), (c) => c.charCodeAt(0));
+    expect(lines(xref)).toContain('6.1.4-2 @ cross-reference table: ');
+    const long = '%PDF-1.7 and a long tail of text';
+    expect(lines(simplePdf({ header: long }))).toEqual([
+      `6.1.2-1 @ file header: header "${long.slice(0, 20)}" at offset 0`,
+    ]);
+    expect(lines(simplePdf({ header: long }), 'pdfua-1')).toEqual([
+      `6.1-1 @ file header: ${long.slice(0, 20)}`,
+    ]);
+  });
+
   it('says how much data follows the end-of-file marker', () => {
     expect(lines(simplePdf({ afterEof: 'xyz' }))).toEqual([
       '6.1.3-3 @ end of file: 3 bytes after %%EOF',
@@ -503,8 +550,8 @@ describe('header, trailer and object syntax', () => {
 });
 
 describe('the area on a document model', () => {
-  it('refuses more than 8388607 indirect objects, and no fewer', () => {
-    const count = (n: number): string[] => {
+  it('refuses more than 8388607 indirect objects, and reals at the limits pass', () => {
+    const count = (n: number, trailerNumbers: number[] = []): string[] => {
       const failures: string[] = [];
       const doc = {
         lexical: {
@@ -518,7 +565,15 @@ describe('the area on a document model', () => {
           hasLastId: true,
           recoveries: [],
         },
-        trailer: { kind: 'dict' as const, entries: new Map() },
+        trailer: {
+          kind: 'dict' as const,
+          entries: new Map(
+            trailerNumbers.map((value, i) => [
+              `N${i}`,
+              { kind: 'number' as const, value, isInteger: false },
+            ]),
+          ),
+        },
         catalog: null,
         isEncrypted: false,
         pageCount: 0,
@@ -542,7 +597,7 @@ describe('the area on a document model', () => {
       });
       return failures;
     };
-    expect(count(8388607)).toEqual([
+    expect(count(8388607, [3.403e38, -3.403e38, 1.175e-38, -1.175e-38])).toEqual([
       '6.1.3-3 @ end of file: no %%EOF marker at the end of the file',
     ]);
     expect(count(8388608)).toEqual([
