@@ -584,6 +584,8 @@ function scanContent(data: Uint8Array, location: string, sink: CheckSink, cos: C
   const end = data.length;
   let inInlineDict = false;
   let lastKey: string | null = null;
+  // Between the brackets of an inline image's filter array, where every name is a filter.
+  let inFilterArray = false;
   for (let tokens = 0; tokens <= 20_000_000; tokens++) {
     lx.skipWhite();
     const p = lx.pos;
@@ -592,9 +594,12 @@ function scanContent(data: Uint8Array, location: string, sink: CheckSink, cos: C
     if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
       lx.pos++;
       if (c === 0x7b) lastKey = null;
-    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */ || c === 0x29 /* ) */) {
+      // Names count as filters only after F or Filter, so any array may set this.
+      else inFilterArray = true;
+    } else if (c === 0x5d /* ] */) {
       lx.pos++;
-      if (c === 0x5d) lastKey = null;
+      lastKey = null;
+      inFilterArray = false;
     } else if (c === 0x3c /* < */) {
       if (data[p + 1] === 0x3c) {
         lx.pos += 2;
@@ -603,8 +608,6 @@ function scanContent(data: Uint8Array, location: string, sink: CheckSink, cos: C
         const v = lx.hexString();
         cos.string(v.bytes.length, true, v.hexCount, v.containsOnlyHex, location);
       }
-    } else if (c === 0x3e /* > */) {
-      lx.pos += data[p + 1] === 0x3e ? 2 : 1;
     } else if (c === 0x28 /* ( */) {
       cos.string(lx.literalString().bytes.length, false, undefined, undefined, location);
     } else if (c === 0x2f /* / */) {
@@ -620,7 +623,7 @@ function scanContent(data: Uint8Array, location: string, sink: CheckSink, cos: C
         if (inInlineDict) {
           if (lastKey === 'F' || lastKey === 'Filter') {
             checkInlineFilter(v.value, location, sink);
-            lastKey = null;
+            if (!inFilterArray) lastKey = null;
           } else lastKey = v.value;
         }
       }
@@ -628,10 +631,12 @@ function scanContent(data: Uint8Array, location: string, sink: CheckSink, cos: C
       if (lx.scanNumber()) cos.number(lx.numValue, lx.numIsInteger, location);
       else lx.skipKeyword();
     } else {
+      // A keyword, or one byte of a delimiter the branches above need not tell apart (>, ), }).
       const n = lx.skipKeyword();
       if (n === 2 && data[p] === 0x42 /* B */ && data[p + 1] === 0x49 /* I */) {
         inInlineDict = true;
         lastKey = null;
+        inFilterArray = false;
       } else if (
         n === 2 &&
         inInlineDict &&
@@ -660,12 +665,7 @@ function checkInlineFilter(name: string, location: string, sink: CheckSink): voi
 function skipInlineData(data: Uint8Array, p: number): number {
   let q = p + 1; // the single white-space character after ID
   for (; q + 1 < data.length; q++) {
-    if (
-      data[q] === 0x45 &&
-      data[q + 1] === 0x49 &&
-      (q === 0 || isWhite(data[q - 1])) &&
-      (q + 2 >= data.length || isWhite(data[q + 2]))
-    ) {
+    if (data[q] === 0x45 && data[q + 1] === 0x49 && isWhite(data[q - 1]) && isWhite(data[q + 2])) {
       return q + 2;
     }
   }

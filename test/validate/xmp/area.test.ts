@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkPdfaMetadata,
   checkPdfuaMetadata,
+  documentMetadata,
   xmpArea,
 } from '../../../src/validate/rules/metadata/area.js';
 import type { DocumentMetadata } from '../../../src/validate/rules/metadata/area.js';
@@ -323,6 +324,21 @@ describe('xmpArea', () => {
     const plain = collector();
     xmpArea.run({ doc: doc(scrambled, false), flavour: UA, sink: plain.sink });
     expect(plain.failed()).toEqual(['5-1', '7.1-9']);
+  });
+
+  it('keeps nothing but presence of an encrypted packet it cannot read', () => {
+    expect(documentMetadata(doc('\u00a7\u00b5garbled', false, undefined, true))).toEqual({
+      present: true,
+      encrypted: true,
+    });
+  });
+
+  it('judges the whole packet of an encrypted file when it can be read', () => {
+    const c = collector();
+    const d = doc(packet('<pdfuaid:part>1</pdfuaid:part>' + TITLE), false, undefined, true);
+    xmpArea.run({ doc: d, flavour: UA, sink: c.sink });
+    expect(c.failed()).toEqual(['7.2-33']);
+    expect(c.checks()).toBeGreaterThan(5);
   });
 
   it('declares every rule it reports', () => {

@@ -5,7 +5,7 @@
 import type { CheckSink, FlavourInfo, RuleArea, RuleAreaContext } from '../../model/checks.js';
 import type { CosObject, CosStream } from '../../model/cos.js';
 import type { PdfDocumentModel } from '../../model/document.js';
-import { asDict, isName, isStream } from '../../model/read.js';
+import { asDict, isName, isStream, isString } from '../../model/read.js';
 import { NS, findProperty, isLangAlt } from '../../xmp/model.js';
 import type { XmpNode, XmpPacket, XmpParseResult } from '../../xmp/model.js';
 import { parseXmpPacket } from '../../xmp/parse.js';
@@ -133,7 +133,7 @@ function checkProperties(
     ) {
       undescribed.add(p.ns);
     }
-    let typed: boolean;
+    let typed = false;
     let type: string | undefined;
     if (extType !== undefined && ext) {
       type = extType;
@@ -141,8 +141,6 @@ function checkProperties(
     } else if (predefined !== undefined) {
       type = predefined;
       typed = PREDEFINED_TYPES.conforms(p, predefined);
-    } else {
-      typed = false;
     }
     sink.check(R.propertyType, typed, loc, typed || !type ? undefined : `expected ${type}`);
   }
@@ -243,8 +241,7 @@ function checkExtensionContainer(
         const cat = g('category');
         sink.check(
           R.propertyCategory,
-          isTextNode(cat) &&
-            cat?.kind === 'simple' &&
+          cat?.kind === 'simple' &&
             (cat.value === 'external' || cat.value === 'internal') &&
             prefixIs(cat, 'pdfaProperty'),
           ploc,
@@ -412,7 +409,8 @@ export function checkPdfaMetadata(
 ): void {
   sink.check(R.metadataPresent, meta.present, 'catalog');
   let main: ExtensionDefinitions | null = null;
-  if (meta.present && meta.parsed) {
+  // A packet is parsed only when the catalog has one.
+  if (meta.parsed) {
     const read = checkPackage({ parsed: meta.parsed, location: LOC }, null, sink);
     main = read?.defs ?? null;
     checkPdfaIdentification(read?.packet, flavour, sink);
@@ -428,7 +426,7 @@ export function checkPdfuaMetadata(
 ): void {
   sink.check(R.uaMetadataPresent, meta.present, 'catalog');
   const packet = meta.parsed?.ok ? meta.parsed.packet : undefined;
-  if (meta.present && meta.parsed) checkUaMain(packet, sink);
+  if (meta.parsed) checkUaMain(packet, sink);
   checkLangAlts(packet, meta.others ?? [], catalogHasLang, sink);
 }
 
@@ -495,8 +493,7 @@ function hasLocalizedTitle(packet: XmpPacket): boolean {
 }
 
 function catalogHasLang(doc: PdfDocumentModel): boolean {
-  const lang = doc.get(doc.catalog, 'Lang');
-  return lang !== null && typeof lang === 'object' && lang.kind === 'string';
+  return isString(doc.get(doc.catalog, 'Lang'));
 }
 
 export const xmpArea: RuleArea = {

@@ -353,6 +353,6 @@ export const R = {
       'A metadata text has only a default-language (x-default) entry and the catalog has no Lang to say which language that is.',
     flavours: PDFUA,
   }),
-} as const satisfies Record<string, RuleSpec>;
+} satisfies Record<string, RuleSpec>;
 
 export const XMP_RULES: readonly RuleSpec[] = Object.values(R);
