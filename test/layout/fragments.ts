@@ -3,7 +3,12 @@
  * number, so a test can see which page a leaf went to and where it stands there.
  */
 import type { DisplayItem } from '../../src/document/index.js';
-import type { BoxFragment, Fragment, LeafFragment } from '../../src/layout/paginate/fragments.js';
+import type {
+  BoxFragment,
+  ColumnSpec,
+  Fragment,
+  LeafFragment,
+} from '../../src/layout/paginate/fragments.js';
 import type { PaginatedPage } from '../../src/layout/paginate/paginator.js';
 
 export function leaf(
@@ -85,4 +90,17 @@ export function notesPerPage(pages: readonly PaginatedPage[]): number[][] {
   return pages.map((p) =>
     p.marks.flatMap((m) => (m.mark.kind === 'footnote' ? [m.mark.body.height] : [])),
   );
+}
+
+/** Two columns 40 wide with a gap of 10, balanced unless `extra` says otherwise. */
+export function columnSet(
+  content: ColumnSpec['content'],
+  extra: Partial<ColumnSpec> = {},
+): ColumnSpec {
+  return { count: 2, x: 0, width: 40, gap: 10, rtl: false, fill: 'balance', content, ...extra };
+}
+
+/** A box from `top` to `bottom` holding the column set `columns`. */
+export function columnRun(top: number, bottom: number, columns: ColumnSpec): BoxFragment {
+  return { kind: 'box', top, bottom, children: [], columns };
 }

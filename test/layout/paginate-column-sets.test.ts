@@ -7,17 +7,21 @@
  * unless a test says otherwise; columns are 40 wide with a gap of 10.
  */
 import { describe, expect, it } from 'vitest';
-import type {
-  BoxFragment,
-  ColumnSpec,
-  FootnoteBody,
-  LeafFragment,
-  PageMark,
-} from '../../src/layout/paginate/fragments.js';
+import type { FootnoteBody, LeafFragment, PageMark } from '../../src/layout/paginate/fragments.js';
 import type { DisplayItem } from '../../src/document/index.js';
 import { FlowLayouts } from '../../src/layout/paginate/flow-layouts.js';
 import { paginate, type PageBody } from '../../src/layout/paginate/paginator.js';
-import { box, leaf, leaves, notesPerPage, repeatsOn, slotsPerPage, yOf } from './fragments.js';
+import {
+  box,
+  columnRun,
+  columnSet,
+  leaf,
+  leaves,
+  notesPerPage,
+  repeatsOn,
+  slotsPerPage,
+  yOf,
+} from './fragments.js';
 
 const body: PageBody = { top: 50, height: 100 };
 const withInsets: PageBody = { ...body, footnoteInsets: 5 };
@@ -30,25 +34,6 @@ const calling = (line: LeafFragment, height: number): LeafFragment => ({
   anchors: [{ id: '', y: line.top, marks: [{ kind: 'footnote', body: note(height) }] }],
 });
 
-const spec = (content: ColumnSpec['content'], extra: Partial<ColumnSpec> = {}): ColumnSpec => ({
-  count: 2,
-  x: 0,
-  width: 40,
-  gap: 10,
-  rtl: false,
-  fill: 'balance',
-  content,
-  ...extra,
-});
-
-const run = (top: number, bottom: number, columns: ColumnSpec): BoxFragment => ({
-  kind: 'box',
-  top,
-  bottom,
-  children: [],
-  columns,
-});
-
 const counts = (pages: Parameters<typeof slotsPerPage>[0]) =>
   slotsPerPage(pages).map((s) => s.length);
 
@@ -57,7 +42,7 @@ describe('footnotes called in a column set', () => {
     // 25 lines of 10; the twelfth calls a 20 pt note. Filled to 100, the first column would
     // run under the note the second one calls: both are filled again 80 high.
     const content = leaves(0, 25, 1).map((l, i) => (i === 11 ? calling(l, 20) : l));
-    const pages = paginate(run(0, 250, spec(content, { fill: 'auto' })), () => body);
+    const pages = paginate(columnRun(0, 250, columnSet(content, { fill: 'auto' })), () => body);
     expect(counts(pages)).toEqual([16, 9]);
     expect(notesPerPage(pages)).toEqual([[20], []]);
     expect(yOf(pages, 0, 8)).toBe(120);
@@ -70,7 +55,7 @@ describe('footnotes called in a column set', () => {
     // Its 20 pt note adds only itself: columns 55 high, eleven 5 pt lines each.
     const content = leaves(10, 30, 1, 5).map((l, i) => (i === 16 ? calling(l, 20) : l));
     const pages = paginate(
-      box([calling(leaf(0, 10, 0), 10), run(10, 160, spec(content, { fill: 'auto' }))]),
+      box([calling(leaf(0, 10, 0), 10), columnRun(10, 160, columnSet(content, { fill: 'auto' }))]),
       () => withInsets,
     );
     expect(counts(pages)).toEqual([23, 8]);
@@ -86,7 +71,7 @@ describe('footnotes called in a column set', () => {
       leaf(30, 10, 4, { anchors: [{ id: '', y: 30, marks: [mark] }] }),
     ];
     const pages = paginate(
-      box([run(0, 40, spec(content)), ...leaves(40, 10, 10)]),
+      box([columnRun(0, 40, columnSet(content)), ...leaves(40, 10, 10)]),
       () => withInsets,
     );
     // Balanced two and two, 20 high; 20 + 5 of area leave 55 pt: five lines after the set.
@@ -99,7 +84,11 @@ describe('footnotes called in a column set', () => {
   it('are shared by a page with the notes called above the set', () => {
     const content = [calling(leaf(10, 10, 1), 20), ...leaves(20, 3, 2)];
     const pages = paginate(
-      box([calling(leaf(0, 10, 0), 10), run(10, 50, spec(content)), ...leaves(50, 10, 10)]),
+      box([
+        calling(leaf(0, 10, 0), 10),
+        columnRun(10, 50, columnSet(content)),
+        ...leaves(50, 10, 10),
+      ]),
       () => withInsets,
     );
     // Area: 5 + 10 + 20, the edges once. The set ends 20 pt below its top, at page y 80:
@@ -112,7 +101,7 @@ describe('footnotes called in a column set', () => {
 describe('breaks inside boxes in columns', () => {
   it('split a box without break-inside: avoid where the column ends', () => {
     const content = [leaf(0, 60, 1), box(leaves(60, 5, 10))];
-    const pages = paginate(run(0, 110, spec(content, { fill: 'auto' })), () => body);
+    const pages = paginate(columnRun(0, 110, columnSet(content, { fill: 'auto' })), () => body);
     expect(slotsPerPage(pages)).toEqual([[1, 10, 11, 12, 13, 14]]);
     expect(yOf(pages, 0, 13)).toBe(140);
     expect(yOf(pages, 0, 14)).toBe(50);
@@ -123,7 +112,10 @@ describe('later sets of columns', () => {
   it('stand on the body of their own page, asked for by index and not as blank', () => {
     const bodies = ({ index, blank }: { index: number; blank: boolean }): PageBody =>
       blank ? { top: 0, height: 10 } : index === 1 ? { top: 30, height: 100 } : body;
-    const pages = paginate(box([leaf(0, 60, 1), run(60, 160, spec(leaves(60, 10, 10)))]), bodies);
+    const pages = paginate(
+      box([leaf(0, 60, 1), columnRun(60, 160, columnSet(leaves(60, 10, 10)))]),
+      bodies,
+    );
     expect(counts(pages)).toEqual([9, 2]);
     expect(yOf(pages, 0, 10)).toBe(110);
     expect(yOf(pages, 1, 18)).toBe(30);
@@ -135,7 +127,7 @@ describe('later sets of columns', () => {
     // whole content, three rows under the header in each column.
     const head = leaf(0, 10, 100, { keepWithNext: true });
     const table = box([head, ...leaves(10, 24, 1)], { repeat: head });
-    const pages = paginate(run(0, 250, spec([table])), () => body);
+    const pages = paginate(columnRun(0, 250, columnSet([table])), () => body);
     expect(slotsPerPage(pages)).toEqual([
       [100, ...leaves(0, 18, 1).map((_, i) => i + 1)],
       [19, 20, 21, 22, 23, 24],
@@ -158,7 +150,7 @@ describe('column rules and places on each page', () => {
 
   it('are as tall as the columns of a full set, and as the content of the last one', () => {
     const ruled = (n: number) =>
-      paginate(run(0, n * 10, spec(leaves(0, n, 1), { rule })), () => body).map((p) =>
+      paginate(columnRun(0, n * 10, columnSet(leaves(0, n, 1), { rule })), () => body).map((p) =>
         ruleStarts(p.items),
       );
     // 21 lines: twenty fill the first set, one is left for a single column (no rule).
@@ -167,7 +159,7 @@ describe('column rules and places on each page', () => {
   });
 
   it('move with a page whose body stands further right, as its columns do', () => {
-    const content = run(100, 140, spec(leaves(100, 4, 1), { rule }));
+    const content = columnRun(100, 140, columnSet(leaves(100, 4, 1), { rule }));
     const root = box([leaf(0, 100, 0), content]);
     const layouts = new FlowLayouts({ root, width: 100, originX: 0 }, () => root);
     const pages = paginate(
@@ -187,7 +179,7 @@ describe('column rules and places on each page', () => {
 describe('the flow after a column set', () => {
   it('drops the margin of a box an unforced break moves to the next page', () => {
     const next = box([leaf(120, 20, 9)], { top: 120, marginTop: 8 });
-    const pages = paginate(box([run(0, 40, spec(leaves(0, 4, 1))), next]), () => body);
+    const pages = paginate(box([columnRun(0, 40, columnSet(leaves(0, 4, 1))), next]), () => body);
     // The set is 20 high: the flow after it stands 20 lower, and the box no longer fits.
     expect(slotsPerPage(pages)).toEqual([[1, 2, 3, 4], [9]]);
     expect(pages[1].flowTop).toBe(120);

@@ -8,12 +8,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { DisplayItem } from '../../src/document/index.js';
-import type {
-  BoxFragment,
-  ColumnSpec,
-  FootnoteBody,
-  PageMark,
-} from '../../src/layout/paginate/fragments.js';
+import type { BoxFragment, FootnoteBody, PageMark } from '../../src/layout/paginate/fragments.js';
 import {
   paginate,
   type PageBody,
@@ -22,7 +17,17 @@ import {
 } from '../../src/layout/paginate/paginator.js';
 import type { PlacedBox } from '../../src/layout/options.js';
 import { FlowLayouts } from '../../src/layout/paginate/flow-layouts.js';
-import { box, leaf, leaves, notesPerPage, repeatsOn, slotsPerPage, yOf } from './fragments.js';
+import {
+  box,
+  columnRun,
+  columnSet,
+  leaf,
+  leaves,
+  notesPerPage,
+  repeatsOn,
+  slotsPerPage,
+  yOf,
+} from './fragments.js';
 
 const body: PageBody = { top: 50, height: 100 };
 const bodies = () => body;
@@ -44,27 +49,6 @@ function calling(top: number, slot: number, ...notes: FootnoteBody[]) {
 }
 
 const sorted = (slots: number[]) => [...slots].sort((a, b) => a - b);
-
-/** Two columns 40 wide with a gap of 10, balanced unless `extra` says otherwise. */
-const spec = (content: ColumnSpec['content'], extra: Partial<ColumnSpec> = {}): ColumnSpec => ({
-  count: 2,
-  x: 0,
-  width: 40,
-  gap: 10,
-  rtl: false,
-  fill: 'balance',
-  content,
-  ...extra,
-});
-
-/** A box from `top` to `bottom` holding the column set `columns`. */
-const run = (top: number, bottom: number, columns: ColumnSpec): BoxFragment => ({
-  kind: 'box',
-  top,
-  bottom,
-  children: [],
-  columns,
-});
 
 describe('margins at a break', () => {
   it('are kept at the top of the page after a forced break', () => {
@@ -463,7 +447,10 @@ describe('multi-column content', () => {
   }
 
   it('are balanced, and the flow after them goes on below the taller column', () => {
-    const pages = paginate(box([run(0, 60, spec(leaves(0, 6, 1))), leaf(60, 10, 7)]), bodies);
+    const pages = paginate(
+      box([columnRun(0, 60, columnSet(leaves(0, 6, 1))), leaf(60, 10, 7)]),
+      bodies,
+    );
     expect(pages).toHaveLength(1);
     expect([1, 2, 3].map((s) => [xOf(pages, 0, s), yOf(pages, 0, s)])).toEqual([
       [0, 50],
@@ -480,19 +467,22 @@ describe('multi-column content', () => {
   });
 
   it('run from the right in right-to-left content', () => {
-    const pages = paginate(run(0, 40, spec(leaves(0, 4, 1), { rtl: true })), bodies);
+    const pages = paginate(columnRun(0, 40, columnSet(leaves(0, 4, 1), { rtl: true })), bodies);
     expect([1, 3].map((s) => xOf(pages, 0, s))).toEqual([50, 0]);
   });
 
   it('with column-fill: auto fill each column to the page before the next', () => {
-    const pages = paginate(run(0, 250, spec(leaves(0, 25, 1), { fill: 'auto' })), bodies);
+    const pages = paginate(
+      columnRun(0, 250, columnSet(leaves(0, 25, 1), { fill: 'auto' })),
+      bodies,
+    );
     expect(slotsPerPage(pages).map((s) => s.length)).toEqual([20, 5]);
     expect(xOf(pages, 1, 25)).toBe(0);
     expect(yOf(pages, 1, 25)).toBe(90);
   });
 
   it('balance only the last set when they run over pages', () => {
-    const pages = paginate(run(0, 250, spec(leaves(0, 25, 1))), bodies);
+    const pages = paginate(columnRun(0, 250, columnSet(leaves(0, 25, 1))), bodies);
     expect(slotsPerPage(pages).map((s) => s.length)).toEqual([20, 5]);
     expect(xOf(pages, 0, 11)).toBe(50);
     expect([21, 23, 24].map((s) => xOf(pages, 1, s))).toEqual([0, 0, 50]);
@@ -500,7 +490,10 @@ describe('multi-column content', () => {
   });
 
   it('fill the rest of the page below the content above them', () => {
-    const pages = paginate(box([leaf(0, 60, 1), run(60, 160, spec(leaves(60, 10, 10)))]), bodies);
+    const pages = paginate(
+      box([leaf(0, 60, 1), columnRun(60, 160, columnSet(leaves(60, 10, 10)))]),
+      bodies,
+    );
     // 40 pt are left: four lines per column there, the last two balanced on the next page.
     expect(slotsPerPage(pages).map((s) => s.length)).toEqual([9, 2]);
     expect([10, 13, 14].map((s) => [xOf(pages, 0, s), yOf(pages, 0, s)])).toEqual([
@@ -512,7 +505,10 @@ describe('multi-column content', () => {
   });
 
   it('move to the next page when not even their first line fits', () => {
-    const pages = paginate(box([leaf(0, 95, 1), run(95, 115, spec(leaves(95, 2, 10)))]), bodies);
+    const pages = paginate(
+      box([leaf(0, 95, 1), columnRun(95, 115, columnSet(leaves(95, 2, 10)))]),
+      bodies,
+    );
     expect(slotsPerPage(pages)).toEqual([[1], [10, 11]]);
     expect(xOf(pages, 1, 11)).toBe(50);
   });
@@ -524,11 +520,11 @@ describe('multi-column content', () => {
       box([leaf(10, 10, 2)], { breakBefore: 'column' }),
       leaf(20, 10, 3),
     ];
-    const pages = paginate(run(0, 30, spec(content)), bodies);
+    const pages = paginate(columnRun(0, 30, columnSet(content)), bodies);
     expect([1, 2, 3].map((s) => xOf(pages, 0, s))).toEqual([0, 50, 50]);
     expect(yOf(pages, 0, 2)).toBe(50);
     const page = paginate(
-      run(0, 30, spec([leaf(0, 10, 1), leaf(10, 10, 2), leaf(20, 10, 3)])),
+      columnRun(0, 30, columnSet([leaf(0, 10, 1), leaf(10, 10, 2), leaf(20, 10, 3)])),
       bodies,
     );
     expect([1, 2, 3].map((s) => xOf(page, 0, s))).toEqual([0, 0, 50]);
@@ -537,14 +533,14 @@ describe('multi-column content', () => {
   it('put their link targets on the page and in the column they landed in', () => {
     const anchors = new Map<string, { pageIndex: number; y: number }>();
     const target = leaf(30, 10, 4, { anchors: [{ id: 't', y: 30 }] });
-    paginate(run(0, 40, spec([...leaves(0, 3, 1), target])), bodies, { anchors });
+    paginate(columnRun(0, 40, columnSet([...leaves(0, 3, 1), target])), bodies, { anchors });
     expect(anchors.get('t')).toEqual({ pageIndex: 0, y: 60 });
   });
 
   it('draw a rule between two columns with content only', () => {
     const rule = { width: 2, style: 'solid', color: { r: 0, g: 0, b: 0, a: 1 } };
     const ruled = (n: number) =>
-      paginate(run(0, n * 10, spec(leaves(0, n, 1), { rule })), bodies)[0].items.filter(
+      paginate(columnRun(0, n * 10, columnSet(leaves(0, n, 1), { rule })), bodies)[0].items.filter(
         (i) => i.kind === 'path' && i.tag.kind === 'artifact',
       );
     expect(ruled(4).length).toBeGreaterThan(0);
@@ -627,7 +623,7 @@ describe('footnotes and page kinds', () => {
 
   it('in columns shorten the set they are called in, and go below it', () => {
     const content = [...leaves(0, 2, 1), calling(20, 3, note(20)), ...leaves(30, 17, 4)];
-    const pages = paginate(run(0, 200, spec(content)), bodies);
+    const pages = paginate(columnRun(0, 200, columnSet(content)), bodies);
     expect(slotsPerPage(pages).map((s) => s.length)).toEqual([16, 4]);
     expect(notesPerPage(pages)).toEqual([[20], []]);
     expect(yOf(pages, 0, 8)).toBe(120);
@@ -639,7 +635,7 @@ describe('footnotes and page kinds', () => {
 describe('breaks in and around columns', () => {
   it('break-before: page inside them goes on in the first column of the next page', () => {
     const content = [leaf(0, 10, 1), box([leaf(10, 10, 2)], { breakBefore: 'page' })];
-    const pages = paginate(run(0, 20, spec(content)), bodies);
+    const pages = paginate(columnRun(0, 20, columnSet(content)), bodies);
     expect(slotsPerPage(pages)).toEqual([[1], [2]]);
     const item = pages[1].items.find((i) => i.kind === 'path');
     expect(item?.kind === 'path' && item.ops[0]).toMatchObject({ x: 0, y: 50 });
@@ -650,7 +646,7 @@ describe('breaks in and around columns', () => {
     const onPage = paginate(box([box([leaf(0, 60, 1)]), kept()]), bodies);
     expect(slotsPerPage(onPage)).toEqual([[1, 10, 11, 12, 13], [14]]);
     const inColumns = paginate(
-      run(0, 110, spec([leaf(0, 60, 1), kept()], { fill: 'auto' })),
+      columnRun(0, 110, columnSet([leaf(0, 60, 1), kept()], { fill: 'auto' })),
       bodies,
     );
     expect(slotsPerPage(inColumns)).toEqual([[1, 10, 11, 12, 13, 14]]);
@@ -662,11 +658,11 @@ describe('breaks in and around columns', () => {
 
   it('are balanced on one continuous page whatever their fill', () => {
     const tall = () => ({ top: 0, height: 1000 });
-    const pages = paginate(run(0, 60, spec(leaves(0, 6, 1), { fill: 'auto' })), tall, {
+    const pages = paginate(columnRun(0, 60, columnSet(leaves(0, 6, 1), { fill: 'auto' })), tall, {
       forcedBreaks: false,
     });
     expect(yOf(pages, 0, 4)).toBe(0);
-    const paged = paginate(run(0, 60, spec(leaves(0, 6, 1), { fill: 'auto' })), tall);
+    const paged = paginate(columnRun(0, 60, columnSet(leaves(0, 6, 1), { fill: 'auto' })), tall);
     expect(yOf(paged, 0, 4)).toBe(30);
   });
 });
