@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { graphicsArea } from '../../../src/validate/rules/graphics.js';
 import { readJpx } from '../../../src/validate/content/headers.js';
 import { arr, dict, makeDoc, name, num, ref, stream } from './model.js';
-import { iccHeader, runArea } from './sink.js';
+import { iccHeader, jp2Box, runArea } from './sink.js';
 
 const outputIntent = (profileRef: number) =>
   arr(
@@ -305,21 +305,10 @@ describe('graphics area: graphics state, images, XObjects, transparency', () => 
 
 describe('JPEG 2000 headers', () => {
   it('reads channels, bit depth and colour specification boxes', () => {
-    const box = (type: string, body: number[]) => {
-      const len = 8 + body.length;
-      return [
-        len >>> 24,
-        (len >> 16) & 255,
-        (len >> 8) & 255,
-        len & 255,
-        ...Array.from(type, (c) => c.charCodeAt(0)),
-        ...body,
-      ];
-    };
-    const ihdr = box('ihdr', [0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 7, 7, 0, 0]);
-    const colr = box('colr', [1, 0, 0, 0, 0, 0, 19]);
-    const jp2h = box('jp2h', [...ihdr, ...colr]);
-    const data = Uint8Array.from([...box('jP  ', [13, 10, 135, 10]), ...jp2h]);
+    const ihdr = jp2Box('ihdr', [0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 7, 7, 0, 0]);
+    const colr = jp2Box('colr', [1, 0, 0, 0, 0, 0, 19]);
+    const jp2h = jp2Box('jp2h', [...ihdr, ...colr]);
+    const data = Uint8Array.from([...jp2Box('jP  ', [13, 10, 135, 10]), ...jp2h]);
     expect(readJpx(data)).toEqual({
       channels: 2,
       bitDepth: 8,

@@ -7,7 +7,7 @@ import type { CosObject } from '../../../src/validate/model/cos.js';
 import { graphicsArea, pdfaOutputColourSpace } from '../../../src/validate/rules/graphics.js';
 import { failureLines } from './failures.js';
 import { arr, dict, makeDoc, name, num, ref, str, stream } from './model.js';
-import { iccHeader, runArea } from './sink.js';
+import { iccHeader, jp2Box, runArea } from './sink.js';
 
 type Objects = Record<number, CosObject>;
 
@@ -835,23 +835,12 @@ describe('images (6.2.8)', () => {
 });
 
 describe('JPEG 2000 images (6.2.8.3)', () => {
-  const box = (type: string, body: number[]): number[] => {
-    const len = 8 + body.length;
-    return [
-      len >>> 24,
-      (len >> 16) & 255,
-      (len >> 8) & 255,
-      len & 255,
-      ...Array.from(type, (c) => c.charCodeAt(0)),
-      ...body,
-    ];
-  };
   const ihdr = (channels: number, bpc: number) =>
-    box('ihdr', [0, 0, 0, 1, 0, 0, 0, 1, 0, channels, bpc, 7, 0, 0]);
+    jp2Box('ihdr', [0, 0, 0, 1, 0, 0, 0, 1, 0, channels, bpc, 7, 0, 0]);
   const colr = (method: number, approx: number, enumCS = 16) =>
-    box('colr', [method, 0, approx, 0, 0, 0, enumCS]);
+    jp2Box('colr', [method, 0, approx, 0, 0, 0, enumCS]);
   const jp2 = (...header: number[][]) =>
-    Uint8Array.from([...box('jP  ', [13, 10, 135, 10]), ...box('jp2h', header.flat())]);
+    Uint8Array.from([...jp2Box('jP  ', [13, 10, 135, 10]), ...jp2Box('jp2h', header.flat())]);
   const draw = (data: Uint8Array, entries: Record<string, CosObject> = {}) =>
     page(
       '/Im Do',
@@ -891,7 +880,7 @@ describe('JPEG 2000 images (6.2.8.3)', () => {
     expect(jpxLines(draw(jp2(ihdr(3, 7), colr(1, 0), colr(2, 0))))).toEqual([
       `6.2.8.3#2 @ ${at}: 2 colour specifications`,
     ]);
-    expect(jpxLines(draw(jp2(ihdr(3, 255), box('bpcc', [7, 7, 7]), colr(1, 0))))).toEqual([
+    expect(jpxLines(draw(jp2(ihdr(3, 255), jp2Box('bpcc', [7, 7, 7]), colr(1, 0))))).toEqual([
       `6.2.8.3#5 @ ${at}: bpcc box present`,
     ]);
   });
@@ -1195,19 +1184,8 @@ describe('edges found by the second run', () => {
     expect(passed(doc, '6.2.5#6')).toBe(1);
   });
 
-  const box = (type: string, body: number[]): number[] => {
-    const len = 8 + body.length;
-    return [
-      len >>> 24,
-      (len >> 16) & 255,
-      (len >> 8) & 255,
-      len & 255,
-      ...Array.from(type, (c) => c.charCodeAt(0)),
-      ...body,
-    ];
-  };
-  const ihdr = (bpc: number) => box('ihdr', [0, 0, 0, 1, 0, 0, 0, 1, 0, 3, bpc, 7, 0, 0]);
-  const colr = (method: number, approx: number) => box('colr', [method, 0, approx, 0, 0, 0, 16]);
+  const ihdr = (bpc: number) => jp2Box('ihdr', [0, 0, 0, 1, 0, 0, 0, 1, 0, 3, bpc, 7, 0, 0]);
+  const colr = (method: number, approx: number) => jp2Box('colr', [method, 0, approx, 0, 0, 0, 16]);
   const jpx = (...header: number[][]) =>
     page(
       '/Im Do',
@@ -1216,7 +1194,10 @@ describe('edges found by the second run', () => {
         objects: {
           3: stream(
             { Subtype: name('Image'), Width: num(1), Height: num(1), Filter: name('JPXDecode') },
-            Uint8Array.from([...box('jP  ', [13, 10, 135, 10]), ...box('jp2h', header.flat())]),
+            Uint8Array.from([
+              ...jp2Box('jP  ', [13, 10, 135, 10]),
+              ...jp2Box('jp2h', header.flat()),
+            ]),
           ),
         },
       },
@@ -1235,7 +1216,7 @@ describe('edges found by the second run', () => {
   });
 
   it('refuses a bpcc box whatever the ihdr depth', () => {
-    expect(jpxLines(jpx(ihdr(7), box('bpcc', [7, 7, 7]), colr(1, 0)))).toEqual([
+    expect(jpxLines(jpx(ihdr(7), jp2Box('bpcc', [7, 7, 7]), colr(1, 0)))).toEqual([
       `6.2.8.3#5 @ ${where}: bpcc box present`,
     ]);
   });

@@ -25,6 +25,19 @@ export function runArea(area: RuleArea, doc: PdfDocumentModel, flavour: Flavour)
   return { failed, passed };
 }
 
+/** A JPEG 2000 box: 32-bit big-endian length (header included), four-letter type, body. */
+export function jp2Box(type: string, body: number[]): number[] {
+  const len = 8 + body.length;
+  return [
+    len >>> 24,
+    (len >> 16) & 255,
+    (len >> 8) & 255,
+    len & 255,
+    ...Array.from(type, (c) => c.charCodeAt(0)),
+    ...body,
+  ];
+}
+
 /** A minimal ICC profile header: version 2.1, the given class and colour space. */
 export function iccHeader(deviceClass: string, colourSpace: string, major = 2): Uint8Array {
   const b = new Uint8Array(132);
