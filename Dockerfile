@@ -15,7 +15,10 @@ COPY icc ./icc
 RUN npm run build
 
 FROM node:20-bookworm-slim AS runtime
-ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0
+# Two malloc arenas instead of one per thread (glibc's default: up to eight per core): the
+# HTTP thread, two workers, libuv's and libvips' threads each kept their own, about 20 MB of
+# resident memory under load for no measurable throughput.
+ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0 MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts && npm cache clean --force

@@ -46,8 +46,11 @@ const here = join(root, 'scripts', 'bundle');
 const ON_DEMAND = /^(sharp|undici|bwip-js|jose|bullmq|ioredis)(\/|$)/;
 /** What the command line never needs unless it serves, which it does from service.cjs. */
 const SERVICE_ONLY = /^(pino|fastify|@fastify\/|piscina|bullmq|ioredis|prom-client)(\/|$)/;
-/** Packages that read files beside their own code or start threads from them. */
-const FILE_BOUND = /^(piscina|@fastify\/swagger-ui)(\/|$)/;
+/**
+ * Packages that read files beside their own code or start threads from them. (Swagger UI's
+ * plugin reads its page files too, but the service tells it where they are.)
+ */
+const FILE_BOUND = /^piscina(\/|$)/;
 
 /** Rewrites `import.meta.url` in ESM sources to the bundle's own URL (set by the banner). */
 const META_URL = '__a11ypdfBundleUrl';
@@ -256,11 +259,14 @@ function makeSnapshot(sample, sampleOut) {
 // and by a worker once it is warm, wherever none fits its V8 flags. Started once here the way
 // `npm start` and the Docker image start it (the same flags, so the same cache), the service
 // leaves its caches in dist/bundle/ for every later start, including read-only installs.
-const startFlags = /^node ((?:--\S+ )*)dist\/cli\.js serve$/.exec(
+// (Environment settings before `node`, such as MALLOC_ARENA_MAX, do not change V8's caches.)
+const startFlags = /^(?:[A-Z_]+=\S+ )*node ((?:--\S+ )*)dist\/cli\.js serve$/.exec(
   JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start,
 );
 if (!startFlags)
-  throw new Error('package.json scripts.start is not `node [flags] dist/cli.js serve`');
+  throw new Error(
+    'package.json scripts.start is not `[VAR=value ...] node [flags] dist/cli.js serve`',
+  );
 await makeServiceCaches(startFlags[1].split(' ').filter(Boolean));
 
 async function makeServiceCaches(flags) {

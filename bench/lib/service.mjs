@@ -16,8 +16,8 @@ export async function startServiceProcess({ workers, env = {}, waitFor = '/healt
     });
   });
   const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
-  // The same V8 setting as `npm start` (a small young generation for the HTTP thread);
-  // SERVICE_NODE_ARGS='' measures without it.
+  // The same settings as `npm start` (a small young generation for the HTTP thread, two malloc
+  // arenas); SERVICE_NODE_ARGS='' or MALLOC_ARENA_MAX='' measures without them.
   const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? '--max-semi-space-size=2')
     .split(' ')
     .filter(Boolean);
@@ -25,6 +25,7 @@ export async function startServiceProcess({ workers, env = {}, waitFor = '/healt
   const { API_KEY: _key, API_KEYS: _keys, JWT_ISSUER: _iss, ...inherited } = process.env;
   const child = spawn(process.execPath, [...nodeArgs, cli, 'serve'], {
     env: {
+      MALLOC_ARENA_MAX: '2',
       ...inherited,
       HEALTH_PORT: process.env.HEALTH_PORT ?? '0',
       PORT: String(port),

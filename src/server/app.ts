@@ -3,6 +3,9 @@
  * them with the cross-cutting parts (request ids, problem details, auth, OpenAPI, metrics,
  * the worker pool), so tests can build an app on an ephemeral port with any configuration.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -85,6 +88,22 @@ function logAuthMode(app: FastifyInstance, config: ServiceConfig): void {
       'authentication is off: every route is public (set API_KEY, API_KEYS, or JWT_ISSUER with JWT_JWKS_URL)',
     );
   } else app.log.info({ authMode: mode }, `authentication: ${mode}`);
+}
+
+/**
+ * Where Swagger UI's page files are. The plugin finds them beside its own code, which the
+ * service's bundle moves (the bundle carries the plugin so that it loads from the code cache,
+ * not from source at every start): they are located from the installed package instead.
+ */
+function swaggerUiFiles(): { baseDir: string; logo: { type: string; content: Buffer } } {
+  const baseDir = join(
+    dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui')),
+    'static',
+  );
+  return {
+    baseDir,
+    logo: { type: 'image/svg+xml', content: readFileSync(join(baseDir, 'logo.svg')) },
+  };
 }
 
 export async function buildService(
@@ -230,7 +249,7 @@ export async function buildService(
       buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`),
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, { routePrefix: '/docs', ...swaggerUiFiles() });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const authenticate = createAuthenticator(config);

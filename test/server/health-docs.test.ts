@@ -77,6 +77,24 @@ describe('docs and metrics', () => {
     expect(html).not.toMatch(/<script[^>]+src="https?:\/\//);
   });
 
+  it('serves the docs UI assets from the installed package, and nothing beside them', async () => {
+    for (const [path, type] of [
+      ['/docs/static/swagger-ui.css', 'text/css'],
+      ['/docs/static/swagger-ui-bundle.js', 'javascript'],
+      ['/docs/static/logo.svg', 'image/svg+xml'],
+    ] as const) {
+      const res = await fetch(`${svc.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toContain(type);
+      expect((await res.arrayBuffer()).byteLength, path).toBeGreaterThan(100);
+    }
+    for (const path of ['/docs/..%2f..%2fpackage.json', '/docs/static/..%2f..%2fpackage.json']) {
+      const res = await fetch(`${svc.url}${path}`);
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(await res.text(), path).not.toContain('"dependencies"');
+    }
+  });
+
   it('exposes Prometheus metrics with request counts', async () => {
     await fetch(`${svc.url}/health`);
     const text = await (await fetch(`${svc.url}/metrics`)).text();
