@@ -47,7 +47,8 @@ if (args.help) {
   --engines LIST   comma-separated from ${ALL_ENGINES.join(', ')}
   --docs LIST      comma-separated from ${SUITE.join(', ')}
   --validate-dir   add the PDFs of DIR to the validation set (repeatable)
-  --no-pool        skip the worker-pool throughput measurement
+  --no-pool        skip the worker-pool throughput measurements (invoice here; every
+                   document of the set in bench/throughput.mjs)
   --no-warmup      skip the per-document warm-up run (bench/warmup.mjs)
 
 Results: a table on stdout, bench/out/results.json and bench/out/latency.svg.`);
@@ -457,6 +458,12 @@ console.log(`\n${coldLines(cold).join('\n')}`);
 if (!quick && !args['no-warmup']) {
   console.log('\nWarm-up and steady state, a fresh service per document (bench/warmup.mjs):');
   execFileSync(process.execPath, [fileURLToPath(new URL('./warmup.mjs', import.meta.url))], {
+    stdio: 'inherit',
+  });
+}
+if (!quick && !args['no-pool']) {
+  console.log('\nThroughput with a pool on every core, per document (bench/throughput.mjs):');
+  execFileSync(process.execPath, [fileURLToPath(new URL('./throughput.mjs', import.meta.url))], {
     stdio: 'inherit',
   });
 }

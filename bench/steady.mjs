@@ -6,15 +6,13 @@
 // documents are read from disk by both engines (their fonts, images and style sheets included).
 //
 //   node bench/steady.mjs [--docs invoice,gallery/cv] [--rounds 12] [--no-peers] [--json]
-import { readdirSync, readFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { render } from '../dist/index.js';
-import { loadDoc } from './lib/docs.mjs';
-import { toHtml } from './docs/to-html.mjs';
+import { ALL_DOCS, ourInput, peerInput } from './lib/inputs.mjs';
 import { median, table } from './lib/stats.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = fileURLToPath(new URL('./out/', import.meta.url));
 
 const { values: args } = parseArgs({
@@ -26,29 +24,10 @@ const { values: args } = parseArgs({
   },
 });
 const ROUNDS = Math.max(3, Number(args.rounds));
-export const GALLERY = readdirSync(`${ROOT}gallery`, { withFileTypes: true })
-  .filter((e) => e.isDirectory())
-  .map((e) => `gallery/${e.name}`);
-const DOCS = args.docs
-  ? args.docs.split(',')
-  : ['invoice', 'invoice-template', 'report-10', ...GALLERY];
+const DOCS = args.docs ? args.docs.split(',') : ALL_DOCS;
 /** Warm renders before timing: enough for the JIT and the per-thread caches. */
 const WARM_MS = 1500;
 const WARM_MIN = 10;
-
-async function ourInput(name) {
-  if (name.startsWith('gallery/')) {
-    const path = `${ROOT}${name}/index.html`;
-    return {
-      input: { kind: 'html', html: readFileSync(path, 'utf8'), baseUrl: pathToFileURL(path).href },
-      options: { files: { root: ROOT } },
-    };
-  }
-  const doc = await loadDoc(name);
-  if (doc.template)
-    return { input: { kind: 'template', template: doc.template, data: doc.data }, options: {} };
-  return { input: { kind: 'html', html: await toHtml(doc) }, options: {} };
-}
 
 async function peer() {
   if (args['no-peers']) return null;
@@ -66,11 +45,7 @@ const rows = [];
 try {
   for (const name of DOCS) {
     const ours = await ourInput(name);
-    let wpInput = null;
-    if (wp)
-      wpInput = name.startsWith('gallery/')
-        ? `${ROOT}${name}/index.html`
-        : await wp.prepare(await loadDoc(name));
+    const wpInput = wp ? await peerInput(wp, name) : null;
     const once = async () => {
       const t = performance.now();
       const r = await render(ours.input, ours.options);

@@ -9,12 +9,13 @@
 // the engine was not tuned on; gallery assets are served over loopback HTTP.
 //
 //   node bench/warmup.mjs [--requests 30] [--docs invoice,gallery/cv] [--no-peers] [--json]
-import { readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { availableParallelism } from 'node:os';
 import { serveDirectory } from '../scripts/fidelity-serve.mjs';
 import { loadDoc } from './lib/docs.mjs';
+import { ALL_DOCS } from './lib/inputs.mjs';
 import { toHtml } from './docs/to-html.mjs';
 import { startServiceProcess } from './lib/service.mjs';
 import { median, table } from './lib/stats.mjs';
@@ -31,12 +32,7 @@ const { values: args } = parseArgs({
   },
 });
 const REQUESTS = Math.max(12, Number(args.requests));
-const GALLERY = readdirSync(`${ROOT}gallery`, { withFileTypes: true })
-  .filter((e) => e.isDirectory())
-  .map((e) => `gallery/${e.name}`);
-const DOCS = args.docs
-  ? args.docs.split(',')
-  : ['invoice', 'invoice-template', 'report-10', ...GALLERY];
+const DOCS = args.docs ? args.docs.split(',') : ALL_DOCS;
 
 /** Steady: the median of the last ten; reached at the first request from which a rolling
  * median of three stays within 1.25x of it. */

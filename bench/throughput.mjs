@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// Throughput with a pool on every core, per document: a11ypdf's library in one worker thread per
+// core against WeasyPrint in one warm Python process per core, each pool given the same wall
+// time on the same document, one pool after the other, document by document (so machine load
+// falls on both alike). Each thread or process renders the document again and again; its rate is
+// the documents it finished over the time to its last one, and a pool's rate is the sum. Both
+// pools live for the whole run, as a service's workers do, and warm up on each document before
+// it is measured. The documents: the benchmark's (bench/docs) and the fidelity gallery.
+//
+//   node bench/throughput.mjs [--docs invoice,gallery/cv] [--seconds 4] [--threads 2] [--json]
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { ALL_DOCS, ourInput, peerInput } from './lib/inputs.mjs';
+import { table } from './lib/stats.mjs';
+
+const OUT = fileURLToPath(new URL('./out/', import.meta.url));
+const { values: args } = parseArgs({
+  options: {
+    docs: { type: 'string' },
+    seconds: { type: 'string', default: '4' },
+    threads: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+});
+const DOCS = args.docs ? args.docs.split(',') : ALL_DOCS;
+const MEASURE_MS = Math.max(1000, Number(args.seconds) * 1000);
+const THREADS = Math.max(1, Number(args.threads ?? availableParallelism()));
+/** Warm-up per document and thread before measuring (JIT, per-thread caches). */
+const WARM_MS = 1500;
+/** Least documents per thread or process in a measurement, however slow the engine. */
+const MIN_DOCS = 2;
+
+/** Documents per second of one renderer: finished documents over the time to the last one. */
+const rate = (start, ends) =>
+  ends.length === 0 ? 0 : (ends.length * 1000) / (ends.at(-1) - start);
+
+function ourPool() {
+  const workers = Array.from(
+    { length: THREADS },
+    () => new Worker(new URL('./lib/throughput-worker.mjs', import.meta.url)),
+  );
+  const run = (w, msg) =>
+    new Promise((resolve, reject) => {
+      w.once('message', (m) => (m.error ? reject(new Error(m.error)) : resolve(m)));
+      w.postMessage(msg);
+    });
+  return {
+    async measure({ input, options }) {
+      const warm = { input, options, until: Date.now() + WARM_MS, min: 3 };
+      await Promise.all(workers.map((w) => run(w, warm)));
+      const until = Date.now() + MEASURE_MS;
+      const done = await Promise.all(
+        workers.map((w) => run(w, { input, options, until, min: MIN_DOCS })),
+      );
+      return done.reduce((sum, d) => sum + rate(d.start, d.ends), 0);
+    },
+    close: () => Promise.all(workers.map((w) => w.terminate())),
+  };
+}
+
+async function peerPool() {
+  const engine = await import('./engines/weasyprint.mjs');
+  const ok = await engine.available();
+  if (ok !== true) {
+    console.error(`WeasyPrint: skipped (${ok})`);
+    return null;
+  }
+  const instances = await Promise.all(Array.from({ length: THREADS }, () => engine.create()));
+  const loop = async (wp, path, until, min) => {
+    const start = Date.now();
+    const ends = [];
+    while (Date.now() < until || ends.length < min) {
+      await wp.render(path);
+      ends.push(Date.now());
+    }
+    return rate(start, ends);
+  };
+  return {
+    async measure(name) {
+      const path = await peerInput(instances[0], name);
+      if (path === null) return undefined;
+      await Promise.all(instances.map((wp) => loop(wp, path, Date.now() + WARM_MS, 2)));
+      const until = Date.now() + MEASURE_MS;
+      const rates = await Promise.all(instances.map((wp) => loop(wp, path, until, MIN_DOCS)));
+      return rates.reduce((a, b) => a + b, 0);
+    },
+    close: () => Promise.all(instances.map((wp) => wp.close())),
+  };
+}
+
+const ours = ourPool();
+const peer = await peerPool();
+const rows = [];
+try {
+  for (const name of DOCS) {
+    const a11ypdf = await ours.measure(await ourInput(name));
+    const weasyprint = peer ? await peer.measure(name) : undefined;
+    const row = { document: name, a11ypdf, weasyprint };
+    rows.push(row);
+    console.error(
+      `${name}: a11ypdf ${a11ypdf.toFixed(1)} docs/s` +
+        (weasyprint
+          ? `, WeasyPrint ${weasyprint.toFixed(2)} docs/s, ${(a11ypdf / weasyprint).toFixed(1)}x`
+          : ''),
+    );
+  }
+} finally {
+  await ours.close();
+  await peer?.close();
+}
+
+if (args.json) console.log(JSON.stringify({ threads: THREADS, rows }, null, 2));
+else {
+  console.log(`pools of ${THREADS} (threads for a11ypdf, processes for WeasyPrint):`);
+  console.log(
+    table(
+      rows.map((r) => ({
+        document: r.document,
+        'a11ypdf docs/s': r.a11ypdf.toFixed(1),
+        'WeasyPrint docs/s': r.weasyprint === undefined ? '–' : r.weasyprint.toFixed(2),
+        ratio: r.weasyprint === undefined ? '–' : `${(r.a11ypdf / r.weasyprint).toFixed(1)}x`,
+        target:
+          r.weasyprint === undefined ? '' : r.a11ypdf / r.weasyprint >= 15 ? 'met' : 'under 15x',
+      })),
+    ),
+  );
+}
+mkdirSync(OUT, { recursive: true });
+writeFileSync(`${OUT}throughput.json`, JSON.stringify({ threads: THREADS, rows }, null, 2));
