@@ -7,6 +7,12 @@ import { createHash } from 'node:crypto';
 import type { Font, Glyph, GlyphPosition } from 'fontkit';
 import type { FontResource } from '../document/index.js';
 import { GroupedLruCache, LruCache } from '../util/index.js';
+import {
+  glyphClasses,
+  hasMarkGlyph,
+  withoutMarkPositioning,
+  type ClassDef,
+} from './mark-positioning.js';
 import type { FontFace, FontMetrics, FontStyle } from './types.js';
 
 /** Shaped glyphs of one piece of text in font units, logical order. */
@@ -177,6 +183,8 @@ export class LoadedFace implements FontFace {
   private resourceMemo: FontResource | undefined;
   private hyphenMemo: { id: number; advance: number } | undefined;
   private featureMemo: Set<string> | undefined;
+  /** The font's GDEF glyph classes (undefined: none); null until first read. */
+  private classesMemo: ClassDef | undefined | null = null;
   private readonly coverage = new Map<number, boolean>();
   private readonly instances = new Map<number, LoadedFace>();
   /**
@@ -535,12 +543,19 @@ export class LoadedFace implements FontFace {
     language: string | undefined,
   ): { glyphs: Glyph[]; positions: GlyphPosition[] } | undefined {
     try {
+      const direction = rtl ? 'rtl' : 'ltr';
+      if (this.classesMemo === null) this.classesMemo = glyphClasses(this.font);
+      const lean = withoutMarkPositioning(text, features, this.classesMemo);
+      if (lean && this.classesMemo) {
+        const run = this.font.layout(text, lean, script, language, direction);
+        if (!hasMarkGlyph(this.classesMemo, run.glyphs)) return run;
+      }
       return this.font.layout(
         text,
         features ? { ...features } : undefined,
         script,
         language,
-        rtl ? 'rtl' : 'ltr',
+        direction,
       );
     } catch {
       // Any throw here comes from fontkit decoding damaged font data, never from our input.
