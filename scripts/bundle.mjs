@@ -10,7 +10,8 @@
 //   *.cjs.cache         V8's code cache of each, made by running sample work once
 //   a11ypdf.blob        the command line's start-up snapshot (+ .stamp: the node it fits)
 //   loader.cjs          compiles a bundle with its cache (scripts/bundle/loader.cjs)
-// and dist/route-validators.cjs, the service's route validators (scripts/route-validators.mjs).
+// and dist/route-validators.cjs, the service's route validators (scripts/route-validators.mjs),
+// and dist/template-validators.cjs, the template schema's (scripts/template-validators.mjs).
 //
 // Left outside, loaded from node_modules when needed: sharp (native), undici (remote
 // resources), bwip-js (barcodes), jose, yoga's wasm module, piscina (its worker file lives in
@@ -148,10 +149,10 @@ async function bundle(name, entry, { cli = false } = {}) {
   }
 }
 
-// The service's route validators, compiled here once rather than at every start.
-execFileSync(process.execPath, [join(root, 'scripts', 'route-validators.mjs')], {
-  stdio: 'inherit',
-});
+// The service's route validators and the template schema's, compiled here once rather than in
+// every process. (Before the caches below: their sample work loads them.)
+for (const script of ['route-validators.mjs', 'template-validators.mjs'])
+  execFileSync(process.execPath, [join(root, 'scripts', script)], { stdio: 'inherit' });
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });

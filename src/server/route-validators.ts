@@ -110,13 +110,16 @@ export function precompiledModule(code: ReadonlyMap<string, string>): string {
 
 /** The build's validators beside dist/ (`../route-validators.cjs` from dist/server and dist/bundle). */
 export function loadPrecompiled(fromUrl: string): ValidatorSource | undefined {
+  const require = createRequire(fromUrl);
+  let file: string;
   try {
-    const validators = createRequire(fromUrl)('../route-validators.cjs') as PrecompiledValidators;
-    return typeof validators.get === 'function' ? { kind: 'precompiled', validators } : undefined;
-  } catch (err) {
-    // No build output (running from sources): compile. A file that is there but does not
-    // load is a broken build, which start-up reports.
-    if ((err as { code?: string }).code === 'MODULE_NOT_FOUND') return undefined;
-    throw err;
+    file = require.resolve('../route-validators.cjs');
+  } catch {
+    // No build output (running from sources): compile.
+    return undefined;
   }
+  // A file that is there but does not load (a module it requires included) is a broken
+  // build, which start-up reports.
+  const validators = require(file) as PrecompiledValidators;
+  return typeof validators.get === 'function' ? { kind: 'precompiled', validators } : undefined;
 }

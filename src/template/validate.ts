@@ -4,33 +4,26 @@
  * rows with unknown keys, unknown font families, limits). Every problem is reported with its
  * JSON pointer, all of them in one InputError.
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv/dist/2020.js';
 import { InputError, type FieldProblem } from '../diagnostics.js';
 import { prepareBarcode, type PreparedBarcode } from './barcode/prepare.js';
 import type { BarcodeContent } from './barcode/types.js';
 import { isCssColor } from './colors.js';
 import { inlineSvgProblem, isInlineSvg } from './inline-svg.js';
-import { templateSchema } from './schema.js';
+import {
+  compileTemplateValidators,
+  precompiledTemplateValidators,
+  type TemplateValidators,
+} from './schema-validators.js';
 import { assertNesting, escapePointer } from './nesting.js';
 import { DEFAULT_TEMPLATE_LIMITS, type TemplateLimits } from './limits.js';
 import type { Block, Row, Template } from './types.js';
 
-interface Validators {
-  readonly template: ValidateFunction;
-  /** A barcode block's content, for contents given as data overrides. */
-  readonly barcodeContent: ValidateFunction;
-}
-
-/** Compiled on the first template request, so HTML-only processes never pay for it. */
-let compiled: Validators | undefined;
-function schemaValidators(): Validators {
-  if (!compiled) {
-    const ajv = new Ajv2020({ allErrors: true, strict: false, useDefaults: false });
-    const template = ajv.compile(templateSchema);
-    const barcodeContent = ajv.compile({ $ref: `${templateSchema.$id}#/$defs/BarcodeContent` });
-    compiled = { template, barcodeContent };
-  }
-  return compiled;
+/** Made on the first template request, so HTML-only processes never pay for them. */
+let validators: TemplateValidators | undefined;
+function schemaValidators(): TemplateValidators {
+  validators ??= precompiledTemplateValidators(import.meta.url) ?? compileTemplateValidators();
+  return validators;
 }
 
 /**
