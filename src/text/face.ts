@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Font, Glyph, GlyphPosition } from 'fontkit';
 import type { FontResource } from '../document/index.js';
 import { GroupedLruCache, LruCache } from '../util/index.js';
+import { kernInPlace } from './kern.js';
 import type { FontFace, FontMetrics, FontStyle } from './types.js';
 
 /** Shaped glyphs of one piece of text in font units, logical order. */
@@ -218,6 +219,7 @@ export class LoadedFace implements FontFace {
     this.unitsPerEm = font.unitsPerEm || 1000;
     this.metrics = computeMetrics(font, this.unitsPerEm);
     freshCodePoints(font);
+    kernInPlace(font);
   }
 
   get resource(): FontResource {

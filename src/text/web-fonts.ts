@@ -111,9 +111,11 @@ export class WebFontCache {
       this.kept.set(probe, hit);
       return hit.parsed;
     }
-    const parsed = parseWebFont(bytes, createHash('sha256').update(bytes).digest('base64'));
-    // A copy: the caller's buffer is its own to reuse.
-    if (this.hasRoom()) this.keep(probe, { source: bytes.slice(), parsed });
+    // A copy, parsed and kept: the caller's buffer is its own to reuse, and a TrueType or
+    // OpenType file is its own program, so the font and the lookup share one copy.
+    const source = bytes.slice();
+    const parsed = parseWebFont(source, createHash('sha256').update(source).digest('base64'));
+    if (this.hasRoom()) this.keep(probe, { source, parsed });
     return parsed;
   }
 
