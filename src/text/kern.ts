@@ -120,11 +120,11 @@ interface FontkitInternals {
  * Makes fontkit kern this font (and its variation instances, which share its tables) from the
  * bytes in place: the table's decoded slot holds the reader, so fontkit never decodes it, and
  * the layout engine's kern processor is the reader. Does nothing when the table is missing,
- * already decoded, or not one the reader takes.
+ * already decoded, or not one the reader takes. True when the font kerns from the bytes.
  */
-export function kernInPlace(font: Font): void {
+export function kernInPlace(font: Font): boolean {
   const f = font as unknown as FontkitInternals;
-  if (f[INSTALLED] !== undefined) return;
+  if (f[INSTALLED] !== undefined) return f[INSTALLED] !== null;
   const tables = f._tables;
   let pairs: KernPairs | undefined;
   if (tables && tables.kern instanceof KernPairs) pairs = tables.kern;
@@ -135,8 +135,9 @@ export function kernInPlace(font: Font): void {
       pairs = readKernTable(bytes, entry.offset, entry.length);
   }
   f[INSTALLED] = pairs ?? null;
-  if (!pairs || !tables) return;
+  if (!pairs || !tables) return false;
   tables.kern = pairs;
   const engine = f._layoutEngine;
   if (engine) engine.kernProcessor = pairs;
+  return true;
 }
