@@ -159,6 +159,12 @@ export class WebFontCache {
     this.held += weight;
   }
 
+  /** Drops every kept font (for diagnostics: measuring what the kept fonts hold). */
+  clear(): void {
+    this.kept.clear();
+    this.held = 0;
+  }
+
   /** Fonts held. */
   get size(): number {
     return this.kept.size;

@@ -150,6 +150,19 @@ describe('web font cache', () => {
     );
   });
 
+  it('drops every font when cleared, and parses them again after', () => {
+    const cache = new WebFontCache({ hasRoom: () => true });
+    const first = cache.load(fontFile('Lato-Regular.ttf'));
+    cache.load(fontFile('Lato-Bold.ttf'));
+    cache.clear();
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+    const again = cache.load(fontFile('Lato-Regular.ttf'));
+    expect(again === first).toBe(false);
+    expect(cache.load(fontFile('Lato-Regular.ttf')) === again).toBe(true);
+    expect(cache.size).toBe(1);
+  });
+
   it('keeps nothing when the thread has no room to spare', () => {
     const cache = new WebFontCache({ hasRoom: () => false });
     const first = cache.load(fontFile('Lato-Regular.ttf'));
