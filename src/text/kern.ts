@@ -134,10 +134,18 @@ export function kernInPlace(font: Font): boolean {
     if (f.type === 'TTF' && tables && !('kern' in tables) && entry && bytes)
       pairs = readKernTable(bytes, entry.offset, entry.length);
   }
-  f[INSTALLED] = pairs ?? null;
+  f[INSTALLED] = null;
   if (!pairs || !tables) return false;
+  let engine: FontkitInternals['_layoutEngine'];
+  try {
+    engine = f._layoutEngine;
+  } catch {
+    // Damaged GSUB or GPOS: layout throws for this font anyway and the face shapes by its cmap.
+    return false;
+  }
+  if (!engine) return false;
   tables.kern = pairs;
-  const engine = f._layoutEngine;
-  if (engine) engine.kernProcessor = pairs;
+  engine.kernProcessor = pairs;
+  f[INSTALLED] = pairs;
   return true;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { create, type Font } from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import { fontDirectory } from '../../src/text/index.js';
+import { createFontContext, fontDirectory } from '../../src/text/index.js';
 import { LoadedFace } from '../../src/text/face.js';
 import { KernPairs, readKernTable } from '../../src/text/kern.js';
 
@@ -113,6 +113,21 @@ describe('kern table read in place', () => {
     // Only subtables that do not apply: nothing to kern with.
     const vertical = kernV0([[0x00, [[1, 2, -50]]]]);
     expect(readKernTable(vertical, 0, vertical.length)).toBeUndefined();
+  });
+
+  it('leaves a font whose layout tables are damaged to be shaped by its cmap, with a warning', () => {
+    const bytes = Buffer.from(fontBytes('OpenSans-Regular.ttf'));
+    const gsub = (
+      create(bytes) as unknown as { directory: { tables: Record<string, { offset: number }> } }
+    ).directory.tables.GSUB;
+    // A feature record pointing outside its list: fontkit's layout engine cannot be built.
+    bytes.writeUInt16BE(0xffff, gsub.offset + 40);
+    const ctx = createFontContext();
+    const res = ctx.addFontFace({ family: 'Damaged', bytes: new Uint8Array(bytes) });
+    if (!res.ok) throw new Error('the font itself loads');
+    const shaped = (res.face as LoadedFace).shape('AVATAR', 'latn', false, undefined, '');
+    expect(shaped.ids).toHaveLength(6);
+    expect(ctx.warnings.map((w) => w.code)).toEqual(['font.invalid']);
   });
 
   it('reads Apple version 1 tables, skipping vertical and variation subtables', () => {
