@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Font, Glyph, GlyphPosition } from 'fontkit';
 import type { FontResource } from '../document/index.js';
 import { GroupedLruCache, LruCache } from '../util/index.js';
+import { kernInPlace } from './kern.js';
 import {
   glyphClasses,
   hasMarkGlyph,
@@ -226,6 +227,7 @@ export class LoadedFace implements FontFace {
     this.unitsPerEm = font.unitsPerEm || 1000;
     this.metrics = computeMetrics(font, this.unitsPerEm);
     freshCodePoints(font);
+    kernInPlace(font);
   }
 
   get resource(): FontResource {

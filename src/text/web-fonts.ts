@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { getHeapStatistics } from 'node:v8';
 import { create, type Font } from 'fontkit';
+import { kernInPlace } from './kern.js';
 import { FontFormatError, toSfnt } from './sfnt.js';
 
 /** A font from outside after the load checks: what every face made from these bytes shares. */
@@ -20,15 +21,37 @@ export interface ParsedWebFont {
   readonly collectionIndex: number | undefined;
   /** Content hash of the bytes given: the same key for every face parsed from them. */
   readonly key: string;
+  /** Estimated heap of the parsed font once used, beyond its program (see `decodedHeap`). */
+  readonly decodedBytes: number;
 }
 
 /**
- * Heap a parsed font holds per byte of its file, program included, measured (node 20, the 18
- * Inter, Lato and Roboto files of fonts/, 6.5 MB, each parsed, checked and used to lay out a
- * line of Latin text): 50 MB of heap, 8.6 times the files.
+ * Heap fontkit builds per byte of a table it decodes into objects, measured (node 20, fonts of
+ * fonts/ loaded as web fonts, used to lay out a paragraph of Latin text, heap after collection):
+ * the OpenType layout tables dominate, decoded lookup by lookup on first use into 14-54 times
+ * their bytes (coverage and class tables, anchors, pair sets; Lato 18x, Noto Serif 23x, Roboto
+ * 44x). Glyph outlines (glyf, 40-90% of a file) are read from the program per glyph and cost
+ * nothing until drawn; CFF, cmap, hmtx and loca decode into a few times their bytes.
  */
-const PARSED_OVERHEAD = 9;
-/** Per thread: about 2.4 MB of font files (a few families with their weights). */
+const DECODED_PER_BYTE: Readonly<Record<string, number>> = {
+  GSUB: 32,
+  GPOS: 32,
+  GDEF: 32,
+  morx: 32,
+  // Only when fontkit decodes it (see kern.ts): 17x, one object per pair.
+  kern: 17,
+  'CFF ': 4,
+  CFF2: 4,
+  cmap: 4,
+  hmtx: 4,
+  loca: 4,
+};
+/** What any parsed font holds whatever its tables: directory, metrics, glyph objects. */
+const DECODED_BASE = 128 * 1024;
+/**
+ * Per thread, in estimated heap: about five text faces with full OpenType layout tables (a
+ * document's families and weights), or many more without.
+ */
 const CACHE_BYTES = 24 * 1024 * 1024;
 const CACHE_ENTRIES = 64;
 /** Past this share of the heap limit a new font is used for its document and not kept. */
@@ -111,9 +134,11 @@ export class WebFontCache {
       this.kept.set(probe, hit);
       return hit.parsed;
     }
-    const parsed = parseWebFont(bytes, createHash('sha256').update(bytes).digest('base64'));
-    // A copy: the caller's buffer is its own to reuse.
-    if (this.hasRoom()) this.keep(probe, { source: bytes.slice(), parsed });
+    // A copy, parsed and kept: the caller's buffer is its own to reuse, and a TrueType or
+    // OpenType file is its own program, so the font and the lookup share one copy.
+    const source = bytes.slice();
+    const parsed = parseWebFont(source, createHash('sha256').update(source).digest('base64'));
+    if (this.hasRoom()) this.keep(probe, { source, parsed });
     return parsed;
   }
 
@@ -134,6 +159,12 @@ export class WebFontCache {
     this.held += weight;
   }
 
+  /** Drops every kept font (for diagnostics: measuring what the kept fonts hold). */
+  clear(): void {
+    this.kept.clear();
+    this.held = 0;
+  }
+
   /** Fonts held. */
   get size(): number {
     return this.kept.size;
@@ -145,9 +176,31 @@ export class WebFontCache {
   }
 }
 
-/** Estimated heap of a kept font: the parsed font and its program, and the bytes kept. */
+/**
+ * Estimated heap of a kept font: the program, the bytes kept for lookups when they are not the
+ * program (WOFF and WOFF2), and what the parsed font decodes.
+ */
 function weigh(key: string, v: Kept): number {
-  return key.length * 2 + PARSED_OVERHEAD * v.parsed.program.byteLength + v.source.byteLength;
+  const { program, decodedBytes } = v.parsed;
+  return (
+    key.length * 2 +
+    program.byteLength +
+    (v.source === program ? 0 : v.source.byteLength) +
+    decodedBytes
+  );
+}
+
+/** Estimated heap a parsed font builds as it is used, from the tables fontkit will decode. */
+function decodedHeap(
+  tables: Readonly<Record<string, { length: number } | undefined>>,
+  kernFromBytes: boolean,
+): number {
+  let bytes = DECODED_BASE;
+  for (const [tag, perByte] of Object.entries(DECODED_PER_BYTE)) {
+    const t = tables[tag];
+    if (t && !(tag === 'kern' && kernFromBytes)) bytes += perByte * t.length;
+  }
+  return bytes;
 }
 
 /** The thread's cache, shared by every font context of the thread. */
@@ -179,7 +232,8 @@ export function parseWebFont(bytes: Uint8Array, key: string): ParsedWebFont {
       'it has no TrueType, CFF or CFF2 outlines (bitmap or colour-only fonts cannot be embedded)',
     );
   checkGlyphTables(font, program);
-  return { program, font, collectionIndex, key };
+  const decodedBytes = decodedHeap(tables as Record<string, { length: number }>, kernInPlace(font));
+  return { program, font, collectionIndex, key, decodedBytes };
 }
 
 /**

@@ -1,8 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { render } from '../../src/index.js';
 import { createFontContext, fontDirectory } from '../../src/text/index.js';
 import { LoadedFace } from '../../src/text/face.js';
 import { WebFontCache, webFonts } from '../../src/text/web-fonts.js';
+import { readPdf } from '../cli/support.js';
 
 const fontFile = (name: string): Uint8Array =>
   new Uint8Array(readFileSync(`${fontDirectory()}/${name}`));
@@ -83,6 +88,81 @@ describe('web font cache', () => {
     expect(cache.load(fontFile(names[1])) === first[1]).toBe(false);
   });
 
+  it('keeps the five text faces of a document with two families in its default budget', () => {
+    // Three Noto Serif and two Lato faces: 3 MB of files, each with full OpenType layout tables.
+    const names = [
+      'NotoSerif-Regular.ttf',
+      'NotoSerif-Italic.ttf',
+      'NotoSerif-Bold.ttf',
+      'Lato-Regular.ttf',
+      'Lato-Bold.ttf',
+    ];
+    const cache = new WebFontCache({ hasRoom: () => true });
+    const first = names.map((n) => cache.load(fontFile(n)));
+    for (let round = 0; round < 2; round++)
+      names.forEach((n, i) => expect(cache.load(fontFile(n)) === first[i]).toBe(true));
+    expect(cache.size).toBe(names.length);
+  });
+
+  it('holds a TrueType file once, and a WOFF2 file beside the font it decodes to', () => {
+    const cache = new WebFontCache({ hasRoom: () => true });
+    const ttf = fontFile('LiberationMono-Regular.ttf');
+    const a = cache.load(ttf);
+    const heldTtf = cache.bytes;
+    // The program is the only copy of the file held (the rest is the lookup key's few bytes).
+    expect(heldTtf).toBeGreaterThanOrEqual(a.program.byteLength + a.decodedBytes);
+    expect(heldTtf).toBeLessThan(a.program.byteLength + a.decodedBytes + 64);
+    const woff2 = new Uint8Array(
+      readFileSync(new URL('./fixtures/LiberationMono-Regular.woff2', import.meta.url)),
+    );
+    const b = cache.load(woff2);
+    const heldWoff2 = cache.bytes - heldTtf;
+    // Its compressed bytes are kept for lookups besides the decoded program.
+    expect(heldWoff2).toBeGreaterThanOrEqual(b.program.byteLength + woff2.length + b.decodedBytes);
+    expect(heldWoff2).toBeLessThan(b.program.byteLength + woff2.length + b.decodedBytes + 64);
+  });
+
+  it("keeps its own copy: the caller's buffer can be reused for another file", () => {
+    const cache = new WebFontCache({ hasRoom: () => true });
+    const buffer = fontFile('Lato-Regular.ttf');
+    const original = buffer.slice();
+    const kept = cache.load(buffer);
+    buffer.fill(0, 0, 4096);
+    expect(Buffer.compare(kept.program, original)).toBe(0);
+    expect(cache.load(original) === kept).toBe(true);
+    expect(() => cache.load(buffer)).toThrow();
+  });
+
+  it('charges a font for the tables it decodes, not for its glyph outlines', () => {
+    const weight = (name: string): number => {
+      const cache = new WebFontCache({ hasRoom: () => true });
+      cache.load(fontFile(name));
+      return cache.bytes;
+    };
+    // Symbola: 3 MB of outlines with small layout tables; Roboto: 0.3 MB with large ones.
+    const symbola = fontFile('Symbola.ttf').length;
+    const roboto = fontFile('Roboto-Regular.ttf').length;
+    expect(weight('Symbola.ttf')).toBeLessThan(1.5 * symbola);
+    expect(weight('Roboto-Regular.ttf')).toBeGreaterThan(5 * roboto);
+    // Open Sans's 110 KB kern table is read in place (see kern.ts), so it costs no heap.
+    expect(weight('OpenSans-Regular.ttf')).toBeLessThan(
+      2 * fontFile('OpenSans-Regular.ttf').length,
+    );
+  });
+
+  it('drops every font when cleared, and parses them again after', () => {
+    const cache = new WebFontCache({ hasRoom: () => true });
+    const first = cache.load(fontFile('Lato-Regular.ttf'));
+    cache.load(fontFile('Lato-Bold.ttf'));
+    cache.clear();
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+    const again = cache.load(fontFile('Lato-Regular.ttf'));
+    expect(again === first).toBe(false);
+    expect(cache.load(fontFile('Lato-Regular.ttf')) === again).toBe(true);
+    expect(cache.size).toBe(1);
+  });
+
   it('keeps nothing when the thread has no room to spare', () => {
     const cache = new WebFontCache({ hasRoom: () => false });
     const first = cache.load(fontFile('Lato-Regular.ttf'));
@@ -147,5 +227,36 @@ describe('documents sharing a cached web font', () => {
     expect(glyphIds(rc.face as LoadedFace)).toEqual(ligated);
     expect(b.warnings).toEqual([]);
     expect(c.warnings).toEqual([]);
+  });
+});
+
+describe('a web font file that changes between documents', () => {
+  it('is read again: each render embeds the font the file holds at the time', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'a11ypdf-web-font-'));
+    try {
+      const page = join(dir, 'page.html');
+      const html = `<!DOCTYPE html><html lang="en"><head><title>Brand</title><style>
+        @font-face { font-family: Brand; src: url(brand.ttf) }
+        p { font-family: Brand }
+      </style></head><body><p>The brand face.</p></body></html>`;
+      const fontsOf = async (): Promise<readonly string[]> => {
+        const r = await render(
+          { kind: 'html', html, baseUrl: pathToFileURL(page).href },
+          { files: { root: dir } },
+        );
+        return (await readPdf(r.pdf))[0].fonts;
+      };
+      const brand = join(dir, 'brand.ttf');
+      copyFileSync(join(fontDirectory(), 'Lato-Regular.ttf'), brand);
+      expect((await fontsOf()).some((f) => f.includes('Lato-Regular'))).toBe(true);
+      copyFileSync(join(fontDirectory(), 'Lato-Bold.ttf'), brand);
+      const bold = await fontsOf();
+      expect(bold.some((f) => f.includes('Lato-Bold'))).toBe(true);
+      expect(bold.some((f) => f.includes('Lato-Regular'))).toBe(false);
+      copyFileSync(join(fontDirectory(), 'Lato-Regular.ttf'), brand);
+      expect((await fontsOf()).some((f) => f.includes('Lato-Regular'))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
