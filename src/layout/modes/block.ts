@@ -800,7 +800,14 @@ function layoutChildren(
     const r =
       floats.size > 0 && isFcRoot(k, {})
         ? layoutBesideFloats(k, x, top, width, ctx, abs, kidOpts, floats)
-        : { ...layoutBlockLevel(k, x, top, width, ctx, abs, kidOpts), top };
+        : pageFlow && ctx.reuse && floats.size === 0 && kidOpts === opts
+          ? ctx.reuse.layOut(
+              k,
+              { x, top, width, cbHeight },
+              () => abs.length + ctx.fixed.length + ctx.warnings.length + floats.size,
+              () => ({ ...layoutBlockLevel(k, x, top, width, ctx, abs, kidOpts), top }),
+            )
+          : { ...layoutBlockLevel(k, x, top, width, ctx, abs, kidOpts), top };
     // The box's own collapsed top margin, which a forced page break before it keeps.
     const own = marginValue(mt);
     frags.push(

@@ -14,6 +14,7 @@ import type { BlockBox } from '../box-tree/boxes.js';
 import { StructureBuilder } from '../box-tree/structure.js';
 import type { LayoutContext } from '../context.js';
 import { layoutDocument } from '../modes/block.js';
+import { FlowPass, FlowReuse } from '../modes/flow-reuse.js';
 import type { LayoutOptions, PlacedBox } from '../options.js';
 import { backgroundItem, moveItem, NO_RADII } from '../paint/decoration.js';
 import { layoutMarginBoxes } from '../paint/margin-boxes.js';
@@ -76,13 +77,19 @@ interface Pass {
 
 export function layoutPages(input: PagedInput): PagedResult {
   const notes: Warning[] = [];
-  // Passes after the first lay out the same text again: its shaping is kept for them.
+  // Passes after the first lay out the same text again: its shaping is kept for them, and
+  // the parts of the flow that come out the same are taken from the pass before.
   let paragraphs: ParagraphMemo | undefined;
+  let flow: FlowPass | undefined;
   const { pass, root } = settleCrossReferences(
     input.styled,
     (tree, again) => {
       if (again) paragraphs ??= createParagraphMemo();
-      return runPass(input, tree, paragraphs);
+      const previous = flow;
+      flow = again ? new FlowPass(new StructureBuilder({ journal: true })) : undefined;
+      const done = runPass(input, tree, paragraphs, flow && new FlowReuse(flow, previous));
+      input.options.passes?.push({ laidOut: flow?.laidOut ?? 0, reused: flow?.reused ?? 0 });
+      return done;
     },
     pageFacts,
     (message) => notes.push({ code: 'layout.cross-references', message }),
@@ -95,10 +102,15 @@ export function layoutPages(input: PagedInput): PagedResult {
   };
 }
 
-function runPass(input: PagedInput, root: StyledElement, paragraphs?: ParagraphMemo): Pass {
+function runPass(
+  input: PagedInput,
+  root: StyledElement,
+  paragraphs?: ParagraphMemo,
+  reuse?: FlowReuse,
+): Pass {
   const { options } = input;
   const warnings: Warning[] = [];
-  const sb = new StructureBuilder();
+  const sb = reuse?.current.sb ?? new StructureBuilder();
   const build: BuildContext = {
     sb,
     images: input.images,
@@ -106,6 +118,7 @@ function runPass(input: PagedInput, root: StyledElement, paragraphs?: ParagraphM
     ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}),
     nextAnonId: 1,
     bookmarkNodes: new Map(),
+    ...(reuse ? { buildKeys: reuse.current.buildKeys } : {}),
   };
   const rootBox = buildBoxTree(root, build, input.lang);
   const ctx: LayoutContext = {
@@ -119,6 +132,7 @@ function runPass(input: PagedInput, root: StyledElement, paragraphs?: ParagraphM
     ...(options.deadline ? { deadline: options.deadline } : {}),
     ...(options.boxes ? { recordBoxes: true } : {}),
     ...(paragraphs ? { paragraphs } : {}),
+    ...(reuse ? { reuse } : {}),
   };
   // One geometry per page kind: pages of the same name, side and blankness share it.
   const geometries = new Map<string, PageGeometry>();
