@@ -775,7 +775,10 @@ function layoutChildren(
     floats,
     ...(pageFlow ? { pageFlow } : {}),
   };
+  const cut = pageFlow ? ctx.flowCut : undefined;
+  let before: Box | undefined;
   for (const k of kids) {
+    if (cut?.reached) break;
     if (isOutOfFlow(k)) {
       if (k.style.position === 'fixed') layoutFixed(k, ctx);
       else abs.push({ box: k, staticX: x, staticY: y + marginValue(pending) });
@@ -808,6 +811,8 @@ function layoutChildren(
               () => ({ ...layoutBlockLevel(k, x, top, width, ctx, abs, kidOpts), top }),
             )
           : { ...layoutBlockLevel(k, x, top, width, ctx, abs, kidOpts), top };
+    if (cut && before && cut.at(before, k)) cut.reached = true;
+    before = k;
     // The box's own collapsed top margin, which a forced page break before it keeps.
     const own = marginValue(mt);
     frags.push(

@@ -12,7 +12,7 @@ import { createParagraphMemo, type FontContext, type ParagraphMemo } from '../..
 import { buildBoxTree, buildRunningBoxes, type BuildContext } from '../box-tree/build.js';
 import type { BlockBox } from '../box-tree/boxes.js';
 import { StructureBuilder } from '../box-tree/structure.js';
-import type { LayoutContext } from '../context.js';
+import type { FlowCut, LayoutContext } from '../context.js';
 import { layoutDocument } from '../modes/block.js';
 import { FlowPass, FlowReuse } from '../modes/flow-reuse.js';
 import type { LayoutOptions, PlacedBox } from '../options.js';
@@ -27,7 +27,7 @@ import {
   printerMarks,
   type PageGeometry,
 } from '../paint/page-furniture.js';
-import { FlowLayouts } from '../paginate/flow-layouts.js';
+import { FlowLayouts, PartialFlowEnded } from '../paginate/flow-layouts.js';
 import {
   PageLimit,
   paginate,
@@ -86,8 +86,22 @@ export function layoutPages(input: PagedInput): PagedResult {
     (tree, again) => {
       if (again) paragraphs ??= createParagraphMemo();
       const previous = flow;
-      flow = again ? new FlowPass(new StructureBuilder({ journal: true })) : undefined;
-      const done = runPass(input, tree, paragraphs, flow && new FlowReuse(flow, previous));
+      const attempt = (cut: boolean): Pass => {
+        flow = again ? new FlowPass(new StructureBuilder({ journal: true })) : undefined;
+        return runPass(input, tree, {
+          paragraphs,
+          reuse: flow && new FlowReuse(flow, previous),
+          cut,
+        });
+      };
+      let done: Pass;
+      try {
+        done = attempt(true);
+      } catch (e) {
+        // The pages after the first forced break kept the first page's width after all.
+        if (!(e instanceof PartialFlowEnded)) throw e;
+        done = attempt(false);
+      }
       input.options.passes?.push({ laidOut: flow?.laidOut ?? 0, reused: flow?.reused ?? 0 });
       return done;
     },
@@ -102,12 +116,16 @@ export function layoutPages(input: PagedInput): PagedResult {
   };
 }
 
-function runPass(
-  input: PagedInput,
-  root: StyledElement,
-  paragraphs?: ParagraphMemo,
-  reuse?: FlowReuse,
-): Pass {
+/** What a pass may take from the passes before, and whether its first layout may stop early. */
+interface PassOptions {
+  readonly paragraphs?: ParagraphMemo | undefined;
+  readonly reuse?: FlowReuse | undefined;
+  /** Stop the layout at the first page's width where pages of another width begin. */
+  readonly cut?: boolean;
+}
+
+function runPass(input: PagedInput, root: StyledElement, passOptions: PassOptions = {}): Pass {
+  const { paragraphs, reuse } = passOptions;
   const { options } = input;
   const warnings: Warning[] = [];
   const sb = reuse?.current.sb ?? new StructureBuilder();
@@ -155,9 +173,22 @@ function runPass(
       page: { x, y: g.bodyTop, width, height: g.bodyHeight },
       footnoteArea: g.style.footnote,
     });
-  const primary = layOut(first.bodyWidth, first.bodyLeft, first);
+  // The first page's width may serve only the first page (a cover without margins): its
+  // layout then stops where pagination goes on in the layout at the other pages' width.
+  const cut = passOptions.cut ? coverCut(geometry, first, root) : undefined;
+  const primary = layOutFlow(rootBox, {
+    ...ctx,
+    page: { x: first.bodyLeft, y: first.bodyTop, width: first.bodyWidth, height: first.bodyHeight },
+    footnoteArea: first.style.footnote,
+    ...(cut ? { flowCut: cut } : {}),
+  });
   const flows = new FlowLayouts(
-    { root: primary.frag, width: first.bodyWidth, originX: first.bodyLeft },
+    {
+      root: primary.frag,
+      width: first.bodyWidth,
+      originX: first.bodyLeft,
+      ...(cut?.reached ? { partial: true } : {}),
+    },
     // Other widths keep their own fixed content to themselves: the first layout's is drawn.
     (width, x) => layOut(width, x, first).frag,
   );
@@ -197,7 +228,63 @@ function runPass(
         for (const a of mark.body.anchors)
           if (!anchors.has(a.id)) anchors.set(a.id, { pageIndex: i, y: 0 });
   });
-  return { laid, geometry, anchors, ctx: { ...ctx, fixed: primary.fixed }, sb, build, warnings };
+  // Without the reuse, which holds the pass before (its fragments) until this one is dropped.
+  const { reuse: _done, ...kept } = ctx;
+  return { laid, geometry, anchors, ctx: { ...kept, fixed: primary.fixed }, sb, build, warnings };
+}
+
+/**
+ * A cut of the first page's layout at the first forced page break (a break-before or -after,
+ * or another named page) after which pages have another width than the first page's, judged
+ * by the second and third pages of that name. A wrong guess costs a pass laid out again
+ * whole (PartialFlowEnded), never a wrong page. Not in a document with fixed content, which
+ * is taken from this layout for every page.
+ */
+function coverCut(
+  geometry: (req: PageRequest) => PageGeometry,
+  first: PageGeometry,
+  root: StyledElement,
+): FlowCut {
+  const forced = (v: string): boolean =>
+    v === 'page' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso';
+  const widths = new Map<string, boolean>();
+  let fixed: boolean | undefined;
+  const otherWidth = (name: string): boolean => {
+    let other = widths.get(name);
+    if (other === undefined) {
+      other = [1, 2].every(
+        (index) =>
+          Math.abs(geometry({ index, name, blank: false }).bodyWidth - first.bodyWidth) > 0.01,
+      );
+      widths.set(name, other);
+    }
+    return other;
+  };
+  return {
+    reached: false,
+    at: (before, after) => {
+      const page = after.style.page;
+      const named = page !== 'auto' && page !== before.style.page;
+      if (!named && !forced(before.style.breakAfter) && !forced(after.style.breakBefore))
+        return false;
+      if (!otherWidth(page === 'auto' ? '' : page)) return false;
+      fixed ??= hasFixedContent(root);
+      return !fixed;
+    },
+  };
+}
+
+/** Fixed content is taken from the first page's layout: it must be whole then. */
+function hasFixedContent(root: StyledElement): boolean {
+  const stack: StyledElement[] = [root];
+  while (stack.length > 0) {
+    const el = stack.pop()!;
+    if (el.style.position === 'fixed') return true;
+    for (const c of el.children)
+      if (c.kind === 'element') stack.push(c);
+      else if (c.kind === 'pseudo' && c.style.position === 'fixed') return true;
+  }
+  return false;
 }
 
 interface BlockLayout {
