@@ -807,7 +807,13 @@ function layoutChildren(
           ? ctx.reuse.layOut(
               k,
               { x, top, width, cbHeight },
-              () => abs.length + ctx.fixed.length + ctx.warnings.length + floats.size,
+              // A box the layout stopped inside (a cut) is partial: never taken again.
+              () =>
+                abs.length +
+                ctx.fixed.length +
+                ctx.warnings.length +
+                floats.size +
+                (cut?.reached ? 1 : 0),
               () => ({ ...layoutBlockLevel(k, x, top, width, ctx, abs, kidOpts), top }),
             )
           : { ...layoutBlockLevel(k, x, top, width, ctx, abs, kidOpts), top };
