@@ -10,8 +10,9 @@
  * - it starts at the same place in a containing block of the same width, with no float beside
  *   it, and
  * - its layout touched nothing outside its fragments but the structure tree (no float left for
- *   its siblings, no fixed or absolutely positioned box handed to an ancestor, no warning);
- *   what it did to the structure tree (slots drawn into, nodes kept) is done again.
+ *   its siblings, no fixed or absolutely positioned box handed to an ancestor, no warning) and
+ *   was not stopped inside by a cut (LayoutContext.flowCut); what it did to the structure tree
+ *   (slots drawn into, nodes kept) is done again.
  * The way WeasyPrint and Prince re-make only the pages whose content changed: once the flow
  * after a changed table of contents starts where it started before, the rest is the same.
  */
