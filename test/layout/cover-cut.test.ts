@@ -77,4 +77,24 @@ describe('the layout at a cover page’s width', () => {
     }
     expect(r.text(3)).toMatch(/(Words of the chapter go on\. ){23}/);
   });
+
+  it('prints the right page numbers when a pass with a table of contents falls back', async () => {
+    const toc = `<nav><ul>${[1, 2, 3]
+      .map((n) => `<li><a href="#c${n}">Chapter ${n}</a></li>`)
+      .join('')}</ul></nav>`;
+    const passes: LayoutPassCount[] = [];
+    const r = await layoutSnippet(
+      `<main><section class="cover"><h1>The Title</h1></section>${toc}${CHAPTERS}</main>`,
+      `${BASE} @page :first { margin: 0 } @page wide { margin: 0 } main { page: wide }
+       nav { break-before: page } a::after { content: " " target-counter(attr(href), page) }`,
+      { passes },
+    );
+    expect(passes).toHaveLength(2);
+    for (const n of [1, 2, 3]) {
+      const [box] = r.box(`c${n}`);
+      expect(box.x).toBe(0);
+      expect(r.text(1)).toContain(`Chapter ${n} ${box.page + 1}`);
+    }
+    expect(r.text(r.pages - 1)).toMatch(/(Words of the chapter go on\. ){23}/);
+  });
 });

@@ -81,6 +81,8 @@ export function layoutPages(input: PagedInput): PagedResult {
   // the parts of the flow that come out the same are taken from the pass before.
   let paragraphs: ParagraphMemo | undefined;
   let flow: FlowPass | undefined;
+  // Once a cut of the first page's layout proved wrong, later passes do not try it again.
+  let cutting = true;
   const { pass, root } = settleCrossReferences(
     input.styled,
     (tree, again) => {
@@ -96,10 +98,11 @@ export function layoutPages(input: PagedInput): PagedResult {
       };
       let done: Pass;
       try {
-        done = attempt(true);
+        done = attempt(cutting);
       } catch (e) {
         // The pages after the first forced break kept the first page's width after all.
         if (!(e instanceof PartialFlowEnded)) throw e;
+        cutting = false;
         done = attempt(false);
       }
       input.options.passes?.push({ laidOut: flow?.laidOut ?? 0, reused: flow?.reused ?? 0 });
