@@ -6,6 +6,7 @@ import type { Deadline, Warning } from '../diagnostics.js';
 import type { ComputedStyle } from '../style/index.js';
 import type { FontContext, ParagraphMemo } from '../text/index.js';
 import type { Box } from './box-tree/boxes.js';
+import type { FlowReuse } from './modes/flow-reuse.js';
 import type { DisplayItem, ItemTag, PathOp } from '../document/index.js';
 import { pathBounds } from '../document/index.js';
 import type {
@@ -66,6 +67,20 @@ export interface LayoutContext {
   readonly footnoteArea?: ComputedStyle;
   /** Shaped paragraphs of an earlier layout pass of the same document, to reuse. */
   readonly paragraphs?: ParagraphMemo;
+  /** Page-flow layout of an earlier pass of the same document, to reuse (flow-reuse.ts). */
+  readonly reuse?: FlowReuse;
+  /** Where layout of the page flow may stop (a layout only the first pages are taken from). */
+  readonly flowCut?: FlowCut;
+}
+
+/**
+ * A cut in the page flow: `at` tells whether pages after a forced break between two sibling
+ * boxes have another width than the layout's, so that pagination continues in another layout
+ * there. The layout stops once the box after the first such break is laid out (`reached`).
+ */
+export interface FlowCut {
+  readonly at: (before: Box, after: Box) => boolean;
+  reached: boolean;
 }
 
 export function warnOnce(ctx: LayoutContext, code: string, message: string): void {

@@ -5,7 +5,7 @@ import { pageStyleFor, styleDocument } from '../style/index.js';
 import { layoutStyled } from './document.js';
 import type { LayoutOptions, LayoutResult } from './options.js';
 
-export type { LayoutOptions, LayoutResult, PlacedBox } from './options.js';
+export type { LayoutOptions, LayoutPassCount, LayoutResult, PlacedBox } from './options.js';
 export { MAX_PAGES } from './document.js';
 /** For stages that place laid-out content again (template headers, footers, backgrounds). */
 export { asArtifact, moveItem } from './paint/decoration.js';

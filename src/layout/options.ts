@@ -37,6 +37,18 @@ export interface LayoutOptions {
    * id: the instrument of layout tests. Nothing is recorded without it.
    */
   readonly boxes?: Map<string, PlacedBox[]>;
+  /**
+   * Filled, when given, with one entry per layout pass of a paged document (more than one when
+   * its page numbers feed back into its content): the block-level boxes of the page flow laid
+   * out in the pass and those taken from the pass before, counted only when a later pass may
+   * follow. The instrument of tests of that reuse.
+   */
+  readonly passes?: LayoutPassCount[];
+}
+
+export interface LayoutPassCount {
+  readonly laidOut: number;
+  readonly reused: number;
 }
 
 /**

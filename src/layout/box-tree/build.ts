@@ -72,6 +72,13 @@ export interface BuildContext {
    * it with /SE, so the outline and the structure tree stay in step).
    */
   bookmarkNodes?: Map<string, DraftNode>;
+  /**
+   * Filled, when given, with what each element's boxes were built from beyond the element
+   * itself (the numbering of structure, slots and anonymous boxes, the context handed down):
+   * one element with an equal key in two passes has equal boxes. Elements inside a link are
+   * left out (the link's text, which their boxes carry, is made from content outside them).
+   */
+  buildKeys?: Map<StyledElement, string>;
 }
 
 /**
@@ -519,6 +526,12 @@ function buildElement(
     }
     return;
   }
+  if (ctx.buildKeys && !ictx.link)
+    ctx.buildKeys.set(
+      el,
+      `${ctx.sb.position}:${ctx.nextAnonId}:${depth}:${ctx.flexDepth ?? 0}:${ctx.inFootnote ? 1 : 0}:` +
+        `${group.node?.id ?? 0}:${group.lang}:${ictx.lang}:${ictx.decoration ? 1 : 0}${ictx.background ? 1 : 0}`,
+    );
   ctx.depth = depth + 1;
   try {
     elementAt(el, flow, group, ictx, ctx);

@@ -36,10 +36,42 @@ export class StructureBuilder {
   private readonly used = new Set<number>();
   /** Nodes kept even without content (a Link that owns an annotation). */
   private readonly kept = new Set<number>();
+  /**
+   * With `journal`, every slot drawn into (as itself) and every node kept (as minus its id),
+   * in order: what layout did to the tree, for a later pass that takes a part of this pass's
+   * layout instead of doing it again (see replay).
+   */
+  private readonly journal: number[] | undefined;
   readonly root: DraftNode;
 
-  constructor() {
+  constructor(options: { readonly journal?: boolean } = {}) {
     this.root = { id: this.nextId++, type: 'Document', children: [] };
+    this.journal = options.journal ? [] : undefined;
+  }
+
+  /** Where the journal is now (0 without one). */
+  get journalLength(): number {
+    return this.journal?.length ?? 0;
+  }
+
+  /**
+   * Does again what `from` recorded between two journal positions. The two builders must have
+   * handed out the same slots and ids for the content concerned (the caller checks).
+   */
+  replay(from: StructureBuilder, start: number, end: number): void {
+    const entries = from.journal;
+    if (!entries) return;
+    for (let i = start; i < end; i++) {
+      const e = entries[i];
+      if (e > 0) this.used.add(e);
+      else this.kept.add(-e);
+      this.journal?.push(e);
+    }
+  }
+
+  /** The counters that number what is built next: equal positions hand out equal numbers. */
+  get position(): string {
+    return `${this.nextId}:${this.nextSlot}`;
   }
 
   /** Appends a new child node of `parent`. */
@@ -73,14 +105,17 @@ export class StructureBuilder {
   /** Records that an item was drawn into `slot`; call from painting. */
   markUsed(slot: number): void {
     this.used.add(slot);
+    this.journal?.push(slot);
   }
 
   keep(node: DraftNode): void {
     this.kept.add(node.id);
+    this.journal?.push(-node.id);
   }
 
   tag(slot: number): ItemTag {
     this.used.add(slot);
+    this.journal?.push(slot);
     return { kind: 'content', slot };
   }
 

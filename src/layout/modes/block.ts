@@ -775,7 +775,10 @@ function layoutChildren(
     floats,
     ...(pageFlow ? { pageFlow } : {}),
   };
+  const cut = pageFlow ? ctx.flowCut : undefined;
+  let before: Box | undefined;
   for (const k of kids) {
+    if (cut?.reached) break;
     if (isOutOfFlow(k)) {
       if (k.style.position === 'fixed') layoutFixed(k, ctx);
       else abs.push({ box: k, staticX: x, staticY: y + marginValue(pending) });
@@ -800,7 +803,22 @@ function layoutChildren(
     const r =
       floats.size > 0 && isFcRoot(k, {})
         ? layoutBesideFloats(k, x, top, width, ctx, abs, kidOpts, floats)
-        : { ...layoutBlockLevel(k, x, top, width, ctx, abs, kidOpts), top };
+        : pageFlow && ctx.reuse && floats.size === 0 && kidOpts === opts
+          ? ctx.reuse.layOut(
+              k,
+              { x, top, width, cbHeight },
+              // A box the layout stopped inside (a cut) is partial: never taken again.
+              () =>
+                abs.length +
+                ctx.fixed.length +
+                ctx.warnings.length +
+                floats.size +
+                (cut?.reached ? 1 : 0),
+              () => ({ ...layoutBlockLevel(k, x, top, width, ctx, abs, kidOpts), top }),
+            )
+          : { ...layoutBlockLevel(k, x, top, width, ctx, abs, kidOpts), top };
+    if (cut && before && cut.at(before, k)) cut.reached = true;
+    before = k;
     // The box's own collapsed top margin, which a forced page break before it keeps.
     const own = marginValue(mt);
     frags.push(

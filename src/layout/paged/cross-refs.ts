@@ -41,6 +41,8 @@ export interface ResolvedTree {
   readonly root: StyledElement;
   /** Every page-dependent value put in the tree, by where it went: equal maps = settled layout. */
   readonly used: ReadonlyMap<string, string>;
+  /** What each rewritten node of the document became (nodes left alone are not in it). */
+  readonly rewritten: WeakMap<StyledNode, StyledNode>;
 }
 
 const SYNTHETIC_PREFIX = ' a11ypdf-';
@@ -130,14 +132,25 @@ class FootnoteNumbering {
 /**
  * The styled tree with cross-references resolved against `facts` (undefined on the first pass:
  * page values are then placeholders of one digit). Subtrees without anything to resolve are
- * shared, not copied.
+ * shared, not copied; a node that comes out equal to what it became in `previous` (the tree of
+ * the pass before) is that same object, so a later layout pass can tell the parts of the
+ * document that did not change by identity (flow-reuse.ts).
  */
 export function resolveCrossReferences(
   doc: StyledDocument,
   facts: PageFacts | undefined,
+  previous?: ResolvedTree,
 ): ResolvedTree {
   const targets = doc.targets ?? new Map<string, TargetInfo>();
   const used = new Map<string, string>();
+  const rewritten = new WeakMap<StyledNode, StyledNode>();
+  /** `made` for `source`, or the previous pass's node for it when the two are equal. */
+  const settle = <N extends StyledNode>(source: N, made: N): N => {
+    const before = previous?.rewritten.get(source);
+    const kept = before !== undefined && sameNode(before, made) ? (before as N) : made;
+    rewritten.set(source, kept);
+    return kept;
+  };
   const perPageFootnotes = restartsFootnotes(doc.pageRules);
   const footnotes = perPageFootnotes ? new FootnoteNumbering(facts) : undefined;
 
@@ -208,7 +221,7 @@ export function resolveCrossReferences(
         content[content.length - 1] = { kind: 'text', text: last.text + r.text };
       else content.push(r);
     });
-    return { ...p, content };
+    return settle(p, { ...p, content });
   };
 
   /** An element on its way through the tree: what it will change, its children so far. */
@@ -280,13 +293,36 @@ export function resolveCrossReferences(
     const done: StyledElement =
       !f.children && f.attrs === f.el.attrs
         ? f.el
-        : { ...f.el, attrs: f.attrs, ...(f.children ? { children: f.children } : {}) };
+        : settle(f.el, {
+            ...f.el,
+            attrs: f.attrs,
+            ...(f.children ? { children: f.children } : {}),
+          });
     const parent = stack[stack.length - 1];
     if (parent) replace(parent, parent.next - 1, done);
     else root = done;
   }
 
-  return { root, used };
+  return { root, used, rewritten };
+}
+
+/**
+ * Two rewritings of one source node with the same attributes and content: children are compared
+ * by identity (each was settled against the previous pass before its parent).
+ */
+function sameNode(a: StyledNode, b: StyledNode): boolean {
+  if (a.kind === 'pseudo' && b.kind === 'pseudo')
+    return (
+      a.content.length === b.content.length &&
+      a.content.every((c, i) => {
+        const d = b.content[i];
+        return c === d || (c.kind === 'text' && d.kind === 'text' && c.text === d.text);
+      })
+    );
+  if (a.kind !== 'element' || b.kind !== 'element') return false;
+  if (a.children.length !== b.children.length || a.attrs.size !== b.attrs.size) return false;
+  for (const [k, v] of a.attrs) if (b.attrs.get(k) !== v) return false;
+  return a.children.every((c, i) => c === b.children[i]);
 }
 
 function role(el: StyledElement): string {
@@ -407,7 +443,7 @@ export function settleCrossReferences<P>(
   let passes = 1;
   if (tree.used.size === 0) return { pass, root: tree.root, passes };
   for (;;) {
-    const next = resolveCrossReferences(doc, factsOf(pass));
+    const next = resolveCrossReferences(doc, factsOf(pass), tree);
     if (sameValues(next.used, tree.used)) break;
     if (passes >= MAX_PASSES) {
       warn(

@@ -12,8 +12,9 @@ import { createParagraphMemo, type FontContext, type ParagraphMemo } from '../..
 import { buildBoxTree, buildRunningBoxes, type BuildContext } from '../box-tree/build.js';
 import type { BlockBox } from '../box-tree/boxes.js';
 import { StructureBuilder } from '../box-tree/structure.js';
-import type { LayoutContext } from '../context.js';
+import type { FlowCut, LayoutContext } from '../context.js';
 import { layoutDocument } from '../modes/block.js';
+import { FlowPass, FlowReuse } from '../modes/flow-reuse.js';
 import type { LayoutOptions, PlacedBox } from '../options.js';
 import { backgroundItem, moveItem, NO_RADII } from '../paint/decoration.js';
 import { layoutMarginBoxes } from '../paint/margin-boxes.js';
@@ -26,7 +27,7 @@ import {
   printerMarks,
   type PageGeometry,
 } from '../paint/page-furniture.js';
-import { FlowLayouts } from '../paginate/flow-layouts.js';
+import { FlowLayouts, PartialFlowEnded } from '../paginate/flow-layouts.js';
 import {
   PageLimit,
   paginate,
@@ -76,13 +77,36 @@ interface Pass {
 
 export function layoutPages(input: PagedInput): PagedResult {
   const notes: Warning[] = [];
-  // Passes after the first lay out the same text again: its shaping is kept for them.
+  // Passes after the first lay out the same text again: its shaping is kept for them, and
+  // the parts of the flow that come out the same are taken from the pass before.
   let paragraphs: ParagraphMemo | undefined;
+  let flow: FlowPass | undefined;
+  // Once a cut of the first page's layout proved wrong, later passes do not try it again.
+  let cutting = true;
   const { pass, root } = settleCrossReferences(
     input.styled,
     (tree, again) => {
       if (again) paragraphs ??= createParagraphMemo();
-      return runPass(input, tree, paragraphs);
+      const previous = flow;
+      const attempt = (cut: boolean): Pass => {
+        flow = again ? new FlowPass(new StructureBuilder({ journal: true })) : undefined;
+        return runPass(input, tree, {
+          paragraphs,
+          reuse: flow && new FlowReuse(flow, previous),
+          cut,
+        });
+      };
+      let done: Pass;
+      try {
+        done = attempt(cutting);
+      } catch (e) {
+        // The pages after the first forced break kept the first page's width after all.
+        if (!(e instanceof PartialFlowEnded)) throw e;
+        cutting = false;
+        done = attempt(false);
+      }
+      input.options.passes?.push({ laidOut: flow?.laidOut ?? 0, reused: flow?.reused ?? 0 });
+      return done;
     },
     pageFacts,
     (message) => notes.push({ code: 'layout.cross-references', message }),
@@ -95,10 +119,19 @@ export function layoutPages(input: PagedInput): PagedResult {
   };
 }
 
-function runPass(input: PagedInput, root: StyledElement, paragraphs?: ParagraphMemo): Pass {
+/** What a pass may take from the passes before, and whether its first layout may stop early. */
+interface PassOptions {
+  readonly paragraphs?: ParagraphMemo | undefined;
+  readonly reuse?: FlowReuse | undefined;
+  /** Stop the layout at the first page's width where pages of another width begin. */
+  readonly cut?: boolean;
+}
+
+function runPass(input: PagedInput, root: StyledElement, passOptions: PassOptions = {}): Pass {
+  const { paragraphs, reuse } = passOptions;
   const { options } = input;
   const warnings: Warning[] = [];
-  const sb = new StructureBuilder();
+  const sb = reuse?.current.sb ?? new StructureBuilder();
   const build: BuildContext = {
     sb,
     images: input.images,
@@ -106,6 +139,7 @@ function runPass(input: PagedInput, root: StyledElement, paragraphs?: ParagraphM
     ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}),
     nextAnonId: 1,
     bookmarkNodes: new Map(),
+    ...(reuse ? { buildKeys: reuse.current.buildKeys } : {}),
   };
   const rootBox = buildBoxTree(root, build, input.lang);
   const ctx: LayoutContext = {
@@ -119,6 +153,7 @@ function runPass(input: PagedInput, root: StyledElement, paragraphs?: ParagraphM
     ...(options.deadline ? { deadline: options.deadline } : {}),
     ...(options.boxes ? { recordBoxes: true } : {}),
     ...(paragraphs ? { paragraphs } : {}),
+    ...(reuse ? { reuse } : {}),
   };
   // One geometry per page kind: pages of the same name, side and blankness share it.
   const geometries = new Map<string, PageGeometry>();
@@ -141,9 +176,22 @@ function runPass(input: PagedInput, root: StyledElement, paragraphs?: ParagraphM
       page: { x, y: g.bodyTop, width, height: g.bodyHeight },
       footnoteArea: g.style.footnote,
     });
-  const primary = layOut(first.bodyWidth, first.bodyLeft, first);
+  // The first page's width may serve only the first page (a cover without margins): its
+  // layout then stops where pagination goes on in the layout at the other pages' width.
+  const cut = passOptions.cut ? coverCut(geometry, first, root) : undefined;
+  const primary = layOutFlow(rootBox, {
+    ...ctx,
+    page: { x: first.bodyLeft, y: first.bodyTop, width: first.bodyWidth, height: first.bodyHeight },
+    footnoteArea: first.style.footnote,
+    ...(cut ? { flowCut: cut } : {}),
+  });
   const flows = new FlowLayouts(
-    { root: primary.frag, width: first.bodyWidth, originX: first.bodyLeft },
+    {
+      root: primary.frag,
+      width: first.bodyWidth,
+      originX: first.bodyLeft,
+      ...(cut?.reached ? { partial: true } : {}),
+    },
     // Other widths keep their own fixed content to themselves: the first layout's is drawn.
     (width, x) => layOut(width, x, first).frag,
   );
@@ -183,7 +231,63 @@ function runPass(input: PagedInput, root: StyledElement, paragraphs?: ParagraphM
         for (const a of mark.body.anchors)
           if (!anchors.has(a.id)) anchors.set(a.id, { pageIndex: i, y: 0 });
   });
-  return { laid, geometry, anchors, ctx: { ...ctx, fixed: primary.fixed }, sb, build, warnings };
+  // Without the reuse, which holds the pass before (its fragments) until this one is dropped.
+  const { reuse: _done, ...kept } = ctx;
+  return { laid, geometry, anchors, ctx: { ...kept, fixed: primary.fixed }, sb, build, warnings };
+}
+
+/**
+ * A cut of the first page's layout at the first forced page break (a break-before or -after,
+ * or another named page) after which pages have another width than the first page's, judged
+ * by the second and third pages of that name. A wrong guess costs a pass laid out again
+ * whole (PartialFlowEnded), never a wrong page. Not in a document with fixed content, which
+ * is taken from this layout for every page.
+ */
+function coverCut(
+  geometry: (req: PageRequest) => PageGeometry,
+  first: PageGeometry,
+  root: StyledElement,
+): FlowCut {
+  const forced = (v: string): boolean =>
+    v === 'page' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso';
+  const widths = new Map<string, boolean>();
+  let fixed: boolean | undefined;
+  const otherWidth = (name: string): boolean => {
+    let other = widths.get(name);
+    if (other === undefined) {
+      other = [1, 2].every(
+        (index) =>
+          Math.abs(geometry({ index, name, blank: false }).bodyWidth - first.bodyWidth) > 0.01,
+      );
+      widths.set(name, other);
+    }
+    return other;
+  };
+  return {
+    reached: false,
+    at: (before, after) => {
+      const page = after.style.page;
+      const named = page !== 'auto' && page !== before.style.page;
+      if (!named && !forced(before.style.breakAfter) && !forced(after.style.breakBefore))
+        return false;
+      if (!otherWidth(page === 'auto' ? '' : page)) return false;
+      fixed ??= hasFixedContent(root);
+      return !fixed;
+    },
+  };
+}
+
+/** Fixed content is taken from the first page's layout: it must be whole then. */
+function hasFixedContent(root: StyledElement): boolean {
+  const stack: StyledElement[] = [root];
+  while (stack.length > 0) {
+    const el = stack.pop()!;
+    if (el.style.position === 'fixed') return true;
+    for (const c of el.children)
+      if (c.kind === 'element') stack.push(c);
+      else if (c.kind === 'pseudo' && c.style.position === 'fixed') return true;
+  }
+  return false;
 }
 
 interface BlockLayout {

@@ -14,6 +14,19 @@ export interface FlowTree {
   readonly originX: number;
   /** Block containers by flowKey. */
   readonly byKey: ReadonlyMap<number, BoxFragment>;
+  /**
+   * Laid out only up to a forced page break after which pages have another width (the
+   * layout at the first page's width of a document with a cover page): never taken for a
+   * width it is asked at, and pagination that reaches its end throws PartialFlowEnded.
+   */
+  readonly partial?: boolean;
+}
+
+/** Pagination reached the end of a partial layout: it must be done again with a whole one. */
+export class PartialFlowEnded extends Error {
+  constructor() {
+    super('pagination reached the end of a partial layout of the flow');
+  }
 }
 
 /** Widths closer than this are the same layout. */
@@ -23,11 +36,12 @@ export class FlowLayouts {
   private readonly trees: FlowTree[] = [];
 
   constructor(
-    first: { root: Fragment; width: number; originX: number },
+    first: { root: Fragment; width: number; originX: number; partial?: boolean },
     /** Lays the document out again with this content width and left edge. */
     private readonly layOut: (width: number, originX: number) => Fragment,
   ) {
-    this.trees.push(indexed(first.root, first.width, first.originX));
+    const tree = indexed(first.root, first.width, first.originX);
+    this.trees.push(first.partial ? { ...tree, partial: true } : tree);
   }
 
   get first(): FlowTree {
@@ -36,7 +50,7 @@ export class FlowLayouts {
 
   /** The layout at `width` (made now if there is none yet). */
   at(width: number, originX: number): FlowTree {
-    const hit = this.trees.find((t) => Math.abs(t.width - width) < SAME_WIDTH);
+    const hit = this.trees.find((t) => !t.partial && Math.abs(t.width - width) < SAME_WIDTH);
     if (hit) return hit;
     const t = indexed(this.layOut(width, originX), width, originX);
     this.trees.push(t);

@@ -33,7 +33,7 @@ import type {
   PageMark,
 } from './fragments.js';
 import { firstLeafBottom, footnoteKeepsParagraph, footnoteNeed } from './fragments.js';
-import type { FlowLayouts, FlowTree } from './flow-layouts.js';
+import { PartialFlowEnded, type FlowLayouts, type FlowTree } from './flow-layouts.js';
 import { asArtifact, moveItem, moveOps } from '../paint/decoration.js';
 import {
   balancedHeight,
@@ -1087,6 +1087,7 @@ export function paginate(
   };
 
   placeFragment(root, rootCollector);
+  if (tree?.partial) throw new PartialFlowEnded();
   // Footnotes still cut at the end go on pages of their own.
   for (let guard = 0; footnoteCarry.length > 0 && guard <= maxPages; guard++) {
     const before = pages[pages.length - 1];
