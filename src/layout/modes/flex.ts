@@ -371,13 +371,23 @@ function layoutFlexIn(
       s.direction === 'rtl' ? Direction.RTL : Direction.LTR,
     );
     if (measureError !== undefined) throw measureError.error;
-    laidItems = nodes.map((n) => n.getComputedLayout());
+    // Four plain getters each: getComputedLayout builds an object of six fields through the
+    // bindings, several times slower, and only these four are used.
+    laidItems = nodes.map((n) => ({
+      left: n.getComputedLeft(),
+      top: n.getComputedTop(),
+      width: n.getComputedWidth(),
+      height: n.getComputedHeight(),
+    }));
     innerH = root.getComputedHeight();
   } catch (e) {
     throw yogaFault(e);
   } finally {
     try {
-      root?.freeRecursive();
+      // Each node by itself (freeRecursive walks the tree through the bindings, and would
+      // miss a node made before a fault stopped it being inserted).
+      for (const n of nodes) n.free();
+      root?.free();
     } catch (e) {
       // eslint-disable-next-line no-unsafe-finally -- a fault while freeing is still typed
       throw yogaFault(e);
