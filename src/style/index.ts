@@ -99,7 +99,8 @@ async function engineFor(
       });
   const kept = key === null ? undefined : engines.take(key);
   if (kept && (kept.loads.length === 0 || (await loadsUnchanged(kept.loads, options.loader)))) {
-    for (const w of kept.loadWarnings) warn(w);
+    // Copies: a caller may change the warnings it gets without changing the next document's.
+    for (const w of kept.loadWarnings) warn({ ...w });
     return { shared: kept, key };
   }
 
