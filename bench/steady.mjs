@@ -5,13 +5,13 @@
 // (bench/docs) and the fidelity gallery (gallery/), which the engine was not tuned on; gallery
 // documents are read from disk by both engines (their fonts, images and style sheets included).
 //
-//   node bench/steady.mjs [--docs invoice,gallery/cv] [--rounds 12] [--no-peers] [--json]
+//   node bench/steady.mjs [--docs invoice,gallery/cv] [--rounds 12] [--no-peers] [--json] [--verbose]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { render } from '../dist/index.js';
 import { ALL_DOCS, ourInput, peerInput } from './lib/inputs.mjs';
-import { median, table } from './lib/stats.mjs';
+import { median, settled, table } from './lib/stats.mjs';
 
 const OUT = fileURLToPath(new URL('./out/', import.meta.url));
 
@@ -21,13 +21,23 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '12' },
     'no-peers': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
   },
 });
 const ROUNDS = Math.max(3, Number(args.rounds));
 const DOCS = args.docs ? args.docs.split(',') : ALL_DOCS;
-/** Warm renders before timing: enough for the JIT and the per-thread caches. */
+/**
+ * Warm renders before timing: enough for the JIT and the per-thread caches. The first document
+ * of a run also pays for optimising the engine's common paths, which V8 does after enough
+ * calls rather than enough time (the invoice took 2-3x its steady time for its first 60
+ * renders, longer than 1.5 s on a loaded machine), so warming takes at least WARM_MIN renders
+ * and goes on until the median of the last WARM_WINDOW renders is within 5% of the window
+ * before it (or WARM_MAX_MS have passed).
+ */
 const WARM_MS = 1500;
-const WARM_MIN = 10;
+const WARM_MIN = 60;
+const WARM_WINDOW = 10;
+const WARM_MAX_MS = 15_000;
 
 async function peer() {
   if (args['no-peers']) return null;
@@ -52,12 +62,20 @@ try {
       return { ms: performance.now() - t, pages: r.pages };
     };
     const started = performance.now();
-    let warmed = 0;
+    const warm = [];
     let pages = 0;
-    while (warmed < WARM_MIN || performance.now() - started < WARM_MS) {
-      pages = (await once()).pages;
-      warmed++;
+    for (;;) {
+      const elapsed = performance.now() - started;
+      if (elapsed >= WARM_MAX_MS) break;
+      if (warm.length >= WARM_MIN && elapsed >= WARM_MS && settled(warm, WARM_WINDOW)) break;
+      const r = await once();
+      pages = r.pages;
+      warm.push(r.ms);
     }
+    if (args.verbose)
+      console.error(
+        `${name}: warmed ${warm.length} renders in ${(performance.now() - started).toFixed(0)} ms`,
+      );
     if (wpInput) for (let i = 0; i < 3; i++) await wp.render(wpInput);
     const a = [];
     const w = [];

@@ -29,11 +29,12 @@ const DOCS = args.docs ? args.docs.split(',') : ALL_DOCS;
 const MEASURE_MS = Math.max(1000, Number(args.seconds) * 1000);
 const THREADS = Math.max(1, Number(args.threads ?? availableParallelism()));
 /**
- * Warm-up per document and thread before measuring (JIT, per-thread caches): at least WARM_MS,
- * then until the thread's render time settles (bench/lib/throughput-worker.mjs), at most
+ * Warm-up per document and thread before measuring (JIT, per-thread caches): at least WARM_MS
+ * and WARM_MIN renders (as bench/steady.mjs), then until the thread's render time settles (bench/lib/throughput-worker.mjs), at most
  * WARM_MAX_MS. WeasyPrint's processes warm for WARM_MS (their time does not drift).
  */
 const WARM_MS = 1500;
+const WARM_MIN = 60;
 const WARM_MAX_MS = 15_000;
 /** Least documents per thread or process in a measurement, however slow the engine. */
 const MIN_DOCS = 2;
@@ -54,7 +55,11 @@ function ourPool() {
     });
   return {
     async measure({ input, options }) {
-      const warm = { input, options, warm: { minMs: WARM_MS, maxMs: WARM_MAX_MS } };
+      const warm = {
+        input,
+        options,
+        warm: { minMs: WARM_MS, minRenders: WARM_MIN, maxMs: WARM_MAX_MS },
+      };
       await Promise.all(workers.map((w) => run(w, warm)));
       const until = Date.now() + MEASURE_MS;
       const done = await Promise.all(

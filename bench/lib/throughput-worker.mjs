@@ -1,20 +1,12 @@
 // A worker thread of bench/throughput.mjs: an a11ypdf library that renders the document it is
 // sent, again and again. Warming (`warm`), it renders until its render time settles: the median
-// of the last ten within 5% of the ten before, after at least `minMs` (at most `maxMs`), since a
-// fresh thread's JIT keeps compiling the engine's common paths for dozens of renders. Measuring,
+// of the last ten within 5% of the ten before, after at least `minMs` and `minRenders` (at most
+// `maxMs`), since a fresh thread's JIT keeps compiling the engine's common paths for dozens of
+// renders. Measuring,
 // it renders until a moment the main thread names and reports when each render ended.
 import { parentPort } from 'node:worker_threads';
 import { render } from '../../dist/index.js';
-import { median } from './stats.mjs';
-
-const WINDOW = 10;
-
-function settled(times) {
-  if (times.length < 2 * WINDOW) return false;
-  const last = median(times.slice(-WINDOW));
-  const before = median(times.slice(-2 * WINDOW, -WINDOW));
-  return last >= before * 0.95 && last <= before * 1.05;
-}
+import { settled } from './stats.mjs';
 
 parentPort.on('message', async ({ input, options, until, min, warm }) => {
   try {
@@ -23,7 +15,8 @@ parentPort.on('message', async ({ input, options, until, min, warm }) => {
       const times = [];
       for (;;) {
         const elapsed = performance.now() - t0;
-        if (elapsed >= warm.maxMs || (elapsed >= warm.minMs && settled(times))) break;
+        if (elapsed >= warm.maxMs) break;
+        if (elapsed >= warm.minMs && times.length >= warm.minRenders && settled(times)) break;
         const t = performance.now();
         await render(input, options);
         times.push(performance.now() - t);

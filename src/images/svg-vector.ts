@@ -513,42 +513,52 @@ function apply(m: Matrix, x: number, y: number): [number, number] {
   return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 }
 
-/** Maps moveTo/lineTo/curveTo/close ops (the only kinds this module produces) through m. */
+/**
+ * Maps moveTo/lineTo/curveTo/close ops (the only kinds this module produces) through m. A plain
+ * loop over the points, without a tuple per point: a barcode or a map is thousands of ops,
+ * placed again on every document that draws it.
+ */
 export function transformOps(ops: readonly PathOp[], m: Matrix): PathOp[] {
   if (m === IDENTITY) return [...ops];
-  return ops.flatMap((o): PathOp[] => {
+  const [a, b, c, d, e, f] = m;
+  const out: PathOp[] = [];
+  for (const o of ops) {
     switch (o.op) {
       case 'moveTo':
-      case 'lineTo': {
-        const [x, y] = apply(m, o.x, o.y);
-        return [{ op: o.op, x, y }];
-      }
-      case 'curveTo': {
-        const [x1, y1] = apply(m, o.x1, o.y1);
-        const [x2, y2] = apply(m, o.x2, o.y2);
-        const [x, y] = apply(m, o.x, o.y);
-        return [{ op: 'curveTo', x1, y1, x2, y2, x, y }];
-      }
+      case 'lineTo':
+        out.push({ op: o.op, x: a * o.x + c * o.y + e, y: b * o.x + d * o.y + f });
+        break;
+      case 'curveTo':
+        out.push({
+          op: 'curveTo',
+          x1: a * o.x1 + c * o.y1 + e,
+          y1: b * o.x1 + d * o.y1 + f,
+          x2: a * o.x2 + c * o.y2 + e,
+          y2: b * o.x2 + d * o.y2 + f,
+          x: a * o.x + c * o.y + e,
+          y: b * o.x + d * o.y + f,
+        });
+        break;
       case 'rect': {
         // Not produced by this module; expanded so that a rotation stays correct.
-        const c = [
-          apply(m, o.x, o.y),
-          apply(m, o.x + o.width, o.y),
-          apply(m, o.x + o.width, o.y + o.height),
-          apply(m, o.x, o.y + o.height),
-        ];
-        return [
-          { op: 'moveTo', x: c[0][0], y: c[0][1] },
-          { op: 'lineTo', x: c[1][0], y: c[1][1] },
-          { op: 'lineTo', x: c[2][0], y: c[2][1] },
-          { op: 'lineTo', x: c[3][0], y: c[3][1] },
+        const [x0, y0] = apply(m, o.x, o.y);
+        const [x1, y1] = apply(m, o.x + o.width, o.y);
+        const [x2, y2] = apply(m, o.x + o.width, o.y + o.height);
+        const [x3, y3] = apply(m, o.x, o.y + o.height);
+        out.push(
+          { op: 'moveTo', x: x0, y: y0 },
+          { op: 'lineTo', x: x1, y: y1 },
+          { op: 'lineTo', x: x2, y: y2 },
+          { op: 'lineTo', x: x3, y: y3 },
           { op: 'close' },
-        ];
+        );
+        break;
       }
       default:
-        return [o];
+        out.push(o);
     }
-  });
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

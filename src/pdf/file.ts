@@ -38,6 +38,12 @@ export function deflate(data: Uint8Array): Uint8Array {
   return deflateSync(data, { level: DEFLATE_LEVEL });
 }
 
+function digestOf(chunks: readonly Uint8Array[]): Buffer {
+  const hash = createHash('md5');
+  for (const c of chunks) hash.update(c);
+  return hash.digest();
+}
+
 export class PdfFile {
   private readonly entries: (Entry | undefined)[] = [undefined];
   /** Stream bytes held so far: the bulk of the file, so a runaway document stops early. */
@@ -100,8 +106,9 @@ export class PdfFile {
   }
 
   /**
-   * Serialise. The /ID is an MD5 over the body; outside deterministic mode random bytes are
-   * mixed in so that two renders of the same input still get distinct identifiers.
+   * Serialise. The /ID is an MD5 over the body in deterministic mode, so the same input gives
+   * the same file; otherwise it is 16 random bytes, as unique as a digest mixed with them and
+   * free of a pass over every byte of the file (megabytes for a document with photographs).
    */
   finish(root: PdfRef, info: PdfRef, deterministic: boolean): Uint8Array {
     const chunks: Uint8Array[] = [];
@@ -164,10 +171,7 @@ export class PdfFile {
       push('\nendstream\nendobj\n');
     }
 
-    const hash = createHash('md5');
-    for (const c of chunks) hash.update(c);
-    if (!deterministic) hash.update(randomBytes(16));
-    const id = new PdfBytes(hash.digest());
+    const id = new PdfBytes(deterministic ? digestOf(chunks) : randomBytes(16));
 
     const xrefNum = next++;
     const xrefOffset = offset;

@@ -2,9 +2,11 @@
  * Style engines kept across documents. A service renders the same template CSS again and again;
  * parsing the sheets, indexing the rules and computing each distinct style is then repeated
  * work (about a tenth of a one-page invoice). An engine is reused only for a document whose
- * styling inputs are identical (inline sheets, links, base URL, viewport, strictness, limits)
- * and only while every document styled through it produced no warning, so a reused engine gives
- * exactly the styles and warnings a fresh one would: its caches then hold nothing that warned.
+ * styling inputs are identical (inline sheets, links, base URL, viewport, strictness, limits).
+ * What loading the sheets warned (an unsupported property, say) is kept with the engine and
+ * repeated for each document that reuses it; an engine is kept only while styling documents
+ * through it warned nothing more, so a reused engine gives exactly the styles and warnings a
+ * fresh one would: its style caches hold nothing that warned.
  * Linked sheets may change between documents, so an engine built from fetched sheets keeps what
  * each fetch returned and is reused only after the same fetches, made again for the new
  * document, return the same bytes from the same final URLs.
@@ -39,6 +41,13 @@ export interface SharedEngine {
   readonly engine: StyleEngine;
   /** The fetches the sheets needed, in the order they were made. */
   readonly loads: readonly RecordedLoad[];
+  /**
+   * What loading the sheets warned, in order. Loading is a pure function of the key and of what
+   * the fetches returned, so a document that reuses the engine gets these warnings again.
+   */
+  readonly loadWarnings: readonly Warning[];
+  /** A fetch failed while the sheets loaded: it may succeed for the next document. */
+  readonly fetchFailed: boolean;
   /** Where the engine's warnings go while one document is styled. */
   sink: (w: Warning) => void;
 }

@@ -98,17 +98,32 @@ async function engineFor(
         limits: options.cssLimits,
       });
   const kept = key === null ? undefined : engines.take(key);
-  if (kept && (kept.loads.length === 0 || (await loadsUnchanged(kept.loads, options.loader))))
+  if (kept && (kept.loads.length === 0 || (await loadsUnchanged(kept.loads, options.loader)))) {
+    // Copies: a caller may change the warnings it gets without changing the next document's.
+    for (const w of kept.loadWarnings) warn({ ...w });
     return { shared: kept, key };
+  }
 
   const loads: RecordedLoad[] = [];
+  const loadWarnings: Warning[] = [];
+  let fetchFailed = false;
   const loader: ResourceLoader = {
     policy: options.loader.policy,
     load: async (url, kind, from) => {
-      const res = await options.loader.load(url, kind, from);
+      let res;
+      try {
+        res = await options.loader.load(url, kind, from);
+      } catch (e) {
+        fetchFailed = true;
+        throw e;
+      }
       loads.push({ url, kind, base: from, bytes: res.bytes, finalUrl: res.url });
       return res;
     },
+  };
+  const loadWarn = (w: Warning): void => {
+    loadWarnings.push(w);
+    warn(w);
   };
   // Media queries and vw/vh need the page area before the author's @page rules are known, so
   // they use the caller's viewport or, failing that, the default page; when a query asked about
@@ -132,7 +147,7 @@ async function engineFor(
       strict: options.strict === true,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.cssLimits ? { limits: options.cssLimits } : {}),
-      warn,
+      warn: loadWarn,
     });
   let ruleSet = await load(tracked(provisional));
   if (sizeQueried && !options.viewport) {
@@ -145,7 +160,9 @@ async function engineFor(
   const shared: SharedEngine = {
     ruleSet,
     loads,
-    sink: warn,
+    loadWarnings,
+    fetchFailed,
+    sink: loadWarn,
     engine: new StyleEngine(new RuleIndex(ruleSet.rules), {
       viewport,
       fontMetrics: options.fontMetrics ?? bundledFontMetrics(),
@@ -171,12 +188,6 @@ export async function styleDocument(html: string, options: StyleOptions): Promis
   for (const w of parsed.warnings) warn(w);
   const base = effectiveBase(options.baseUrl, parsed.baseHref);
 
-  // Every warning from here on may come from, or be hidden by, an engine's caches.
-  let styleWarnings = 0;
-  const styleWarn = (w: Warning): void => {
-    styleWarnings++;
-    warn(w);
-  };
   const sheets = options.userStylesheets?.length
     ? [
         ...parsed.sheets,
@@ -187,8 +198,15 @@ export async function styleDocument(html: string, options: StyleOptions): Promis
         })),
       ]
     : parsed.sheets;
-  const { shared, key } = await engineFor(sheets, base, options, styleWarn);
+  // A kept engine repeats what loading its sheets warned.
+  const { shared, key } = await engineFor(sheets, base, options, warn);
   const { engine, ruleSet } = shared;
+  // Every warning from here on may come from, or be hidden by, the engine's caches.
+  let styleWarnings = 0;
+  const styleWarn = (w: Warning): void => {
+    styleWarnings++;
+    warn(w);
+  };
   // From here to the return nothing awaits, so no other document uses the engine meanwhile.
   shared.sink = styleWarn;
   options.checkpoint?.();
@@ -214,6 +232,7 @@ export async function styleDocument(html: string, options: StyleOptions): Promis
   if (key !== null) {
     if (
       styleWarnings > 0 ||
+      shared.fetchFailed ||
       engine.computedStyles > MAX_STYLES_PER_KEPT_ENGINE ||
       fetchedBytes(shared.loads) > MAX_KEPT_FETCH_BYTES
     )

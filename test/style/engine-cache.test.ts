@@ -35,6 +35,40 @@ describe('style engines shared across documents', () => {
     expect(second.warnings.map((w) => w.message)).toEqual(first.warnings.map((w) => w.message));
   });
 
+  it('reuses an engine whose sheets warned, repeating their warnings', async () => {
+    const html = `<style>p { box-shadow: 0 0 2px red; color: rgb(1, 2, 3) }</style><p>x</p>`;
+    const first = await style(html);
+    const second = await style(html);
+    expect(first.warnings.map((w) => w.message)).toEqual([
+      "property 'box-shadow' is not supported and was ignored",
+    ]);
+    expect(second.warnings).toEqual(first.warnings);
+    // The same engine answers: the very style object its cache computed for the first document.
+    expect(find(second.root, 'p')!.style).toBe(find(first.root, 'p')!.style);
+  });
+
+  it('does not reuse an engine whose styling warned', async () => {
+    const html = `<style>p { color: rgb(1, 2, 3) }</style><p style="color: {">x</p>`;
+    const first = await style(html);
+    const second = await style(html);
+    expect(first.warnings.length).toBeGreaterThan(0);
+    expect(second.warnings).toEqual(first.warnings);
+    expect(find(second.root, 'p')!.style).not.toBe(find(first.root, 'p')!.style);
+  });
+
+  it('loads a linked sheet that failed for an earlier document', async () => {
+    const files: Record<string, string> = {};
+    const loader = fakeLoader(files);
+    const html = `<link rel="stylesheet" href="https://example.test/d.css"><p>x</p>`;
+    const opts = { loader, baseUrl: 'https://example.test/' };
+    const missing = await style(html, opts);
+    expect(missing.warnings.map((w) => w.code)).toContain('resource.failed');
+    files['https://example.test/d.css'] = 'p { font-size: 23px }';
+    const found = await style(html, opts);
+    expect(find(found.root, 'p')!.style.fontSize).toBe(23);
+    expect(found.warnings).toEqual([]);
+  });
+
   it('loads a linked sheet again for each document', async () => {
     const loader = fakeLoader({ 'https://example.test/a.css': 'p { color: blue }' });
     const html = `<link rel="stylesheet" href="https://example.test/a.css"><p>x</p>`;

@@ -203,6 +203,29 @@ function textOf(el: StyledElement): string {
 
 const GREY_TEXT = { r: 0x75 / 255, g: 0x75 / 255, b: 0x75 / 255, a: 1 };
 
+/**
+ * Styles made from a control's computed style, by that style and a key naming the derivation
+ * and every other input it reads. Computed styles are immutable and shared by the elements that
+ * compute alike (and, through a kept style engine, by the documents that do), so the ten text
+ * fields of a form share one field style instead of copying the whole style each, and caches
+ * keyed by style (text styles, shaping) hit for them.
+ */
+const derivedStyles = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>();
+
+function derived(s: ComputedStyle, key: string, make: () => ComputedStyle): ComputedStyle {
+  let byKey = derivedStyles.get(s);
+  if (!byKey) {
+    byKey = new Map();
+    derivedStyles.set(s, byKey);
+  }
+  let d = byKey.get(key);
+  if (!d) {
+    d = make();
+    byKey.set(key, d);
+  }
+  return d;
+}
+
 function textNode(style: ComputedStyle, text: string, nodeId: number): StyledNode {
   return { kind: 'text', nodeId, style, text };
 }
@@ -293,8 +316,13 @@ function optionText(o: StyledElement): string {
  */
 function placeholderStyle(el: StyledElement): ComputedStyle {
   const p = el.placeholderStyle;
-  if (!p) return { ...el.style, color: GREY_TEXT };
-  return p.opacity < 1 ? { ...p, color: { ...p.color, a: p.color.a * p.opacity }, opacity: 1 } : p;
+  if (!p) return derived(el.style, 'grey placeholder', () => ({ ...el.style, color: GREY_TEXT }));
+  if (p.opacity >= 1) return p;
+  return derived(p, 'opaque placeholder', () => ({
+    ...p,
+    color: { ...p.color, a: p.color.a * p.opacity },
+    opacity: 1,
+  }));
 }
 
 /**
@@ -321,40 +349,38 @@ export function controlElement(el: StyledElement, names: FormNames): ControlElem
       const value =
         type === 'password' ? '\u2022'.repeat([...raw].length) : localValue(type, raw, el.lang);
       const placeholder = el.attrs.get('placeholder') ?? '';
-      const style: ComputedStyle = {
-        ...s,
-        whiteSpace: 'pre',
-        overflowX: s.overflowX === 'visible' ? 'clip' : s.overflowX,
-        overflowY: s.overflowY === 'visible' ? 'clip' : s.overflowY,
-        ...(s.width === 'auto' && !type.startsWith('date') && type !== 'time'
-          ? { width: fieldWidth(el) }
-          : {}),
-      };
+      const width =
+        s.width === 'auto' && !type.startsWith('date') && type !== 'time'
+          ? fieldWidth(el)
+          : undefined;
+      const style = derived(s, `text ${width ?? ''}`, () =>
+        centred({
+          ...s,
+          whiteSpace: 'pre',
+          overflowX: s.overflowX === 'visible' ? 'clip' : s.overflowX,
+          overflowY: s.overflowY === 'visible' ? 'clip' : s.overflowY,
+          ...(width !== undefined ? { width } : {}),
+          ...(s.height === 'auto' ? { minHeight: normalLine(s) } : {}),
+        }),
+      );
       const shown = value !== '' ? value : placeholder;
       const textStyle = value !== '' ? s : placeholderStyle(el);
-      return make(
-        centred({ ...style, ...(s.height === 'auto' ? { minHeight: normalLine(s) } : {}) }),
-        shown !== '' ? [textNode(textStyle, shown, el.nodeId)] : [],
-      );
+      return make(style, shown !== '' ? [textNode(textStyle, shown, el.nodeId)] : []);
     }
     case 'textarea': {
       const cols = Number.parseInt(el.attrs.get('cols') ?? '', 10);
       const rows = Number.parseInt(el.attrs.get('rows') ?? '', 10);
       const lines = Number.isFinite(rows) && rows > 0 ? Math.min(rows, 1000) : 2;
+      const columns = Number.isFinite(cols) && cols > 0 ? Math.min(cols, 1000) : 20;
       // The whole text is printed: the box grows beyond its rows instead of hiding text.
-      const style: ComputedStyle = {
+      const style = derived(s, `textarea ${columns} ${lines}`, () => ({
         ...s,
-        ...(s.width === 'auto'
-          ? {
-              width:
-                (Number.isFinite(cols) && cols > 0 ? Math.min(cols, 1000) : 20) * s.fontSize * 0.6,
-            }
-          : {}),
+        ...(s.width === 'auto' ? { width: columns * s.fontSize * 0.6 } : {}),
         ...(s.height === 'auto' && s.minHeight === 'auto'
           ? { minHeight: lines * normalLine(s) }
           : {}),
         overflowWrap: 'break-word',
-      };
+      }));
       const text = el.children.map((c) => (c.kind === 'text' ? c.text : '')).join('');
       // The first newline right after <textarea> is not content (HTML parsing).
       const value = text.replace(/^\r?\n/, '');
@@ -366,8 +392,16 @@ export function controlElement(el: StyledElement, names: FormNames): ControlElem
     case 'select': {
       const options = optionsOf(el);
       const chosen = options.find((o) => o.attrs.has('selected')) ?? options[0];
-      const line: ComputedStyle = { ...anonymousStyle(s), minHeight: normalLine(s) };
-      const hidden: ComputedStyle = { ...line, height: 0, minHeight: 0, visibility: 'hidden' };
+      const line = derived(s, 'option', () => ({
+        ...anonymousStyle(s),
+        minHeight: normalLine(s),
+      }));
+      const hidden = derived(s, 'hidden option', () => ({
+        ...line,
+        height: 0,
+        minHeight: 0,
+        visibility: 'hidden',
+      }));
       // The other options are laid out hidden, with no height, so the select is as wide as its
       // widest option; the shown one comes last so its baseline is the select's. The select is
       // a flex row (label, arrow) centred vertically.
@@ -383,12 +417,12 @@ export function controlElement(el: StyledElement, names: FormNames): ControlElem
       const arrow: StyledElement = {
         kind: 'element',
         nodeId: el.nodeId,
-        style: {
+        style: derived(s, 'select arrow', () => ({
           ...anonymousStyle(s, 'inline-block'),
           marginLeft: 5,
           marginRight: 3,
           verticalAlign: 'middle',
-        },
+        })),
         tag: 'img',
         namespace: 'html',
         attrs: new Map([
@@ -399,28 +433,37 @@ export function controlElement(el: StyledElement, names: FormNames): ControlElem
         children: [],
       };
       // A flex row: the label grows, so a select wider than its options has its arrow at the end.
-      const row: ComputedStyle = {
+      const row = derived(s, 'select', () => ({
         ...s,
         display: s.display === 'inline-block' ? 'inline-flex' : 'flex',
         alignItems: 'center',
-      };
-      const grow = { ...label, style: { ...label.style, flexGrow: 1, flexShrink: 1, minWidth: 0 } };
+      }));
+      const growing = derived(label.style, 'growing', () => ({
+        ...label.style,
+        flexGrow: 1,
+        flexShrink: 1,
+        minWidth: 0,
+      }));
+      const grow = { ...label, style: growing };
       return make(row, drawn ? [grow, arrow] : [grow]);
     }
     case 'listbox': {
       const options = optionsOf(el);
-      const row = anonymousStyle(s);
-      const selected: ComputedStyle = {
+      const row = derived(s, 'option', () => ({
+        ...anonymousStyle(s),
+        minHeight: normalLine(s),
+      }));
+      const selected = derived(s, 'selected option', () => ({
         ...row,
         backgroundColor: { r: 0xce / 255, g: 0xce / 255, b: 0xce / 255, a: 1 },
-      };
+      }));
       return make(
-        { ...s, whiteSpace: 'pre' },
+        preStyle(s),
         options.map((o) => {
           const text = optionText(o);
           return part(
             el,
-            { ...(o.attrs.has('selected') ? selected : row), minHeight: normalLine(s) },
+            o.attrs.has('selected') ? selected : row,
             text ? [textNode(s, text, el.nodeId)] : [],
           );
         }),
@@ -431,18 +474,24 @@ export function controlElement(el: StyledElement, names: FormNames): ControlElem
       const label =
         el.attrs.get('value') ?? (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '');
       return make(
-        centred({
-          ...s,
-          whiteSpace: 'pre',
-          ...(s.height === 'auto' ? { minHeight: normalLine(s) } : {}),
-        }),
+        derived(s, 'button', () =>
+          centred({
+            ...s,
+            whiteSpace: 'pre',
+            ...(s.height === 'auto' ? { minHeight: normalLine(s) } : {}),
+          }),
+        ),
         label ? [textNode(s, label, el.nodeId)] : [],
         { name: name || label },
       );
     }
     case 'file':
-      return make({ ...s, whiteSpace: 'pre' }, [
-        part(el, fileButton(s), [textNode(s, 'Choose File', el.nodeId)]),
+      return make(preStyle(s), [
+        part(
+          el,
+          derived(s, 'file button', () => fileButton(s)),
+          [textNode(s, 'Choose File', el.nodeId)],
+        ),
         textNode(s, 'No file chosen', el.nodeId),
       ]);
     case 'checkbox':
@@ -458,6 +507,11 @@ export function controlElement(el: StyledElement, names: FormNames): ControlElem
       return make(s, [], { ...(drawn ? { artwork: artworkKey(el) } : {}), valueText });
     }
   }
+}
+
+/** The style with white space kept as written. */
+function preStyle(s: ComputedStyle): ComputedStyle {
+  return derived(s, 'pre', () => ({ ...s, whiteSpace: 'pre' }));
 }
 
 /**

@@ -728,10 +728,12 @@ function legendDecoration(
 
 /**
  * A block container laid out at an auto height, given border-box height `height` instead (a
- * stretched grid item) without laying it out again: an auto-height block's content does not
- * depend on the height its parent imposes, only its own box does. Undefined where the content
- * might: a multi-column container fills its height, and a positioned box places its absolutely
- * positioned descendants against it. `placed` comes from layoutBlockLevel at x = `x`.
+ * stretched grid or flex item) without laying it out again: an auto-height block's content
+ * does not depend on the height its parent imposes, only its own box does. Undefined where the
+ * content might: a multi-column container fills its height, a positioned box places its
+ * absolutely positioned descendants against it, and an aspect-ratio gives the children of an
+ * auto height a definite one. Undefined too for a fieldset with a legend, whose border is
+ * drawn around the legend. `placed` comes from layoutBlockLevel at x = `x`.
  */
 export function blockAtHeight(
   box: Box,
@@ -743,6 +745,7 @@ export function blockAtHeight(
   const f = placed.frag;
   if (box.kind !== 'block' || f.kind !== 'box' || isMulticol(box.style)) return undefined;
   if (isPositioned(box.style) || box.style.height !== 'auto') return undefined;
+  if (box.style.aspectRatio !== 'auto' || renderedLegend(box) !== undefined) return undefined;
   const g = { x, width: placed.width, top: f.top, height };
   const frag = boxFragment(box, g, f.children, ctx, {
     ...(f.lines ? { lines: f.lines } : {}),

@@ -3,7 +3,8 @@
  * work in points), a fresh node tree per container that is freed afterwards. Each item is a yoga
  * leaf whose measure function lays the item out with our own block layout at the width yoga
  * asks about; measurements are pure and memoised by (width, mode). After yoga has placed the
- * items, each is laid out again at its final size, so inline content wraps at the real width.
+ * items, each is laid out again at its final size, so inline content wraps at the real width
+ * (a block measured at that width keeps its content and only takes its final height).
  *
  * Nested containers: measuring an item that is itself a flex container runs a whole inner
  * layout, and yoga measures an item several times per pass, so without sharing the work each
@@ -30,6 +31,7 @@ import type { Box, FlexBox } from '../box-tree/boxes.js';
 import type { LayoutContext } from '../context.js';
 import { boxFragment, flatten, shiftFragment, sideBySide } from '../context.js';
 import {
+  blockAtHeight,
   intrinsicOuter,
   layoutBlockLevel,
   layoutFixed,
@@ -74,8 +76,14 @@ type ItemLayout = Placed & { marginLeft: number; abs: AbsCollector };
  * outermost container is done, so fragments are not kept past the layout that needed them.
  */
 interface ItemMemo {
-  readonly sizes: Map<Box, Map<number, { width: number; height: number }>>;
+  readonly sizes: Map<Box, Map<number, Measured>>;
   readonly finals: Map<Box, Map<string, ItemLayout>>;
+}
+
+/** An item's size at a width, and the layout it was measured from (kept for the final one). */
+interface Measured {
+  readonly size: { readonly width: number; readonly height: number };
+  readonly layout: ItemLayout;
 }
 let memo: ItemMemo | undefined;
 
@@ -88,11 +96,12 @@ function measuredSize(
   let byWidth = m.sizes.get(item);
   if (!byWidth) m.sizes.set(item, (byWidth = new Map()));
   const hit = byWidth.get(width);
-  if (hit) return hit;
-  const laid = layoutBlockLevel(item, 0, 0, width, ctx, [], { root: true, forcedWidth: width });
-  const out = { width: laid.width, height: laid.height };
-  byWidth.set(width, out);
-  return out;
+  if (hit) return hit.size;
+  const abs: AbsCollector = [];
+  const laid = layoutBlockLevel(item, 0, 0, width, ctx, abs, { root: true, forcedWidth: width });
+  const size = { width: laid.width, height: laid.height };
+  byWidth.set(width, { size, layout: { ...laid, abs } });
+  return size;
 }
 
 function finalLayout(
@@ -107,6 +116,15 @@ function finalLayout(
   const key = `${width}x${height}`;
   const hit = bySize.get(key);
   if (hit) return hit;
+  // Measured at this width already: a block's content stays as it was, only its box takes the
+  // height yoga gave it (yoga rounds sizes to single precision, so heights rarely match).
+  const measured = m.sizes.get(item)?.get(width)?.layout;
+  const same = measured && blockAtHeight(item, measured, measured.marginLeft, height, ctx);
+  if (same) {
+    const out = { ...same, marginLeft: measured.marginLeft, abs: measured.abs };
+    bySize.set(key, out);
+    return out;
+  }
   const abs: AbsCollector = [];
   const r = layoutBlockLevel(item, 0, 0, width, ctx, abs, {
     root: true,
@@ -353,13 +371,23 @@ function layoutFlexIn(
       s.direction === 'rtl' ? Direction.RTL : Direction.LTR,
     );
     if (measureError !== undefined) throw measureError.error;
-    laidItems = nodes.map((n) => n.getComputedLayout());
+    // Four plain getters each: getComputedLayout builds an object of six fields through the
+    // bindings, several times slower, and only these four are used.
+    laidItems = nodes.map((n) => ({
+      left: n.getComputedLeft(),
+      top: n.getComputedTop(),
+      width: n.getComputedWidth(),
+      height: n.getComputedHeight(),
+    }));
     innerH = root.getComputedHeight();
   } catch (e) {
     throw yogaFault(e);
   } finally {
     try {
-      root?.freeRecursive();
+      // Each node by itself (freeRecursive walks the tree through the bindings, and would
+      // miss a node made before a fault stopped it being inserted).
+      for (const n of nodes) n.free();
+      root?.free();
     } catch (e) {
       // eslint-disable-next-line no-unsafe-finally -- a fault while freeing is still typed
       throw yogaFault(e);

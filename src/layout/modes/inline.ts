@@ -60,24 +60,48 @@ function direction(box: BlockBox): 'ltr' | 'rtl' | 'auto' {
 }
 
 /**
+ * An atomic inline laid out alike at any available width: a replaced box (an image, a check
+ * box), not offset by `position`, whose size, padding and margins are all absolute or auto.
+ */
+function widthFree(box: Box): boolean {
+  if (box.kind !== 'image' || box.style.position !== 'static') return false;
+  const s = box.style;
+  const fixed = (v: unknown): boolean => typeof v === 'number' || v === 'auto' || v === 'none';
+  return (
+    fixed(s.width) &&
+    fixed(s.minWidth) &&
+    fixed(s.maxWidth) &&
+    fixed(s.paddingLeft) &&
+    fixed(s.paddingRight) &&
+    fixed(s.paddingTop) &&
+    fixed(s.paddingBottom) &&
+    fixed(s.marginLeft) &&
+    fixed(s.marginRight) &&
+    fixed(s.marginTop) &&
+    fixed(s.marginBottom)
+  );
+}
+
+/**
  * Shaped paragraph of a box's inline content at a given available width. Only atomic inlines
- * depend on the width (percentages, shrink-to-fit), so text-only paragraphs are shaped once.
+ * depend on the width (percentages, shrink-to-fit), so a paragraph of text and width-free
+ * atomic inlines (a line of radio buttons) is shaped once.
  */
 function paragraphOf(box: BlockBox, width: number, ctx: LayoutContext): ParagraphEntry {
   const items = box.inline ?? [];
-  const hasAtomics = items.some((i) => i.kind === 'atomic');
-  const key = hasAtomics ? Math.round(width * 100) : -2;
-  let byWidth = paragraphs.get(box);
-  if (!byWidth) {
-    byWidth = new Map();
-    paragraphs.set(box, byWidth);
+  const byWidth = items.some((i) => i.kind === 'atomic' && !widthFree(i.box));
+  const key = byWidth ? Math.round(width * 100) : -2;
+  let entries = paragraphs.get(box);
+  if (!entries) {
+    entries = new Map();
+    paragraphs.set(box, entries);
   }
-  const hit = byWidth.get(key);
+  const hit = entries.get(key);
   if (hit) return hit;
   const entry = shapeItems(box, items, width, ctx);
   // Bound the per-box cache: flex measurement may probe many widths.
-  if (byWidth.size > 16) byWidth.clear();
-  byWidth.set(key, entry);
+  if (entries.size > 16) entries.clear();
+  entries.set(key, entry);
   return entry;
 }
 
