@@ -30,8 +30,9 @@ const MEASURE_MS = Math.max(1000, Number(args.seconds) * 1000);
 const THREADS = Math.max(1, Number(args.threads ?? availableParallelism()));
 /**
  * Warm-up per document and thread before measuring (JIT, per-thread caches): at least WARM_MS
- * and WARM_MIN renders (as bench/steady.mjs), then until the thread's render time settles (bench/lib/throughput-worker.mjs), at most
- * WARM_MAX_MS. WeasyPrint's processes warm for WARM_MS (their time does not drift).
+ * and WARM_MIN renders (as bench/steady.mjs), then until the thread's render time settles
+ * (bench/lib/throughput-worker.mjs), at most WARM_MAX_MS. WeasyPrint's processes warm for
+ * WARM_MS (their time does not drift).
  */
 const WARM_MS = 1500;
 const WARM_MIN = 60;
