@@ -1,14 +1,23 @@
 /**
  * Image decoding through sharp: PNG, JPEG, GIF (first frame), WebP, AVIF, TIFF and SVG become an
- * ImageResource the writer can embed. Baseline sRGB/gray JPEGs in upright orientation pass through
- * untouched (no generation loss); everything else is turned upright, converted to sRGB (or kept
- * gray) 8-bit and handed over as raw samples with a separate alpha plane.
+ * ImageResource the writer can embed. 8-bit sRGB/gray JPEGs in upright orientation that PDF
+ * readers decode (baseline, extended or progressive Huffman) pass through untouched (no
+ * generation loss, a fraction of the bytes of their pixels); everything else is turned upright,
+ * converted to sRGB (or kept gray) 8-bit and handed over as raw samples with a separate alpha
+ * plane.
  */
 import { createHash } from 'node:crypto';
 import type { Sharp as SharpInstance } from 'sharp';
+import { isDctReadable, jpegFrame } from './jpeg.js';
 import { loadSharp } from './sharp.js';
 import type { ImageResource } from '../document/index.js';
 import { parseSimpleSvg, type SvgVector } from './svg-vector.js';
+
+/** A JPEG whose frame a PDF's DCTDecode reads as it is. */
+function passesThrough(input: Uint8Array): boolean {
+  const frame = jpegFrame(input);
+  return frame !== undefined && isDctReadable(frame);
+}
 
 interface ImageSize {
   /** Intrinsic size in CSS px (SVG: its own size; raster: pixel size). */
@@ -107,8 +116,8 @@ async function decodePixels(
     meta.format === 'jpeg' &&
     upright &&
     (meta.space === 'srgb' || meta.space === 'b-w') &&
-    !meta.isProgressive &&
     srgbProfile &&
+    passesThrough(input) &&
     (meta.channels === 3 || meta.channels === 1)
   ) {
     const id = createHash('sha256').update(input).digest('hex').slice(0, 32);
