@@ -10,8 +10,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { render } from '../dist/index.js';
-import { ALL_DOCS, ourInput, peerInput } from './lib/inputs.mjs';
-import { median, settled, table } from './lib/stats.mjs';
+import { ALL_DOCS, ourInput, peerInput, weasyprint } from './lib/inputs.mjs';
+import { median, table } from './lib/stats.mjs';
+import { warmUntilSettled } from './lib/warm.mjs';
 
 const OUT = fileURLToPath(new URL('./out/', import.meta.url));
 
@@ -26,31 +27,8 @@ const { values: args } = parseArgs({
 });
 const ROUNDS = Math.max(3, Number(args.rounds));
 const DOCS = args.docs ? args.docs.split(',') : ALL_DOCS;
-/**
- * Warm renders before timing: enough for the JIT and the per-thread caches. The first document
- * of a run also pays for optimising the engine's common paths, which V8 does after enough
- * calls rather than enough time (the invoice took 2-3x its steady time for its first 60
- * renders, longer than 1.5 s on a loaded machine), so warming takes at least WARM_MIN renders
- * and goes on until the median of the last WARM_WINDOW renders is within 5% of the window
- * before it (or WARM_MAX_MS have passed).
- */
-const WARM_MS = 1500;
-const WARM_MIN = 60;
-const WARM_WINDOW = 10;
-const WARM_MAX_MS = 15_000;
-
-async function peer() {
-  if (args['no-peers']) return null;
-  const engine = await import('./engines/weasyprint.mjs');
-  const ok = await engine.available();
-  if (ok !== true) {
-    console.error(`WeasyPrint: skipped (${ok})`);
-    return null;
-  }
-  return engine.create();
-}
-
-const wp = await peer();
+const engine = args['no-peers'] ? null : await weasyprint();
+const wp = engine ? await engine.create() : null;
 const rows = [];
 try {
   for (const name of DOCS) {
@@ -61,17 +39,14 @@ try {
       const r = await render(ours.input, ours.options);
       return { ms: performance.now() - t, pages: r.pages };
     };
+    // Warm renders before timing: enough for the JIT and the per-thread caches (WARM).
     const started = performance.now();
-    const warm = [];
     let pages = 0;
-    for (;;) {
-      const elapsed = performance.now() - started;
-      if (elapsed >= WARM_MAX_MS) break;
-      if (warm.length >= WARM_MIN && elapsed >= WARM_MS && settled(warm, WARM_WINDOW)) break;
+    const warm = await warmUntilSettled(async () => {
       const r = await once();
       pages = r.pages;
-      warm.push(r.ms);
-    }
+      return r.ms;
+    });
     if (args.verbose)
       console.error(
         `${name}: warmed ${warm.length} renders in ${(performance.now() - started).toFixed(0)} ms`,

@@ -13,8 +13,9 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { ALL_DOCS, ourInput, peerInput } from './lib/inputs.mjs';
+import { ALL_DOCS, ourInput, peerInput, weasyprint } from './lib/inputs.mjs';
 import { table } from './lib/stats.mjs';
+import { renderUntil, WARM } from './lib/warm.mjs';
 
 const OUT = fileURLToPath(new URL('./out/', import.meta.url));
 const { values: args } = parseArgs({
@@ -28,15 +29,8 @@ const { values: args } = parseArgs({
 const DOCS = args.docs ? args.docs.split(',') : ALL_DOCS;
 const MEASURE_MS = Math.max(1000, Number(args.seconds) * 1000);
 const THREADS = Math.max(1, Number(args.threads ?? availableParallelism()));
-/**
- * Warm-up per document and thread before measuring (JIT, per-thread caches): at least WARM_MS
- * and WARM_MIN renders (as bench/steady.mjs), then until the thread's render time settles
- * (bench/lib/throughput-worker.mjs), at most WARM_MAX_MS. WeasyPrint's processes warm for
- * WARM_MS (their time does not drift).
- */
-const WARM_MS = 1500;
-const WARM_MIN = 60;
-const WARM_MAX_MS = 15_000;
+// Each a11ypdf thread warms on each document as bench/steady.mjs does (bench/lib/warm.mjs);
+// WeasyPrint's processes for WARM.minMs (their time does not drift).
 /** Least documents per thread or process in a measurement, however slow the engine. */
 const MIN_DOCS = 2;
 
@@ -56,12 +50,7 @@ function ourPool() {
     });
   return {
     async measure({ input, options }) {
-      const warm = {
-        input,
-        options,
-        warm: { minMs: WARM_MS, minRenders: WARM_MIN, maxMs: WARM_MAX_MS },
-      };
-      await Promise.all(workers.map((w) => run(w, warm)));
+      await Promise.all(workers.map((w) => run(w, { input, options, warm: true })));
       const until = Date.now() + MEASURE_MS;
       const done = await Promise.all(
         workers.map((w) => run(w, { input, options, until, min: MIN_DOCS })),
@@ -73,27 +62,18 @@ function ourPool() {
 }
 
 async function peerPool() {
-  const engine = await import('./engines/weasyprint.mjs');
-  const ok = await engine.available();
-  if (ok !== true) {
-    console.error(`WeasyPrint: skipped (${ok})`);
-    return null;
-  }
+  const engine = await weasyprint();
+  if (!engine) return null;
   const instances = await Promise.all(Array.from({ length: THREADS }, () => engine.create()));
   const loop = async (wp, path, until, min) => {
-    const start = Date.now();
-    const ends = [];
-    while (Date.now() < until || ends.length < min) {
-      await wp.render(path);
-      ends.push(Date.now());
-    }
+    const { start, ends } = await renderUntil(() => wp.render(path), until, min);
     return rate(start, ends);
   };
   return {
     async measure(name) {
       const path = await peerInput(instances[0], name);
       if (path === null) return undefined;
-      await Promise.all(instances.map((wp) => loop(wp, path, Date.now() + WARM_MS, 2)));
+      await Promise.all(instances.map((wp) => loop(wp, path, Date.now() + WARM.minMs, 2)));
       const until = Date.now() + MEASURE_MS;
       const rates = await Promise.all(instances.map((wp) => loop(wp, path, until, MIN_DOCS)));
       return rates.reduce((a, b) => a + b, 0);

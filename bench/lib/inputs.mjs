@@ -36,3 +36,12 @@ export async function peerInput(wp, name) {
     ? `${ROOT}${name}/index.html`
     : wp.prepare(await loadDoc(name));
 }
+
+/** WeasyPrint's engine module (bench/engines/weasyprint.mjs), or null, said why, when missing. */
+export async function weasyprint() {
+  const engine = await import('../engines/weasyprint.mjs');
+  const ok = await engine.available();
+  if (ok === true) return engine;
+  console.error(`WeasyPrint: skipped (${ok})`);
+  return null;
+}

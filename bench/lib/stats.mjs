@@ -10,17 +10,6 @@ export function median(xs) {
   return quantile(xs, 0.5);
 }
 
-/**
- * True once the last two windows of render times agree within 5% by median: a warming thread's
- * JIT has settled. @param {number[]} times @param {number} window
- */
-export function settled(times, window = 10) {
-  if (times.length < 2 * window) return false;
-  const last = median(times.slice(-window));
-  const before = median(times.slice(-2 * window, -window));
-  return last >= before * 0.95 && last <= before * 1.05;
-}
-
 /** @param {number[]} xs nearest-rank 95th percentile */
 export function p95(xs) {
   if (xs.length === 0) return NaN;

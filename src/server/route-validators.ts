@@ -4,7 +4,7 @@
  * fastify compiles each route's JSON schemas with ajv when the service starts; ajv generates
  * and compiles JavaScript for every schema (the template schema is large), which was about a
  * third of the HTTP thread's start-up and cannot come from V8's code cache (it is made with
- * `new Function`). `npm run build` starts the service once with `collectValidators`, which keeps
+ * `new Function`). `npm run build` starts the service once with a `collect` source, which keeps
  * ajv's standalone code of every validator, and writes them to dist/route-validators.cjs
  * (scripts/route-validators.mjs). A later start takes each route's validator from that file
  * when the route, its part and its schema are exactly those it was made for, and compiles

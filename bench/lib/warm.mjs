@@ -1,0 +1,54 @@
+// Warming an engine before it is timed, and rendering for a stretch of time: shared by the
+// steady-state and throughput benches (bench/steady.mjs, bench/throughput.mjs and its workers).
+import { median } from './stats.mjs';
+
+/**
+ * How long a11ypdf warms on a document before it is timed. V8 optimises the engine's common
+ * paths after enough calls rather than enough time (the first document of a run took 2-3x its
+ * steady time for its first 60 renders, longer than 1.5 s on a loaded machine), so warming
+ * takes at least `minMs` and `minRenders`, then goes on until the median of the last `window`
+ * renders is within 5% of the window before it, or `maxMs` have passed.
+ */
+export const WARM = { minMs: 1500, minRenders: 60, maxMs: 15_000, window: 10 };
+
+/**
+ * True once the last two windows of render times agree within 5% by median: a warming thread's
+ * JIT has settled. @param {number[]} times @param {number} window
+ */
+export function settled(times, window = WARM.window) {
+  if (times.length < 2 * window) return false;
+  const last = median(times.slice(-window));
+  const before = median(times.slice(-2 * window, -window));
+  return last >= before * 0.95 && last <= before * 1.05;
+}
+
+/**
+ * Calls `once` (one render, resolving to its milliseconds) until warm by `opts`; returns the
+ * times. @param {() => Promise<number>} once @param {typeof WARM} opts
+ */
+export async function warmUntilSettled(once, opts = WARM) {
+  const started = performance.now();
+  const times = [];
+  for (;;) {
+    const elapsed = performance.now() - started;
+    if (elapsed >= opts.maxMs) break;
+    if (elapsed >= opts.minMs && times.length >= opts.minRenders && settled(times, opts.window))
+      break;
+    times.push(await once());
+  }
+  return times;
+}
+
+/**
+ * Calls `render` again and again until `until` (epoch ms) and at least `min` times; returns
+ * when it started and when each call ended. @param {() => Promise<unknown>} render
+ */
+export async function renderUntil(render, until, min) {
+  const start = Date.now();
+  const ends = [];
+  while (Date.now() < until || ends.length < min) {
+    await render();
+    ends.push(Date.now());
+  }
+  return { start, ends };
+}
