@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { which } from './lib/proc.mjs';
 import { median } from './lib/stats.mjs';
+import { peerFontEnv } from './lib/peer-fonts.mjs';
 
 const BIN = fileURLToPath(new URL('../bin/a11ypdf.js', import.meta.url));
 
@@ -81,7 +82,12 @@ export function coldCli(opts = {}) {
       });
     const weasy = which('weasyprint');
     if (weasy)
-      engines.push({ engine: 'WeasyPrint', cmd: weasy, args: [input, join(dir, 'w.pdf')] });
+      engines.push({
+        engine: 'WeasyPrint',
+        cmd: weasy,
+        args: [input, join(dir, 'w.pdf')],
+        env: peerFontEnv(),
+      });
     // One untimed run each: the OS page cache, not the engine, is what a first run measures.
     for (const e of engines) measure(e.cmd, e.args, e.env);
     const samples = new Map(engines.map((e) => [e.engine, []]));

@@ -4,29 +4,22 @@
 //
 //   node --cpu-prof --cpu-prof-dir=bench/out/prof bench/profile.mjs loop invoice 30
 //   node --cpu-prof --cpu-prof-dir=bench/out/prof bench/profile.mjs loop report-100 2
+//   node --cpu-prof --cpu-prof-dir=bench/out/prof bench/profile.mjs loop gallery/form 100
 //   node --cpu-prof --cpu-prof-dir=bench/out/prof bench/profile.mjs validate report-10 20
 //   node bench/profile.mjs top bench/out/prof/CPU.*.cpuprofile [count]
 import { readFileSync } from 'node:fs';
 import { render, validate } from '../dist/index.js';
-import { toHtml } from './docs/to-html.mjs';
-import { loadDoc } from './lib/docs.mjs';
+import { ourInput } from './lib/inputs.mjs';
 
 const [mode, arg, countArg] = process.argv.slice(2);
 
-async function input(name) {
-  const doc = await loadDoc(name);
-  return doc.template
-    ? { kind: 'template', template: doc.template, data: doc.data }
-    : { kind: 'html', html: await toHtml(doc) };
-}
-
 if (mode === 'loop' || mode === 'validate') {
   const n = Number(countArg ?? 10);
-  const inp = await input(arg ?? 'invoice');
-  const first = await render(inp);
+  const { input, options } = await ourInput(arg ?? 'invoice');
+  const first = await render(input, options);
   const t = performance.now();
   for (let i = 0; i < n; i++) {
-    if (mode === 'loop') await render(inp);
+    if (mode === 'loop') await render(input, options);
     else validate(first.pdf, { flavours: ['pdfa-3a', 'pdfua-1'] });
   }
   console.log(`${mode} ${arg}: ${((performance.now() - t) / n).toFixed(1)} ms each over ${n}`);

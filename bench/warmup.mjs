@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 // Warm-up and steady state, per document: for each document a fresh service is started
 // (`a11ypdf serve`, one worker per core), timed from spawn to /health/ready, then sent the
-// same document one request after another. Prints the first request's latency after readiness,
-// how many requests it took to reach steady speed, the steady latency (median of the last ten),
-// WeasyPrint and Chromium warm on the same document in the same run (when installed, each kept
-// warm in one process and timed between our requests, so machine load hits all alike), and the
-// ratios. The documents: the benchmark's (bench/docs) and the fidelity gallery (gallery/), which
-// the engine was not tuned on; gallery assets are served over loopback HTTP.
+// same document one request after another until it has rendered it for --seconds (and at least
+// --requests times): V8 keeps optimising code for a second or more of work after a fresh
+// worker's warm-up, so a short run would take the tail of that ramp for the steady state. The
+// steady latency is the median of the run's last third; WeasyPrint and Chromium (when
+// installed, each kept warm in one process) then render the same document ten times each, in
+// the same minute. Prints the first request's latency after readiness, the request from which the service
+// stays at steady speed, the steady latency, the peers' and the ratios. The documents: the
+// benchmark's (bench/docs) and the fidelity gallery (gallery/), which the engine was not tuned
+// on; gallery assets are served over loopback HTTP.
 //
-//   node bench/warmup.mjs [--requests 30] [--docs invoice,gallery/cv] [--no-peers] [--json]
+//   node bench/warmup.mjs [--seconds 6] [--requests 30] [--docs invoice,gallery/cv] [--no-peers] [--json]
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -25,26 +28,39 @@ const OUT = fileURLToPath(new URL('./out/', import.meta.url));
 
 const { values: args } = parseArgs({
   options: {
+    seconds: { type: 'string', default: '6' },
     requests: { type: 'string', default: '30' },
     docs: { type: 'string' },
     'no-peers': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
   },
 });
-const REQUESTS = Math.max(12, Number(args.requests));
+const MIN_REQUESTS = Math.max(12, Number(args.requests));
+const RUN_MS = Math.max(0, Number(args.seconds) * 1000);
+/** However fast the document, a run stops here. */
+const MAX_REQUESTS = 5000;
+/** Renders of each peer, after the service's run. */
+const PEER_RENDERS = 10;
 const DOCS = args.docs ? args.docs.split(',') : ALL_DOCS;
 
-/** Steady: the median of the last ten; reached at the first request from which a rolling
- * median of three stays within 1.25x of it. */
-export function steadyState(latencies) {
-  const steady = median(latencies.slice(-10));
-  const roll = (i) => median(latencies.slice(i, i + 3));
-  let reached = latencies.length;
-  for (let i = latencies.length - 3; i >= 0; i--) {
+/** The steady latency: the median of the run's last third (this machine's speed wanders). */
+export function steadyLatency(latencies) {
+  return median(latencies.slice(Math.floor((latencies.length * 2) / 3)));
+}
+
+/**
+ * The request (1-based) from which the service stays at steady speed: the first from which
+ * every rolling median of nine requests is within 1.25x of the steady latency (a median lets
+ * a lone collector pause pass, not a slow stretch).
+ */
+export function steadyFrom(latencies, steady) {
+  const roll = (i) => median(latencies.slice(i, i + 9));
+  let reached = latencies.length + 1;
+  for (let i = latencies.length - 9; i >= 0; i--) {
     if (roll(i) <= steady * 1.25) reached = i + 1;
     else break;
   }
-  return { steady, reached };
+  return reached;
 }
 
 async function peers() {
@@ -109,36 +125,46 @@ try {
     });
     const readyMs = performance.now() - started;
     const latencies = [];
+    const send = async () => {
+      const t = performance.now();
+      const res = await fetch(`${svc.base}${d.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/pdf' },
+        body: JSON.stringify(d.body),
+      });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${name}: HTTP ${res.status}`);
+      return performance.now() - t;
+    };
     try {
-      for (let i = 0; i < REQUESTS; i++) {
-        const t = performance.now();
-        const res = await fetch(`${svc.base}${d.path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/pdf' },
-          body: JSON.stringify(d.body),
-        });
-        await res.arrayBuffer();
-        if (!res.ok) throw new Error(`${name}: HTTP ${res.status}`);
-        latencies.push(performance.now() - t);
-        // Peers, interleaved with the last requests, for the same machine load.
-        if (i >= REQUESTS - 10)
-          for (const p of peerInputs.values()) {
-            const tp = performance.now();
-            await p.engine.render(p.input);
-            p.times.push(performance.now() - tp);
-          }
-      }
+      const until = performance.now() + RUN_MS;
+      while (
+        latencies.length < MAX_REQUESTS &&
+        (latencies.length < MIN_REQUESTS || performance.now() < until)
+      )
+        latencies.push(await send());
     } finally {
       await svc.stop();
     }
-    const { steady, reached } = steadyState(latencies);
+    // The peers right after, not between our requests: a browser goes on working for a while
+    // after it returns a PDF, and that work would be charged to the request after it.
+    for (const p of peerInputs.values())
+      for (let i = 0; i < PEER_RENDERS; i++) {
+        const tp = performance.now();
+        await p.engine.render(p.input);
+        p.times.push(performance.now() - tp);
+      }
+    const steady = steadyLatency(latencies);
+    const reached = steadyFrom(latencies, steady);
     const row = {
       document: name,
       readyMs,
       firstMs: latencies[0],
       toSteady: reached,
+      requests: latencies.length,
       steadyMs: steady,
       first5: latencies.slice(0, 5),
+      latencies: latencies.map((ms) => Math.round(ms * 10) / 10),
     };
     for (const [label, p] of peerInputs) row[label] = median(p.times);
     rows.push(row);
@@ -162,7 +188,7 @@ else
         ready: `${fmt(r.readyMs)} ms`,
         'first request': `${fmt(r.firstMs)} ms`,
         'first / steady': `${(r.firstMs / r.steadyMs).toFixed(2)}x`,
-        'steady from request': String(r.toSteady),
+        'steady from request': `${r.toSteady} of ${r.requests}`,
         steady: `${fmt(r.steadyMs)} ms`,
         'WeasyPrint warm': r.WeasyPrint === undefined ? '–' : `${fmt(r.WeasyPrint)} ms`,
         'WP / a11ypdf': ratio(r.WeasyPrint, r.steadyMs),

@@ -36,6 +36,7 @@ import { FLAGS as CHROMIUM_FLAGS, findChromium } from '../bench/lib/chromium.mjs
 import { which } from '../bench/lib/proc.mjs';
 import { mean, table } from '../bench/lib/stats.mjs';
 import { closeLetterSpacing, inkSimilarity, wordCounts, wordShare } from './fidelity-measure.mjs';
+import { peerFontEnv } from '../bench/lib/peer-fonts.mjs';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -231,7 +232,7 @@ async function renderOurs(name, source, out) {
 
 async function renderWeasyPrint(source, out) {
   try {
-    await run(tools.weasyprint, ['-q', source, out], { timeout: 300_000 });
+    await run(tools.weasyprint, ['-q', source, out], { timeout: 300_000, env: peerFontEnv() });
     return out;
   } catch (err) {
     console.error(`weasyprint failed on ${source}: ${err.message.split('\n')[0]}`);
@@ -255,7 +256,7 @@ async function renderChromium(source, out) {
         `--print-to-pdf=${out}`,
         pathToFileURL(source).href,
       ],
-      { timeout: 300_000 },
+      { timeout: 300_000, env: peerFontEnv() },
     );
     return existsSync(out) ? out : null;
   } catch (err) {

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { toHtml } from '../docs/to-html.mjs';
 import { FLAGS, findChromium } from '../lib/chromium.mjs';
+import { peerFontEnv } from '../lib/peer-fonts.mjs';
 
 const run = promisify(execFile);
 const found = findChromium();
@@ -38,6 +39,7 @@ export async function create() {
       const out = join(dir, `out-${n++}.pdf`);
       await run(found.bin, [...FLAGS, '--no-pdf-header-footer', `--print-to-pdf=${out}`, url], {
         timeout: 120_000,
+        env: peerFontEnv(),
       });
       const bytes = readFileSync(out);
       rmSync(out);

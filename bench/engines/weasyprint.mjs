@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { toHtml } from '../docs/to-html.mjs';
 import { which } from '../lib/proc.mjs';
+import { peerFontEnv } from '../lib/peer-fonts.mjs';
 
 const WORKER = fileURLToPath(new URL('weasyprint_worker.py', import.meta.url));
 
@@ -41,7 +42,10 @@ export async function create() {
   if (!found) throw new Error('weasyprint is not on PATH');
   const dir = mkdtempSync(join(tmpdir(), 'a11ypdf-bench-wp-'));
   const [cmd, ...args] = found.python;
-  const child = spawn(cmd, [...args, WORKER], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(cmd, [...args, WORKER], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: peerFontEnv(),
+  });
   const lines = createInterface({ input: child.stdout });
   /** @type {((line: string) => void)[]} */
   const waiting = [];

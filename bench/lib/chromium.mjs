@@ -3,6 +3,7 @@
 // replies on fd 4, each message JSON ended by a NUL byte), so no npm package is needed.
 import { spawn, execFileSync } from 'node:child_process';
 import { which } from './proc.mjs';
+import { peerFontEnv } from './peer-fonts.mjs';
 
 const NAMES = ['chromium', 'chromium-browser', 'google-chrome'];
 
@@ -44,6 +45,7 @@ export class CdpBrowser {
   constructor(bin) {
     this.proc = spawn(bin, [...FLAGS, '--remote-debugging-pipe', 'about:blank'], {
       stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
+      env: peerFontEnv(),
     });
     this.nextId = 1;
     /** @type {Map<number, { resolve: (v: any) => void, reject: (e: Error) => void }>} */
