@@ -5,10 +5,21 @@
  * use them while `../secret`, `/etc/passwd` or a link pointing out of the root are refused.
  * The service never configures roots, so for it file: URLs stay refused like any other scheme.
  */
-import { constants, type Stats } from 'node:fs';
-import { open, readlink, realpath, stat } from 'node:fs/promises';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  read,
+  readSync,
+  readlinkSync,
+  realpathSync,
+  type Stats,
+} from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { ResourceError, type LoadedResource } from './types.js';
 
 /** Which local files a render may read. */
@@ -73,12 +84,62 @@ function rootList(access: FileAccess): readonly string[] {
  * /proc): checked after opening, so a folder swapped for a link between the check and the open
  * still cannot lead outside the root.
  */
-async function openedPath(fd: number): Promise<string | null> {
+function openedPath(fd: number): string | null {
   try {
-    return await readlink(`/proc/self/fd/${fd}`);
+    return readlinkSync(`/proc/self/fd/${fd}`);
   } catch {
     return null;
   }
+}
+
+/**
+ * The checks (real path, open, where the descriptor leads, its kind and size) are system calls
+ * of a few microseconds on a local disk: made synchronously, as Node's own module loader does,
+ * they cost a tenth of the same calls through the thread pool (measured: five files of a
+ * document, 0.10 against 0.84 ms). Files up to this size are read synchronously too (a font,
+ * a photo); larger ones through the thread pool, so a big file does not hold the thread up.
+ */
+const SYNC_READ_MAX = 2 * 1024 * 1024;
+
+const readAsync = promisify(read);
+
+type ReadChunk = (
+  buffer: Buffer,
+  offset: number,
+  length: number,
+  position: number,
+) => number | Promise<number>;
+
+/**
+ * All bytes of the open file `fd`, which had `size` bytes when checked: into a buffer of its
+ * own of exactly that size, then on if the file grew since, up to `limit` bytes (undefined past
+ * it: the caller says so).
+ */
+export async function readAll(
+  size: number,
+  limit: number,
+  readChunk: ReadChunk,
+): Promise<Buffer | undefined> {
+  const first = Buffer.allocUnsafeSlow(size);
+  let filled = 0;
+  while (filled < size) {
+    const n = await readChunk(first, filled, size - filled, filled);
+    if (n === 0) return first.subarray(0, filled); // shrank since the check
+    filled += n;
+  }
+  // Whatever was appended since the check, within the limit.
+  const more: Buffer[] = [];
+  let total = size;
+  for (;;) {
+    // Small chunks: usually the one read that finds the end, from Node's buffer pool.
+    const chunk = Buffer.allocUnsafe(Math.min(4096, limit - total + 1));
+    const n = await readChunk(chunk, 0, chunk.length, total);
+    if (n === 0) break;
+    more.push(chunk.subarray(0, n));
+    total += n;
+    if (total > limit) return undefined;
+  }
+  return more.length === 0 ? first : Buffer.concat([first, ...more], total);
 }
 
 const errno = (err: unknown): string | undefined => (err as NodeJS.ErrnoException).code;
@@ -88,21 +149,19 @@ export function createFileReader(
   access: FileAccess,
 ): (url: URL, limit: number) => Promise<LoadedResource> {
   const given = rootList(access);
-  let roots: Promise<readonly Root[]> | null = null;
-  const resolvedRoots = () =>
-    (roots ??= Promise.all(
-      given.map(async (g) => {
-        try {
-          return { given: g, real: await realpath(g) };
-        } catch (err) {
-          throw new ResourceError(
-            `the file root ${g} cannot be used (${errno(err) ?? String(err)})`,
-            g,
-            'refused',
-          );
-        }
-      }),
-    ));
+  let roots: readonly Root[] | null = null;
+  const resolvedRoots = (): readonly Root[] =>
+    (roots ??= given.map((g) => {
+      try {
+        return { given: g, real: realpathSync.native(g) };
+      } catch (err) {
+        throw new ResourceError(
+          `the file root ${g} cannot be used (${errno(err) ?? String(err)})`,
+          g,
+          'refused',
+        );
+      }
+    }));
 
   const outside = (href: string, path: string, list: readonly Root[], why: string) =>
     new ResourceError(
@@ -127,14 +186,14 @@ export function createFileReader(
     } catch (err) {
       throw new ResourceError(`not a local file path: ${(err as Error).message}`, href, 'invalid');
     }
-    const list = await resolvedRoots();
+    const list = resolvedRoots();
     // Judged twice: as written (so `..` and absolute paths are named as such) and as the file
     // system resolves it (so a symbolic link inside the root cannot lead out of it).
     if (!list.some((r) => isInside(r.given, path) || isInside(r.real, path)))
       throw outside(href, path, list, '');
     let real: string;
     try {
-      real = await realpath(path);
+      real = realpathSync.native(path);
     } catch (err) {
       const code = errno(err);
       throw new ResourceError(
@@ -148,17 +207,17 @@ export function createFileReader(
 
     // Non-blocking, so a named pipe cannot hang the render; not following a final link, so the
     // file checked above is the file opened.
-    let handle;
+    let fd: number;
     try {
-      handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+      fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
     } catch (err) {
       throw new ResourceError(`${path} cannot be read (${errno(err)})`, href, 'failed');
     }
     try {
-      const opened = await openedPath(handle.fd);
+      const opened = openedPath(fd);
       if (opened !== null && !list.some((r) => isInside(r.real, opened)))
         throw outside(href, path, list, ` (it led to ${opened})`);
-      const info: Stats = await handle.stat();
+      const info: Stats = fstatSync(fd);
       if (!info.isFile()) throw new ResourceError(`${path} is not a regular file`, href, 'refused');
       if (info.size > limit)
         throw new ResourceError(
@@ -166,12 +225,19 @@ export function createFileReader(
           href,
           'limit',
         );
-      const bytes = await handle.readFile();
-      if (bytes.length > limit)
+      const bytes = await readAll(
+        info.size,
+        limit,
+        info.size <= SYNC_READ_MAX
+          ? (buffer, offset, length, position) => readSync(fd, buffer, offset, length, position)
+          : async (buffer, offset, length, position) =>
+              (await readAsync(fd, buffer, offset, length, position)).bytesRead,
+      );
+      if (bytes === undefined)
         throw new ResourceError(`${path} grew past the limit of ${limit} bytes`, href, 'limit');
       return { bytes, contentType: mediaTypeOfPath(real), url: href };
     } finally {
-      await handle.close();
+      closeSync(fd);
     }
   };
 }

@@ -16,6 +16,7 @@ import {
   mediaTypeOfPath,
   ResourceError,
 } from '../../src/resources/index.js';
+import { readAll } from '../../src/resources/files.js';
 
 let dir = '';
 let site = '';
@@ -209,6 +210,44 @@ describe('the size limit of a local file', () => {
     await loader.load(url(join(site, 'ten.css')), 'stylesheet');
     const err = await refusal(loader.load(url(join(site, 'ten.css')), 'stylesheet'));
     expect(err.message).toContain('over the limit of 5');
+  });
+});
+
+describe('reading the bytes of an open file', () => {
+  /** A file of `bytes` read in chunks of at most `chunk` bytes, as the system would. */
+  const fileOf =
+    (bytes: Buffer, chunk = 3) =>
+    (buffer: Buffer, offset: number, length: number, position: number): number =>
+      bytes.copy(buffer, offset, position, position + Math.min(length, chunk));
+
+  it('reads a file of the size it was checked at, whatever the chunks', async () => {
+    const bytes = Buffer.from('0123456789');
+    const read = await readAll(10, 100, fileOf(bytes));
+    expect(read?.toString()).toBe('0123456789');
+    // Its own buffer of exactly that size: readers of .buffer see no pool around it.
+    expect(read?.buffer.byteLength).toBe(10);
+  });
+
+  it('reads what was appended since the check, up to the limit and not a byte past it', async () => {
+    const grown = Buffer.from('0123456789abcdef');
+    expect((await readAll(10, 16, fileOf(grown)))?.toString()).toBe('0123456789abcdef');
+    expect(await readAll(10, 15, fileOf(grown))).toBeUndefined();
+  });
+
+  it('stops where a file that shrank since the check ends', async () => {
+    expect((await readAll(10, 100, fileOf(Buffer.from('01234'))))?.toString()).toBe('01234');
+  });
+
+  it('reads a file too big to read at once through the thread pool, byte for byte', async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024 + 7);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 31 + (i >> 12)) & 0xff;
+    writeFileSync(join(site, 'big.bin'), big);
+    const loader = createResourceLoader(
+      { maxResourceBytes: 8 * 1024 * 1024, maxTotalBytes: 1e9 },
+      { files: { root: site } },
+    );
+    const { bytes } = await loader.load(url(join(site, 'big.bin')), 'image');
+    expect(Buffer.compare(Buffer.from(bytes), big)).toBe(0);
   });
 });
 
