@@ -111,9 +111,9 @@ type ReadChunk = (
 ) => number | Promise<number>;
 
 /**
- * All bytes of the open file `fd`, which had `size` bytes when checked: into a buffer of its
- * own of exactly that size, then on if the file grew since, up to `limit` bytes (undefined past
- * it: the caller says so).
+ * All bytes of an open file, read through `readChunk` (positional reads), which had `size`
+ * bytes when checked: into a buffer of its own of exactly that size, then on if the file grew
+ * since, up to `limit` bytes (undefined past it: the caller says so).
  */
 export async function readAll(
   size: number,
