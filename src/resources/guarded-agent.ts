@@ -65,6 +65,43 @@ export async function createGuardedAgent(
   });
 }
 
+/** Agents kept for reuse: one per distinct policy and timeout a thread has used. */
+const SHARED_AGENTS = 8;
+const shared = new Map<string, Promise<Undici.Agent>>();
+
+/**
+ * A guarded agent shared by the renders of this thread that fetch under the same policy and
+ * timeout, so a document's fonts and images reuse kept-alive connections (and TLS sessions)
+ * from the renders before it instead of opening new ones each time, and idle sockets do not
+ * pile up one agent per render. Every connection was opened through the lookup of that same
+ * policy, so reusing it admits nothing the policy would refuse. The least recently used agent
+ * beyond SHARED_AGENTS is closed.
+ */
+export function sharedGuardedAgent(
+  opts: AddressPolicy & { readonly timeoutMs: number },
+): Promise<Undici.Agent> {
+  const key = JSON.stringify([
+    opts.allowPrivateNetwork,
+    opts.allowedPrivateRanges ?? [],
+    opts.timeoutMs,
+  ]);
+  let agent = shared.get(key);
+  if (agent) {
+    shared.delete(key);
+  } else {
+    agent = createGuardedAgent(opts);
+    // A failed creation (undici would not load) is not kept: the next render tries again.
+    agent.catch(() => shared.get(key) === agent && shared.delete(key));
+  }
+  shared.set(key, agent);
+  if (shared.size > SHARED_AGENTS) {
+    const [oldest, evicted] = shared.entries().next().value as [string, Promise<Undici.Agent>];
+    shared.delete(oldest);
+    void evicted.then((a) => a.close()).catch(() => undefined);
+  }
+  return agent;
+}
+
 /** Whether an error (or its cause) is a policy refusal from the guarded lookup. */
 export function isSsrfRefusal(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } } | null;

@@ -4,7 +4,7 @@
  * loader per render, so the per-document byte budget is per document.
  */
 import type { Agent } from 'undici';
-import { createGuardedAgent, isSsrfRefusal, loadUndici } from './guarded-agent.js';
+import { isSsrfRefusal, loadUndici, sharedGuardedAgent } from './guarded-agent.js';
 import { assertFetchable } from './address-policy.js';
 import { createFileReader, type FileAccess } from './files.js';
 import {
@@ -107,7 +107,13 @@ export function createResourceLoader(
   const readFile = options.files ? createFileReader(options.files) : null;
 
   const getAgent = () =>
-    (agent ??= createGuardedAgent({ ...effective, timeoutMs: effective.resourceTimeoutMs }));
+    (agent ??= sharedGuardedAgent({
+      allowPrivateNetwork: effective.allowPrivateNetwork,
+      ...(effective.allowedPrivateRanges
+        ? { allowedPrivateRanges: effective.allowedPrivateRanges }
+        : {}),
+      timeoutMs: effective.resourceTimeoutMs,
+    }));
 
   async function fetchHttp(start: URL, kind: ResourceKind): Promise<LoadedResource> {
     const { request } = await loadUndici();
