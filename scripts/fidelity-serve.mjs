@@ -38,11 +38,27 @@ export async function serveDirectory(root) {
         res.writeHead(req.method !== 'GET' ? 405 : 403).end();
         return;
       }
-      if (!(await stat(file)).isFile()) throw new Error('not a file');
+      const info = await stat(file);
+      if (!info.isFile()) throw new Error('not a file');
+      // Validators as a static file server such as nginx sends them by default (no
+      // Cache-Control), and the 304 it answers a request that already has the file.
+      const etag = `"${Math.floor(info.mtimeMs).toString(16)}-${info.size.toString(16)}"`;
+      const lastModified = new Date(info.mtimeMs).toUTCString();
+      const since = Date.parse(req.headers['if-modified-since'] ?? '');
+      if (
+        req.headers['if-none-match'] === etag ||
+        (req.headers['if-none-match'] === undefined &&
+          since >= Math.floor(info.mtimeMs / 1000) * 1000)
+      ) {
+        res.writeHead(304, { etag, 'last-modified': lastModified }).end();
+        return;
+      }
       const body = await readFile(file);
       res.writeHead(200, {
         'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
         'content-length': body.length,
+        etag,
+        'last-modified': lastModified,
       });
       res.end(body);
     } catch {

@@ -65,6 +65,15 @@ export async function createGuardedAgent(
   });
 }
 
+/** What renders must have in common to share connections and stored responses. */
+export function fetchPolicyKey(opts: AddressPolicy & { readonly timeoutMs: number }): string {
+  return JSON.stringify([
+    opts.allowPrivateNetwork,
+    opts.allowedPrivateRanges ?? [],
+    opts.timeoutMs,
+  ]);
+}
+
 /** Agents kept for reuse: one per distinct policy and timeout a thread has used. */
 const SHARED_AGENTS = 8;
 const shared = new Map<string, Promise<Undici.Agent>>();
@@ -80,11 +89,7 @@ const shared = new Map<string, Promise<Undici.Agent>>();
 export function sharedGuardedAgent(
   opts: AddressPolicy & { readonly timeoutMs: number },
 ): Promise<Undici.Agent> {
-  const key = JSON.stringify([
-    opts.allowPrivateNetwork,
-    opts.allowedPrivateRanges ?? [],
-    opts.timeoutMs,
-  ]);
+  const key = fetchPolicyKey(opts);
   let agent = shared.get(key);
   if (agent) {
     shared.delete(key);

@@ -4,7 +4,17 @@
  * loader per render, so the per-document byte budget is per document.
  */
 import type { Agent } from 'undici';
-import { isSsrfRefusal, loadUndici, sharedGuardedAgent } from './guarded-agent.js';
+import { fetchPolicyKey, isSsrfRefusal, loadUndici, sharedGuardedAgent } from './guarded-agent.js';
+import {
+  cachedResponse,
+  HttpCache,
+  revalidated,
+  servedFrom,
+  sharedHttpCache,
+  storable,
+  validators,
+  type CachedResponse,
+} from './http-cache.js';
 import { assertFetchable } from './address-policy.js';
 import { createFileReader, type FileAccess } from './files.js';
 import {
@@ -39,6 +49,7 @@ export const DEFAULT_RESOURCE_POLICY: ResourcePolicy = {
   maxTotalBytes: 100 * 1024 * 1024,
   resourceTimeoutMs: 10_000,
   maxRedirects: 5,
+  cacheBytes: 16 * 1024 * 1024,
 };
 
 const ACCEPT: Record<ResourceKind, string> = {
@@ -106,29 +117,50 @@ export function createResourceLoader(
   let totalBytes = 0;
   const readFile = options.files ? createFileReader(options.files) : null;
 
-  const getAgent = () =>
-    (agent ??= sharedGuardedAgent({
-      allowPrivateNetwork: effective.allowPrivateNetwork,
-      ...(effective.allowedPrivateRanges
-        ? { allowedPrivateRanges: effective.allowedPrivateRanges }
-        : {}),
-      timeoutMs: effective.resourceTimeoutMs,
-    }));
+  const fetchPolicy = {
+    allowPrivateNetwork: effective.allowPrivateNetwork,
+    ...(effective.allowedPrivateRanges
+      ? { allowedPrivateRanges: effective.allowedPrivateRanges }
+      : {}),
+    timeoutMs: effective.resourceTimeoutMs,
+  };
+  const getAgent = () => (agent ??= sharedGuardedAgent(fetchPolicy));
+  const cacheBytes = effective.cacheBytes ?? 0;
+  const cache = cacheBytes > 0 ? sharedHttpCache(fetchPolicyKey(fetchPolicy), cacheBytes) : null;
+
+  /** A stored response, counted against the same limits as a fetched one. */
+  function serve(entry: CachedResponse, url: URL): LoadedResource {
+    const limit = Math.min(effective.maxResourceBytes, effective.maxTotalBytes - totalBytes);
+    if (entry.bytes.length > limit)
+      throw new ResourceError(
+        `resource of ${entry.bytes.length} bytes is over the limit of ${limit}`,
+        url.href,
+        'limit',
+      );
+    totalBytes += entry.bytes.length;
+    return servedFrom(entry, url.href);
+  }
 
   async function fetchHttp(start: URL, kind: ResourceKind): Promise<LoadedResource> {
+    assertFetchable(start, effective);
+    const cacheKey = HttpCache.key(kind, start.href);
+    const stored = cache?.get(cacheKey);
+    if (stored && Date.now() < stored.freshUntil) return serve(stored, start);
     const { request } = await loadUndici();
     const dispatcher = await getAgent();
     let url = start;
     const deadline = AbortSignal.timeout(effective.resourceTimeoutMs);
     for (let redirects = 0; ; redirects++) {
       assertFetchable(url, effective);
+      // A stale stored response is asked about, not fetched again, when it has validators.
+      const conditional = redirects === 0 && stored ? validators(stored) : {};
       let res;
       try {
         res = await request(url, {
           method: 'GET',
           dispatcher,
           signal: deadline,
-          headers: { accept: ACCEPT[kind], 'user-agent': 'a11ypdf' },
+          headers: { accept: ACCEPT[kind], 'user-agent': 'a11ypdf', ...conditional },
         });
       } catch (err) {
         const e = err as NodeJS.ErrnoException;
@@ -148,6 +180,12 @@ export function createResourceLoader(
           );
         }
         throw new ResourceError(`could not fetch: ${e.message}`, url.href, 'failed');
+      }
+      if (res.statusCode === 304 && stored && redirects === 0 && cache) {
+        await res.body.dump();
+        const renewed = revalidated(stored, res.headers, Date.now());
+        cache.put(cacheKey, renewed);
+        return serve(renewed, start);
       }
       const location = res.headers.location;
       if (res.statusCode >= 300 && res.statusCode < 400 && location) {
@@ -215,12 +253,20 @@ export function createResourceLoader(
       const header = String(res.headers['content-type'] ?? 'application/octet-stream');
       const type = header.split(';')[0].trim().toLowerCase();
       const charset = /;\s*charset="?([\w.:-]+)"?/i.exec(header)?.[1]?.toLowerCase();
-      return {
+      const loaded: LoadedResource = {
         bytes: Buffer.concat(chunks),
         contentType: type,
         url: url.href,
         ...(charset ? { charset } : {}),
       };
+      if (cache) {
+        // Only what was fetched from the URL asked for: a redirect's target is not stored.
+        const now = Date.now();
+        if (redirects === 0 && storable(res.statusCode, res.headers, now))
+          cache.put(cacheKey, cachedResponse(loaded, res.headers, now));
+        else cache.delete(cacheKey);
+      }
+      return loaded;
     }
   }
 

@@ -15,6 +15,12 @@ export interface ResourcePolicy {
   readonly resourceTimeoutMs: number;
   /** Most redirects followed, each re-checked against the policy. */
   readonly maxRedirects: number;
+  /**
+   * Bytes of http(s) responses kept across the renders of a thread that share this policy,
+   * for responses that let a shared cache keep them (Cache-Control, Expires, validators; see
+   * http-cache.ts); 0 keeps none. Default 16 MB.
+   */
+  readonly cacheBytes?: number;
 }
 
 export interface LoadedResource {

@@ -48,6 +48,11 @@ export interface ServiceConfig {
   readonly fetchTimeoutMs: number;
   /** Largest fetched page or resource, bytes. */
   readonly fetchMaxBytes: number;
+  /**
+   * RESOURCE_CACHE_MB: fetched resources kept per worker thread across requests, for responses
+   * that let a shared cache keep them (Cache-Control, Expires, validators), bytes; 0: none.
+   */
+  readonly resourceCacheBytes: number;
   /** Time limit of the PUT to X-Upload-Url, milliseconds. */
   readonly uploadTimeoutMs: number;
   /** Limits on one template request. */
@@ -246,6 +251,7 @@ export function loadConfig(
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
     fetchTimeoutMs: int(env, 'FETCH_TIMEOUT_MS', 15_000, 100, 600_000),
     fetchMaxBytes: int(env, 'FETCH_MAX_MB', 20, 1, 1024) * MB,
+    resourceCacheBytes: int(env, 'RESOURCE_CACHE_MB', 16, 0, 1024) * MB,
     uploadTimeoutMs: int(env, 'UPLOAD_TIMEOUT_MS', 30_000, 100, 600_000),
     templateLimits: {
       maxRows: int(env, 'TEMPLATE_MAX_ROWS', 2_000, 1, 1_000_000),

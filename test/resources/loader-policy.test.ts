@@ -109,6 +109,7 @@ describe('URLs', () => {
       maxTotalBytes: 100 * 1024 * 1024,
       resourceTimeoutMs: 10_000,
       maxRedirects: 5,
+      cacheBytes: 16 * 1024 * 1024,
     });
     expect(createResourceLoader({ maxRedirects: 1 }).policy).toEqual({
       ...DEFAULT_RESOURCE_POLICY,

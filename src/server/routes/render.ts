@@ -133,6 +133,7 @@ export function engineNetwork(
       allowedPrivateRanges: config.allowedPrivateRanges,
       resourceTimeoutMs: config.fetchTimeoutMs,
       maxResourceBytes: config.fetchMaxBytes,
+      cacheBytes: config.resourceCacheBytes,
     },
   };
 }
