@@ -76,6 +76,8 @@ export function createJwksKeyStore(opts: JwksOptions): JwksKeyStore {
       resourceTimeoutMs: timeoutMs,
       maxResourceBytes: MAX_JWKS_BYTES,
       maxTotalBytes: MAX_JWKS_BYTES * 2,
+      // jose asks again when a token names a key it has not seen: the answer must be current.
+      cacheBytes: 0,
     });
     let bytes: Uint8Array;
     try {

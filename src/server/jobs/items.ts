@@ -193,6 +193,8 @@ async function validateItem(item: JobItem, ctx: ItemContext): Promise<ItemOutput
         resourceTimeoutMs: config.fetchTimeoutMs,
         maxResourceBytes: config.pdfBodyLimit,
         maxTotalBytes: config.pdfBodyLimit,
+        // The file to check is fetched as it is now; the cache is for what documents share.
+        cacheBytes: 0,
       }).load(pageUrl(body.url ?? '').href, 'pdf'),
       ctx.signal,
     );

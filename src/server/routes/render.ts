@@ -219,6 +219,8 @@ export async function loadPage(url: URL, config: ServiceConfig): Promise<RenderI
     ...networkPolicy(config),
     resourceTimeoutMs: config.fetchTimeoutMs,
     maxResourceBytes: config.fetchMaxBytes,
+    // The page asked for is fetched as it is now; the cache is for what documents share.
+    cacheBytes: 0,
   }).load(url.href, 'document');
   return { kind: 'html', html: decodeHtml(page.bytes, page.charset).html, baseUrl: page.url };
 }
