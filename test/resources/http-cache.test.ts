@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshnessLifetime, HttpCache, storable } from '../../src/resources/http-cache.js';
 import { createResourceLoader, ResourceError } from '../../src/resources/index.js';
+import { loadConfig } from '../../src/server/config.js';
+import { loadPage } from '../../src/server/routes/render.js';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 const http = (ms: number) => new Date(ms).toUTCString();
@@ -203,5 +205,18 @@ describe('resources fetched across renders', () => {
     const strict = createResourceLoader({ allowPrivateNetwork: false, resourceTimeoutMs: 7777 });
     const err = await strict.load(`${base}/shared.css`, 'stylesheet').catch((e: unknown) => e);
     expect((err as ResourceError).reason).toBe('refused');
+  });
+
+  it('does not serve the page of /render/url, which is fetched as it is now', async () => {
+    let version = 0;
+    answer = (_q, res) => {
+      res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'max-age=600' });
+      res.end(`<p>version ${++version}</p>`);
+    };
+    const config = loadConfig({ ALLOW_PRIVATE_NETWORK: 'true', RESOURCE_CACHE_MB: '16' });
+    const first = await loadPage(new URL(`${base}/page.html`), config);
+    const second = await loadPage(new URL(`${base}/page.html`), config);
+    expect(first.kind === 'html' && first.html).toContain('version 1');
+    expect(second.kind === 'html' && second.html).toContain('version 2');
   });
 });
