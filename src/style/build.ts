@@ -3,7 +3,7 @@
  * ::before and ::after with their content resolved (counters with CSS scoping, list-item
  * numbering incl. <ol start reversed> and <li value>, quotes, attr()).
  */
-import * as csstree from 'css-tree';
+import { csstree } from './css-tree.js';
 import type { Warning } from '../diagnostics.js';
 import type { DomElement } from '../html/index.js';
 import type { StyleEngine } from './cascade.js';

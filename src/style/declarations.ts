@@ -2,7 +2,7 @@
  * Declaration values: parsing (once per declaration object, per document) into longhand
  * specified values, CSS-wide keywords, var() substitution with fallbacks and cycle detection.
  */
-import * as csstree from 'css-tree';
+import { csstree } from './css-tree.js';
 import type { Warning } from '../diagnostics.js';
 import { LONGHANDS, SHORTHANDS } from './properties/index.js';
 import type { Longhand, ParseCtx } from './properties/kit.js';

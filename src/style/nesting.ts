@@ -5,7 +5,7 @@
  * it matches like it and weighs like it (the most specific parent), and a nested selector
  * without `&` is relative to the parent (`.b` means `& .b`, `> .c` means `& > .c`).
  */
-import * as csstree from 'css-tree';
+import { csstree } from './css-tree.js';
 import type { CssNode } from 'css-tree';
 
 /** One statement of a block's contents, as written. */

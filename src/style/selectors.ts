@@ -2,7 +2,7 @@
  * Selector compilation (css-tree AST → plain matcher data), specificity and matching against
  * the DOM, right to left.
  */
-import * as csstree from 'css-tree';
+import { csstree } from './css-tree.js';
 import type { CssNode } from 'css-tree';
 import type { DomElement } from '../html/index.js';
 

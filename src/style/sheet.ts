@@ -3,7 +3,7 @@
  * @supports evaluation, @page and @font-face collection, and the rule index by rightmost
  * compound that keeps matching fast with very large sheets.
  */
-import * as csstree from 'css-tree';
+import { csstree } from './css-tree.js';
 import type { CssNode } from 'css-tree';
 import { LimitError, type Warning } from '../diagnostics.js';
 import { ResourceError, type ResourceLoader } from '../resources/index.js';

@@ -3,7 +3,7 @@
  * its relatives, urls, idents. Parsing happens once per declaration (cached by the caller);
  * `computeLength` turns a parsed length into px for one element.
  */
-import * as csstree from 'css-tree';
+import { csstree } from './css-tree.js';
 import type { CssNode } from 'css-tree';
 import type { CalcNode, LengthPercentage } from './types.js';
 

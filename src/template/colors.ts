@@ -2,8 +2,7 @@
  * Colours a template gives (typography colour, divider colour) are checked as CSS colours by
  * the style engine's own parser: a colour the engine would ignore is a 400, not a silent black.
  */
-import * as csstree from 'css-tree';
-import { parseColor } from '../style/index.js';
+import { csstree, parseColor } from '../style/index.js';
 
 export function isCssColor(value: string): boolean {
   if (/[;{}<>]/.test(value) || value.length > 200) return false;
