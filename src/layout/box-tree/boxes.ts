@@ -10,6 +10,7 @@ import type { TextDecoration } from '../../text/index.js';
 import type { DraftNode } from './structure.js';
 import type { DecodedImage } from '../../images/index.js';
 import type { PageMark } from '../paginate/fragments.js';
+import { WeakKeyedMemo } from '../../util/index.js';
 
 /** Where an internal or external link goes; resolved to a LinkItem after pagination. */
 export type LinkTargetRef =
@@ -189,24 +190,14 @@ const AUTO_LINE = { kind: 'auto' } as const;
  * one anonymous style per parent serves every anonymous box under it (before, each box copied
  * the whole style, and caches keyed by style, such as text styles, missed for each).
  */
-const anonymousStyles = new WeakMap<ComputedStyle, Map<ComputedStyle['display'], ComputedStyle>>();
+const anonymousStyles = new WeakKeyedMemo<ComputedStyle, ComputedStyle['display'], ComputedStyle>();
 
 /** A style for anonymous boxes: inherited properties from the parent, box properties reset. */
 export function anonymousStyle(
   parent: ComputedStyle,
   display: ComputedStyle['display'] = 'block',
 ): ComputedStyle {
-  let byDisplay = anonymousStyles.get(parent);
-  if (!byDisplay) {
-    byDisplay = new Map();
-    anonymousStyles.set(parent, byDisplay);
-  }
-  let style = byDisplay.get(display);
-  if (!style) {
-    style = buildAnonymousStyle(parent, display);
-    byDisplay.set(display, style);
-  }
-  return style;
+  return anonymousStyles.get(parent, display, buildAnonymousStyle);
 }
 
 function buildAnonymousStyle(

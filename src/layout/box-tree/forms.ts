@@ -20,6 +20,7 @@ import type { ComputedStyle, StyledElement, StyledNode } from '../../style/index
 import type { StructAttributes } from '../../document/index.js';
 import { anonymousStyle } from './boxes.js';
 import type { Semantic } from './semantics.js';
+import { WeakKeyedMemo } from '../../util/index.js';
 
 export type ControlKind =
   | 'text'
@@ -210,20 +211,10 @@ const GREY_TEXT = { r: 0x75 / 255, g: 0x75 / 255, b: 0x75 / 255, a: 1 };
  * fields of a form share one field style instead of copying the whole style each, and caches
  * keyed by style (text styles, shaping) hit for them.
  */
-const derivedStyles = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>();
+const derivedStyles = new WeakKeyedMemo<ComputedStyle, string, ComputedStyle>();
 
 function derived(s: ComputedStyle, key: string, make: () => ComputedStyle): ComputedStyle {
-  let byKey = derivedStyles.get(s);
-  if (!byKey) {
-    byKey = new Map();
-    derivedStyles.set(s, byKey);
-  }
-  let d = byKey.get(key);
-  if (!d) {
-    d = make();
-    byKey.set(key, d);
-  }
-  return d;
+  return derivedStyles.get(s, key, make);
 }
 
 function textNode(style: ComputedStyle, text: string, nodeId: number): StyledNode {

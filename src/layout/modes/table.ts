@@ -30,6 +30,7 @@ import {
   type CellWidthInfo,
   type ColumnSpec,
 } from './table-widths.js';
+import { WeakKeyedMemo } from '../../util/index.js';
 import {
   border,
   borderSides,
@@ -76,21 +77,10 @@ type BorderOverrides = Pick<
  * styles and end up with the same few border combinations, so the copies (a computed style
  * has a couple of hundred properties) are shared too instead of made once per cell.
  */
-const collapsedStyles = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>();
+const collapsedStyles = new WeakKeyedMemo<ComputedStyle, string, ComputedStyle>();
 
 function collapsedStyle(s: ComputedStyle, borders: BorderOverrides): ComputedStyle {
-  const key = JSON.stringify(borders);
-  let byBorders = collapsedStyles.get(s);
-  if (!byBorders) {
-    byBorders = new Map();
-    collapsedStyles.set(s, byBorders);
-  }
-  let style = byBorders.get(key);
-  if (!style) {
-    style = { ...s, ...borders };
-    byBorders.set(key, style);
-  }
-  return style;
+  return collapsedStyles.get(s, JSON.stringify(borders), () => ({ ...s, ...borders }));
 }
 
 /**
