@@ -8,8 +8,10 @@
  *
  * Importing this module does not load the rendering engine (style, text, layout, the writer,
  * about 40 MB): render() and renderImage() load it on their first call. The service's main
- * thread, which only routes requests, never does; the validator's entry is small and loads
- * with this module, since validate() is synchronous.
+ * thread, which only routes requests, never does. validate() is synchronous, so the validator
+ * loads with this module where validate() is imported; a caller that validates only sometimes
+ * (the command line's `render --validate`) takes it through loadValidator() instead, and a
+ * bundle that does so leaves the validator's set-up out of every other start.
  */
 import type * as Engine from './render.js';
 
@@ -68,6 +70,11 @@ export {
 } from './validate/index.js';
 
 const engine = () => import('./render.js');
+
+/** The validator's entry, loaded on demand (see above). */
+export function loadValidator(): Promise<typeof import('./validate/index.js')> {
+  return import('./validate/index.js');
+}
 
 /** HTML or a JSON template to one tagged PDF/A-3a + PDF/UA-1 document. */
 export async function render(

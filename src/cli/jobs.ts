@@ -14,9 +14,9 @@ import {
   ResourceError,
   TimeoutError,
   decodeHtml,
+  loadValidator,
   render,
   renderImage,
-  validate,
   type AttachmentInput,
   type Flavour,
   type RenderInput,
@@ -216,7 +216,9 @@ async function runRender(job: Extract<Job, { kind: 'render' }>): Promise<RenderO
       });
       if (output !== '-') await writeWhole(output, r.pdf);
       const validation = settings.validate
-        ? validate(r.pdf, { flavours: r.pdfa ? ['pdfa-3a', 'pdfua-1'] : ['pdfua-1'] })
+        ? (await loadValidator()).validate(r.pdf, {
+            flavours: r.pdfa ? ['pdfa-3a', 'pdfua-1'] : ['pdfua-1'],
+          })
         : undefined;
       return done({
         ok: validation ? validation.isCompliant : true,
@@ -257,6 +259,7 @@ async function runValidate(job: Extract<Job, { kind: 'validate' }>): Promise<Val
   const ms = () => Math.round(performance.now() - started);
   try {
     const bytes = job.stdin ?? (await readFile(job.file));
+    const { validate } = await loadValidator();
     const report = validate(bytes, {
       flavours: job.flavours === 'auto' ? 'auto' : [...job.flavours],
     });

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { decodeHtml, formatTextReport } from '../index.js';
+import { decodeHtml, loadValidator, type ValidationResponse } from '../index.js';
 import { runBatch } from './batch.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from './errors.js';
 import { RENDER_HELP } from './help.js';
@@ -237,7 +237,9 @@ export async function cmdRender(args: string[], io: Io): Promise<number> {
         return [];
       }
       if (!single) return outcomeLines(r);
-      return singleFileLines(r, io);
+      // The validator's report format loads only where a file was validated.
+      const format = r.validation ? (await loadValidator()).formatTextReport : undefined;
+      return singleFileLines(r, io, format);
     },
   });
   return tally.failed + tally.notCompliant > 0 ? EXIT_FAILED : EXIT_OK;
@@ -248,7 +250,11 @@ function optionalInt<K extends string>(key: K, value: number | undefined): { [P 
 }
 
 /** A single file's messages, as the command line has always printed them. */
-function singleFileLines(r: RenderOutcome, io: Io): string[] {
+function singleFileLines(
+  r: RenderOutcome,
+  io: Io,
+  formatTextReport?: (file: string, report: ValidationResponse) => string,
+): string[] {
   if (r.error) {
     const problems = (r.error.problems ?? []).map((p) => `  ${p.pointer || '/'}: ${p.message}`);
     return [
@@ -263,7 +269,7 @@ function singleFileLines(r: RenderOutcome, io: Io): string[] {
       ? `wrote ${where}: ${r.pages} page(s), ${r.bytes} bytes (${formatBytes(r.bytes ?? 0)}), documentId ${r.documentId}`
       : `wrote ${where}: ${r.width}x${r.height} ${r.format}, ${formatBytes(r.bytes ?? 0)}`,
   );
-  if (r.validation) {
+  if (r.validation && formatTextReport) {
     // The report is the command's output, so it goes where reports go.
     const target = r.output === '-' ? io.stderr : io.stdout;
     target.write(`${formatTextReport(where, r.validation)}\n`);

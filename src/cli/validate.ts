@@ -2,14 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import {
-  ALL_FLAVOURS,
-  NotPdfError,
-  formatTextReport,
-  identify,
-  parseFlavourList,
-  type Flavour,
-} from '../index.js';
+import { loadValidator, type Flavour } from '../index.js';
 import { runBatch } from './batch.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from './errors.js';
 import { IDENTIFY_HELP, validateHelp } from './help.js';
@@ -19,7 +12,11 @@ import type { Job, ValidateOutcome } from './jobs.js';
 import { outcomeLines } from './report.js';
 import { intOption } from './render.js';
 
-export function parseFlavours(list: string): Flavour[] | 'auto' {
+// The validator loads when a command needs it (loadValidator), so a start that renders does not
+// set it up.
+
+export async function parseFlavours(list: string): Promise<Flavour[] | 'auto'> {
+  const { parseFlavourList } = await loadValidator();
   try {
     return parseFlavourList(list);
   } catch (err) {
@@ -39,6 +36,7 @@ export async function cmdValidate(args: string[], io: Io): Promise<number> {
     allowPositionals: true,
     strict: true,
   });
+  const { ALL_FLAVOURS, formatTextReport } = await loadValidator();
   if (values.help) {
     io.stdout.write(`${validateHelp(ALL_FLAVOURS)}\n`);
     return EXIT_OK;
@@ -47,7 +45,7 @@ export async function cmdValidate(args: string[], io: Io): Promise<number> {
   if (values.format !== 'text' && values.format !== 'json')
     throw new UsageError('--format is text or json');
   const json = values.format === 'json';
-  const flavours = parseFlavours(values.flavour);
+  const flavours = await parseFlavours(values.flavour);
   const threads = intOption('jobs', values.jobs, 1, 256) ?? availableParallelism();
   const inputs = await collectInputs(positionals, ['.pdf']);
   const stdin = inputs[0].path === '-' ? await io.readStdin() : undefined;
@@ -92,6 +90,7 @@ export async function cmdIdentify(args: string[], io: Io): Promise<number> {
     return EXIT_OK;
   }
   if (positionals.length === 0) throw new UsageError('identify needs at least one INPUT');
+  const { NotPdfError, identify } = await loadValidator();
   let exit = EXIT_OK;
   for (const input of await collectInputs(positionals, ['.pdf'])) {
     try {
