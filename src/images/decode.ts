@@ -69,7 +69,7 @@ export async function decodeImageForDrawing(
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (!isSvg(input, contentType)) return decodePixels(input, contentType, maxInputPixels);
   // Parsed once: the raster path below keeps this vector form when the size needs librsvg.
-  const vector = parseSimpleSvg(input.toString('utf8'));
+  const vector = await parseSimpleSvg(input.toString('utf8'));
   return (
     (vector && vectorOnly(vector, maxInputPixels)) ??
     decodePixels(input, contentType, maxInputPixels, { vector })
@@ -104,7 +104,7 @@ async function decodePixels(
     const density = 72 * svgScale(w, h);
     const raster = sharp(input, { density, limitInputPixels: maxInputPixels });
     const out = await rawOf(raster);
-    const vector = parsed ? parsed.vector : parseSimpleSvg(input.toString('utf8'));
+    const vector = parsed ? parsed.vector : await parseSimpleSvg(input.toString('utf8'));
     return { resource: out, intrinsicWidth: w, intrinsicHeight: h, ...(vector ? { vector } : {}) };
   }
 

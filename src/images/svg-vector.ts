@@ -5,7 +5,7 @@
  * filters, masks, clip paths, <use>, CSS) makes parseSimpleSvg answer undefined, and the caller
  * keeps the raster path, which librsvg renders faithfully.
  */
-import { DOMParser, type Element } from '@xmldom/xmldom';
+import type { Element } from '@xmldom/xmldom';
 import {
   multiplyMatrix,
   type DisplayItem,
@@ -116,9 +116,12 @@ const GEOMETRY: Record<string, readonly string[]> = {
  * Parses an SVG document into vector shapes when it stays inside the simple subset; undefined
  * otherwise (including malformed XML), so the caller rasterises instead.
  */
-export function parseSimpleSvg(text: string): SvgVector | undefined {
+export async function parseSimpleSvg(text: string): Promise<SvgVector | undefined> {
+  // xmldom loads with the first SVG: its set-up (a frozen table of every HTML entity) costs a
+  // plain page's cold start as much as laying the page out.
+  const { DOMParser } = await import('@xmldom/xmldom');
   try {
-    return parseOrThrow(text);
+    return parseOrThrow(text, DOMParser);
   } catch (e) {
     if (e instanceof NotSimple) return undefined;
     // xmldom reports malformed markup by throwing; such a file is not simple either.
@@ -126,7 +129,10 @@ export function parseSimpleSvg(text: string): SvgVector | undefined {
   }
 }
 
-function parseOrThrow(text: string): SvgVector {
+function parseOrThrow(
+  text: string,
+  DOMParser: typeof import('@xmldom/xmldom').DOMParser,
+): SvgVector {
   // A DOCTYPE may declare entities; the subset has no use for them.
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new NotSimple();
   const doc = new DOMParser({

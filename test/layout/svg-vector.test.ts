@@ -178,7 +178,7 @@ describe('simple SVG drawn as vectors', () => {
     const gradient = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" width="10" height="10">
       <defs><linearGradient id="g"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient></defs>
       <rect width="10" height="10" fill="url(#g)"/></svg>`;
-    expect(parseSimpleSvg(gradient)).toBeUndefined();
+    expect(await parseSimpleSvg(gradient)).toBeUndefined();
     const decoded = await decodeImage(new TextEncoder().encode(gradient), 'image/svg+xml');
     expect(decoded.vector).toBeUndefined();
     const { document: doc } = await layoutHtml(
@@ -199,9 +199,9 @@ describe('simple SVG drawn as vectors', () => {
     expect(report.documentInfo?.images).toBe(1);
   });
 
-  it('recognises the subset and rejects what lies outside it', () => {
+  it('recognises the subset and rejects what lies outside it', async () => {
     const ns = 'xmlns="http://www.w3.org/2000/svg"';
-    const simple = parseSimpleSvg(
+    const simple = await parseSimpleSvg(
       `<svg ${ns} viewBox="0 0 10 10"><title>t</title><g transform="translate(1,1) rotate(90)" opacity="0.5" style="fill:#f00">
         <rect x="0" y="0" width="2" height="2" rx="1"/><ellipse cx="5" cy="5" rx="2" ry="1" fill="rgb(0,128,0)"/>
         <line x1="0" y1="0" x2="3" y2="3" stroke="currentColor"/><polyline points="0,0 1,1 2,0"/>
@@ -209,7 +209,7 @@ describe('simple SVG drawn as vectors', () => {
     );
     expect(simple).toBeDefined();
     expect(simple!.viewBox).toEqual([0, 0, 10, 10]);
-    expect(parseSimpleSvg(`<svg ${ns} width="30" height="20px"/>`)?.viewBox).toEqual([
+    expect((await parseSimpleSvg(`<svg ${ns} width="30" height="20px"/>`))?.viewBox).toEqual([
       0, 0, 30, 20,
     ]);
     expect(simple!.nodes).toHaveLength(1);
@@ -247,7 +247,7 @@ describe('simple SVG drawn as vectors', () => {
       `<svg ${ns}><path d="M0 0L1e999 1"/></svg>`,
       `<svg ${ns} width="3cm" height="1cm"><rect width="1" height="1"/></svg>`,
     ])
-      expect(parseSimpleSvg(bad), bad).toBeUndefined();
+      expect(await parseSimpleSvg(bad), bad).toBeUndefined();
   });
 });
 
