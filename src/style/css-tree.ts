@@ -10,7 +10,7 @@
  * takes css-tree from here (the template stage through style/index.ts), so the guard is in place
  * before the first parse.
  */
-import * as csstree from 'css-tree';
+import * as csstree from './css-tree-parts.js';
 
 interface TokenBuffers {
   offsetAndType?: Uint32Array | null;

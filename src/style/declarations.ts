@@ -149,7 +149,7 @@ export class DeclarationParser {
 function validCss(property: string, raw: string): boolean {
   try {
     const ast = csstree.parse(raw, { context: 'value' });
-    return !csstree.lexer.matchProperty(property, ast).error;
+    return !csstree.cssLexer().matchProperty(property, ast).error;
   } catch {
     return false;
   }
