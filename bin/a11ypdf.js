@@ -5,6 +5,14 @@
 # node binary (same size and modification time) for this folder, no V8 option is added through
 # NODE_OPTIONS, and no source file is newer. Otherwise, and when node runs this file itself, the
 # JavaScript below starts the engine. Few processes are forked: each costs a few milliseconds.
+# glibc's malloc is asked to back its large blocks with transparent huge pages (glibc 2.35+,
+# where the kernel grants them on request; elsewhere the setting is ignored): node reads the
+# snapshot and the code cache into such blocks, and faulting them in 4 KB pages was a third of a
+# cold start. A setting of the caller's for the same tunable is kept.
+case ":${GLIBC_TUNABLES:-}:" in
+  *:glibc.malloc.hugetlb=*) ;;
+  *) GLIBC_TUNABLES="${GLIBC_TUNABLES:+$GLIBC_TUNABLES:}glibc.malloc.hugetlb=1"; export GLIBC_TUNABLES ;;
+esac
 self=$(readlink -f "$0" 2>/dev/null) || self=$0
 root=${self%/bin/*}
 blob="$root/dist/bundle/a11ypdf.blob"

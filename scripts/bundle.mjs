@@ -145,6 +145,9 @@ async function bundle(name, entry, { cli = false } = {}) {
       text = `(function (exports, require, module, __filename, __dirname, ${IMPORT_FN}) {${text}\n})`;
     }
     if (text.includes(MARK)) throw new Error(`an import() of a module outside was not rewritten`);
+    // The loader reads the bundles as Latin-1, which is their text only while they are ASCII.
+    if (file.path.endsWith('.cjs') && /[^\x00-\x7f]/.test(text))
+      throw new Error(`${file.path} is not ASCII`);
     writeFileSync(file.path, text);
   }
 }

@@ -69,8 +69,9 @@ function loadBundle(name = 'a11ypdf') {
   const cachedData = readCache(cache);
   const script = new vm.Script(
     // The file is one function expression: (exports, require, module, __filename, __dirname,
-    // import of the modules outside).
-    readFileSync(file, 'utf8'),
+    // import of the modules outside). It is ASCII throughout (the build asks esbuild for that),
+    // so reading it as Latin-1 gives the same string without UTF-8 decoding: a third faster.
+    readFileSync(file, 'latin1'),
     {
       filename: file,
       ...(cachedData ? { cachedData } : {}),

@@ -6,7 +6,7 @@
  * of a normal start, and that the launcher falls back when the snapshot does not fit.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,5 +125,30 @@ describe.skipIf(process.platform === 'win32')('start-up snapshot of the command 
           .subarray(0, 5)
           .toString(),
       ).toBe('%PDF-');
+  });
+
+  it('asks glibc for huge pages for node, keeping a setting of the caller', () => {
+    // A stand-in `node` first on PATH prints what the launcher hands it.
+    const fake = join(dir, 'fake-node');
+    mkdirSync(fake, { recursive: true });
+    writeFileSync(join(fake, 'node'), '#!/bin/sh\necho "tunables=$GLIBC_TUNABLES"\n', {
+      mode: 0o755,
+    });
+    const tunables = (value: string | undefined) => {
+      const { GLIBC_TUNABLES: _t, ...env } = process.env;
+      const r = spawnSync(bin, ['--version'], {
+        env: {
+          ...env,
+          PATH: `${fake}:${env.PATH ?? ''}`,
+          ...(value === undefined ? {} : { GLIBC_TUNABLES: value }),
+        },
+      });
+      return r.stdout.toString().trim();
+    };
+    expect(tunables(undefined)).toBe('tunables=glibc.malloc.hugetlb=1');
+    expect(tunables('glibc.malloc.arena_max=2')).toBe(
+      'tunables=glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1',
+    );
+    expect(tunables('glibc.malloc.hugetlb=0')).toBe('tunables=glibc.malloc.hugetlb=0');
   });
 });
