@@ -94,12 +94,15 @@ export async function layoutStyled(
       warnings,
       ...(baseUrl ? { baseUrl } : {}),
       nextAnonId: 1,
+      ...(options.deadline ? { deadline: options.deadline } : {}),
     };
     // One page: every cross-reference points to it.
-    const resolved = resolveCrossReferences(styled, {
-      countersAt: () => new Map([['page', [1]]]),
-      pages: 1,
-    });
+    const resolved = resolveCrossReferences(
+      styled,
+      { countersAt: () => new Map([['page', [1]]]), pages: 1 },
+      undefined,
+      options.deadline,
+    );
     const rootBox = buildBoxTree(resolved.root, build, lang);
     const pageBox = { x: 0, y: 0, width: viewportPx * PX, height: 768 * PX };
     const lctx: LayoutContext = {

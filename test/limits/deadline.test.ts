@@ -94,6 +94,25 @@ describe('timeoutMs on the clock', () => {
     expect(clock).toBeLessThan(200);
   });
 
+  it('reads the clock inside the cross-reference walk and the box tree of a long document', async () => {
+    // Both walk every element before the first block is laid out: seconds of work for a
+    // document of tens of thousands of paragraphs, which a deadline must be able to stop.
+    const callers: string[] = [];
+    const check = Deadline.prototype.check;
+    vi.spyOn(Deadline.prototype, 'check').mockImplementation(function (
+      this: Deadline,
+      stage: string,
+    ) {
+      callers.push((new Error().stack ?? '').split('\n').slice(1, 6).join('\n'));
+      check.call(this, stage);
+    });
+    await render({ kind: 'html', html: manyBlocks(40) }, { timeoutMs: 1e9 });
+    const from = (file: RegExp) => callers.filter((c) => file.test(c)).length;
+    // 240 paragraphs: a reading every 64 elements in each walk.
+    expect(from(/paged[\\/]cross-refs\.(ts|js)/)).toBeGreaterThanOrEqual(3);
+    expect(from(/box-tree[\\/]build\.(ts|js)/)).toBeGreaterThanOrEqual(3);
+  });
+
   it('stops the cascade itself, every thousand or so elements', async () => {
     const spans = '<span>x</span>'.repeat(20_000);
     const err = await timeoutError(

@@ -4,7 +4,7 @@
  * happens in text/ per white-space, across run boundaries); inline content mixed with blocks is
  * wrapped in anonymous blocks; semantics become structure nodes and content slots.
  */
-import type { Warning } from '../../diagnostics.js';
+import type { Deadline, Warning } from '../../diagnostics.js';
 import type { ComputedStyle, StyledElement, StyledNode, StyledPseudo } from '../../style/index.js';
 import type { TextDecoration } from '../../text/index.js';
 import type {
@@ -79,7 +79,18 @@ export interface BuildContext {
    * left out (the link's text, which their boxes carry, is made from content outside them).
    */
   buildKeys?: Map<StyledElement, string>;
+  /**
+   * The caller's deadline, read every DEADLINE_EVERY elements: building the boxes of a very
+   * long document is seconds of synchronous work, and a deadline read only before and after it
+   * would let the work run past it.
+   */
+  readonly deadline?: Pick<Deadline, 'check'>;
+  /** Elements built so far, for the deadline's reading. */
+  built?: number;
 }
+
+/** Elements built between two readings of the deadline's clock. */
+const DEADLINE_EVERY = 64;
 
 /**
  * Deeper elements are flattened into their ancestor's content (like display: contents), so a
@@ -482,6 +493,8 @@ function element(
   ictx: InlineCtx,
   ctx: BuildContext,
 ): void {
+  if (ctx.deadline && (ctx.built = (ctx.built ?? 0) + 1) % DEADLINE_EVERY === 0)
+    ctx.deadline.check('layout');
   // Fixed content is drawn on every page, not paginated: footnotes in it stay in place (as
   // in a footnote's body), so their text is not lost.
   if (el.style.position === 'fixed' && !ctx.inFootnote && el.style.display !== 'none') {

@@ -9,6 +9,7 @@
  * a synthetic id so the paginator records where they land. It starts with a space: no '#id' link
  * can name it (fragment ids are trimmed).
  */
+import type { Deadline } from '../../diagnostics.js';
 import type {
   GeneratedContent,
   ListStyleType,
@@ -140,6 +141,7 @@ export function resolveCrossReferences(
   doc: StyledDocument,
   facts: PageFacts | undefined,
   previous?: ResolvedTree,
+  deadline?: Pick<Deadline, 'check'>,
 ): ResolvedTree {
   const targets = doc.targets ?? new Map<string, TargetInfo>();
   const used = new Map<string, string>();
@@ -276,14 +278,18 @@ export function resolveCrossReferences(
   };
   // Without recursion: nesting depth is the author's to choose.
   const stack: Frame[] = [open(doc.root, false, false)];
+  let visited = 0;
   let root: StyledElement = doc.root;
   while (stack.length > 0) {
     const f = stack[stack.length - 1];
     if (f.next < f.el.children.length) {
       const i = f.next++;
       const c = f.el.children[i];
-      if (c.kind === 'element') stack.push(open(c, f.tocRegion, f.tocEntries?.has(c) === true));
-      else if (c.kind === 'pseudo' && needsResolving(c.content))
+      if (c.kind === 'element') {
+        // A very long document's walk is long enough to pass a deadline.
+        if (deadline && ++visited % DEADLINE_EVERY === 0) deadline.check('layout');
+        stack.push(open(c, f.tocRegion, f.tocEntries?.has(c) === true));
+      } else if (c.kind === 'pseudo' && needsResolving(c.content))
         // Where the generated box landed; its element's start when it has no anchor of its own
         // (a marker, or an inline ::before whose first run carries its element's anchor).
         replace(f, i, pseudo(c, [`${f.id ?? ''}::${c.pseudo}`, f.id ?? ''], f.footnote));
@@ -324,6 +330,9 @@ function sameNode(a: StyledNode, b: StyledNode): boolean {
   for (const [k, v] of a.attrs) if (b.attrs.get(k) !== v) return false;
   return a.children.every((c, i) => c === b.children[i]);
 }
+
+/** Elements visited between two readings of the deadline's clock. */
+const DEADLINE_EVERY = 64;
 
 function role(el: StyledElement): string {
   return (el.attrs.get('role') ?? '').trim().split(/\s+/)[0]?.toLowerCase() ?? '';
@@ -437,13 +446,14 @@ export function settleCrossReferences<P>(
   run: (root: StyledElement, again: boolean) => P,
   factsOf: (pass: P) => PageFacts,
   warn: (message: string) => void,
+  deadline?: Pick<Deadline, 'check'>,
 ): { readonly pass: P; readonly root: StyledElement; readonly passes: number } {
-  let tree = resolveCrossReferences(doc, undefined);
+  let tree = resolveCrossReferences(doc, undefined, undefined, deadline);
   let pass = run(tree.root, tree.used.size > 0);
   let passes = 1;
   if (tree.used.size === 0) return { pass, root: tree.root, passes };
   for (;;) {
-    const next = resolveCrossReferences(doc, factsOf(pass), tree);
+    const next = resolveCrossReferences(doc, factsOf(pass), tree, deadline);
     if (sameValues(next.used, tree.used)) break;
     if (passes >= MAX_PASSES) {
       warn(

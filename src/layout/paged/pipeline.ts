@@ -110,6 +110,7 @@ export function layoutPages(input: PagedInput): PagedResult {
     },
     pageFacts,
     (message) => notes.push({ code: 'layout.cross-references', message }),
+    input.options.deadline,
   );
   const result = compose(input, pass);
   return {
@@ -140,6 +141,7 @@ function runPass(input: PagedInput, root: StyledElement, passOptions: PassOption
     nextAnonId: 1,
     bookmarkNodes: new Map(),
     ...(reuse ? { buildKeys: reuse.current.buildKeys } : {}),
+    ...(options.deadline ? { deadline: options.deadline } : {}),
   };
   const rootBox = buildBoxTree(root, build, input.lang);
   const ctx: LayoutContext = {
