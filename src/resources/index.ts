@@ -128,9 +128,13 @@ export function createResourceLoader(
   const cacheBytes = effective.cacheBytes ?? 0;
   const cache = cacheBytes > 0 ? sharedHttpCache(fetchPolicyKey(fetchPolicy), cacheBytes) : null;
 
+  /** Most bytes the next resource may have: its own limit, or what is left of the document's. */
+  const nextLimit = (): number =>
+    Math.min(effective.maxResourceBytes, effective.maxTotalBytes - totalBytes);
+
   /** A stored response, counted against the same limits as a fetched one. */
   function serve(entry: CachedResponse, url: URL): LoadedResource {
-    const limit = Math.min(effective.maxResourceBytes, effective.maxTotalBytes - totalBytes);
+    const limit = nextLimit();
     if (entry.bytes.length > limit)
       throw new ResourceError(
         `resource of ${entry.bytes.length} bytes is over the limit of ${limit}`,
@@ -210,7 +214,7 @@ export function createResourceLoader(
           res.statusCode,
         );
       }
-      const limit = Math.min(effective.maxResourceBytes, effective.maxTotalBytes - totalBytes);
+      const limit = nextLimit();
       const declared = Number(res.headers['content-length'] ?? NaN);
       if (Number.isFinite(declared) && declared > limit) {
         await res.body.dump();
@@ -275,10 +279,7 @@ export function createResourceLoader(
     async load(raw: string, kind: ResourceKind, base?: string): Promise<LoadedResource> {
       const trimmed = raw.trim();
       if (trimmed.toLowerCase().startsWith('data:')) {
-        const res = parseDataUri(
-          trimmed,
-          Math.min(effective.maxResourceBytes, effective.maxTotalBytes - totalBytes),
-        );
+        const res = parseDataUri(trimmed, nextLimit());
         totalBytes += res.bytes.length;
         return res;
       }
@@ -294,10 +295,7 @@ export function createResourceLoader(
       }
       if (url.protocol === 'data:') return this.load(url.href, kind);
       if (url.protocol === 'file:' && readFile) {
-        const res = await readFile(
-          url,
-          Math.min(effective.maxResourceBytes, effective.maxTotalBytes - totalBytes),
-        );
+        const res = await readFile(url, nextLimit());
         totalBytes += res.bytes.length;
         return res;
       }
