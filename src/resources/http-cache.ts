@@ -105,23 +105,36 @@ export function freshnessLifetime(headers: ResponseHeaders, now: number): number
   return Math.max(0, lifetime - age);
 }
 
+/**
+ * An entry for `body` as of `now`: freshness and validators from the response's headers, or,
+ * for validators a 304 leaves out, from the entry it renews.
+ */
+function entryOf(
+  body: Pick<CachedResponse, 'bytes' | 'contentType' | 'charset'>,
+  headers: ResponseHeaders,
+  now: number,
+  renews?: CachedResponse,
+): CachedResponse {
+  const etag = one(headers.etag) ?? renews?.etag;
+  const lastModified = one(headers['last-modified']) ?? renews?.lastModified;
+  return {
+    bytes: body.bytes,
+    contentType: body.contentType,
+    ...(body.charset ? { charset: body.charset } : {}),
+    freshUntil: now + freshnessLifetime(headers, now),
+    ...(etag !== undefined ? { etag } : {}),
+    ...(lastModified !== undefined ? { lastModified } : {}),
+  };
+}
+
 /** The entry to keep for a storable response fetched at `now`. */
 export function cachedResponse(
   resource: LoadedResource,
   headers: ResponseHeaders,
   now: number,
 ): CachedResponse {
-  const etag = one(headers.etag);
-  const lastModified = one(headers['last-modified']);
-  return {
-    // A copy: the caller may hand its bytes on (a transfer detaches them).
-    bytes: Buffer.from(resource.bytes),
-    contentType: resource.contentType,
-    ...(resource.charset ? { charset: resource.charset } : {}),
-    freshUntil: now + freshnessLifetime(headers, now),
-    ...(etag !== undefined ? { etag } : {}),
-    ...(lastModified !== undefined ? { lastModified } : {}),
-  };
+  // A copy: the caller may hand its bytes on (a transfer detaches them).
+  return entryOf({ ...resource, bytes: Buffer.from(resource.bytes) }, headers, now);
 }
 
 /** The entry after a 304 answer: the stored bytes, with the new freshness and validators. */
@@ -130,16 +143,7 @@ export function revalidated(
   headers: ResponseHeaders,
   now: number,
 ): CachedResponse {
-  const etag = one(headers.etag) ?? entry.etag;
-  const lastModified = one(headers['last-modified']) ?? entry.lastModified;
-  return {
-    bytes: entry.bytes,
-    contentType: entry.contentType,
-    ...(entry.charset ? { charset: entry.charset } : {}),
-    freshUntil: now + freshnessLifetime(headers, now),
-    ...(etag !== undefined ? { etag } : {}),
-    ...(lastModified !== undefined ? { lastModified } : {}),
-  };
+  return entryOf(entry, headers, now, entry);
 }
 
 /** Request headers that ask the origin whether the stored entry is still current. */
