@@ -6,6 +6,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type * as Undici from 'undici';
 import { isRefusedAddress, type AddressPolicy } from './address-policy.js';
+import { keptRecent } from '../util/index.js';
 
 type LookupCallback = (
   err: NodeJS.ErrnoException | null,
@@ -90,21 +91,18 @@ export function sharedGuardedAgent(
   opts: AddressPolicy & { readonly timeoutMs: number },
 ): Promise<Undici.Agent> {
   const key = fetchPolicyKey(opts);
-  let agent = shared.get(key);
-  if (agent) {
-    shared.delete(key);
-  } else {
-    agent = createGuardedAgent(opts);
-    // A failed creation (undici would not load) is not kept: the next render tries again.
-    agent.catch(() => shared.get(key) === agent && shared.delete(key));
-  }
-  shared.set(key, agent);
-  if (shared.size > SHARED_AGENTS) {
-    const [oldest, evicted] = shared.entries().next().value as [string, Promise<Undici.Agent>];
-    shared.delete(oldest);
-    void evicted.then((a) => a.close()).catch(() => undefined);
-  }
-  return agent;
+  return keptRecent(
+    shared,
+    key,
+    () => {
+      const agent = createGuardedAgent(opts);
+      // A failed creation (undici would not load) is not kept: the next render tries again.
+      agent.catch(() => shared.get(key) === agent && shared.delete(key));
+      return agent;
+    },
+    SHARED_AGENTS,
+    (evicted) => void evicted.then((a) => a.close()).catch(() => undefined),
+  );
 }
 
 /** Whether an error (or its cause) is a policy refusal from the guarded lookup. */

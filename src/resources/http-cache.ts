@@ -8,6 +8,7 @@
  * under that policy, so serving it admits nothing the policy would refuse.
  */
 import type { LoadedResource, ResourceKind } from './types.js';
+import { keptRecent } from '../util/index.js';
 
 /** Response headers as undici gives them. */
 export type ResponseHeaders = Readonly<Record<string, string | string[] | undefined>>;
@@ -219,11 +220,10 @@ const shared = new Map<string, HttpCache>();
 
 /** The cache of this thread's renders under the fetch policy `policyKey`. */
 export function sharedHttpCache(policyKey: string, maxBytes: number): HttpCache {
-  const key = `${maxBytes} ${policyKey}`;
-  let cache = shared.get(key);
-  if (cache) shared.delete(key);
-  else cache = new HttpCache(maxBytes);
-  shared.set(key, cache);
-  if (shared.size > SHARED_CACHES) shared.delete(shared.keys().next().value as string);
-  return cache;
+  return keptRecent(
+    shared,
+    `${maxBytes} ${policyKey}`,
+    () => new HttpCache(maxBytes),
+    SHARED_CACHES,
+  );
 }
