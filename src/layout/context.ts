@@ -77,9 +77,15 @@ export interface LayoutContext {
  * A cut in the page flow: `at` tells whether pages after a forced break between two sibling
  * boxes have another width than the layout's, so that pagination continues in another layout
  * there. The layout stops once the box after the first such break is laid out (`reached`).
+ * A layout that pagination enters at a box in mid-document (a page of another width) looks
+ * for that break only after it: `armed` when that box (`from`) starts in the page flow, or
+ * once a box that holds it (`within`: it and its ancestors) is laid out.
  */
 export interface FlowCut {
   readonly at: (before: Box, after: Box) => boolean;
+  readonly from?: number;
+  readonly within?: ReadonlySet<number>;
+  armed: boolean;
   reached: boolean;
 }
 

@@ -50,6 +50,44 @@ describe('the layout at a cover page’s width', () => {
       expect(covered.text(1)).toContain(`Chapter ${n} ${covered.box(`c${n}`)[0].page + 1}`);
   });
 
+  it('stops the layout at a named cover page’s width where its pages end', async () => {
+    // The cover is on a named page without margins; the first page's geometry (the unnamed
+    // page) is the chapters' own, so the cover's width is laid out when pagination meets it.
+    const toc = `<nav><ul>${[1, 2, 3]
+      .map((n) => `<li><a href="#c${n}">Chapter ${n}</a></li>`)
+      .join('')}</ul></nav>`;
+    const css = `${BASE} .cover { page: cover } nav { break-before: page }
+      a::after { content: " " target-counter(attr(href), page) }`;
+    const html = `<section class="cover"><h1 id="t">The Title</h1></section>${toc}${CHAPTERS}`;
+    const cut: LayoutPassCount[] = [];
+    const covered = await layoutSnippet(html, `${css} @page cover { margin: 0 }`, {
+      passes: cut,
+    });
+    const whole: LayoutPassCount[] = [];
+    const plain = await layoutSnippet(html, css, { passes: whole });
+    // Laid out whole, the cover's width would double the boxes laid out in a pass.
+    expect(cut[0].laidOut).toBeGreaterThan(whole[0].laidOut);
+    expect(cut[0].laidOut).toBeLessThan(1.5 * whole[0].laidOut);
+    expect(covered.pages).toBe(plain.pages);
+    expect(covered.box('t')[0].x).toBe(0);
+    expect(plain.box('t')[0].x).toBe(50);
+    expect(covered.document.pages.slice(1)).toEqual(plain.document.pages.slice(1));
+    for (const n of [1, 2, 3])
+      expect(covered.text(1)).toContain(`Chapter ${n} ${covered.box(`c${n}`)[0].page + 1}`);
+  });
+
+  it('lays a named page’s width out whole when its pages come back after the cut', async () => {
+    const css = `${BASE} .wide { page: wide } @page wide { margin: 0 }`;
+    const html = `<section class="wide"><h1 id="w1">Wide one</h1></section>${CHAPTERS}
+      <section class="wide"><h1 id="w2">Wide two</h1></section>`;
+    const r = await layoutSnippet(html, css);
+    const plain = await layoutSnippet(html, BASE);
+    expect(r.pages).toBe(plain.pages);
+    expect([r.box('w1')[0].x, r.box('w2')[0].x]).toEqual([0, 0]);
+    expect(r.box('w2')[0].page).toBe(r.pages - 1);
+    expect(r.text(r.pages - 1)).toContain('Wide two');
+  });
+
   it('keeps fixed content that comes after the cover on every page', async () => {
     const r = await layoutSnippet(
       `<section class="cover"><h1>The Title</h1></section>${CHAPTERS}

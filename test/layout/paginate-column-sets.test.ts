@@ -161,7 +161,7 @@ describe('column rules and places on each page', () => {
   it('move with a page whose body stands further right, as its columns do', () => {
     const content = columnRun(100, 140, columnSet(leaves(100, 4, 1), { rule }));
     const root = box([leaf(0, 100, 0), content]);
-    const layouts = new FlowLayouts({ root, width: 100, originX: 0 }, () => root);
+    const layouts = new FlowLayouts({ root, width: 100, originX: 0 }, () => ({ root }));
     const pages = paginate(
       root,
       ({ index }) => ({ ...body, width: 100, left: index === 0 ? 0 : 20 }),

@@ -567,7 +567,7 @@ describe('pages of another width', () => {
       { root: doc(1, 10, { pageName: 'wide' }), width: 100, originX: 0 },
       (w) => {
         made.push(w);
-        return doc(11, 10, { pageName: 'wide' });
+        return { root: doc(11, 10, { pageName: 'wide' }) };
       },
     );
     const pages = paginate(layouts.first.root, ({ name }) => (name === 'wide' ? wide : narrow), {
@@ -579,9 +579,9 @@ describe('pages of another width', () => {
   });
 
   it('place a box that an unforced break moves to them again from that layout', () => {
-    const layouts = new FlowLayouts({ root: doc(1, 95), width: 100, originX: 0 }, () =>
-      doc(11, 95),
-    );
+    const layouts = new FlowLayouts({ root: doc(1, 95), width: 100, originX: 0 }, () => ({
+      root: doc(11, 95),
+    }));
     const pages = paginate(layouts.first.root, ({ index }) => (index === 0 ? narrow : wide), {
       layouts,
     });
@@ -594,7 +594,7 @@ describe('pages of another width', () => {
       { root: box(leaves(0, 15, 1), { flowKey: 1 }), width: 100, originX: 0 },
       (w) => {
         made.push(w);
-        return box(leaves(0, 15, 100), { flowKey: 1 });
+        return { root: box(leaves(0, 15, 100), { flowKey: 1 }) };
       },
     );
     const pages = paginate(
@@ -690,7 +690,9 @@ describe('pages whose body stands further right', () => {
       clip: xs,
       flowKey: 1,
     });
-    const layouts = new FlowLayouts({ root: table, width: 100, originX: 0 }, () => table);
+    const layouts = new FlowLayouts({ root: table, width: 100, originX: 0 }, () => ({
+      root: table,
+    }));
     const boxes = new Map<string, PlacedBox[]>();
     const pages = paginate(
       table,
@@ -789,9 +791,9 @@ describe('more paginator decisions', () => {
           },
         },
       );
-    const layouts = new FlowLayouts({ root: doc('narrow', 1), width: 100, originX: 0 }, () =>
-      doc('wide', 11),
-    );
+    const layouts = new FlowLayouts({ root: doc('narrow', 1), width: 100, originX: 0 }, () => ({
+      root: doc('wide', 11),
+    }));
     const pages = paginate(
       layouts.first.root,
       ({ name }) => ({ top: 50, height: 100, left: 0, width: name === 'wide' ? 200 : 100 }),

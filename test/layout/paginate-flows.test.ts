@@ -32,7 +32,7 @@ function layoutsOf(first: Fragment, other: () => Fragment) {
   const made: [number, number][] = [];
   const layouts = new FlowLayouts({ root: first, width: 100, originX: 0 }, (w, x) => {
     made.push([w, x]);
-    return other();
+    return { root: other() };
   });
   return { layouts, made };
 }

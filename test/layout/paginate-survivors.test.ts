@@ -100,7 +100,7 @@ describe('link targets', () => {
       ],
       { flowKey: 1 },
     );
-    const layouts = new FlowLayouts({ root, width: 100, originX: 0 }, () => root);
+    const layouts = new FlowLayouts({ root, width: 100, originX: 0 }, () => ({ root }));
     paginate(root, ({ index }) => ({ ...body, width: 100, left: index === 0 ? 0 : 20 }), {
       anchors,
       boxes,

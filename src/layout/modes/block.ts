@@ -782,6 +782,7 @@ function layoutChildren(
   let before: Box | undefined;
   for (const k of kids) {
     if (cut?.reached) break;
+    if (cut && !cut.armed && k.id === cut.from) cut.armed = true;
     if (isOutOfFlow(k)) {
       if (k.style.position === 'fixed') layoutFixed(k, ctx);
       else abs.push({ box: k, staticX: x, staticY: y + marginValue(pending) });
@@ -820,7 +821,8 @@ function layoutChildren(
               () => ({ ...layoutBlockLevel(k, x, top, width, ctx, abs, kidOpts), top }),
             )
           : { ...layoutBlockLevel(k, x, top, width, ctx, abs, kidOpts), top };
-    if (cut && before && cut.at(before, k)) cut.reached = true;
+    if (cut && !cut.armed && cut.within?.has(k.id)) cut.armed = true;
+    else if (cut?.armed && before && cut.at(before, k)) cut.reached = true;
     before = k;
     // The box's own collapsed top margin, which a forced page break before it keeps.
     const own = marginValue(mt);

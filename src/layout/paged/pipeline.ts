@@ -10,7 +10,7 @@ import type { DecodedImage, PixelImage } from '../../images/index.js';
 import type { PageStyle, StyledDocument, StyledElement } from '../../style/index.js';
 import { createParagraphMemo, type FontContext, type ParagraphMemo } from '../../text/index.js';
 import { buildBoxTree, buildRunningBoxes, type BuildContext } from '../box-tree/build.js';
-import type { BlockBox } from '../box-tree/boxes.js';
+import type { BlockBox, Box } from '../box-tree/boxes.js';
 import { StructureBuilder } from '../box-tree/structure.js';
 import type { FlowCut, LayoutContext } from '../context.js';
 import { layoutDocument } from '../modes/block.js';
@@ -172,15 +172,18 @@ function runPass(input: PagedInput, root: StyledElement, passOptions: PassOption
     return g;
   };
   const first = geometry({ index: 0, name: '', blank: false });
-  const layOut = (width: number, x: number, g: PageGeometry): BlockLayout =>
+  const layOut = (width: number, x: number, g: PageGeometry, flowCut?: FlowCut): BlockLayout =>
     layOutFlow(rootBox, {
       ...ctx,
       page: { x, y: g.bodyTop, width, height: g.bodyHeight },
       footnoteArea: g.style.footnote,
+      ...(flowCut ? { flowCut } : {}),
     });
   // The first page's width may serve only the first page (a cover without margins): its
   // layout then stops where pagination goes on in the layout at the other pages' width.
-  const cut = passOptions.cut ? coverCut(geometry, first, root) : undefined;
+  const cut = passOptions.cut
+    ? widthCut(geometry, first.bodyWidth, root, { fixedContent: true })
+    : undefined;
   const primary = layOutFlow(rootBox, {
     ...ctx,
     page: { x: first.bodyLeft, y: first.bodyTop, width: first.bodyWidth, height: first.bodyHeight },
@@ -195,7 +198,20 @@ function runPass(input: PagedInput, root: StyledElement, passOptions: PassOption
       ...(cut?.reached ? { partial: true } : {}),
     },
     // Other widths keep their own fixed content to themselves: the first layout's is drawn.
-    (width, x) => layOut(width, x, first).frag,
+    // Entered at a box, such a layout may stop where the pages of its width end (a cover of
+    // a named page, a landscape section): pagination goes back to another width there.
+    (width, x, from) => {
+      const other =
+        passOptions.cut && from !== undefined
+          ? widthCut(geometry, width, root, {
+              fixedContent: false,
+              from,
+              within: holders(rootBox, from),
+            })
+          : undefined;
+      const { frag } = layOut(width, x, first, other);
+      return { root: frag, ...(other?.reached ? { partial: true } : {}) };
+    },
   );
   const anchors = new Map<string, { pageIndex: number; y: number }>();
   options.boxes?.clear();
@@ -239,16 +255,22 @@ function runPass(input: PagedInput, root: StyledElement, passOptions: PassOption
 }
 
 /**
- * A cut of the first page's layout at the first forced page break (a break-before or -after,
- * or another named page) after which pages have another width than the first page's, judged
- * by the second and third pages of that name. A wrong guess costs a pass laid out again
- * whole (PartialFlowEnded), never a wrong page. Not in a document with fixed content, which
- * is taken from this layout for every page.
+ * A cut of a layout at `width` at the first forced page break (a break-before or -after, or
+ * another named page) after which pages have another width, judged by the second and third
+ * pages of that name; with `from`, the first such break after that box. A wrong guess costs a
+ * pass laid out again whole (PartialFlowEnded), never a wrong page. The first page's layout
+ * is not cut in a document with fixed content (`fixedContent`), which is taken from that
+ * layout for every page.
  */
-function coverCut(
+function widthCut(
   geometry: (req: PageRequest) => PageGeometry,
-  first: PageGeometry,
+  width: number,
   root: StyledElement,
+  options: {
+    readonly fixedContent: boolean;
+    readonly from?: number;
+    readonly within?: ReadonlySet<number>;
+  },
 ): FlowCut {
   const forced = (v: string): boolean =>
     v === 'page' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso';
@@ -258,8 +280,7 @@ function coverCut(
     let other = widths.get(name);
     if (other === undefined) {
       other = [1, 2].every(
-        (index) =>
-          Math.abs(geometry({ index, name, blank: false }).bodyWidth - first.bodyWidth) > 0.01,
+        (index) => Math.abs(geometry({ index, name, blank: false }).bodyWidth - width) > 0.01,
       );
       widths.set(name, other);
     }
@@ -267,16 +288,45 @@ function coverCut(
   };
   return {
     reached: false,
+    armed: options.from === undefined,
+    ...(options.from !== undefined ? { from: options.from } : {}),
+    ...(options.within ? { within: options.within } : {}),
     at: (before, after) => {
       const page = after.style.page;
       const named = page !== 'auto' && page !== before.style.page;
       if (!named && !forced(before.style.breakAfter) && !forced(after.style.breakBefore))
         return false;
       if (!otherWidth(page === 'auto' ? '' : page)) return false;
+      if (!options.fixedContent) return true;
       fixed ??= hasFixedContent(root);
       return !fixed;
     },
   };
+}
+
+/** The box `id` and the boxes that hold it (ids), or just `id` where the tree lacks it. */
+function holders(root: Box, id: number): ReadonlySet<number> {
+  const parents = new Map<Box, Box>();
+  const stack: Box[] = [root];
+  while (stack.length > 0) {
+    const box = stack.pop()!;
+    if (box.id === id) {
+      const ids = new Set<number>();
+      for (let b: Box | undefined = box; b; b = parents.get(b)) ids.add(b.id);
+      return ids;
+    }
+    const kids =
+      box.kind === 'table'
+        ? box.sections.flatMap((s) => s.rows.flatMap((r) => r.cells.map((c) => c.box)))
+        : box.kind === 'image'
+          ? []
+          : box.children;
+    for (const k of kids) {
+      parents.set(k, box);
+      stack.push(k);
+    }
+  }
+  return new Set([id]);
 }
 
 /** Fixed content is taken from the first page's layout: it must be whole then. */

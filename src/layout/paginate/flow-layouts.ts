@@ -3,6 +3,8 @@
  * margins, a landscape named page): content after a forced break or a change of named page is
  * taken from a layout at the width of the page it starts on. Layouts are made on demand, one
  * per distinct width, and each is indexed once by box (flowKey), so switching costs a lookup.
+ * The first layout at a width may stop after the pages of that width end (a cover, a landscape
+ * section): a width asked for again past that point is laid out whole.
  */
 import type { BoxFragment, Fragment } from './fragments.js';
 
@@ -16,9 +18,15 @@ export interface FlowTree {
   readonly byKey: ReadonlyMap<number, BoxFragment>;
   /**
    * Laid out only up to a forced page break after which pages have another width (the
-   * layout at the first page's width of a document with a cover page): never taken for a
-   * width it is asked at, and pagination that reaches its end throws PartialFlowEnded.
+   * layout at the first page's width of a document with a cover page, or at a cover's width):
+   * taken only for boxes it has, and pagination that reaches its end throws PartialFlowEnded.
    */
+  readonly partial?: boolean;
+}
+
+/** A layout of the flow, and whether it stopped early (FlowTree.partial). */
+export interface LaidFlow {
+  readonly root: Fragment;
   readonly partial?: boolean;
 }
 
@@ -37,8 +45,11 @@ export class FlowLayouts {
 
   constructor(
     first: { root: Fragment; width: number; originX: number; partial?: boolean },
-    /** Lays the document out again with this content width and left edge. */
-    private readonly layOut: (width: number, originX: number) => Fragment,
+    /**
+     * Lays the document out again with this content width and left edge; with `from`, it may
+     * stop after the pages that start at that box (flowKey) end.
+     */
+    private readonly layOut: (width: number, originX: number, from?: number) => LaidFlow,
   ) {
     const tree = indexed(first.root, first.width, first.originX);
     this.trees.push(first.partial ? { ...tree, partial: true } : tree);
@@ -48,11 +59,23 @@ export class FlowLayouts {
     return this.trees[0];
   }
 
-  /** The layout at `width` (made now if there is none yet). */
-  at(width: number, originX: number): FlowTree {
-    const hit = this.trees.find((t) => !t.partial && Math.abs(t.width - width) < SAME_WIDTH);
+  /**
+   * The layout at `width` that has the box `key` (pagination enters it there), made now if
+   * there is none yet.
+   */
+  at(width: number, originX: number, key?: number): FlowTree {
+    const same = this.trees.filter((t) => Math.abs(t.width - width) < SAME_WIDTH);
+    const hit = same.find((t) => !t.partial || (key !== undefined && t.byKey.has(key)));
     if (hit) return hit;
-    const t = indexed(this.layOut(width, originX), width, originX);
+    // A width met again past where its first layout stopped is laid out whole this time.
+    let laid = this.layOut(width, originX, same.length === 0 ? key : undefined);
+    let tree = indexed(laid.root, width, originX);
+    // Stopped before that box after all: laid out whole.
+    if (laid.partial && key !== undefined && !tree.byKey.has(key)) {
+      laid = this.layOut(width, originX);
+      tree = indexed(laid.root, width, originX);
+    }
+    const t = laid.partial ? { ...tree, partial: true } : tree;
     this.trees.push(t);
     return t;
   }

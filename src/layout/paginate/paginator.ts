@@ -410,7 +410,7 @@ export function paginate(
     const width = cur().body.width;
     if (flow.tops || !layouts || !tree || width === undefined) return false;
     if (Math.abs(width - tree.width) < EPS) return false;
-    const next = layouts.at(width, cur().body.left ?? tree.originX);
+    const next = layouts.at(width, cur().body.left ?? tree.originX, open.frag.flowKey);
     for (const o of stack) {
       if (o.frag.flowKey === undefined || !next.byKey.has(o.frag.flowKey)) return false;
       if (o === open) return true;
@@ -464,7 +464,7 @@ export function paginate(
     if (flow.tops || !layouts || !tree || width === undefined || box.flowKey === undefined)
       return box;
     if (Math.abs(width - tree.width) < EPS) return box;
-    const next = layouts.at(width, page.body.left ?? tree.originX);
+    const next = layouts.at(width, page.body.left ?? tree.originX, box.flowKey);
     const counterpart = next.byKey.get(box.flowKey);
     if (!counterpart) return box;
     const ancestors = stack.map((o) =>
