@@ -15,6 +15,7 @@ import type { Warning } from '../diagnostics.js';
 import type { ResourceKind, ResourceLoader } from '../resources/index.js';
 import type { StyleEngine } from './cascade.js';
 import type { RuleSet, SheetSource } from './sheet.js';
+import type { ComputedStyle, PageRules } from './types.js';
 
 /** Engines kept (least recently used dropped first): about half a megabyte each for the bench documents. */
 const MAX_ENGINES = 8;
@@ -50,6 +51,11 @@ export interface SharedEngine {
   readonly fetchFailed: boolean;
   /** Where the engine's warnings go while one document is styled. */
   sink: (w: Warning) => void;
+  /**
+   * The @page rules resolved for a root style (they depend on nothing else): documents that
+   * share the engine and the root's computed style share them.
+   */
+  pageRules?: { readonly root: ComputedStyle; readonly rules: PageRules };
 }
 
 export interface EngineKeyInput {

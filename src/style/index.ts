@@ -224,7 +224,13 @@ export async function styleDocument(html: string, options: StyleOptions): Promis
     });
     root = builder.build(parsed.root);
     targets = builder.targets;
-    pageRules = buildPageRules(ruleSet.pageRules, engine, root.style, styleWarn);
+    const kept = shared.pageRules;
+    if (kept?.root === root.style) pageRules = kept.rules;
+    else {
+      const before = styleWarnings;
+      pageRules = buildPageRules(ruleSet.pageRules, engine, root.style, styleWarn);
+      if (styleWarnings === before) shared.pageRules = { root: root.style, rules: pageRules };
+    }
   } catch (e) {
     if (key !== null) engines.drop(key);
     throw e;

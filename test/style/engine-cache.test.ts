@@ -27,6 +27,29 @@ describe('style engines shared across documents', () => {
     expect(JSON.stringify(pb.style.marginTop)).toContain('26');
   });
 
+  it('shares the @page rules between documents with the same sheets and root style', async () => {
+    const css = `<style>@page { size: A5; margin: 2em 1in } @page :first { margin-top: 3em }
+      @page wide { size: A4 landscape } html { font-size: 12px }</style>`;
+    const a = await style(`${css}<p>one</p>`);
+    const b = await style(`${css}<p>two</p><p>three</p>`);
+    expect(b.pageRules).toBe(a.pageRules);
+    // Another root font size resolves the em margins again.
+    const c = await style(`${css}<html style="font-size: 20px"><p>four</p></html>`);
+    expect(c.pageRules).not.toBe(a.pageRules);
+    expect(JSON.stringify(c.pageRules)).not.toEqual(JSON.stringify(a.pageRules));
+    const d = await style(`${css}<p>five</p>`);
+    expect(JSON.stringify(d.pageRules)).toEqual(JSON.stringify(a.pageRules));
+  });
+
+  it('repeats @page warnings for every document that shares the engine', async () => {
+    const html = `<style>@page { size: sideways; margin: 1cm }</style><p>x</p>`;
+    const first = await style(html);
+    const second = await style(html);
+    const invalid = (w: { code: string }[]) => w.filter((x) => x.code === 'css.invalid-value');
+    expect(invalid(first.warnings)).toHaveLength(1);
+    expect(invalid(second.warnings)).toEqual(invalid(first.warnings));
+  });
+
   it('repeats a warning for every document, never only the first', async () => {
     const html = `<style>p { colour: red; float: left }</style><p>x</p>`;
     const first = await style(html);
