@@ -45,7 +45,8 @@ describe('style engines shared across documents', () => {
     const html = `<style>@page { size: sideways; margin: 1cm }</style><p>x</p>`;
     const first = await style(html);
     const second = await style(html);
-    const invalid = (w: { code: string }[]) => w.filter((x) => x.code === 'css.invalid-value');
+    const invalid = (w: readonly { code: string }[]) =>
+      w.filter((x) => x.code === 'css.invalid-value');
     expect(invalid(first.warnings)).toHaveLength(1);
     expect(invalid(second.warnings)).toEqual(invalid(first.warnings));
   });
