@@ -74,7 +74,10 @@ export interface FontResource {
   readonly variation?: Readonly<Record<string, number>>;
 }
 
-/** One shaped glyph. `text` is the source text this glyph stands for ('' for the 2nd..nth glyph of a cluster). */
+/**
+ * One shaped glyph, as read from a GlyphList (glyphAt). `text` is the source text this glyph
+ * stands for ('' for the 2nd..nth glyph of a cluster).
+ */
 export interface PositionedGlyph {
   readonly id: number;
   /** Advance in points (already scaled by font size; letter-spacing included). */
@@ -83,6 +86,20 @@ export interface PositionedGlyph {
   readonly dx?: number;
   readonly dy?: number;
   readonly text: string;
+}
+
+/**
+ * Shaped glyphs in drawing order, entry i of each array describing glyph i: no object per glyph,
+ * as a page of text has thousands of them.
+ */
+export interface GlyphList {
+  readonly ids: readonly number[];
+  /** Advances in points (already scaled by font size; letter-spacing included). */
+  readonly advances: readonly number[];
+  /** Source text per glyph: its cluster's text on the cluster's first glyph, '' on the others. */
+  readonly texts: readonly string[];
+  /** Offsets from the pen position in points (y down); absent when no glyph is offset. */
+  readonly offsets?: { readonly dx: readonly number[]; readonly dy: readonly number[] };
 }
 
 /** A run of glyphs of one font, size and colour on one baseline. */
@@ -94,7 +111,7 @@ export interface GlyphRun {
   /** Pen start on the baseline. */
   readonly x: number;
   readonly y: number;
-  readonly glyphs: readonly PositionedGlyph[];
+  readonly glyphs: GlyphList;
   /**
    * Set when the glyphs do not map one-to-one, in order, to the source text (RTL reordering,
    * shaping that changed the text, private-use glyphs): the writer wraps the run in a Span

@@ -6,6 +6,7 @@
 export * from './attachments.js';
 export * from './color.js';
 export * from './display-list.js';
+export * from './glyphs.js';
 export * from './matrix.js';
 export * from './metadata.js';
 export * from './path-bounds.js';

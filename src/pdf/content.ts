@@ -282,32 +282,38 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
     let text = '';
     let missing = false;
     let shownAny = false;
-    for (const g of run.glyphs) {
-      if (g.text !== '') clusterText = g.text;
-      text += g.text;
-      const offset = (g.dx ?? 0) !== 0 || (g.dy ?? 0) !== 0;
-      if (g.id <= 0 || g.id >= font.numGlyphs) {
+    const { ids, advances, texts, offsets } = run.glyphs;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i];
+      const advance = advances[i];
+      const glyphText = texts[i];
+      if (glyphText !== '') clusterText = glyphText;
+      text += glyphText;
+      const dx = offsets ? offsets.dx[i] : 0;
+      const dy = offsets ? offsets.dy[i] : 0;
+      const offset = dx !== 0 || dy !== 0;
+      if (id <= 0 || id >= font.numGlyphs) {
         // .notdef (or a glyph the font lacks) is never shown (PDF/UA-1 7.21.8): skip its ink.
         missing = true;
-        pen += g.advance;
+        pen += advance;
         tjStart = true;
         continue;
       }
-      if (tjStart || offset) moveTo(pen + (g.dx ?? 0), run.y + (g.dy ?? 0));
-      hex += font.show(g.id, g.text, clusterText);
+      if (tjStart || offset) moveTo(pen + dx, run.y + dy);
+      hex += font.show(id, glyphText, clusterText);
       shownAny = true;
-      const natural = (font.widthOf(g.id) * size) / 1000;
+      const natural = (font.widthOf(id) * size) / 1000;
       if (offset) {
         // The next glyph starts from the pen, not from where this offset glyph ended.
         tjStart = true;
       } else {
-        const adj = ((natural - g.advance) * 1000) / size;
+        const adj = ((natural - advance) * 1000) / size;
         if (Math.abs(adj) >= 0.01) {
           closeHex();
           tj += num(Math.round(adj * 100) / 100);
         }
       }
-      pen += g.advance;
+      pen += advance;
     }
     flush();
     if (shownAny) target.fonts.add(font.resourceName);
@@ -449,10 +455,10 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
     if (
       actualText === undefined &&
       first.kind === 'glyphs' &&
-      first.glyphs.some((g) => PUA.test(g.text))
+      first.glyphs.texts.some((t) => PUA.test(t))
     ) {
       // Private-use characters need ActualText (PDF/A 6.2.11.7.3); the source text is the best we have.
-      actualText = first.glyphs.map((g) => g.text).join('');
+      actualText = first.glyphs.texts.join('');
     }
     const mcid = target.mcids.length;
     const span = actualText !== undefined;
@@ -503,12 +509,12 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
             break;
           if (
             nx.kind === 'glyphs' &&
-            (nx.actualText !== undefined || nx.glyphs.some((g) => PUA.test(g.text)))
+            (nx.actualText !== undefined || nx.glyphs.texts.some((t) => PUA.test(t)))
           )
             break;
           j++;
         }
-        if (it.kind === 'glyphs' && it.glyphs.some((g) => PUA.test(g.text))) j = i + 1;
+        if (it.kind === 'glyphs' && it.glyphs.texts.some((t) => PUA.test(t))) j = i + 1;
       }
       leaf(items.slice(i, j), it.tag, st);
       i = j;

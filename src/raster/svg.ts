@@ -232,17 +232,19 @@ function writeGlyphs(b: SvgBuilder, run: GlyphRun, out: string[]): void {
   const d = num(-scale);
   let uses = '';
   let x = run.x;
-  for (const g of run.glyphs) {
+  const { ids, advances, offsets } = run.glyphs;
+  for (let i = 0; i < ids.length; i++) {
+    const gid = ids[i];
     // The writer never shows .notdef or a glyph id the font lacks (PDF/UA-1 7.21.8).
-    if (g.id > 0 && g.id < font.numGlyphs) {
-      const id = b.glyph(run.font, font, g.id);
+    if (gid > 0 && gid < font.numGlyphs) {
+      const id = b.glyph(run.font, font, gid);
       if (id) {
-        const gx = x + (g.dx ?? 0);
-        const gy = run.y + (g.dy ?? 0);
+        const gx = x + (offsets ? offsets.dx[i] : 0);
+        const gy = run.y + (offsets ? offsets.dy[i] : 0);
         uses += `<use href="#${id}" transform="matrix(${a} 0 0 ${d} ${num(gx)} ${num(gy)})"/>`;
       }
     }
-    x += g.advance;
+    x += advances[i];
   }
   if (uses === '') return;
   const alpha = clamp01(run.color.a);
@@ -391,14 +393,15 @@ function itemBounds(item: Exclude<DisplayItem, GroupItem>): Box | null {
       let hi = 0;
       let left = item.x;
       let right = item.x;
-      for (const g of item.glyphs) {
-        const dy = g.dy ?? 0;
-        const gx = x + (g.dx ?? 0);
+      const { advances, offsets } = item.glyphs;
+      for (let i = 0; i < advances.length; i++) {
+        const dy = offsets ? offsets.dy[i] : 0;
+        const gx = x + (offsets ? offsets.dx[i] : 0);
         if (dy < lo) lo = dy;
         if (dy > hi) hi = dy;
         if (gx < left) left = gx;
         if (gx > right) right = gx;
-        x += g.advance;
+        x += advances[i];
       }
       // Glyphs may reach well outside the em box (stacked marks, swashes): allow two ems.
       const m = Math.abs(item.size) * 2 + 1;

@@ -13,7 +13,6 @@ import {
   type Piece,
 } from './paragraph.js';
 import { slicePiece } from './shape.js';
-import type { PositionedGlyph } from '../document/index.js';
 import type { LoadedFace } from './face.js';
 import type {
   AnchorHandler,
@@ -530,6 +529,17 @@ function tabAdvances<S>(
   return { advances, delta };
 }
 
+/** Offsets for the glyphs of a fragment so far (none was offset). */
+function zeroOffsets(count: number): { dx: number[]; dy: number[] } {
+  const dx: number[] = [];
+  const dy: number[] = [];
+  for (let i = 0; i < count; i++) {
+    dx.push(0);
+    dy.push(0);
+  }
+  return { dx, dy };
+}
+
 interface PendingFragment<S> {
   kind: 'glyphs';
   x: number;
@@ -539,7 +549,11 @@ interface PendingFragment<S> {
   level: number;
   /** Font size of the glyphs (smaller than the style's for synthesised small capitals). */
   size: number;
-  glyphs: PositionedGlyph[];
+  /** The glyphs (GlyphList), filled glyph by glyph; offsets made at the first offset glyph. */
+  ids: number[];
+  advances: number[];
+  glyphTexts: string[];
+  offsets: { dx: number[]; dy: number[] } | undefined;
   /** Logical text pieces, in visual order (reversed for odd levels when joined). */
   texts: string[];
   width: number;
@@ -648,7 +662,10 @@ function buildLine<S>(
         face,
         level: piece.level,
         size: piece.size,
-        glyphs: [],
+        ids: [],
+        advances: [],
+        glyphTexts: [],
+        offsets: undefined,
         texts: [],
         width: 0,
         needsActualText: false,
@@ -682,11 +699,15 @@ function buildLine<S>(
       if (extraPerSpace > 0 && piece.spaces[g]) advance += extraPerSpace;
       const dx = piece.dx[g];
       const dy = piece.dy[g];
-      const glyph: PositionedGlyph =
-        dx !== 0 || dy !== 0
-          ? { id: piece.ids[g], advance, dx, dy, text }
-          : { id: piece.ids[g], advance, text };
-      frag.glyphs.push(glyph);
+      const offset = dx !== 0 || dy !== 0;
+      if (offset) frag.offsets ??= zeroOffsets(frag.ids.length);
+      if (frag.offsets) {
+        frag.offsets.dx.push(offset ? dx : 0);
+        frag.offsets.dy.push(offset ? dy : 0);
+      }
+      frag.ids.push(piece.ids[g]);
+      frag.advances.push(advance);
+      frag.glyphTexts.push(text);
       frag.width += advance;
       x += advance;
     }
@@ -734,7 +755,7 @@ function buildLine<S>(
       };
     const rtl = f.level % 2 === 1;
     const text = (rtl ? f.texts.slice().reverse() : f.texts).join('');
-    const reordered = rtl && f.glyphs.length > 1;
+    const reordered = rtl && f.ids.length > 1;
     const needsActual = reordered || f.needsActualText;
     const fragment: GlyphFragment<S> = {
       kind: 'glyphs',
@@ -745,7 +766,12 @@ function buildLine<S>(
       font: f.face.resource,
       size: f.size,
       color: f.style.color,
-      glyphs: f.glyphs,
+      glyphs: {
+        ids: f.ids,
+        advances: f.advances,
+        texts: f.glyphTexts,
+        ...(f.offsets ? { offsets: f.offsets } : {}),
+      },
       text,
       ...(needsActual ? { actualText: f.hyphenated ? text + '\u00ad' : text } : {}),
       bidiLevel: f.level,

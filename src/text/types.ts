@@ -19,7 +19,7 @@
  * CSS units that need font metrics (ex, ch) come from `ctx.matchFont(...).metrics`.
  */
 import type { Warning } from '../diagnostics.js';
-import type { FontResource, PositionedGlyph, RgbaColor } from '../document/index.js';
+import type { FontResource, GlyphList, RgbaColor } from '../document/index.js';
 
 export type FontStyle = 'normal' | 'italic' | 'oblique';
 
@@ -321,9 +321,9 @@ export interface GlyphFragment<S> {
   readonly font: FontResource;
   readonly size: number;
   readonly color: RgbaColor;
-  readonly glyphs: readonly PositionedGlyph[];
+  readonly glyphs: GlyphList;
   /**
-   * The logical source text of these glyphs. Each glyph's own `text` is its cluster's text on
+   * The logical source text of these glyphs. Each glyph's own text is its cluster's text on
    * the cluster's first glyph in array order ('' on the others); an inserted hyphen's glyph
    * (the font's soft-hyphen glyph where it has one) carries U+00AD.
    */

@@ -16,7 +16,7 @@ function groups(items: readonly DisplayItem[]): GroupItem[] {
 function hasText(items: readonly DisplayItem[], text: string): boolean {
   return items.some((i) =>
     i.kind === 'glyphs'
-      ? i.glyphs.map((g) => g.text).join('') === text
+      ? i.glyphs.texts.join('') === text
       : i.kind === 'group' && hasText(i.items, text),
   );
 }

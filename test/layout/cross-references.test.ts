@@ -18,7 +18,7 @@ const TOC = `<ul><li><a href="#c1">One</a></li><li><a href="#c2">Two</a></li>
   <li><a href="#c3">Three</a></li></ul>
   <h1 id="c1">One</h1><h1 id="c2">Two</h1><p>more</p><h1 id="c3">Three</h1>`;
 
-const text = (r: GlyphRun): string => r.glyphs.map((g) => g.text).join('');
+const text = (r: GlyphRun): string => r.glyphs.texts.join('');
 
 function shape(n: StructNode): string {
   const kids = n.children.filter((c): c is StructNode => c.kind === 'node');
@@ -34,7 +34,7 @@ describe('target-counter() and leader()', () => {
     expect(numbers.map(text)).toEqual(['2', '3', '4']);
     // The numbers end at the right edge of the content box (380px).
     for (const n of numbers) {
-      const end = n.x + n.glyphs.reduce((w, g) => w + g.advance, 0);
+      const end = n.x + n.glyphs.advances.reduce((w, a) => w + a, 0);
       expect(end / PT).toBeCloseTo(380, 1);
     }
     // Each leader fills the gap between its title and its number (less than one dot left on
@@ -42,10 +42,11 @@ describe('target-counter() and leader()', () => {
     const leaders = runs.filter((g) => /^\.+$/.test(text(g)));
     expect(leaders).toHaveLength(3);
     const titles = runs.filter((g) => /^[A-Z]/.test(text(g)));
-    const dot = leaders[0].glyphs.reduce((w, g) => w + g.advance, 0) / leaders[0].glyphs.length;
+    const dot =
+      leaders[0].glyphs.advances.reduce((w, a) => w + a, 0) / leaders[0].glyphs.ids.length;
     leaders.forEach((l, i) => {
-      const titleEnd = titles[i].x + titles[i].glyphs.reduce((w, g) => w + g.advance, 0);
-      const end = l.x + l.glyphs.reduce((w, g) => w + g.advance, 0);
+      const titleEnd = titles[i].x + titles[i].glyphs.advances.reduce((w, a) => w + a, 0);
+      const end = l.x + l.glyphs.advances.reduce((w, a) => w + a, 0);
       expect(l.x).toBeGreaterThanOrEqual(titleEnd - 0.01);
       expect(l.x - titleEnd).toBeLessThan(dot + 0.01);
       expect(end).toBeLessThanOrEqual(numbers[i].x + 0.01);

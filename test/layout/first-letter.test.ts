@@ -18,7 +18,7 @@ function runs(items: readonly DisplayItem[]): GlyphRun[] {
 
 /** Text and whether it is drawn red, run by run. */
 function colours(items: readonly DisplayItem[]): [string, boolean][] {
-  return runs(items).map((r) => [r.glyphs.map((g) => g.text).join(''), r.color.r > 0.5]);
+  return runs(items).map((r) => [r.glyphs.texts.join(''), r.color.r > 0.5]);
 }
 
 describe('::first-letter', () => {

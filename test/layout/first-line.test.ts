@@ -32,14 +32,9 @@ describe('::first-line', () => {
         .toLowerCase(),
     ).toBe(WORDS);
     const runs = glyphRuns(r.items(0));
-    const first = runs.find((g) => g.glyphs.some((x) => x.text === 'A'))!;
+    const first = runs.find((g) => g.glyphs.texts.some((x) => x === 'A'))!;
     expect(first.color).toEqual({ r: 1, g: 0, b: 0, a: 1 });
-    const later = runs.find((g) =>
-      g.glyphs
-        .map((x) => x.text)
-        .join('')
-        .includes('pi'),
-    )!;
+    const later = runs.find((g) => g.glyphs.texts.join('').includes('pi'))!;
     expect(later.color).toEqual({ r: 0, g: 0, b: 0, a: 1 });
   });
 
@@ -62,13 +57,7 @@ describe('::first-line', () => {
       CSS + ' p::first-line { color: rgb(0 128 0) }',
     );
     const runs = glyphRuns(r.items(0));
-    const colorOf = (w: string) =>
-      runs.find((g) =>
-        g.glyphs
-          .map((x) => x.text)
-          .join('')
-          .includes(w),
-      )!.color;
+    const colorOf = (w: string) => runs.find((g) => g.glyphs.texts.join('').includes(w))!.color;
     expect(colorOf('two')).toEqual({ r: 0, g: 128 / 255, b: 0, a: 1 });
     expect(colorOf('three')).toEqual({ r: 0, g: 0, b: 1, a: 1 });
   });
@@ -80,7 +69,7 @@ describe('::first-line', () => {
         ' p::first-line { color: rgb(255 0 0); background: yellow } p::first-letter { font-size: 32px }',
     );
     const runs = glyphRuns(r.items(0));
-    const a = runs.find((g) => g.glyphs[0]?.text === 'a')!;
+    const a = runs.find((g) => g.glyphs.texts[0] === 'a')!;
     expect(a.size).toBeCloseTo(32 * 0.75, 1);
     expect(a.color).toEqual({ r: 1, g: 0, b: 0, a: 1 });
     expect(r.text(0).replace(/\s/g, '')).toBe(WORDS.replace(/\s/g, ''));

@@ -27,7 +27,7 @@ const word = () => el('span', {}, ['Word']);
 
 function wordRun(doc: Awaited<ReturnType<typeof lay>>): GlyphRun {
   const runs = glyphRuns(doc.document.pages[0].items);
-  const run = runs.find((r) => r.glyphs.map((g) => g.text).join('') === 'Word');
+  const run = runs.find((r) => r.glyphs.texts.join('') === 'Word');
   expect(run).toBeDefined();
   return run!;
 }
@@ -79,7 +79,7 @@ describe('nested flex containers', () => {
     ]);
     const r = await lay([nested(MAX_FLEX_DEPTH - 1, pair)]);
     const runs = glyphRuns(r.document.pages[0].items);
-    const text = (g: GlyphRun) => g.glyphs.map((x) => x.text).join('');
+    const text = (g: GlyphRun) => g.glyphs.texts.join('');
     const left = runs.find((g) => text(g) === 'Left')!;
     const right = runs.find((g) => text(g) === 'Right')!;
     expect(Math.abs(left.y - right.y)).toBeLessThan(0.01);
@@ -94,7 +94,7 @@ describe('nested flex containers', () => {
     ]);
     const r = await lay([nested(MAX_FLEX_DEPTH, pair)]);
     const runs = glyphRuns(r.document.pages[0].items);
-    const text = (g: GlyphRun) => g.glyphs.map((x) => x.text).join('');
+    const text = (g: GlyphRun) => g.glyphs.texts.join('');
     const left = runs.find((g) => text(g) === 'Left')!;
     const right = runs.find((g) => text(g) === 'Right')!;
     expect(right.y).toBeGreaterThan(left.y + 5);

@@ -99,13 +99,13 @@ function textLines(items: readonly DisplayItem[]): TextLine[] {
   rows.sort((a, b) => a.baseline - b.baseline);
   return rows.map((row) => {
     const runs = [...row.runs].sort((a, b) => a.x - b.x);
-    const end = (r: GlyphRun): number => r.x + r.glyphs.reduce((w, g) => w + g.advance, 0);
+    const end = (r: GlyphRun): number => r.x + r.glyphs.advances.reduce((w, a) => w + a, 0);
     return {
       x: px(runs[0].x),
       right: px(Math.max(...runs.map(end))),
       baseline: px(row.baseline),
       text: runs
-        .map((r) => r.glyphs.map((g) => g.text).join(''))
+        .map((r) => r.glyphs.texts.join(''))
         .join(' ')
         .replace(/\s+/g, ' ')
         .trim(),
@@ -116,7 +116,7 @@ function textLines(items: readonly DisplayItem[]): TextLine[] {
 function runsText(items: readonly DisplayItem[] | GlyphRun[]): string {
   const runs = items.every((i) => i.kind === 'glyphs') ? (items as GlyphRun[]) : glyphRuns(items);
   return runs
-    .map((r) => r.glyphs.map((g) => g.text).join(''))
+    .map((r) => r.glyphs.texts.join(''))
     .join(' ')
     .replace(/\s+/g, ' ')
     .trim();

@@ -66,7 +66,7 @@ describe('a grid across pages', () => {
       items
         .flatMap((i): string[] =>
           i.kind === 'glyphs'
-            ? [i.glyphs.map((g) => g.text).join('')]
+            ? [i.glyphs.texts.join('')]
             : i.kind === 'group'
               ? [text(i.items)]
               : [],

@@ -18,7 +18,7 @@ async function lay(
 }
 
 function text(run: GlyphRun): string {
-  return run.glyphs.map((g) => g.text).join('');
+  return run.glyphs.texts.join('');
 }
 
 function types(n: StructNode): string[] {
@@ -48,7 +48,7 @@ describe('block flow', () => {
     const ys = new Set(runs.map((r) => Math.round(r.y)));
     expect(ys.size).toBeGreaterThan(3);
     for (const r of runs) {
-      const w = r.glyphs.reduce((a, g) => a + g.advance, 0);
+      const w = r.glyphs.advances.reduce((w, a) => w + a, 0);
       expect(r.x + w).toBeLessThanOrEqual(595.3 - 72 + 0.5);
     }
   });

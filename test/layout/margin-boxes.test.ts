@@ -11,12 +11,12 @@ const MM = 96 / 25.4;
 const PT = 0.75;
 
 function run(items: readonly DisplayItem[], text: string): GlyphRun {
-  const r = furnitureRuns(items).find((g) => g.glyphs.map((x) => x.text).join('') === text);
+  const r = furnitureRuns(items).find((g) => g.glyphs.texts.join('') === text);
   if (!r) throw new Error(`no furniture run "${text}"`);
   return r;
 }
 
-const width = (r: GlyphRun): number => r.glyphs.reduce((w, g) => w + g.advance, 0);
+const width = (r: GlyphRun): number => r.glyphs.advances.reduce((w, a) => w + a, 0);
 
 /** Filled rectangles of page furniture (margin box backgrounds). */
 function furnitureRects(

@@ -11,7 +11,7 @@ const PT = 0.75;
 
 async function runOf(html: string, css: string, text: string) {
   const r = await layoutSnippet(html, CSS + css);
-  const run = glyphRuns(r.items(0)).find((g) => g.glyphs.map((x) => x.text).join('') === text);
+  const run = glyphRuns(r.items(0)).find((g) => g.glyphs.texts.join('') === text);
   if (!run) throw new Error(`no run '${text}' in ${r.text(0)}`);
   return run;
 }

@@ -19,7 +19,7 @@ function runText(items: readonly DisplayItem[]): string {
   return items
     .flatMap((i): string[] =>
       i.kind === 'glyphs'
-        ? [i.glyphs.map((g) => g.text).join('')]
+        ? [i.glyphs.texts.join('')]
         : i.kind === 'group'
           ? [runText(i.items)]
           : [],
@@ -116,7 +116,7 @@ describe('absolute positioning', () => {
     const tagOf = (i: number): string => {
       const run = r
         .items(i)
-        .find((it) => it.kind === 'glyphs' && it.glyphs.map((g) => g.text).join('') === 'FOOTER');
+        .find((it) => it.kind === 'glyphs' && it.glyphs.texts.join('') === 'FOOTER');
       return run && run.kind === 'glyphs' ? run.tag.kind : 'none';
     };
     expect([tagOf(0), tagOf(1), tagOf(2)]).toEqual(['content', 'artifact', 'artifact']);

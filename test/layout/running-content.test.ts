@@ -46,7 +46,7 @@ describe('string-set and string()', () => {
     );
     expect(r.pages).toBe(3);
     const heads = (p: number): string[] =>
-      furnitureRuns(r.document.pages[p].items).map((g) => g.glyphs.map((x) => x.text).join(''));
+      furnitureRuns(r.document.pages[p].items).map((g) => g.glyphs.texts.join(''));
     // first, start, last, first-except in margin-box order.
     expect(heads(0)).toEqual(['A', 'A', 'B', '[]']);
     expect(heads(1)).toEqual(['C', 'B', 'C', '[]']);

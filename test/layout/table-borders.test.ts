@@ -109,14 +109,7 @@ describe('collapsed table borders', () => {
     // Borders stay artifacts; the cell text is still content.
     for (const p of paths(items)) expect(p.tag.kind).toBe('artifact');
     const runs = glyphRuns(items);
-    expect(runs.map((r) => r.glyphs.map((g) => g.text).join(''))).toEqual([
-      'a',
-      'b',
-      'c',
-      'd',
-      'e',
-      'f',
-    ]);
+    expect(runs.map((r) => r.glyphs.texts.join(''))).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
     for (const r of runs) expect(r.tag.kind).toBe('content');
   });
 
@@ -185,9 +178,7 @@ describe('collapsed table borders', () => {
     expect(l?.kind === 'link' && l.target.kind).toBe('internal');
     if (l?.kind !== 'link' || l.target.kind !== 'internal') return;
     const page = document.pages[l.target.pageIndex];
-    const run = page.items.find(
-      (i) => i.kind === 'glyphs' && i.glyphs.map((g) => g.text).join('') === 'Row 70',
-    );
+    const run = page.items.find((i) => i.kind === 'glyphs' && i.glyphs.texts.join('') === 'Row 70');
     expect(run?.kind).toBe('glyphs');
     if (run?.kind !== 'glyphs') return;
     expect(run.y - l.target.y).toBeGreaterThan(0);
@@ -200,7 +191,7 @@ describe('collapsed table borders', () => {
     expect(document.pages.length).toBeGreaterThan(1);
     for (const [p, page] of document.pages.entries()) {
       const horizontal = rects(borderPaths(page.items)).filter((r) => r.w > 10);
-      const runs = glyphRuns(page.items).filter((r) => r.glyphs[0]?.text === 'R');
+      const runs = glyphRuns(page.items).filter((r) => r.glyphs.texts[0] === 'R');
       const lastRow = runs.reduce((a, b) => (b.y > a.y ? b : a));
       const lowestLine = horizontal.reduce((a, b) => (b.y > a.y ? b : a));
       // The page's last row has a line below its text (its bottom edge), not only above it.

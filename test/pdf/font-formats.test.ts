@@ -5,6 +5,7 @@
  * font size. A wrong font matrix draws glyphs a thousand times too big or too small, or not
  * at all; a wrong subset draws the wrong glyph; both move the ink box.
  */
+import { glyphListOf } from '../../src/document/index.js';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as fontkit from 'fontkit';
@@ -239,7 +240,9 @@ function glyphRuns(
       color: BLACK,
       x,
       y: BASELINE,
-      glyphs: [{ id: g.id, advance: (g.advanceWidth * SIZE) / kit.unitsPerEm, text: ch }],
+      glyphs: glyphListOf([
+        { id: g.id, advance: (g.advanceWidth * SIZE) / kit.unitsPerEm, text: ch },
+      ]),
       tag: content(1),
     });
   });

@@ -1,4 +1,5 @@
 /** Hand-built LaidOutDocuments for the writer's tests: text shaped with fontkit directly. */
+import { glyphListOf } from '../../src/document/index.js';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as fontkit from 'fontkit';
@@ -61,7 +62,17 @@ export function shape(
       text: t,
     };
   });
-  return { kind: 'glyphs', font: res, size, color: BLACK, x, y, glyphs, tag, ...extra };
+  return {
+    kind: 'glyphs',
+    font: res,
+    size,
+    color: BLACK,
+    x,
+    y,
+    glyphs: glyphListOf(glyphs),
+    tag,
+    ...extra,
+  };
 }
 
 export const content = (slot: number): ItemTag => ({ kind: 'content', slot });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { glyphListOf } from '../../src/document/index.js';
 import { join } from 'node:path';
 import * as fontkit from 'fontkit';
 import sharp from 'sharp';
@@ -29,11 +30,13 @@ function textRun(text: string, x: number, y: number, size: number): GlyphRun {
     color: black,
     x,
     y,
-    glyphs: run.glyphs.map((g, i) => ({
-      id: g.id,
-      advance: run.positions[i].xAdvance * scale,
-      text: String.fromCodePoint(...g.codePoints),
-    })),
+    glyphs: glyphListOf(
+      run.glyphs.map((g, i) => ({
+        id: g.id,
+        advance: run.positions[i].xAdvance * scale,
+        text: String.fromCodePoint(...g.codePoints),
+      })),
+    ),
     tag: { kind: 'content', slot: 0 },
   };
 }
@@ -89,7 +92,7 @@ describe('raster output', () => {
     expect(box).not.toBeNull();
     const ppp = 4 / 3;
     const run = page.items[0] as GlyphRun;
-    const advance = run.glyphs.reduce((s, g) => s + g.advance, 0);
+    const advance = run.glyphs.advances.reduce((s, a) => s + a, 0);
     // Ink starts near the pen position and sits above the baseline within the cap height.
     expect(box!.x0).toBeGreaterThanOrEqual(Math.floor(15 * ppp) - 1);
     expect(box!.x0).toBeLessThanOrEqual(Math.ceil(15 * ppp) + 4);

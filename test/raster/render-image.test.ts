@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { InputError, LimitError } from '../../src/diagnostics.js';
 import type { DisplayItem, GlyphRun, Page, PathItem } from '../../src/document/index.js';
+import { glyphListOf, glyphsOf } from '../../src/document/index.js';
 import { layoutHtml } from '../../src/layout/index.js';
 import { pageToSvg, rasterizePage } from '../../src/raster/index.js';
 import { pathData } from '../../src/raster/svg.js';
@@ -137,7 +138,7 @@ describe('renderImage', () => {
     const { image } = await rasterizePage(page, { format: 'png', scale: 1, quality: 90 });
     const img = await decode(image);
     const runs = leaves(page.items).filter(
-      (i): i is GlyphRun => i.kind === 'glyphs' && i.glyphs.some((g) => /\w/.test(g.text)),
+      (i): i is GlyphRun => i.kind === 'glyphs' && i.glyphs.texts.some((t) => /\w/.test(t)),
     );
     expect(runs.length).toBeGreaterThan(20);
     const occupied = new Uint8Array(img.width * img.height);
@@ -147,7 +148,7 @@ describe('renderImage', () => {
           occupied[y * img.width + x] = 1;
     };
     for (const run of runs) {
-      const end = run.x + run.glyphs.reduce((s, g) => s + g.advance, 0);
+      const end = run.x + run.glyphs.advances.reduce((s, a) => s + a, 0);
       const [x0, x1] = [run.x * PX_PER_PT, end * PX_PER_PT];
       const [top, base] = [(run.y - run.size * 0.8) * PX_PER_PT, run.y * PX_PER_PT];
       // Ink between the cap height and the baseline, over the run's advance.
@@ -268,7 +269,7 @@ describe('renderImage', () => {
     const page2 = laid.document.pages[1] as Page;
     const text = leaves(page2.items)
       .filter((i): i is GlyphRun => i.kind === 'glyphs')
-      .map((r) => r.glyphs.map((g) => g.text).join(''))
+      .map((r) => r.glyphs.texts.join(''))
       .join(' ');
     expect(text).toContain('Second page text');
     const direct = await rasterizePage(page2, { format: 'png', scale: 2, quality: 90 });
@@ -293,7 +294,7 @@ describe('image and PDF show the same thing', () => {
     for (const it of leaves(page.items)) {
       if (it.kind === 'glyphs') {
         let x = it.x;
-        for (const g of it.glyphs) {
+        for (const g of glyphsOf(it.glyphs)) {
           const gx = x + (g.dx ?? 0);
           const gy = it.y + (g.dy ?? 0);
           x += g.advance;
@@ -361,11 +362,11 @@ describe('drawing as the PDF writer does', () => {
     const run = text('AB', 0, 20, 12, { r: 0, g: 0, b: 0, a: 1 });
     const withMissing: GlyphRun = {
       ...run,
-      glyphs: [
+      glyphs: glyphListOf([
         { id: 0, advance: 5, text: 'x' },
-        ...run.glyphs,
+        ...glyphsOf(run.glyphs),
         { id: 999_999, advance: 5, text: 'y' },
-      ],
+      ]),
     };
     const svg = svgOf({ width: 100, height: 40, items: [withMissing] });
     expect(svg.match(/<use /g)).toHaveLength(2);

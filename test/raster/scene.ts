@@ -3,6 +3,7 @@
  * with even-odd, a gradient with stop alphas, an opacity group, a clip inside a transform, an
  * image with an alpha plane, glyph offsets and translucent text. Used for the reference image.
  */
+import { glyphListOf } from '../../src/document/index.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as fontkit from 'fontkit';
@@ -44,16 +45,18 @@ export function text(
     color,
     x,
     y,
-    glyphs: run.glyphs.map((g, i) => {
-      const [dx, dy] = offsets[i] ?? [0, 0];
-      return {
-        id: g.id,
-        advance: (run.positions[i]?.xAdvance ?? 0) * k,
-        ...(dx ? { dx } : {}),
-        ...(dy ? { dy } : {}),
-        text: String.fromCodePoint(...g.codePoints),
-      };
-    }),
+    glyphs: glyphListOf(
+      run.glyphs.map((g, i) => {
+        const [dx, dy] = offsets[i] ?? [0, 0];
+        return {
+          id: g.id,
+          advance: (run.positions[i]?.xAdvance ?? 0) * k,
+          ...(dx ? { dx } : {}),
+          ...(dy ? { dy } : {}),
+          text: String.fromCodePoint(...g.codePoints),
+        };
+      }),
+    ),
     tag: art,
   };
 }

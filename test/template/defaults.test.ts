@@ -31,7 +31,7 @@ interface Line {
   readonly bold: boolean;
 }
 
-const runEnd = (r: GlyphRun) => r.x + r.glyphs.reduce((a, g) => a + g.advance, 0);
+const runEnd = (r: GlyphRun) => r.x + r.glyphs.advances.reduce((w, a) => w + a, 0);
 
 /** Glyph runs joined into pieces of text (one baseline, one size, no gap between runs). */
 function lines(items: readonly DisplayItem[]): Line[] {
@@ -52,7 +52,7 @@ function lines(items: readonly DisplayItem[]): Line[] {
     const first = runs[0];
     const end = runs[runs.length - 1];
     return {
-      text: runs.map((r) => r.glyphs.map((g) => g.text).join('')).join(''),
+      text: runs.map((r) => r.glyphs.texts.join('')).join(''),
       x: first.x,
       y: first.y,
       right: runEnd(end),

@@ -8,6 +8,7 @@ import {
   shapeParagraph,
 } from '../../src/text/index.js';
 import type { InlineRun } from '../../src/text/types.js';
+import { glyphAt, glyphsOf } from '../../src/document/index.js';
 import {
   glyphFragments,
   layout,
@@ -88,8 +89,8 @@ describe('hyphenation', () => {
     expect(first.text).toBe('extra');
     expect(lineGlyphText(lines[0])).toBe('extra\u00ad');
     // The font's own soft-hyphen glyph: visible, and distinct from '-' so its text maps to U+00AD.
-    const hyphen = first.glyphs[first.glyphs.length - 1];
-    const minus = glyphFragments(layout(ctx, [text('-')], 100))[0].glyphs[0];
+    const hyphen = glyphAt(first.glyphs, first.glyphs.ids.length - 1);
+    const minus = glyphAt(glyphFragments(layout(ctx, [text('-')], 100))[0].glyphs, 0);
     expect(hyphen.id).not.toBe(0);
     expect(hyphen.id).not.toBe(minus.id);
     expect(hyphen.advance).toBeCloseTo(minus.advance, 6);
@@ -321,7 +322,8 @@ describe('properties', () => {
           for (const l of lines) {
             const single = !lineText(l).includes(' ');
             if (!single) expect(l.contentWidth).toBeLessThanOrEqual(width + 1e-6);
-            for (const f of glyphFragments([l])) for (const g of f.glyphs) expect(g.id).not.toBe(0);
+            for (const f of glyphFragments([l]))
+              for (const g of glyphsOf(f.glyphs)) expect(g.id).not.toBe(0);
           }
           const { minContent, maxContent } = measureIntrinsic(p);
           expect(minContent).toBeLessThanOrEqual(maxContent + 1e-6);
@@ -367,7 +369,7 @@ describe('tabs', () => {
       const [line] = layout(ctx, [text(`${prefix}\tX`, mono)], 1000);
       const f = glyphFragments([line])[0];
       let x = f.x;
-      for (const g of f.glyphs) {
+      for (const g of glyphsOf(f.glyphs)) {
         if (g.text === 'X') expect(x).toBeCloseTo(4 * space, 6);
         x += g.advance;
       }
@@ -433,7 +435,8 @@ describe('fuzz', () => {
           const logical = lines
             .map((l) => l.fragments.map((f) => (f.kind === 'glyphs' ? f.text : '')).join(''))
             .join('');
-          for (const f of glyphFragments(lines)) for (const g of f.glyphs) expect(g.id).not.toBe(0);
+          for (const f of glyphFragments(lines))
+            for (const g of glyphsOf(f.glyphs)) expect(g.id).not.toBe(0);
           // Every visible character survives (order is visual across bidi runs, so compare sorted).
           expect([...strip(logical)].sort().join('')).toBe([...strip(p.text)].sort().join(''));
           const { minContent, maxContent } = measureIntrinsic(p);

@@ -41,7 +41,7 @@ export function glyphFragments<S>(lines: readonly LineBox<S>[]): GlyphFragment<S
 /** Visible text of a line: glyph texts in visual order. */
 export function lineGlyphText<S>(line: LineBox<S>): string {
   return line.fragments
-    .map((f) => (f.kind === 'glyphs' ? f.glyphs.map((g) => g.text).join('') : '\ufffc'))
+    .map((f) => (f.kind === 'glyphs' ? f.glyphs.texts.join('') : '\ufffc'))
     .join('');
 }
 

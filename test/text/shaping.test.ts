@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { glyphAt, glyphsOf } from '../../src/document/index.js';
 import { createFontContext, shapeParagraph } from '../../src/text/index.js';
 import { glyphFragments, layout, lineGlyphText, lineText, style, text } from './helpers.js';
 
@@ -9,7 +10,7 @@ describe('per-character font fallback', () => {
     const sample = 'Latin Ελληνικά Кириллица עברית العربية → ✓ ★ ☎ ∑ ∞ € ₹ 😀 🚀';
     const lines = layout(ctx, [text(sample)], 2000);
     const frags = glyphFragments(lines);
-    for (const f of frags) for (const g of f.glyphs) expect(g.id).not.toBe(0);
+    for (const f of frags) for (const g of glyphsOf(f.glyphs)) expect(g.id).not.toBe(0);
     const byFont = (ch: string) => frags.find((f) => f.text.includes(ch))!.font.postscriptName;
     expect(byFont('Latin')).toBe('LiberationSans');
     expect(byFont('العربية')).toBe('NotoSansArabic-Regular');
@@ -22,16 +23,16 @@ describe('per-character font fallback', () => {
     const ctx = createFontContext();
     const frags = glyphFragments(layout(ctx, [text('שלום')], 500));
     expect(frags[0].font.postscriptName).toBe('LiberationSans');
-    expect(frags[0].glyphs.every((g) => g.id !== 0)).toBe(true);
+    expect(frags[0].glyphs.ids.every((g) => g !== 0)).toBe(true);
   });
 
   it('substitutes a visible replacement glyph and warns when no font has the character', () => {
     const ctx = createFontContext();
     const frags = glyphFragments(layout(ctx, [text('漢字 ok')], 500));
     const cjk = frags.find((f) => f.text.includes('漢'))!;
-    expect(cjk.glyphs.map((g) => g.text)).toEqual(['漢', '字']);
-    expect(cjk.glyphs[0].id).not.toBe(0);
-    expect(cjk.glyphs[0].id).toBe(cjk.glyphs[1].id); // both the replacement glyph
+    expect(cjk.glyphs.texts).toEqual(['漢', '字']);
+    expect(cjk.glyphs.ids[0]).not.toBe(0);
+    expect(cjk.glyphs.ids[0]).toBe(cjk.glyphs.ids[1]); // both the replacement glyph
     expect(cjk.actualText).toBe('漢字');
     expect(ctx.warnings.map((w) => w.code)).toEqual(['text.missing-glyph', 'text.missing-glyph']);
   });
@@ -41,9 +42,9 @@ describe('per-character font fallback', () => {
     const frags = glyphFragments(layout(ctx, [text('e\u0301 \u2764\ufe0f')], 500));
     const heart = frags.find((f) => f.text.includes('\u2764'))!;
     expect(heart.text).toContain('\ufe0f');
-    for (const f of frags) for (const g of f.glyphs) expect(g.id).not.toBe(0);
+    for (const f of frags) for (const g of glyphsOf(f.glyphs)) expect(g.id).not.toBe(0);
     const e = frags.find((f) => f.text.startsWith('e'))!;
-    expect(e.glyphs.map((g) => g.text).join('')).toBe(e.text);
+    expect(e.glyphs.texts.join('')).toBe(e.text);
   });
 });
 
@@ -59,13 +60,13 @@ describe('shaping', () => {
   it('forms ligatures and maps the ligature glyph to all its characters', () => {
     const ctx = createFontContext();
     const frag = glyphFragments(layout(ctx, [text('office', { families: ['Noto Sans'] })], 500))[0];
-    expect(frag.glyphs.length).toBeLessThan(6);
-    expect(frag.glyphs.map((g) => g.text)).toEqual(['o', 'ffi', 'c', 'e']);
+    expect(frag.glyphs.ids.length).toBeLessThan(6);
+    expect(frag.glyphs.texts).toEqual(['o', 'ffi', 'c', 'e']);
     // letter-spacing turns optional ligatures off
     const spaced = glyphFragments(
       layout(ctx, [text('office', { families: ['Noto Sans'], letterSpacing: 1 })], 500),
     )[0];
-    expect(spaced.glyphs.length).toBe(6);
+    expect(spaced.glyphs.ids.length).toBe(6);
   });
 
   it('joins Arabic letters and reorders them visually with ActualText', () => {
@@ -73,11 +74,11 @@ describe('shaping', () => {
     const word = 'بيت';
     const joined = glyphFragments(layout(ctx, [text(word)], 500, { direction: 'rtl' }))[0];
     const isolated = ['ب', 'ي', 'ت'].map(
-      (c) => glyphFragments(layout(ctx, [text(c)], 500))[0].glyphs[0].id,
+      (c) => glyphFragments(layout(ctx, [text(c)], 500))[0].glyphs.ids[0],
     );
-    const ids = joined.glyphs.map((g) => g.id);
+    const ids = joined.glyphs.ids;
     // visual order: last letter first; initial and medial forms differ from isolated ones
-    expect(joined.glyphs.map((g) => g.text)).toEqual(['ت', 'ي', 'ب']);
+    expect(joined.glyphs.texts).toEqual(['ت', 'ي', 'ب']);
     expect(ids[2]).not.toBe(isolated[0]);
     expect(ids[1]).not.toBe(isolated[1]);
     expect(joined.actualText).toBe(word);
@@ -88,7 +89,7 @@ describe('shaping', () => {
   it('forms the lam-alef ligature', () => {
     const ctx = createFontContext();
     const frag = glyphFragments(layout(ctx, [text('سلام')], 500, { direction: 'rtl' }))[0];
-    expect(frag.glyphs.some((g) => g.text === 'لا')).toBe(true);
+    expect(frag.glyphs.texts.some((g) => g === 'لا')).toBe(true);
     expect(frag.actualText).toBe('سلام');
   });
 
@@ -97,12 +98,12 @@ describe('shaping', () => {
     const [line] = layout(ctx, [text('שלום (עולם)')], 1000, { direction: 'rtl' });
     // Visually the closing bracket comes first and is drawn as an opening one.
     const frag = line.fragments[0];
-    expect(frag.kind === 'glyphs' && frag.glyphs[0].text).toBe(')');
+    expect(frag.kind === 'glyphs' && frag.glyphs.texts[0]).toBe(')');
     expect(lineGlyphText(line)).toBe(')םלוע( םולש');
-    const ctxGlyphs = glyphFragments([line]).flatMap((f) => f.glyphs);
+    const ctxGlyphs = glyphFragments([line]).flatMap((f) => glyphsOf(f.glyphs));
     const open = ctxGlyphs.find((g) => g.text === '(')!;
     const close = ctxGlyphs.find((g) => g.text === ')')!;
-    const ltrOpen = glyphFragments(layout(ctx, [text('(')], 100))[0].glyphs[0];
+    const ltrOpen = glyphAt(glyphFragments(layout(ctx, [text('(')], 100))[0].glyphs, 0);
     expect(close.id).toBe(ltrOpen.id);
     expect(open.id).not.toBe(ltrOpen.id);
   });
@@ -221,7 +222,10 @@ describe('language-specific forms', () => {
   it('selects the OpenType language system from lang (Serbian б in Noto Sans)', () => {
     const ctx = createFontContext();
     const glyph = (lang: string) =>
-      glyphFragments(layout(ctx, [text('б', { families: ['Noto Sans'], lang })], 100))[0].glyphs[0];
+      glyphAt(
+        glyphFragments(layout(ctx, [text('б', { families: ['Noto Sans'], lang })], 100))[0].glyphs,
+        0,
+      );
     expect(glyph('sr-Cyrl').id).not.toBe(glyph('ru').id);
     expect(glyph('sr').text).toBe('б');
   });
@@ -235,7 +239,7 @@ describe('small capitals', () => {
     );
     expect(frags.length).toBe(1);
     const plain = glyphFragments(layout(ctx, [text('Small', { families: ['Noto Sans'] })], 500))[0];
-    expect(frags[0].glyphs[1].id).not.toBe(plain.glyphs[1].id);
+    expect(frags[0].glyphs.ids[1]).not.toBe(plain.glyphs.ids[1]);
     expect(frags[0].text).toBe('Small');
   });
 
@@ -248,7 +252,7 @@ describe('small capitals', () => {
     expect(frags[0].size).toBe(12);
     expect(frags[1].size).toBeCloseTo(12 * 0.7, 6);
     const caps = glyphFragments(layout(ctx, [text('MALL')], 500))[0];
-    expect(frags[1].glyphs.map((g) => g.id)).toEqual(caps.glyphs.map((g) => g.id));
-    expect(frags[1].glyphs.map((g) => g.text).join('')).toBe('mall');
+    expect(frags[1].glyphs.ids).toEqual(caps.glyphs.ids);
+    expect(frags[1].glyphs.texts.join('')).toBe('mall');
   });
 });

@@ -30,7 +30,7 @@ import type {
 import { firstLineItems, splitAfterLine, type FirstLine } from './first-line.js';
 import type { LayoutContext } from '../context.js';
 import { decorateBox, flatten } from '../context.js';
-import type { DisplayItem, ItemTag } from '../../document/index.js';
+import type { DisplayItem, GlyphList, ItemTag } from '../../document/index.js';
 import type { Anchor, Fragment, LeafFragment, PageMark } from '../paginate/fragments.js';
 import { anchorsOf, moveAnchor } from '../paginate/fragments.js';
 import { intrinsicOuter, layoutAtomic, layoutFixed, measureFloat, placeFloat } from './block.js';
@@ -433,7 +433,7 @@ function lineLeaf(
           a.y1 = Math.max(a.y1, y1);
         } else inlineBoxes.set(bg, { x0: fx, x1: fx + f.width, y0, y1 });
       }
-      if (f.glyphs.length > 0 && f.style.color.a > 0) {
+      if (f.glyphs.ids.length > 0 && f.style.color.a > 0) {
         content.push({
           kind: 'glyphs',
           font: f.font,
@@ -663,14 +663,8 @@ function leaderGlyphs(
   if (copies <= 0) return [];
   const items: DisplayItem[] = [];
   for (const f of frags) {
-    if (f.kind !== 'glyphs' || f.glyphs.length === 0) continue;
-    // Each copy jumps a whole fill width: the gap goes on its last glyph's advance.
-    const gap = width - f.width;
-    const one = f.glyphs.map((g, i) =>
-      i === f.glyphs.length - 1 ? { ...g, advance: g.advance + gap } : g,
-    );
-    const glyphs = [];
-    for (let k = 0; k < copies; k++) glyphs.push(...one);
+    if (f.kind !== 'glyphs' || f.glyphs.ids.length === 0) continue;
+    const glyphs = repeatGlyphs(f.glyphs, copies, width - f.width);
     items.push({
       kind: 'glyphs',
       font: f.font,
@@ -683,6 +677,27 @@ function leaderGlyphs(
     });
   }
   return items;
+}
+
+/** `copies` copies of a leader's glyphs, each copy's last advance `gap` longer (a whole fill width). */
+function repeatGlyphs(one: GlyphList, copies: number, gap: number): GlyphList {
+  const ids: number[] = [];
+  const advances: number[] = [];
+  const texts: string[] = [];
+  const dx: number[] = [];
+  const dy: number[] = [];
+  const n = one.ids.length;
+  for (let k = 0; k < copies; k++)
+    for (let i = 0; i < n; i++) {
+      ids.push(one.ids[i]);
+      advances.push(i === n - 1 ? one.advances[i] + gap : one.advances[i]);
+      texts.push(one.texts[i]);
+      if (one.offsets) {
+        dx.push(one.offsets.dx[i]);
+        dy.push(one.offsets.dy[i]);
+      }
+    }
+  return { ids, advances, texts, ...(one.offsets ? { offsets: { dx, dy } } : {}) };
 }
 
 /** One line of text (list markers, page margin boxes) as glyph runs. */
@@ -709,7 +724,7 @@ export function textLine(
     if (i === 0) baseline = y + line.baseline;
     maxW = Math.max(maxW, line.contentWidth);
     for (const f of line.fragments) {
-      if (f.kind !== 'glyphs' || f.glyphs.length === 0) continue;
+      if (f.kind !== 'glyphs' || f.glyphs.ids.length === 0) continue;
       items.push({
         kind: 'glyphs',
         font: f.font,
