@@ -9,10 +9,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { render } from '../dist/index.js';
+import { render, tuneHeapForRenders } from '../dist/index.js';
 import { ALL_DOCS, ourInput, peerInput, weasyprint } from './lib/inputs.mjs';
 import { median, table } from './lib/stats.mjs';
 import { warmUntilSettled } from './lib/warm.mjs';
+
+// The heap set up as the service's and the batch pool's processes have it.
+tuneHeapForRenders();
 
 const OUT = fileURLToPath(new URL('./out/', import.meta.url));
 

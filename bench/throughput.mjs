@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { ALL_DOCS, ourInput, peerInput, weasyprint } from './lib/inputs.mjs';
+import { tuneHeapForRenders } from '../dist/index.js';
 import { table } from './lib/stats.mjs';
 import { renderUntil, WARM } from './lib/warm.mjs';
 
@@ -39,6 +40,8 @@ const rate = (start, ends) =>
   ends.length === 0 ? 0 : (ends.length * 1000) / (ends.at(-1) - start);
 
 function ourPool() {
+  // As the service's pool: before the workers start, so that their isolates get it.
+  tuneHeapForRenders();
   const workers = Array.from(
     { length: THREADS },
     () => new Worker(new URL('./lib/throughput-worker.mjs', import.meta.url)),

@@ -35,6 +35,7 @@ export {
   type XmpProperty,
   type XmpSchema,
 } from './document/index.js';
+export { tuneHeapForRenders } from './util/index.js';
 export { DEFAULT_CSS_LIMITS, type CssLimits } from './style/limits.js';
 export { DEFAULT_TEMPLATE_LIMITS, type TemplateLimits } from './template/limits.js';
 export { templateSchema } from './template/schema.js';

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { tuneHeapForRenders } from '../index.js';
 import { runJob, type Job, type Outcome } from './jobs.js';
 
 /** What the main thread sends a batch worker, and what comes back. */
@@ -62,6 +63,9 @@ export class JobPool {
 
   constructor(size: number) {
     this.#size = Math.max(1, Math.floor(size));
+    // For the worker threads' isolates, so only when there are any: a one-thread run may be
+    // the build of the start-up snapshot, which V8 ties to the flags it was made with.
+    if (this.#size > 1) tuneHeapForRenders();
   }
 
   get threads(): number {

@@ -8,6 +8,7 @@ import { Piscina } from 'piscina';
 import { compiledServerFile } from './dist-file.js';
 import { deserializeError } from './task-errors.js';
 import { setFlagsFromString } from 'node:v8';
+import { tuneHeapForRenders } from '../index.js';
 import { stageName } from './stages.js';
 import type { Task, TaskOutcome } from './tasks.js';
 import type { PoolWorkerData, WorkerMessage } from './worker-thread.js';
@@ -123,6 +124,8 @@ export class WorkPool {
     // whose young generation is this pool's own setting, so it is cleared before they start.
     if (process.execArgv.some((a) => a.startsWith('--max-semi-space-size')))
       setFlagsFromString('--max-semi-space-size=0');
+    // Before the workers' isolates start: they get the process-wide flags.
+    tuneHeapForRenders();
     if (opts.heapGrowingPercent !== undefined) {
       // Read by V8 each time it sizes the heap after a full GC, so setting it at run time works.
       setFlagsFromString(`--heap-growing-percent=${Math.trunc(opts.heapGrowingPercent)}`);

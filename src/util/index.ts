@@ -3,3 +3,4 @@ export { GroupedLruCache, LruCache, type ByteBudget } from './lru.js';
 export { keptRecent } from './recent.js';
 export { uuidFromSeed } from './uuid.js';
 export { WeakKeyedMemo } from './weak-memo.js';
+export { tuneHeapForRenders } from './heap.js';
