@@ -54,11 +54,11 @@ function line(i, n) {
 function glyphRun(font, text, x, y, size, slot) {
   const run = font.kit.layout(text);
   const scale = size / font.kit.unitsPerEm;
-  const glyphs = run.glyphs.map((g, i) => ({
-    id: g.id,
-    advance: run.positions[i].xAdvance * scale,
-    text: String.fromCodePoint(...g.codePoints),
-  }));
+  const glyphs = {
+    ids: run.glyphs.map((g) => g.id),
+    advances: run.positions.map((p) => p.xAdvance * scale),
+    texts: run.glyphs.map((g) => String.fromCodePoint(...g.codePoints)),
+  };
   return {
     kind: 'glyphs',
     font: font.res,
