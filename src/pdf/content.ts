@@ -262,11 +262,13 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
     // One TJ array per positioned run; consecutive codes share one hex string, so a line of
     // text is a handful of tokens rather than one string per glyph (smaller, faster to read).
     let tj = '';
-    let hex = '';
+    // Codes of the open hex string, joined once when it closes: appending them one by one
+    // made a string object per glyph.
+    const codes: string[] = [];
     let tjStart = true;
     const closeHex = (): void => {
-      if (hex !== '') tj += `<${hex}>`;
-      hex = '';
+      if (codes.length > 0) tj += `<${codes.join('')}>`;
+      codes.length = 0;
     };
     const flush = (): void => {
       closeHex();
@@ -279,7 +281,6 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
       tjStart = false;
     };
     let clusterText = '';
-    let text = '';
     let missing = false;
     let shownAny = false;
     const { ids, advances, texts, offsets } = run.glyphs;
@@ -288,7 +289,6 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
       const advance = advances[i];
       const glyphText = texts[i];
       if (glyphText !== '') clusterText = glyphText;
-      text += glyphText;
       const dx = offsets ? offsets.dx[i] : 0;
       const dy = offsets ? offsets.dy[i] : 0;
       const offset = dx !== 0 || dy !== 0;
@@ -300,7 +300,7 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
         continue;
       }
       if (tjStart || offset) moveTo(pen + dx, run.y + dy);
-      hex += font.show(id, glyphText, clusterText);
+      codes.push(font.show(id, glyphText, clusterText));
       shownAny = true;
       const natural = (font.widthOf(id) * size) / 1000;
       if (offset) {
@@ -317,6 +317,9 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
     }
     flush();
     if (shownAny) target.fonts.add(font.resourceName);
+    // The run's text, only where it is used (a warning, or the tagged text of its slot).
+    const text =
+      missing || (slot !== undefined && run.actualText === undefined) ? texts.join('') : '';
     if (missing) {
       ctx.warn({
         code: 'pdf.missing-glyph',

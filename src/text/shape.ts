@@ -6,7 +6,7 @@
 import bidiModule, { type Bidi } from 'bidi-js';
 import LineBreaker from 'linebreak';
 import { asTextContext, type TextFontContext } from './context.js';
-import type { LoadedFace, ScaledShape } from './face.js';
+import type { LoadedFace, ScaledShape, ShapeParams } from './face.js';
 import { hyphenationPoints } from './hyphenate.js';
 import {
   BREAK_ALLOWED,
@@ -43,7 +43,6 @@ function bidiFactoryOf(m: unknown): () => Bidi {
 
 const OBJECT_CHAR = '\ufffc';
 const LINE_SEPARATOR = '\u2028';
-const SOFT_HYPHEN = '\u00ad';
 const REPLACEMENT_CP = 0xfffd;
 /** Longest piece shaped at once; longer unbreakable text is cut between base characters. */
 const MAX_PIECE_LENGTH = 512;
@@ -51,6 +50,8 @@ const MAX_PIECE_LENGTH = 512;
 const SMALL_CAPS_SCALE = 0.7;
 /** Scripts whose letters join: letter-spacing would break the joins, so it is not applied. */
 const CURSIVE_SCRIPTS = new Set(['arab', 'syrc', 'mong', 'nko ']);
+/** No hyphenation points: shared, as most pieces have none. */
+const NO_POINTS: readonly number[] = Object.freeze([]);
 
 interface PreparedText {
   readonly text: string;
@@ -104,6 +105,9 @@ function transformText(text: string, style: TextStyle, atWordStart: boolean): st
  * run boundaries, and concatenates the runs (objects become U+FFFC).
  */
 function prepareText<S>(runs: readonly FlowRun<S>[]): PreparedText {
+  // The output grows by whole stretches of the source copied unchanged (`kept`), appended as
+  // one slice where a character is dropped, changed or added: appending character by
+  // character made a string object per character.
   let text = '';
   const runStart = new Int32Array(runs.length);
   const runEnd = new Int32Array(runs.length);
@@ -124,24 +128,37 @@ function prepareText<S>(runs: readonly FlowRun<S>[]): PreparedText {
     }
     const style = run.style;
     const ws = style.whiteSpace;
+    const collapsing = collapses(ws);
     const source = transformText(run.text.replace(/\r\n?/g, '\n'), style, !prevWordChar);
-    for (const ch of source) {
-      const cp = ch.codePointAt(0)!;
-      if (ch === SOFT_HYPHEN) {
+    /** Start of the stretch of `source` not yet appended; it ends before the current index. */
+    let kept = 0;
+    const flushKept = (upTo: number): void => {
+      if (upTo > kept) text += source.slice(kept, upTo);
+    };
+    let i = 0;
+    while (i < source.length) {
+      const cp = source.codePointAt(i)!;
+      const width = cp > 0xffff ? 2 : 1;
+      const at = i;
+      i += width;
+      if (cp === 0xad /* soft hyphen */) {
+        flushKept(at);
+        kept = i;
         if (style.hyphens !== 'none') softHyphens.add(text.length);
         continue;
       }
-      if (ch === LINE_SEPARATOR) {
+      if (cp === 0x2028 /* line separator */) {
         // Spaces just before a forced break are removed at line end; after it, at line start.
-        text += ch;
         prevCollapsibleSpace = true;
         prevWordChar = false;
         hasContent = true;
         continue;
       }
-      if (collapses(ws)) {
-        if (ch === '\n' && keepsNewlines(ws)) {
+      if (collapsing) {
+        if (cp === 0x0a && keepsNewlines(ws)) {
           // pre-line: a preserved newline; drop the collapsible space before it.
+          flushKept(at);
+          kept = i;
           if (text.endsWith(' ') && prevCollapsibleSpace && text.length > runStart[0])
             text = text.slice(0, -1);
           text += '\n';
@@ -150,29 +167,38 @@ function prepareText<S>(runs: readonly FlowRun<S>[]): PreparedText {
           hasContent = true;
           continue;
         }
-        if (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\f') {
-          if (!prevCollapsibleSpace) text += ' ';
+        if (cp === 0x20 || cp === 0x09 || cp === 0x0a || cp === 0x0c) {
+          if (cp === 0x20 && !prevCollapsibleSpace) {
+            // A single space stays as it is, within the stretch.
+          } else {
+            flushKept(at);
+            kept = i;
+            if (!prevCollapsibleSpace) text += ' ';
+          }
           prevCollapsibleSpace = true;
           prevWordChar = false;
           continue;
         }
-      } else if (ch === '\n') {
-        text += '\n';
+      } else if (cp === 0x0a) {
         prevCollapsibleSpace = false;
         prevWordChar = false;
         hasContent = true;
         continue;
       }
       // Other control characters would only ever show as .notdef.
-      if ((cp < 0x20 && ch !== '\t') || (cp >= 0x7f && cp < 0xa0) || cp === 0xfeff) continue;
-      text += ch;
+      if ((cp < 0x20 && cp !== 0x09) || (cp >= 0x7f && cp < 0xa0) || cp === 0xfeff) {
+        flushKept(at);
+        kept = i;
+        continue;
+      }
       prevCollapsibleSpace = false;
       prevWordChar =
         cp < 0x80
           ? (cp >= 0x30 && cp <= 0x39) || ((cp | 0x20) >= 0x61 && (cp | 0x20) <= 0x7a)
-          : /[\p{L}\p{N}]/u.test(ch);
-      if (ch !== ' ' || !collapses(ws)) hasContent = true;
+          : /[\p{L}\p{N}]/u.test(String.fromCodePoint(cp));
+      if (cp !== 0x20 || !collapsing) hasContent = true;
     }
+    flushKept(source.length);
     runEnd[r] = text.length;
   }
   return { text, runStart, runEnd, softHyphens, hasContent };
@@ -355,6 +381,10 @@ function isStickyChar(cp: number): boolean {
   );
 }
 
+const NO_FEATURES: { features?: Readonly<Record<string, boolean>>; key: string } = Object.freeze({
+  key: '',
+});
+
 export function featureSettings(
   style: TextStyle,
   script: string,
@@ -364,7 +394,7 @@ export function featureSettings(
     // CSS: with letter-spacing, optional ligatures are off.
     features = { liga: false, clig: false, dlig: false, ...features };
   }
-  if (!features) return { key: '' };
+  if (!features) return NO_FEATURES;
   const key = Object.keys(features)
     .sort()
     .map((k) => `${k}${features![k] ? '+' : '-'}`)
@@ -405,6 +435,57 @@ export interface PieceSpec {
 }
 
 /**
+ * The shaping parameters of the last piece a paragraph shaped, reused for the next piece of the
+ * same style, script, direction and size (most pieces of a paragraph): one object a paragraph
+ * rather than a word.
+ */
+export interface ShapeParamsMemo {
+  style?: TextStyle;
+  script?: string;
+  rtl?: boolean;
+  size?: number;
+  params?: ShapeParams;
+}
+
+function shapeParams(
+  style: TextStyle,
+  script: string,
+  rtl: boolean,
+  size: number,
+  memo: ShapeParamsMemo | undefined,
+): ShapeParams {
+  if (
+    memo?.params &&
+    memo.style === style &&
+    memo.script === script &&
+    memo.rtl === rtl &&
+    memo.size === size
+  )
+    return memo.params;
+  const { features, key } = featureSettings(style, script);
+  const params: ShapeParams = {
+    script,
+    rtl,
+    features,
+    featureKey: key,
+    language: openTypeLanguage(style.lang),
+    size,
+    letterSpacing: style.letterSpacing,
+    wordSpacing: style.wordSpacing,
+    tabSize: style.tabSize ?? 8,
+    cursive: CURSIVE_SCRIPTS.has(script),
+  };
+  if (memo) {
+    memo.style = style;
+    memo.script = script;
+    memo.rtl = rtl;
+    memo.size = size;
+    memo.params = params;
+  }
+  return params;
+}
+
+/**
  * Shapes one piece of text (optionally with a hyphen appended) into points. Used for the
  * initial pieces and for the slices line breaking makes at hyphenation and emergency breaks.
  */
@@ -417,6 +498,7 @@ export function shapePiece<S>(
   runEnd: number,
   spec: PieceSpec,
   withHyphen: boolean,
+  memo?: ShapeParamsMemo,
 ): Piece {
   const run = runs[spec.run];
   if (run.kind !== 'text') throw new TypeError('shapePiece on an object run');
@@ -425,25 +507,12 @@ export function shapePiece<S>(
   const size = style.size * spec.sizeScale;
   let shaped: ScaledShape;
   if (spec.missing) shaped = replacementShape(text, spec, face, size);
-  else {
-    const { features, key } = featureSettings(style, spec.script);
+  else
     shaped = face.shapeScaled(
       shapingText.slice(spec.start, spec.end),
-      {
-        script: spec.script,
-        rtl: spec.level % 2 === 1,
-        features,
-        featureKey: key,
-        language: openTypeLanguage(style.lang),
-        size,
-        letterSpacing: style.letterSpacing,
-        wordSpacing: style.wordSpacing,
-        tabSize: style.tabSize ?? 8,
-        cursive: CURSIVE_SCRIPTS.has(spec.script),
-      },
+      shapeParams(style, spec.script, spec.level % 2 === 1, size, memo),
       withHyphen,
     );
-  }
   const n = shaped.ids.length;
   const clusters = new Uint32Array(n);
   for (let i = 0; i < n; i++) clusters[i] = spec.start + shaped.rel[i];
@@ -468,7 +537,7 @@ export function shapePiece<S>(
     insetStart,
     insetEnd,
     breakAfter: spec.breakAfter,
-    hyphenPoints: shaped.opaque ? [] : spec.hyphenPoints,
+    hyphenPoints: shaped.opaque ? NO_POINTS : spec.hyphenPoints,
     hyphenated: withHyphen,
     needsActualText: shaped.opaque || spec.missing || withHyphen,
     missing: spec.missing,
@@ -530,7 +599,7 @@ function emptyPiece(start: number, run: number, level: number, breakAfter: numbe
     insetStart: 0,
     insetEnd: 0,
     breakAfter,
-    hyphenPoints: [],
+    hyphenPoints: NO_POINTS,
     hyphenated: false,
     needsActualText: false,
     missing: false,
@@ -672,6 +741,7 @@ export function shapeParagraph<S>(
 
   // Itemise into pieces.
   const pieces: Piece[] = [];
+  const memo: ShapeParamsMemo = {};
   let start = 0;
   const flush = (end: number): void => {
     if (end <= start) return;
@@ -684,8 +754,12 @@ export function shapeParagraph<S>(
     else if (ch === '\n' || ch === LINE_SEPARATOR)
       pieces.push(forcedBreakPiece(start, r, levels[start]));
     else {
-      const hp: number[] = [];
-      for (let i = start + 1; i < end; i++) if (hyphens.has(i)) hp.push(i);
+      let hp: readonly number[] = NO_POINTS;
+      if (hyphens.size > 0) {
+        const found: number[] = [];
+        for (let i = start + 1; i < end; i++) if (hyphens.has(i)) found.push(i);
+        if (found.length > 0) hp = found;
+      }
       pieces.push(
         shapePiece(
           ctx,
@@ -707,6 +781,7 @@ export function shapeParagraph<S>(
             hyphenPoints: hp,
           },
           false,
+          memo,
         ),
       );
     }

@@ -188,6 +188,26 @@ describe('white-space', () => {
     expect(lines[1].height).toBeCloseTo(lines[0].height, 6);
   });
 
+  it('turns tabs, form feeds and newlines into one space and drops control characters', () => {
+    const ctx = createFontContext();
+    const lines = layout(ctx, [text('a\t\f\nb c\u0007d\u0085e\ufefff  g')], 500);
+    expect(lines.map(lineText)).toEqual(['a b cdef g']);
+  });
+
+  it('keeps text around removed characters in the order written', () => {
+    const ctx = createFontContext();
+    // Soft hyphens and controls are dropped, stretches around them are kept whole.
+    const lines = layout(
+      ctx,
+      [text('ab\u00adcd \u0001ef  gh'), text(' \u00adij', { whiteSpace: 'pre' })],
+      500,
+    );
+    expect(lines.map(lineText)).toEqual(['abcd ef gh ij']);
+    expect(
+      layout(ctx, [text('x \n y\t z', { whiteSpace: 'pre-line' })], 500).map(lineText),
+    ).toEqual(['x', 'y z']);
+  });
+
   it('produces no line boxes for whitespace-only text', () => {
     const ctx = createFontContext();
     expect(layout(ctx, [text('   \n  ')], 500)).toEqual([]);
