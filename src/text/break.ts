@@ -9,6 +9,8 @@ import {
   BREAK_ALLOWED,
   BREAK_MANDATORY,
   BREAK_NONE,
+  clusterOf,
+  secondCluster,
   type ParagraphImpl,
   type Piece,
 } from './paragraph.js';
@@ -37,7 +39,7 @@ const EPSILON = 1e-6;
 export function widthBetween(piece: Piece, from: number, to: number): number {
   let w = from <= piece.start ? piece.insetStart : 0;
   for (let g = 0; g < piece.ids.length; g++) {
-    const c = piece.clusters[g];
+    const c = clusterOf(piece, g);
     if (c >= from && c < to) w += piece.advances[g];
   }
   return w;
@@ -72,9 +74,12 @@ class Cursor {
   get done(): boolean {
     return this.carry === null && this.index >= this.pieces.length;
   }
+  /** Reused by peekWord: a word is read before the next one is peeked and is never kept. */
+  private readonly word: Piece[] = [];
   /** The next word: pieces up to and including the first with a break opportunity after it. */
-  peekWord(): Piece[] {
-    const word: Piece[] = [];
+  peekWord(): readonly Piece[] {
+    const word = this.word;
+    word.length = 0;
     if (this.carry) {
       word.push(this.carry);
       if (this.carry.breakAfter !== BREAK_NONE) return word;
@@ -97,7 +102,7 @@ class Cursor {
 
 function tryHyphenate<S>(
   para: ParagraphImpl<S>,
-  word: Piece[],
+  word: readonly Piece[],
   room: number,
 ): { prefix: Piece[]; rest: Piece; consumed: number } | null {
   const candidates: { p: number; at: number; width: number }[] = [];
@@ -128,7 +133,7 @@ function tryHyphenate<S>(
 /** overflow-wrap: split a word that is alone on its line at the last cluster boundary that fits. */
 function emergencySplit<S>(
   para: ParagraphImpl<S>,
-  word: Piece[],
+  word: readonly Piece[],
   room: number,
 ): { prefix: Piece[]; rest: Piece; consumed: number } | null {
   let before = 0;
@@ -142,8 +147,8 @@ function emergencySplit<S>(
     let w = before + piece.insetStart;
     let cut = -1;
     for (let g = 0; g < piece.ids.length; g++) {
-      const c = piece.clusters[g];
-      const clusterStart = g === 0 || piece.clusters[g - 1] !== c;
+      const c = clusterOf(piece, g);
+      const clusterStart = g === 0 || piece.rel[g - 1] !== piece.rel[g];
       if (clusterStart && g > 0 && c > piece.start) {
         if (w > room + EPSILON) break;
         cut = c;
@@ -153,15 +158,12 @@ function emergencySplit<S>(
     if (cut < 0) {
       if (p > 0) return { prefix: word.slice(0, p), rest: word[p], consumed: p + 1 };
       // Not even one cluster fits: take the first cluster anyway so the line makes progress.
-      cut =
-        piece.ids.length > 1
-          ? (piece.clusters.find((c) => c > piece.start) ?? piece.end)
-          : piece.end;
+      cut = piece.ids.length > 1 ? secondCluster(piece) : piece.end;
       if (cut >= piece.end) return null;
     }
     // Cut the shaped glyphs at the cluster boundary instead of shaping both halves again: a long
     // word in a narrow cell is split on every line, and re-shaping the rest each time adds up.
-    const g = piece.clusters.indexOf(cut);
+    const g = piece.rel.indexOf(cut - piece.clusterBase);
     const head = cutPiece(piece, 0, g, BREAK_ALLOWED);
     const rest = cutPiece(piece, g, piece.ids.length, piece.breakAfter);
     return { prefix: [...word.slice(0, p), head], rest, consumed: p + 1 };
@@ -172,8 +174,8 @@ function emergencySplit<S>(
 /** Glyphs [g0, g1) of a piece as a piece of their own (cluster boundaries only; no re-shaping). */
 function cutPiece(piece: Piece, g0: number, g1: number, breakAfter: number): Piece {
   const n = piece.ids.length;
-  const start = g0 === 0 ? piece.start : piece.clusters[g0];
-  const end = g1 >= n ? piece.end : piece.clusters[g1];
+  const start = g0 === 0 ? piece.start : clusterOf(piece, g0);
+  const end = g1 >= n ? piece.end : clusterOf(piece, g1);
   const insetStart = g0 === 0 ? piece.insetStart : 0;
   const insetEnd = g1 >= n ? piece.insetEnd : 0;
   const advances = piece.advances.subarray(g0, g1);
@@ -187,7 +189,7 @@ function cutPiece(piece: Piece, g0: number, g1: number, breakAfter: number): Pie
     advances,
     dx: piece.dx.subarray(g0, g1),
     dy: piece.dy.subarray(g0, g1),
-    clusters: piece.clusters.subarray(g0, g1),
+    rel: piece.rel.subarray(g0, g1),
     spaces: piece.spaces.subarray(g0, g1),
     width,
     insetStart,
@@ -473,12 +475,12 @@ function decorationsFor(style: TextStyle, face: LoadedFace, ascent: number): Dec
  * cluster costs one pass over the piece, and nothing is allocated per line.
  */
 function clusterEnd(piece: Piece, g: number): number {
-  const clusters = piece.clusters;
-  const c = clusters[g];
+  const rel = piece.rel;
+  const c = clusterOf(piece, g);
   if (c >= piece.end) return c;
-  for (let k = g + 1; k < clusters.length; k++) {
-    const ck = clusters[k];
-    if (ck < piece.end && ck !== clusters[k - 1]) return ck;
+  for (let k = g + 1; k < rel.length; k++) {
+    const ck = clusterOf(piece, k);
+    if (ck < piece.end && rel[k] !== rel[k - 1]) return ck;
   }
   return piece.end;
 }
@@ -495,7 +497,7 @@ function tabAdvances<S>(
   let any = false;
   for (const p of visual)
     for (let g = p.g0; g < p.g1 && !any; g++)
-      if (p.piece.spaces[g] && para.text.charCodeAt(p.piece.clusters[g]) === 0x09) any = true;
+      if (p.piece.spaces[g] && para.text.charCodeAt(clusterOf(p.piece, g)) === 0x09) any = true;
   if (!any) return null;
   const advances = new Map<Piece, Float64Array>();
   let x = 0;
@@ -513,7 +515,7 @@ function tabAdvances<S>(
     x += rtl ? piece.insetEnd : piece.insetStart;
     for (let k = p.g0; k < p.g1; k++) {
       const g = rtl ? p.g1 - 1 - (k - p.g0) : k;
-      if (stop > 0 && piece.spaces[g] && para.text.charCodeAt(piece.clusters[g]) === 0x09) {
+      if (stop > 0 && piece.spaces[g] && para.text.charCodeAt(clusterOf(piece, g)) === 0x09) {
         let next = (Math.floor(x / stop + 1e-9) + 1) * stop;
         // A tab narrower than half a space jumps to the following stop (CSS Text 3 §4.2).
         if (next - x < (piece.face.metrics.spaceAdvance * style.size) / 2) next += stop;
@@ -681,12 +683,12 @@ function buildLine<S>(
     const stop = rtl ? p.g0 - 1 : p.g1;
     const advances = tabs?.advances.get(piece) ?? piece.advances;
     let prevCluster = -1;
-    const textStart = p.g0 > 0 ? piece.clusters[p.g0] : piece.start;
-    let textEnd = p.g1 < piece.ids.length ? piece.clusters[p.g1] : piece.end;
+    const textStart = p.g0 > 0 ? clusterOf(piece, p.g0) : piece.start;
+    let textEnd = p.g1 < piece.ids.length ? clusterOf(piece, p.g1) : piece.end;
     if (piece.hyphenated && textEnd > piece.end) textEnd = piece.end;
     const opaqueText = piece.needsActualText && !piece.hyphenated && !piece.missing;
     for (let g = rtl ? p.g1 - 1 : p.g0; g !== stop; g += step) {
-      const c = piece.clusters[g];
+      const c = clusterOf(piece, g);
       let text = '';
       if (opaqueText) {
         if (prevCluster === -1) text = para.text.slice(textStart, textEnd);

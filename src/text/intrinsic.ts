@@ -12,7 +12,7 @@ function widestCluster(piece: Piece): number {
   let widest = 0;
   let current = piece.insetStart;
   for (let g = 0; g < piece.ids.length; g++) {
-    if (g > 0 && piece.clusters[g] !== piece.clusters[g - 1]) {
+    if (g > 0 && piece.rel[g] !== piece.rel[g - 1]) {
       widest = Math.max(widest, current);
       current = 0;
     }

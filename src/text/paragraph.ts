@@ -27,8 +27,13 @@ export interface Piece {
   readonly advances: Float64Array;
   readonly dx: Float64Array;
   readonly dy: Float64Array;
-  /** Cluster start (absolute offset in paragraph text) per glyph, logical order. */
-  readonly clusters: Uint32Array;
+  /**
+   * Cluster start per glyph, logical order, as an offset from `clusterBase`: the shaping
+   * cache's own array, shared by every piece of the same word (never written to).
+   */
+  readonly rel: Uint32Array;
+  /** Where `rel` counts from in the paragraph text. */
+  readonly clusterBase: number;
   /** 1 where the glyph is a word separator (word-spacing, justification, trailing spaces). */
   readonly spaces: Uint8Array;
   /** Glyph advances + insets. */
@@ -55,6 +60,20 @@ export interface Piece {
   /** overflow-wrap: anywhere — the break points also count for min-content (break-word's do not). */
   readonly breakAnywhere: boolean;
   readonly isForcedBreak: boolean;
+}
+
+/** Cluster start of glyph `g` of a piece: its absolute offset in the paragraph text. */
+export function clusterOf(piece: Piece, g: number): number {
+  return piece.clusterBase + piece.rel[g];
+}
+
+/** The first cluster of a piece that starts after the piece's own start, or its end. */
+export function secondCluster(piece: Piece): number {
+  for (let g = 0; g < piece.rel.length; g++) {
+    const c = clusterOf(piece, g);
+    if (c > piece.start) return c;
+  }
+  return piece.end;
 }
 
 export class ParagraphImpl<S> implements ShapedParagraph<S> {

@@ -50,6 +50,8 @@ const MAX_PIECE_LENGTH = 512;
 const SMALL_CAPS_SCALE = 0.7;
 /** Scripts whose letters join: letter-spacing would break the joins, so it is not applied. */
 const CURSIVE_SCRIPTS = new Set(['arab', 'syrc', 'mong', 'nko ']);
+/** Cluster offsets of a piece without glyphs (objects, forced breaks). */
+const NO_GLYPHS_REL = new Uint32Array(0);
 /** No hyphenation points: shared, as most pieces have none. */
 const NO_POINTS: readonly number[] = Object.freeze([]);
 
@@ -513,9 +515,6 @@ export function shapePiece<S>(
       shapeParams(style, spec.script, spec.level % 2 === 1, size, memo),
       withHyphen,
     );
-  const n = shaped.ids.length;
-  const clusters = new Uint32Array(n);
-  for (let i = 0; i < n; i++) clusters[i] = spec.start + shaped.rel[i];
   const insetStart = spec.start === runStart ? (run.insetStart ?? 0) : 0;
   const insetEnd = spec.end === runEnd && !withHyphen ? (run.insetEnd ?? 0) : 0;
   const ws = style.whiteSpace;
@@ -531,7 +530,8 @@ export function shapePiece<S>(
     advances: shaped.advances,
     dx: shaped.dx,
     dy: shaped.dy,
-    clusters,
+    rel: shaped.rel,
+    clusterBase: spec.start,
     spaces: shaped.spaces,
     width: shaped.width + insetStart + insetEnd,
     insetStart,
@@ -593,7 +593,8 @@ function emptyPiece(start: number, run: number, level: number, breakAfter: numbe
     advances: new Float64Array(0),
     dx: new Float64Array(0),
     dy: new Float64Array(0),
-    clusters: new Uint32Array(0),
+    rel: NO_GLYPHS_REL,
+    clusterBase: start,
     spaces: new Uint8Array(0),
     width: 0,
     insetStart: 0,
