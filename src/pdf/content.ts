@@ -248,6 +248,12 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
   const color = (c: RgbaColor, op: 'rg' | 'RG'): string =>
     `${num(clamp01(c.r))} ${num(clamp01(c.g))} ${num(clamp01(c.b))} ${op}\n`;
 
+  /**
+   * Codes of a glyph run's open hex string, joined once when it closes (appending them one by
+   * one made a string object per glyph); one array for the page's runs.
+   */
+  const hexCodes: string[] = [];
+
   /** The run's content, or '' when it shows nothing. */
   const glyphRun = (run: GlyphRun, st: State, slot: number | undefined): TextRun | '' => {
     const font = ctx.font(run.font);
@@ -262,9 +268,8 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
     // One TJ array per positioned run; consecutive codes share one hex string, so a line of
     // text is a handful of tokens rather than one string per glyph (smaller, faster to read).
     let tj = '';
-    // Codes of the open hex string, joined once when it closes: appending them one by one
-    // made a string object per glyph.
-    const codes: string[] = [];
+    const codes = hexCodes;
+    codes.length = 0;
     let tjStart = true;
     const closeHex = (): void => {
       if (codes.length > 0) tj += `<${codes.join('')}>`;

@@ -435,9 +435,12 @@ function resolveAlign(
   return align;
 }
 
-function decorationsFor(style: TextStyle, face: LoadedFace, ascent: number): Decoration[] {
+/** No text decoration: shared, as most text has none. */
+const NO_DECORATIONS: readonly Decoration[] = Object.freeze([]);
+
+function decorationsFor(style: TextStyle, face: LoadedFace, ascent: number): readonly Decoration[] {
   const deco = style.textDecoration;
-  if (!deco || deco.lines.length === 0) return [];
+  if (!deco || deco.lines.length === 0) return NO_DECORATIONS;
   const size = style.size;
   const m = face.metrics;
   const color = deco.color ?? style.color;

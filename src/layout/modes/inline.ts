@@ -370,6 +370,12 @@ function tagOf(source: InlineSource, ctx: LayoutContext): ItemTag {
   return source.slot !== undefined ? ctx.sb.tag(source.slot) : layoutTag();
 }
 
+const NO_FOOTNOTES: readonly never[] = Object.freeze([]);
+const NO_BOXES: ReadonlyMap<PaintedInline, { x0: number; x1: number; y0: number; y1: number }> =
+  new Map();
+const NO_LINKS: ReadonlyMap<LinkRef, { x0: number; x1: number; y0: number; y1: number }> =
+  new Map();
+
 function lineLeaf(
   line: LineBox<InlineSource>,
   x: number,
@@ -381,10 +387,12 @@ function lineLeaf(
   const backgrounds: DisplayItem[] = [];
   const content: DisplayItem[] = [];
   const decorations: DisplayItem[] = [];
-  const links = new Map<LinkRef, { x0: number; x1: number; y0: number; y1: number }>();
+  // Made when the line has a link or a painted inline box (most lines have neither).
+  let links: Map<LinkRef, { x0: number; x1: number; y0: number; y1: number }> | undefined;
   const anchors: Anchor[] = [];
   // Inline boxes with a background or border: their extent on this line.
-  const inlineBoxes = new Map<PaintedInline, { x0: number; x1: number; y0: number; y1: number }>();
+  let inlineBoxes:
+    Map<PaintedInline, { x0: number; x1: number; y0: number; y1: number }> | undefined;
   const linkArea = (
     link: LinkRef | undefined,
     x0: number,
@@ -393,6 +401,7 @@ function lineLeaf(
     y1: number,
   ): void => {
     if (!link) return;
+    links ??= new Map();
     const a = links.get(link);
     if (a) {
       a.x0 = Math.min(a.x0, x0);
@@ -402,10 +411,11 @@ function lineLeaf(
     } else links.set(link, { x0, x1, y0, y1 });
   };
   // A run cut in several fragments on this line calls its footnotes once.
-  const called = new Set<InlineSource>();
+  let called: Set<InlineSource> | undefined;
   for (const f of line.fragments) {
-    const footnotes = f.source.footnotes && !called.has(f.source) ? f.source.footnotes : [];
-    if (footnotes.length > 0) called.add(f.source);
+    const footnotes =
+      f.source.footnotes && !called?.has(f.source) ? f.source.footnotes : NO_FOOTNOTES;
+    if (footnotes.length > 0) (called ??= new Set()).add(f.source);
     if (f.source.anchor || f.source.marks || footnotes.length > 0) {
       const marks: PageMark[] = [
         ...(f.source.marks ?? []),
@@ -423,6 +433,7 @@ function lineLeaf(
       const fx = x + f.x;
       const bg = f.source.background;
       if (bg) {
+        inlineBoxes ??= new Map();
         const a = inlineBoxes.get(bg);
         const y0 = baseline - f.ascent;
         const y1 = baseline + f.descent;
@@ -518,7 +529,7 @@ function lineLeaf(
       linkArea(f.source.link, x + f.x, x + f.x + f.width, top + f.y, top + f.y + f.height);
     }
   }
-  for (const [{ style: s }, a] of inlineBoxes) {
+  for (const [{ style: s }, a] of inlineBoxes ?? NO_BOXES) {
     if (s.visibility !== 'visible') continue;
     // Padding and borders grow the painted area, not the line (CSS 2.1 10.8.1).
     const p = padding(s, 0);
@@ -545,8 +556,11 @@ function lineLeaf(
       ),
     );
   }
-  const items: DisplayItem[] = [...backgrounds, ...content, ...decorations];
-  for (const [link, a] of links) {
+  const items: DisplayItem[] =
+    backgrounds.length === 0 && decorations.length === 0
+      ? content
+      : [...backgrounds, ...content, ...decorations];
+  for (const [link, a] of links ?? NO_LINKS) {
     ctx.sb.keep(link.node);
     items.push({
       kind: 'link',

@@ -386,17 +386,17 @@ export function asPagination(
   });
 }
 
-/** The anonymous block a margin box's content is laid out in. */
-export function marginBlock(
-  style: ComputedStyle,
-  lang: string,
-  id: number,
-  content: Pick<BlockBox, 'children' | 'inline'>,
-): BlockBox {
-  return {
-    kind: 'block',
-    id,
-    style: {
+/**
+ * The style of the anonymous block inside a margin box, per margin box style: pages of the same
+ * kind share their margin boxes' styles, and a copy of a whole computed style for each margin
+ * box of each page was most of what margin boxes allocated. A pure function of its key.
+ */
+const blockStyles = new WeakMap<ComputedStyle, ComputedStyle>();
+
+function marginBlockStyle(style: ComputedStyle): ComputedStyle {
+  let block = blockStyles.get(style);
+  if (!block) {
+    block = {
       ...style,
       marginTop: 0,
       marginRight: 0,
@@ -408,7 +408,23 @@ export function marginBlock(
       maxHeight: 'none',
       position: 'static',
       display: 'block',
-    },
+    };
+    blockStyles.set(style, block);
+  }
+  return block;
+}
+
+/** The anonymous block a margin box's content is laid out in. */
+export function marginBlock(
+  style: ComputedStyle,
+  lang: string,
+  id: number,
+  content: Pick<BlockBox, 'children' | 'inline'>,
+): BlockBox {
+  return {
+    kind: 'block',
+    id,
+    style: marginBlockStyle(style),
     lang,
     children: content.children as readonly Box[],
     ...(content.inline ? { inline: content.inline } : {}),
