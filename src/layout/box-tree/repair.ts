@@ -43,13 +43,15 @@ type Make = (type: StandardStructType, children: readonly Kid[]) => StructNode;
 
 /**
  * Groups consecutive kids for which `misplaced` holds and replaces each run by `wrap(run)`;
- * the other kids stay as they are.
+ * the other kids stay as they are. With nothing out of place, `kids` itself (most nodes of
+ * most documents need no repair, and copying every list made the check cost a render).
  */
 function wrapRuns(
   kids: readonly Kid[],
   misplaced: (k: Kid) => boolean,
   wrap: (run: Kid[]) => Kid,
-): Kid[] {
+): readonly Kid[] {
+  if (!kids.some(misplaced)) return kids;
   const out: Kid[] = [];
   let run: Kid[] = [];
   const flush = (): void => {
@@ -80,29 +82,47 @@ const is =
     return t !== null && set.has(t);
   };
 
+const isListKid = is(LIST_KIDS);
+const isItemKid = is(ITEM_KIDS);
+const isCell = is(CELLS);
+const isRowGroup = is(ROW_GROUPS);
+const isTableKid = is(TABLE_KIDS);
+const isRow = (k: Kid): boolean => typeOf(k) === 'TR';
+const isItem = (k: Kid): boolean => typeOf(k) === 'LI';
+const isCaption = (k: Kid): boolean => typeOf(k) === 'Caption';
+
+/** The children with each node child repaired; `children` itself when none changed. */
+function fixedChildren(children: readonly Kid[], make: Make): readonly Kid[] {
+  let out: Kid[] | undefined;
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i];
+    if (c.kind !== 'node') continue;
+    const f = fix(c, make);
+    if (f !== c) (out ??= children.slice())[i] = f;
+  }
+  return out ?? children;
+}
+
+/** The node repaired; the node itself when nothing in it needed repair. */
 function fix(n: StructNode, make: Make): StructNode {
-  let kids: Kid[] = n.children.map((c) => (c.kind === 'node' ? fix(c, make) : c));
+  let kids = fixedChildren(n.children, make);
   const t = n.type;
 
   // Lists.
   if (t === 'L') {
     kids = wrapRuns(
       kids,
-      (k) => !is(LIST_KIDS)(k),
-      (run) => (run.every(is(ITEM_KIDS)) ? make('LI', run) : make('LI', [make('LBody', run)])),
+      (k) => !isListKid(k),
+      (run) => (run.every(isItemKid) ? make('LI', run) : make('LI', [make('LBody', run)])),
     );
   } else {
-    if (t !== 'LI') kids = wrapRuns(kids, is(ITEM_KIDS), (run) => make('LI', run));
-    kids = wrapRuns(
-      kids,
-      (k) => typeOf(k) === 'LI',
-      (run) => make('L', run),
-    );
+    if (t !== 'LI') kids = wrapRuns(kids, isItemKid, (run) => make('LI', run));
+    kids = wrapRuns(kids, isItem, (run) => make('L', run));
   }
   if (t === 'LI')
     kids = wrapRuns(
       kids,
-      (k) => !is(ITEM_KIDS)(k),
+      (k) => !isItemKid(k),
       (run) => make('LBody', run),
     );
 
@@ -110,16 +130,16 @@ function fix(n: StructNode, make: Make): StructNode {
   if (t === 'TR') {
     kids = wrapRuns(
       kids,
-      (k) => !is(CELLS)(k),
+      (k) => !isCell(k),
       (run) => make('TD', run),
     );
   } else {
-    kids = wrapRuns(kids, is(CELLS), (run) => make('TR', run));
+    kids = wrapRuns(kids, isCell, (run) => make('TR', run));
   }
   if (ROW_GROUPS.has(t)) {
     kids = wrapRuns(
       kids,
-      (k) => typeOf(k) !== 'TR',
+      (k) => !isRow(k),
       (run) => make('TR', [make('TD', run)]),
     );
   }
@@ -127,22 +147,22 @@ function fix(n: StructNode, make: Make): StructNode {
   else if (!ROW_GROUPS.has(t)) {
     kids = wrapRuns(
       kids,
-      (k) => typeOf(k) === 'TR' || is(ROW_GROUPS)(k),
+      (k) => isRow(k) || isRowGroup(k),
       (run) => make('Table', run),
     );
   }
-  return { ...n, children: kids };
+  return kids === n.children ? n : { ...n, children: kids };
 }
 
-function tableKids(kids: Kid[], make: Make): Kid[] {
+function tableKids(kids: readonly Kid[], make: Make): readonly Kid[] {
   let out = wrapRuns(
     kids,
-    (k) => !is(TABLE_KIDS)(k),
+    (k) => !isTableKid(k),
     (run) => make('TR', [make('TD', run)]),
   );
   // A Caption sits first or last: one in the middle moves to the front (it titles the table
   // either way); any further one is the content of a row of its own.
-  const captions = out.filter((k) => typeOf(k) === 'Caption');
+  const captions = out.filter(isCaption);
   if (captions.length > 0) {
     const last = out[out.length - 1];
     const lead = captions.find((c) => c !== last);
@@ -152,7 +172,7 @@ function tableKids(kids: Kid[], make: Make): Kid[] {
       typeOf(k) === 'Caption' && k !== lead && k !== trailing ? make('TR', [make('TD', [k])]) : k,
     );
   }
-  const hasGroups = out.some(is(ROW_GROUPS));
+  const hasGroups = out.some(isRowGroup);
   if (hasGroups)
     out = wrapRuns(
       out,
@@ -202,8 +222,14 @@ function renumberHeadings(root: StructNode): StructNode {
       open.push({ source, used });
       if (used !== source) node = { ...n, type: LEVELS[used - 1] };
     }
-    if (!node.children.some((c) => c.kind === 'node')) return node;
-    return { ...node, children: node.children.map((c) => (c.kind === 'node' ? visit(c) : c)) };
+    let children: StructChild[] | undefined;
+    for (let i = 0; i < node.children.length; i++) {
+      const c = node.children[i];
+      if (c.kind !== 'node') continue;
+      const v = visit(c);
+      if (v !== c) (children ??= node.children.slice())[i] = v;
+    }
+    return children ? { ...node, children } : node;
   };
   return visit(root);
 }
