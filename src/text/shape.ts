@@ -60,9 +60,12 @@ interface PreparedText {
   readonly runStart: Int32Array;
   readonly runEnd: Int32Array;
   /** Offsets where a soft hyphen stood (removed from the text). */
-  readonly softHyphens: Set<number>;
+  readonly softHyphens: ReadonlySet<number>;
   readonly hasContent: boolean;
 }
+
+/** No offsets: shared by the many paragraphs without soft hyphens or hyphenation points. */
+const NO_OFFSETS: ReadonlySet<number> = new Set();
 
 const collapses = (ws: WhiteSpace): boolean =>
   ws === 'normal' || ws === 'nowrap' || ws === 'pre-line';
@@ -113,7 +116,7 @@ function prepareText<S>(runs: readonly FlowRun<S>[]): PreparedText {
   let text = '';
   const runStart = new Int32Array(runs.length);
   const runEnd = new Int32Array(runs.length);
-  const softHyphens = new Set<number>();
+  let softHyphens: Set<number> | undefined;
   let prevCollapsibleSpace = true; // paragraph start behaves like after a space
   let prevWordChar = false;
   let hasContent = false;
@@ -146,7 +149,7 @@ function prepareText<S>(runs: readonly FlowRun<S>[]): PreparedText {
       if (cp === 0xad /* soft hyphen */) {
         flushKept(at);
         kept = i;
-        if (style.hyphens !== 'none') softHyphens.add(text.length);
+        if (style.hyphens !== 'none') (softHyphens ??= new Set()).add(text.length);
         continue;
       }
       if (cp === 0x2028 /* line separator */) {
@@ -203,7 +206,7 @@ function prepareText<S>(runs: readonly FlowRun<S>[]): PreparedText {
     flushKept(source.length);
     runEnd[r] = text.length;
   }
-  return { text, runStart, runEnd, softHyphens, hasContent };
+  return { text, runStart, runEnd, softHyphens: softHyphens ?? NO_OFFSETS, hasContent };
 }
 
 /** Bidi embedding levels per UTF-16 index, honouring unicode-bidi of inline boxes. */
@@ -333,16 +336,18 @@ function hyphenOpportunities<S>(
   runs: readonly FlowRun<S>[],
   prep: PreparedText,
   runOf: Int32Array,
-): Set<number> {
-  const points = new Set<number>();
-  for (const p of prep.softHyphens) if (p > 0 && p < text.length) points.add(p);
+): ReadonlySet<number> {
   const autoRun = (r: number): string | undefined => {
     const run = runs[r];
     return run.kind === 'text' && run.style.hyphens === 'auto' && allowsWrap(run.style.whiteSpace)
       ? run.style.lang
       : undefined;
   };
-  if (!runs.some((_, r) => autoRun(r) !== undefined)) return points;
+  const auto = runs.some((_, r) => autoRun(r) !== undefined);
+  if (!auto && prep.softHyphens.size === 0) return NO_OFFSETS;
+  const points = new Set<number>();
+  for (const p of prep.softHyphens) if (p > 0 && p < text.length) points.add(p);
+  if (!auto) return points;
   const re = /[\p{L}\p{M}]+/gu;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const wordStart = m.index;
