@@ -105,15 +105,25 @@ const ORIGIN_INITIAL: Record_ = (() => {
 })();
 
 export interface MatchedRules {
-  readonly element: StyleRule[];
-  readonly before: StyleRule[];
-  readonly after: StyleRule[];
-  readonly marker: StyleRule[];
-  readonly 'footnote-call': StyleRule[];
-  readonly 'footnote-marker': StyleRule[];
-  readonly 'first-letter': StyleRule[];
-  readonly placeholder: StyleRule[];
-  readonly 'first-line': StyleRule[];
+  readonly element: readonly StyleRule[];
+  readonly before: readonly StyleRule[];
+  readonly after: readonly StyleRule[];
+  readonly marker: readonly StyleRule[];
+  readonly 'footnote-call': readonly StyleRule[];
+  readonly 'footnote-marker': readonly StyleRule[];
+  readonly 'first-letter': readonly StyleRule[];
+  readonly placeholder: readonly StyleRule[];
+  readonly 'first-line': readonly StyleRule[];
+}
+
+/** No matching rule: shared by the many lists that stay empty (most pseudo-elements). */
+const NO_RULES: readonly StyleRule[] = Object.freeze([]);
+
+/** A list of matched rules in cascade order (sorted in place; one rule or none is left as is). */
+function ordered(list: StyleRule[] | undefined): readonly StyleRule[] {
+  if (!list) return NO_RULES;
+  if (list.length > 1) list.sort(byCascadeOrder);
+  return list;
 }
 
 const byCascadeOrder = (a: StyleRule, b: StyleRule): number =>
@@ -142,33 +152,23 @@ export class StyleEngine {
    * filter, the caller keeps it holding exactly `el`'s ancestors.
    */
   match(el: DomElement, filter?: AncestorFilter): MatchedRules {
-    const out: MatchedRules = {
-      element: [],
-      before: [],
-      after: [],
-      marker: [],
-      'footnote-call': [],
-      'footnote-marker': [],
-      'first-letter': [],
-      placeholder: [],
-      'first-line': [],
-    };
+    // Lists are made for the pseudo-elements a rule matched (most elements: none).
+    const lists: { -readonly [K in keyof MatchedRules]?: StyleRule[] } = {};
     for (const r of this.index.candidates(el, filter)) {
       if (!matchesSelector(el, r.selector)) continue;
-      const pe = r.selector.pseudoElement;
-      (pe === null ? out.element : out[pe]).push(r);
+      (lists[r.selector.pseudoElement ?? 'element'] ??= []).push(r);
     }
-    // Most lists are empty or hold one rule; sort() copies even those.
-    if (out.element.length > 1) out.element.sort(byCascadeOrder);
-    if (out.before.length > 1) out.before.sort(byCascadeOrder);
-    if (out.after.length > 1) out.after.sort(byCascadeOrder);
-    if (out.marker.length > 1) out.marker.sort(byCascadeOrder);
-    if (out['footnote-call'].length > 1) out['footnote-call'].sort(byCascadeOrder);
-    if (out['footnote-marker'].length > 1) out['footnote-marker'].sort(byCascadeOrder);
-    if (out['first-letter'].length > 1) out['first-letter'].sort(byCascadeOrder);
-    if (out.placeholder.length > 1) out.placeholder.sort(byCascadeOrder);
-    if (out['first-line'].length > 1) out['first-line'].sort(byCascadeOrder);
-    return out;
+    return {
+      element: ordered(lists.element),
+      before: ordered(lists.before),
+      after: ordered(lists.after),
+      marker: ordered(lists.marker),
+      'footnote-call': ordered(lists['footnote-call']),
+      'footnote-marker': ordered(lists['footnote-marker']),
+      'first-letter': ordered(lists['first-letter']),
+      placeholder: ordered(lists.placeholder),
+      'first-line': ordered(lists['first-line']),
+    };
   }
 
   /** Declarations of a style="" attribute, parsed once per distinct text. */
