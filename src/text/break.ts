@@ -554,10 +554,14 @@ interface PendingFragment<S> {
   level: number;
   /** Font size of the glyphs (smaller than the style's for synthesised small capitals). */
   size: number;
-  /** The glyphs (GlyphList), filled glyph by glyph; offsets made at the first offset glyph. */
+  /**
+   * The glyphs (GlyphList), made at their final size and filled glyph by glyph (`filled` so
+   * far); offsets made at the first offset glyph.
+   */
   ids: number[];
   advances: number[];
   glyphTexts: string[];
+  filled: number;
   offsets: { dx: number[]; dy: number[] } | undefined;
   /** Logical text pieces, in visual order (reversed for odd levels when joined). */
   texts: string[];
@@ -567,6 +571,35 @@ interface PendingFragment<S> {
   box: InlineBoxMetrics;
   style: TextStyle;
   source: S;
+}
+
+/**
+ * Glyphs of each text fragment buildLine will make from these placements, in order: a
+ * fragment takes the placements after it while run, face, bidi level and size stay the same
+ * and no inset (an inline box's edge) or atomic inline stands between them.
+ */
+function fragmentSizes(visual: readonly Placed[]): number[] {
+  const sizes: number[] = [];
+  let open: Piece | null = null;
+  for (const p of visual) {
+    const piece = p.piece;
+    if (piece.object) {
+      open = null;
+      continue;
+    }
+    if (
+      !open ||
+      open.run !== piece.run ||
+      open.face !== piece.face ||
+      open.level !== piece.level ||
+      open.size !== piece.size
+    )
+      sizes.push(0);
+    sizes[sizes.length - 1] += p.g1 - p.g0;
+    const rtl = piece.level % 2 === 1;
+    open = (rtl ? piece.insetStart : piece.insetEnd) === 0 ? piece : null;
+  }
+  return sizes;
 }
 
 function buildLine<S>(
@@ -616,6 +649,8 @@ function buildLine<S>(
     | PendingFragment<S>
     | (ObjectFragment<S> & { shift: number; up: number; down: number; va?: VerticalAlign })
   )[] = [];
+  const sizes = fragmentSizes(visual);
+  let textFragments = 0;
   let x = lineLeft + offset;
   let last = null as PendingFragment<S> | null;
   for (const p of visual) {
@@ -659,6 +694,7 @@ function buildLine<S>(
       frag.size !== piece.size
     ) {
       const box = textBoxMetrics(style, face, para.primaryFaces[piece.run]);
+      const n = sizes[textFragments++];
       frag = {
         kind: 'glyphs',
         x,
@@ -667,9 +703,10 @@ function buildLine<S>(
         face,
         level: piece.level,
         size: piece.size,
-        ids: [],
-        advances: [],
-        glyphTexts: [],
+        ids: new Array<number>(n),
+        advances: new Array<number>(n),
+        glyphTexts: new Array<string>(n),
+        filled: 0,
         offsets: undefined,
         texts: [],
         width: 0,
@@ -705,14 +742,15 @@ function buildLine<S>(
       const dx = piece.dx[g];
       const dy = piece.dy[g];
       const offset = dx !== 0 || dy !== 0;
-      if (offset) frag.offsets ??= zeroOffsets(frag.ids.length);
+      if (offset) frag.offsets ??= zeroOffsets(frag.filled);
       if (frag.offsets) {
         frag.offsets.dx.push(offset ? dx : 0);
         frag.offsets.dy.push(offset ? dy : 0);
       }
-      frag.ids.push(piece.ids[g]);
-      frag.advances.push(advance);
-      frag.glyphTexts.push(text);
+      const k = frag.filled++;
+      frag.ids[k] = piece.ids[g];
+      frag.advances[k] = advance;
+      frag.glyphTexts[k] = text;
       frag.width += advance;
       x += advance;
     }
@@ -758,6 +796,9 @@ function buildLine<S>(
         height: f.height,
         source: f.source,
       };
+    // Sized beforehand by fragmentSizes; a count that missed would leave holes at the end.
+    if (f.filled !== f.ids.length)
+      f.ids.length = f.advances.length = f.glyphTexts.length = f.filled;
     const rtl = f.level % 2 === 1;
     const text = (rtl ? f.texts.slice().reverse() : f.texts).join('');
     const reordered = rtl && f.ids.length > 1;
