@@ -694,7 +694,7 @@ function buildLine<S>(
       frag.size !== piece.size
     ) {
       const box = textBoxMetrics(style, face, para.primaryFaces[piece.run]);
-      const n = sizes[textFragments++];
+      const n = sizes[textFragments++] ?? 0;
       frag = {
         kind: 'glyphs',
         x,
