@@ -573,10 +573,33 @@ interface PendingFragment<S> {
   source: S;
 }
 
+/** Whether `piece` continues the open text fragment: same run, face, bidi level and size. */
+function continuesFragment(
+  open: {
+    readonly run: number;
+    readonly face: LoadedFace | null;
+    readonly level: number;
+    readonly size: number;
+  } | null,
+  piece: Piece,
+): boolean {
+  return (
+    open !== null &&
+    open.run === piece.run &&
+    open.face === piece.face &&
+    open.level === piece.level &&
+    open.size === piece.size
+  );
+}
+
+/** Whether a text fragment stays open after `piece`: no inline box's edge (inset) ends it. */
+function keepsFragmentOpen(piece: Piece): boolean {
+  return (piece.level % 2 === 1 ? piece.insetStart : piece.insetEnd) === 0;
+}
+
 /**
- * Glyphs of each text fragment buildLine will make from these placements, in order: a
- * fragment takes the placements after it while run, face, bidi level and size stay the same
- * and no inset (an inline box's edge) or atomic inline stands between them.
+ * Glyphs of each text fragment buildLine will make from these placements, in order, by the
+ * same rule (an atomic inline also closes the open fragment).
  */
 function fragmentSizes(visual: readonly Placed[]): number[] {
   const sizes: number[] = [];
@@ -587,17 +610,9 @@ function fragmentSizes(visual: readonly Placed[]): number[] {
       open = null;
       continue;
     }
-    if (
-      !open ||
-      open.run !== piece.run ||
-      open.face !== piece.face ||
-      open.level !== piece.level ||
-      open.size !== piece.size
-    )
-      sizes.push(0);
+    if (!continuesFragment(open, piece)) sizes.push(0);
     sizes[sizes.length - 1] += p.g1 - p.g0;
-    const rtl = piece.level % 2 === 1;
-    open = (rtl ? piece.insetStart : piece.insetEnd) === 0 ? piece : null;
+    open = keepsFragmentOpen(piece) ? piece : null;
   }
   return sizes;
 }
@@ -684,15 +699,8 @@ function buildLine<S>(
     const style = run.style;
     const rtl = piece.level % 2 === 1;
     x += rtl ? piece.insetEnd : piece.insetStart;
-    const contiguous = (rtl ? piece.insetStart : piece.insetEnd) === 0;
     let frag: PendingFragment<S> | null = last;
-    if (
-      !frag ||
-      frag.run !== piece.run ||
-      frag.face !== face ||
-      frag.level !== piece.level ||
-      frag.size !== piece.size
-    ) {
+    if (!frag || !continuesFragment(frag, piece)) {
       const box = textBoxMetrics(style, face, para.primaryFaces[piece.run]);
       const n = sizes[textFragments++] ?? 0;
       frag = {
@@ -758,7 +766,7 @@ function buildLine<S>(
     if (piece.needsActualText) frag.needsActualText = true;
     if (piece.hyphenated) frag.hyphenated = true;
     x += rtl ? piece.insetStart : piece.insetEnd;
-    last = contiguous ? frag : null;
+    last = keepsFragmentOpen(piece) ? frag : null;
   }
 
   // Vertical alignment and the line box (CSS 2.1 §10.8).

@@ -91,21 +91,24 @@ const isRow = (k: Kid): boolean => typeOf(k) === 'TR';
 const isItem = (k: Kid): boolean => typeOf(k) === 'LI';
 const isCaption = (k: Kid): boolean => typeOf(k) === 'Caption';
 
-/** The children with each node child repaired; `children` itself when none changed. */
-function fixedChildren(children: readonly Kid[], make: Make): readonly Kid[] {
+/** `children` with `f` applied to each node child; the same list when no child changed. */
+function mapNodeChildren(
+  children: readonly Kid[],
+  f: (n: StructNode) => StructNode,
+): readonly Kid[] {
   let out: Kid[] | undefined;
   for (let i = 0; i < children.length; i++) {
     const c = children[i];
     if (c.kind !== 'node') continue;
-    const f = fix(c, make);
-    if (f !== c) (out ??= children.slice())[i] = f;
+    const mapped = f(c);
+    if (mapped !== c) (out ??= children.slice())[i] = mapped;
   }
   return out ?? children;
 }
 
 /** The node repaired; the node itself when nothing in it needed repair. */
 function fix(n: StructNode, make: Make): StructNode {
-  let kids = fixedChildren(n.children, make);
+  let kids = mapNodeChildren(n.children, (c) => fix(c, make));
   const t = n.type;
 
   // Lists.
@@ -222,14 +225,8 @@ function renumberHeadings(root: StructNode): StructNode {
       open.push({ source, used });
       if (used !== source) node = { ...n, type: LEVELS[used - 1] };
     }
-    let children: StructChild[] | undefined;
-    for (let i = 0; i < node.children.length; i++) {
-      const c = node.children[i];
-      if (c.kind !== 'node') continue;
-      const v = visit(c);
-      if (v !== c) (children ??= node.children.slice())[i] = v;
-    }
-    return children ? { ...node, children } : node;
+    const children = mapNodeChildren(node.children, visit);
+    return children === node.children ? node : { ...node, children };
   };
   return visit(root);
 }
