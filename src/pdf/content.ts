@@ -268,12 +268,11 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
     // One TJ array per positioned run; consecutive codes share one hex string, so a line of
     // text is a handful of tokens rather than one string per glyph (smaller, faster to read).
     let tj = '';
-    const codes = hexCodes;
-    codes.length = 0;
+    hexCodes.length = 0;
     let tjStart = true;
     const closeHex = (): void => {
-      if (codes.length > 0) tj += `<${codes.join('')}>`;
-      codes.length = 0;
+      if (hexCodes.length > 0) tj += `<${hexCodes.join('')}>`;
+      hexCodes.length = 0;
     };
     const flush = (): void => {
       closeHex();
@@ -305,7 +304,7 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
         continue;
       }
       if (tjStart || offset) moveTo(pen + dx, run.y + dy);
-      codes.push(font.show(id, glyphText, clusterText));
+      hexCodes.push(font.show(id, glyphText, clusterText));
       shownAny = true;
       const natural = (font.widthOf(id) * size) / 1000;
       if (offset) {

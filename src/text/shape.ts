@@ -137,8 +137,10 @@ function prepareText<S>(runs: readonly FlowRun<S>[]): PreparedText {
     const source = transformText(run.text.replace(/\r\n?/g, '\n'), style, !prevWordChar);
     /** Start of the stretch of `source` not yet appended; it ends before the current index. */
     let kept = 0;
-    const flushKept = (upTo: number): void => {
+    /** Appends the stretch before `upTo`; the next starts at `resume` (the rest is left out). */
+    const cut = (upTo: number, resume: number): void => {
       if (upTo > kept) text += source.slice(kept, upTo);
+      kept = resume;
     };
     let i = 0;
     while (i < source.length) {
@@ -147,8 +149,7 @@ function prepareText<S>(runs: readonly FlowRun<S>[]): PreparedText {
       const at = i;
       i += width;
       if (cp === 0xad /* soft hyphen */) {
-        flushKept(at);
-        kept = i;
+        cut(at, i);
         if (style.hyphens !== 'none') (softHyphens ??= new Set()).add(text.length);
         continue;
       }
@@ -162,8 +163,7 @@ function prepareText<S>(runs: readonly FlowRun<S>[]): PreparedText {
       if (collapsing) {
         if (cp === 0x0a && keepsNewlines(ws)) {
           // pre-line: a preserved newline; drop the collapsible space before it.
-          flushKept(at);
-          kept = i;
+          cut(at, i);
           if (text.endsWith(' ') && prevCollapsibleSpace && text.length > runStart[0])
             text = text.slice(0, -1);
           text += '\n';
@@ -173,11 +173,9 @@ function prepareText<S>(runs: readonly FlowRun<S>[]): PreparedText {
           continue;
         }
         if (cp === 0x20 || cp === 0x09 || cp === 0x0a || cp === 0x0c) {
-          if (cp === 0x20 && !prevCollapsibleSpace) {
-            // A single space stays as it is, within the stretch.
-          } else {
-            flushKept(at);
-            kept = i;
+          // A single space stays as it is, within the stretch; anything else becomes one.
+          if (cp !== 0x20 || prevCollapsibleSpace) {
+            cut(at, i);
             if (!prevCollapsibleSpace) text += ' ';
           }
           prevCollapsibleSpace = true;
@@ -192,8 +190,7 @@ function prepareText<S>(runs: readonly FlowRun<S>[]): PreparedText {
       }
       // Other control characters would only ever show as .notdef.
       if ((cp < 0x20 && cp !== 0x09) || (cp >= 0x7f && cp < 0xa0) || cp === 0xfeff) {
-        flushKept(at);
-        kept = i;
+        cut(at, i);
         continue;
       }
       prevCollapsibleSpace = false;
@@ -203,7 +200,7 @@ function prepareText<S>(runs: readonly FlowRun<S>[]): PreparedText {
           : /[\p{L}\p{N}]/u.test(String.fromCodePoint(cp));
       if (cp !== 0x20 || !collapsing) hasContent = true;
     }
-    flushKept(source.length);
+    cut(source.length, source.length);
     runEnd[r] = text.length;
   }
   return { text, runStart, runEnd, softHyphens: softHyphens ?? NO_OFFSETS, hasContent };
@@ -446,7 +443,7 @@ export interface PieceSpec {
  * same style, script, direction and size (most pieces of a paragraph): one object a paragraph
  * rather than a word.
  */
-export interface ShapeParamsMemo {
+interface ShapeParamsMemo {
   style?: TextStyle;
   script?: string;
   rtl?: boolean;
