@@ -1,8 +1,8 @@
 /**
  * Font embedding: every FontResource becomes one Type0 font with Identity-H encoding whose
  * CIDs are the glyph ids of a subset (CID = subset GID, so CIDToGIDMap is Identity).
- * TrueType outlines go in as CIDFontType2 (FontFile2, fontkit's subset); CFF and CFF2 outlines
- * as CIDFontType0 with a CID-keyed bare CFF (FontFile3 /CIDFontType0C) in the layout of
+ * TrueType outlines go in as CIDFontType2 (FontFile2, truetype-subset.ts: fontkit's layout,
+ * written from the font's bytes); CFF and CFF2 outlines as CIDFontType0 with a CID-keyed bare CFF (FontFile3 /CIDFontType0C) in the layout of
  * cff-program.ts: fontkit's CFF subset laid out again with explicit matrices, or, for CFF2 and
  * for instances of variable TrueType fonts, a CFF drawn from the instance's outlines.
  */
@@ -15,6 +15,7 @@ import { LruCache } from '../util/index.js';
 import { parseCff, type CffFont } from './cff.js';
 import { cidCffFromOutlines, withExplicitMatrices, type PathCommand } from './cff-program.js';
 import { deflate, type PdfFile } from './file.js';
+import { TrueTypeSubset, type GlyfFont } from './truetype-subset.js';
 import { PdfRef, ascii, dict, name } from './objects.js';
 
 /** The parts of fontkit's font object the writer uses (its published types are loose). */
@@ -231,6 +232,21 @@ function subsetFor(font: KitFont, res: FontResource): ProgramSubset {
   // (2.0.4): both are drawn into a CFF from the instance's outlines.
   if (tables.CFF2 || (res.variation && tables.glyf))
     return new OutlineSubset(font, sanitizePsName(res.postscriptName || font.postscriptName));
+  // A variation instance (none reaches here today) would need its outlines re-encoded: fontkit.
+  if (
+    tables.glyf &&
+    tables.loca &&
+    !(font as { _variationProcessor?: unknown })._variationProcessor
+  ) {
+    const subset = new TrueTypeSubset(font as unknown as GlyfFont);
+    return {
+      kind: 'truetype',
+      glyphs: subset.glyphs,
+      includeGlyph: (g) => subset.includeGlyph(g),
+      copyGlyph: (g) => subset.copyGlyph(g),
+      encode: () => subset.encode(),
+    };
+  }
   if (tables.glyf && tables.loca) {
     const kit = font.createSubset();
     return {
