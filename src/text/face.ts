@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Font, Glyph, GlyphPosition } from 'fontkit';
 import type { FontResource } from '../document/index.js';
 import { GroupedLruCache, LruCache } from '../util/index.js';
+import { directPlan, shapeDirect, type DirectFont, type DirectPlan } from './direct-shaping.js';
 import { kernInPlace } from './kern.js';
 import {
   glyphClasses,
@@ -187,6 +188,10 @@ export class LoadedFace implements FontFace {
   /** The font's GDEF glyph classes (undefined: none); null until first read. */
   private classesMemo: ClassDef | undefined | null = null;
   private readonly coverage = new Map<number, boolean>();
+  /** Plans for shaping plain words without fontkit's layout, by script, language and features. */
+  private readonly directPlans = new Map<string, DirectPlan | null>();
+  /** The character map's glyph per code point, as the direct path reads it. */
+  private readonly glyphByCode = new Map<number, Glyph>();
   private readonly instances = new Map<number, LoadedFace>();
   /**
    * Set once fontkit has thrown while applying this font's GSUB/GPOS (decoded lazily, so load
@@ -452,6 +457,18 @@ export class LoadedFace implements FontFace {
     const rest = `|${script}|${rtl ? 'r' : 'l'}|${featureKey}|${language ?? ''}|${text}`;
     const hit = shapeCache.get(this.shapeScope() + rest);
     if (hit) return hit;
+    const direct =
+      this.layoutBroken || rtl
+        ? undefined
+        : this.shapeDirectly(text, script, features, featureKey, language);
+    if (direct) {
+      const n = direct.ids.length;
+      const clusters = new Uint32Array(n);
+      for (let i = 0; i < n; i++) clusters[i] = i;
+      const units: ShapedUnits = { ...direct, clusters, opaque: false };
+      shapeCache.set(this.shapeScope() + rest, units);
+      return units;
+    }
     let glyphs: Glyph[];
     let positions: GlyphPosition[];
     const laid = this.layoutBroken ? undefined : this.layout(text, script, rtl, features, language);
@@ -534,6 +551,50 @@ export class LoadedFace implements FontFace {
     return this.sharedFont !== undefined && !this.layoutBroken
       ? this.sharedFont
       : `#${this.serial}`;
+  }
+
+  /**
+   * The glyphs fontkit would give `text` (left to right), worked out without its layout engine,
+   * or undefined when the text needs it (see direct-shaping.ts).
+   */
+  private shapeDirectly(
+    text: string,
+    script: string,
+    features: Readonly<Record<string, boolean>> | undefined,
+    featureKey: string,
+    language: string | undefined,
+  ): ReturnType<typeof shapeDirect> {
+    if (this.classesMemo === null) this.classesMemo = glyphClasses(this.font);
+    // What layout() would hand fontkit for this text: marks left out where they may be.
+    const lean = this.classesMemo
+      ? withoutMarkPositioning(text, features, this.classesMemo)
+      : undefined;
+    const key = `${script}|${language ?? ''}|${featureKey}|${lean ? 'lean' : 'full'}`;
+    let plan = this.directPlans.get(key);
+    if (plan === undefined) {
+      try {
+        plan = directPlan(this.font as unknown as DirectFont, script, language, lean ?? features);
+      } catch {
+        // Tables fontkit cannot decode: its own layout will find out and say so.
+        plan = null;
+      }
+      this.directPlans.set(key, plan);
+    }
+    if (!plan) return undefined;
+    try {
+      return shapeDirect(plan, text, (cp) => this.glyphForCode(cp));
+    } catch {
+      return undefined;
+    }
+  }
+
+  private glyphForCode(cp: number): Glyph {
+    let glyph = this.glyphByCode.get(cp);
+    if (!glyph) {
+      glyph = this.font.glyphForCodePoint(cp);
+      this.glyphByCode.set(cp, glyph);
+    }
+    return glyph;
   }
 
   /** fontkit's full OpenType layout, or undefined (face marked broken) when its tables throw. */
