@@ -395,22 +395,44 @@ function blockClasses(blocked: Uint8Array, def: ClassDefTable): void {
   }
 }
 
+/**
+ * Coverage and class tables laid out as arrays indexed by glyph, made on first use: fontkit
+ * searches them entry by entry, which for a pair table of a few hundred glyphs was most of a
+ * word's shaping here. Built back to front, so the first entry or range holding a glyph wins,
+ * as in fontkit's search. Keyed by fontkit's decoded tables, which never change.
+ */
+const denseCoverages = new WeakMap<Coverage, Int32Array>();
+const denseClassDefs = new WeakMap<ClassDefTable, Uint16Array>();
+
+function denseCoverage(coverage: Coverage): Int32Array {
+  let table = denseCoverages.get(coverage);
+  if (!table) {
+    let size = 0;
+    const glyphs = coverage.version === 1 ? coverage.glyphs : undefined;
+    const ranges = coverage.version === 2 ? coverage.rangeRecords : undefined;
+    if (glyphs)
+      for (let i = 0; i < glyphs.length; i++) size = Math.max(size, (glyphs[i] as number) + 1);
+    if (ranges)
+      for (let i = 0; i < ranges.length; i++)
+        size = Math.max(size, Math.min((ranges[i] as { end: number }).end, 0xffff) + 1);
+    table = new Int32Array(size).fill(-1);
+    if (glyphs) for (let i = glyphs.length - 1; i >= 0; i--) table[glyphs[i] as number] = i;
+    if (ranges)
+      for (let i = ranges.length - 1; i >= 0; i--) {
+        const r = ranges[i] as { start: number; end: number; startCoverageIndex: number };
+        for (let g = Math.max(0, r.start); g <= r.end && g < size; g++)
+          table[g] = r.startCoverageIndex + g - r.start;
+      }
+    denseCoverages.set(coverage, table);
+  }
+  return table;
+}
+
 /** fontkit's coverage index: the first entry or range holding the glyph, or -1. */
 function coverageIndex(coverage: Coverage | undefined, glyph: number): number {
   if (!coverage) return -1;
-  if (coverage.version === 1 && coverage.glyphs) {
-    const list = coverage.glyphs;
-    for (let i = 0; i < list.length; i++) if (list[i] === glyph) return i;
-    return -1;
-  }
-  if (coverage.version === 2 && coverage.rangeRecords) {
-    const ranges = coverage.rangeRecords;
-    for (let i = 0; i < ranges.length; i++) {
-      const r = ranges[i] as { start: number; end: number; startCoverageIndex: number };
-      if (r.start <= glyph && glyph <= r.end) return r.startCoverageIndex + glyph - r.start;
-    }
-  }
-  return -1;
+  const table = denseCoverage(coverage);
+  return glyph < table.length ? (table[glyph] as number) : -1;
 }
 
 /** fontkit's class of a glyph (0 when no range or entry holds it). */
@@ -418,15 +440,23 @@ function classOf(def: ClassDefTable | undefined, glyph: number): number {
   if (!def) return 0;
   if (def.version === 1 && def.classValueArray && def.startGlyph !== undefined) {
     const i = glyph - def.startGlyph;
-    if (i >= 0 && i < def.classValueArray.length) return def.classValueArray[i] as number;
-  } else if (def.version === 2 && def.classRangeRecord) {
-    const ranges = def.classRangeRecord;
-    for (let i = 0; i < ranges.length; i++) {
-      const r = ranges[i] as { start: number; end: number; class: number };
-      if (r.start <= glyph && glyph <= r.end) return r.class;
-    }
+    return i >= 0 && i < def.classValueArray.length ? (def.classValueArray[i] as number) : 0;
   }
-  return 0;
+  if (def.version !== 2 || !def.classRangeRecord) return 0;
+  let table = denseClassDefs.get(def);
+  if (!table) {
+    const ranges = def.classRangeRecord;
+    let size = 0;
+    for (let i = 0; i < ranges.length; i++)
+      size = Math.max(size, Math.min((ranges[i] as { end: number }).end, 0xffff) + 1);
+    table = new Uint16Array(size);
+    for (let i = ranges.length - 1; i >= 0; i--) {
+      const r = ranges[i] as { start: number; end: number; class: number };
+      for (let g = Math.max(0, r.start); g <= r.end && g < size; g++) table[g] = r.class;
+    }
+    denseClassDefs.set(def, table);
+  }
+  return glyph < table.length ? (table[glyph] as number) : 0;
 }
 
 /** Adds a value record to glyph `i`; false for a missing record (fontkit would fail on it). */
