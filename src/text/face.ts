@@ -112,6 +112,37 @@ function sameCodePoints(a: readonly number[], b: readonly number[]): boolean {
   return true;
 }
 
+/**
+ * What the direct path keeps per parsed font, shared by every face made from it (a web font's
+ * faces are made again for each document): its plans, by script, language and features, and
+ * the character map's glyph per code point.
+ */
+interface DirectState {
+  readonly plans: Map<string, DirectPlan | null>;
+  readonly glyphFor: (cp: number) => Glyph;
+}
+const directStates = new WeakMap<Font, DirectState>();
+
+function directStateOf(font: Font): DirectState {
+  let state = directStates.get(font);
+  if (!state) {
+    const glyphs = new Map<number, Glyph>();
+    state = {
+      plans: new Map(),
+      glyphFor: (cp) => {
+        let glyph = glyphs.get(cp);
+        if (!glyph) {
+          glyph = font.glyphForCodePoint(cp);
+          glyphs.set(cp, glyph);
+        }
+        return glyph;
+      },
+    };
+    directStates.set(font, state);
+  }
+  return state;
+}
+
 /** Variation instances per parsed font and weight, shared by every face made from it. */
 const variations = new WeakMap<Font, Map<number, Font | null>>();
 
@@ -188,10 +219,6 @@ export class LoadedFace implements FontFace {
   /** The font's GDEF glyph classes (undefined: none); null until first read. */
   private classesMemo: ClassDef | undefined | null = null;
   private readonly coverage = new Map<number, boolean>();
-  /** Plans for shaping plain words without fontkit's layout, by script, language and features. */
-  private readonly directPlans = new Map<string, DirectPlan | null>();
-  /** The character map's glyph per code point, as the direct path reads it. */
-  private readonly glyphByCode = new Map<number, Glyph>();
   private readonly instances = new Map<number, LoadedFace>();
   /**
    * Set once fontkit has thrown while applying this font's GSUB/GPOS (decoded lazily, so load
@@ -570,7 +597,8 @@ export class LoadedFace implements FontFace {
       ? withoutMarkPositioning(text, features, this.classesMemo)
       : undefined;
     const key = `${script}|${language ?? ''}|${featureKey}|${lean ? 'lean' : 'full'}`;
-    let plan = this.directPlans.get(key);
+    const direct = directStateOf(this.font);
+    let plan = direct.plans.get(key);
     if (plan === undefined) {
       try {
         plan = directPlan(this.font as unknown as DirectFont, script, language, lean ?? features);
@@ -578,23 +606,14 @@ export class LoadedFace implements FontFace {
         // Tables fontkit cannot decode: its own layout will find out and say so.
         plan = null;
       }
-      this.directPlans.set(key, plan);
+      direct.plans.set(key, plan);
     }
     if (!plan) return undefined;
     try {
-      return shapeDirect(plan, text, (cp) => this.glyphForCode(cp));
+      return shapeDirect(plan, text, direct.glyphFor);
     } catch {
       return undefined;
     }
-  }
-
-  private glyphForCode(cp: number): Glyph {
-    let glyph = this.glyphByCode.get(cp);
-    if (!glyph) {
-      glyph = this.font.glyphForCodePoint(cp);
-      this.glyphByCode.set(cp, glyph);
-    }
-    return glyph;
   }
 
   /** fontkit's full OpenType layout, or undefined (face marked broken) when its tables throw. */
