@@ -15,7 +15,7 @@ import { LruCache } from '../util/index.js';
 import { parseCff, type CffFont } from './cff.js';
 import { cidCffFromOutlines, withExplicitMatrices, type PathCommand } from './cff-program.js';
 import { deflate, type PdfFile } from './file.js';
-import { TrueTypeSubset, type GlyfFont } from './truetype-subset.js';
+import { SubsetGlyphs, TrueTypeSubset, type GlyfFont } from './truetype-subset.js';
 import { PdfRef, ascii, dict, name } from './objects.js';
 
 /** The parts of fontkit's font object the writer uses (its published types are loose). */
@@ -170,31 +170,14 @@ function tableBytes(font: KitFont, res: FontResource, tag: string): Uint8Array {
 }
 
 /** Glyphs drawn from their outlines into a new CFF (CFF2 fonts and variable-font instances). */
-class OutlineSubset implements ProgramSubset {
+class OutlineSubset extends SubsetGlyphs implements ProgramSubset {
   readonly kind = 'outlines';
-  readonly glyphs: number[] = [];
-  private readonly index = new Map<number, number>();
 
   constructor(
     private readonly font: KitFont,
     private readonly postscriptName: string,
   ) {
-    this.includeGlyph(0);
-  }
-
-  includeGlyph(glyph: number): number {
-    let i = this.index.get(glyph);
-    if (i === undefined) {
-      i = this.glyphs.length;
-      this.glyphs.push(glyph);
-      this.index.set(glyph, i);
-    }
-    return i;
-  }
-
-  copyGlyph(glyph: number): number {
-    this.glyphs.push(glyph);
-    return this.glyphs.length - 1;
+    super();
   }
 
   encode(): Uint8Array {

@@ -95,13 +95,16 @@ function checkRange(buffer: Uint8Array, at: number, bytes: number): void {
     throw new RangeError(`glyph data runs past the end of the font (offset ${at})`);
 }
 
-/** A growing TrueType subset: glyph ids in subset order, encoded on demand. */
-export class TrueTypeSubset {
-  /** Included glyph ids in subset order (encode appends the components of composites). */
+/**
+ * The glyph list of a subset being built: glyph 0 first, each glyph once in the order first
+ * shown (its index is its id in the subset), plus extra copies that get indices of their own.
+ */
+export class SubsetGlyphs {
+  /** Included glyph ids in subset order. */
   readonly glyphs: number[] = [];
   private readonly mapping = new Map<number, number>();
 
-  constructor(private readonly font: GlyfFont) {
+  constructor() {
     this.includeGlyph(0);
   }
 
@@ -119,6 +122,13 @@ export class TrueTypeSubset {
   copyGlyph(glyph: number): number {
     this.glyphs.push(glyph);
     return this.glyphs.length - 1;
+  }
+}
+
+/** A growing TrueType subset, encoded on demand (encode appends the components of composites). */
+export class TrueTypeSubset extends SubsetGlyphs {
+  constructor(private readonly font: GlyfFont) {
+    super();
   }
 
   /** The glyph's data, composite components renumbered into this subset. */
