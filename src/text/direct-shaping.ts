@@ -137,28 +137,37 @@ const MARK_CLASS = 3;
 
 const COMBINING_MARK = /\p{M}/u;
 
+/** Default-ignorable code points as fontkit's layout lists them (it hides their glyphs). */
+export function isDefaultIgnorable(cp: number): boolean {
+  return (
+    cp === 0x00ad ||
+    cp === 0x034f ||
+    cp === 0x061c ||
+    (cp >= 0x200b && cp <= 0x200f) ||
+    (cp >= 0x202a && cp <= 0x202e) ||
+    (cp >= 0x2060 && cp <= 0x206f) ||
+    (cp >= 0xfe00 && cp <= 0xfe0f) ||
+    cp === 0xfeff ||
+    (cp >= 0xe0100 && cp <= 0xe01ef)
+  );
+}
+
 /**
- * Characters fontkit treats apart: default ignorables (a superset of its list), variation
- * selectors, surrogates and the fraction slash.
+ * Characters left to fontkit: its default ignorables and, to be safe, the others Unicode lists
+ * (fillers, Mongolian selectors and the like), surrogates, and the fraction slash (which turns
+ * on fraction features).
  */
 function isSpecial(c: number): boolean {
   return (
-    c === 0xad ||
-    c === 0x34f ||
-    c === 0x61c ||
+    isDefaultIgnorable(c) ||
     c === 0x115f ||
     c === 0x1160 ||
     c === 0x17b4 ||
     c === 0x17b5 ||
     (c >= 0x180b && c <= 0x180f) ||
-    (c >= 0x200b && c <= 0x200f) ||
-    (c >= 0x202a && c <= 0x202e) ||
-    (c >= 0x2060 && c <= 0x206f) ||
     c === 0x2044 ||
     c === 0x3164 ||
     (c >= 0xd800 && c <= 0xdfff) ||
-    (c >= 0xfe00 && c <= 0xfe0f) ||
-    c === 0xfeff ||
     c === 0xffa0 ||
     (c >= 0xfff0 && c <= 0xfff8)
   );

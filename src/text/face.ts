@@ -7,7 +7,14 @@ import { createHash } from 'node:crypto';
 import type { Font, Glyph, GlyphPosition } from 'fontkit';
 import type { FontResource } from '../document/index.js';
 import { GroupedLruCache, LruCache } from '../util/index.js';
-import { directPlan, shapeDirect, type DirectFont, type DirectPlan } from './direct-shaping.js';
+import {
+  directPlan,
+  isDefaultIgnorable,
+  shapeDirect,
+  type DirectFont,
+  type DirectPlan,
+  type DirectShape,
+} from './direct-shaping.js';
 import { kernInPlace } from './kern.js';
 import {
   glyphClasses,
@@ -196,20 +203,6 @@ export function parsedFont(resource: FontResource): Font | undefined {
 
 const isSpaceCode = (c: number): boolean =>
   c === 0x20 || c === 0xa0 || c === 0x1361 || c === 0x3000 || c === 0x09;
-
-function isDefaultIgnorable(cp: number): boolean {
-  return (
-    cp === 0x00ad ||
-    cp === 0x034f ||
-    cp === 0x061c ||
-    (cp >= 0x200b && cp <= 0x200f) ||
-    (cp >= 0x202a && cp <= 0x202e) ||
-    (cp >= 0x2060 && cp <= 0x206f) ||
-    (cp >= 0xfe00 && cp <= 0xfe0f) ||
-    cp === 0xfeff ||
-    (cp >= 0xe0100 && cp <= 0xe01ef)
-  );
-}
 
 export class LoadedFace implements FontFace {
   readonly metrics: FontMetrics;
@@ -484,10 +477,13 @@ export class LoadedFace implements FontFace {
     const rest = `|${script}|${rtl ? 'r' : 'l'}|${featureKey}|${language ?? ''}|${text}`;
     const hit = shapeCache.get(this.shapeScope() + rest);
     if (hit) return hit;
+    if (this.classesMemo === null) this.classesMemo = glyphClasses(this.font);
+    // The features fontkit is given for text without marks (see mark-positioning.ts).
+    const lean = withoutMarkPositioning(text, features, this.classesMemo);
     const direct =
       this.layoutBroken || rtl
         ? undefined
-        : this.shapeDirectly(text, script, features, featureKey, language);
+        : this.shapeDirectly(text, script, features, featureKey, language, lean);
     if (direct) {
       const n = direct.ids.length;
       const clusters = new Uint32Array(n);
@@ -498,7 +494,9 @@ export class LoadedFace implements FontFace {
     }
     let glyphs: Glyph[];
     let positions: GlyphPosition[];
-    const laid = this.layoutBroken ? undefined : this.layout(text, script, rtl, features, language);
+    const laid = this.layoutBroken
+      ? undefined
+      : this.layout(text, script, rtl, features, language, lean);
     if (laid) {
       glyphs = laid.glyphs.slice();
       positions = laid.positions.slice();
@@ -590,12 +588,9 @@ export class LoadedFace implements FontFace {
     features: Readonly<Record<string, boolean>> | undefined,
     featureKey: string,
     language: string | undefined,
-  ): ReturnType<typeof shapeDirect> {
-    if (this.classesMemo === null) this.classesMemo = glyphClasses(this.font);
-    // What layout() would hand fontkit for this text: marks left out where they may be.
-    const lean = this.classesMemo
-      ? withoutMarkPositioning(text, features, this.classesMemo)
-      : undefined;
+    lean: Record<string, boolean> | undefined,
+  ): DirectShape | undefined {
+    // Planned for the features layout() would hand fontkit for this text.
     const key = `${script}|${language ?? ''}|${featureKey}|${lean ? 'lean' : 'full'}`;
     const direct = directStateOf(this.font);
     let plan = direct.plans.get(key);
@@ -623,11 +618,10 @@ export class LoadedFace implements FontFace {
     rtl: boolean,
     features: Readonly<Record<string, boolean>> | undefined,
     language: string | undefined,
+    lean: Record<string, boolean> | undefined,
   ): { glyphs: Glyph[]; positions: GlyphPosition[] } | undefined {
     try {
       const direction = rtl ? 'rtl' : 'ltr';
-      if (this.classesMemo === null) this.classesMemo = glyphClasses(this.font);
-      const lean = withoutMarkPositioning(text, features, this.classesMemo);
       if (lean && this.classesMemo) {
         const run = this.font.layout(text, lean, script, language, direction);
         if (!hasMarkGlyph(this.classesMemo, run.glyphs)) return run;
