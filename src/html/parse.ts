@@ -88,51 +88,92 @@ function flattened(s: string): string {
   return s;
 }
 
+/** The counts a bounded tree adapter keeps while parse5 builds the tree. */
+interface Bounds {
+  readonly limit: number;
+  readonly maxElements: number;
+  readonly maxText: number;
+  readonly checkpoint: (() => void) | undefined;
+  open: number;
+  opened: number;
+  elements: number;
+  text: number;
+}
+
+type BoundedAdapter = TreeAdapter<DefaultTreeAdapterMap> & { readonly bounds: Bounds };
+
+// Counted as the parser creates nodes, so an oversized document stops early, not once it is all
+// in memory. parse5 calls these as methods of the adapter; they are made once, at module level,
+// rather than as closures per parse, whose optimised code V8 drops at each full collection.
+function countText(b: Bounds, parent: P5Node, chars: string): void {
+  const tag = isElement(parent) ? parent.tagName : '';
+  // Style sheets have their own limits, and scripts are never run or shown.
+  if (tag !== 'style' && tag !== 'script' && (b.text += chars.length) > b.maxText)
+    throw tooMuchText(b.maxText);
+}
+
+function boundedCreateElement(
+  this: BoundedAdapter,
+  tagName: string,
+  namespaceURI: Parameters<TreeAdapter<DefaultTreeAdapterMap>['createElement']>[1],
+  attrs: Parameters<TreeAdapter<DefaultTreeAdapterMap>['createElement']>[2],
+): P5Element {
+  const b = this.bounds;
+  if (++b.elements > b.maxElements) throw tooManyElements(b.maxElements);
+  for (const a of attrs) flattened(a.value);
+  return defaultTreeAdapter.createElement(tagName, namespaceURI, attrs);
+}
+
+function boundedInsertText(this: BoundedAdapter, parent: P5Element, chars: string): void {
+  countText(this.bounds, parent, chars);
+  defaultTreeAdapter.insertText(parent, flattened(chars));
+}
+
+function boundedInsertTextBefore(
+  this: BoundedAdapter,
+  parent: P5Element,
+  chars: string,
+  reference: DefaultTreeAdapterMap['childNode'],
+): void {
+  countText(this.bounds, parent, chars);
+  defaultTreeAdapter.insertTextBefore(parent, flattened(chars), reference);
+}
+
+function boundedItemPush(this: BoundedAdapter): void {
+  const b = this.bounds;
+  b.open++;
+  if (b.open > b.limit) {
+    throw new LimitError(
+      `the HTML nests elements more than ${b.limit} levels deep (unclosed or nested tags); nest them less deeply`,
+      'html-depth',
+    );
+  }
+  if (++b.opened % CHECKPOINT_EVERY === 0) b.checkpoint?.();
+}
+
+function boundedItemPop(this: BoundedAdapter): void {
+  this.bounds.open--;
+}
+
 /** parse5's default tree, with a watch on the stack of open elements as it is built. */
-function boundedTreeAdapter(options: ParseOptions): TreeAdapter<DefaultTreeAdapterMap> {
-  const limit = options.maxOpenElements ?? MAX_OPEN_ELEMENTS;
-  const maxElements = options.maxElements ?? Infinity;
-  const maxText = options.maxTextChars ?? Infinity;
-  let open = 0;
-  let opened = 0;
-  let elements = 0;
-  let text = 0;
-  // Counted as the parser creates nodes, so an oversized document stops early, not once it
-  // is all in memory.
-  const countText = (parent: P5Node, chars: string): void => {
-    const tag = isElement(parent) ? parent.tagName : '';
-    // Style sheets have their own limits, and scripts are never run or shown.
-    if (tag !== 'style' && tag !== 'script' && (text += chars.length) > maxText)
-      throw tooMuchText(maxText);
-  };
+function boundedTreeAdapter(options: ParseOptions): BoundedAdapter {
   return {
     ...defaultTreeAdapter,
-    createElement: (tagName, namespaceURI, attrs) => {
-      if (++elements > maxElements) throw tooManyElements(maxElements);
-      for (const a of attrs) flattened(a.value);
-      return defaultTreeAdapter.createElement(tagName, namespaceURI, attrs);
+    bounds: {
+      limit: options.maxOpenElements ?? MAX_OPEN_ELEMENTS,
+      maxElements: options.maxElements ?? Infinity,
+      maxText: options.maxTextChars ?? Infinity,
+      checkpoint: options.checkpoint,
+      open: 0,
+      opened: 0,
+      elements: 0,
+      text: 0,
     },
-    insertText: (parent, chars) => {
-      countText(parent, chars);
-      defaultTreeAdapter.insertText(parent, flattened(chars));
-    },
-    insertTextBefore: (parent, chars, reference) => {
-      countText(parent, chars);
-      defaultTreeAdapter.insertTextBefore(parent, flattened(chars), reference);
-    },
-    onItemPush: () => {
-      open++;
-      if (open > limit) {
-        throw new LimitError(
-          `the HTML nests elements more than ${limit} levels deep (unclosed or nested tags); nest them less deeply`,
-          'html-depth',
-        );
-      }
-      if (++opened % CHECKPOINT_EVERY === 0) options.checkpoint?.();
-    },
-    onItemPop: () => {
-      open--;
-    },
+    createElement: boundedCreateElement,
+    insertText: boundedInsertText,
+    insertTextBefore: boundedInsertTextBefore,
+    onItemPush: boundedItemPush,
+    onItemPop: boundedItemPop,
   };
 }
 

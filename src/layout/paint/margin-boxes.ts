@@ -174,14 +174,23 @@ export function layoutMarginBoxes(
   inputs: readonly MarginBoxInput[],
   ctx: LayoutContext,
 ): DisplayItem[] {
-  const byName = new Map(inputs.map((i) => [i.name, i]));
+  const byName = new Map<string, MarginBoxInput>();
+  for (const input of inputs) byName.set(input.name, input);
   const out: DisplayItem[] = [];
   const bodyW = g.width - g.marginLeft - g.marginRight;
   const bodyH = g.height - g.marginTop - g.marginBottom;
 
   for (const { side, names } of SIDES) {
-    const group = names.map((n) => byName.get(n));
-    if (!group.some((i) => i?.box)) continue;
+    // Loops rather than callbacks: a callback made on every call loses its optimised code at
+    // each full collection and is compiled again (this runs for every page).
+    const group: (MarginBoxInput | undefined)[] = [];
+    let anyBox = false;
+    for (const n of names) {
+      const input = byName.get(n);
+      group.push(input);
+      if (input?.box) anyBox = true;
+    }
+    if (!anyBox) continue;
     const horizontal = side === 'top' || side === 'bottom';
     const total = horizontal ? bodyW : bodyH;
     const fixed =
@@ -192,10 +201,12 @@ export function layoutMarginBoxes(
           : side === 'left'
             ? g.marginLeft
             : g.marginRight;
-    const sizings = group.map((i) => variableSizing(i, horizontal, fixed, total, ctx));
+    const sizings: Sizing[] = [];
+    for (const input of group) sizings.push(variableSizing(input, horizontal, fixed, total, ctx));
     distribute(sizings[0], sizings[1], sizings[2], total);
-    group.forEach((input, k) => {
-      if (!input?.box) return;
+    for (let k = 0; k < group.length; k++) {
+      const input = group[k];
+      if (!input?.box) continue;
       const sz = sizings[k];
       const outer = outerOf(sz);
       const along = k === 0 ? 0 : k === 1 ? (total - outer) / 2 : total - outer;
@@ -215,7 +226,7 @@ export function layoutMarginBoxes(
         ? { x: start, y: base + cross.start, width: extent, height: cross.size }
         : { x: base + cross.start, y: start, width: cross.size, height: extent };
       out.push(...drawBox(input, rect, ctx));
-    });
+    }
   }
 
   for (const name of CORNERS) {
