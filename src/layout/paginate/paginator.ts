@@ -173,20 +173,31 @@ export function paginate(
   bodyOf: (page: PageRequest) => PageBody,
   options: PaginateOptions = {},
 ): PaginatedPage[] {
-  const maxPages = options.maxPages ?? 100_000;
-  const { anchors, boxes, layouts, columns } = options;
-  const measureOnly = options.measureOnly ?? false;
-  const forcedBreaks = options.forcedBreaks ?? true;
-  const pages: PaginatedPage[] = [];
+  return new Pagination(bodyOf, options).run(root);
+}
+
+/**
+ * One pass of paginate(): the state its steps share, and the steps as methods. Methods are
+ * made once per process; closures made anew on every call would lose their optimized code at
+ * each major GC (it is held only weakly) and be compiled again and again.
+ */
+class Pagination {
+  readonly bodyOf: (page: PageRequest) => PageBody;
+  readonly options: PaginateOptions;
+  readonly maxPages: number;
+  readonly anchors: Map<string, { pageIndex: number; y: number }> | undefined;
+  readonly boxes: Map<string, PlacedBox[]> | undefined;
+  readonly layouts: FlowLayouts | undefined;
+  readonly columns: ColumnFlow | undefined;
+  readonly measureOnly: boolean;
+  readonly forcedBreaks: boolean;
+  readonly pages: PaginatedPage[] = [];
   /** Page y of the lowest content on each page. */
-  const bottoms: number[] = [];
-  const reach = (p: number, y: number): void => {
-    if (!(bottoms[p] >= y)) bottoms[p] = y;
-  };
+  readonly bottoms: number[] = [];
   /** Pages on which some flow placed a leaf. */
-  const filled = new Set<number>();
-  const tails: FloatTail[] = [];
-  const main: FlowState = {
+  readonly filled = new Set<number>();
+  readonly tails: FloatTail[] = [];
+  readonly main: FlowState = {
     page: 0,
     hasContent: false,
     openTop: undefined,
@@ -194,163 +205,246 @@ export function paginate(
     openBox: undefined,
     lastLeaf: undefined,
   };
-  let flow = main;
+  flow: FlowState;
   // A break-after just started this page: the next box keeps its top margin there.
-  let afterForcedBreak = false;
-  const stack: OpenBox[] = [];
-  let tree: FlowTree | undefined = layouts?.first;
-
-  const dxFor = (body: PageBody): number =>
-    tree && body.left !== undefined ? body.left - tree.originX : 0;
-
+  afterForcedBreak = false;
+  readonly stack: OpenBox[] = [];
+  tree: FlowTree | undefined;
   // Effective page names of the open boxes (CSS `page`; a change forces a page break).
-  const names: string[] = [''];
-  const newPage = (flowTop: number, name: string, blank = false): void => {
+  readonly names: string[] = [''];
+  // Room the footnote area takes at the bottom of each page so far.
+  readonly footnoteRoom: number[] = [];
+  // Footnote text that did not fit the page of its call, continued on the next pages.
+  footnoteCarry: FootnoteBody[] = [];
+  /**
+   * Pages that hold only footnotes continued from before, with what they took: a page that
+   * becomes a named page of another size gives them back and cuts them again at its height.
+   */
+  readonly notesOnly = new Map<number, { carry: FootnoteBody[]; marks: number; room: number }>();
+  /** The footer leaf being placed (its own break must not draw it as a repeat too). */
+  placingFooter: LeafFragment | undefined = undefined;
+  // Each open box collects its children's items per page, so it can draw its own
+  // decoration under them and wrap them in its clip or opacity group.
+  readonly collectors = new Map<OpenBox, Collector>();
+  readonly rootCollector: Collector = new Map();
+
+  constructor(bodyOf: (page: PageRequest) => PageBody, options: PaginateOptions) {
+    this.bodyOf = bodyOf;
+    this.options = options;
+    this.maxPages = options.maxPages ?? 100_000;
+    this.anchors = options.anchors;
+    this.boxes = options.boxes;
+    this.layouts = options.layouts;
+    this.columns = options.columns;
+    this.measureOnly = options.measureOnly ?? false;
+    this.forcedBreaks = options.forcedBreaks ?? true;
+    this.flow = this.main;
+    this.tree = this.layouts?.first;
+  }
+
+  run(root: Fragment): PaginatedPage[] {
+    const { pages, maxPages, names } = this;
+    this.newPage(this.columns?.flowStart ?? 0, '');
+    this.placeFragment(root, this.rootCollector);
+    if (this.tree?.partial) throw new PartialFlowEnded();
+    // Footnotes still cut at the end go on pages of their own.
+    for (let guard = 0; this.footnoteCarry.length > 0 && guard <= maxPages; guard++) {
+      const before = pages[pages.length - 1];
+      this.newPage(before.flowTop + before.body.height, names[names.length - 1]);
+      this.flow.page = pages.length - 1;
+      this.continueFootnotes(this.flow.page);
+    }
+    // A break after the last content (break-after on the final element) leaves an empty page
+    // behind (and a blank one before it, for a left/right break); browsers print no such page.
+    if (pages.length > 1 && !this.filled.has(pages.length - 1)) {
+      pages.pop();
+      while (pages.length > 1 && pages[pages.length - 1].blank) pages.pop();
+    }
+    if (pages.length > maxPages) throw new PageLimit(maxPages);
+    for (const [p, layers] of this.rootCollector)
+      if (p < pages.length) pages[p].items.push(...paintOrder(layers));
+    const bottoms = this.bottoms;
+    return pages.map((page, p) => ({ ...page, contentBottom: bottoms[p] ?? page.body.top }));
+  }
+
+  reach(p: number, y: number): void {
+    if (!(this.bottoms[p] >= y)) this.bottoms[p] = y;
+  }
+
+  dxFor(body: PageBody): number {
+    return this.tree && body.left !== undefined ? body.left - this.tree.originX : 0;
+  }
+
+  newPage(flowTop: number, name: string, blank = false): void {
     // One page past the limit may open: a break after the last content leaves an empty page
     // that is dropped at the end. Content on it is caught there.
-    if (pages.length > maxPages) throw new PageLimit(maxPages);
-    const body = bodyOf({ index: pages.length, name, blank });
-    pages.push({ flowTop, body, items: [], marks: [], name, blank, dx: dxFor(body) });
-  };
-  newPage(columns?.flowStart ?? 0, '');
+    if (this.pages.length > this.maxPages) throw new PageLimit(this.maxPages);
+    const body = this.bodyOf({ index: this.pages.length, name, blank });
+    this.pages.push({ flowTop, body, items: [], marks: [], name, blank, dx: this.dxFor(body) });
+  }
 
   /** The active flow goes to its next page (one a float's flow may have made already). */
-  const startPage = (flowTop: number, name: string, blank = false): void => {
+  startPage(flowTop: number, name: string, blank = false): void {
+    const flow = this.flow;
+    const pages = this.pages;
     const next = flow.page + 1;
-    if (next >= pages.length) newPage(flowTop, name, blank);
+    if (next >= pages.length) this.newPage(flowTop, name, blank);
     else if (!flow.tops) {
       const pg = pages[next];
-      const rename = (pg.name !== name || pg.blank !== blank) && !filled.has(next);
-      const body = rename ? bodyOf({ index: next, name, blank }) : pg.body;
-      pages[next] = { ...pg, flowTop, ...(rename ? { name, blank, body, dx: dxFor(body) } : {}) };
+      const rename = (pg.name !== name || pg.blank !== blank) && !this.filled.has(next);
+      const body = rename ? this.bodyOf({ index: next, name, blank }) : pg.body;
+      pages[next] = {
+        ...pg,
+        flowTop,
+        ...(rename ? { name, blank, body, dx: this.dxFor(body) } : {}),
+      };
     }
     flow.tops?.set(next, flowTop);
     flow.page = next;
     flow.hasContent = false;
-    if (flow === main && !pages[next].blank) continueFootnotes(next);
-  };
+    if (flow === this.main && !pages[next].blank) this.continueFootnotes(next);
+  }
 
   /** Flow y shown at the body top of page `p`, for the active flow. */
-  const topOf = (p: number): number => flow.tops?.get(p) ?? pages[p].flowTop;
-  const cur = (): PaginatedPage => pages[flow.page];
-  // Room the footnote area takes at the bottom of each page so far.
-  const footnoteRoom: number[] = [];
+  topOf(p: number): number {
+    return this.flow.tops?.get(p) ?? this.pages[p].flowTop;
+  }
+
+  cur(): PaginatedPage {
+    return this.pages[this.flow.page];
+  }
+
   // Columns of one set share their page's footnote area: a column leaves room for the
   // footnotes of the columns before it too (those after it cannot move it up any more).
-  const areaRoom = (): number => {
-    if (!columns) return footnoteRoom[flow.page] ?? 0;
+  areaRoom(): number {
+    const { columns, footnoteRoom } = this;
+    const page = this.flow.page;
+    if (!columns) return footnoteRoom[page] ?? 0;
     let h = 0;
-    for (let p = flow.page - (flow.page % columns.perPage); p <= flow.page; p++)
-      h += footnoteRoom[p] ?? 0;
+    for (let p = page - (page % columns.perPage); p <= page; p++) h += footnoteRoom[p] ?? 0;
     return h;
-  };
-  const roomFor = (need: number): number =>
-    need <= 0 ? 0 : need + (areaRoom() > 0 ? 0 : (cur().body.footnoteInsets ?? 0));
+  }
+
+  roomFor(need: number): number {
+    return need <= 0 ? 0 : need + (this.areaRoom() > 0 ? 0 : (this.cur().body.footnoteInsets ?? 0));
+  }
+
   /** Room the footnote area takes from this page's body with `extra` more of it. */
-  const areaTaken = (extra = 0): number =>
-    Math.max(0, areaRoom() + extra - (cur().body.footnoteReserve ?? 0));
-  // Room the open boxes with box-decoration-break: clone keep for their bottom edge.
-  const cloneBottoms = (boxes: readonly OpenBox[]): number =>
-    boxes.reduce((h, o) => h + (o.frag.cloneInsets?.bottom ?? 0), 0);
+  areaTaken(extra = 0): number {
+    return Math.max(0, this.areaRoom() + extra - (this.cur().body.footnoteReserve ?? 0));
+  }
+
   // Room the open tables keep for the footer repeated below their rows (none while the footer
   // itself is placed).
-  const footerRoom = (placing?: LeafFragment): number =>
-    stack.reduce((h, o) => {
+  footerRoom(placing?: LeafFragment): number {
+    let h = 0;
+    for (const o of this.stack) {
       const f = o.frag.repeatFooter;
-      return f && f !== placing ? h + f.bottom - f.top : h;
-    }, 0);
-  const limitWith = (extra: number, placing?: LeafFragment): number =>
-    topOf(flow.page) +
-    cur().body.height -
-    areaTaken(extra) -
-    cloneBottoms(stack) -
-    footerRoom(placing);
-  const limit = (placing?: LeafFragment): number => limitWith(0, placing);
+      if (f && f !== placing) h = h + f.bottom - f.top;
+    }
+    return h;
+  }
+
+  limitWith(extra: number, placing?: LeafFragment): number {
+    return (
+      this.topOf(this.flow.page) +
+      this.cur().body.height -
+      this.areaTaken(extra) -
+      cloneBottoms(this.stack) -
+      this.footerRoom(placing)
+    );
+  }
+
+  limit(placing?: LeafFragment): number {
+    return this.limitWith(0, placing);
+  }
 
   /**
    * The footnote room a line needs to stay on this page: its footnotes' height, or nothing
    * when no page could hold them anyway (moving the line would only leave a gap; they are cut
    * and continued instead).
    */
-  const movingNeed = (leaf: LeafFragment): number => {
+  movingNeed(leaf: LeafFragment): number {
     const need = footnoteNeed(leaf);
-    if (need <= 0 || columns) return need;
-    const insets = cur().body.footnoteInsets ?? 0;
-    return need + insets > cur().body.height - (leaf.bottom - leaf.top) + EPS ? 0 : need;
-  };
+    if (need <= 0 || this.columns) return need;
+    const insets = this.cur().body.footnoteInsets ?? 0;
+    return need + insets > this.cur().body.height - (leaf.bottom - leaf.top) + EPS ? 0 : need;
+  }
 
-  // Footnote text that did not fit the page of its call, continued on the next pages.
-  let footnoteCarry: FootnoteBody[] = [];
   /** Footnote bodies put in page `p`'s area, up to `room`; what does not fit is returned. */
-  const putFootnotes = (p: number, bodies: readonly FootnoteBody[], room: number) => {
+  putFootnotes(p: number, bodies: readonly FootnoteBody[], room: number): FootnoteFill {
+    const { pages, footnoteRoom } = this;
     const insets = (footnoteRoom[p] ?? 0) > 0 ? 0 : (pages[p].body.footnoteInsets ?? 0);
     const full = pages[p].body.height - insets;
     const fill = fillFootnoteArea(bodies, room - insets, full, pages[p].body.width, (msg) =>
-      options.warn?.(msg),
+      this.options.warn?.(msg),
     );
     if (fill.placed.length > 0) footnoteRoom[p] = (footnoteRoom[p] ?? 0) + fill.height + insets;
     return fill;
-  };
-  /**
-   * Pages that hold only footnotes continued from before, with what they took: a page that
-   * becomes a named page of another size gives them back and cuts them again at its height.
-   */
-  const notesOnly = new Map<number, { carry: FootnoteBody[]; marks: number; room: number }>();
+  }
+
   /** The rest of footnotes cut at the previous page, at the top of page `p`'s area. */
-  const continueFootnotes = (p: number): void => {
-    if (footnoteCarry.length === 0 || columns) return;
-    if (!filled.has(p))
-      notesOnly.set(p, {
-        carry: footnoteCarry,
+  continueFootnotes(p: number): void {
+    const { pages, footnoteRoom } = this;
+    if (this.footnoteCarry.length === 0 || this.columns) return;
+    if (!this.filled.has(p))
+      this.notesOnly.set(p, {
+        carry: this.footnoteCarry,
         marks: pages[p].marks.length,
         room: footnoteRoom[p] ?? 0,
       });
     const room = pages[p].body.height - (footnoteRoom[p] ?? 0);
-    const fill = putFootnotes(p, footnoteCarry, room);
+    const fill = this.putFootnotes(p, this.footnoteCarry, room);
     for (const body of fill.placed)
       pages[p].marks.push({ mark: { kind: 'footnote', body }, atStart: false });
-    footnoteCarry = fill.rest;
-    filled.add(p);
+    this.footnoteCarry = fill.rest;
+    this.filled.add(p);
     // A page the footnotes fill has no room for the flow: its next line goes on.
-    if (fill.rest.length > 0) flow.hasContent = true;
-  };
-  const dy = (): number => cur().body.top - topOf(flow.page);
+    if (fill.rest.length > 0) this.flow.hasContent = true;
+  }
+
+  dy(): number {
+    return this.cur().body.top - this.topOf(this.flow.page);
+  }
 
   /** Flow-positioned items moved to where they stand on page `p` (push copies them). */
-  const onPage = (items: readonly DisplayItem[], p: number): readonly DisplayItem[] => {
-    const d = pages[p].body.top - topOf(p);
-    const x = pages[p].dx;
+  onPage(items: readonly DisplayItem[], p: number): readonly DisplayItem[] {
+    const d = this.pages[p].body.top - this.topOf(p);
+    const x = this.pages[p].dx;
     return d === 0 && x === 0 ? items : items.map((i) => moveItem(i, x, d));
-  };
+  }
 
-  const recordBox = (id: string, box: PlacedBox): void => {
+  recordBox(id: string, box: PlacedBox): void {
+    const boxes = this.boxes;
     if (!boxes) return;
     const list = boxes.get(id);
     if (list) list.push(box);
     else boxes.set(id, [box]);
-  };
+  }
 
   /**
    * Starts a new page whose flow begins at `at`; open tables draw their header first. With
    * `blankFirst`, an empty page (unnamed, :blank) comes before it.
    */
-  const breakAt = (
+  breakAt(
     at: number,
     into: Collector,
-    name = names[names.length - 1],
+    name = this.names[this.names.length - 1],
     blankFirst = false,
-  ): void => {
+  ): void {
+    const flow = this.flow;
+    const measureOnly = this.measureOnly;
     const last = flow.lastLeaf;
     const edge = last?.leaf.closingEdge;
     if (last && edge && edge.length > 0 && !measureOnly)
-      push(last.into, last.page, onPage(edge, last.page));
-    if (last) repeatFooters(last, into);
+      push(last.into, last.page, this.onPage(edge, last.page));
+    if (last) this.repeatFooters(last, into);
     flow.lastLeaf = undefined;
-    if (blankFirst) startPage(at, '', true);
+    if (blankFirst) this.startPage(at, '', true);
     let headers = 0;
     const repeats: { box: OpenBox; leaf: LeafFragment }[] = [];
     let cloned = 0;
-    for (const o of stack) {
+    for (const o of this.stack) {
       // Only a table that already has content on an earlier page repeats its header.
       if (o.frag.repeat && o.startPage >= 0 && o.startPage <= flow.page) {
         repeats.push({ box: o, leaf: o.frag.repeat });
@@ -360,97 +454,109 @@ export function paginate(
       if (o.frag.cloneInsets && o.startPage >= 0 && o.startPage <= flow.page)
         cloned += o.frag.cloneInsets.top;
     }
-    startPage(at - headers - cloned, name);
-    let y = cur().body.top;
+    this.startPage(at - headers - cloned, name);
+    let y = this.cur().body.top;
     for (const r of measureOnly ? [] : repeats) {
       const shift = y - r.leaf.top;
-      const copy = asArtifact(r.leaf.items.map((i) => moveItem(i, cur().dx, shift)));
-      push(collectorOf(r.box, into), flow.page, copy);
+      const dx = this.cur().dx;
+      const copy = asArtifact(r.leaf.items.map((i) => moveItem(i, dx, shift)));
+      push(this.collectorOf(r.box, into), flow.page, copy);
       y += r.leaf.bottom - r.leaf.top;
     }
     flow.openTop = undefined;
     flow.openMargin = 0;
     flow.openBox = undefined;
-  };
+  }
 
   /**
    * Open tables with content on the page being ended draw their footer again right below the
    * last leaf placed there, innermost first (as Pagination artifacts).
    */
-  const repeatFooters = (last: NonNullable<FlowState['lastLeaf']>, into: Collector): void => {
-    let y = last.leaf.bottom + pages[last.page].body.top - topOf(last.page);
+  repeatFooters(last: NonNullable<FlowState['lastLeaf']>, into: Collector): void {
+    const { pages, stack } = this;
+    let y = last.leaf.bottom + pages[last.page].body.top - this.topOf(last.page);
     for (let k = stack.length - 1; k >= 0; k--) {
       const o = stack[k];
       const foot = o.frag.repeatFooter;
-      if (!foot || o.startPage < 0 || o.startPage > last.page || foot === placingFooter) continue;
-      if (!measureOnly) {
-        const copy = foot.items.map((i) => moveItem(i, pages[last.page].dx, y - foot.top));
-        push(collectorOf(o, into), last.page, asArtifact(copy));
+      if (!foot || o.startPage < 0 || o.startPage > last.page || foot === this.placingFooter)
+        continue;
+      if (!this.measureOnly) {
+        const dx = pages[last.page].dx;
+        const copy = foot.items.map((i) => moveItem(i, dx, y - foot.top));
+        push(this.collectorOf(o, into), last.page, asArtifact(copy));
       }
       y += foot.bottom - foot.top;
-      reach(last.page, y);
+      this.reach(last.page, y);
     }
-  };
-  /** The footer leaf being placed (its own break must not draw it as a repeat too). */
-  let placingFooter: LeafFragment | undefined;
+  }
 
   /**
    * An unforced break before content at `at`. When it falls at the start of a box (nothing of
    * it placed yet) and the new page has another width, that box is placed again from the
    * layout at the new width (Restart unwinds to it).
    */
-  const unforcedBreak = (at: number, into: Collector): void => {
-    const restart = flow.openTop !== undefined ? flow.openBox : undefined;
-    breakAt(at, into);
-    if (restart && canSwitch(restart)) throw new Restart(restart);
-  };
+  unforcedBreak(at: number, into: Collector): void {
+    const restart = this.flow.openTop !== undefined ? this.flow.openBox : undefined;
+    this.breakAt(at, into);
+    if (restart && this.canSwitch(restart)) throw new Restart(restart);
+  }
 
   /** Whether the current page's width needs another layout that has `open` and its ancestors. */
-  const canSwitch = (open: OpenBox): boolean => {
-    const width = cur().body.width;
-    if (flow.tops || !layouts || !tree || width === undefined) return false;
+  canSwitch(open: OpenBox): boolean {
+    const { layouts, tree } = this;
+    const width = this.cur().body.width;
+    if (this.flow.tops || !layouts || !tree || width === undefined) return false;
     if (Math.abs(width - tree.width) < EPS) return false;
-    const next = layouts.at(width, cur().body.left ?? tree.originX, open.frag.flowKey);
-    for (const o of stack) {
+    const next = layouts.at(width, this.cur().body.left ?? tree.originX, open.frag.flowKey);
+    for (const o of this.stack) {
       if (o.frag.flowKey === undefined || !next.byKey.has(o.frag.flowKey)) return false;
       if (o === open) return true;
     }
     return false;
-  };
+  }
 
   /** Where the next page starts when the break comes before `box`. */
-  const breakPoint = (box: BoxFragment, forced: boolean): number => {
+  breakPoint(box: BoxFragment, forced: boolean): number {
+    const flow = this.flow;
     if (flow.openTop !== undefined) return forced ? flow.openTop - flow.openMargin : flow.openTop;
     return forced ? box.top - (box.marginTop ?? 0) : box.top;
-  };
+  }
 
   /** The forced break a break-before/after value makes here (column breaks only in columns). */
-  const forcedKind = (v: BoxFragment['breakBefore']): BreakKind | undefined => {
-    if (forcedBreaks && (v === 'page' || v === 'left' || v === 'right')) return v;
-    return columns && v === 'column' ? v : undefined;
-  };
+  forcedKind(v: BoxFragment['breakBefore']): BreakKind | undefined {
+    if (this.forcedBreaks && (v === 'page' || v === 'left' || v === 'right')) return v;
+    return this.columns && v === 'column' ? v : undefined;
+  }
 
   /** A forced break before `box`: a new page, after a blank one when the side is wrong. */
-  const forcedBreak = (box: BoxFragment, kind: BreakKind, into: Collector): void => {
-    breakForced(breakPoint(box, true), kind, into, box.pageName ?? names[names.length - 1]);
-  };
+  forcedBreak(box: BoxFragment, kind: BreakKind, into: Collector): void {
+    const names = this.names;
+    this.breakForced(
+      this.breakPoint(box, true),
+      kind,
+      into,
+      box.pageName ?? names[names.length - 1],
+    );
+  }
 
   /**
    * A forced break at flow position `at`. Inside columns a column break starts the next
    * column, and a page break the first column of the next page.
    */
-  const breakForced = (at: number, kind: BreakKind, into: Collector, name: string): void => {
+  breakForced(at: number, kind: BreakKind, into: Collector, name: string): void {
+    const columns = this.columns;
     if (!columns) {
-      breakAt(at, into, name, needsBlank(kind));
+      this.breakAt(at, into, name, this.needsBlank(kind));
       return;
     }
-    breakAt(at, into);
-    if (kind !== 'column') while (flow.page % columns.perPage !== 0) breakAt(at, into);
-  };
+    this.breakAt(at, into);
+    if (kind !== 'column') while (this.flow.page % columns.perPage !== 0) this.breakAt(at, into);
+  }
 
   /** The first page is a right page: a left page has an odd index, a right one an even. */
-  const needsBlank = (kind: BreakKind): boolean =>
-    kind !== 'page' && ((flow.page + 1) % 2 === 1) !== (kind === 'left');
+  needsBlank(kind: BreakKind): boolean {
+    return kind !== 'page' && ((this.flow.page + 1) % 2 === 1) !== (kind === 'left');
+  }
 
   /**
    * Before `box` starts a page (nothing on it yet): continue in the layout at that page's width
@@ -458,10 +564,11 @@ export function paginate(
    * width differs but that starts inside a box (within a paragraph, a table, a flex line)
    * keeps the layout it is in: its content is only shifted to the page's left edge.
    */
-  const switchLayout = (box: BoxFragment): BoxFragment => {
-    const page = cur();
+  switchLayout(box: BoxFragment): BoxFragment {
+    const { layouts, tree, stack } = this;
+    const page = this.cur();
     const width = page.body.width;
-    if (flow.tops || !layouts || !tree || width === undefined || box.flowKey === undefined)
+    if (this.flow.tops || !layouts || !tree || width === undefined || box.flowKey === undefined)
       return box;
     if (Math.abs(width - tree.width) < EPS) return box;
     const next = layouts.at(width, page.body.left ?? tree.originX, box.flowKey);
@@ -471,100 +578,100 @@ export function paginate(
       o.frag.flowKey === undefined ? undefined : next.byKey.get(o.frag.flowKey),
     );
     if (ancestors.some((a) => a === undefined)) return box;
-    const p = flow.page;
-    stack.forEach((o, i) => {
+    const p = this.flow.page;
+    for (let i = 0; i < stack.length; i++) {
+      const o = stack[i];
       o.frag = ancestors[i]!;
       o.versions.push({ fromPage: p, frag: o.frag });
-    });
-    tree = next;
+    }
+    this.tree = next;
     // The page starts as far above the box as it did in the other layout (its margin, or
     // nothing after an unforced break).
     const at = counterpart.top + (page.flowTop - box.top);
-    pages[p] = { ...page, flowTop: at, dx: dxFor(page.body) };
+    this.pages[p] = { ...page, flowTop: at, dx: this.dxFor(page.body) };
     return counterpart;
-  };
+  }
 
-  // Each open box collects its children's items per page, so it can draw its own
-  // decoration under them and wrap them in its clip or opacity group.
-  const collectors = new Map<OpenBox, Collector>();
-  const rootCollector: Collector = new Map();
-  const collectorOf = (o: OpenBox, fallback: Collector): Collector => collectors.get(o) ?? fallback;
+  collectorOf(o: OpenBox, fallback: Collector): Collector {
+    return this.collectors.get(o) ?? fallback;
+  }
 
   /**
    * Content below a float that was paginated on its own starts below the float's last piece
    * (on the page where it ended, or a later one).
    */
-  const belowTails = (leaf: LeafFragment): void => {
+  belowTails(leaf: LeafFragment): void {
+    const { tails, pages, flow, names } = this;
     for (let i = tails.length - 1; i >= 0; i--) {
       const t = tails[i];
       if (leaf.top < t.flowBottom - EPS) continue;
       tails.splice(i, 1);
       if (flow.page > t.page) continue;
-      while (flow.page < t.page) startPage(leaf.top, names[names.length - 1]);
-      const onPageY = leaf.top + dy();
+      while (flow.page < t.page) this.startPage(leaf.top, names[names.length - 1]);
+      const onPageY = leaf.top + this.dy();
       if (onPageY < t.pageBottom - EPS) {
         const pg = pages[flow.page];
         pages[flow.page] = { ...pg, flowTop: pg.flowTop - (t.pageBottom - onPageY) };
       }
       flow.hasContent = true;
     }
-  };
+  }
 
   /**
    * Footnotes of a line at the top of a page that even the whole page cannot hold: as much as
    * fits goes in this page's area, cut between lines; the rest continues on the next pages.
    * Returns, per body of the line, the piece that stays (undefined: it all moved on).
    */
-  const cutFootnotes = (
-    leaf: LeafFragment,
-    room: number,
-  ): Map<FootnoteBody, FootnoteBody | undefined> => {
+  cutFootnotes(leaf: LeafFragment, room: number): Map<FootnoteBody, FootnoteBody | undefined> {
     const bodies = (leaf.anchors ?? []).flatMap((a) =>
       (a.marks ?? []).flatMap((m) => (m.kind === 'footnote' ? [m.body] : [])),
     );
-    const fill = putFootnotes(flow.page, [...footnoteCarry, ...bodies], room);
+    const fill = this.putFootnotes(this.flow.page, [...this.footnoteCarry, ...bodies], room);
     // Bodies carried from before keep their order ahead of this line's.
     const out = new Map<FootnoteBody, FootnoteBody | undefined>();
     for (const b of bodies) out.set(b, undefined);
-    fill.placed.forEach((piece, i) => {
+    for (let i = 0; i < fill.placed.length; i++) {
+      const piece = fill.placed[i];
       const whole = fill.sources[i];
       if (out.has(whole)) out.set(whole, piece);
-      else cur().marks.push({ mark: { kind: 'footnote', body: piece }, atStart: false });
-    });
-    footnoteCarry = fill.rest;
+      else this.cur().marks.push({ mark: { kind: 'footnote', body: piece }, atStart: false });
+    }
+    this.footnoteCarry = fill.rest;
     return out;
-  };
+  }
 
-  const placeLeaf = (leaf: LeafFragment, into: Collector, next?: Fragment): void => {
+  placeLeaf(leaf: LeafFragment, into: Collector, next?: Fragment): void {
+    const { pages, stack, anchors, boxes } = this;
+    const flow = this.flow;
     let atStart = false;
     let cut: Map<FootnoteBody, FootnoteBody | undefined> | undefined;
     if (!leaf.outOfFlow) {
-      if (flow === main && tails.length > 0) belowTails(leaf);
+      if (flow === this.main && this.tails.length > 0) this.belowTails(leaf);
       // A line with footnote calls fits when its footnotes fit too; otherwise they move together.
-      const fits = leaf.bottom <= limitWith(roomFor(movingNeed(leaf)), leaf) + EPS;
+      const fits = leaf.bottom <= this.limitWith(this.roomFor(this.movingNeed(leaf)), leaf) + EPS;
       const keepFails =
         keepsWithNext(leaf, next) &&
         next !== undefined &&
-        firstLeafBottom(next) > limit() + EPS &&
-        firstLeafBottom(next) - leaf.top <= cur().body.height;
+        firstLeafBottom(next) > this.limit() + EPS &&
+        firstLeafBottom(next) - leaf.top <= this.cur().body.height;
       if ((!fits || keepFails) && flow.hasContent) {
-        placingFooter = leaf;
+        this.placingFooter = leaf;
         try {
-          unforcedBreak(flow.openTop ?? leaf.top, into);
+          this.unforcedBreak(flow.openTop ?? leaf.top, into);
         } finally {
-          placingFooter = undefined;
+          this.placingFooter = undefined;
         }
       }
       atStart = !flow.hasContent;
-      const room = roomFor(footnoteNeed(leaf));
-      if (room > 0 && !columns && leaf.bottom + room > limit() + EPS)
-        cut = cutFootnotes(leaf, limit() - leaf.bottom);
-      else if (room > 0) footnoteRoom[flow.page] = (footnoteRoom[flow.page] ?? 0) + room;
-      markStarted();
+      const room = this.roomFor(footnoteNeed(leaf));
+      if (room > 0 && !this.columns && leaf.bottom + room > this.limit() + EPS)
+        cut = this.cutFootnotes(leaf, this.limit() - leaf.bottom);
+      else if (room > 0) this.footnoteRoom[flow.page] = (this.footnoteRoom[flow.page] ?? 0) + room;
+      this.markStarted();
       flow.hasContent = true;
-      filled.add(flow.page);
-      notesOnly.delete(flow.page);
-      afterForcedBreak = false;
+      this.filled.add(flow.page);
+      this.notesOnly.delete(flow.page);
+      this.afterForcedBreak = false;
       flow.openTop = undefined;
       flow.openMargin = 0;
       flow.openBox = undefined;
@@ -576,16 +683,16 @@ export function paginate(
       // Never before the page its enclosing box starts on (that box collects per page).
       const inner = stack[stack.length - 1];
       const floor = !inner ? 0 : inner.startPage < 0 ? flow.page : inner.startPage;
-      while (p > floor && topOf(p) > at + EPS) p--;
+      while (p > floor && this.topOf(p) > at + EPS) p--;
     }
     // Items in page-area coordinates (the initial containing block) move by the body's top.
-    const d = leaf.pageArea ? pages[p].body.top : pages[p].body.top - topOf(p);
+    const d = leaf.pageArea ? pages[p].body.top : pages[p].body.top - this.topOf(p);
     const x = leaf.pageArea ? 0 : pages[p].dx;
     const items = d === 0 && x === 0 ? leaf.items : leaf.items.map((i) => moveItem(i, x, d));
-    if (!measureOnly) push(into, p, items, leaf.layer ?? 'inline', leaf.z ?? 0);
+    if (!this.measureOnly) push(into, p, items, leaf.layer ?? 'inline', leaf.z ?? 0);
     if (!leaf.outOfFlow) {
       flow.lastLeaf = { leaf, into, page: p };
-      reach(p, leaf.bottom + d);
+      this.reach(p, leaf.bottom + d);
     }
     if (leaf.anchors)
       for (const a of leaf.anchors) {
@@ -603,38 +710,40 @@ export function paginate(
     if (boxes && leaf.anchors)
       for (const a of leaf.anchors)
         if (a.box)
-          recordBox(a.id, { pageIndex: p, y: a.y + d, ...a.box, x: a.box.x + pages[p].dx });
-  };
+          this.recordBox(a.id, { pageIndex: p, y: a.y + d, ...a.box, x: a.box.x + pages[p].dx });
+  }
 
-  const markStarted = (): void => {
+  markStarted(): void {
+    const { stack, anchors } = this;
+    const flow = this.flow;
     let i = stack.length - 1;
     while (i >= 0 && stack[i].startPage < 0) i--;
     // Outermost first: a box's marks come before those of the boxes inside it.
     for (i++; i < stack.length; i++) {
       stack[i].startPage = flow.page;
-      stack[i].startY = stack[i].frag.top + dy();
+      stack[i].startY = stack[i].frag.top + this.dy();
       const id = stack[i].frag.anchor;
       if (anchors && id && !anchors.has(id))
-        anchors.set(id, { pageIndex: flow.page, y: stack[i].frag.top + dy() });
+        anchors.set(id, { pageIndex: flow.page, y: stack[i].frag.top + this.dy() });
       for (const mark of stack[i].frag.marks ?? [])
-        cur().marks.push({ mark, atStart: !flow.hasContent });
+        this.cur().marks.push({ mark, atStart: !flow.hasContent });
     }
-  };
+  }
 
   /**
    * A float: where it does not fit the rest of the page but fits a page from where it stands
    * in the flow, the page breaks there (the float and what is beside it move on together); a
    * float taller than that is paginated as a flow of its own.
    */
-  const placeFloat = (box: BoxFragment, into: Collector, next?: Fragment): boolean => {
+  placeFloat(box: BoxFragment, into: Collector, next?: Fragment): boolean {
     const anchor = Math.min(box.float!.anchor, box.top);
-    if (box.bottom <= limit() + EPS) return false;
-    const from = Math.min(flow.openTop ?? anchor, anchor);
-    if (flow.hasContent && box.bottom - from <= cur().body.height + EPS) {
-      breakAt(from, into);
+    if (box.bottom <= this.limit() + EPS) return false;
+    const from = Math.min(this.flow.openTop ?? anchor, anchor);
+    if (this.flow.hasContent && box.bottom - from <= this.cur().body.height + EPS) {
+      this.breakAt(from, into);
       return false;
     }
-    const outer = flow;
+    const outer = this.flow;
     const own: FlowState = {
       page: outer.page,
       hasContent: outer.hasContent,
@@ -642,74 +751,83 @@ export function paginate(
       openMargin: 0,
       openBox: undefined,
       lastLeaf: undefined,
-      tops: new Map([[outer.page, topOf(outer.page)]]),
+      tops: new Map([[outer.page, this.topOf(outer.page)]]),
     };
-    flow = own;
+    this.flow = own;
     try {
-      placeBox(box, into, next, true);
+      this.placeBox(box, into, next, true);
     } finally {
-      flow = outer;
+      this.flow = outer;
     }
-    const ownTop = own.tops!.get(own.page) ?? pages[own.page].flowTop;
+    const ownTop = own.tops!.get(own.page) ?? this.pages[own.page].flowTop;
     if (own.page > outer.page)
-      tails.push({
+      this.tails.push({
         page: own.page,
         flowBottom: box.bottom,
-        pageBottom: box.bottom + pages[own.page].body.top - ownTop,
+        pageBottom: box.bottom + this.pages[own.page].body.top - ownTop,
       });
     return true;
-  };
+  }
 
-  const avoidsBreakInside = (box: BoxFragment): boolean =>
-    box.breakInside === 'avoid' || (columns !== undefined && box.breakInside === 'avoid-column');
+  avoidsBreakInside(box: BoxFragment): boolean {
+    return (
+      box.breakInside === 'avoid' ||
+      (this.columns !== undefined && box.breakInside === 'avoid-column')
+    );
+  }
 
-  const placeBox = (given: BoxFragment, into: Collector, next?: Fragment, asFlow = false): void => {
+  placeBox(given: BoxFragment, into: Collector, next?: Fragment, asFlow = false): void {
     if (given.columns) {
-      placeColumns(given, given.columns, into);
+      this.placeColumns(given, given.columns, into);
       return;
     }
-    if (given.float && !asFlow && placeFloat(given, into, next)) return;
+    if (given.float && !asFlow && this.placeFloat(given, into, next)) return;
+    const { pages, names, stack, collectors, notesOnly } = this;
+    const flow = this.flow;
     let box = given;
-    const forced = forcedKind(box.breakBefore);
+    const forced = this.forcedKind(box.breakBefore);
     if (forced && flow.hasContent) {
-      forcedBreak(box, forced, into);
+      this.forcedBreak(box, forced, into);
     } else if (flow.hasContent) {
       const height = box.bottom - box.top;
       const avoidFails =
-        avoidsBreakInside(box) && box.bottom > limit() + EPS && height <= cur().body.height;
+        this.avoidsBreakInside(box) &&
+        box.bottom > this.limit() + EPS &&
+        height <= this.cur().body.height;
       const keepFails =
         keepsWithNext(box, next) &&
         next !== undefined &&
-        firstLeafBottom(next) > limit() + EPS &&
-        firstLeafBottom(next) - box.top <= cur().body.height;
-      if (avoidFails || keepFails) unforcedBreak(flow.openTop ?? box.top, into);
+        firstLeafBottom(next) > this.limit() + EPS &&
+        firstLeafBottom(next) - box.top <= this.cur().body.height;
+      if (avoidFails || keepFails) this.unforcedBreak(flow.openTop ?? box.top, into);
     }
-    const name = forcedBreaks && !columns ? (box.pageName ?? names[names.length - 1]) : '';
-    if (name !== cur().name) {
-      if (flow.hasContent) breakAt(breakPoint(box, true), into, name);
-      else if (!filled.has(flow.page) || notesOnly.has(flow.page)) {
+    const name =
+      this.forcedBreaks && !this.columns ? (box.pageName ?? names[names.length - 1]) : '';
+    if (name !== this.cur().name) {
+      if (flow.hasContent) this.breakAt(this.breakPoint(box, true), into, name);
+      else if (!this.filled.has(flow.page) || notesOnly.has(flow.page)) {
         // Nothing on this page yet: it simply becomes a page of the new name.
         const last = flow.page;
         const notes = notesOnly.get(last);
         if (notes) {
-          footnoteCarry = notes.carry;
+          this.footnoteCarry = notes.carry;
           pages[last].marks.length = notes.marks;
-          footnoteRoom[last] = notes.room;
-          filled.delete(last);
+          this.footnoteRoom[last] = notes.room;
+          this.filled.delete(last);
           notesOnly.delete(last);
         }
-        const body = bodyOf({ index: last, name, blank: false });
-        pages[last] = { ...pages[last], name, body, dx: dxFor(body) };
-        if (notes) continueFootnotes(last);
+        const body = this.bodyOf({ index: last, name, blank: false });
+        pages[last] = { ...pages[last], name, body, dx: this.dxFor(body) };
+        if (notes) this.continueFootnotes(last);
       }
     }
-    if (!flow.hasContent && afterForcedBreak) {
-      afterForcedBreak = false;
+    if (!flow.hasContent && this.afterForcedBreak) {
+      this.afterForcedBreak = false;
       const last = flow.page;
       pages[last] = { ...pages[last], flowTop: box.top - (box.marginTop ?? 0) };
     }
     // A box that starts a page: its content comes from the layout at that page's width.
-    if (!flow.hasContent) box = switchLayout(box);
+    if (!flow.hasContent) box = this.switchLayout(box);
     const depth = stack.length;
     let open: OpenBox;
     let mine: Collector;
@@ -725,43 +843,43 @@ export function paginate(
       stack.push(open);
       collectors.set(open, mine);
       try {
-        placeChildren(open, mine, next);
+        this.placeChildren(open, mine, next);
         break;
       } catch (e) {
         if (!(e instanceof Restart) || e.open !== open) throw e;
         // This box moved whole to a page of another width: place it again from that layout.
         for (const o of stack.splice(depth)) collectors.delete(o);
         names.length = depth + 1;
-        box = switchLayout(box);
+        box = this.switchLayout(box);
       }
     }
     stack.pop();
     names.pop();
     collectors.delete(open);
     if (open.startPage < 0) open.startPage = flow.page;
-    closeBox(open, mine, into);
-    const after = forcedKind(open.frag.breakAfter);
+    this.closeBox(open, mine, into);
+    const after = this.forcedKind(open.frag.breakAfter);
     if (after && flow.hasContent) {
-      breakForced(open.frag.bottom, after, into, names[names.length - 1]);
-      afterForcedBreak = true;
+      this.breakForced(open.frag.bottom, after, into, names[names.length - 1]);
+      this.afterForcedBreak = true;
     }
-  };
+  }
 
-  const placeChildren = (open: OpenBox, mine: Collector, next?: Fragment): void => {
+  placeChildren(open: OpenBox, mine: Collector, next?: Fragment): void {
     const box = open.frag;
     if (box.children.length === 0) {
       // An empty box is a leaf of its own height.
-      placeLeaf({ kind: 'leaf', top: box.top, bottom: box.bottom, items: [] }, mine, next);
+      this.placeLeaf({ kind: 'leaf', top: box.top, bottom: box.bottom, items: [] }, mine, next);
     } else if (box.lines) {
-      placeLines(box, box.children, mine);
+      this.placeLines(box, box.children, mine);
     } else {
       // `open.frag` changes when a forced break inside continues in another layout.
       for (let i = 0; i < open.frag.children.length; i++) {
         const kids = open.frag.children;
-        placeFragment(kids[i], mine, kids[i + 1] ?? next);
+        this.placeFragment(kids[i], mine, kids[i + 1] ?? next);
       }
     }
-  };
+  }
 
   /**
    * Multi-column content: columns are fragmentainers of their own (the same rules apply in
@@ -770,153 +888,72 @@ export function paginate(
    * (column-fill: balance, or always in continuous output). The flow after the content then
    * continues below the last set.
    */
-  const placeColumns = (run: BoxFragment, spec: ColumnSpec, into: Collector): void => {
+  placeColumns(run: BoxFragment, spec: ColumnSpec, into: Collector): void {
     const content = contentOf(run, spec);
     if (!content) return;
+    const { pages, footnoteRoom, anchors } = this;
+    const flow = this.flow;
     const perPage = spec.count;
     // The first line (or unbreakable piece) must fit the columns' height on this page.
     const firstPiece = firstLeafBottom(content) - run.top;
     if (
       flow.hasContent &&
-      run.top + firstPiece > limit() + EPS &&
-      firstPiece <= cur().body.height + EPS
+      run.top + firstPiece > this.limit() + EPS &&
+      firstPiece <= this.cur().body.height + EPS
     )
-      unforcedBreak(flow.openTop ?? run.top, into);
-    markStarted();
+      this.unforcedBreak(flow.openTop ?? run.top, into);
+    this.markStarted();
     const p0 = flow.page;
-    const name = cur().name;
-    const first: PageBody = { top: run.top + dy(), height: Math.max(0, limit() - run.top) };
-    const setBody = (k: number): PageBody =>
-      k === 0 ? first : bodyOf({ index: p0 + k, name, blank: false });
-    // Footnote room held back from each set's columns: a call in any column of a set puts its
-    // note under all of them, so the set is filled again, shorter, until its notes fit.
-    const reserve: number[] = [];
-    const held = (k: number): number => reserve[k] ?? 0;
-    const roomOf = (k: number): number => Math.max(0, setBody(k).height - held(k));
-    // The area's edges are taken once per page: not again where the flow above has notes.
-    const insetsOf = (k: number): number =>
-      k === 0 && (footnoteRoom[p0] ?? 0) > 0
-        ? 0
-        : (setBody(k).footnoteInsets ?? cur().body.footnoteInsets ?? 0);
-    const columnBody = (k: number, height: number, top = setBody(k).top): PageBody => ({
-      top,
-      height,
-      footnoteInsets: insetsOf(k),
-      footnoteReserve: held(k),
-    });
-    const fill = (
-      heightOf: (k: number) => number,
-      max: number,
-      inner: Pick<PaginateOptions, 'anchors' | 'boxes' | 'measureOnly'> = { measureOnly: true },
-    ): PaginatedPage[] =>
-      paginate(
-        content,
-        ({ index }) => {
-          const k = Math.floor(index / perPage);
-          return columnBody(k, heightOf(k));
-        },
-        {
-          measureOnly,
-          ...inner,
-          maxPages: max,
-          forcedBreaks,
-          columns: { flowStart: run.top, perPage },
-          ...(options.warn ? { warn: options.warn } : {}),
-        },
-      );
-    const innerAnchors = anchors ? new Map<string, { pageIndex: number; y: number }>() : undefined;
-    const innerBoxes = boxes ? new Map<string, PlacedBox[]>() : undefined;
-    const layOutSets = (): { cols: PaginatedPage[]; heightOf: (k: number) => number } => {
-      const full = fill(roomOf, maxPages * perPage);
-      const sets = Math.ceil(full.length / perPage);
-      const last = sets - 1;
-      let heightOf = roomOf;
-      const fillAll = (): PaginatedPage[] => {
-        innerAnchors?.clear();
-        innerBoxes?.clear();
-        return fill(heightOf, maxPages * perPage, {
-          anchors: innerAnchors,
-          boxes: innerBoxes,
-          measureOnly,
-        });
-      };
-      if (spec.fill !== 'balance' && forcedBreaks) return { cols: fillAll(), heightOf };
-      let cols: PaginatedPage[] | undefined;
-      const lastHeight = roomOf(last);
-      const balanced = (h: number): PaginatedPage[] => {
-        heightOf = (k) => (k < last ? roomOf(k) : h);
-        return fillAll();
-      };
-      // The sets before the last do not change with its height: probe the last one alone.
-      const start = full[last * perPage].flowTop;
-      const tail = last === 0 ? content : contentBelow(content, start);
-      if (tail) {
-        const extent = Math.max(0, tail.bottom - start);
-        const cap = Math.min(lastHeight, extent);
-        const opts = {
-          maxPages: perPage,
-          forcedBreaks,
-          measureOnly: true,
-          columns: { flowStart: start, perPage },
-        };
-        const h = balancedHeight(
-          cap,
-          (probe) => fitsIn(perPage, () => paginate(tail, () => columnBody(last, probe, 0), opts)),
-          extent / perPage,
-        );
-        cols = balanced(h);
-      }
-      // Cutting the content changed what fits (or it could not be cut): probe all of it.
-      if (!cols || cols.length > sets * perPage) {
-        const cap = Math.min(lastHeight, content.bottom - run.top);
-        const h = balancedHeight(cap, (probe) =>
-          fitsIn(sets * perPage, () => fill((k) => (k < last ? roomOf(k) : probe), sets * perPage)),
-        );
-        cols = balanced(h);
-      }
-      return { cols, heightOf };
+    const name = this.cur().name;
+    const first: PageBody = {
+      top: run.top + this.dy(),
+      height: Math.max(0, this.limit() - run.top),
     };
-    let { cols, heightOf } = layOutSets();
+    const set = new ColumnSets(this, run, spec, content, p0, name, first);
+    let { cols, heightOf } = set.layOutSets();
     for (let pass = 0; pass < MAX_RESERVE_PASSES; pass++) {
-      const need = setFootnotes(cols, perPage, insetsOf);
-      if (need.every((h, k) => h <= held(k) + EPS)) break;
-      need.forEach((h, k) => (reserve[k] = Math.max(held(k), h)));
-      ({ cols, heightOf } = layOutSets());
+      const need = setFootnotes(cols, perPage, (k) => set.insetsOf(k));
+      if (need.every((h, k) => h <= set.held(k) + EPS)) break;
+      need.forEach((h, k) => (set.reserve[k] = Math.max(set.held(k), h)));
+      ({ cols, heightOf } = set.layOutSets());
     }
     const sets = Math.ceil(cols.length / perPage);
     const last = sets - 1;
-    const pageOf = (i: number): number => p0 + Math.floor(i / perPage);
-    // Each column moves beside the first, and with its page when that page's body is offset.
-    const dx = (i: number): number => columnOffset(spec, i % perPage) + pages[pageOf(i)].dx;
-    cols.forEach((col, i) => {
-      while (flow.page < pageOf(i)) breakAt(run.top, into);
-      const shift = dx(i);
+    for (let i = 0; i < cols.length; i++) {
+      const col = cols[i];
+      while (flow.page < set.pageOf(i)) this.breakAt(run.top, into);
+      const shift = set.dx(i);
       push(
         into,
-        pageOf(i),
+        set.pageOf(i),
         shift === 0 ? col.items : col.items.map((it) => moveItem(it, shift, 0)),
       );
-    });
+    }
     // The columns' page marks (strings, running elements, footnotes) are their page's, in
     // column order; their footnotes take room in that page's area for the flow after them.
-    cols.forEach((col, i) => {
-      const p = pageOf(i);
+    for (let i = 0; i < cols.length; i++) {
+      const col = cols[i];
+      const p = set.pageOf(i);
       for (const m of col.marks) {
         pages[p].marks.push(m);
         if (m.mark.kind !== 'footnote') continue;
         const insets = (footnoteRoom[p] ?? 0) > 0 ? 0 : (pages[p].body.footnoteInsets ?? 0);
         footnoteRoom[p] = (footnoteRoom[p] ?? 0) + m.mark.body.height + insets;
       }
-    });
-    for (const [id, at] of innerAnchors ?? [])
-      if (!anchors!.has(id)) anchors!.set(id, { pageIndex: pageOf(at.pageIndex), y: at.y });
-    for (const [id, list] of innerBoxes ?? [])
+    }
+    for (const [id, at] of set.innerAnchors ?? [])
+      if (!anchors!.has(id)) anchors!.set(id, { pageIndex: set.pageOf(at.pageIndex), y: at.y });
+    for (const [id, list] of set.innerBoxes ?? [])
       for (const bx of list)
-        recordBox(id, { ...bx, pageIndex: pageOf(bx.pageIndex), x: bx.x + dx(bx.pageIndex) });
+        this.recordBox(id, {
+          ...bx,
+          pageIndex: set.pageOf(bx.pageIndex),
+          x: bx.x + set.dx(bx.pageIndex),
+        });
     // Rules between columns with content, each set as tall as its columns.
     let end = first.top;
     for (let k = 0; k < sets; k++) {
-      const top = setBody(k).top;
+      const top = set.setBody(k).top;
       let height = heightOf(k);
       if (k === last) {
         height = 0;
@@ -930,62 +967,58 @@ export function paginate(
     // The flow after the columns continues below the last set.
     const pl = flow.page;
     pages[pl] = { ...pages[pl], flowTop: run.bottom - (end - pages[pl].body.top) };
-    reach(pl, end);
+    this.reach(pl, end);
     flow.hasContent = true;
-    filled.add(pl);
-    for (let p = p0; p <= pl; p++) notesOnly.delete(p);
-    afterForcedBreak = false;
+    this.filled.add(pl);
+    for (let p = p0; p <= pl; p++) this.notesOnly.delete(p);
+    this.afterForcedBreak = false;
     flow.openTop = undefined;
     flow.openMargin = 0;
     flow.openBox = undefined;
     flow.lastLeaf = undefined;
-  };
+  }
 
   /**
    * Orphans and widows: choose where this paragraph's lines break before placing them. Floats
    * among the lines are placed where they stand; one that moves the page makes the choice
    * start again from the line after it.
    */
-  const placeLines = (box: BoxFragment, kids: readonly Fragment[], into: Collector): void => {
+  placeLines(box: BoxFragment, kids: readonly Fragment[], into: Collector): void {
+    const flow = this.flow;
     const { orphans, widows } = box.lines!;
     const lines: LeafFragment[] = [];
     /** Index in `kids` of each line. */
     const at: number[] = [];
-    kids.forEach((k, i) => {
+    for (let i = 0; i < kids.length; i++) {
+      const k = kids[i];
       if (k.kind === 'leaf') {
         lines.push(k);
         at.push(i);
       }
-    });
+    }
     const n = lines.length;
     let placedKids = 0;
-    /** Places the floats standing before kid `upTo`; true when that moved the page. */
-    const floatsBefore = (upTo: number): boolean => {
-      const page = flow.page;
-      for (; placedKids < upTo; placedKids++) placeFragment(kids[placedKids], into, undefined);
-      return flow.page !== page;
-    };
     let i = 0;
     outer: while (i < n) {
-      floatsBefore(at[i]);
+      placedKids = this.floatsBefore(kids, placedKids, at[i], into);
       let j = i;
       let need = 0;
       while (j < n) {
-        const more = need + movingNeed(lines[j]);
-        if (lines[j].bottom > limitWith(roomFor(more)) + EPS) break;
+        const more = need + this.movingNeed(lines[j]);
+        if (lines[j].bottom > this.limitWith(this.roomFor(more)) + EPS) break;
         need = more;
         j++;
       }
       if (j < n) {
         // footnote-policy: block: the paragraph goes to the next page whole with its footnote.
         if (i === 0 && flow.hasContent && footnoteKeepsParagraph(lines[j])) {
-          unforcedBreak(flow.openTop ?? lines[0].top, into);
+          this.unforcedBreak(flow.openTop ?? lines[0].top, into);
           continue;
         }
         if (j === i) {
           // Not even one more line fits: go to a fresh page (or, already on one, overflow).
           if (flow.hasContent) {
-            unforcedBreak(flow.openTop ?? lines[i].top, into);
+            this.unforcedBreak(flow.openTop ?? lines[i].top, into);
             continue;
           }
           j = i + 1;
@@ -994,46 +1027,53 @@ export function paginate(
           if (n - j < widows) j = Math.max(i + 1, n - widows);
           // Orphans: a paragraph that starts here keeps at least `orphans` lines together.
           if (i === 0 && j < orphans && flow.hasContent) {
-            unforcedBreak(flow.openTop ?? lines[0].top, into);
+            this.unforcedBreak(flow.openTop ?? lines[0].top, into);
             continue;
           }
         }
       }
       for (let k = i; k < j; k++) {
-        if (k > i && floatsBefore(at[k])) {
-          i = k;
-          continue outer;
+        if (k > i) {
+          // Floats standing before this line that move the page start the choice again.
+          const page = flow.page;
+          placedKids = this.floatsBefore(kids, placedKids, at[k], into);
+          if (flow.page !== page) {
+            i = k;
+            continue outer;
+          }
         }
-        placeFragment(lines[k], into, undefined);
+        this.placeFragment(lines[k], into, undefined);
         placedKids = at[k] + 1;
       }
-      if (j < n) breakAt(lines[j].top, into);
+      if (j < n) this.breakAt(lines[j].top, into);
       i = j;
     }
-    floatsBefore(kids.length);
-  };
+    this.floatsBefore(kids, placedKids, kids.length, into);
+  }
 
-  const placeFragment = (f: Fragment, into: Collector, next?: Fragment): void => {
-    if (f.kind === 'leaf') placeLeaf(f, into, next);
-    else placeBox(f, into, next);
-  };
+  /**
+   * Places the floats standing among a paragraph's lines from kid `from` up to kid `upTo`;
+   * returns the index of the next kid to place.
+   */
+  floatsBefore(kids: readonly Fragment[], from: number, upTo: number, into: Collector): number {
+    let placed = from;
+    for (; placed < upTo; placed++) this.placeFragment(kids[placed], into, undefined);
+    return placed;
+  }
 
-  /** Top edges the boxes around a piece on page `p` repeat there (they started before it). */
-  const cloneTops = (boxes: readonly OpenBox[], p: number): number =>
-    boxes.reduce((h, o) => h + (o.startPage < p ? (o.frag.cloneInsets?.top ?? 0) : 0), 0);
+  placeFragment(f: Fragment, into: Collector, next?: Fragment): void {
+    if (f.kind === 'leaf') this.placeLeaf(f, into, next);
+    else this.placeBox(f, into, next);
+  }
 
-  const closeBox = (open: OpenBox, mine: Collector, into: Collector): void => {
+  closeBox(open: OpenBox, mine: Collector, into: Collector): void {
+    const { pages, stack, footnoteRoom, measureOnly } = this;
     const first = open.startPage;
-    const last = flow.page;
-    const versionAt = (p: number): BoxFragment => {
-      let f = open.versions[0].frag;
-      for (const v of open.versions) if (v.fromPage <= p) f = v.frag;
-      return f;
-    };
+    const last = this.flow.page;
     for (let p = first; p <= last; p++) {
       const page = pages[p];
-      const box = versionAt(p);
-      const shift = page.body.top - topOf(p);
+      const box = versionAt(open, p);
+      const shift = page.body.top - this.topOf(p);
       // A piece cut by a break reaches the page's edge, inside the cloned edges of the boxes
       // around it and above the footnote area.
       const top =
@@ -1042,7 +1082,7 @@ export function paginate(
         p === last
           ? box.bottom + shift
           : page.body.top + page.body.height - (footnoteRoom[p] ?? 0) - cloneBottoms(stack);
-      if (p === last) reach(p, bottom);
+      if (p === last) this.reach(p, bottom);
       const slice = {
         top,
         bottom,
@@ -1053,7 +1093,7 @@ export function paginate(
         shift,
       };
       if (box.anchor && box.borderBox)
-        recordBox(box.anchor, {
+        this.recordBox(box.anchor, {
           pageIndex: p,
           y: top,
           height: bottom - top,
@@ -1077,34 +1117,190 @@ export function paginate(
     // A float run down the pages beside the flow can end on a page after this box's last
     // one (nothing in the flow follows it there): its pieces go on, without the box's edges.
     if (measureOnly) return;
-    const box = versionAt(last);
+    const box = versionAt(open, last);
     for (const [p, content] of mine) {
       if (p <= last) continue;
-      const shift = pages[p].body.top - topOf(p);
+      const shift = pages[p].body.top - this.topOf(p);
       const transform = box.transform && moveMatrix(box.transform, pages[p].dx, shift);
       paintBox(layersOf(into, p), box, [], content, undefined, transform);
     }
-  };
+  }
+}
 
-  placeFragment(root, rootCollector);
-  if (tree?.partial) throw new PartialFlowEnded();
-  // Footnotes still cut at the end go on pages of their own.
-  for (let guard = 0; footnoteCarry.length > 0 && guard <= maxPages; guard++) {
-    const before = pages[pages.length - 1];
-    newPage(before.flowTop + before.body.height, names[names.length - 1]);
-    flow.page = pages.length - 1;
-    continueFootnotes(flow.page);
+/**
+ * The sets of columns of one piece of multi-column content (Pagination.placeColumns): each
+ * set is filled by a nested pass over the content, with the heights it has on its page.
+ */
+class ColumnSets {
+  /**
+   * Footnote room held back from each set's columns: a call in any column of a set puts its
+   * note under all of them, so the set is filled again, shorter, until its notes fit.
+   */
+  readonly reserve: number[] = [];
+  readonly innerAnchors: Map<string, { pageIndex: number; y: number }> | undefined;
+  readonly innerBoxes: Map<string, PlacedBox[]> | undefined;
+  readonly perPage: number;
+
+  constructor(
+    readonly outer: Pagination,
+    readonly run: BoxFragment,
+    readonly spec: ColumnSpec,
+    readonly content: BoxFragment,
+    /** The page the first set is on, and its name. */
+    readonly p0: number,
+    readonly name: string,
+    /** The first set's body: the rest of its page. */
+    readonly first: PageBody,
+  ) {
+    this.perPage = spec.count;
+    this.innerAnchors = outer.anchors
+      ? new Map<string, { pageIndex: number; y: number }>()
+      : undefined;
+    this.innerBoxes = outer.boxes ? new Map<string, PlacedBox[]>() : undefined;
   }
-  // A break after the last content (break-after on the final element) leaves an empty page
-  // behind (and a blank one before it, for a left/right break); browsers print no such page.
-  if (pages.length > 1 && !filled.has(pages.length - 1)) {
-    pages.pop();
-    while (pages.length > 1 && pages[pages.length - 1].blank) pages.pop();
+
+  setBody(k: number): PageBody {
+    return k === 0
+      ? this.first
+      : this.outer.bodyOf({ index: this.p0 + k, name: this.name, blank: false });
   }
-  if (pages.length > maxPages) throw new PageLimit(maxPages);
-  for (const [p, layers] of rootCollector)
-    if (p < pages.length) pages[p].items.push(...paintOrder(layers));
-  return pages.map((page, p) => ({ ...page, contentBottom: bottoms[p] ?? page.body.top }));
+
+  held(k: number): number {
+    return this.reserve[k] ?? 0;
+  }
+
+  roomOf(k: number): number {
+    return Math.max(0, this.setBody(k).height - this.held(k));
+  }
+
+  // The area's edges are taken once per page: not again where the flow above has notes.
+  insetsOf(k: number): number {
+    return k === 0 && (this.outer.footnoteRoom[this.p0] ?? 0) > 0
+      ? 0
+      : (this.setBody(k).footnoteInsets ?? this.outer.cur().body.footnoteInsets ?? 0);
+  }
+
+  columnBody(k: number, height: number, top = this.setBody(k).top): PageBody {
+    return {
+      top,
+      height,
+      footnoteInsets: this.insetsOf(k),
+      footnoteReserve: this.held(k),
+    };
+  }
+
+  /** Heights of the sets: the room each has, but `h` for the last one (`last`). */
+  balancedAt(last: number, h: number): (k: number) => number {
+    return (k) => (k < last ? this.roomOf(k) : h);
+  }
+
+  fill(
+    heightOf: (k: number) => number,
+    max: number,
+    inner: Pick<PaginateOptions, 'anchors' | 'boxes' | 'measureOnly'> = { measureOnly: true },
+  ): PaginatedPage[] {
+    const { outer, perPage } = this;
+    return paginate(
+      this.content,
+      ({ index }) => {
+        const k = Math.floor(index / perPage);
+        return this.columnBody(k, heightOf(k));
+      },
+      {
+        measureOnly: outer.measureOnly,
+        ...inner,
+        maxPages: max,
+        forcedBreaks: outer.forcedBreaks,
+        columns: { flowStart: this.run.top, perPage },
+        ...(outer.options.warn ? { warn: outer.options.warn } : {}),
+      },
+    );
+  }
+
+  fillAll(heightOf: (k: number) => number): PaginatedPage[] {
+    this.innerAnchors?.clear();
+    this.innerBoxes?.clear();
+    return this.fill(heightOf, this.outer.maxPages * this.perPage, {
+      anchors: this.innerAnchors,
+      boxes: this.innerBoxes,
+      measureOnly: this.outer.measureOnly,
+    });
+  }
+
+  layOutSets(): { cols: PaginatedPage[]; heightOf: (k: number) => number } {
+    const { content, perPage, spec } = this;
+    const { maxPages, forcedBreaks } = this.outer;
+    const roomOf = (k: number): number => this.roomOf(k);
+    const full = this.fill(roomOf, maxPages * perPage);
+    const sets = Math.ceil(full.length / perPage);
+    const last = sets - 1;
+    let heightOf = roomOf;
+    if (spec.fill !== 'balance' && forcedBreaks) return { cols: this.fillAll(heightOf), heightOf };
+    let cols: PaginatedPage[] | undefined;
+    const lastHeight = roomOf(last);
+    // The sets before the last do not change with its height: probe the last one alone.
+    const start = full[last * perPage].flowTop;
+    const tail = last === 0 ? content : contentBelow(content, start);
+    if (tail) {
+      const extent = Math.max(0, tail.bottom - start);
+      const cap = Math.min(lastHeight, extent);
+      const opts = {
+        maxPages: perPage,
+        forcedBreaks,
+        measureOnly: true,
+        columns: { flowStart: start, perPage },
+      };
+      const h = balancedHeight(
+        cap,
+        (probe) =>
+          fitsIn(perPage, () => paginate(tail, () => this.columnBody(last, probe, 0), opts)),
+        extent / perPage,
+      );
+      heightOf = this.balancedAt(last, h);
+      cols = this.fillAll(heightOf);
+    }
+    // Cutting the content changed what fits (or it could not be cut): probe all of it.
+    if (!cols || cols.length > sets * perPage) {
+      const cap = Math.min(lastHeight, content.bottom - this.run.top);
+      const h = balancedHeight(cap, (probe) =>
+        fitsIn(sets * perPage, () => this.fill(this.balancedAt(last, probe), sets * perPage)),
+      );
+      heightOf = this.balancedAt(last, h);
+      cols = this.fillAll(heightOf);
+    }
+    return { cols, heightOf };
+  }
+
+  /** The page column `i` is on. */
+  pageOf(i: number): number {
+    return this.p0 + Math.floor(i / this.perPage);
+  }
+
+  // Each column moves beside the first, and with its page when that page's body is offset.
+  dx(i: number): number {
+    return columnOffset(this.spec, i % this.perPage) + this.outer.pages[this.pageOf(i)].dx;
+  }
+}
+
+// Room the open boxes with box-decoration-break: clone keep for their bottom edge.
+function cloneBottoms(boxes: readonly OpenBox[]): number {
+  let h = 0;
+  for (const o of boxes) h = h + (o.frag.cloneInsets?.bottom ?? 0);
+  return h;
+}
+
+/** Top edges the boxes around a piece on page `p` repeat there (they started before it). */
+function cloneTops(boxes: readonly OpenBox[], p: number): number {
+  let h = 0;
+  for (const o of boxes) h = h + (o.startPage < p ? (o.frag.cloneInsets?.top ?? 0) : 0);
+  return h;
+}
+
+/** The layout `open` was taken from on page `p`. */
+function versionAt(open: OpenBox, p: number): BoxFragment {
+  let f = open.versions[0].frag;
+  for (const v of open.versions) if (v.fromPage <= p) f = v.frag;
+  return f;
 }
 
 /** Passes a column set is filled in at most to make room for its footnotes. */
