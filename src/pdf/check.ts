@@ -64,46 +64,9 @@ export function preWriteCheck(
     });
   }
 
-  let lastLevel = 0;
-  let sawH = false;
-  let sawHn = false;
-  walk(doc.structure, (n) => {
-    if ((n.type === 'Figure' || n.type === 'Formula') && !n.alt?.trim() && !n.actualText?.trim()) {
-      warnings.push({
-        code: n.type === 'Figure' ? 'pdf.figure-without-alt' : 'pdf.formula-without-alt',
-        message: `${n.type} has no alternative text (Alt); PDF/UA-1 requires one`,
-        source: nodeSource(n),
-      });
-    }
-    if (n.lang !== undefined && normaliseLang(n.lang) === undefined) {
-      warnings.push({
-        code: 'pdf.invalid-lang',
-        message: `language '${n.lang}' is not a BCP 47 tag and was left out`,
-        source: nodeSource(n),
-      });
-    }
-    if (n.type === 'H') sawH = true;
-    const m = HEADING.exec(n.type);
-    if (m) {
-      sawHn = true;
-      const level = Number(m[1]);
-      if (lastLevel === 0 && level !== 1) {
-        warnings.push({
-          code: 'pdf.heading-level-skipped',
-          message: `the first heading is H${level}; PDF/UA-1 expects H1 first`,
-          source: nodeSource(n),
-        });
-      } else if (level > lastLevel + 1 && lastLevel !== 0) {
-        warnings.push({
-          code: 'pdf.heading-level-skipped',
-          message: `heading H${level} follows H${lastLevel}, skipping a level`,
-          source: nodeSource(n),
-        });
-      }
-      lastLevel = level;
-    }
-  });
-  if (sawH && sawHn) {
+  const st: HeadingCheck = { warnings, lastLevel: 0, sawH: false, sawHn: false };
+  walk(doc.structure, checkNode, st);
+  if (st.sawH && st.sawHn) {
     warnings.push({
       code: 'pdf.mixed-heading-kinds',
       message: 'the structure mixes H with H1-H6; PDF/UA-1 allows one kind only',
@@ -112,12 +75,66 @@ export function preWriteCheck(
   return { warnings, title, lang };
 }
 
-/** Pre-order walk without recursion, so deep trees cannot exhaust the stack. */
-export function walk(n: StructNode, visit: (n: StructNode, parent?: StructNode) => void): void {
+/** What the node check carries from node to node. */
+interface HeadingCheck {
+  readonly warnings: Warning[];
+  lastLevel: number;
+  sawH: boolean;
+  sawHn: boolean;
+}
+
+/** One node's part of preWriteCheck (module-level, so made once rather than per file). */
+function checkNode(n: StructNode, _parent: StructNode | undefined, st: HeadingCheck): void {
+  if ((n.type === 'Figure' || n.type === 'Formula') && !n.alt?.trim() && !n.actualText?.trim()) {
+    st.warnings.push({
+      code: n.type === 'Figure' ? 'pdf.figure-without-alt' : 'pdf.formula-without-alt',
+      message: `${n.type} has no alternative text (Alt); PDF/UA-1 requires one`,
+      source: nodeSource(n),
+    });
+  }
+  if (n.lang !== undefined && normaliseLang(n.lang) === undefined) {
+    st.warnings.push({
+      code: 'pdf.invalid-lang',
+      message: `language '${n.lang}' is not a BCP 47 tag and was left out`,
+      source: nodeSource(n),
+    });
+  }
+  if (n.type === 'H') st.sawH = true;
+  const m = HEADING.exec(n.type);
+  if (m) {
+    st.sawHn = true;
+    const level = Number(m[1]);
+    if (st.lastLevel === 0 && level !== 1) {
+      st.warnings.push({
+        code: 'pdf.heading-level-skipped',
+        message: `the first heading is H${level}; PDF/UA-1 expects H1 first`,
+        source: nodeSource(n),
+      });
+    } else if (level > st.lastLevel + 1 && st.lastLevel !== 0) {
+      st.warnings.push({
+        code: 'pdf.heading-level-skipped',
+        message: `heading H${level} follows H${st.lastLevel}, skipping a level`,
+        source: nodeSource(n),
+      });
+    }
+    st.lastLevel = level;
+  }
+}
+
+/**
+ * Pre-order walk without recursion, so deep trees cannot exhaust the stack. `visit` gets `cx`,
+ * so it can be a module-level function: a closure made per file loses its optimized code at
+ * each major garbage collection.
+ */
+export function walk<C>(
+  n: StructNode,
+  visit: (n: StructNode, parent: StructNode | undefined, cx: C) => void,
+  cx: C,
+): void {
   const stack: [StructNode, StructNode | undefined][] = [[n, undefined]];
   while (stack.length > 0) {
     const [node, parent] = stack.pop() as [StructNode, StructNode | undefined];
-    visit(node, parent);
+    visit(node, parent, cx);
     for (let i = node.children.length - 1; i >= 0; i--) {
       const c = node.children[i] as StructNode['children'][number];
       if (c.kind === 'node') stack.push([c, node]);

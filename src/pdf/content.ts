@@ -202,29 +202,103 @@ function oneTextObject(parts: readonly (string | TextRun)[]): string | null {
 }
 
 export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageDrawing {
-  const H = page.height;
-  const pageTarget = newTarget(pageIndex);
-  const links: LinkRecord[] = [];
-  /** Where drawing goes now: the page, or the form of the transparency group being drawn. */
-  let target = pageTarget;
-  const warnedSlots = new Set<number>();
-  const Y = (y: number): string => num(H - y);
+  const drawer = new PageDrawer(page, pageIndex, ctx);
+  drawer.list(page.items, { depth: 0, alpha: 1, ctm: IDENTITY, pending: '' });
+  const pageTarget = drawer.pageTarget;
+  return { ...pageTarget, content: pageTarget.out.join(''), links: drawer.links };
+}
 
-  const pathOps = (ops: readonly PathOp[]): string => {
+/**
+ * The Tm/TJ lines of the glyph run being written; one per page, reset for each run. A class
+ * rather than closures inside the run's function: those would be made anew for every run.
+ */
+class RunLines {
+  s = '';
+  // One TJ array per positioned run; consecutive codes share one hex string, so a line of
+  // text is a handful of tokens rather than one string per glyph (smaller, faster to read).
+  tj = '';
+  tjStart = true;
+  /**
+   * Codes of a glyph run's open hex string, joined once when it closes (appending them one by
+   * one made a string object per glyph); one array for the page's runs.
+   */
+  readonly hexCodes: string[] = [];
+  private readonly H: number;
+
+  constructor(H: number) {
+    this.H = H;
+  }
+
+  reset(): void {
+    this.s = '';
+    this.tj = '';
+    this.hexCodes.length = 0;
+    this.tjStart = true;
+  }
+
+  closeHex(): void {
+    if (this.hexCodes.length > 0) this.tj += `<${this.hexCodes.join('')}>`;
+    this.hexCodes.length = 0;
+  }
+
+  flush(): void {
+    this.closeHex();
+    if (this.tj !== '') this.s += `[${this.tj}] TJ\n`;
+    this.tj = '';
+  }
+
+  moveTo(x: number, y: number): void {
+    this.flush();
+    this.s += `1 0 0 1 ${num(x)} ${num(this.H - y)} Tm\n`;
+    this.tjStart = false;
+  }
+}
+
+/**
+ * One page being drawn. Its methods are made once per process; as closures made anew for every
+ * page, they lost their optimized code at each major garbage collection and were compiled again.
+ */
+class PageDrawer {
+  private readonly H: number;
+  readonly pageTarget: StreamTarget;
+  readonly links: LinkRecord[] = [];
+  /** Where drawing goes now: the page, or the form of the transparency group being drawn. */
+  private target: StreamTarget;
+  private readonly warnedSlots = new Set<number>();
+  private readonly run: RunLines;
+  private readonly page: Page;
+  private readonly pageIndex: number;
+  private readonly ctx: DrawContext;
+
+  constructor(page: Page, pageIndex: number, ctx: DrawContext) {
+    this.page = page;
+    this.pageIndex = pageIndex;
+    this.ctx = ctx;
+    this.H = page.height;
+    this.pageTarget = newTarget(pageIndex);
+    this.target = this.pageTarget;
+    this.run = new RunLines(this.H);
+  }
+
+  private Y(y: number): string {
+    return num(this.H - y);
+  }
+
+  private pathOps(ops: readonly PathOp[]): string {
     let s = '';
     for (const op of ops) {
       switch (op.op) {
         case 'moveTo':
-          s += `${num(op.x)} ${Y(op.y)} m\n`;
+          s += `${num(op.x)} ${this.Y(op.y)} m\n`;
           break;
         case 'lineTo':
-          s += `${num(op.x)} ${Y(op.y)} l\n`;
+          s += `${num(op.x)} ${this.Y(op.y)} l\n`;
           break;
         case 'curveTo':
-          s += `${num(op.x1)} ${Y(op.y1)} ${num(op.x2)} ${Y(op.y2)} ${num(op.x)} ${Y(op.y)} c\n`;
+          s += `${num(op.x1)} ${this.Y(op.y1)} ${num(op.x2)} ${this.Y(op.y2)} ${num(op.x)} ${this.Y(op.y)} c\n`;
           break;
         case 'rect':
-          s += `${num(op.x)} ${num(H - op.y - op.height)} ${num(op.width)} ${num(op.height)} re\n`;
+          s += `${num(op.x)} ${num(this.H - op.y - op.height)} ${num(op.width)} ${num(op.height)} re\n`;
           break;
         case 'close':
           s += 'h\n';
@@ -232,58 +306,35 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
       }
     }
     return s;
-  };
+  }
 
   /** A top-left matrix expressed in PDF space: flip, apply, flip back. */
-  const pdfMatrix = (m: Matrix): Matrix =>
-    compose(compose([1, 0, 0, -1, 0, H], m), [1, 0, 0, -1, 0, H]);
+  private pdfMatrix(m: Matrix): Matrix {
+    const H = this.H;
+    return compose(compose([1, 0, 0, -1, 0, H], m), [1, 0, 0, -1, 0, H]);
+  }
 
-  const gs = (fill: number, stroke: number): string => {
+  private gs(fill: number, stroke: number): string {
     if (fill >= 0.999 && stroke >= 0.999) return '';
-    const n = ctx.extGState(Math.max(0, Math.min(1, fill)), Math.max(0, Math.min(1, stroke)));
-    target.extGStates.add(n);
+    const n = this.ctx.extGState(Math.max(0, Math.min(1, fill)), Math.max(0, Math.min(1, stroke)));
+    this.target.extGStates.add(n);
     return `/${n} gs\n`;
-  };
-
-  const color = (c: RgbaColor, op: 'rg' | 'RG'): string =>
-    `${num(clamp01(c.r))} ${num(clamp01(c.g))} ${num(clamp01(c.b))} ${op}\n`;
-
-  /**
-   * Codes of a glyph run's open hex string, joined once when it closes (appending them one by
-   * one made a string object per glyph); one array for the page's runs.
-   */
-  const hexCodes: string[] = [];
+  }
 
   /** The run's content, or '' when it shows nothing. */
-  const glyphRun = (run: GlyphRun, st: State, slot: number | undefined): TextRun | '' => {
+  private glyphRun(run: GlyphRun, st: State, slot: number | undefined): TextRun | '' {
+    const ctx = this.ctx;
     const font = ctx.font(run.font);
     if (!font) return '';
     const size = run.size;
     if (!(size > 0)) return '';
-    const state = gs(run.color.a * st.alpha, st.alpha);
+    const state = this.gs(run.color.a * st.alpha, st.alpha);
     const colour = color(run.color, 'rg');
     const tf = `/${font.resourceName} ${num(size)} Tf\n`;
-    let s = '';
     let pen = run.x;
-    // One TJ array per positioned run; consecutive codes share one hex string, so a line of
-    // text is a handful of tokens rather than one string per glyph (smaller, faster to read).
-    let tj = '';
-    hexCodes.length = 0;
-    let tjStart = true;
-    const closeHex = (): void => {
-      if (hexCodes.length > 0) tj += `<${hexCodes.join('')}>`;
-      hexCodes.length = 0;
-    };
-    const flush = (): void => {
-      closeHex();
-      if (tj !== '') s += `[${tj}] TJ\n`;
-      tj = '';
-    };
-    const moveTo = (x: number, y: number): void => {
-      flush();
-      s += `1 0 0 1 ${num(x)} ${Y(y)} Tm\n`;
-      tjStart = false;
-    };
+    const r = this.run;
+    r.reset();
+    const hexCodes = r.hexCodes;
     let clusterText = '';
     let missing = false;
     let shownAny = false;
@@ -300,27 +351,27 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
         // .notdef (or a glyph the font lacks) is never shown (PDF/UA-1 7.21.8): skip its ink.
         missing = true;
         pen += advance;
-        tjStart = true;
+        r.tjStart = true;
         continue;
       }
-      if (tjStart || offset) moveTo(pen + dx, run.y + dy);
+      if (r.tjStart || offset) r.moveTo(pen + dx, run.y + dy);
       hexCodes.push(font.show(id, glyphText, clusterText));
       shownAny = true;
       const natural = (font.widthOf(id) * size) / 1000;
       if (offset) {
         // The next glyph starts from the pen, not from where this offset glyph ended.
-        tjStart = true;
+        r.tjStart = true;
       } else {
         const adj = ((natural - advance) * 1000) / size;
         if (Math.abs(adj) >= 0.01) {
-          closeHex();
-          tj += num(Math.round(adj * 100) / 100);
+          r.closeHex();
+          r.tj += num(Math.round(adj * 100) / 100);
         }
       }
       pen += advance;
     }
-    flush();
-    if (shownAny) target.fonts.add(font.resourceName);
+    r.flush();
+    if (shownAny) this.target.fonts.add(font.resourceName);
     // The run's text, only where it is used (a warning, or the tagged text of its slot).
     const text =
       missing || (slot !== undefined && run.actualText === undefined) ? texts.join('') : '';
@@ -336,67 +387,77 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
       const t = run.actualText ?? text;
       if (rec.text !== '' && !/\s$/.test(rec.text) && !/^\s/.test(t)) rec.text += ' ';
       rec.text += t;
-      extend(rec, pageIndex, [run.x, run.y - size, pen, run.y + size * 0.25], st.ctm);
+      extend(rec, this.pageIndex, [run.x, run.y - size, pen, run.y + size * 0.25], st.ctm);
     }
-    return shownAny ? { gs: state, colour, tf, lines: s } : '';
-  };
+    return shownAny ? { gs: state, colour, tf, lines: r.s } : '';
+  }
 
-  const pathItem = (p: PathItem, st: State, slot: number | undefined): string => {
+  private pathItem(p: PathItem, st: State, slot: number | undefined): string {
     const fill = p.fill;
     const stroke = p.stroke && p.stroke.width > 0 ? p.stroke : undefined;
     const even = p.fillRule === 'evenodd';
-    const path = pathOps(p.ops);
+    const path = this.pathOps(p.ops);
     if (path === '') return '';
     let s = '';
     let solidFill: RgbaColor | undefined;
     if (fill && 'kind' in fill) {
-      const sh = ctx.shading(fill, H);
-      target.shadings.add(sh);
-      const avg = fill.stops.reduce((a, x) => a + x.color.a, 0) / Math.max(1, fill.stops.length);
-      s += `q\n${gs(avg * st.alpha, 1)}${path}W${even ? '*' : ''} n\n/${sh} sh\nQ\n`;
+      const sh = this.ctx.shading(fill, this.H);
+      this.target.shadings.add(sh);
+      const avg = fill.stops.reduce(addStopAlpha, 0) / Math.max(1, fill.stops.length);
+      s += `q\n${this.gs(avg * st.alpha, 1)}${path}W${even ? '*' : ''} n\n/${sh} sh\nQ\n`;
     } else if (fill && fill.a > 0) {
       solidFill = fill;
     }
     if (solidFill || stroke) {
-      s += gs((solidFill?.a ?? 1) * st.alpha, (stroke?.paint.a ?? 1) * st.alpha);
+      s += this.gs((solidFill?.a ?? 1) * st.alpha, (stroke?.paint.a ?? 1) * st.alpha);
       if (solidFill) s += color(solidFill, 'rg');
       if (stroke) {
         s += color(stroke.paint, 'RG') + `${num(stroke.width)} w\n`;
         if (stroke.cap) s += `${{ butt: 0, round: 1, square: 2 }[stroke.cap]} J\n`;
         if (stroke.join) s += `${{ miter: 0, round: 1, bevel: 2 }[stroke.join]} j\n`;
-        const dash = (stroke.dash ?? []).filter((d) => Number.isFinite(d) && d >= 0);
-        if (dash.length > 0 && dash.some((d) => d > 0)) s += `[${dash.map(num).join(' ')}] 0 d\n`;
+        const dash = (stroke.dash ?? []).filter(isDashLength);
+        if (dash.length > 0 && dash.some(isPositive)) s += `[${dash.map(num).join(' ')}] 0 d\n`;
       }
       const op = solidFill && stroke ? 'B' : solidFill ? 'f' : 'S';
       s += path + op + (even && solidFill ? '*' : '') + '\n';
     }
     if (slot !== undefined && s !== '')
-      extend(ctx.slot(slot), pageIndex, pathBounds(p.ops) ?? NO_BOUNDS, st.ctm);
+      extend(this.ctx.slot(slot), this.pageIndex, pathBounds(p.ops) ?? NO_BOUNDS, st.ctm);
     return s;
-  };
+  }
 
-  const imageItem = (im: ImageItem, st: State, slot: number | undefined): string => {
-    const n = ctx.image(im.image);
+  private imageItem(im: ImageItem, st: State, slot: number | undefined): string {
+    const n = this.ctx.image(im.image);
     if (!n) return '';
-    target.images.add(n);
+    this.target.images.add(n);
     if (slot !== undefined)
-      extend(ctx.slot(slot), pageIndex, [im.x, im.y, im.x + im.width, im.y + im.height], st.ctm);
-    return `${gs(st.alpha, 1)}${num(im.width)} 0 0 ${num(im.height)} ${num(im.x)} ${num(H - im.y - im.height)} cm\n/${n} Do\n`;
-  };
+      extend(
+        this.ctx.slot(slot),
+        this.pageIndex,
+        [im.x, im.y, im.x + im.width, im.y + im.height],
+        st.ctm,
+      );
+    return `${this.gs(st.alpha, 1)}${num(im.width)} 0 0 ${num(im.height)} ${num(im.x)} ${num(this.H - im.y - im.height)} cm\n/${n} Do\n`;
+  }
 
-  const pdfPageItem = (p: PdfPageItem, st: State, slot: number | undefined): string => {
-    const n = ctx.importedPage(p.source);
+  private pdfPageItem(p: PdfPageItem, st: State, slot: number | undefined): string {
+    const n = this.ctx.importedPage(p.source);
     if (!n || p.source.width <= 0 || p.source.height <= 0) return '';
-    target.xobjects.add(n);
+    this.target.xobjects.add(n);
     if (slot !== undefined)
-      extend(ctx.slot(slot), pageIndex, [p.x, p.y, p.x + p.width, p.y + p.height], st.ctm);
+      extend(
+        this.ctx.slot(slot),
+        this.pageIndex,
+        [p.x, p.y, p.x + p.width, p.y + p.height],
+        st.ctm,
+      );
     // The form's space is the source page box at the origin; scale it onto the target rect.
     const sx = p.width / p.source.width;
     const sy = p.height / p.source.height;
-    return `${gs(st.alpha, st.alpha)}${num(sx)} 0 0 ${num(sy)} ${num(p.x)} ${num(H - p.y - p.height)} cm\n/${n} Do\n`;
-  };
+    return `${this.gs(st.alpha, st.alpha)}${num(sx)} 0 0 ${num(sy)} ${num(p.x)} ${num(this.H - p.y - p.height)} cm\n/${n} Do\n`;
+  }
 
-  const artifactProps = (tag: Extract<ItemTag, { kind: 'artifact' }>, st: State): string => {
+  private artifactProps(tag: Extract<ItemTag, { kind: 'artifact' }>, st: State): string {
     const d = new PdfDict({ Type: name(tag.type) });
     if (tag.type === 'Pagination' && tag.subtype) {
       d.set('Subtype', name(tag.subtype));
@@ -406,20 +467,21 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
     if (tag.bbox && (tag.type === 'Background' || tag.type === 'Layout')) {
       const [x, y, w, h] = tag.bbox;
       const [x0, y0, x1, y1] = transformBox([x, y, x + w, y + h], st.ctm);
-      d.set('BBox', [x0, H - y1, x1, H - y0]);
+      d.set('BBox', [x0, this.H - y1, x1, this.H - y0]);
     }
     return serialize(d);
-  };
+  }
 
   /** Emits one leaf (or a run of leaves sharing one content slot) inside its marked sequence. */
-  const leaf = (items: readonly DisplayItem[], tag: ItemTag, st: State): void => {
+  private leaf(items: readonly DisplayItem[], tag: ItemTag, st: State): void {
+    const ctx = this.ctx;
     let slot: number | undefined;
     let owner: StructNode | undefined;
     if (tag.kind === 'content') {
       owner = ctx.slotOwner(tag.slot);
       if (owner) slot = tag.slot;
-      else if (!warnedSlots.has(tag.slot)) {
-        warnedSlots.add(tag.slot);
+      else if (!this.warnedSlots.has(tag.slot)) {
+        this.warnedSlots.add(tag.slot);
         ctx.warn({
           code: 'pdf.unknown-slot',
           message: `content slot ${tag.slot} belongs to no structure node; its content was written as an artifact`,
@@ -428,10 +490,10 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
     }
     const parts: (string | TextRun)[] = [];
     for (const it of items) {
-      if (it.kind === 'glyphs') parts.push(glyphRun(it, st, slot));
-      else if (it.kind === 'path') parts.push(pathItem(it, st, slot));
-      else if (it.kind === 'image') parts.push(imageItem(it, st, slot));
-      else if (it.kind === 'pdf-page') parts.push(pdfPageItem(it, st, slot));
+      if (it.kind === 'glyphs') parts.push(this.glyphRun(it, st, slot));
+      else if (it.kind === 'path') parts.push(this.pathItem(it, st, slot));
+      else if (it.kind === 'image') parts.push(this.imageItem(it, st, slot));
+      else if (it.kind === 'pdf-page') parts.push(this.pdfPageItem(it, st, slot));
     }
     // Items assume the default graphics state (opaque, solid, identity CTM after the leaf's
     // replayed operators); when several share one marked sequence, each gets its own q/Q so
@@ -439,12 +501,12 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
     let body =
       parts.length === 1
         ? asContent(parts[0] as string | TextRun)
-        : (oneTextObject(parts) ??
-          parts.map((p) => (p === '' ? '' : `q\n${asContent(p)}Q\n`)).join(''));
+        : (oneTextObject(parts) ?? parts.map(inOwnQ).join(''));
     if (body === '') return;
     body = `q\n${st.pending}${body}Q\n`;
+    const target = this.target;
     if (slot === undefined || !owner) {
-      const props = tag.kind === 'artifact' ? artifactProps(tag, st) : '<</Type /Layout>>';
+      const props = tag.kind === 'artifact' ? this.artifactProps(tag, st) : '<</Type /Layout>>';
       const out = target.out;
       const last = target.lastArtifact;
       if (last && last.endIndex === out.length - 1 && last.props === props) {
@@ -459,11 +521,7 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
     }
     const first = items[0] as DisplayItem;
     let actualText = first.kind === 'glyphs' ? first.actualText : undefined;
-    if (
-      actualText === undefined &&
-      first.kind === 'glyphs' &&
-      first.glyphs.texts.some((t) => PUA.test(t))
-    ) {
+    if (actualText === undefined && first.kind === 'glyphs' && first.glyphs.texts.some(hasPua)) {
       // Private-use characters need ActualText (PDF/A 6.2.11.7.3); the source text is the best we have.
       actualText = first.glyphs.texts.join('');
     }
@@ -472,32 +530,32 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
     target.mcids.push({ slot, span });
     const rec = ctx.slot(slot);
     rec.leaves.push({
-      page: pageIndex,
+      page: this.pageIndex,
       mcid,
       key: target.key,
       ...(target.stm ? { stm: target.stm } : {}),
       ...(span ? { actualText } : {}),
     });
-    if (!rec.first) rec.first = { page: pageIndex, y: topOf(first) };
+    if (!rec.first) rec.first = { page: this.pageIndex, y: topOf(first) };
     const tagName = span ? 'Span' : (owner.role ?? owner.type);
     target.out.push(`${serialize(name(tagName))} <</MCID ${mcid}>> BDC\n${body}EMC\n`);
-  };
+  }
 
-  const linkItem = (l: LinkItem, st: State): void => {
+  private linkItem(l: LinkItem, st: State): void {
     const [x0, y0, x1, y1] = transformBox([l.x, l.y, l.x + l.width, l.y + l.height], st.ctm);
-    links.push({ page: pageIndex, item: l, rect: [x0, H - y1, x1, H - y0] });
-  };
+    this.links.push({ page: this.pageIndex, item: l, rect: [x0, this.H - y1, x1, this.H - y0] });
+  }
 
-  const list = (items: readonly DisplayItem[], st: State): void => {
+  list(items: readonly DisplayItem[], st: State): void {
     for (let i = 0; i < items.length;) {
       const it = items[i] as DisplayItem;
       if (it.kind === 'group') {
-        group(it, st);
+        this.group(it, st);
         i++;
         continue;
       }
       if (it.kind === 'link') {
-        linkItem(it, st);
+        this.linkItem(it, st);
         i++;
         continue;
       }
@@ -514,44 +572,45 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
             nx.tag.slot !== slot
           )
             break;
-          if (
-            nx.kind === 'glyphs' &&
-            (nx.actualText !== undefined || nx.glyphs.texts.some((t) => PUA.test(t)))
-          )
+          if (nx.kind === 'glyphs' && (nx.actualText !== undefined || nx.glyphs.texts.some(hasPua)))
             break;
           j++;
         }
-        if (it.kind === 'glyphs' && it.glyphs.texts.some((t) => PUA.test(t))) j = i + 1;
+        if (it.kind === 'glyphs' && it.glyphs.texts.some(hasPua)) j = i + 1;
       }
-      leaf(items.slice(i, j), it.tag, st);
+      this.leaf(items.slice(i, j), it.tag, st);
       i = j;
     }
-  };
+  }
 
-  const group = (g: Extract<DisplayItem, { kind: 'group' }>, st: State): void => {
+  private group(g: Extract<DisplayItem, { kind: 'group' }>, st: State): void {
     let ops = '';
-    if (g.transform) ops += `${pdfMatrix(g.transform).map(num).join(' ')} cm\n`;
-    if (g.clip && g.clip.length > 0) ops += `${pathOps(g.clip)}W n\n`;
+    if (g.transform) ops += `${this.pdfMatrix(g.transform).map(num).join(' ')} cm\n`;
+    if (g.clip && g.clip.length > 0) ops += `${this.pathOps(g.clip)}W n\n`;
     const opacity = g.opacity === undefined ? 1 : clamp01(g.opacity);
     if (opacity < 0.999 && st.depth + 2 < MAX_GROUP_DEPTH && st.pending === '' && paints(g.items)) {
       // Group opacity applies to the composite of the children: paint them into a
       // transparency group (form XObject) and draw that with the opacity.
-      const form = ctx.beginForm();
-      const outer = target;
-      target = newTarget(form.key, form.ref);
-      if (ops !== '') target.out.push(`q\n${ops}`);
-      list(g.items, {
+      const form = this.ctx.beginForm();
+      const outer = this.target;
+      this.target = newTarget(form.key, form.ref);
+      if (ops !== '') this.target.out.push(`q\n${ops}`);
+      this.list(g.items, {
         depth: st.depth + 2,
         alpha: 1,
         ctm: g.transform ? compose(g.transform, st.ctm) : st.ctm,
         pending: '',
       });
-      if (ops !== '') target.out.push('Q\n');
-      const inner = target;
-      target = outer;
-      ctx.endForm(form, inner, [-4 * page.width, -4 * H, 5 * page.width, 5 * H]);
-      target.xobjects.add(form.name);
-      target.out.push(`q\n${gs(opacity * st.alpha, opacity * st.alpha)}/${form.name} Do\nQ\n`);
+      if (ops !== '') this.target.out.push('Q\n');
+      const inner = this.target;
+      this.target = outer;
+      const H = this.H;
+      const width = this.page.width;
+      this.ctx.endForm(form, inner, [-4 * width, -4 * H, 5 * width, 5 * H]);
+      this.target.xobjects.add(form.name);
+      this.target.out.push(
+        `q\n${this.gs(opacity * st.alpha, opacity * st.alpha)}/${form.name} Do\nQ\n`,
+      );
       return;
     }
     const inner: State = {
@@ -561,27 +620,53 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
       pending: st.pending,
     };
     if (ops === '') {
-      list(g.items, inner);
+      this.list(g.items, inner);
       return;
     }
     if (st.depth < MAX_GROUP_DEPTH && st.pending === '') {
       inner.depth = st.depth + 1;
-      target.out.push(`q\n${ops}`);
-      list(g.items, inner);
-      target.out.push('Q\n');
+      this.target.out.push(`q\n${ops}`);
+      this.list(g.items, inner);
+      this.target.out.push('Q\n');
     } else {
       inner.pending = st.pending + ops;
-      list(g.items, inner);
+      this.list(g.items, inner);
     }
-  };
+  }
+}
 
-  list(page.items, { depth: 0, alpha: 1, ctm: IDENTITY, pending: '' });
-  return { ...pageTarget, content: pageTarget.out.join(''), links };
+function color(c: RgbaColor, op: 'rg' | 'RG'): string {
+  return `${num(clamp01(c.r))} ${num(clamp01(c.g))} ${num(clamp01(c.b))} ${op}\n`;
+}
+
+// Callbacks for array methods, made once (see PageDrawer).
+function addStopAlpha(a: number, x: LinearGradient['stops'][number]): number {
+  return a + x.color.a;
+}
+
+function isDashLength(d: number): boolean {
+  return Number.isFinite(d) && d >= 0;
+}
+
+function isPositive(d: number): boolean {
+  return d > 0;
+}
+
+function hasPua(t: string): boolean {
+  return PUA.test(t);
+}
+
+function inOwnQ(p: string | TextRun): string {
+  return p === '' ? '' : `q\n${asContent(p)}Q\n`;
 }
 
 /** Whether a list paints anything (links alone do not). */
 function paints(items: readonly DisplayItem[]): boolean {
-  return items.some((it) => (it.kind === 'group' ? paints(it.items) : it.kind !== 'link'));
+  return items.some(paintsItem);
+}
+
+function paintsItem(it: DisplayItem): boolean {
+  return it.kind === 'group' ? paints(it.items) : it.kind !== 'link';
 }
 
 function clamp01(v: number): number {

@@ -44,6 +44,33 @@ function digestOf(chunks: readonly Uint8Array[]): Buffer {
   return hash.digest();
 }
 
+function checkSize(bytes: number, exact: boolean, maxBytes: number): void {
+  if (bytes > maxBytes) {
+    throw new LimitError(
+      `the PDF is ${exact ? '' : 'at least '}${bytes} bytes, over the output limit of ${maxBytes} bytes (maxOutputBytes)`,
+      'output-bytes',
+    );
+  }
+}
+
+/**
+ * The file's bytes as finish() writes them, checked against the limit as they grow. A class, so
+ * push is made once per process rather than per file (see the page drawer, content.ts).
+ */
+class FileBytes {
+  readonly chunks: Uint8Array[] = [];
+  offset = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  push(b: Uint8Array | string, last = false): void {
+    const bytes = typeof b === 'string' ? Buffer.from(b, 'latin1') : b;
+    this.chunks.push(bytes);
+    this.offset += bytes.length;
+    checkSize(this.offset, last, this.maxBytes);
+  }
+}
+
 export class PdfFile {
   private readonly entries: (Entry | undefined)[] = [undefined];
   /** Stream bytes held so far: the bulk of the file, so a runaway document stops early. */
@@ -51,15 +78,6 @@ export class PdfFile {
 
   /** `maxBytes`: largest file; streams are counted as they are added, the file as it is written. */
   constructor(private readonly maxBytes = Infinity) {}
-
-  private checkSize(bytes: number, exact: boolean): void {
-    if (bytes > this.maxBytes) {
-      throw new LimitError(
-        `the PDF is ${exact ? '' : 'at least '}${bytes} bytes, over the output limit of ${this.maxBytes} bytes (maxOutputBytes)`,
-        'output-bytes',
-      );
-    }
-  }
 
   alloc(): PdfRef {
     this.entries.push(undefined);
@@ -82,7 +100,7 @@ export class PdfFile {
     const previous = this.entries[ref.num];
     if (previous?.kind === 'stream') this.streamBytes -= previous.data.length;
     this.streamBytes += bytes.length;
-    this.checkSize(this.streamBytes, false);
+    checkSize(this.streamBytes, false, this.maxBytes);
     this.entries[ref.num] = { kind: 'stream', dict, data: bytes };
     return ref;
   }
@@ -111,16 +129,9 @@ export class PdfFile {
    * free of a pass over every byte of the file (megabytes for a document with photographs).
    */
   finish(root: PdfRef, info: PdfRef, deterministic: boolean): Uint8Array {
-    const chunks: Uint8Array[] = [];
-    let offset = 0;
-    const push = (b: Uint8Array | string, last = false): void => {
-      const bytes = typeof b === 'string' ? Buffer.from(b, 'latin1') : b;
-      chunks.push(bytes);
-      offset += bytes.length;
-      this.checkSize(offset, last);
-    };
+    const out = new FileBytes(this.maxBytes);
     // Header plus a comment of four bytes above 127 so transfer tools treat the file as binary.
-    push('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n');
+    out.push('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n');
 
     const size = this.entries.length;
     // xref rows: [type, field2, field3]
@@ -132,10 +143,10 @@ export class PdfFile {
       const e = this.entries[i];
       if (!e) throw new Error(`pdf writer: object ${i} allocated but never written`);
       if (e.kind === 'stream') {
-        xref[i] = [1, offset, 0];
-        push(`${i} 0 obj\n${serialize(e.dict)}\nstream\n`);
-        push(e.data);
-        push('\nendstream\nendobj\n');
+        xref[i] = [1, out.offset, 0];
+        out.push(`${i} 0 obj\n${serialize(e.dict)}\nstream\n`);
+        out.push(e.data);
+        out.push('\nendstream\nendobj\n');
       } else {
         plain.push(i);
       }
@@ -149,16 +160,19 @@ export class PdfFile {
       const bodies: string[] = [];
       const header: string[] = [];
       let pos = 0;
-      group.forEach((objNum, index) => {
+      // Loops rather than forEach: a callback made per file loses its optimized code at each
+      // major garbage collection.
+      for (let index = 0; index < group.length; index++) {
+        const objNum = group[index] as number;
         const body = serialize((this.entries[objNum] as PlainObject).value) + '\n';
         header.push(`${objNum} ${pos}`);
         bodies.push(body);
         pos += body.length;
         xref[objNum] = [2, streamNum, index];
-      });
+      }
       const head = header.join(' ') + '\n';
       const data = deflate(Buffer.from(head + bodies.join(''), 'latin1'));
-      xref[streamNum] = [1, offset, 0];
+      xref[streamNum] = [1, out.offset, 0];
       const d = new PdfDict({
         Type: name('ObjStm'),
         N: group.length,
@@ -166,22 +180,25 @@ export class PdfFile {
         Filter: name('FlateDecode'),
         Length: data.length,
       });
-      push(`${streamNum} 0 obj\n${serialize(d)}\nstream\n`);
-      push(data);
-      push('\nendstream\nendobj\n');
+      out.push(`${streamNum} 0 obj\n${serialize(d)}\nstream\n`);
+      out.push(data);
+      out.push('\nendstream\nendobj\n');
     }
 
-    const id = new PdfBytes(deterministic ? digestOf(chunks) : randomBytes(16));
+    const id = new PdfBytes(deterministic ? digestOf(out.chunks) : randomBytes(16));
 
     const xrefNum = next++;
-    const xrefOffset = offset;
+    const xrefOffset = out.offset;
     xref[xrefNum] = [1, xrefOffset, 0];
     const rows = Buffer.alloc(xref.length * 7);
-    xref.forEach(([t, a, b], i) => {
+    for (let i = 0; i < xref.length; i++) {
+      const row = xref[i];
+      if (row === undefined) continue;
+      const [t, a, b] = row;
       rows[i * 7] = t;
       rows.writeUInt32BE(a, i * 7 + 1);
       rows.writeUInt16BE(b, i * 7 + 5);
-    });
+    }
     const rowData = deflate(rows);
     const trailer = new PdfDict({
       Type: name('XRef'),
@@ -193,9 +210,9 @@ export class PdfFile {
       Filter: name('FlateDecode'),
       Length: rowData.length,
     });
-    push(`${xrefNum} 0 obj\n${serialize(trailer)}\nstream\n`);
-    push(rowData);
-    push(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`, true);
-    return Buffer.concat(chunks);
+    out.push(`${xrefNum} 0 obj\n${serialize(trailer)}\nstream\n`);
+    out.push(rowData);
+    out.push(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`, true);
+    return Buffer.concat(out.chunks);
   }
 }

@@ -405,7 +405,7 @@ export class EmbeddedFont {
       rememberSubset(key, encoded);
     }
     const program = encoded.program;
-    const cids = [...this.widths.keys()].sort((a, b) => a - b);
+    const cids = [...this.widths.keys()].sort(ascending);
     const tag = subsetTag(this.resource.id, cids);
     const baseName = `${tag}+${sanitizePsName(this.resource.postscriptName || this.font.postscriptName)}`;
     const f = this.font;
@@ -533,9 +533,18 @@ export function visualOrder(text: string): string {
   return chars.reverse().join('');
 }
 
+// Sort orders, made once rather than per font and file (see the page drawer, content.ts).
+function ascending(a: number, b: number): number {
+  return a - b;
+}
+
+function byCode(a: [number, string], b: [number, string]): number {
+  return a[0] - b[0];
+}
+
 /** ToUnicode CMap (ISO 32000-1, 9.10.3) with bfchar entries; ligatures map to all their characters. */
 export function toUnicodeCMap(map: ReadonlyMap<number, string>): string {
-  const entries = [...map.entries()].sort((a, b) => a[0] - b[0]);
+  const entries = [...map.entries()].sort(byCode);
   const lines = [
     '/CIDInit /ProcSet findresource begin',
     '12 dict begin',

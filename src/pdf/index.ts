@@ -18,6 +18,7 @@ import type {
   ImportedPage,
   LaidOutDocument,
   LinearGradient,
+  Page,
   StructNode,
   WriterSettings,
 } from '../document/index.js';
@@ -78,9 +79,21 @@ export async function loadPageInspector(): Promise<PageInspector> {
 
 /** True when a laid-out document draws an imported PDF page anywhere. */
 export function hasImportedPages(doc: LaidOutDocument): boolean {
-  const inItems = (items: readonly DisplayItem[]): boolean =>
-    items.some((i) => i.kind === 'pdf-page' || (i.kind === 'group' && inItems(i.items)));
-  return doc.pages.some((p) => inItems(p.items));
+  return doc.pages.some(pageDrawsImportedPage);
+}
+
+// Module-level, like the other functions of the writer run for every file: closures made anew
+// per file lose their optimized code at each major garbage collection (Node 20).
+function pageDrawsImportedPage(p: Page): boolean {
+  return inItems(p.items);
+}
+
+function inItems(items: readonly DisplayItem[]): boolean {
+  return items.some(drawsImportedPage);
+}
+
+function drawsImportedPage(i: DisplayItem): boolean {
+  return i.kind === 'pdf-page' || (i.kind === 'group' && inItems(i.items));
 }
 
 export interface WritePdfResult {
@@ -144,190 +157,33 @@ export function writePdf(
 
   // Slot ownership from the structure tree.
   const slotOwner = new Map<number, StructNode>();
-  walk(doc.structure, (n) => {
-    for (const c of n.children) {
-      if (c.kind !== 'content') continue;
-      if (slotOwner.has(c.slot))
-        warn({
-          code: 'pdf.duplicate-slot',
-          message: `content slot ${c.slot} appears twice in the structure tree; the first owner keeps it`,
-          source: `structure node ${n.id}`,
-        });
-      else slotOwner.set(c.slot, n);
-    }
-  });
+  walk(doc.structure, claimSlots, { slotOwner, warn });
 
   const file = new PdfFile(options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES);
   const catalogRef = file.alloc();
   const pagesRef = file.alloc();
   const pageRefs = doc.pages.map(() => file.alloc());
-  const slots = new Map<number, SlotRecord>();
-  const fonts = new Map<string, EmbeddedFont | null>();
-  const images = new Map<string, { name: string } | null>();
-  const imageRefs = new Map<string, PdfRef>();
-  const importedPages = new Map<string, string | null>();
-  const gstates = new Map<string, { name: string; ref: PdfRef }>();
-  const shadings = new Map<string, { name: string; ref: PdfRef }>();
-  const resourceRefs = new Map<string, PdfRef>();
-
-  const streams: { key: number; count: number }[] = [];
-  /** Parent-tree keys after the pages' own, shared by annotations and transparency groups. */
-  let nextKey = doc.pages.length;
-  let formCount = 0;
-  const resourcesFor = (t: StreamTarget): PdfDict => {
-    const resources = new PdfDict();
-    const group = (names: Set<string>): PdfDict | undefined => {
-      if (names.size === 0) return undefined;
-      const d = new PdfDict();
-      for (const n of [...names].sort()) d.set(n, resourceRefs.get(n) as PdfRef);
-      return d;
-    };
-    resources.set('Font', group(t.fonts));
-    resources.set('XObject', group(new Set([...t.images, ...t.xobjects])));
-    resources.set('ExtGState', group(t.extGStates));
-    resources.set('Shading', group(t.shadings));
-    return resources;
-  };
-
-  const ctx: DrawContext = {
-    font(res: FontResource) {
-      const known = fonts.get(res.id);
-      if (known !== undefined) return known ?? undefined;
-      let f: EmbeddedFont;
-      const ref = file.alloc();
-      try {
-        f = new EmbeddedFont(res, ref, `F${fonts.size + 1}`);
-      } catch (e) {
-        file.put(ref, null);
-        // Text in a font we cannot read is left out rather than shown with a non-embedded font.
-        fonts.set(res.id, null);
-        warn({
-          code: 'pdf.font-invalid',
-          message: `font ${res.postscriptName} could not be read (${(e as Error).message}); text in it was left out`,
-          source: res.postscriptName,
-        });
-        return undefined;
-      }
-      fonts.set(res.id, f);
-      resourceRefs.set(f.resourceName, f.ref);
-      return f;
-    },
-    image(res: ImageResource) {
-      const known = images.get(res.id);
-      if (known !== undefined) return known?.name;
-      const ref = writeImage(file, res, warn);
-      if (!ref) {
-        images.set(res.id, null);
-        return undefined;
-      }
-      const n = `Im${imageRefs.size + 1}`;
-      imageRefs.set(n, ref);
-      resourceRefs.set(n, ref);
-      images.set(res.id, { name: n });
-      return n;
-    },
-    importedPage(src: ImportedPage) {
-      const known = importedPages.get(src.id);
-      if (known !== undefined) return known ?? undefined;
-      if (!options.pageImporter)
-        throw new Error(
-          'writePdf: the document draws an imported PDF page; pass options.pageImporter (loadPageImporter())',
-        );
-      const ref = options.pageImporter(file, src);
-      if (typeof ref === 'string') {
-        importedPages.set(src.id, null);
-        warn({
-          code: 'pdf.page-import-failed',
-          message: `an imported PDF page was left out: ${ref}`,
-          source: src.id,
-        });
-        return undefined;
-      }
-      const n = `Pg${importedPages.size + 1}`;
-      resourceRefs.set(n, ref);
-      importedPages.set(src.id, n);
-      return n;
-    },
-    extGState(fill: number, stroke: number) {
-      const key = `${fill.toFixed(3)}/${stroke.toFixed(3)}`;
-      let g = gstates.get(key);
-      if (!g) {
-        g = {
-          name: `GS${gstates.size + 1}`,
-          ref: file.add(
-            dict({
-              Type: name('ExtGState'),
-              ca: Number(fill.toFixed(3)),
-              CA: Number(stroke.toFixed(3)),
-            }),
-          ),
-        };
-        gstates.set(key, g);
-        resourceRefs.set(g.name, g.ref);
-      }
-      return g.name;
-    },
-    shading(g: LinearGradient, pageHeight: number) {
-      const key = JSON.stringify([g, pageHeight]);
-      let s = shadings.get(key);
-      if (!s) {
-        s = { name: `Sh${shadings.size + 1}`, ref: file.add(shadingDict(g, pageHeight)) };
-        shadings.set(key, s);
-        resourceRefs.set(s.name, s.ref);
-      }
-      return s.name;
-    },
-    beginForm(): FormSlot {
-      const form = { ref: file.alloc(), name: `Fm${++formCount}`, key: nextKey++ };
-      resourceRefs.set(form.name, form.ref);
-      return form;
-    },
-    endForm(form: FormSlot, t: StreamTarget, bbox: readonly number[]) {
-      if (t.mcids.length > 0) streams.push({ key: form.key, count: t.mcids.length });
-      file.putStream(
-        form.ref,
-        dict({
-          Type: name('XObject'),
-          Subtype: name('Form'),
-          BBox: [...bbox],
-          // An isolated, non-knockout transparency group: the children composite first, then
-          // the group's opacity applies to the result.
-          Group: dict({ S: name('Transparency'), I: true, K: false }),
-          Resources: resourcesFor(t),
-          StructParents: t.mcids.length > 0 ? form.key : undefined,
-        }),
-        Buffer.from(t.out.join(''), 'latin1'),
-      );
-    },
-    slotOwner: (slot) => slotOwner.get(slot),
-    slot(slot: number) {
-      let r = slots.get(slot);
-      if (!r) {
-        r = { leaves: [], text: '', bounds: new Map() };
-        slots.set(slot, r);
-      }
-      return r;
-    },
-    warn,
-  };
+  const ctx = new WriterContext(file, options, warn, slotOwner, doc.pages.length);
+  const { slots, fonts, streams } = ctx;
 
   // Pages: content first, so fonts know their glyphs and the structure knows its leaves.
   const annotations: AnnotationLeaf[] = [];
   const pendingLinks: PendingLink[] = [];
   const pageAnnots: PdfRef[][] = doc.pages.map(() => []);
   const pageHeights: number[] = [];
-  doc.pages.forEach((page, i) => {
+  for (let i = 0; i < doc.pages.length; i++) {
+    const page = doc.pages[i] as Page;
     options.deadline?.check('pdf');
     const width = boundedSize(page.width, i, 'width', warn);
     const height = boundedSize(page.height, i, 'height', warn);
     pageHeights.push(height);
     const drawing = drawPage({ ...page, width, height }, i, ctx);
     streams.push({ key: i, count: drawing.mcids.length });
-    const resources = resourcesFor(drawing);
+    const resources = ctx.resourcesFor(drawing);
     const contents = file.addStream(new PdfDict(), Buffer.from(drawing.content, 'latin1'));
     for (const l of drawing.links) {
       const ref = file.alloc();
-      const key = nextKey++;
+      const key = ctx.nextKey++;
       pendingLinks.push({ page: i, ref, rect: l.rect, item: l.item, key });
       annotations.push({ node: l.item.node, annot: ref, page: i, key });
       pageAnnots[i]?.push(ref);
@@ -348,21 +204,9 @@ export function writePdf(
         Annots: (pageAnnots[i] as PdfRef[]).length > 0 ? (pageAnnots[i] as PdfRef[]) : undefined,
       }),
     );
-  });
+  }
 
-  const nodeText = (n: StructNode): string => {
-    let s = '';
-    walk(n, (m) => {
-      for (const c of m.children) {
-        if (c.kind !== 'content') continue;
-        const t = slots.get(c.slot)?.text ?? '';
-        if (s !== '' && t !== '' && !/\s$/.test(s) && !/^\s/.test(t)) s += ' ';
-        s += t;
-      }
-    });
-    return s.replace(/\s+/g, ' ').trim();
-  };
-  const check = preWriteCheck(doc, nodeText);
+  const check = preWriteCheck(doc, (n) => nodeText(n, slots));
   warnings.unshift(...check.warnings);
 
   // Link annotations, now that all pages exist for internal destinations.
@@ -376,22 +220,26 @@ export function writePdf(
 
   const structure = writeStructure(
     file,
-    { root: doc.structure, slots, pageRefs, pageHeights, streams, annotations, nextKey },
+    {
+      root: doc.structure,
+      slots,
+      pageRefs,
+      pageHeights,
+      streams,
+      annotations,
+      nextKey: ctx.nextKey,
+    },
     warnings,
   );
 
   // The outline layout decided (bookmarks), else one from the headings, in document order.
   const outlineEntries: OutlineEntry[] = [];
-  const destination = (page: number, y: number): PdfValue => [
-    pageRefs[page] as PdfRef,
-    name('XYZ'),
-    0,
-    (pageHeights[page] as number) - y,
-    null,
-  ];
-  const elementOf = (node: number | undefined): { element?: PdfRef } => {
-    const element = node === undefined ? undefined : structure.elements.get(node);
-    return element ? { element } : {};
+  const places: OutlinePlaces = {
+    entries: outlineEntries,
+    slots,
+    pageRefs,
+    pageHeights,
+    elements: structure.elements,
   };
   if (doc.outline) {
     for (const o of doc.outline) {
@@ -400,25 +248,12 @@ export function writePdf(
         level: o.level,
         title: o.title,
         open: o.open,
-        dest: destination(o.pageIndex, o.y),
-        ...elementOf(o.node),
+        dest: destination(places, o.pageIndex, o.y),
+        ...elementOf(places, o.node),
       });
     }
   } else {
-    walk(doc.structure, (n) => {
-      const m = /^H([1-6])?$/.exec(n.type);
-      if (!m) return;
-      const title = nodeText(n);
-      const first = firstPosition(n, slots);
-      if (title === '' || !first) return;
-      outlineEntries.push({
-        level: m[1] ? Number(m[1]) : 1,
-        title,
-        open: true,
-        dest: destination(first.page, first.y),
-        ...elementOf(n.id),
-      });
-    });
+    walk(doc.structure, headingEntry, places);
   }
   const outlines = writeOutline(file, outlineEntries);
 
@@ -492,6 +327,275 @@ export function writePdf(
 
   options.deadline?.check('pdf');
   return { bytes: file.finish(catalogRef, info, deterministic), warnings: capWarnings(warnings) };
+}
+
+/**
+ * What the page drawer needs from the file being written (DrawContext), and the resources it
+ * collects. A class, so its methods are made once per process: as methods of an object made per
+ * file they were closures that lost their optimized code at each major garbage collection.
+ */
+class WriterContext implements DrawContext {
+  readonly slots = new Map<number, SlotRecord>();
+  readonly fonts = new Map<string, EmbeddedFont | null>();
+  private readonly images = new Map<string, { name: string } | null>();
+  private readonly imageRefs = new Map<string, PdfRef>();
+  private readonly importedPages = new Map<string, string | null>();
+  private readonly gstates = new Map<string, { name: string; ref: PdfRef }>();
+  private readonly shadings = new Map<string, { name: string; ref: PdfRef }>();
+  private readonly resourceRefs = new Map<string, PdfRef>();
+
+  readonly streams: { key: number; count: number }[] = [];
+  /** Parent-tree keys after the pages' own, shared by annotations and transparency groups. */
+  nextKey: number;
+  private formCount = 0;
+
+  private readonly file: PdfFile;
+  private readonly options: WritePdfOptions;
+  readonly warn: (w: Warning) => void;
+  private readonly slotOwners: ReadonlyMap<number, StructNode>;
+
+  constructor(
+    file: PdfFile,
+    options: WritePdfOptions,
+    warn: (w: Warning) => void,
+    slotOwners: ReadonlyMap<number, StructNode>,
+    pageCount: number,
+  ) {
+    this.file = file;
+    this.options = options;
+    this.warn = warn;
+    this.slotOwners = slotOwners;
+    this.nextKey = pageCount;
+  }
+
+  resourcesFor(t: StreamTarget): PdfDict {
+    const resources = new PdfDict();
+    const refs = this.resourceRefs;
+    resources.set('Font', resourceGroup(t.fonts, refs));
+    resources.set('XObject', resourceGroup(new Set([...t.images, ...t.xobjects]), refs));
+    resources.set('ExtGState', resourceGroup(t.extGStates, refs));
+    resources.set('Shading', resourceGroup(t.shadings, refs));
+    return resources;
+  }
+
+  font(res: FontResource): EmbeddedFont | undefined {
+    const fonts = this.fonts;
+    const known = fonts.get(res.id);
+    if (known !== undefined) return known ?? undefined;
+    let f: EmbeddedFont;
+    const ref = this.file.alloc();
+    try {
+      f = new EmbeddedFont(res, ref, `F${fonts.size + 1}`);
+    } catch (e) {
+      this.file.put(ref, null);
+      // Text in a font we cannot read is left out rather than shown with a non-embedded font.
+      fonts.set(res.id, null);
+      this.warn({
+        code: 'pdf.font-invalid',
+        message: `font ${res.postscriptName} could not be read (${(e as Error).message}); text in it was left out`,
+        source: res.postscriptName,
+      });
+      return undefined;
+    }
+    fonts.set(res.id, f);
+    this.resourceRefs.set(f.resourceName, f.ref);
+    return f;
+  }
+
+  image(res: ImageResource): string | undefined {
+    const images = this.images;
+    const known = images.get(res.id);
+    if (known !== undefined) return known?.name;
+    const ref = writeImage(this.file, res, this.warn);
+    if (!ref) {
+      images.set(res.id, null);
+      return undefined;
+    }
+    const n = `Im${this.imageRefs.size + 1}`;
+    this.imageRefs.set(n, ref);
+    this.resourceRefs.set(n, ref);
+    images.set(res.id, { name: n });
+    return n;
+  }
+
+  importedPage(src: ImportedPage): string | undefined {
+    const importedPages = this.importedPages;
+    const known = importedPages.get(src.id);
+    if (known !== undefined) return known ?? undefined;
+    if (!this.options.pageImporter)
+      throw new Error(
+        'writePdf: the document draws an imported PDF page; pass options.pageImporter (loadPageImporter())',
+      );
+    const ref = this.options.pageImporter(this.file, src);
+    if (typeof ref === 'string') {
+      importedPages.set(src.id, null);
+      this.warn({
+        code: 'pdf.page-import-failed',
+        message: `an imported PDF page was left out: ${ref}`,
+        source: src.id,
+      });
+      return undefined;
+    }
+    const n = `Pg${importedPages.size + 1}`;
+    this.resourceRefs.set(n, ref);
+    importedPages.set(src.id, n);
+    return n;
+  }
+
+  extGState(fill: number, stroke: number): string {
+    const gstates = this.gstates;
+    const key = `${fill.toFixed(3)}/${stroke.toFixed(3)}`;
+    let g = gstates.get(key);
+    if (!g) {
+      g = {
+        name: `GS${gstates.size + 1}`,
+        ref: this.file.add(
+          dict({
+            Type: name('ExtGState'),
+            ca: Number(fill.toFixed(3)),
+            CA: Number(stroke.toFixed(3)),
+          }),
+        ),
+      };
+      gstates.set(key, g);
+      this.resourceRefs.set(g.name, g.ref);
+    }
+    return g.name;
+  }
+
+  shading(g: LinearGradient, pageHeight: number): string {
+    const shadings = this.shadings;
+    const key = JSON.stringify([g, pageHeight]);
+    let s = shadings.get(key);
+    if (!s) {
+      s = { name: `Sh${shadings.size + 1}`, ref: this.file.add(shadingDict(g, pageHeight)) };
+      shadings.set(key, s);
+      this.resourceRefs.set(s.name, s.ref);
+    }
+    return s.name;
+  }
+
+  beginForm(): FormSlot {
+    const form = { ref: this.file.alloc(), name: `Fm${++this.formCount}`, key: this.nextKey++ };
+    this.resourceRefs.set(form.name, form.ref);
+    return form;
+  }
+
+  endForm(form: FormSlot, t: StreamTarget, bbox: readonly number[]): void {
+    if (t.mcids.length > 0) this.streams.push({ key: form.key, count: t.mcids.length });
+    this.file.putStream(
+      form.ref,
+      dict({
+        Type: name('XObject'),
+        Subtype: name('Form'),
+        BBox: [...bbox],
+        // An isolated, non-knockout transparency group: the children composite first, then
+        // the group's opacity applies to the result.
+        Group: dict({ S: name('Transparency'), I: true, K: false }),
+        Resources: this.resourcesFor(t),
+        StructParents: t.mcids.length > 0 ? form.key : undefined,
+      }),
+      Buffer.from(t.out.join(''), 'latin1'),
+    );
+  }
+
+  slotOwner(slot: number): StructNode | undefined {
+    return this.slotOwners.get(slot);
+  }
+
+  slot(slot: number): SlotRecord {
+    let r = this.slots.get(slot);
+    if (!r) {
+      r = { leaves: [], text: '', bounds: new Map() };
+      this.slots.set(slot, r);
+    }
+    return r;
+  }
+}
+
+function resourceGroup(names: Set<string>, refs: ReadonlyMap<string, PdfRef>): PdfDict | undefined {
+  if (names.size === 0) return undefined;
+  const d = new PdfDict();
+  for (const n of [...names].sort()) d.set(n, refs.get(n) as PdfRef);
+  return d;
+}
+
+/** One node's content slots claimed for it (the first owner of a slot keeps it). */
+function claimSlots(
+  n: StructNode,
+  _parent: StructNode | undefined,
+  cx: { readonly slotOwner: Map<number, StructNode>; readonly warn: (w: Warning) => void },
+): void {
+  for (const c of n.children) {
+    if (c.kind !== 'content') continue;
+    if (cx.slotOwner.has(c.slot))
+      cx.warn({
+        code: 'pdf.duplicate-slot',
+        message: `content slot ${c.slot} appears twice in the structure tree; the first owner keeps it`,
+        source: `structure node ${n.id}`,
+      });
+    else cx.slotOwner.set(c.slot, n);
+  }
+}
+
+/** The text of a node's content, as drawn, for heading titles. */
+function nodeText(n: StructNode, slots: ReadonlyMap<number, SlotRecord>): string {
+  const st = { s: '', slots };
+  walk(n, appendText, st);
+  return st.s.replace(/\s+/g, ' ').trim();
+}
+
+function appendText(
+  m: StructNode,
+  _parent: StructNode | undefined,
+  st: { s: string; readonly slots: ReadonlyMap<number, SlotRecord> },
+): void {
+  for (const c of m.children) {
+    if (c.kind !== 'content') continue;
+    const t = st.slots.get(c.slot)?.text ?? '';
+    if (st.s !== '' && t !== '' && !/\s$/.test(st.s) && !/^\s/.test(t)) st.s += ' ';
+    st.s += t;
+  }
+}
+
+/** What outline entries are made with. */
+interface OutlinePlaces {
+  readonly entries: OutlineEntry[];
+  readonly slots: ReadonlyMap<number, SlotRecord>;
+  readonly pageRefs: readonly PdfRef[];
+  readonly pageHeights: readonly number[];
+  readonly elements: ReadonlyMap<number, PdfRef>;
+}
+
+function destination(places: OutlinePlaces, page: number, y: number): PdfValue {
+  return [
+    places.pageRefs[page] as PdfRef,
+    name('XYZ'),
+    0,
+    (places.pageHeights[page] as number) - y,
+    null,
+  ];
+}
+
+function elementOf(places: OutlinePlaces, node: number | undefined): { element?: PdfRef } {
+  const element = node === undefined ? undefined : places.elements.get(node);
+  return element ? { element } : {};
+}
+
+/** A heading's outline entry, when it has text and was drawn. */
+function headingEntry(n: StructNode, _parent: StructNode | undefined, places: OutlinePlaces): void {
+  const m = /^H([1-6])?$/.exec(n.type);
+  if (!m) return;
+  const title = nodeText(n, places.slots);
+  const first = firstPosition(n, places.slots);
+  if (title === '' || !first) return;
+  places.entries.push({
+    level: m[1] ? Number(m[1]) : 1,
+    title,
+    open: true,
+    dest: destination(places, first.page, first.y),
+    ...elementOf(places, n.id),
+  });
 }
 
 /** The first WARNINGS_PER_CODE warnings of each code, then one line per code saying how many more. */

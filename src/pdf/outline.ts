@@ -36,31 +36,7 @@ export function writeOutline(file: PdfFile, entries: readonly OutlineEntry[]): P
     (parent ? parent.kids : top).push(node);
     stack.push(node);
   }
-  const emit = (nodes: Node[], parent: PdfRef): number => {
-    let count = 0;
-    nodes.forEach((n, i) => {
-      const d = new PdfDict({
-        Title: text(n.entry.title),
-        Parent: parent,
-        Prev: i > 0 ? (nodes[i - 1] as Node).ref : undefined,
-        Next: i < nodes.length - 1 ? (nodes[i + 1] as Node).ref : undefined,
-        Dest: n.entry.dest,
-        SE: n.entry.element,
-      });
-      if (n.kids.length > 0) {
-        const sub = emit(n.kids, n.ref);
-        d.set('First', (n.kids[0] as Node).ref);
-        d.set('Last', (n.kids[n.kids.length - 1] as Node).ref);
-        // Open: the visible descendants count; closed: their number, negated.
-        d.set('Count', n.entry.open ? sub : -sub);
-        if (n.entry.open) count += sub;
-      }
-      file.put(n.ref, d);
-      count += 1;
-    });
-    return count;
-  };
-  const total = emit(top, rootRef);
+  const total = emit(file, top, rootRef);
   file.put(
     rootRef,
     dict({
@@ -71,4 +47,34 @@ export function writeOutline(file: PdfFile, entries: readonly OutlineEntry[]): P
     }),
   );
   return rootRef;
+}
+
+/**
+ * Writes `nodes` (siblings under `parent`) and their descendants; returns how many are visible.
+ * Module-level, so made once rather than per file (see the page drawer, content.ts).
+ */
+function emit(file: PdfFile, nodes: Node[], parent: PdfRef): number {
+  let count = 0;
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i] as Node;
+    const d = new PdfDict({
+      Title: text(n.entry.title),
+      Parent: parent,
+      Prev: i > 0 ? (nodes[i - 1] as Node).ref : undefined,
+      Next: i < nodes.length - 1 ? (nodes[i + 1] as Node).ref : undefined,
+      Dest: n.entry.dest,
+      SE: n.entry.element,
+    });
+    if (n.kids.length > 0) {
+      const sub = emit(file, n.kids, n.ref);
+      d.set('First', (n.kids[0] as Node).ref);
+      d.set('Last', (n.kids[n.kids.length - 1] as Node).ref);
+      // Open: the visible descendants count; closed: their number, negated.
+      d.set('Count', n.entry.open ? sub : -sub);
+      if (n.entry.open) count += sub;
+    }
+    file.put(n.ref, d);
+    count += 1;
+  }
+  return count;
 }

@@ -47,157 +47,28 @@ export function writeStructure(
   warnings: Warning[],
 ): StructureOutput {
   const rootRef = file.alloc();
-  const elements = new Map<number, PdfRef>();
-  const roleMap = new Map<string, StandardStructType>();
-  const ids: [string, PdfRef][] = [];
-  const seenIds = new Set<string>();
-  /** parents.get(key)[mcid] = element that holds the MCR. */
-  const parents = new Map<number, (PdfRef | undefined)[]>(
-    input.streams.map((s) => [s.key, new Array<PdfRef | undefined>(s.count)]),
-  );
-  const setParent = (key: number, mcid: number, ref: PdfRef): void => {
-    const arr = parents.get(key);
-    if (arr) arr[mcid] = ref;
-  };
   const annotsByNode = new Map<number, AnnotationLeaf[]>();
   for (const a of input.annotations) {
     const list = annotsByNode.get(a.node) ?? [];
     list.push(a);
     annotsByNode.set(a.node, list);
   }
-  const annotParents = new Map<number, PdfRef>();
-
-  const structName = (n: StructNode): string => {
-    const role = n.role?.trim();
-    if (!role || role === n.type) return n.type;
-    if (isStandardStructType(role) || Buffer.byteLength(role) > 127) {
-      // Remapping a standard type is forbidden (PDF/UA-1 7.1), and names are limited to 127 bytes.
-      warnings.push({
-        code: 'pdf.role-ignored',
-        message: `role '${role}' cannot be role-mapped; ${n.type} was written`,
-        source: nodeSource(n),
-      });
-      return n.type;
-    }
-    const mapped = roleMap.get(role);
-    if (mapped === undefined) roleMap.set(role, n.type);
-    else if (mapped !== n.type) {
-      warnings.push({
-        code: 'pdf.role-conflict',
-        message: `role '${role}' already maps to ${mapped}; ${n.type} was written`,
-        source: nodeSource(n),
-      });
-      return n.type;
-    }
-    return role;
+  const tree: TreeBuild = {
+    file,
+    input,
+    warnings,
+    elements: new Map<number, PdfRef>(),
+    roleMap: new Map<string, StandardStructType>(),
+    ids: [],
+    seenIds: new Set<string>(),
+    parents: new Map<number, (PdfRef | undefined)[]>(input.streams.map(parentsEntry)),
+    annotsByNode,
+    annotParents: new Map<number, PdfRef>(),
   };
-
-  const build = (n: StructNode, ref: PdfRef, parent: PdfRef): void => {
-    elements.set(n.id, ref);
-    const k: PdfValue[] = [];
-    let pg: number | undefined;
-    for (const c of n.children) {
-      if (c.kind === 'node') {
-        const childRef = file.alloc();
-        k.push(childRef);
-        build(c, childRef, ref);
-        continue;
-      }
-      const rec = input.slots.get(c.slot);
-      if (!rec) continue;
-      for (const leaf of rec.leaves) {
-        const pageRef = input.pageRefs[leaf.page] as PdfRef;
-        if (leaf.actualText !== undefined) {
-          const span = file.alloc();
-          file.put(
-            span,
-            dict({
-              Type: name('StructElem'),
-              S: name('Span'),
-              P: ref,
-              Pg: pageRef,
-              K: leaf.stm
-                ? dict({ Type: name('MCR'), Pg: pageRef, Stm: leaf.stm, MCID: leaf.mcid })
-                : leaf.mcid,
-              ActualText: text(leaf.actualText),
-            }),
-          );
-          setParent(leaf.key, leaf.mcid, span);
-          k.push(span);
-          continue;
-        }
-        setParent(leaf.key, leaf.mcid, ref);
-        if (leaf.stm) {
-          // Marked content inside a transparency group's form XObject.
-          k.push(dict({ Type: name('MCR'), Pg: pageRef, Stm: leaf.stm, MCID: leaf.mcid }));
-          continue;
-        }
-        pg ??= leaf.page;
-        k.push(
-          leaf.page === pg ? leaf.mcid : dict({ Type: name('MCR'), Pg: pageRef, MCID: leaf.mcid }),
-        );
-      }
-    }
-    for (const a of annotsByNode.get(n.id) ?? []) {
-      k.push(dict({ Type: name('OBJR'), Obj: a.annot, Pg: input.pageRefs[a.page] }));
-      annotParents.set(a.key, ref);
-    }
-    if (annotsByNode.has(n.id) && n.type !== 'Link') {
-      warnings.push({
-        code: 'pdf.link-not-in-link',
-        message: `a link annotation belongs to a ${n.type}, not a Link element`,
-        source: nodeSource(n),
-      });
-    }
-    const e = new PdfDict({ Type: name('StructElem'), S: name(structName(n)), P: parent });
-    if (pg !== undefined) e.set('Pg', input.pageRefs[pg]);
-    e.set('K', k);
-    if (n.alt !== undefined && n.alt !== '') e.set('Alt', text(n.alt));
-    if (n.actualText !== undefined) e.set('ActualText', text(n.actualText));
-    if (n.expansion !== undefined) e.set('E', text(n.expansion));
-    const lang = normaliseLang(n.lang);
-    if (lang) e.set('Lang', text(lang));
-    if (n.title !== undefined) e.set('T', text(n.title));
-    if (n.elementId !== undefined && n.elementId !== '') {
-      if (seenIds.has(n.elementId)) {
-        warnings.push({
-          code: 'pdf.duplicate-id',
-          message: `element id '${n.elementId}' is used twice; the second was left out`,
-          source: nodeSource(n),
-        });
-      } else {
-        seenIds.add(n.elementId);
-        e.set('ID', new PdfBytes(Buffer.from(n.elementId, 'utf8')));
-        ids.push([n.elementId, ref]);
-      }
-    }
-    // Only layout attributes need the page; finding it walks the subtree, so ask only then.
-    const needsPage = n.type === 'Figure' || n.type === 'Formula' || n.type === 'Table';
-    const boxPage = needsPage ? (pg ?? firstPage(n)) : undefined;
-    // A BBox is in the coordinates of the element's /Pg; give the element one when its
-    // content sits only in its children.
-    if (boxPage !== undefined && pg === undefined) e.set('Pg', input.pageRefs[boxPage]);
-    const attrs = attributes(n, boxPage, input);
-    if (attrs.length === 1) e.set('A', attrs[0]);
-    else if (attrs.length > 1) e.set('A', attrs);
-    file.put(ref, e);
-  };
-
-  const firstPage = (n: StructNode): number | undefined => {
-    for (const c of n.children) {
-      if (c.kind === 'node') {
-        const p = firstPage(c);
-        if (p !== undefined) return p;
-      } else {
-        const l = input.slots.get(c.slot)?.leaves[0];
-        if (l) return l.page;
-      }
-    }
-    return undefined;
-  };
+  const { elements, roleMap, ids, parents, annotParents } = tree;
 
   const docRef = file.alloc();
-  build(input.root, docRef, rootRef);
+  build(tree, input.root, docRef, rootRef);
 
   // Link annotations whose node is missing still need a Link parent (PDF/UA-1 7.18.5).
   const orphans = input.annotations.filter((a) => !elements.has(a.node));
@@ -226,10 +97,9 @@ export function writeStructure(
 
   // Number tree entries in ascending key order: streams map to arrays, annotations to elements.
   const entries: [number, PdfValue][] = [];
-  for (const [key, arr] of parents)
-    entries.push([key, file.add(Array.from(arr, (r) => r ?? null))]);
+  for (const [key, arr] of parents) entries.push([key, file.add(Array.from(arr, orNull))]);
   for (const [key, ref] of annotParents) entries.push([key, ref]);
-  entries.sort((a, b) => a[0] - b[0]);
+  entries.sort(byKey);
   const nums: PdfValue[] = entries.flat();
   const nextKey = input.nextKey;
 
@@ -245,16 +115,190 @@ export function writeStructure(
     root.set('RoleMap', rm);
   }
   if (ids.length > 0) {
-    ids.sort((a, b) => Buffer.compare(Buffer.from(a[0], 'utf8'), Buffer.from(b[0], 'utf8')));
-    root.set(
-      'IDTree',
-      file.add(
-        dict({ Names: ids.flatMap(([id, r]) => [new PdfBytes(Buffer.from(id, 'utf8')), r]) }),
-      ),
-    );
+    ids.sort(byIdBytes);
+    root.set('IDTree', file.add(dict({ Names: ids.flatMap(idTreeEntry) })));
   }
   file.put(rootRef, root);
   return { root: rootRef, elements };
+}
+
+/**
+ * What the structure elements are built into. The tree is built by module-level functions
+ * taking this, made once per process: as closures inside writeStructure they were made anew
+ * for every file and lost their optimized code at each major garbage collection.
+ */
+interface TreeBuild {
+  readonly file: PdfFile;
+  readonly input: StructureInput;
+  readonly warnings: Warning[];
+  readonly elements: Map<number, PdfRef>;
+  readonly roleMap: Map<string, StandardStructType>;
+  readonly ids: [string, PdfRef][];
+  readonly seenIds: Set<string>;
+  /** parents.get(key)[mcid] = element that holds the MCR. */
+  readonly parents: Map<number, (PdfRef | undefined)[]>;
+  readonly annotsByNode: Map<number, AnnotationLeaf[]>;
+  readonly annotParents: Map<number, PdfRef>;
+}
+
+function parentsEntry(s: {
+  readonly key: number;
+  readonly count: number;
+}): [number, (PdfRef | undefined)[]] {
+  return [s.key, new Array<PdfRef | undefined>(s.count)];
+}
+
+function setParent(parents: TreeBuild['parents'], key: number, mcid: number, ref: PdfRef): void {
+  const arr = parents.get(key);
+  if (arr) arr[mcid] = ref;
+}
+
+function orNull(r: PdfRef | undefined): PdfRef | null {
+  return r ?? null;
+}
+
+function byKey(a: [number, PdfValue], b: [number, PdfValue]): number {
+  return a[0] - b[0];
+}
+
+function byIdBytes(a: [string, PdfRef], b: [string, PdfRef]): number {
+  return Buffer.compare(Buffer.from(a[0], 'utf8'), Buffer.from(b[0], 'utf8'));
+}
+
+function idTreeEntry([id, r]: [string, PdfRef]): PdfValue[] {
+  return [new PdfBytes(Buffer.from(id, 'utf8')), r];
+}
+
+function structName(tree: TreeBuild, n: StructNode): string {
+  const { warnings, roleMap } = tree;
+  const role = n.role?.trim();
+  if (!role || role === n.type) return n.type;
+  if (isStandardStructType(role) || Buffer.byteLength(role) > 127) {
+    // Remapping a standard type is forbidden (PDF/UA-1 7.1), and names are limited to 127 bytes.
+    warnings.push({
+      code: 'pdf.role-ignored',
+      message: `role '${role}' cannot be role-mapped; ${n.type} was written`,
+      source: nodeSource(n),
+    });
+    return n.type;
+  }
+  const mapped = roleMap.get(role);
+  if (mapped === undefined) roleMap.set(role, n.type);
+  else if (mapped !== n.type) {
+    warnings.push({
+      code: 'pdf.role-conflict',
+      message: `role '${role}' already maps to ${mapped}; ${n.type} was written`,
+      source: nodeSource(n),
+    });
+    return n.type;
+  }
+  return role;
+}
+
+function build(tree: TreeBuild, n: StructNode, ref: PdfRef, parent: PdfRef): void {
+  const { file, input, warnings, elements, ids, seenIds, parents, annotsByNode, annotParents } =
+    tree;
+  elements.set(n.id, ref);
+  const k: PdfValue[] = [];
+  let pg: number | undefined;
+  for (const c of n.children) {
+    if (c.kind === 'node') {
+      const childRef = file.alloc();
+      k.push(childRef);
+      build(tree, c, childRef, ref);
+      continue;
+    }
+    const rec = input.slots.get(c.slot);
+    if (!rec) continue;
+    for (const leaf of rec.leaves) {
+      const pageRef = input.pageRefs[leaf.page] as PdfRef;
+      if (leaf.actualText !== undefined) {
+        const span = file.alloc();
+        file.put(
+          span,
+          dict({
+            Type: name('StructElem'),
+            S: name('Span'),
+            P: ref,
+            Pg: pageRef,
+            K: leaf.stm
+              ? dict({ Type: name('MCR'), Pg: pageRef, Stm: leaf.stm, MCID: leaf.mcid })
+              : leaf.mcid,
+            ActualText: text(leaf.actualText),
+          }),
+        );
+        setParent(parents, leaf.key, leaf.mcid, span);
+        k.push(span);
+        continue;
+      }
+      setParent(parents, leaf.key, leaf.mcid, ref);
+      if (leaf.stm) {
+        // Marked content inside a transparency group's form XObject.
+        k.push(dict({ Type: name('MCR'), Pg: pageRef, Stm: leaf.stm, MCID: leaf.mcid }));
+        continue;
+      }
+      pg ??= leaf.page;
+      k.push(
+        leaf.page === pg ? leaf.mcid : dict({ Type: name('MCR'), Pg: pageRef, MCID: leaf.mcid }),
+      );
+    }
+  }
+  for (const a of annotsByNode.get(n.id) ?? []) {
+    k.push(dict({ Type: name('OBJR'), Obj: a.annot, Pg: input.pageRefs[a.page] }));
+    annotParents.set(a.key, ref);
+  }
+  if (annotsByNode.has(n.id) && n.type !== 'Link') {
+    warnings.push({
+      code: 'pdf.link-not-in-link',
+      message: `a link annotation belongs to a ${n.type}, not a Link element`,
+      source: nodeSource(n),
+    });
+  }
+  const e = new PdfDict({ Type: name('StructElem'), S: name(structName(tree, n)), P: parent });
+  if (pg !== undefined) e.set('Pg', input.pageRefs[pg]);
+  e.set('K', k);
+  if (n.alt !== undefined && n.alt !== '') e.set('Alt', text(n.alt));
+  if (n.actualText !== undefined) e.set('ActualText', text(n.actualText));
+  if (n.expansion !== undefined) e.set('E', text(n.expansion));
+  const lang = normaliseLang(n.lang);
+  if (lang) e.set('Lang', text(lang));
+  if (n.title !== undefined) e.set('T', text(n.title));
+  if (n.elementId !== undefined && n.elementId !== '') {
+    if (seenIds.has(n.elementId)) {
+      warnings.push({
+        code: 'pdf.duplicate-id',
+        message: `element id '${n.elementId}' is used twice; the second was left out`,
+        source: nodeSource(n),
+      });
+    } else {
+      seenIds.add(n.elementId);
+      e.set('ID', new PdfBytes(Buffer.from(n.elementId, 'utf8')));
+      ids.push([n.elementId, ref]);
+    }
+  }
+  // Only layout attributes need the page; finding it walks the subtree, so ask only then.
+  const needsPage = n.type === 'Figure' || n.type === 'Formula' || n.type === 'Table';
+  const boxPage = needsPage ? (pg ?? firstPage(n, input.slots)) : undefined;
+  // A BBox is in the coordinates of the element's /Pg; give the element one when its
+  // content sits only in its children.
+  if (boxPage !== undefined && pg === undefined) e.set('Pg', input.pageRefs[boxPage]);
+  const attrs = attributes(n, boxPage, input);
+  if (attrs.length === 1) e.set('A', attrs[0]);
+  else if (attrs.length > 1) e.set('A', attrs);
+  file.put(ref, e);
+}
+
+function firstPage(n: StructNode, slots: StructureInput['slots']): number | undefined {
+  for (const c of n.children) {
+    if (c.kind === 'node') {
+      const p = firstPage(c, slots);
+      if (p !== undefined) return p;
+    } else {
+      const l = slots.get(c.slot)?.leaves[0];
+      if (l) return l.page;
+    }
+  }
+  return undefined;
 }
 
 /** Reads back a plain dictionary object written earlier (only for the orphan-link repair). */
@@ -307,24 +351,25 @@ function subtreeBounds(
   page: number,
   input: StructureInput,
 ): readonly [number, number, number, number] | undefined {
-  let b: [number, number, number, number] | undefined;
-  const visit = (m: StructNode): void => {
-    for (const c of m.children) {
-      if (c.kind === 'node') visit(c);
-      else {
-        const r = input.slots.get(c.slot)?.bounds.get(page);
-        if (r)
-          b = b
-            ? [
-                Math.min(b[0], r[0]),
-                Math.min(b[1], r[1]),
-                Math.max(b[2], r[2]),
-                Math.max(b[3], r[3]),
-              ]
-            : [...r];
-      }
+  return visit(n, page, input, undefined);
+}
+
+/** `b` grown by the bounds on `page` of the content under `m` (a module-level function, like build). */
+function visit(
+  m: StructNode,
+  page: number,
+  input: StructureInput,
+  b: [number, number, number, number] | undefined,
+): [number, number, number, number] | undefined {
+  for (const c of m.children) {
+    if (c.kind === 'node') b = visit(c, page, input, b);
+    else {
+      const r = input.slots.get(c.slot)?.bounds.get(page);
+      if (r)
+        b = b
+          ? [Math.min(b[0], r[0]), Math.min(b[1], r[1]), Math.max(b[2], r[2]), Math.max(b[3], r[3])]
+          : [...r];
     }
-  };
-  visit(n);
+  }
   return b;
 }
