@@ -278,10 +278,10 @@ function compare(a: number, op: string, b: number): boolean {
 function evalCondition(
   node: CssNode,
   env: MediaEnv,
-  leaf: (n: CssNode) => boolean | null,
+  leaf: (n: CssNode, env: MediaEnv) => boolean | null,
 ): boolean {
   if (node.type !== 'Condition') {
-    const r = leaf(node);
+    const r = leaf(node, env);
     return r ?? false;
   }
   const parts = node.children.toArray().filter((n) => n.type !== 'WhiteSpace');
@@ -298,7 +298,7 @@ function evalCondition(
       op = id;
       continue;
     }
-    let v = p.type === 'Condition' ? evalCondition(p, env, leaf) : (leaf(p) ?? false);
+    let v = p.type === 'Condition' ? evalCondition(p, env, leaf) : (leaf(p, env) ?? false);
     if (negate) v = !v;
     negate = false;
     result = result === null ? v : op === 'or' ? result || v : result && v;
@@ -306,37 +306,40 @@ function evalCondition(
   return result ?? false;
 }
 
-function mediaLeaf(env: MediaEnv) {
-  return (n: CssNode): boolean | null => {
-    if (n.type === 'Feature') return evalFeature(n.name, n.value as CssNode | null, env);
-    if (n.type === 'FeatureRange') {
-      const l = n.left.type === 'Identifier' ? n.left.name.toLowerCase() : null;
-      const r = n.right && n.right.type === 'Identifier' ? n.right.name.toLowerCase() : null;
-      if (l !== null && n.right === null) {
-        const a = featureEnvValue(l, env);
-        const b = mediaFeatureValue(n.middle as CssNode, env);
-        return typeof a === 'number' && typeof b === 'number'
-          ? compare(a, n.leftComparison, b)
-          : false;
-      }
-      const m = n.middle.type === 'Identifier' ? n.middle.name.toLowerCase() : null;
-      if (m !== null) {
-        const a = mediaFeatureValue(n.left as CssNode, env);
-        const v = featureEnvValue(m, env);
-        const b = n.right ? mediaFeatureValue(n.right as CssNode, env) : null;
-        if (typeof a !== 'number' || typeof v !== 'number') return false;
-        if (!compare(a, n.leftComparison, v)) return false;
-        return (
-          b === null ||
-          n.rightComparison === null ||
-          (typeof b === 'number' && compare(v, n.rightComparison, b))
-        );
-      }
-      void r;
-      return false;
+/**
+ * A media feature test. The condition tests are module-level functions, handed the environment,
+ * rather than closures made for every query: functions made anew on every call lose their
+ * optimized code at each major garbage collection (Node 20).
+ */
+function mediaLeaf(n: CssNode, env: MediaEnv): boolean | null {
+  if (n.type === 'Feature') return evalFeature(n.name, n.value as CssNode | null, env);
+  if (n.type === 'FeatureRange') {
+    const l = n.left.type === 'Identifier' ? n.left.name.toLowerCase() : null;
+    const r = n.right && n.right.type === 'Identifier' ? n.right.name.toLowerCase() : null;
+    if (l !== null && n.right === null) {
+      const a = featureEnvValue(l, env);
+      const b = mediaFeatureValue(n.middle as CssNode, env);
+      return typeof a === 'number' && typeof b === 'number'
+        ? compare(a, n.leftComparison, b)
+        : false;
     }
-    return null;
-  };
+    const m = n.middle.type === 'Identifier' ? n.middle.name.toLowerCase() : null;
+    if (m !== null) {
+      const a = mediaFeatureValue(n.left as CssNode, env);
+      const v = featureEnvValue(m, env);
+      const b = n.right ? mediaFeatureValue(n.right as CssNode, env) : null;
+      if (typeof a !== 'number' || typeof v !== 'number') return false;
+      if (!compare(a, n.leftComparison, v)) return false;
+      return (
+        b === null ||
+        n.rightComparison === null ||
+        (typeof b === 'number' && compare(v, n.rightComparison, b))
+      );
+    }
+    void r;
+    return false;
+  }
+  return null;
 }
 
 /** Does a media query list match output of the given size and type? Invalid lists never match. */
@@ -351,13 +354,14 @@ export function mediaMatches(list: CssNode | null | undefined, env: MediaEnv): b
   if (mql.type !== 'MediaQueryList') return false;
   const queries = mql.children.toArray();
   if (queries.length === 0) return true;
-  return queries.some((q) => {
-    if (q.type !== 'MediaQuery') return false;
+  for (const q of queries) {
+    if (q.type !== 'MediaQuery') continue;
     const type = (q.mediaType ?? 'all').toLowerCase();
     let ok = type === 'all' || type === (env.type ?? 'print');
-    if (ok && q.condition) ok = evalCondition(q.condition, env, mediaLeaf(env));
-    return q.modifier === 'not' ? !ok : ok;
-  });
+    if (ok && q.condition) ok = evalCondition(q.condition, env, mediaLeaf);
+    if (q.modifier === 'not' ? !ok : ok) return true;
+  }
+  return false;
 }
 
 export function parseMediaAttribute(text: string, env: MediaEnv): boolean {
@@ -384,23 +388,25 @@ function supportsMatches(prelude: CssNode | null | undefined): boolean {
   if (!prelude || prelude.type !== 'AtrulePrelude') return false;
   const cond = prelude.children.first;
   if (!cond) return false;
-  const leaf = (n: CssNode): boolean | null => {
-    if (n.type === 'SupportsDeclaration') {
-      const d = n.declaration;
-      if (d.type !== 'Declaration') return false;
-      return declarationSupported(d.property.toLowerCase(), csstree.generate(d.value));
+  return evalCondition(cond, { width: 0, height: 0 }, supportsLeaf);
+}
+
+/** An @supports test: a declaration or selector(). */
+function supportsLeaf(n: CssNode): boolean | null {
+  if (n.type === 'SupportsDeclaration') {
+    const d = n.declaration;
+    if (d.type !== 'Declaration') return false;
+    return declarationSupported(d.property.toLowerCase(), csstree.generate(d.value));
+  }
+  if (n.type === 'FeatureFunction' && n.feature === 'selector') {
+    try {
+      compileSelector(n.value as CssNode);
+      return true;
+    } catch {
+      return false;
     }
-    if (n.type === 'FeatureFunction' && n.feature === 'selector') {
-      try {
-        compileSelector(n.value as CssNode);
-        return true;
-      } catch {
-        return false;
-      }
-    }
-    return false;
-  };
-  return evalCondition(cond, { width: 0, height: 0 }, leaf);
+  }
+  return false;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -628,6 +628,88 @@ function forcedBreakPiece(start: number, run: number, level: number): Piece {
   return { ...emptyPiece(start, run, level, BREAK_MANDATORY), isForcedBreak: true };
 }
 
+/** Whether any character is right-to-left (an odd bidi level). */
+function hasOddLevel(levels: Uint8Array): boolean {
+  for (let i = 0; i < levels.length; i++) if (levels[i] % 2 === 1) return true;
+  return false;
+}
+
+/** Where each anchor stands: where the next run's text starts (or at the end). */
+function anchorOffsets<S>(
+  anchorAt: readonly { run: number; source: S }[],
+  runCount: number,
+  prep: PreparedText,
+  end: number,
+): { offset: number; source: S }[] {
+  const out: { offset: number; source: S }[] = [];
+  for (const a of anchorAt)
+    out.push({ offset: a.run < runCount ? prep.runStart[a.run] : end, source: a.source });
+  return out;
+}
+
+/** What itemisation reads of the paragraph being shaped (see `pieceOf`). */
+interface Itemising<S> {
+  readonly ctx: TextFontContext;
+  readonly text: string;
+  readonly shapingText: string;
+  readonly runs: readonly FlowRun<S>[];
+  readonly prep: PreparedText;
+  readonly runOf: Int32Array;
+  readonly levels: Uint8Array;
+  readonly breaks: Uint8Array;
+  readonly hyphens: ReadonlySet<number>;
+  readonly scripts: readonly string[];
+  readonly faces: readonly (LoadedFace | null)[];
+  readonly missing: Uint8Array;
+  readonly smallCaps: Uint8Array | undefined;
+  readonly memo: ShapeParamsMemo;
+}
+
+/**
+ * The piece of the paragraph's text from `start` to `end`. Module-level rather than a closure
+ * made for every paragraph: functions made anew on every call lose their optimized code at
+ * each major garbage collection (Node 20).
+ */
+function pieceOf<S>(it: Itemising<S>, start: number, end: number): Piece {
+  const { text, runs, levels } = it;
+  const n = text.length;
+  const r = it.runOf[start];
+  const run = runs[r];
+  const breakAfter = end < n ? it.breaks[end] : BREAK_MANDATORY;
+  const ch = text[start];
+  if (run.kind === 'object')
+    return objectPiece(start, r, levels[start], run as ObjectRun<unknown>, breakAfter);
+  if (ch === '\n' || ch === LINE_SEPARATOR) return forcedBreakPiece(start, r, levels[start]);
+  let hp: readonly number[] = NO_POINTS;
+  if (it.hyphens.size > 0) {
+    const found: number[] = [];
+    for (let i = start + 1; i < end; i++) if (it.hyphens.has(i)) found.push(i);
+    if (found.length > 0) hp = found;
+  }
+  return shapePiece(
+    it.ctx,
+    text,
+    it.shapingText,
+    runs,
+    it.prep.runStart[r],
+    it.prep.runEnd[r],
+    {
+      start,
+      end,
+      run: r,
+      level: levels[start],
+      face: it.faces[start]!,
+      script: it.scripts[start],
+      missing: it.missing[start] === 1,
+      sizeScale: it.smallCaps?.[start] ? SMALL_CAPS_SCALE : 1,
+      breakAfter,
+      hyphenPoints: hp,
+    },
+    false,
+    it.memo,
+  );
+}
+
 export function shapeParagraph<S>(
   fontContext: FontContext,
   allRuns: readonly InlineRun<S>[],
@@ -647,14 +729,14 @@ export function shapeParagraph<S>(
   const runOf = new Int32Array(n);
   for (let r = 0; r < runs.length; r++)
     for (let i = prep.runStart[r]; i < prep.runEnd[r]; i++) runOf[i] = r;
-  const primaryFaces = runs.map((r) =>
-    ctx.matchFont(r.style.families, r.style.weight, r.style.style),
-  );
+  const primaryFaces: LoadedFace[] = [];
+  for (const r of runs)
+    primaryFaces.push(ctx.matchFont(r.style.families, r.style.weight, r.style.style));
   const { levels, base } = bidiLevels(text, runs, prep, options.direction);
 
   // Mirrored characters (brackets) in right-to-left text are shaped as their mirror image.
   let shapingText = text;
-  if (levels.some((l) => l % 2 === 1)) {
+  if (hasOddLevel(levels)) {
     const chars = text.split('');
     let changed = false;
     for (let i = 0; i < n; i++)
@@ -675,9 +757,9 @@ export function shapeParagraph<S>(
   // Per-character face choice with fallback.
   const faces: (LoadedFace | null)[] = new Array<LoadedFace | null>(n).fill(null);
   const missing = new Uint8Array(n);
-  const requested = runs.map((r) =>
-    ctx.requestedFaces(r.style.families, r.style.weight, r.style.style),
-  );
+  const requested: (readonly LoadedFace[])[] = [];
+  for (const r of runs)
+    requested.push(ctx.requestedFaces(r.style.families, r.style.weight, r.style.style));
   for (let i = 0; i < n;) {
     const cp = text.codePointAt(i)!;
     const width = cp > 0xffff ? 2 : 1;
@@ -744,55 +826,26 @@ export function shapeParagraph<S>(
 
   // Itemise into pieces.
   const pieces: Piece[] = [];
-  const memo: ShapeParamsMemo = {};
-  let start = 0;
-  const flush = (end: number): void => {
-    if (end <= start) return;
-    const r = runOf[start];
-    const run = runs[r];
-    const breakAfter = end < n ? breaks[end] : BREAK_MANDATORY;
-    const ch = text[start];
-    if (run.kind === 'object')
-      pieces.push(objectPiece(start, r, levels[start], run as ObjectRun<unknown>, breakAfter));
-    else if (ch === '\n' || ch === LINE_SEPARATOR)
-      pieces.push(forcedBreakPiece(start, r, levels[start]));
-    else {
-      let hp: readonly number[] = NO_POINTS;
-      if (hyphens.size > 0) {
-        const found: number[] = [];
-        for (let i = start + 1; i < end; i++) if (hyphens.has(i)) found.push(i);
-        if (found.length > 0) hp = found;
-      }
-      pieces.push(
-        shapePiece(
-          ctx,
-          text,
-          shapingText,
-          runs,
-          prep.runStart[r],
-          prep.runEnd[r],
-          {
-            start,
-            end,
-            run: r,
-            level: levels[start],
-            face: faces[start]!,
-            script: scripts[start],
-            missing: missing[start] === 1,
-            sizeScale: smallCaps?.[start] ? SMALL_CAPS_SCALE : 1,
-            breakAfter,
-            hyphenPoints: hp,
-          },
-          false,
-          memo,
-        ),
-      );
-    }
-    start = end;
+  const it: Itemising<S> = {
+    ctx,
+    text,
+    shapingText,
+    runs,
+    prep,
+    runOf,
+    levels,
+    breaks,
+    hyphens,
+    scripts,
+    faces,
+    missing,
+    smallCaps,
+    memo: {},
   };
+  let start = 0;
   for (let i = 1; i <= n; i++) {
     if (i === n) {
-      flush(n);
+      pieces.push(pieceOf(it, start, n));
       break;
     }
     const code = text.charCodeAt(i);
@@ -815,8 +868,11 @@ export function shapeParagraph<S>(
       prev === LINE_SEPARATOR ||
       // Very long unbreakable text is shaped in bounded chunks (cache keys, re-shaping cost).
       (i - start >= MAX_PIECE_LENGTH && !isStickyChar(text.codePointAt(i)!))
-    )
-      flush(i);
+    ) {
+      // `start` is always before `i`: the text from it is never empty.
+      pieces.push(pieceOf(it, start, i));
+      start = i;
+    }
   }
   return new ParagraphImpl<S>(
     ctx,
@@ -825,10 +881,7 @@ export function shapeParagraph<S>(
     base,
     !prep.hasContent,
     runs,
-    anchorAt.map((a) => ({
-      offset: a.run < runs.length ? prep.runStart[a.run] : text.length,
-      source: a.source,
-    })),
+    anchorOffsets(anchorAt, runs.length, prep, text.length),
     pieces,
     primaryFaces,
     prep.runStart,

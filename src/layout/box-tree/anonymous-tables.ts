@@ -76,12 +76,46 @@ function dropWhitespaceBetween(
   kids: readonly StyledNode[],
   inside: (n: StyledNode) => boolean,
 ): StyledNode[] {
-  return kids.filter((k, i) => {
-    if (!isCollapsibleWhitespace(k)) return true;
-    const before = kids[i - 1];
-    const after = kids[i + 1];
-    return !((before === undefined || inside(before)) && (after === undefined || inside(after)));
-  });
+  const out: StyledNode[] = [];
+  for (let i = 0; i < kids.length; i++) {
+    const k = kids[i];
+    if (isCollapsibleWhitespace(k)) {
+      const before = kids[i - 1];
+      const after = kids[i + 1];
+      if ((before === undefined || inside(before)) && (after === undefined || inside(after)))
+        continue;
+    }
+    out.push(k);
+  }
+  return out;
+}
+
+// The helpers below are module-level functions rather than closures made for every table, row
+// group and row: functions made anew on every call lose their optimized code at each major
+// garbage collection (Node 20).
+
+/** Children a table box takes as they are. */
+function proper(n: StyledNode): boolean {
+  const d = displayOf(n);
+  return d !== null && PROPER_TABLE_CHILD.has(d);
+}
+
+const isRow = (n: StyledNode): boolean => displayOf(n) === 'table-row';
+const isCell = (n: StyledNode): boolean => displayOf(n) === 'table-cell';
+const isColumn = (k: StyledNode): k is StyledElement =>
+  k.kind === 'element' && k.style.display === 'table-column';
+
+/** The nodes that generate a box (display: none ones do not). */
+function visibleOf(kids: readonly StyledNode[]): StyledNode[] {
+  const out: StyledNode[] = [];
+  for (const k of kids) if (k.kind !== 'element' || k.style.display !== 'none') out.push(k);
+  return out;
+}
+
+/** Whether a run holds more than white space. */
+function hasContent(run: readonly StyledNode[]): boolean {
+  for (const k of run) if (!isCollapsibleWhitespace(k)) return true;
+  return false;
 }
 
 /**
@@ -165,46 +199,27 @@ export function tableParts(
   let loose: RowParts[] | null = null;
   let head = false;
   let foot = false;
-  const proper = (n: StyledNode): boolean => {
-    const d = displayOf(n);
-    return d !== null && PROPER_TABLE_CHILD.has(d);
-  };
-  const visible = kids.filter((k) => k.kind !== 'element' || k.style.display !== 'none');
+  const visible = visibleOf(kids);
   const children = dropWhitespaceBetween(visible, proper);
-  const addLoose = (row: RowParts): void => {
-    if (!loose) {
-      loose = [];
-      sections.push({ kind: 'body', rows: loose });
-    }
-    loose.push(row);
-  };
   let run: StyledNode[] = [];
-  const flushRun = (): void => {
-    if (run.some((k) => !isCollapsibleWhitespace(k))) {
-      const row = anon(table.style, 'table-row', run, table.lang);
-      addLoose(rowParts(row, run, anon));
-    }
-    run = [];
-  };
   for (const c of children) {
     if (!proper(c)) {
       // Stage 2.1: everything else directly in a table goes into anonymous rows.
       run.push(c);
       continue;
     }
-    flushRun();
+    loose = flushRun(table, run, anon, sections, loose);
+    run = [];
     const el = c as StyledElement;
     const d = el.style.display;
     if (d === 'table-caption') captions.push(el);
     else if (d === 'table-column') columns.push(el);
     else if (d === 'table-column-group') {
-      const cols = childrenOf(el).filter(
-        (k): k is StyledElement => k.kind === 'element' && k.style.display === 'table-column',
-      );
+      const cols = childrenOf(el).filter(isColumn);
       if (cols.length === 0) columns.push(el);
       else columns.push(...cols);
     } else if (d === 'table-row') {
-      addLoose(rowParts(el, childrenOf(el), anon));
+      loose = addLoose(sections, loose, rowParts(el, childrenOf(el), anon));
     } else {
       let kind: SectionParts['kind'] = 'body';
       if (d === 'table-header-group' && !head) {
@@ -218,8 +233,34 @@ export function tableParts(
       loose = null;
     }
   }
-  flushRun();
+  flushRun(table, run, anon, sections, loose);
   return { captions, columns, sections };
+}
+
+/**
+ * Adds `row` to the section of rows directly in the table (`loose`, started when null); returns
+ * that section's rows.
+ */
+function addLoose(sections: SectionParts[], loose: RowParts[] | null, row: RowParts): RowParts[] {
+  if (!loose) {
+    loose = [];
+    sections.push({ kind: 'body', rows: loose });
+  }
+  loose.push(row);
+  return loose;
+}
+
+/** A run of non-parts directly in `table` as an anonymous row, when it holds content. */
+function flushRun(
+  table: StyledElement,
+  run: StyledNode[],
+  anon: AnonymousFactory,
+  sections: SectionParts[],
+  loose: RowParts[] | null,
+): RowParts[] | null {
+  if (!hasContent(run)) return loose;
+  const row = anon(table.style, 'table-row', run, table.lang);
+  return addLoose(sections, loose, rowParts(row, run, anon));
 }
 
 /** Stage 2.2: the rows of a row group, non-rows wrapped in anonymous rows. */
@@ -229,24 +270,17 @@ function groupRows(
   anon: AnonymousFactory,
   childrenOf: (el: StyledElement) => readonly StyledNode[],
 ): RowParts[] {
-  const isRow = (n: StyledNode): boolean => displayOf(n) === 'table-row';
-  const visible = kids.filter((k) => k.kind !== 'element' || k.style.display !== 'none');
+  const visible = visibleOf(kids);
   const rows: RowParts[] = [];
   let run: StyledNode[] = [];
-  const flush = (): void => {
-    if (run.some((k) => !isCollapsibleWhitespace(k))) {
-      const row = anon(group.style, 'table-row', run, group.lang);
-      rows.push(rowParts(row, run, anon));
-    }
-    run = [];
-  };
   for (const c of dropWhitespaceBetween(visible, isRow)) {
     if (isRow(c)) {
-      flush();
+      flushRows(group, run, anon, rows);
+      run = [];
       rows.push(rowParts(c as StyledElement, childrenOf(c as StyledElement), anon));
     } else run.push(c);
   }
-  flush();
+  flushRows(group, run, anon, rows);
   return rows;
 }
 
@@ -256,21 +290,28 @@ function rowParts(
   kids: readonly StyledNode[],
   anon: AnonymousFactory,
 ): RowParts {
-  const isCell = (n: StyledNode): boolean => displayOf(n) === 'table-cell';
-  const visible = kids.filter((k) => k.kind !== 'element' || k.style.display !== 'none');
+  const visible = visibleOf(kids);
   const cells: StyledElement[] = [];
   let run: StyledNode[] = [];
-  const flush = (): void => {
-    if (run.some((k) => !isCollapsibleWhitespace(k)))
-      cells.push(anon(row.style, 'table-cell', run, row.lang));
-    run = [];
-  };
   for (const c of dropWhitespaceBetween(visible, isCell)) {
     if (isCell(c)) {
-      flush();
+      if (hasContent(run)) cells.push(anon(row.style, 'table-cell', run, row.lang));
+      run = [];
       cells.push(c as StyledElement);
     } else run.push(c);
   }
-  flush();
+  if (hasContent(run)) cells.push(anon(row.style, 'table-cell', run, row.lang));
   return { row, cells };
+}
+
+/** A run of non-rows in a row group as an anonymous row, when it holds content. */
+function flushRows(
+  group: StyledElement,
+  run: StyledNode[],
+  anon: AnonymousFactory,
+  rows: RowParts[],
+): void {
+  if (!hasContent(run)) return;
+  const row = anon(group.style, 'table-row', run, group.lang);
+  rows.push(rowParts(row, run, anon));
 }

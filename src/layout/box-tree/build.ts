@@ -941,6 +941,10 @@ function decoBg(el: StyledElement, ictx: InlineCtx): Partial<InlineCtx> {
 // Alias so recursive calls read clearly inside functions that shadow `node`.
 const node_ = node;
 
+function isMarker(c: StyledNode): c is StyledPseudo {
+  return c.kind === 'pseudo' && c.pseudo === 'marker';
+}
+
 function blockBox(
   el: StyledElement,
   group: Group,
@@ -960,9 +964,7 @@ function blockBox(
   let children = flowChildren(el, ctx);
   let lbl: DraftNode | undefined;
   if (isListItem) {
-    const markerNode = children.find(
-      (c): c is StyledPseudo => c.kind === 'pseudo' && c.pseudo === 'marker',
-    );
+    const markerNode = children.find(isMarker);
     const m = markerNode ? markerParts(markerNode, ctx) : undefined;
     if (own && own.type === 'LI') {
       // The marker is the item's label unless it says nothing (a bullet image, alt "").
@@ -983,7 +985,9 @@ function blockBox(
         ...(lbl ? { slot: ctx.sb.newSlot(lbl) } : {}),
         ...(m.image ? { image: m.image } : {}),
       };
-      children = children.filter((c) => c !== markerNode);
+      const rest: StyledNode[] = [];
+      for (const c of children) if (c !== markerNode) rest.push(c);
+      children = rest;
     }
   }
 
@@ -1234,6 +1238,84 @@ function controlState(el: ControlElement): string {
   }
 }
 
+/**
+ * What the parts of a table being built share. The parts are made by module-level functions
+ * handed this rather than by closures made for every table: functions made anew on every call
+ * lose their optimized code at each major garbage collection (Node 20).
+ */
+interface TableBuild {
+  readonly lang: string;
+  readonly group: Group;
+  readonly tableNode: DraftNode | null;
+  readonly ctx: BuildContext;
+}
+
+function sub(
+  t: TableBuild,
+  parent: DraftNode | null,
+  type: 'THead' | 'TBody' | 'TFoot' | 'TR' | 'TH' | 'TD' | 'Caption',
+  child: StyledElement,
+): DraftNode | null {
+  return parent
+    ? t.ctx.sb.add(parent, type, langAttr(child, t.lang) ? { lang: child.lang } : {})
+    : null;
+}
+
+/** A caption or cell of a layout table: a block with its own semantics in the table's group. */
+function layoutBlock(t: TableBuild, c: StyledElement): BlockBox {
+  const { group, lang, ctx } = t;
+  const sem = isGenerated(c) ? generatedSemantic(c) : semanticOf(c);
+  const ictx: InlineCtx = { owner: () => group.node, lang };
+  const { own: cOwn, childGroup } = blockStructure(c, sem, group, ictx, ctx, group.node);
+  return blockBox(c, childGroup, cOwn, ictx, ctx);
+}
+
+function semanticPart(
+  t: TableBuild,
+  parent: DraftNode | null,
+  type: 'TH' | 'TD' | 'Caption',
+  c: StyledElement,
+): BlockBox {
+  const node = sub(t, parent, type, c);
+  if (node && type === 'TH') node.elementId = idOf(c) ?? `th-${c.nodeId}`;
+  const cellLang = c.lang || t.lang;
+  const box = blockBox(
+    c,
+    { node, lang: cellLang },
+    node,
+    { owner: () => node, lang: cellLang },
+    t.ctx,
+  );
+  return node ? { ...box, struct: node } : box;
+}
+
+function span(c: StyledElement, name: string, max: number): number {
+  const v = Number.parseInt(c.attrs.get(name) ?? '1', 10);
+  return Number.isFinite(v) && v >= 1 ? Math.min(v, max) : 1;
+}
+
+function tableRow(t: TableBuild, r: RowParts, parent: DraftNode | null): TableRowBox {
+  const trNode = t.tableNode ? sub(t, parent, 'TR', r.row) : null;
+  const cells: TableCellBox[] = [];
+  for (const c of r.cells) {
+    const box = t.tableNode
+      ? semanticPart(t, trNode, isHeaderCell(c) ? 'TH' : 'TD', c)
+      : layoutBlock(t, c);
+    cells.push({ box, colspan: span(c, 'colspan', 1000), rowspan: span(c, 'rowspan', 65534) });
+  }
+  return { style: r.row.style, cells, ...(trNode ? { struct: trNode } : {}) };
+}
+
+function tableRows(
+  t: TableBuild,
+  rows: readonly RowParts[],
+  parent: DraftNode | null,
+): TableRowBox[] {
+  const out: TableRowBox[] = [];
+  for (const r of rows) out.push(tableRow(t, r, parent));
+  return out;
+}
+
 function tableBox(
   el: StyledElement,
   own: DraftNode | null,
@@ -1251,36 +1333,7 @@ function tableBox(
         ? group.node
         : null;
   const parts = tableParts(el, boxChildren(el), anonymous(ctx), boxChildren);
-  const sub = (
-    parent: DraftNode | null,
-    type: 'THead' | 'TBody' | 'TFoot' | 'TR' | 'TH' | 'TD' | 'Caption',
-    child: StyledElement,
-  ): DraftNode | null =>
-    parent ? ctx.sb.add(parent, type, langAttr(child, lang) ? { lang: child.lang } : {}) : null;
-  /** A caption or cell of a layout table: a block with its own semantics in the table's group. */
-  const layoutBlock = (c: StyledElement): BlockBox => {
-    const sem = isGenerated(c) ? generatedSemantic(c) : semanticOf(c);
-    const ictx: InlineCtx = { owner: () => group.node, lang };
-    const { own: cOwn, childGroup } = blockStructure(c, sem, group, ictx, ctx, group.node);
-    return blockBox(c, childGroup, cOwn, ictx, ctx);
-  };
-  const semanticPart = (
-    parent: DraftNode | null,
-    type: 'TH' | 'TD' | 'Caption',
-    c: StyledElement,
-  ): BlockBox => {
-    const node = sub(parent, type, c);
-    if (node && type === 'TH') node.elementId = idOf(c) ?? `th-${c.nodeId}`;
-    const cellLang = c.lang || lang;
-    const box = blockBox(
-      c,
-      { node, lang: cellLang },
-      node,
-      { owner: () => node, lang: cellLang },
-      ctx,
-    );
-    return node ? { ...box, struct: node } : box;
-  };
+  const t: TableBuild = { lang, group, tableNode, ctx };
 
   const [firstCaption, ...extraCaptions] = parts.captions;
   if (extraCaptions.length > 0) {
@@ -1292,52 +1345,37 @@ function tableBox(
   }
   const caption = firstCaption
     ? tableNode
-      ? semanticPart(tableNode, 'Caption', firstCaption)
-      : layoutBlock(firstCaption)
+      ? semanticPart(t, tableNode, 'Caption', firstCaption)
+      : layoutBlock(t, firstCaption)
     : undefined;
 
-  const row = (r: RowParts, parent: DraftNode | null): TableRowBox => {
-    const trNode = tableNode ? sub(parent, 'TR', r.row) : null;
-    const cells: TableCellBox[] = r.cells.map((c) => {
-      const box = tableNode
-        ? semanticPart(trNode, isHeaderCell(c) ? 'TH' : 'TD', c)
-        : layoutBlock(c);
-      const span = (name: string, max: number): number => {
-        const v = Number.parseInt(c.attrs.get(name) ?? '1', 10);
-        return Number.isFinite(v) && v >= 1 ? Math.min(v, max) : 1;
-      };
-      return { box, colspan: span('colspan', 1000), rowspan: span('rowspan', 65534) };
-    });
-    return { style: r.row.style, cells, ...(trNode ? { struct: trNode } : {}) };
-  };
-
   const sections: TableSectionBox[] = [];
-  const extraRows: RowParts[] = extraCaptions.map((c) => ({
-    row: anonymous(ctx)(el.style, 'table-row', [c], lang),
-    cells: [anonymous(ctx)(el.style, 'table-cell', [c], lang)],
-  }));
+  const extraRows: RowParts[] = [];
+  for (const c of extraCaptions)
+    extraRows.push({
+      row: anonymous(ctx)(el.style, 'table-row', [c], lang),
+      cells: [anonymous(ctx)(el.style, 'table-cell', [c], lang)],
+    });
   for (const sec of parts.sections) {
     const type = sec.kind === 'head' ? 'THead' : sec.kind === 'foot' ? 'TFoot' : 'TBody';
-    const secNode = tableNode && sec.group ? sub(tableNode, type, sec.group) : tableNode;
+    const secNode = tableNode && sec.group ? sub(t, tableNode, type, sec.group) : tableNode;
     sections.push({
       kind: sec.kind,
       ...(sec.group ? { style: sec.group.style } : {}),
-      rows: sec.rows.map((r) => row(r, secNode)),
+      rows: tableRows(t, sec.rows, secNode),
     });
   }
   if (extraRows.length > 0)
-    sections.push({ kind: 'body', rows: extraRows.map((r) => row(r, tableNode)) });
+    sections.push({ kind: 'body', rows: tableRows(t, extraRows, tableNode) });
   const columns: { style: ComputedStyle }[] = [];
   for (const col of parts.columns) {
     const n = Number.parseInt(col.attrs.get('span') ?? '1', 10) || 1;
     for (let i = 0; i < Math.min(Math.max(n, 1), 1000); i++) columns.push({ style: col.style });
   }
   // Footers are drawn after the body even when written first.
-  const ordered = [
-    ...sections.filter((s) => s.kind === 'head'),
-    ...sections.filter((s) => s.kind === 'body'),
-    ...sections.filter((s) => s.kind === 'foot'),
-  ];
+  const ordered: TableSectionBox[] = [];
+  for (const kind of SECTION_ORDER)
+    for (const sec of sections) if (sec.kind === kind) ordered.push(sec);
   if (tableNode) assignHeaderScopes(ordered, ctx);
   return {
     kind: 'table',
@@ -1351,6 +1389,8 @@ function tableBox(
     columns,
   };
 }
+
+const SECTION_ORDER: readonly TableSectionBox['kind'][] = ['head', 'body', 'foot'];
 
 /** A header cell: <th>, or an ARIA column or row header. */
 function isHeaderCell(c: StyledElement): boolean {
@@ -1381,19 +1421,21 @@ function flowChildren(el: StyledElement, ctx: BuildContext): readonly StyledNode
  * attribute.
  */
 function assignHeaderScopes(sections: readonly TableSectionBox[], ctx: BuildContext): void {
-  const allRows = sections.flatMap((s) => s.rows);
+  const allRows: TableRowBox[] = [];
+  for (const sec of sections) for (const row of sec.rows) allRows.push(row);
   const grid = placeCells(allRows);
   const total = allRows.length;
   const colHeads = new Map<number, string[]>();
   let r = 0;
   for (const sec of sections) {
     for (const row of sec.rows) {
-      const allTh = row.cells.every((c) => c.box.el?.tag === 'th');
+      const allTh = onlyTh(row);
       const rowHeads: string[] = [];
-      row.cells.forEach((cell, i) => {
+      for (let i = 0; i < row.cells.length; i++) {
+        const cell = row.cells[i];
         const node = cell.box.struct;
         const el = cell.box.el;
-        if (!node || !el) return;
+        if (!node || !el) continue;
         const col = grid[r][i];
         const attrs = {
           ...(cell.colspan > 1 ? { colSpan: cell.colspan } : {}),
@@ -1421,11 +1463,17 @@ function assignHeaderScopes(sections: readonly TableSectionBox[], ctx: BuildCont
           const heads = explicit ?? [...new Set([...(colHeads.get(col) ?? []), ...rowHeads])];
           node.attributes = { ...attrs, ...(heads.length > 0 ? { headers: heads } : {}) };
         }
-      });
+      }
       r++;
     }
   }
   padRows(allRows, ctx);
+}
+
+/** Whether every cell of the row is a <th>. */
+function onlyTh(row: TableRowBox): boolean {
+  for (const c of row.cells) if (c.box.el?.tag !== 'th') return false;
+  return true;
 }
 
 /**
@@ -1435,36 +1483,40 @@ function assignHeaderScopes(sections: readonly TableSectionBox[], ctx: BuildCont
 function padRows(rows: readonly TableRowBox[], ctx: BuildContext): void {
   const occupied = rowOccupancy(rows);
   const width = Math.max(0, ...occupied);
-  rows.forEach((row, r) => {
-    if (!row.struct) return;
-    for (let k = occupied[r]; k < width; k++) ctx.sb.add(row.struct, 'TD');
-  });
+  for (let r = 0; r < rows.length; r++) {
+    const struct = rows[r].struct;
+    if (!struct) continue;
+    for (let k = occupied[r]; k < width; k++) ctx.sb.add(struct, 'TD');
+  }
 }
 
 /** How many grid slots of each row are covered (by its own cells or rowspans from above). */
 function rowOccupancy(rows: readonly TableRowBox[]): number[] {
-  const taken: Set<number>[] = rows.map(() => new Set<number>());
-  rows.forEach((row, r) => {
+  const taken: Set<number>[] = [];
+  for (let r = 0; r < rows.length; r++) taken.push(new Set<number>());
+  for (let r = 0; r < rows.length; r++) {
     let c = 0;
-    for (const cell of row.cells) {
+    for (const cell of rows[r].cells) {
       while (taken[r].has(c)) c++;
       for (let dr = 0; dr < Math.min(cell.rowspan, rows.length - r); dr++)
         for (let dc = 0; dc < cell.colspan; dc++) taken[r + dr].add(c + dc);
       c += cell.colspan;
     }
-  });
-  return taken.map((t) => t.size);
+  }
+  const out: number[] = [];
+  for (const t of taken) out.push(t.size);
+  return out;
 }
 
 /** Column index of every cell, honouring rowspans from rows above (HTML table model). */
 export function placeCells(rows: readonly TableRowBox[]): number[][] {
   const taken: Set<number>[] = [];
   const out: number[][] = [];
-  rows.forEach((row, r) => {
+  for (let r = 0; r < rows.length; r++) {
     taken[r] ??= new Set();
     const cols: number[] = [];
     let c = 0;
-    for (const cell of row.cells) {
+    for (const cell of rows[r].cells) {
       while (taken[r].has(c)) c++;
       cols.push(c);
       for (let dr = 0; dr < Math.min(cell.rowspan, rows.length - r); dr++) {
@@ -1474,6 +1526,6 @@ export function placeCells(rows: readonly TableRowBox[]): number[][] {
       c += cell.colspan;
     }
     out.push(cols);
-  });
+  }
   return out;
 }

@@ -22,14 +22,7 @@ type Kid = StructChild;
 const typeOf = (k: Kid): StandardStructType | null => (k.kind === 'node' ? k.type : null);
 
 export function normaliseStructure(root: StructNode): StructNode {
-  let nextId = maxId(root) + 1;
-  const make = (type: StandardStructType, children: readonly Kid[]): StructNode => ({
-    kind: 'node',
-    id: nextId++,
-    type,
-    children,
-  });
-  const fixed = fix(root, make);
+  const fixed = fix(root, new Make(maxId(root) + 1));
   return renumberHeadings(fixed);
 }
 
@@ -39,7 +32,20 @@ function maxId(n: StructNode): number {
   return m;
 }
 
-type Make = (type: StandardStructType, children: readonly Kid[]) => StructNode;
+/**
+ * Makes the missing parents, numbered after the tree's own nodes. The repair steps below are
+ * module-level functions handed this rather than closures made for every node: functions made
+ * anew on every call lose their optimized code at each major garbage collection (Node 20).
+ */
+class Make {
+  constructor(private nextId: number) {}
+
+  node(type: StandardStructType, children: readonly Kid[]): StructNode {
+    return { kind: 'node', id: this.nextId++, type, children };
+  }
+}
+
+type Wrap = (run: Kid[], make: Make) => Kid;
 
 /**
  * Groups consecutive kids for which `misplaced` holds and replaces each run by `wrap(run)`;
@@ -49,23 +55,21 @@ type Make = (type: StandardStructType, children: readonly Kid[]) => StructNode;
 function wrapRuns(
   kids: readonly Kid[],
   misplaced: (k: Kid) => boolean,
-  wrap: (run: Kid[]) => Kid,
+  wrap: Wrap,
+  make: Make,
 ): readonly Kid[] {
   if (!kids.some(misplaced)) return kids;
   const out: Kid[] = [];
   let run: Kid[] = [];
-  const flush = (): void => {
-    if (run.length > 0) out.push(wrap(run));
-    run = [];
-  };
   for (const k of kids) {
     if (misplaced(k)) run.push(k);
     else {
-      flush();
+      if (run.length > 0) out.push(wrap(run, make));
+      run = [];
       out.push(k);
     }
   }
-  flush();
+  if (run.length > 0) out.push(wrap(run, make));
   return out;
 }
 
@@ -90,17 +94,40 @@ const isTableKid = is(TABLE_KIDS);
 const isRow = (k: Kid): boolean => typeOf(k) === 'TR';
 const isItem = (k: Kid): boolean => typeOf(k) === 'LI';
 const isCaption = (k: Kid): boolean => typeOf(k) === 'Caption';
+const isBody = (k: Kid): boolean => typeOf(k) === 'TBody';
+const notListKid = (k: Kid): boolean => !isListKid(k);
+const notItemKid = (k: Kid): boolean => !isItemKid(k);
+const notCell = (k: Kid): boolean => !isCell(k);
+const notRow = (k: Kid): boolean => !isRow(k);
+const notTableKid = (k: Kid): boolean => !isTableKid(k);
+const isRowOrGroup = (k: Kid): boolean => isRow(k) || isRowGroup(k);
+
+const inItem: Wrap = (run, make) =>
+  run.every(isItemKid) ? make.node('LI', run) : make.node('LI', [make.node('LBody', run)]);
+const inWrap =
+  (type: StandardStructType): Wrap =>
+  (run, make) =>
+    make.node(type, run);
+const inLI = inWrap('LI');
+const inL = inWrap('L');
+const inLBody = inWrap('LBody');
+const inTD = inWrap('TD');
+const inTR = inWrap('TR');
+const inTable = inWrap('Table');
+const inTBody = inWrap('TBody');
+const inRow: Wrap = (run, make) => make.node('TR', [make.node('TD', run)]);
 
 /** `children` with `f` applied to each node child; the same list when no child changed. */
-function mapNodeChildren(
+function mapNodeChildren<A>(
   children: readonly Kid[],
-  f: (n: StructNode) => StructNode,
+  f: (n: StructNode, a: A) => StructNode,
+  a: A,
 ): readonly Kid[] {
   let out: Kid[] | undefined;
   for (let i = 0; i < children.length; i++) {
     const c = children[i];
     if (c.kind !== 'node') continue;
-    const mapped = f(c);
+    const mapped = f(c, a);
     if (mapped !== c) (out ??= children.slice())[i] = mapped;
   }
   return out ?? children;
@@ -108,99 +135,89 @@ function mapNodeChildren(
 
 /** The node repaired; the node itself when nothing in it needed repair. */
 function fix(n: StructNode, make: Make): StructNode {
-  let kids = mapNodeChildren(n.children, (c) => fix(c, make));
+  let kids = mapNodeChildren(n.children, fix, make);
   const t = n.type;
 
   // Lists.
   if (t === 'L') {
-    kids = wrapRuns(
-      kids,
-      (k) => !isListKid(k),
-      (run) => (run.every(isItemKid) ? make('LI', run) : make('LI', [make('LBody', run)])),
-    );
+    kids = wrapRuns(kids, notListKid, inItem, make);
   } else {
-    if (t !== 'LI') kids = wrapRuns(kids, isItemKid, (run) => make('LI', run));
-    kids = wrapRuns(kids, isItem, (run) => make('L', run));
+    if (t !== 'LI') kids = wrapRuns(kids, isItemKid, inLI, make);
+    kids = wrapRuns(kids, isItem, inL, make);
   }
-  if (t === 'LI')
-    kids = wrapRuns(
-      kids,
-      (k) => !isItemKid(k),
-      (run) => make('LBody', run),
-    );
+  if (t === 'LI') kids = wrapRuns(kids, notItemKid, inLBody, make);
 
   // Tables.
   if (t === 'TR') {
-    kids = wrapRuns(
-      kids,
-      (k) => !isCell(k),
-      (run) => make('TD', run),
-    );
+    kids = wrapRuns(kids, notCell, inTD, make);
   } else {
-    kids = wrapRuns(kids, isCell, (run) => make('TR', run));
+    kids = wrapRuns(kids, isCell, inTR, make);
   }
   if (ROW_GROUPS.has(t)) {
-    kids = wrapRuns(
-      kids,
-      (k) => !isRow(k),
-      (run) => make('TR', [make('TD', run)]),
-    );
+    kids = wrapRuns(kids, notRow, inRow, make);
   }
   if (t === 'Table') kids = tableKids(kids, make);
   else if (!ROW_GROUPS.has(t)) {
-    kids = wrapRuns(
-      kids,
-      (k) => isRow(k) || isRowGroup(k),
-      (run) => make('Table', run),
-    );
+    kids = wrapRuns(kids, isRowOrGroup, inTable, make);
   }
   return kids === n.children ? n : { ...n, children: kids };
 }
 
 function tableKids(kids: readonly Kid[], make: Make): readonly Kid[] {
-  let out = wrapRuns(
-    kids,
-    (k) => !isTableKid(k),
-    (run) => make('TR', [make('TD', run)]),
-  );
+  let out = wrapRuns(kids, notTableKid, inRow, make);
   // A Caption sits first or last: one in the middle moves to the front (it titles the table
   // either way); any further one is the content of a row of its own.
-  const captions = out.filter(isCaption);
-  if (captions.length > 0) {
+  if (out.some(isCaption)) {
     const last = out[out.length - 1];
-    const lead = captions.find((c) => c !== last);
+    let lead: Kid | undefined;
+    for (const c of out)
+      if (isCaption(c) && c !== last) {
+        lead = c;
+        break;
+      }
     const trailing = typeOf(last) === 'Caption' ? last : undefined;
-    out = [...(lead ? [lead] : []), ...out.filter((k) => k !== lead)];
-    out = out.map((k) =>
-      typeOf(k) === 'Caption' && k !== lead && k !== trailing ? make('TR', [make('TD', [k])]) : k,
-    );
+    const moved: Kid[] = lead ? [lead] : [];
+    for (const k of out) {
+      if (k === lead) continue;
+      moved.push(
+        typeOf(k) === 'Caption' && k !== trailing ? make.node('TR', [make.node('TD', [k])]) : k,
+      );
+    }
+    out = moved;
   }
   const hasGroups = out.some(isRowGroup);
-  if (hasGroups)
-    out = wrapRuns(
-      out,
-      (k) => typeOf(k) === 'TR',
-      (run) => make('TBody', run),
-    );
+  if (hasGroups) out = wrapRuns(out, isRow, inTBody, make);
   // At most one THead and one TFoot, and a TBody beside them.
   let head = false;
   let foot = false;
-  out = out.map((k) => {
-    if (k.kind !== 'node') return k;
-    if (k.type === 'THead') {
-      if (head) return { ...k, type: 'TBody' };
+  const single: Kid[] = [];
+  for (const k of out) {
+    if (k.kind === 'node' && k.type === 'THead') {
+      if (head) {
+        single.push({ ...k, type: 'TBody' });
+        continue;
+      }
       head = true;
-    } else if (k.type === 'TFoot') {
-      if (foot) return { ...k, type: 'TBody' };
+    } else if (k.kind === 'node' && k.type === 'TFoot') {
+      if (foot) {
+        single.push({ ...k, type: 'TBody' });
+        continue;
+      }
       foot = true;
     }
-    return k;
-  });
-  if ((head || foot) && !out.some((k) => typeOf(k) === 'TBody')) {
+    single.push(k);
+  }
+  out = single;
+  if ((head || foot) && !out.some(isBody)) {
     // Only header or footer rows: they are the body.
-    out = out.map((k) =>
-      k.kind === 'node' && (k.type === 'THead' || k.type === 'TFoot') ? { ...k, type: 'TBody' } : k,
-    );
+    const bodies: Kid[] = [];
+    for (const k of out)
+      bodies.push(
+        k.kind === 'node' && (k.type === 'THead' || k.type === 'TFoot')
+          ? { ...k, type: 'TBody' }
+          : k,
+      );
+    out = bodies;
   }
   return out;
 }
@@ -212,21 +229,28 @@ function headingLevel(t: StandardStructType): number {
   return i < 0 ? 0 : i + 1;
 }
 
+/** The level of a heading still "open" above the current one: its source and used levels. */
+interface OpenHeading {
+  source: number;
+  used: number;
+}
+
 /** H1..H6 renumbered in reading order so the outline starts at H1 and never skips a level. */
 function renumberHeadings(root: StructNode): StructNode {
   // Source level → used level of the headings still "open" above the current one.
-  const open: { source: number; used: number }[] = [];
-  const visit = (n: StructNode): StructNode => {
-    let node = n;
-    const source = headingLevel(n.type);
-    if (source > 0) {
-      while (open.length > 0 && open[open.length - 1].source >= source) open.pop();
-      const used = Math.min(6, (open[open.length - 1]?.used ?? 0) + 1);
-      open.push({ source, used });
-      if (used !== source) node = { ...n, type: LEVELS[used - 1] };
-    }
-    const children = mapNodeChildren(node.children, visit);
-    return children === node.children ? node : { ...node, children };
-  };
-  return visit(root);
+  const open: OpenHeading[] = [];
+  return visit(root, open);
+}
+
+function visit(n: StructNode, open: OpenHeading[]): StructNode {
+  let node = n;
+  const source = headingLevel(n.type);
+  if (source > 0) {
+    while (open.length > 0 && open[open.length - 1].source >= source) open.pop();
+    const used = Math.min(6, (open[open.length - 1]?.used ?? 0) + 1);
+    open.push({ source, used });
+    if (used !== source) node = { ...n, type: LEVELS[used - 1] };
+  }
+  const children = mapNodeChildren(node.children, visit, open);
+  return children === node.children ? node : { ...node, children };
 }

@@ -29,6 +29,19 @@ export interface DraftNode {
   parent?: DraftNode;
 }
 
+/**
+ * The kinds of node kept without content, for the table and list grids to be whole (an empty TD
+ * still belongs to its row).
+ */
+const KEEP_EMPTY: ReadonlySet<StandardStructType> = new Set<StandardStructType>([
+  'TD',
+  'TH',
+  'TR',
+  'Document',
+  'LBody',
+  'Lbl',
+]);
+
 export class StructureBuilder {
   private nextId = 1;
   private nextSlot = 1;
@@ -126,45 +139,50 @@ export class StructureBuilder {
    * asks of any structure tree are enforced (see repair.ts).
    */
   finish(): StructNode {
-    const keepEmpty = new Set<StandardStructType>(['TD', 'TH', 'TR', 'Document', 'LBody', 'Lbl']);
-    const freeze = (n: DraftNode): StructNode | undefined => {
-      const children: StructChild[] = [];
-      for (const c of n.children) {
-        if ('id' in c) {
-          const f = freeze(c);
-          if (f) children.push(f);
-        } else if (this.used.has(c.slot)) {
-          children.push(c);
-        }
-      }
-      if (
-        children.length === 0 &&
-        !keepEmpty.has(n.type) &&
-        n.alt === undefined &&
-        !this.kept.has(n.id)
-      ) {
-        return undefined;
-      }
-      return {
-        kind: 'node',
-        id: n.id,
-        type: n.type,
-        ...(n.alt !== undefined ? { alt: n.alt } : {}),
-        ...(n.actualText !== undefined ? { actualText: n.actualText } : {}),
-        ...(n.expansion !== undefined ? { expansion: n.expansion } : {}),
-        ...(n.lang !== undefined ? { lang: n.lang } : {}),
-        ...(n.title !== undefined ? { title: n.title } : {}),
-        ...(n.elementId !== undefined ? { elementId: n.elementId } : {}),
-        ...(n.attributes !== undefined ? { attributes: n.attributes } : {}),
-        children,
-      };
-    };
-    const tree = freeze(this.root) ?? {
+    const tree = this.freeze(this.root) ?? {
       kind: 'node',
       id: this.root.id,
       type: 'Document',
       children: [],
     };
     return normaliseStructure(tree);
+  }
+
+  /**
+   * `n` frozen, or undefined when it is dropped. A method rather than a closure made on every
+   * `finish`: functions made anew on every call lose their optimized code at each major garbage
+   * collection (Node 20).
+   */
+  private freeze(n: DraftNode): StructNode | undefined {
+    const children: StructChild[] = [];
+    for (const c of n.children) {
+      if ('id' in c) {
+        const f = this.freeze(c);
+        if (f) children.push(f);
+      } else if (this.used.has(c.slot)) {
+        children.push(c);
+      }
+    }
+    if (
+      children.length === 0 &&
+      !KEEP_EMPTY.has(n.type) &&
+      n.alt === undefined &&
+      !this.kept.has(n.id)
+    ) {
+      return undefined;
+    }
+    return {
+      kind: 'node',
+      id: n.id,
+      type: n.type,
+      ...(n.alt !== undefined ? { alt: n.alt } : {}),
+      ...(n.actualText !== undefined ? { actualText: n.actualText } : {}),
+      ...(n.expansion !== undefined ? { expansion: n.expansion } : {}),
+      ...(n.lang !== undefined ? { lang: n.lang } : {}),
+      ...(n.title !== undefined ? { title: n.title } : {}),
+      ...(n.elementId !== undefined ? { elementId: n.elementId } : {}),
+      ...(n.attributes !== undefined ? { attributes: n.attributes } : {}),
+      children,
+    };
   }
 }

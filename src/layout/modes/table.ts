@@ -8,7 +8,7 @@
 import type { ComputedStyle } from '../../style/index.js';
 import type { BlockBox, TableBox, TableCellBox, TableRowBox } from '../box-tree/boxes.js';
 import { placeCells } from '../box-tree/build.js';
-import type { LayoutContext } from '../context.js';
+import type { BoxGeometry, LayoutContext } from '../context.js';
 import { boxFragment, flatten, leafOf, shiftFragment, sideBySide } from '../context.js';
 import type { DisplayItem } from '../../document/index.js';
 import { intrinsicOuter, layoutBlockLevel, type Placed } from './block.js';
@@ -117,16 +117,58 @@ function gridOf(table: TableBox): Grid {
   }
   const cols = placeCells(rows);
   let columnCount = table.columns.length;
-  rows.forEach((r, i) =>
-    r.cells.forEach((c, j) => (columnCount = Math.max(columnCount, cols[i][j] + c.colspan))),
-  );
+  for (let i = 0; i < rows.length; i++) {
+    const cells = rows[i].cells;
+    for (let j = 0; j < cells.length; j++)
+      columnCount = Math.max(columnCount, cols[i][j] + cells[j].colspan);
+  }
   const collapse = table.style.borderCollapse === 'collapse';
-  const cells = collapse
-    ? collapsedCells(table, rows, cols, columnCount)
-    : rows.map((r) => r.cells.map((c) => c.box));
+  const cells = collapse ? collapsedCells(table, rows, cols, columnCount) : ownCells(rows);
   const g: Grid = { rows, sectionOf, sectionStyle, cols, columnCount, cells, collapse };
   grids.set(table, g);
   return g;
+}
+
+/** The cells' boxes as they are (separated borders). */
+function ownCells(rows: readonly TableRowBox[]): BlockBox[][] {
+  const out: BlockBox[][] = [];
+  for (const r of rows) {
+    const boxes: BlockBox[] = [];
+    for (const c of r.cells) boxes.push(c.box);
+    out.push(boxes);
+  }
+  return out;
+}
+
+/** One side of a cell's border. */
+interface Side {
+  w: number;
+  style: ComputedStyle['borderTopStyle'];
+  color: ComputedStyle['borderTopColor'];
+}
+
+function pick(a: Side, b: Side): Side {
+  return b.w > a.w ? b : a;
+}
+
+function side(s: ComputedStyle, k: 'Top' | 'Right' | 'Bottom' | 'Left'): Side {
+  return {
+    w: s[`border${k}Width`],
+    style: s[`border${k}Style`],
+    color: s[`border${k}Color`],
+  };
+}
+
+/** The answer for the cell above in the same column, and what it depended on. */
+interface SameAsAbove {
+  s: ComputedStyle;
+  above: ComputedStyle | undefined;
+  before: ComputedStyle | undefined;
+  below: ComputedStyle | undefined;
+  lastCol: boolean;
+  lastRow: boolean;
+  firstRow: boolean;
+  style: ComputedStyle;
 }
 
 /**
@@ -140,44 +182,28 @@ function collapsedCells(
   cols: readonly (readonly number[])[],
   n: number,
 ): BlockBox[][] {
-  const owner: (TableCellBox | undefined)[][] = rows.map(() =>
-    new Array<TableCellBox | undefined>(n).fill(undefined),
-  );
-  rows.forEach((r, i) =>
-    r.cells.forEach((c, j) => {
+  const owner: (TableCellBox | undefined)[][] = [];
+  for (let i = 0; i < rows.length; i++)
+    owner.push(new Array<TableCellBox | undefined>(n).fill(undefined));
+  for (let i = 0; i < rows.length; i++) {
+    const cells = rows[i].cells;
+    for (let j = 0; j < cells.length; j++) {
+      const c = cells[j];
       for (let dr = 0; dr < c.rowspan && i + dr < rows.length; dr++)
         for (let dc = 0; dc < c.colspan && cols[i][j] + dc < n; dc++)
           owner[i + dr][cols[i][j] + dc] = c;
-    }),
-  );
+    }
+  }
   const ts = table.style;
   const rtl = ts.direction === 'rtl';
-  type Side = {
-    w: number;
-    style: ComputedStyle['borderTopStyle'];
-    color: ComputedStyle['borderTopColor'];
-  };
-  const pick = (a: Side, b: Side): Side => (b.w > a.w ? b : a);
-  const side = (s: ComputedStyle, k: 'Top' | 'Right' | 'Bottom' | 'Left'): Side => ({
-    w: s[`border${k}Width`],
-    style: s[`border${k}Style`],
-    color: s[`border${k}Color`],
-  });
-  const same: (
-    | {
-        s: ComputedStyle;
-        above: ComputedStyle | undefined;
-        before: ComputedStyle | undefined;
-        below: ComputedStyle | undefined;
-        lastCol: boolean;
-        lastRow: boolean;
-        firstRow: boolean;
-        style: ComputedStyle;
-      }
-    | undefined
-  )[] = new Array(n);
-  return rows.map((r, i) =>
-    r.cells.map((c, j) => {
+  const same: (SameAsAbove | undefined)[] = new Array(n);
+  const out: BlockBox[][] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    const boxes: BlockBox[] = [];
+    out.push(boxes);
+    for (let j = 0; j < r.cells.length; j++) {
+      const c = r.cells[j];
       const c0 = cols[i][j];
       const c1 = Math.min(n, c0 + c.colspan);
       const r1 = Math.min(rows.length, i + c.rowspan);
@@ -208,8 +234,10 @@ function collapsedCells(
         p.below === below?.box.style &&
         p.lastCol === lastCol &&
         p.lastRow === lastRow
-      )
-        return { ...c.box, style: p.style };
+      ) {
+        boxes.push({ ...c.box, style: p.style });
+        continue;
+      }
       const key = `${idOf(ts)} ${idOf(above?.box.style)} ${idOf(before?.box.style)} ${idOf(
         below?.box.style,
       )} ${i === 0 ? idOf(r.style) : 0} ${lastCol ? 1 : 0}${lastRow ? 1 : 0}`;
@@ -258,9 +286,10 @@ function collapsedCells(
         firstRow: i === 0,
         style,
       };
-      return { ...c.box, style };
-    }),
-  );
+      boxes.push({ ...c.box, style });
+    }
+  }
+  return out;
 }
 
 /**
@@ -396,12 +425,15 @@ function sumEdges(s: ComputedStyle): number {
 }
 
 function columnSpecs(t: TableBox): ColumnSpec[] {
-  return t.columns.map((c) => {
-    const w = c.style.width;
-    if (typeof w === 'number') return { fixed: pt(w) };
-    if (typeof w === 'object' && 'percent' in w && w.px === 0) return { percent: w.percent };
-    return {};
-  });
+  const out: ColumnSpec[] = [];
+  for (const c of t.columns) out.push(columnSpec(c.style.width));
+  return out;
+}
+
+function columnSpec(w: ComputedStyle['width']): ColumnSpec {
+  if (typeof w === 'number') return { fixed: pt(w) };
+  if (typeof w === 'object' && 'percent' in w && w.px === 0) return { percent: w.percent };
+  return {};
 }
 
 /** min/max-content of the table's border box. */
@@ -411,12 +443,362 @@ export function tableIntrinsic(t: TableBox, ctx: LayoutContext): { min: number; 
   const sp = g.collapse ? 0 : pt(t.style.borderSpacingH);
   const e = tableEdges(t, g.collapse);
   const cells = cellInfos(g, ctx);
-  const min = autoColumnWidths(n, cells, 0, undefined, columnSpecs(t)).reduce((a, b) => a + b, 0);
-  const max = autoColumnWidths(n, cells, 1e9, undefined, columnSpecs(t)).reduce((a, b) => a + b, 0);
+  const min = sum(autoColumnWidths(n, cells, 0, undefined, columnSpecs(t)));
+  const max = sum(autoColumnWidths(n, cells, 1e9, undefined, columnSpecs(t)));
   const extra = sp * (n + 1) + e.left + e.right;
   let capMin = 0;
   if (t.caption) capMin = intrinsicOuter(t.caption, ctx).min;
   return { min: Math.max(min + extra, capMin), max: Math.max(max + extra, capMin) };
+}
+
+/** The sum of `values`, added up from the first. */
+function sum(values: readonly number[]): number {
+  let total = 0;
+  for (const v of values) total += v;
+  return total;
+}
+
+/** One empty list per row. */
+function perRow<T>(count: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < count; i++) out.push([]);
+  return out;
+}
+
+// The phases of table layout are module-level functions rather than closures inside
+// `layoutTable`: functions made anew on every call lose their optimized code at each major
+// garbage collection (Node 20), and one very large function is slow to optimize.
+
+/** Whether a cell of the grid spans more than one row. */
+function spansRows(g: Grid): boolean {
+  for (const r of g.rows) for (const c of r.cells) if (c.rowspan !== 1) return true;
+  return false;
+}
+
+/** A cell laid out at its column width. */
+interface Laid {
+  box: BlockBox;
+  r: number;
+  c0: number;
+  c1: number;
+  rowspan: number;
+  placed: Placed;
+  /** Where it was laid out (the row's top, or 0 when it is moved there afterwards). */
+  at: number;
+  /** Border-box height: the content's, or the cell's own height when taller. */
+  h: number;
+  x: number;
+  w: number;
+}
+
+/**
+ * Lays out every cell at its column width; `rowH` (the rows' own heights) grows to the
+ * tallest cell of each row that does not span rows.
+ */
+function layCells(
+  g: Grid,
+  colX: readonly number[],
+  spH: number,
+  spV: number,
+  gridTop: number,
+  rtl: boolean,
+  rowH: number[],
+  ctx: LayoutContext,
+): Laid[] {
+  const n = g.columnCount;
+  const laid: Laid[] = [];
+  // Without row spans a row's top is known once the rows above it are laid out, so its cells
+  // are laid out in place rather than at 0 and moved (a copy of every line and glyph run).
+  const inPlace = !spansRows(g);
+  let rowTop = gridTop + spV;
+  for (let i = 0; i < g.rows.length; i++) {
+    const r = g.rows[i];
+    if (i > 0) rowTop += rowH[i - 1] + spV;
+    const at = inPlace ? rowTop : 0;
+    for (let j = 0; j < r.cells.length; j++) {
+      const c = r.cells[j];
+      const box = g.cells[i][j];
+      const c0 = g.cols[i][j];
+      const c1 = Math.min(n, c0 + c.colspan);
+      const w = colX[c1] - colX[c0] - spH;
+      // Right-to-left tables put the first column on the right: mirror within the grid.
+      const cellX = rtl ? colX[0] + colX[n] - spH - (colX[c0] + w) : colX[c0];
+      const placed = layoutBlockLevel(box, cellX, at, w, ctx, [], { root: true, forcedWidth: w });
+      const own = size(box.style.height, undefined);
+      const h = Math.max(placed.height, own ?? 0);
+      laid.push({
+        box,
+        r: i,
+        c0,
+        c1,
+        rowspan: Math.min(c.rowspan, g.rows.length - i),
+        placed,
+        at,
+        h,
+        x: cellX,
+        w,
+      });
+      if (c.rowspan === 1) rowH[i] = Math.max(rowH[i], h);
+    }
+  }
+  return laid;
+}
+
+/**
+ * A cell's box fragment. It is only needed when its row is cut between pages (or the cell
+ * draws its own decoration), so it is made on demand unless `made` already holds it.
+ */
+class CellFrag {
+  /** The fragment, when it was made at once. */
+  made: Fragment | undefined = undefined;
+
+  constructor(
+    readonly box: BlockBox,
+    readonly geometry: BoxGeometry,
+    readonly kids: readonly Fragment[],
+    readonly showEmpty: boolean,
+  ) {}
+
+  fragment(ctx: LayoutContext): Fragment {
+    return this.made ?? this.make(ctx);
+  }
+
+  make(ctx: LayoutContext): BoxFragment {
+    const box = this.box;
+    return boxFragment(
+      this.showEmpty
+        ? box
+        : {
+            ...box,
+            style: {
+              ...box.style,
+              backgroundColor: { r: 0, g: 0, b: 0, a: 0 },
+              backgroundLayers: [],
+            },
+          },
+      this.geometry,
+      this.kids,
+      ctx,
+    );
+  }
+}
+
+/** The rows of a table with their cells placed: what `rowLeaf` makes leaves of. */
+interface PlacedRows {
+  readonly g: Grid;
+  readonly colX: readonly number[];
+  readonly spH: number;
+  readonly gridWidth: number;
+  readonly rowY: readonly number[];
+  readonly rowH: readonly number[];
+  readonly cellItems: DisplayItem[][];
+  readonly cellFrags: CellFrag[][];
+  readonly cellAnchors: Anchor[][];
+  readonly cellBgs: Band[][];
+  readonly hBands: Band[][];
+  readonly vBands: Band[][];
+  readonly topBands: Band[][];
+  /** The last row each row is joined to by a rowspan. */
+  readonly rowEnd: number[];
+}
+
+/** Cells placed at their row, stretched to the row height, content aligned vertically. */
+function placeInRows(
+  g: Grid,
+  laid: readonly Laid[],
+  colX: readonly number[],
+  spH: number,
+  spV: number,
+  gridWidth: number,
+  rowY: readonly number[],
+  rowH: readonly number[],
+  ctx: LayoutContext,
+): PlacedRows {
+  const count = g.rows.length;
+  const cellItems = perRow<DisplayItem>(count);
+  // A cell's box fragment is only needed when its row is cut between pages (or the cell draws
+  // its own decoration): made on demand.
+  const cellFrags = perRow<CellFrag>(count);
+  const cellAnchors = perRow<Anchor>(count);
+  // Collapsed grid: cell backgrounds, then the border bands, by the row where the cell starts.
+  const cellBgs = perRow<Band>(count);
+  const hBands = perRow<Band>(count);
+  const vBands = perRow<Band>(count);
+  // Each row's top border bands again: the row above draws them when a page ends between them.
+  const topBands = perRow<Band>(count);
+  const rowEnd: number[] = [];
+  for (let i = 0; i < count; i++) rowEnd.push(i);
+  for (const l of laid) {
+    const top = rowY[l.r];
+    const h = rowY[l.r + l.rowspan] - spV - top;
+    const natural = l.placed.frag;
+    const contentH = l.h;
+    const va = l.box.style.verticalAlign;
+    const off = va === 'middle' ? (h - contentH) / 2 : va === 'bottom' ? h - contentH : 0;
+    const dy = top - l.at;
+    let kids: Fragment[];
+    if (natural.kind === 'box') {
+      kids = [];
+      for (const k of natural.children) kids.push(shiftFragment(k, 0, dy + Math.max(0, off)));
+    } else kids = [shiftFragment(natural, 0, dy)];
+    const showEmpty = !(l.box.style.emptyCells === 'hide' && kids.length === 0 && !g.collapse);
+    const geometry = { x: l.x, width: l.w, top, height: h };
+    const cell = new CellFrag(l.box, geometry, kids, showEmpty);
+    const cs = l.box.style;
+    if (g.collapse && paintsWithGrid(cs) && !isOverflowClipped(cs)) {
+      if (cs.backgroundColor.a > 0)
+        cellBgs[l.r].push({ x: l.x, y: top, width: l.w, height: h, color: cs.backgroundColor });
+      cellBands(cs, l.x, top, l.w, h, hBands[l.r], vBands[l.r], topBands[l.r]);
+      const items = cellItems[l.r];
+      const anchors = cellAnchors[l.r];
+      if (l.box.anchor)
+        anchors.push({
+          id: l.box.anchor,
+          y: top,
+          ...(ctx.recordBoxes ? { box: { x: l.x, width: l.w, height: h } } : {}),
+        });
+      for (const k of kids) {
+        items.push(...flatten(k));
+        anchors.push(...anchorsOf(k));
+      }
+      cellFrags[l.r].push(cell);
+    } else {
+      const f = cell.make(ctx);
+      cell.made = f;
+      cellItems[l.r].push(...flatten(f));
+      cellAnchors[l.r].push(...anchorsOf(f));
+      cellFrags[l.r].push(cell);
+    }
+    for (let k = l.r; k < l.r + l.rowspan; k++)
+      rowEnd[k] = Math.max(rowEnd[k], l.r + l.rowspan - 1);
+  }
+  return {
+    g,
+    colX,
+    spH,
+    gridWidth,
+    rowY,
+    rowH,
+    cellItems,
+    cellFrags,
+    cellAnchors,
+    cellBgs,
+    hBands,
+    vBands,
+    topBands,
+    rowEnd,
+  };
+}
+
+/** Rows into leaves: rows joined by a rowspan stay together; header rows form one leaf. */
+function rowLeaf(
+  p: PlacedRows,
+  from: number,
+  to: number,
+  sectionBg: boolean,
+  ctx: LayoutContext,
+): Fragment {
+  const { g, colX, spH, rowY, rowH } = p;
+  const n = g.columnCount;
+  const items: DisplayItem[] = [];
+  for (let i = from; i <= to; i++) {
+    const rs = g.rows[i].style;
+    const rect = { x: colX[0] - spH, y: rowY[i], width: p.gridWidth, height: rowH[i] };
+    if (sectionBg) {
+      const ss = g.sectionStyle[i];
+      if (ss && ss.backgroundColor.a > 0)
+        items.push(backgroundItem(rect, ss.backgroundColor, NO_RADII));
+    }
+    if (rs.backgroundColor.a > 0)
+      items.push(
+        backgroundItem(
+          { ...rect, x: colX[0], width: colX[n] - colX[0] - spH },
+          rs.backgroundColor,
+          NO_RADII,
+        ),
+      );
+  }
+  const top = rowY[from];
+  const bottom = rowY[to] + rowH[to];
+  // Rows are kept whole when they fit a page; a taller one is cut between its lines.
+  if (bottom - top > ctx.page.height) {
+    const frags: Fragment[] = [];
+    for (let i = from; i <= to; i++) for (const f of p.cellFrags[i]) frags.push(f.fragment(ctx));
+    return sideBySide(frags, top, bottom, items);
+  }
+  // Backgrounds, then the collapsed borders over them, then the cells' content (CSS 2.1
+  // appendix E paints a table's collapsed borders after all cell backgrounds).
+  const bgs: Band[] = [];
+  const bands: Band[] = [];
+  for (let i = from; i <= to; i++) {
+    bgs.push(...p.cellBgs[i]);
+    bands.push(...p.hBands[i]);
+  }
+  for (let i = from; i <= to; i++) bands.push(...p.vBands[i]);
+  if (bgs.length > 0) items.push(...bandItems(bgs, backgroundTag));
+  if (bands.length > 0) items.push(...bandItems(bands, layoutTag));
+  for (let i = from; i <= to; i++) items.push(...p.cellItems[i]);
+  const anchors: Anchor[] = [];
+  for (let i = from; i <= to; i++) anchors.push(...p.cellAnchors[i]);
+  // The next row's top border closes this one when a page ends between them.
+  const below = to + 1 < g.rows.length ? p.topBands[to + 1] : [];
+  return {
+    kind: 'leaf',
+    top,
+    bottom,
+    items,
+    ...(anchors.length > 0 ? { anchors } : {}),
+    ...(below.length > 0 ? { closingEdge: bandItems(below, layoutTag) } : {}),
+  };
+}
+
+/** How many rows of the grid are in `section`. */
+function rowsIn(g: Grid, section: 'head' | 'body' | 'foot'): number {
+  let count = 0;
+  for (const k of g.sectionOf) if (k === section) count++;
+  return count;
+}
+
+/**
+ * The rows' leaves, added to `frags`: the header rows' leaf (kept with the first body row),
+ * the body rows' and the footer rows' leaf.
+ */
+function rowLeaves(
+  p: PlacedRows,
+  frags: Fragment[],
+  ctx: LayoutContext,
+): { head: LeafFragment | undefined; foot: LeafFragment | undefined; bodyCount: number } {
+  const { g, rowEnd } = p;
+  let head: LeafFragment | undefined;
+  const headRows = rowsIn(g, 'head');
+  if (headRows > 0) {
+    let end = headRows - 1;
+    for (let i = 0; i <= end; i++) end = Math.max(end, rowEnd[i]);
+    const h = rowLeaf(p, 0, end, true, ctx);
+    head = { ...leafOf(h), keepWithNext: true };
+    frags.push(head);
+  }
+  // Footer rows (last in the grid) form one leaf, drawn again below the rows of every page.
+  const footRows = rowsIn(g, 'foot');
+  const footStart = g.rows.length - footRows;
+  let bodyRows = footRows > 0;
+  for (let k = 0; bodyRows && k < footStart; k++) if (rowEnd[k] >= footStart) bodyRows = false;
+  let foot: LeafFragment | undefined;
+  let bodyCount = 0;
+  let i = head ? headRows : 0;
+  while (i < g.rows.length) {
+    if (bodyRows && i === footStart) {
+      foot = leafOf(rowLeaf(p, footStart, g.rows.length - 1, true, ctx));
+      frags.push(foot);
+      break;
+    }
+    let end = rowEnd[i];
+    for (let k = i; k <= end; k++) end = Math.max(end, rowEnd[k]);
+    frags.push(rowLeaf(p, i, end, true, ctx));
+    bodyCount++;
+    i = end + 1;
+  }
+  return { head, foot, bodyCount };
 }
 
 export function layoutTable(
@@ -451,7 +833,7 @@ export function layoutTable(
           specified ? avail : undefined,
           columnSpecs(t),
         );
-  const gridWidth = widths.reduce((a, b) => a + b, 0) + spH * (n + 1);
+  const gridWidth = sum(widths) + spH * (n + 1);
   const tableWidth = Math.max(width, gridWidth + e.left + e.right);
   const colX: number[] = [];
   let cx = x + e.left + spH;
@@ -480,59 +862,14 @@ export function layoutTable(
   const gridTop = cursor;
 
   // Natural height of every cell at its column width.
-  type Laid = {
-    box: BlockBox;
-    r: number;
-    c0: number;
-    c1: number;
-    rowspan: number;
-    placed: Placed;
-    /** Where it was laid out (the row's top, or 0 when it is moved there afterwards). */
-    at: number;
-    /** Border-box height: the content's, or the cell's own height when taller. */
-    h: number;
-    x: number;
-    w: number;
-  };
-  const laid: Laid[] = [];
-  const rowH = g.rows.map((r) => size(r.style.height, undefined) ?? 0);
-  const rtl = s.direction === 'rtl';
-  // Without row spans a row's top is known once the rows above it are laid out, so its cells
-  // are laid out in place rather than at 0 and moved (a copy of every line and glyph run).
-  const inPlace = g.rows.every((r) => r.cells.every((c) => c.rowspan === 1));
-  let rowTop = gridTop + spV;
-  g.rows.forEach((r, i) => {
-    if (i > 0) rowTop += rowH[i - 1] + spV;
-    const at = inPlace ? rowTop : 0;
-    r.cells.forEach((c, j) => {
-      const box = g.cells[i][j];
-      const c0 = g.cols[i][j];
-      const c1 = Math.min(n, c0 + c.colspan);
-      const w = colX[c1] - colX[c0] - spH;
-      // Right-to-left tables put the first column on the right: mirror within the grid.
-      const cellX = rtl ? colX[0] + colX[n] - spH - (colX[c0] + w) : colX[c0];
-      const placed = layoutBlockLevel(box, cellX, at, w, ctx, [], { root: true, forcedWidth: w });
-      const own = size(box.style.height, undefined);
-      const h = Math.max(placed.height, own ?? 0);
-      laid.push({
-        box,
-        r: i,
-        c0,
-        c1,
-        rowspan: Math.min(c.rowspan, g.rows.length - i),
-        placed,
-        at,
-        h,
-        x: cellX,
-        w,
-      });
-      if (c.rowspan === 1) rowH[i] = Math.max(rowH[i], h);
-    });
-  });
+  const rowH: number[] = [];
+  for (const r of g.rows) rowH.push(size(r.style.height, undefined) ?? 0);
+  const laid = layCells(g, colX, spH, spV, gridTop, s.direction === 'rtl', rowH, ctx);
   for (const l of laid) {
     if (l.rowspan <= 1) continue;
-    const span =
-      rowH.slice(l.r, l.r + l.rowspan).reduce((a, b) => a + b, 0) + spV * (l.rowspan - 1);
+    let span = 0;
+    for (let k = l.r; k < l.r + l.rowspan; k++) span += rowH[k];
+    span += spV * (l.rowspan - 1);
     if (l.h > span) rowH[l.r + l.rowspan - 1] += l.h - span;
   }
   const rowY: number[] = [];
@@ -543,159 +880,10 @@ export function layoutTable(
   }
   rowY.push(ry);
 
-  // Cells placed at their row, stretched to the row height, content aligned vertically.
-  const cellItems: DisplayItem[][] = g.rows.map(() => []);
-  // A cell's box fragment is only needed when its row is cut between pages (or the cell draws
-  // its own decoration): made on demand.
-  const cellFrags: (() => Fragment)[][] = g.rows.map(() => []);
-  const cellAnchors: Anchor[][] = g.rows.map(() => []);
-  // Collapsed grid: cell backgrounds, then the border bands, by the row where the cell starts.
-  const cellBgs: Band[][] = g.rows.map(() => []);
-  const hBands: Band[][] = g.rows.map(() => []);
-  const vBands: Band[][] = g.rows.map(() => []);
-  // Each row's top border bands again: the row above draws them when a page ends between them.
-  const topBands: Band[][] = g.rows.map(() => []);
-  const rowEnd = g.rows.map((_, i) => i);
-  for (const l of laid) {
-    const top = rowY[l.r];
-    const h = rowY[l.r + l.rowspan] - spV - top;
-    const natural = l.placed.frag;
-    const contentH = l.h;
-    const va = l.box.style.verticalAlign;
-    const off = va === 'middle' ? (h - contentH) / 2 : va === 'bottom' ? h - contentH : 0;
-    const dy = top - l.at;
-    const kids =
-      natural.kind === 'box'
-        ? natural.children.map((k) => shiftFragment(k, 0, dy + Math.max(0, off)))
-        : [shiftFragment(natural, 0, dy)];
-    const showEmpty = !(l.box.style.emptyCells === 'hide' && kids.length === 0 && !g.collapse);
-    const geometry = { x: l.x, width: l.w, top, height: h };
-    const frag = (): BoxFragment =>
-      boxFragment(
-        showEmpty
-          ? l.box
-          : {
-              ...l.box,
-              style: {
-                ...l.box.style,
-                backgroundColor: { r: 0, g: 0, b: 0, a: 0 },
-                backgroundLayers: [],
-              },
-            },
-        geometry,
-        kids,
-        ctx,
-      );
-    const cs = l.box.style;
-    if (g.collapse && paintsWithGrid(cs) && !isOverflowClipped(cs)) {
-      if (cs.backgroundColor.a > 0)
-        cellBgs[l.r].push({ x: l.x, y: top, width: l.w, height: h, color: cs.backgroundColor });
-      cellBands(cs, l.x, top, l.w, h, hBands[l.r], vBands[l.r], topBands[l.r]);
-      const items = cellItems[l.r];
-      const anchors = cellAnchors[l.r];
-      if (l.box.anchor)
-        anchors.push({
-          id: l.box.anchor,
-          y: top,
-          ...(ctx.recordBoxes ? { box: { x: l.x, width: l.w, height: h } } : {}),
-        });
-      for (const k of kids) {
-        items.push(...flatten(k));
-        anchors.push(...anchorsOf(k));
-      }
-      cellFrags[l.r].push(frag);
-    } else {
-      const f = frag();
-      cellItems[l.r].push(...flatten(f));
-      cellAnchors[l.r].push(...anchorsOf(f));
-      cellFrags[l.r].push(() => f);
-    }
-    for (let k = l.r; k < l.r + l.rowspan; k++)
-      rowEnd[k] = Math.max(rowEnd[k], l.r + l.rowspan - 1);
-  }
-
-  // Rows into leaves: rows joined by a rowspan stay together; header rows form one leaf.
-  const rowLeaf = (from: number, to: number, sectionBg: boolean): Fragment => {
-    const items: DisplayItem[] = [];
-    for (let i = from; i <= to; i++) {
-      const rs = g.rows[i].style;
-      const rect = { x: colX[0] - spH, y: rowY[i], width: gridWidth, height: rowH[i] };
-      if (sectionBg) {
-        const ss = g.sectionStyle[i];
-        if (ss && ss.backgroundColor.a > 0)
-          items.push(backgroundItem(rect, ss.backgroundColor, NO_RADII));
-      }
-      if (rs.backgroundColor.a > 0)
-        items.push(
-          backgroundItem(
-            { ...rect, x: colX[0], width: colX[n] - colX[0] - spH },
-            rs.backgroundColor,
-            NO_RADII,
-          ),
-        );
-    }
-    const top = rowY[from];
-    const bottom = rowY[to] + rowH[to];
-    // Rows are kept whole when they fit a page; a taller one is cut between its lines.
-    if (bottom - top > ctx.page.height) {
-      const frags: Fragment[] = [];
-      for (let i = from; i <= to; i++) for (const f of cellFrags[i]) frags.push(f());
-      return sideBySide(frags, top, bottom, items);
-    }
-    // Backgrounds, then the collapsed borders over them, then the cells' content (CSS 2.1
-    // appendix E paints a table's collapsed borders after all cell backgrounds).
-    const bgs: Band[] = [];
-    const bands: Band[] = [];
-    for (let i = from; i <= to; i++) {
-      bgs.push(...cellBgs[i]);
-      bands.push(...hBands[i]);
-    }
-    for (let i = from; i <= to; i++) bands.push(...vBands[i]);
-    if (bgs.length > 0) items.push(...bandItems(bgs, backgroundTag));
-    if (bands.length > 0) items.push(...bandItems(bands, layoutTag));
-    for (let i = from; i <= to; i++) items.push(...cellItems[i]);
-    const anchors: Anchor[] = [];
-    for (let i = from; i <= to; i++) anchors.push(...cellAnchors[i]);
-    // The next row's top border closes this one when a page ends between them.
-    const below = to + 1 < g.rows.length ? topBands[to + 1] : [];
-    return {
-      kind: 'leaf',
-      top,
-      bottom,
-      items,
-      ...(anchors.length > 0 ? { anchors } : {}),
-      ...(below.length > 0 ? { closingEdge: bandItems(below, layoutTag) } : {}),
-    };
-  };
-
-  let head: LeafFragment | undefined;
-  const headRows = g.sectionOf.filter((k) => k === 'head').length;
-  if (headRows > 0) {
-    let end = headRows - 1;
-    for (let i = 0; i <= end; i++) end = Math.max(end, rowEnd[i]);
-    const h = rowLeaf(0, end, true);
-    head = { ...leafOf(h), keepWithNext: true };
-    frags.push(head);
-  }
-  // Footer rows (last in the grid) form one leaf, drawn again below the rows of every page.
-  const footRows = g.sectionOf.filter((k) => k === 'foot').length;
-  const footStart = g.rows.length - footRows;
-  const bodyRows = footRows > 0 && rowEnd.slice(0, footStart).every((e) => e < footStart);
-  let foot: LeafFragment | undefined;
-  let bodyCount = 0;
-  let i = head ? headRows : 0;
-  while (i < g.rows.length) {
-    if (bodyRows && i === footStart) {
-      foot = leafOf(rowLeaf(footStart, g.rows.length - 1, true));
-      frags.push(foot);
-      break;
-    }
-    let end = rowEnd[i];
-    for (let k = i; k <= end; k++) end = Math.max(end, rowEnd[k]);
-    frags.push(rowLeaf(i, end, true));
-    bodyCount++;
-    i = end + 1;
-  }
+  // Cells placed at their row, then rows into leaves: rows joined by a rowspan stay together;
+  // header rows form one leaf.
+  const placedRows = placeInRows(g, laid, colX, spH, spV, gridWidth, rowY, rowH, ctx);
+  const { head, foot, bodyCount } = rowLeaves(placedRows, frags, ctx);
   cursor = rowY[g.rows.length];
   if (t.caption && t.style.captionSide === 'bottom') {
     const mt = margin(t.caption.style, tableWidth).top;

@@ -40,11 +40,47 @@ export function marginBoxInputs(
   values: PageValues,
   ctx: MarginContentContext,
 ): MarginBoxInput[] {
-  return style.marginBoxes.map((mb) => ({
-    name: mb.name,
-    style: mb.style,
-    box: marginBoxContent(mb, values, ctx),
-  }));
+  const out: MarginBoxInput[] = [];
+  for (const mb of style.marginBoxes)
+    out.push({ name: mb.name, style: mb.style, box: marginBoxContent(mb, values, ctx) });
+  return out;
+}
+
+/**
+ * A margin box's content as it is gathered: block children, and the inline content after them.
+ * A class rather than closures made for every margin box of every page: functions made anew on
+ * every call lose their optimized code at each major garbage collection (Node 20).
+ */
+class Gathered {
+  readonly children: Box[] = [];
+  inline: InlineItem[] = [];
+
+  constructor(
+    private readonly s: ComputedStyle,
+    private readonly ctx: MarginContentContext,
+  ) {}
+
+  text(t: string): void {
+    if (t === '') return;
+    const { inline, s, ctx } = this;
+    // One run for the whole text, so it shapes (and reads) as one.
+    const last = inline[inline.length - 1];
+    if (last && last.kind === 'text') inline[inline.length - 1] = { ...last, text: last.text + t };
+    else inline.push({ kind: 'text', text: t, style: s, lang: ctx.lang, source: {} });
+  }
+
+  flush(): void {
+    if (this.inline.length === 0) return;
+    this.children.push({
+      kind: 'block',
+      id: this.ctx.nextId(),
+      style: anonymousStyle(this.s),
+      lang: this.ctx.lang,
+      children: [],
+      inline: this.inline,
+    });
+    this.inline = [];
+  }
 }
 
 /** A margin box's content as a block container; null when it generates no box. */
@@ -54,47 +90,28 @@ function marginBoxContent(
   ctx: MarginContentContext,
 ): BlockBox | null {
   const s = mb.style;
-  const children: Box[] = [];
-  let inline: InlineItem[] = [];
-  const text = (t: string): void => {
-    if (t === '') return;
-    // One run for the whole text, so it shapes (and reads) as one.
-    const last = inline[inline.length - 1];
-    if (last && last.kind === 'text') inline[inline.length - 1] = { ...last, text: last.text + t };
-    else inline.push({ kind: 'text', text: t, style: s, lang: ctx.lang, source: {} });
-  };
-  const flush = (): void => {
-    if (inline.length === 0) return;
-    children.push({
-      kind: 'block',
-      id: ctx.nextId(),
-      style: anonymousStyle(s),
-      lang: ctx.lang,
-      children: [],
-      inline,
-    });
-    inline = [];
-  };
+  const g = new Gathered(s, ctx);
+  const children = g.children;
   for (const c of mb.content) {
     switch (c.kind) {
       case 'text':
-        text(c.text);
+        g.text(c.text);
         break;
       case 'counter':
-        text(formatCounter(counterValue(values.counters, c.name), c.style));
+        g.text(formatCounter(counterValue(values.counters, c.name), c.style));
         break;
       case 'counters':
-        text(
+        g.text(
           (values.counters.get(c.name) ?? [0])
             .map((v) => formatCounter(v, c.style))
             .join(c.separator),
         );
         break;
       case 'string':
-        text(values.string(c.name, c.which));
+        g.text(values.string(c.name, c.which));
         break;
       case 'leader':
-        text(c.fill);
+        g.text(c.fill);
         break;
       case 'image': {
         const image = ctx.images.get(c.url);
@@ -107,15 +124,15 @@ function marginBoxContent(
           image,
           alt: '',
         };
-        inline.push({ kind: 'atomic', box, style: s, lang: ctx.lang, source: {} });
+        g.inline.push({ kind: 'atomic', box, style: s, lang: ctx.lang, source: {} });
         break;
       }
       case 'element': {
         const el = values.element(c.name, c.which);
         if (!el) break;
-        if (el.inline) inline.push(...el.inline);
+        if (el.inline) g.inline.push(...el.inline);
         else {
-          flush();
+          g.flush();
           children.push(...el.children);
         }
         break;
@@ -124,8 +141,8 @@ function marginBoxContent(
   }
   // A margin box with a content list is generated even when the list comes out empty.
   if (children.length === 0)
-    return marginBlock(s, ctx.lang, ctx.nextId(), { children: [], inline });
-  flush();
+    return marginBlock(s, ctx.lang, ctx.nextId(), { children: [], inline: g.inline });
+  g.flush();
   return marginBlock(s, ctx.lang, ctx.nextId(), { children });
 }
 

@@ -31,6 +31,7 @@ import { FlowLayouts, PartialFlowEnded } from '../paginate/flow-layouts.js';
 import {
   PageLimit,
   paginate,
+  type PageBody,
   type PageRequest,
   type PaginatedPage,
 } from '../paginate/paginator.js';
@@ -67,7 +68,7 @@ export interface PagedResult {
 /** One layout of the whole document into pages. */
 interface Pass {
   readonly laid: PaginatedPage[];
-  readonly geometry: (req: PageRequest) => PageGeometry;
+  readonly geometry: PageGeometries;
   readonly anchors: Map<string, { pageIndex: number; y: number }>;
   readonly ctx: LayoutContext;
   readonly sb: StructureBuilder;
@@ -128,6 +129,43 @@ interface PassOptions {
   readonly cut?: boolean;
 }
 
+/**
+ * The geometry of each page of a pass. One geometry per page kind: pages of the same name, side
+ * and blankness share it. A class rather than closures made for every pass: functions made anew
+ * on every call lose their optimized code at each major garbage collection (Node 20).
+ */
+class PageGeometries {
+  private readonly geometries = new Map<string, PageGeometry>();
+
+  constructor(private readonly input: PagedInput) {}
+
+  of(req: PageRequest): PageGeometry {
+    // Pagination asks for each new page's geometry: the per-page deadline check.
+    this.input.options.deadline?.check('pagination');
+    const style = this.input.pageStyleOf(req.index, req.name, req.blank);
+    const key = `${req.index === 0 ? 'f' : ''}${req.index % 2}|${req.name}|${req.blank ? 1 : 0}`;
+    let g = this.geometries.get(key);
+    if (!g || g.style !== style) {
+      g = pageGeometry(style);
+      this.geometries.set(key, g);
+    }
+    return g;
+  }
+
+  /** The page's body area, as pagination asks for it. */
+  body(req: PageRequest): PageBody {
+    const g = this.of(req);
+    const fn = footnoteAreaInsets(g.style.footnote, g.bodyWidth);
+    return {
+      top: g.bodyTop,
+      height: g.bodyHeight,
+      left: g.bodyLeft,
+      width: g.bodyWidth,
+      footnoteInsets: fn.top + fn.bottom,
+    };
+  }
+}
+
 function runPass(input: PagedInput, root: StyledElement, passOptions: PassOptions = {}): Pass {
   const { paragraphs, reuse } = passOptions;
   const { options } = input;
@@ -157,21 +195,8 @@ function runPass(input: PagedInput, root: StyledElement, passOptions: PassOption
     ...(paragraphs ? { paragraphs } : {}),
     ...(reuse ? { reuse } : {}),
   };
-  // One geometry per page kind: pages of the same name, side and blankness share it.
-  const geometries = new Map<string, PageGeometry>();
-  const geometry = (req: PageRequest): PageGeometry => {
-    // Pagination asks for each new page's geometry: the per-page deadline check.
-    options.deadline?.check('pagination');
-    const style = input.pageStyleOf(req.index, req.name, req.blank);
-    const key = `${req.index === 0 ? 'f' : ''}${req.index % 2}|${req.name}|${req.blank ? 1 : 0}`;
-    let g = geometries.get(key);
-    if (!g || g.style !== style) {
-      g = pageGeometry(style);
-      geometries.set(key, g);
-    }
-    return g;
-  };
-  const first = geometry({ index: 0, name: '', blank: false });
+  const geometry = new PageGeometries(input);
+  const first = geometry.of({ index: 0, name: '', blank: false });
   const layOut = (width: number, x: number, g: PageGeometry, flowCut?: FlowCut): BlockLayout =>
     layOutFlow(rootBox, {
       ...ctx,
@@ -217,27 +242,13 @@ function runPass(input: PagedInput, root: StyledElement, passOptions: PassOption
   options.boxes?.clear();
   let laid: PaginatedPage[];
   try {
-    laid = paginate(
-      primary.frag,
-      (req) => {
-        const g = geometry(req);
-        const fn = footnoteAreaInsets(g.style.footnote, g.bodyWidth);
-        return {
-          top: g.bodyTop,
-          height: g.bodyHeight,
-          left: g.bodyLeft,
-          width: g.bodyWidth,
-          footnoteInsets: fn.top + fn.bottom,
-        };
-      },
-      {
-        maxPages: options.maxPages ?? MAX_PAGES,
-        anchors,
-        warn: (message) => warnings.push({ code: 'layout.footnote-overflow', message }),
-        ...(options.boxes ? { boxes: options.boxes } : {}),
-        layouts: flows,
-      },
-    );
+    laid = paginate(primary.frag, (req) => geometry.body(req), {
+      maxPages: options.maxPages ?? MAX_PAGES,
+      anchors,
+      warn: (message) => warnings.push({ code: 'layout.footnote-overflow', message }),
+      ...(options.boxes ? { boxes: options.boxes } : {}),
+      layouts: flows,
+    });
   } catch (e) {
     if (e instanceof PageLimit) throw new LimitError(e.message, 'pages');
     throw e;
@@ -263,7 +274,7 @@ function runPass(input: PagedInput, root: StyledElement, passOptions: PassOption
  * layout for every page.
  */
 function widthCut(
-  geometry: (req: PageRequest) => PageGeometry,
+  geometry: PageGeometries,
   width: number,
   root: StyledElement,
   options: {
@@ -280,7 +291,7 @@ function widthCut(
     let other = widths.get(name);
     if (other === undefined) {
       other = [1, 2].every(
-        (index) => Math.abs(geometry({ index, name, blank: false }).bodyWidth - width) > 0.01,
+        (index) => Math.abs(geometry.of({ index, name, blank: false }).bodyWidth - width) > 0.01,
       );
       widths.set(name, other);
     }
@@ -354,15 +365,29 @@ function layOutFlow(root: BlockBox, ctx: LayoutContext): BlockLayout {
   return { frag, fixed };
 }
 
+/** The geometry of each page laid out in `pass`. */
+function pageGeometries(pass: Pass): PageGeometry[] {
+  const out: PageGeometry[] = [];
+  for (let i = 0; i < pass.laid.length; i++) {
+    const p = pass.laid[i];
+    out.push(pass.geometry.of({ index: i, name: p.name, blank: p.blank }));
+  }
+  return out;
+}
+
 /** Each page drawn whole: background, content, fixed content, margin boxes, marks, bleed. */
 function compose(input: PagedInput, pass: Pass): PagedResult {
   const { laid, ctx } = pass;
-  const geometries = laid.map((p, i) => pass.geometry({ index: i, name: p.name, blank: p.blank }));
-  const counters = pageCounters(geometries.map((g) => g.style));
+  const geometries = pageGeometries(pass);
+  const styles: PageStyle[] = [];
+  for (const g of geometries) styles.push(g.style);
+  const counters = pageCounters(styles);
   const running = runningValues(laid);
   const runningBoxes = runningBoxMaker(pass);
   let anon = -1;
-  const pages: Page[] = laid.map((p, i) => {
+  const pages: Page[] = [];
+  for (let i = 0; i < laid.length; i++) {
+    const p = laid[i];
     input.options.deadline?.check('pages');
     const g = geometries[i];
     const items: DisplayItem[] = pageBackground(g, ctx);
@@ -392,8 +417,8 @@ function compose(input: PagedInput, pass: Pass): PagedResult {
     );
     items.push(...layoutMarginBoxes(g, boxes, ctx));
     items.push(...printerMarks(g));
-    return withBleed(g, items);
-  });
+    pages.push(withBleed(g, items));
+  }
   resolveLinks(pages, pass.anchors, geometries);
   return {
     pages,
@@ -446,28 +471,43 @@ export function resolveLinks(
   anchors: ReadonlyMap<string, { pageIndex: number; y: number }>,
   geometries: readonly PageGeometry[] = [],
 ): void {
-  const fix = (items: readonly DisplayItem[]): DisplayItem[] =>
-    items.flatMap((it): DisplayItem[] => {
-      if (it.kind === 'group') return [{ ...it, items: fix(it.items) }];
-      if (it.kind !== 'link' || it.target.kind !== 'uri' || !it.target.uri.startsWith('#'))
-        return [it];
-      const at = anchors.get(it.target.uri.slice(1));
-      if (at === undefined) {
-        // A link to an anchor that does not exist goes nowhere; keep it to the top of page 1
-        // rather than dropping the annotation its Link element owns.
-        return [{ ...it, target: { kind: 'internal', pageIndex: 0, y: 0 } }];
-      }
-      const y = Math.max(0, at.y) + (geometries[at.pageIndex]?.bleed.top ?? 0);
-      return [{ ...it, target: { kind: 'internal', pageIndex: at.pageIndex, y } }];
-    });
-  for (let i = 0; i < pages.length; i++) pages[i] = { ...pages[i], items: fix(pages[i].items) };
+  for (let i = 0; i < pages.length; i++)
+    pages[i] = { ...pages[i], items: withLinks(pages[i].items, anchors, geometries) };
+}
+
+/** `items` with their '#id' links made internal destinations (see resolveLinks). */
+function withLinks(
+  items: readonly DisplayItem[],
+  anchors: ReadonlyMap<string, { pageIndex: number; y: number }>,
+  geometries: readonly PageGeometry[],
+): DisplayItem[] {
+  const out: DisplayItem[] = [];
+  for (const it of items) {
+    if (it.kind === 'group') {
+      out.push({ ...it, items: withLinks(it.items, anchors, geometries) });
+      continue;
+    }
+    if (it.kind !== 'link' || it.target.kind !== 'uri' || !it.target.uri.startsWith('#')) {
+      out.push(it);
+      continue;
+    }
+    const at = anchors.get(it.target.uri.slice(1));
+    if (at === undefined) {
+      // A link to an anchor that does not exist goes nowhere; keep it to the top of page 1
+      // rather than dropping the annotation its Link element owns.
+      out.push({ ...it, target: { kind: 'internal', pageIndex: 0, y: 0 } });
+      continue;
+    }
+    const y = Math.max(0, at.y) + (geometries[at.pageIndex]?.bleed.top ?? 0);
+    out.push({ ...it, target: { kind: 'internal', pageIndex: at.pageIndex, y } });
+  }
+  return out;
 }
 
 /** Where every id landed in a pass, as the counters of its page. */
 function pageFacts(pass: Pass): PageFacts {
-  const styles = pass.laid.map(
-    (p, i) => pass.geometry({ index: i, name: p.name, blank: p.blank }).style,
-  );
+  const styles: PageStyle[] = [];
+  for (const g of pageGeometries(pass)) styles.push(g.style);
   const counters = pageCounters(styles);
   return {
     countersAt: (id) => {
@@ -498,7 +538,7 @@ function outlineOf(root: StyledElement, pass: Pass): OutlineItem[] {
   for (const b of bookmarksOf(root)) {
     const at = pass.anchors.get(b.id);
     if (!at) continue;
-    const g = pass.geometry({
+    const g = pass.geometry.of({
       index: at.pageIndex,
       name: pass.laid[at.pageIndex]?.name ?? '',
       blank: pass.laid[at.pageIndex]?.blank ?? false,
