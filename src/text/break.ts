@@ -573,6 +573,69 @@ interface PendingFragment<S> {
   source: S;
 }
 
+/** A fragment of a line being assembled: glyphs, or an object with its extent. */
+type Pending<S> =
+  | PendingFragment<S>
+  | (ObjectFragment<S> & { shift: number; up: number; down: number; va?: VerticalAlign });
+
+// Module-level rather than closures made for every line: functions made anew on every call
+// lose their optimized code at each major garbage collection (Node 20).
+function upOf<S>(f: Pending<S>): number {
+  return f.kind === 'glyphs' ? f.box.up : f.up;
+}
+
+function downOf<S>(f: Pending<S>): number {
+  return f.kind === 'glyphs' ? f.box.down : f.down;
+}
+
+function vaOf<S>(f: Pending<S>): VerticalAlign | undefined {
+  return f.kind === 'glyphs' ? f.style.verticalAlign : f.va;
+}
+
+/** A pending fragment as it goes out in the line, its baseline at `baseline`. */
+function lineFragment<S>(f: Pending<S>, baseline: number): LineFragment<S> {
+  if (f.kind === 'object')
+    return {
+      kind: 'object',
+      x: f.x,
+      y: baseline + f.shift - f.up,
+      width: f.width,
+      height: f.height,
+      source: f.source,
+    };
+  // Sized beforehand by fragmentSizes; a count that missed would leave holes at the end.
+  if (f.filled !== f.ids.length) f.ids.length = f.advances.length = f.glyphTexts.length = f.filled;
+  const rtl = f.level % 2 === 1;
+  const text = (rtl ? f.texts.slice().reverse() : f.texts).join('');
+  const reordered = rtl && f.ids.length > 1;
+  const needsActual = reordered || f.needsActualText;
+  const fragment: GlyphFragment<S> = {
+    kind: 'glyphs',
+    x: f.x,
+    baseline: baseline + f.shift,
+    width: f.width,
+    face: f.face,
+    font: f.face.resource,
+    size: f.size,
+    color: f.style.color,
+    glyphs: {
+      ids: f.ids,
+      advances: f.advances,
+      texts: f.glyphTexts,
+      ...(f.offsets ? { offsets: f.offsets } : {}),
+    },
+    text,
+    ...(needsActual ? { actualText: f.hyphenated ? text + '\u00ad' : text } : {}),
+    bidiLevel: f.level,
+    decorations: decorationsFor(f.style, f.face, f.box.ascent),
+    style: f.style,
+    source: f.source,
+    ascent: f.box.ascent,
+    descent: f.box.descent,
+  };
+  return fragment;
+}
+
 /** Whether `piece` continues the open text fragment: same run, face, bidi level and size. */
 function continuesFragment(
   open: {
@@ -660,10 +723,7 @@ function buildLine<S>(
 
   const strutStyle = options.strut;
   const strutBox = textBoxMetrics(strutStyle, strutFace, strutFace);
-  const fragments: (
-    | PendingFragment<S>
-    | (ObjectFragment<S> & { shift: number; up: number; down: number; va?: VerticalAlign })
-  )[] = [];
+  const fragments: Pending<S>[] = [];
   const sizes = fragmentSizes(visual);
   let textFragments = 0;
   let x = lineLeft + offset;
@@ -772,11 +832,6 @@ function buildLine<S>(
   // Vertical alignment and the line box (CSS 2.1 §10.8).
   let minTop = -strutBox.up;
   let maxBottom = strutBox.down;
-  const upOf = (f: (typeof fragments)[number]): number => (f.kind === 'glyphs' ? f.box.up : f.up);
-  const downOf = (f: (typeof fragments)[number]): number =>
-    f.kind === 'glyphs' ? f.box.down : f.down;
-  const vaOf = (f: (typeof fragments)[number]): VerticalAlign | undefined =>
-    f.kind === 'glyphs' ? f.style.verticalAlign : f.va;
   for (const f of fragments) {
     const va = vaOf(f);
     if (va === 'top' || va === 'bottom') continue;
@@ -794,49 +849,8 @@ function buildLine<S>(
     f.shift = va === 'top' ? minTop + upOf(f) : maxBottom - downOf(f);
   }
   const baseline = -minTop;
-  const out: LineFragment<S>[] = fragments.map((f): LineFragment<S> => {
-    if (f.kind === 'object')
-      return {
-        kind: 'object',
-        x: f.x,
-        y: baseline + f.shift - f.up,
-        width: f.width,
-        height: f.height,
-        source: f.source,
-      };
-    // Sized beforehand by fragmentSizes; a count that missed would leave holes at the end.
-    if (f.filled !== f.ids.length)
-      f.ids.length = f.advances.length = f.glyphTexts.length = f.filled;
-    const rtl = f.level % 2 === 1;
-    const text = (rtl ? f.texts.slice().reverse() : f.texts).join('');
-    const reordered = rtl && f.ids.length > 1;
-    const needsActual = reordered || f.needsActualText;
-    const fragment: GlyphFragment<S> = {
-      kind: 'glyphs',
-      x: f.x,
-      baseline: baseline + f.shift,
-      width: f.width,
-      face: f.face,
-      font: f.face.resource,
-      size: f.size,
-      color: f.style.color,
-      glyphs: {
-        ids: f.ids,
-        advances: f.advances,
-        texts: f.glyphTexts,
-        ...(f.offsets ? { offsets: f.offsets } : {}),
-      },
-      text,
-      ...(needsActual ? { actualText: f.hyphenated ? text + '\u00ad' : text } : {}),
-      bidiLevel: f.level,
-      decorations: decorationsFor(f.style, f.face, f.box.ascent),
-      style: f.style,
-      source: f.source,
-      ascent: f.box.ascent,
-      descent: f.box.descent,
-    };
-    return fragment;
-  });
+  const out: LineFragment<S>[] = [];
+  for (const f of fragments) out.push(lineFragment(f, baseline));
   return {
     top,
     height: maxBottom - minTop,

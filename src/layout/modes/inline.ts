@@ -105,6 +105,62 @@ function paragraphOf(box: BlockBox, width: number, ctx: LayoutContext): Paragrap
   return entry;
 }
 
+/**
+ * An inline item as a run for shaping; atomic inlines are laid out at `width` and recorded in
+ * `atomics`. Module-level rather than a callback made for every paragraph: functions made anew
+ * on every call lose their optimized code at each major garbage collection (Node 20).
+ */
+function inlineRun(
+  it: InlineItem,
+  width: number,
+  atomics: Map<Box, { frag: Fragment; marginLeft: number; marginTop: number }>,
+  ctx: LayoutContext,
+): InlineRun<InlineSource> {
+  if (it.kind === 'out-of-flow') return { kind: 'anchor', source: { ...it.source, box: it.box } };
+  if (it.kind === 'text') {
+    return {
+      kind: 'text',
+      text: it.text,
+      style: textStyle(it.style, it.lang, it.decoration),
+      source: it.style.visibility === 'visible' ? it.source : { ...it.source, hidden: true },
+      ...(it.insetStart ? { insetStart: it.insetStart } : {}),
+      ...(it.insetEnd ? { insetEnd: it.insetEnd } : {}),
+    };
+  }
+  if (it.kind === 'mark' || it.source.leader) {
+    // Takes no room: a mark only carries page marks to the line it falls on; a leader is
+    // widened after the lines are broken to fill its line (see fillLeaders).
+    return {
+      kind: 'object',
+      width: 0,
+      height: 0,
+      baseline: 0,
+      source: it.source,
+      style: textStyle(it.style, it.lang),
+    };
+  }
+  const placed = layoutAtomic(
+    it.box,
+    width === MAX_CONTENT ? intrinsicOuter(it.box, ctx).max : width,
+    ctx,
+  );
+  atomics.set(it.box, {
+    frag: placed.frag,
+    marginLeft: placed.marginLeft,
+    marginTop: placed.marginTop,
+  });
+  const ts = textStyle(it.box.style, it.lang);
+  return {
+    kind: 'object',
+    width: placed.outerWidth,
+    height: placed.outerHeight,
+    baseline: placed.baseline,
+    ...(ts.verticalAlign ? { verticalAlign: ts.verticalAlign } : {}),
+    source: { ...it.source, box: it.box },
+    style: textStyle(it.style, it.lang),
+  };
+}
+
 /** Shapes inline items of `box` into a paragraph, laying out its atomic inlines at `width`. */
 function shapeItems(
   box: BlockBox,
@@ -113,51 +169,8 @@ function shapeItems(
   ctx: LayoutContext,
 ): ParagraphEntry {
   const atomics = new Map<Box, { frag: Fragment; marginLeft: number; marginTop: number }>();
-  const runs: InlineRun<InlineSource>[] = items.map((it): InlineRun<InlineSource> => {
-    if (it.kind === 'out-of-flow') return { kind: 'anchor', source: { ...it.source, box: it.box } };
-    if (it.kind === 'text') {
-      return {
-        kind: 'text',
-        text: it.text,
-        style: textStyle(it.style, it.lang, it.decoration),
-        source: it.style.visibility === 'visible' ? it.source : { ...it.source, hidden: true },
-        ...(it.insetStart ? { insetStart: it.insetStart } : {}),
-        ...(it.insetEnd ? { insetEnd: it.insetEnd } : {}),
-      };
-    }
-    if (it.kind === 'mark' || it.source.leader) {
-      // Takes no room: a mark only carries page marks to the line it falls on; a leader is
-      // widened after the lines are broken to fill its line (see fillLeaders).
-      return {
-        kind: 'object',
-        width: 0,
-        height: 0,
-        baseline: 0,
-        source: it.source,
-        style: textStyle(it.style, it.lang),
-      };
-    }
-    const placed = layoutAtomic(
-      it.box,
-      width === MAX_CONTENT ? intrinsicOuter(it.box, ctx).max : width,
-      ctx,
-    );
-    atomics.set(it.box, {
-      frag: placed.frag,
-      marginLeft: placed.marginLeft,
-      marginTop: placed.marginTop,
-    });
-    const ts = textStyle(it.box.style, it.lang);
-    return {
-      kind: 'object',
-      width: placed.outerWidth,
-      height: placed.outerHeight,
-      baseline: placed.baseline,
-      ...(ts.verticalAlign ? { verticalAlign: ts.verticalAlign } : {}),
-      source: { ...it.source, box: it.box },
-      style: textStyle(it.style, it.lang),
-    };
-  });
+  const runs: InlineRun<InlineSource>[] = [];
+  for (const it of items) runs.push(inlineRun(it, width, atomics, ctx));
   const options = { direction: direction(box) };
   const para = ctx.paragraphs
     ? ctx.paragraphs.shape(ctx.fonts, runs, options)

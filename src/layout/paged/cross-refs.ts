@@ -56,14 +56,16 @@ export function locatorId(el: StyledElement): string | undefined {
 
 /** True when the content list needs anything from pagination or targets. */
 function needsResolving(content: readonly GeneratedContent[]): boolean {
-  return content.some(
-    (c) =>
-      c.kind === 'page-counter' ||
-      c.kind === 'target-counter' ||
-      c.kind === 'target-text' ||
-      c.kind === 'footnote-counter',
-  );
+  return content.some(resolvedLater);
 }
+
+// Predicates at module level: a callback written inline is a closure made anew on every call,
+// and those lose their optimized code at each major garbage collection (Node 20).
+const resolvedLater = (c: GeneratedContent): boolean =>
+  c.kind === 'page-counter' ||
+  c.kind === 'target-counter' ||
+  c.kind === 'target-text' ||
+  c.kind === 'footnote-counter';
 
 /** Whether some page context restarts (resets or sets) the footnote counter. */
 export function restartsFootnotes(rules: PageRules): boolean {
@@ -347,14 +349,16 @@ const LIST_TAGS = new Set(['ul', 'ol', 'menu']);
  */
 function isTableOfContents(el: StyledElement, tocRegion: boolean): boolean {
   if (!LIST_TAGS.has(el.tag) || (el.attrs.has('role') && role(el) !== 'list')) return false;
-  const items = el.children.filter(
-    (c): c is StyledElement => c.kind === 'element' && c.tag === 'li',
-  );
+  const items = el.children.filter(isListItem);
   if (items.length === 0) return false;
   const entries = items.map(entryOf);
-  if (entries.some((e) => e.pageReference)) return true;
-  return tocRegion && entries.every((e) => e.internalLink);
+  if (entries.some(hasPageReference)) return true;
+  return tocRegion && entries.every(hasInternalLink);
 }
+
+const isListItem = (c: StyledNode): c is StyledElement => c.kind === 'element' && c.tag === 'li';
+const hasPageReference = (e: ReturnType<typeof entryOf>): boolean => e.pageReference;
+const hasInternalLink = (e: ReturnType<typeof entryOf>): boolean => e.internalLink;
 
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const ENTRY_TAGS = new Set(['p', 'div', 'li']);

@@ -56,7 +56,8 @@ export function runningValues(
 ): PageRunning[] {
   const strings = new Map<string, string>();
   const elements = new Map<string, RunningElement>();
-  return pages.map((page) => {
+  const out: PageRunning[] = [];
+  for (const page of pages) {
     const entryStrings = new Map(strings);
     const entryElements = new Map(elements);
     const stringsHere = new Map<string, Assignment<string>[]>();
@@ -71,13 +72,32 @@ export function runningValues(
         elements.set(mark.name, value);
       }
     }
-    return {
-      string: (name, which) =>
-        new Track(entryStrings.get(name), stringsHere.get(name) ?? []).read(which) ?? '',
-      element: (name, which) =>
-        new Track(entryElements.get(name), elementsHere.get(name) ?? []).read(which),
-    };
-  });
+    out.push(new PageValues(entryStrings, stringsHere, entryElements, elementsHere));
+  }
+  return out;
+}
+
+/**
+ * The running values of one page. A class rather than closures made for every page: functions
+ * made anew on every call lose their optimized code at each major garbage collection (Node 20).
+ */
+class PageValues implements PageRunning {
+  constructor(
+    private readonly entryStrings: ReadonlyMap<string, string>,
+    private readonly stringsHere: ReadonlyMap<string, Assignment<string>[]>,
+    private readonly entryElements: ReadonlyMap<string, RunningElement>,
+    private readonly elementsHere: ReadonlyMap<string, Assignment<RunningElement>[]>,
+  ) {}
+
+  string(name: string, which: RunningWhich): string {
+    return (
+      new Track(this.entryStrings.get(name), this.stringsHere.get(name) ?? []).read(which) ?? ''
+    );
+  }
+
+  element(name: string, which: RunningWhich): RunningElement | undefined {
+    return new Track(this.entryElements.get(name), this.elementsHere.get(name) ?? []).read(which);
+  }
 }
 
 function add<T>(m: Map<string, Assignment<T>[]>, name: string, a: Assignment<T>): void {
