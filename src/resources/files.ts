@@ -14,12 +14,14 @@ import {
   readSync,
   readlinkSync,
   realpathSync,
+  type BigIntStats,
   type Stats,
 } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { sharedFileCache, versionOf, type FileContentCache } from './file-cache.js';
 import { ResourceError, type LoadedResource } from './types.js';
 
 /** Which local files a render may read. */
@@ -144,9 +146,13 @@ export async function readAll(
 
 const errno = (err: unknown): string | undefined => (err as NodeJS.ErrnoException).code;
 
-/** Reads file: URLs inside the roots of `access`, within `limit` bytes per call. */
+/**
+ * Reads file: URLs inside the roots of `access`, within `limit` bytes per call. Every call makes
+ * every check; the bytes of a file unchanged since an earlier read come from `cache`.
+ */
 export function createFileReader(
   access: FileAccess,
+  cache: FileContentCache = sharedFileCache,
 ): (url: URL, limit: number) => Promise<LoadedResource> {
   const given = rootList(access);
   let roots: readonly Root[] | null = null;
@@ -217,24 +223,29 @@ export function createFileReader(
       const opened = openedPath(fd);
       if (opened !== null && !list.some((r) => isInside(r.real, opened)))
         throw outside(href, path, list, ` (it led to ${opened})`);
-      const info: Stats = fstatSync(fd);
+      const info: BigIntStats = fstatSync(fd, { bigint: true });
       if (!info.isFile()) throw new ResourceError(`${path} is not a regular file`, href, 'refused');
-      if (info.size > limit)
+      const size = Number(info.size);
+      if (size > limit)
         throw new ResourceError(
-          `${path} has ${info.size} bytes, over the limit of ${limit}`,
+          `${path} has ${size} bytes, over the limit of ${limit}`,
           href,
           'limit',
         );
+      const version = versionOf(info);
+      const kept = cache.get(real, version, Date.now());
+      if (kept !== undefined) return { bytes: kept, contentType: mediaTypeOfPath(real), url: href };
       const bytes = await readAll(
-        info.size,
+        size,
         limit,
-        info.size <= SYNC_READ_MAX
+        size <= SYNC_READ_MAX
           ? (buffer, offset, length, position) => readSync(fd, buffer, offset, length, position)
           : async (buffer, offset, length, position) =>
               (await readAsync(fd, buffer, offset, length, position)).bytesRead,
       );
       if (bytes === undefined)
         throw new ResourceError(`${path} grew past the limit of ${limit} bytes`, href, 'limit');
+      cache.set(real, version, bytes, Date.now());
       return { bytes, contentType: mediaTypeOfPath(real), url: href };
     } finally {
       closeSync(fd);

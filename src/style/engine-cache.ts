@@ -116,6 +116,8 @@ export async function loadsUnchanged(
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  // The same buffer (a file served from the thread's file cache) needs no comparison.
+  if (a === b) return true;
   return (
     a.byteLength === b.byteLength &&
     Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(

@@ -91,6 +91,8 @@ function probeKey(bytes: Uint8Array): string {
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  // The same buffer (a file served from the thread's file cache) needs no comparison.
+  if (a === b) return true;
   return (
     a.byteLength === b.byteLength &&
     Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(
