@@ -183,31 +183,33 @@ export function boxFragment(
       ? { layer: 'float', z: 'auto' }
       : undefined;
   const transform = boxTransform(s, { x: g.x, y: g.top, width: g.width, height: g.height });
-  return {
+  // Optional fields are set one by one rather than spread from small objects: this runs for
+  // every box, and each spread made and copied an object of its own.
+  const frag: { -readonly [K in keyof BoxFragment]: BoxFragment[K] } = {
     kind: 'box',
     top: g.top,
     bottom: g.top + g.height,
     children,
-    ...(decorate ? { decorate } : {}),
-    ...(clip ? { clip } : {}),
-    ...(s.opacity < 1 ? { opacity: s.opacity } : {}),
-    ...(paint ? { paint } : {}),
-    ...(transform ? { transform } : {}),
-    ...(brk(s.breakBefore) !== 'auto' ? { breakBefore: brk(s.breakBefore) } : {}),
-    ...(brk(s.breakAfter) !== 'auto' ? { breakAfter: brk(s.breakAfter) } : {}),
-    ...(s.breakInside !== 'auto' ? { breakInside: s.breakInside } : {}),
-    ...(s.breakAfter === 'avoid' ? { keepWithNext: true } : {}),
-    ...('anchor' in box && box.anchor
-      ? {
-          anchor: box.anchor,
-          ...(ctx.recordBoxes ? { borderBox: { x: g.x, width: g.width } } : {}),
-        }
-      : {}),
-    ...(s.page && s.page !== 'auto' ? { pageName: s.page } : {}),
-    ...(clone ? { cloneInsets: cloneInsets(s, g.width) } : {}),
-    ...('marks' in box && box.marks ? { marks: box.marks } : {}),
-    ...extra,
   };
+  if (decorate) frag.decorate = decorate;
+  if (clip) frag.clip = clip;
+  if (s.opacity < 1) frag.opacity = s.opacity;
+  if (paint) frag.paint = paint;
+  if (transform) frag.transform = transform;
+  const before = brk(s.breakBefore);
+  if (before !== 'auto') frag.breakBefore = before;
+  const after = brk(s.breakAfter);
+  if (after !== 'auto') frag.breakAfter = after;
+  if (s.breakInside !== 'auto') frag.breakInside = s.breakInside;
+  if (s.breakAfter === 'avoid') frag.keepWithNext = true;
+  if ('anchor' in box && box.anchor) {
+    frag.anchor = box.anchor;
+    if (ctx.recordBoxes) frag.borderBox = { x: g.x, width: g.width };
+  }
+  if (s.page && s.page !== 'auto') frag.pageName = s.page;
+  if (clone) frag.cloneInsets = cloneInsets(s, g.width);
+  if ('marks' in box && box.marks) frag.marks = box.marks;
+  return Object.assign(frag, extra);
 }
 
 /** Background colour, background layers and borders of one slice of a box. */

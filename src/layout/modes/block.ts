@@ -60,6 +60,9 @@ interface AbsEntry {
 }
 export type AbsCollector = AbsEntry[];
 
+/** Elements that stay with what follows them (UA break-after: avoid). */
+const HEADING_TAGS: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
 export interface Placed {
   readonly frag: Fragment;
   /** Border-box height and width. */
@@ -484,12 +487,20 @@ export function layoutBlockLevel(
         ? layoutMulticol(box, x, y, hz.width, ctx, abs, opts)
         : layoutBlock(box, x, y, hz, ctx, abs, opts);
   }
+  let frag = placed.frag;
   if (box.style.position === 'relative') {
     const dx = lenAuto(box.style.left, cbWidth) ?? -(lenAuto(box.style.right, cbWidth) ?? 0);
     const dy = lenAuto(box.style.top, undefined) ?? -(lenAuto(box.style.bottom, undefined) ?? 0);
-    placed = { ...placed, frag: shiftFragment(placed.frag, dx, dy) };
+    frag = shiftFragment(frag, dx, dy);
   }
-  return { ...placed, marginLeft: hz.marginLeft };
+  // Field by field rather than a spread copy: this runs once per block-level box.
+  return {
+    frag,
+    height: placed.height,
+    width: placed.width,
+    marginBottom: placed.marginBottom,
+    marginLeft: hz.marginLeft,
+  };
 }
 
 function layoutBlock(
@@ -595,12 +606,12 @@ function layoutBlock(
   if (isPositioned(s) && ownAbs.length > 0)
     children = [...children, ...positionedIn(ownAbs, { x, y, width: hz.width, height }, s, ctx)];
   // A heading stays with what follows it (UA break-after: avoid).
-  const heading = box.el !== undefined && /^h[1-6]$/.test(box.el.tag);
-  const frag = boxFragment(box, { x, width: hz.width, top: y, height }, children, ctx, {
-    ...(lines ? { lines: { orphans: s.orphans, widows: s.widows } } : {}),
-    ...(heading ? { keepWithNext: true } : {}),
-    flowKey: box.id,
-  });
+  const heading = box.el !== undefined && HEADING_TAGS.has(box.el.tag);
+  const extra: { -readonly [K in keyof BoxFragment]?: BoxFragment[K] } = {};
+  if (lines) extra.lines = { orphans: s.orphans, widows: s.widows };
+  if (heading) extra.keepWithNext = true;
+  extra.flowKey = box.id;
+  const frag = boxFragment(box, { x, width: hz.width, top: y, height }, children, ctx, extra);
   const decorated =
     legendPlaced && frag.decorate
       ? { ...frag, decorate: legendDecoration(s, x, hz.width, ctx, legendPlaced, y) }
