@@ -71,6 +71,33 @@ export interface LayoutContext {
   readonly reuse?: FlowReuse;
   /** Where layout of the page flow may stop (a layout only the first pages are taken from). */
   readonly flowCut?: FlowCut;
+  /** What layout works out once per box of this box tree. */
+  readonly memo: BoxMemo;
+}
+
+/** One kind of value `BoxMemo` keeps per box; a layout mode owns its slots. */
+export class MemoSlot<K extends object, V> {
+  declare private readonly types?: [K, V];
+  constructor(readonly name: string) {}
+}
+
+/**
+ * What layout works out once per box of one box tree (shaped paragraphs by width, intrinsic
+ * widths), made with the tree's layout context so that it goes when the render ends. Weak maps
+ * held by the modules did the same at the price of an ephemeron-table insertion per box, in
+ * tables that lived on and grew across renders until a full collection.
+ */
+export class BoxMemo {
+  private readonly maps = new Map<MemoSlot<object, unknown>, Map<object, unknown>>();
+
+  of<K extends object, V>(slot: MemoSlot<K, V>): Map<K, V> {
+    let m = this.maps.get(slot);
+    if (m === undefined) {
+      m = new Map();
+      this.maps.set(slot, m);
+    }
+    return m as Map<K, V>;
+  }
 }
 
 /**

@@ -10,7 +10,7 @@ import type { PageStyle, StyledDocument, StyledElement, StyledNode } from '../st
 import { createFontContext } from '../text/index.js';
 import type { FontContext } from '../text/index.js';
 import { buildBoxTree, resolveUrl, type BuildContext } from './box-tree/build.js';
-import type { LayoutContext } from './context.js';
+import { BoxMemo, type LayoutContext } from './context.js';
 import type {
   DisplayItem,
   LaidOutDocument,
@@ -113,6 +113,7 @@ export async function layoutStyled(
       page: pageBox,
       fixed: [],
       warned: new Set(),
+      memo: new BoxMemo(),
       ...(options.deadline ? { deadline: options.deadline } : {}),
       ...(options.boxes ? { recordBoxes: true } : {}),
     };

@@ -13,6 +13,7 @@ import {
   flatten,
   imageItems,
   leafOf,
+  MemoSlot,
   shiftFragment,
 } from '../context.js';
 import type { DisplayItem } from '../../document/index.js';
@@ -162,10 +163,11 @@ function collapsedTop(box: Box, cbWidth: number): MarginSet {
 // ---------------------------------------------------------------------------------------------
 // Intrinsic sizes
 
-const intrinsicCache = new WeakMap<Box, { min: number; max: number }>();
+const INTRINSIC = new MemoSlot<Box, { min: number; max: number }>('intrinsic');
 
 /** min-content and max-content of the margin box (percentages count as 0). */
 export function intrinsicOuter(box: Box, ctx: LayoutContext): { min: number; max: number } {
+  const intrinsicCache = ctx.memo.of(INTRINSIC);
   const hit = intrinsicCache.get(box);
   if (hit) return hit;
   const s = box.style;

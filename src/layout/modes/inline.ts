@@ -29,7 +29,7 @@ import type {
 } from '../box-tree/boxes.js';
 import { firstLineItems, splitAfterLine, type FirstLine } from './first-line.js';
 import type { LayoutContext } from '../context.js';
-import { decorateBox, flatten } from '../context.js';
+import { decorateBox, flatten, MemoSlot } from '../context.js';
 import type { DisplayItem, GlyphList, ItemTag } from '../../document/index.js';
 import type { Anchor, Fragment, LeafFragment, PageMark } from '../paginate/fragments.js';
 import { anchorsOf, moveAnchor } from '../paginate/fragments.js';
@@ -52,7 +52,7 @@ interface ParagraphEntry {
   readonly atomics: Map<Box, { frag: Fragment; marginLeft: number; marginTop: number }>;
 }
 
-const paragraphs = new WeakMap<BlockBox, Map<number, ParagraphEntry>>();
+const PARAGRAPHS = new MemoSlot<BlockBox, Map<number, ParagraphEntry>>('paragraphs');
 
 function direction(box: BlockBox): 'ltr' | 'rtl' | 'auto' {
   if (box.el?.attrs.get('dir')?.toLowerCase() === 'auto') return 'auto';
@@ -91,6 +91,7 @@ function paragraphOf(box: BlockBox, width: number, ctx: LayoutContext): Paragrap
   const items = box.inline ?? [];
   const byWidth = items.some((i) => i.kind === 'atomic' && !widthFree(i.box));
   const key = byWidth ? Math.round(width * 100) : -2;
+  const paragraphs = ctx.memo.of(PARAGRAPHS);
   let entries = paragraphs.get(box);
   if (!entries) {
     entries = new Map();

@@ -12,7 +12,7 @@ import { createParagraphMemo, type FontContext, type ParagraphMemo } from '../..
 import { buildBoxTree, buildRunningBoxes, type BuildContext } from '../box-tree/build.js';
 import type { BlockBox, Box } from '../box-tree/boxes.js';
 import { StructureBuilder } from '../box-tree/structure.js';
-import type { FlowCut, LayoutContext } from '../context.js';
+import { BoxMemo, type FlowCut, type LayoutContext } from '../context.js';
 import { layoutDocument } from '../modes/block.js';
 import { FlowPass, FlowReuse } from '../modes/flow-reuse.js';
 import type { LayoutOptions, PlacedBox } from '../options.js';
@@ -190,6 +190,7 @@ function runPass(input: PagedInput, root: StyledElement, passOptions: PassOption
     page: { x: 0, y: 0, width: 0, height: 0 },
     fixed: [],
     warned: new Set(),
+    memo: new BoxMemo(),
     ...(options.deadline ? { deadline: options.deadline } : {}),
     ...(options.boxes ? { recordBoxes: true } : {}),
     ...(paragraphs ? { paragraphs } : {}),
