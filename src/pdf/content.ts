@@ -144,8 +144,6 @@ export function apply(m: Matrix, x: number, y: number): [number, number] {
   return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 }
 
-const PUA = /[\uE000-\uF8FF]|[\uDB80-\uDBFF][\uDC00-\uDFFF]/;
-
 interface State {
   /** Group depth that actually opened q. */
   depth: number;
@@ -521,7 +519,7 @@ class PageDrawer {
     }
     const first = items[0] as DisplayItem;
     let actualText = first.kind === 'glyphs' ? first.actualText : undefined;
-    if (actualText === undefined && first.kind === 'glyphs' && first.glyphs.texts.some(hasPua)) {
+    if (actualText === undefined && first.kind === 'glyphs' && anyPrivateUse(first.glyphs.texts)) {
       // Private-use characters need ActualText (PDF/A 6.2.11.7.3); the source text is the best we have.
       actualText = first.glyphs.texts.join('');
     }
@@ -572,11 +570,14 @@ class PageDrawer {
             nx.tag.slot !== slot
           )
             break;
-          if (nx.kind === 'glyphs' && (nx.actualText !== undefined || nx.glyphs.texts.some(hasPua)))
+          if (
+            nx.kind === 'glyphs' &&
+            (nx.actualText !== undefined || anyPrivateUse(nx.glyphs.texts))
+          )
             break;
           j++;
         }
-        if (it.kind === 'glyphs' && it.glyphs.texts.some(hasPua)) j = i + 1;
+        if (it.kind === 'glyphs' && anyPrivateUse(it.glyphs.texts)) j = i + 1;
       }
       this.leaf(items.slice(i, j), it.tag, st);
       i = j;
@@ -652,8 +653,25 @@ function isPositive(d: number): boolean {
   return d > 0;
 }
 
-function hasPua(t: string): boolean {
-  return PUA.test(t);
+/**
+ * Whether any glyph's text has a private-use character (U+E000-U+F8FF, or planes 15 and 16 as
+ * a surrogate pair). A loop over char codes: a regular expression per glyph (one or two
+ * characters each) cost about 1% of a long document's render.
+ */
+function anyPrivateUse(texts: readonly string[]): boolean {
+  for (let i = 0; i < texts.length; i++) {
+    const t = texts[i];
+    for (let j = 0; j < t.length; j++) {
+      const c = t.charCodeAt(j);
+      if (c < 0xdb80) continue;
+      if (c >= 0xe000 && c <= 0xf8ff) return true;
+      if (c <= 0xdbff) {
+        const low = t.charCodeAt(j + 1);
+        if (low >= 0xdc00 && low <= 0xdfff) return true;
+      }
+    }
+  }
+  return false;
 }
 
 function inOwnQ(p: string | TextRun): string {

@@ -181,3 +181,41 @@ describe('reading back with pdf.js', () => {
     expect(outline.map((o) => o.title)).toEqual(['Title']);
   });
 });
+
+describe('private-use characters', () => {
+  /** A paragraph of one glyph run whose glyphs stand for `text`, one character a glyph. */
+  function privateUseDoc(text: string): ReturnType<typeof doc> {
+    const run = shape('LiberationSans-Regular.ttf', 'AB', 72, 100, 12, content(1));
+    const chars = [...text];
+    const glyphs = {
+      ...run.glyphs,
+      texts: run.glyphs.texts.map((_, i) => chars[i] ?? ''),
+    };
+    return doc([page([{ ...run, glyphs }])], node('Document', [node('P', [slotChild(1)])]));
+  }
+
+  const spans = (text: string) => {
+    const { objects, text: content } = inspect(
+      writeValid(privateUseDoc(text), { deterministic: true }).bytes,
+    );
+    return {
+      actual: /\/ActualText/.test(objects),
+      span: /\/Span <<\/MCID \d+>> BDC/.test(content),
+    };
+  };
+
+  it('wraps glyphs of BMP private-use characters in a Span with ActualText', () => {
+    expect(spans('\uE000x')).toEqual({ actual: true, span: true });
+    expect(spans('x\uF8FF')).toEqual({ actual: true, span: true });
+  });
+
+  it('does so for planes 15 and 16 (a surrogate pair) too', () => {
+    expect(spans('\u{F0001}x')).toEqual({ actual: true, span: true });
+  });
+
+  it('leaves other text, lone surrogates and the characters around the ranges alone', () => {
+    expect(spans('AB')).toEqual({ actual: false, span: false });
+    expect(spans('\uDFFFx')).toEqual({ actual: false, span: false });
+    expect(spans('\uF900\uDBFF')).toEqual({ actual: false, span: false });
+  });
+});
