@@ -41,6 +41,35 @@ export interface BuildOptions {
   readonly checkpoint?: () => void;
 }
 
+/**
+ * A styled element, built field by field in one order (optional fields only when present):
+ * spreading small objects into it, once per element, was half of the styling walk's own time.
+ */
+function styledElement(
+  el: DomElement,
+  nodeId: number,
+  style: ComputedStyle,
+  lang: string,
+  placeholderStyle: ComputedStyle | undefined,
+  firstLineStyle: ComputedStyle | undefined,
+  children: readonly StyledNode[],
+): StyledElement {
+  const out: { -readonly [K in keyof StyledElement]: StyledElement[K] } = {
+    kind: 'element',
+    nodeId,
+    style,
+    tag: el.tag,
+    namespace: el.namespace,
+    attrs: el.attrs,
+    lang,
+    children,
+  };
+  if (el.svgMarkup !== undefined) out.svgMarkup = el.svgMarkup;
+  if (placeholderStyle) out.placeholderStyle = placeholderStyle;
+  if (firstLineStyle) out.firstLineStyle = firstLineStyle;
+  return out;
+}
+
 /** Elements that never get ::before/::after boxes (replaced or void elements). */
 const NO_GENERATED = new Set([
   'img',
@@ -484,31 +513,14 @@ export class TreeBuilder {
     const langAttr = el.attrs.get('lang') ?? el.attrs.get('xml:lang');
     const lang = langAttr !== undefined ? langAttr.trim() : parentLang;
     const nodeId = this.nextId++;
-    const base = {
-      kind: 'element' as const,
-      nodeId,
-      style,
-      tag: el.tag,
-      namespace: el.namespace,
-      attrs: el.attrs,
-      lang,
-      ...(el.svgMarkup !== undefined ? { svgMarkup: el.svgMarkup } : {}),
-    };
-    if (style.display === 'none') return { ...base, children: [] };
-    const placeholder =
+    if (style.display === 'none')
+      return styledElement(el, nodeId, style, lang, undefined, undefined, []);
+    const placeholderStyle =
       el.namespace === 'html' &&
       (el.tag === 'input' || el.tag === 'textarea') &&
       el.attrs.has('placeholder')
-        ? {
-            placeholderStyle: this.engine.compute(
-              style,
-              matched.placeholder,
-              [],
-              [],
-              'placeholder',
-            ),
-          }
-        : {};
+        ? this.engine.compute(style, matched.placeholder, [], [], 'placeholder')
+        : undefined;
 
     const isListItem = style.display === 'list-item';
     const footnote = style.float === 'footnote';
@@ -554,14 +566,20 @@ export class TreeBuilder {
             this.firstLetter(matched['first-letter'], letter, lang),
           )
         : undefined;
-    const firstLine =
+    const firstLineStyle =
       generates && matched['first-line'].length > 0 && hasFirstLine(style)
-        ? {
-            firstLineStyle: this.engine.compute(style, matched['first-line'], [], [], 'first-line'),
-          }
-        : {};
+        ? this.engine.compute(style, matched['first-line'], [], [], 'first-line')
+        : undefined;
     return this.pagedEnd(
-      { ...base, ...placeholder, ...firstLine, children: lettered ?? children },
+      styledElement(
+        el,
+        nodeId,
+        style,
+        lang,
+        placeholderStyle,
+        firstLineStyle,
+        lettered ?? children,
+      ),
       paged,
     );
   }

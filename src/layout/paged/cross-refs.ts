@@ -430,8 +430,10 @@ export function bookmarksOf(root: StyledElement): {
   while (stack.length > 0) {
     const n = stack.pop()!;
     if (n.kind !== 'element' || n.style.display === 'none') continue;
-    const id = locatorId(n);
-    if (n.bookmark && id !== undefined) out.push({ id, ...n.bookmark });
+    if (n.bookmark) {
+      const id = locatorId(n);
+      if (id !== undefined) out.push({ id, ...n.bookmark });
+    }
     for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
   }
   return out;
