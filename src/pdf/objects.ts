@@ -44,7 +44,12 @@ export class PdfDict {
   readonly entries: Map<string, PdfValue>;
   constructor(entries: Record<string, PdfValue | undefined> = {}) {
     this.entries = new Map();
-    for (const [k, v] of Object.entries(entries)) if (v !== undefined) this.entries.set(k, v);
+    // for-in over a plain record: the same keys in the same order as Object.entries, without
+    // an array of pairs per dictionary.
+    for (const k in entries) {
+      const v = entries[k];
+      if (v !== undefined) this.entries.set(k, v);
+    }
   }
   set(key: string, value: PdfValue | undefined): this {
     if (value !== undefined) this.entries.set(key, value);

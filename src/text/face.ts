@@ -65,6 +65,21 @@ export interface ShapeParams {
   readonly cursive: boolean;
 }
 
+/** The last shaping style a face was asked for, and its cache group. */
+interface LastStyle {
+  readonly size: number;
+  readonly letterSpacing: number;
+  readonly wordSpacing: number;
+  readonly tabSize: number;
+  readonly featureKey: string;
+  readonly language: string | undefined;
+  readonly script: string;
+  readonly rtl: boolean;
+  readonly hyphen: boolean;
+  readonly scope: string;
+  readonly group: string;
+}
+
 /**
  * What one cached shaping costs beyond its glyph data, measured (node 20): five or six small
  * typed arrays and their object are about 1.1-1.3 KB of heap however short the word.
@@ -224,7 +239,7 @@ export class LoadedFace implements FontFace {
    * The style of the last shapeScaled call and its cache group: consecutive words of a run
    * share a style, so the group key is built once per run style rather than once per word.
    */
-  private lastStyle: (ShapeParams & { hyphen: boolean; group: string; scope: string }) | undefined;
+  private lastStyle: LastStyle | undefined;
   readonly unitsPerEm: number;
 
   constructor(
@@ -458,7 +473,20 @@ export class LoadedFace implements FontFace {
       return last.group;
     const scope = this.shapeScope();
     const group = `${scope}|${p.size}|${p.letterSpacing}|${p.wordSpacing}|${p.tabSize}|${p.featureKey}|${p.language ?? ''}|${p.script}|${p.rtl ? 'r' : 'l'}|${hyphen ? 'h' : ''}`;
-    this.lastStyle = { ...p, hyphen, group, scope };
+    // The fields compared above, written out: a spread of the parameters made a larger copy.
+    this.lastStyle = {
+      size: p.size,
+      letterSpacing: p.letterSpacing,
+      wordSpacing: p.wordSpacing,
+      tabSize: p.tabSize,
+      featureKey: p.featureKey,
+      language: p.language,
+      script: p.script,
+      rtl: p.rtl,
+      hyphen,
+      scope,
+      group,
+    };
     return group;
   }
 

@@ -179,8 +179,22 @@ export function isCollapsibleWhitespace(n: StyledNode): boolean {
   if (n.kind !== 'text') return false;
   const ws = n.style.whiteSpace;
   if (ws === 'pre' || ws === 'pre-wrap' || ws === 'break-spaces') return false;
-  if (ws === 'pre-line') return /^[ \t]*$/.test(n.text);
-  return /^[ \t\n\r\f]*$/.test(n.text);
+  return onlySpaces(n.text, ws === 'pre-line');
+}
+
+/**
+ * Whether `text` is only spaces and tabs, and line feeds, returns and form feeds unless
+ * `keepLines`. A loop rather than a regular expression: it runs for every text node between
+ * blocks.
+ */
+function onlySpaces(text: string, keepLines: boolean): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x09) continue;
+    if (!keepLines && (c === 0x0a || c === 0x0d || c === 0x0c)) continue;
+    return false;
+  }
+  return true;
 }
 
 const AUTO_LINE = { kind: 'auto' } as const;

@@ -42,6 +42,8 @@ const KEEP_EMPTY: ReadonlySet<StandardStructType> = new Set<StandardStructType>(
   'Lbl',
 ]);
 
+const NO_INIT: Partial<Omit<DraftNode, 'id' | 'children'>> = Object.freeze({});
+
 export class StructureBuilder {
   private nextId = 1;
   private nextSlot = 1;
@@ -91,9 +93,13 @@ export class StructureBuilder {
   add(
     parent: DraftNode,
     type: StandardStructType,
-    init: Partial<Omit<DraftNode, 'id' | 'children'>> = {},
+    init: Partial<Omit<DraftNode, 'id' | 'children'>> = NO_INIT,
   ): DraftNode {
-    const node: DraftNode = { ...init, id: this.nextId++, type, children: [], parent };
+    // Most nodes have no extra fields: no spread copy for them (one per element of a document).
+    const node: DraftNode =
+      init === NO_INIT
+        ? { id: this.nextId++, type, children: [], parent }
+        : { ...init, id: this.nextId++, type, children: [], parent };
     parent.children.push(node);
     return node;
   }

@@ -61,6 +61,21 @@ interface AbsEntry {
 }
 export type AbsCollector = AbsEntry[];
 
+/** A placed box with where it starts, built field by field (once per child of a block). */
+function placedAt(
+  p: Placed & { marginLeft: number },
+  top: number,
+): Placed & { marginLeft: number; top: number } {
+  return {
+    frag: p.frag,
+    height: p.height,
+    width: p.width,
+    marginBottom: p.marginBottom,
+    marginLeft: p.marginLeft,
+    top,
+  };
+}
+
 /** Elements that stay with what follows them (UA break-after: avoid). */
 const HEADING_TAGS: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
@@ -831,9 +846,9 @@ function layoutChildren(
                 ctx.warnings.length +
                 floats.size +
                 (cut?.reached ? 1 : 0),
-              () => ({ ...layoutBlockLevel(k, x, top, width, ctx, abs, kidOpts), top }),
+              () => placedAt(layoutBlockLevel(k, x, top, width, ctx, abs, kidOpts), top),
             )
-          : { ...layoutBlockLevel(k, x, top, width, ctx, abs, kidOpts), top };
+          : placedAt(layoutBlockLevel(k, x, top, width, ctx, abs, kidOpts), top);
     if (cut && !cut.armed && cut.within?.has(k.id)) cut.armed = true;
     else if (cut?.armed && before && cut.at(before, k)) cut.reached = true;
     before = k;
