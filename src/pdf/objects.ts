@@ -74,8 +74,25 @@ export function num(n: number): string {
   if (!Number.isFinite(n)) return '0';
   // Rounded to 4 decimals, the shortest decimal form has at most 4 decimals; tiny values would
   // print in exponent form, which PDF does not have.
-  const r = Math.round(Math.max(-1e9, Math.min(1e9, n)) * 10000) / 10000;
-  return r === 0 ? '0' : String(r);
+  // Formatted from the integer count of ten-thousandths: the same digits as String(k / 10000)
+  // (at most 14 significant digits round-trip exactly), without a double-to-string conversion
+  // per coordinate of every content stream.
+  const k = Math.round(Math.max(-1e9, Math.min(1e9, n)) * 10000);
+  if (k === 0) return '0';
+  const a = k < 0 ? -k : k;
+  const whole = Math.floor(a / 10000);
+  const frac = a - whole * 10000;
+  const sign = k < 0 ? '-' : '';
+  if (frac === 0) return sign + String(whole);
+  return sign + String(whole) + fraction(frac);
+}
+
+/** '.0001' to '.9999' for 1 to 9999 ten-thousandths, trailing zeros dropped. */
+function fraction(f: number): string {
+  if (f % 1000 === 0) return '.' + String(f / 1000);
+  if (f % 100 === 0) return (f < 1000 ? '.0' : '.') + String(f / 100);
+  if (f % 10 === 0) return (f < 100 ? '.00' : f < 1000 ? '.0' : '.') + String(f / 10);
+  return (f < 10 ? '.000' : f < 100 ? '.00' : f < 1000 ? '.0' : '.') + String(f);
 }
 
 const NAME_REGULAR = /^[A-Za-z0-9\-_.*+!:;?@^`|~'",=&$]*$/;

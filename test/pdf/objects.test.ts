@@ -19,6 +19,44 @@ describe('PDF object syntax', () => {
     );
   });
 
+  it('writes the shortest decimal of the number rounded to 4 decimals', () => {
+    // The reference: String() of the rounded value, which is what a reader parses back.
+    const reference = (d: number): string => {
+      if (Number.isInteger(d)) return num(d);
+      if (!Number.isFinite(d)) return '0';
+      const r = Math.round(Math.max(-1e9, Math.min(1e9, d)) * 10000) / 10000;
+      return r === 0 ? '0' : String(r);
+    };
+    for (const d of [
+      0.5,
+      -0.5,
+      0.00005,
+      -0.00005,
+      -0.00015,
+      1.23455,
+      99.99995,
+      -99.99995,
+      1e9 - 0.5,
+    ])
+      expect(num(d)).toBe(reference(d));
+    expect(num(-0.5)).toBe('-0.5');
+    expect(num(0.0001)).toBe('0.0001');
+    expect(num(-1234.05)).toBe('-1234.05');
+    expect(num(595.2756)).toBe('595.2756');
+    fc.assert(
+      fc.property(fc.double({ min: -2e9, max: 2e9, noNaN: true }), (d) => {
+        expect(num(d)).toBe(reference(d));
+      }),
+      { numRuns: 20000 },
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (k) => {
+        expect(num(k / 10000)).toBe(reference(k / 10000));
+      }),
+      { numRuns: 20000 },
+    );
+  });
+
   it('escapes names and strings', () => {
     expect(nameToken('text/xml')).toBe('/text#2Fxml');
     expect(nameToken('A B#(')).toBe('/A#20B#23#28');
