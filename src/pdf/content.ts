@@ -72,11 +72,26 @@ export interface FormSlot {
 
 export interface SlotRecord {
   readonly leaves: ContentLeaf[];
-  text: string;
+  /**
+   * The slot's drawn text, run by run (a run's ActualText, or its glyphs' texts): joined only
+   * when asked for (slotText), since only headings' text is ever read.
+   */
+  readonly texts: (string | readonly string[])[];
   /** First drawn position (page, top y in page space), for outline destinations. */
   first?: { readonly page: number; readonly y: number };
   /** Union of item bounds per page, top-left space [x0, y0, x1, y1]. */
   readonly bounds: Map<number, [number, number, number, number]>;
+}
+
+/** The text drawn into a slot, runs joined with a space where neither side has one. */
+export function slotText(rec: SlotRecord): string {
+  let s = '';
+  for (const part of rec.texts) {
+    const t = typeof part === 'string' ? part : part.join('');
+    if (s !== '' && !/\s$/.test(s) && !/^\s/.test(t)) s += ' ';
+    s += t;
+  }
+  return s;
 }
 
 export interface LinkRecord {
@@ -370,21 +385,16 @@ class PageDrawer {
     }
     r.flush();
     if (shownAny) this.target.fonts.add(font.resourceName);
-    // The run's text, only where it is used (a warning, or the tagged text of its slot).
-    const text =
-      missing || (slot !== undefined && run.actualText === undefined) ? texts.join('') : '';
     if (missing) {
       ctx.warn({
         code: 'pdf.missing-glyph',
-        message: `font ${run.font.postscriptName} lacks a glyph for text in '${truncate(text)}'; it was left out (a fallback font is needed)`,
+        message: `font ${run.font.postscriptName} lacks a glyph for text in '${truncate(texts.join(''))}'; it was left out (a fallback font is needed)`,
         ...(slot !== undefined ? { source: `slot ${slot}` } : {}),
       });
     }
     if (slot !== undefined) {
       const rec = ctx.slot(slot);
-      const t = run.actualText ?? text;
-      if (rec.text !== '' && !/\s$/.test(rec.text) && !/^\s/.test(t)) rec.text += ' ';
-      rec.text += t;
+      rec.texts.push(run.actualText ?? texts);
       extend(rec, this.pageIndex, [run.x, run.y - size, pen, run.y + size * 0.25], st.ctm);
     }
     return shownAny ? { gs: state, colour, tf, lines: r.s } : '';

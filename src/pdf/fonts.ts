@@ -60,6 +60,22 @@ interface KitFont {
 const parsed = new Map<string, KitFont>();
 const PARSED_LIMIT = 64;
 
+/**
+ * Glyph widths in 1/1000 em by glyph id, NaN until asked for: a function of the font alone, so
+ * kept with the parsed font for every document that embeds it rather than allocated and filled
+ * for each (an array of the font's glyph count, per document and font).
+ */
+const advanceTables = new WeakMap<KitFont, Float64Array>();
+
+function advancesOf(font: KitFont): Float64Array {
+  let table = advanceTables.get(font);
+  if (!table) {
+    table = new Float64Array(font.numGlyphs).fill(NaN);
+    advanceTables.set(font, table);
+  }
+  return table;
+}
+
 function openFont(res: FontResource): KitFont {
   // The font text/ shaped with, when it came from there: parsing the program again would keep
   // a second copy of its tables and glyphs in every worker.
@@ -296,7 +312,7 @@ export class EmbeddedFont {
     this.font = openFont(resource);
     this.upem = this.font.unitsPerEm;
     this.numGlyphs = this.font.numGlyphs;
-    this.advance = new Float64Array(this.numGlyphs).fill(NaN);
+    this.advance = advancesOf(this.font);
     this.subset = subsetFor(this.font, resource);
     this.isCff = this.subset.kind !== 'truetype';
   }

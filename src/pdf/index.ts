@@ -27,6 +27,7 @@ import {
   drawPage,
   type DrawContext,
   type FormSlot,
+  slotText,
   type SlotRecord,
   type StreamTarget,
 } from './content.js';
@@ -506,7 +507,7 @@ class WriterContext implements DrawContext {
   slot(slot: number): SlotRecord {
     let r = this.slots.get(slot);
     if (!r) {
-      r = { leaves: [], text: '', bounds: new Map() };
+      r = { leaves: [], texts: [], bounds: new Map() };
       this.slots.set(slot, r);
     }
     return r;
@@ -552,7 +553,8 @@ function appendText(
 ): void {
   for (const c of m.children) {
     if (c.kind !== 'content') continue;
-    const t = st.slots.get(c.slot)?.text ?? '';
+    const rec = st.slots.get(c.slot);
+    const t = rec ? slotText(rec) : '';
     if (st.s !== '' && t !== '' && !/\s$/.test(st.s) && !/^\s/.test(t)) st.s += ' ';
     st.s += t;
   }

@@ -56,7 +56,7 @@ function slots(
       Number(k),
       {
         leaves: v.leaves.map((l) => ({ key: l.page, ...l })),
-        text: '',
+        texts: [],
         bounds: new Map(Object.entries(v.bounds ?? {}).map(([p, b]) => [Number(p), b])),
       },
     ]),
