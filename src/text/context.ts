@@ -25,7 +25,13 @@ export class TextFontContext implements FontContext {
   private readonly warningList: Warning[] = [];
   private readonly warningKeys = new Set<string>();
   private readonly familyMemo = new Map<string, LoadedFace[]>();
-  private readonly chainMemo = new Map<string, readonly LoadedFace[]>();
+  /**
+   * matchFont and requestedFaces by families list (the computed style's array, the same object
+   * for every run of a style), then by style and weight: asked once per run of text, a key
+   * string built and hashed per call was most of their cost.
+   */
+  private matchMemo = new WeakMap<readonly string[], VariantMemo<LoadedFace>>();
+  private chainMemo = new WeakMap<readonly string[], VariantMemo<readonly LoadedFace[]>>();
   private faceCount = 0;
 
   get warnings(): readonly Warning[] {
@@ -112,7 +118,8 @@ export class TextFontContext implements FontContext {
     this.local.set(key, list);
     this.faceCount++;
     this.familyMemo.clear();
-    this.chainMemo.clear();
+    this.matchMemo = new WeakMap();
+    this.chainMemo = new WeakMap();
     return { ok: true, face };
   }
 
@@ -144,11 +151,25 @@ export class TextFontContext implements FontContext {
   }
 
   matchFont(families: readonly string[], weight: number, style: FontStyle) {
+    let memo = this.matchMemo.get(families);
+    if (!memo) {
+      memo = [new Map(), new Map(), new Map()];
+      this.matchMemo.set(families, memo);
+    }
+    const byWeight = memo[STYLE_INDEX[style]];
+    const hit = byWeight.get(weight);
+    if (hit) return hit;
+    let found: LoadedFace | undefined;
     for (const family of families) {
       const faces = this.familyFaces(family, weight, style);
-      if (faces.length > 0) return faces[0];
+      if (faces.length > 0) {
+        found = faces[0];
+        break;
+      }
     }
-    return this.familyFaces(DEFAULT_FAMILY, weight, style)[0];
+    found ??= this.familyFaces(DEFAULT_FAMILY, weight, style)[0];
+    if (found) byWeight.set(weight, found);
+    return found;
   }
 
   /** Faces of the requested families (or the default family), memoised per (families, weight, style). */
@@ -157,15 +178,20 @@ export class TextFontContext implements FontContext {
     weight: number,
     style: FontStyle,
   ): readonly LoadedFace[] {
-    const key = `${families.join('\u0000')}|${weight}|${style}`;
-    const hit = this.chainMemo.get(key);
+    let memo = this.chainMemo.get(families);
+    if (!memo) {
+      memo = [new Map(), new Map(), new Map()];
+      this.chainMemo.set(families, memo);
+    }
+    const byWeight = memo[STYLE_INDEX[style]];
+    const hit = byWeight.get(weight);
     if (hit) return hit;
     const chain: LoadedFace[] = [];
     for (const family of families)
       for (const f of this.familyFaces(family, weight, style))
         if (!chain.includes(f)) chain.push(f);
     if (chain.length === 0) chain.push(...this.familyFaces(DEFAULT_FAMILY, weight, style));
-    this.chainMemo.set(key, chain);
+    byWeight.set(weight, chain);
     return chain;
   }
 
@@ -206,3 +232,8 @@ export function asTextContext(ctx: FontContext): TextFontContext {
 export function bundledFamilies(): string[] {
   return [...new Set(BUNDLED_FACES.map((f) => f.family))];
 }
+
+/** A memo by font style (normal, italic, oblique), then by weight. */
+type VariantMemo<V> = readonly [Map<number, V>, Map<number, V>, Map<number, V>];
+
+const STYLE_INDEX: Readonly<Record<FontStyle, 0 | 1 | 2>> = { normal: 0, italic: 1, oblique: 2 };
