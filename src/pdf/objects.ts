@@ -97,7 +97,22 @@ function fraction(f: number): string {
 
 const NAME_REGULAR = /^[A-Za-z0-9\-_.*+!:;?@^`|~'",=&$]*$/;
 
+/**
+ * Name tokens already written: a file's dictionaries use a small vocabulary of keys and names
+ * thousands of times. Bounded, as names can come from documents (role names, font names).
+ */
+const nameTokens = new Map<string, string>();
+const NAME_TOKENS_KEPT = 4096;
+
 export function nameToken(v: string): string {
+  const kept = nameTokens.get(v);
+  if (kept !== undefined) return kept;
+  const token = escapedName(v);
+  if (nameTokens.size < NAME_TOKENS_KEPT) nameTokens.set(v, token);
+  return token;
+}
+
+function escapedName(v: string): string {
   if (NAME_REGULAR.test(v)) return '/' + v;
   let out = '/';
   for (const b of Buffer.from(v, 'utf8')) {
