@@ -260,7 +260,7 @@ class Pagination {
       pages.pop();
       while (pages.length > 1 && pages[pages.length - 1].blank) pages.pop();
     }
-    if (pages.length > maxPages) throw new PageLimit(maxPages);
+    if (pages.length > maxPages) throw pageLimit(maxPages);
     for (const [p, layers] of this.rootCollector)
       if (p < pages.length) pages[p].items.push(...paintOrder(layers));
     const bottoms = this.bottoms;
@@ -278,7 +278,7 @@ class Pagination {
   newPage(flowTop: number, name: string, blank = false): void {
     // One page past the limit may open: a break after the last content leaves an empty page
     // that is dropped at the end. Content on it is caught there.
-    if (this.pages.length > this.maxPages) throw new PageLimit(this.maxPages);
+    if (this.pages.length > this.maxPages) throw pageLimit(this.maxPages);
     const body = this.bodyOf({ index: this.pages.length, name, blank });
     this.pages.push({ flowTop, body, items: [], marks: [], name, blank, dx: this.dxFor(body) });
   }
@@ -1361,6 +1361,22 @@ class Restart {
 export class PageLimit extends Error {
   constructor(readonly max: number) {
     super(`the document needs more than ${max} pages`);
+  }
+}
+
+/**
+ * A PageLimit without a stack trace. Column balancing throws one to end every trial pass that
+ * runs out of columns and catches it at once; capturing the stack each time was about 1% of
+ * a render of a document with balanced columns. Where it reaches the caller it becomes a
+ * LimitError with a stack of its own.
+ */
+function pageLimit(max: number): PageLimit {
+  const depth = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new PageLimit(max);
+  } finally {
+    Error.stackTraceLimit = depth;
   }
 }
 
