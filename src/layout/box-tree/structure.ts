@@ -42,6 +42,23 @@ const KEEP_EMPTY: ReadonlySet<StandardStructType> = new Set<StandardStructType>(
   'Lbl',
 ]);
 
+/** The fields `add` copies from its `init`; a new DraftNode field must be added there too. */
+type CopiedFields =
+  | 'id'
+  | 'type'
+  | 'children'
+  | 'parent'
+  | 'alt'
+  | 'actualText'
+  | 'expansion'
+  | 'lang'
+  | 'title'
+  | 'elementId'
+  | 'attributes';
+const EVERY_FIELD_COPIED: Exclude<keyof DraftNode, CopiedFields> extends never ? true : never =
+  true;
+void EVERY_FIELD_COPIED;
+
 const NO_INIT: Partial<Omit<DraftNode, 'id' | 'children'>> = Object.freeze({});
 
 export class StructureBuilder {
@@ -95,11 +112,17 @@ export class StructureBuilder {
     type: StandardStructType,
     init: Partial<Omit<DraftNode, 'id' | 'children'>> = NO_INIT,
   ): DraftNode {
-    // Most nodes have no extra fields: no spread copy for them (one per element of a document).
-    const node: DraftNode =
-      init === NO_INIT
-        ? { id: this.nextId++, type, children: [], parent }
-        : { ...init, id: this.nextId++, type, children: [], parent };
+    // Built field by field, not spread from `init` (one node per element of a document).
+    const node: DraftNode = { id: this.nextId++, type, children: [], parent };
+    if (init !== NO_INIT) {
+      if (init.alt !== undefined) node.alt = init.alt;
+      if (init.actualText !== undefined) node.actualText = init.actualText;
+      if (init.expansion !== undefined) node.expansion = init.expansion;
+      if (init.lang !== undefined) node.lang = init.lang;
+      if (init.title !== undefined) node.title = init.title;
+      if (init.elementId !== undefined) node.elementId = init.elementId;
+      if (init.attributes !== undefined) node.attributes = init.attributes;
+    }
     parent.children.push(node);
     return node;
   }
