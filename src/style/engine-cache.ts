@@ -13,6 +13,7 @@
  */
 import type { Warning } from '../diagnostics.js';
 import type { ResourceKind, ResourceLoader } from '../resources/index.js';
+import { sameBytes } from '../util/index.js';
 import type { StyleEngine } from './cascade.js';
 import type { RuleSet, SheetSource } from './sheet.js';
 import type { ComputedStyle, PageRules } from './types.js';
@@ -113,17 +114,6 @@ export async function loadsUnchanged(
     if (res.url !== l.finalUrl || !sameBytes(res.bytes, l.bytes)) return false;
   }
   return true;
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  // The same buffer (a file served from the thread's file cache) needs no comparison.
-  if (a === b) return true;
-  return (
-    a.byteLength === b.byteLength &&
-    Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(
-      Buffer.from(b.buffer, b.byteOffset, b.byteLength),
-    )
-  );
 }
 
 export class EngineCache {

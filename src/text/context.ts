@@ -11,6 +11,7 @@ import {
   loadBundledFace,
   REPLACEMENT_FAMILY,
 } from './bundled.js';
+import { WeakKeyedMemo } from '../util/index.js';
 import { LoadedFace, weightAxis } from './face.js';
 import { bestMatches } from './match.js';
 import { FontFormatError } from './sfnt.js';
@@ -30,8 +31,12 @@ export class TextFontContext implements FontContext {
    * for every run of a style), then by style and weight: asked once per run of text, a key
    * string built and hashed per call was most of their cost.
    */
-  private matchMemo = new WeakMap<readonly string[], VariantMemo<LoadedFace>>();
-  private chainMemo = new WeakMap<readonly string[], VariantMemo<readonly LoadedFace[]>>();
+  private matchMemo = new WeakKeyedMemo<readonly string[], FontStyle, Map<number, LoadedFace>>();
+  private chainMemo = new WeakKeyedMemo<
+    readonly string[],
+    FontStyle,
+    Map<number, readonly LoadedFace[]>
+  >();
   private faceCount = 0;
 
   get warnings(): readonly Warning[] {
@@ -118,8 +123,8 @@ export class TextFontContext implements FontContext {
     this.local.set(key, list);
     this.faceCount++;
     this.familyMemo.clear();
-    this.matchMemo = new WeakMap();
-    this.chainMemo = new WeakMap();
+    this.matchMemo = new WeakKeyedMemo();
+    this.chainMemo = new WeakKeyedMemo();
     return { ok: true, face };
   }
 
@@ -151,12 +156,7 @@ export class TextFontContext implements FontContext {
   }
 
   matchFont(families: readonly string[], weight: number, style: FontStyle) {
-    let memo = this.matchMemo.get(families);
-    if (!memo) {
-      memo = [new Map(), new Map(), new Map()];
-      this.matchMemo.set(families, memo);
-    }
-    const byWeight = memo[STYLE_INDEX[style]];
+    const byWeight = this.matchMemo.get(families, style, byWeightMap);
     const hit = byWeight.get(weight);
     if (hit) return hit;
     let found: LoadedFace | undefined;
@@ -178,12 +178,7 @@ export class TextFontContext implements FontContext {
     weight: number,
     style: FontStyle,
   ): readonly LoadedFace[] {
-    let memo = this.chainMemo.get(families);
-    if (!memo) {
-      memo = [new Map(), new Map(), new Map()];
-      this.chainMemo.set(families, memo);
-    }
-    const byWeight = memo[STYLE_INDEX[style]];
+    const byWeight = this.chainMemo.get(families, style, byWeightMap);
     const hit = byWeight.get(weight);
     if (hit) return hit;
     const chain: LoadedFace[] = [];
@@ -233,7 +228,7 @@ export function bundledFamilies(): string[] {
   return [...new Set(BUNDLED_FACES.map((f) => f.family))];
 }
 
-/** A memo by font style (normal, italic, oblique), then by weight. */
-type VariantMemo<V> = readonly [Map<number, V>, Map<number, V>, Map<number, V>];
-
-const STYLE_INDEX: Readonly<Record<FontStyle, 0 | 1 | 2>> = { normal: 0, italic: 1, oblique: 2 };
+/** A memo's level by weight, made once per families list and style (module-level: no closure). */
+function byWeightMap<V>(): Map<number, V> {
+  return new Map();
+}

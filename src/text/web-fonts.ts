@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { getHeapStatistics } from 'node:v8';
 import { create, type Font } from 'fontkit';
+import { sameBytes } from '../util/index.js';
 import { kernInPlace } from './kern.js';
 import { FontFormatError, toSfnt } from './sfnt.js';
 
@@ -88,17 +89,6 @@ function probeKey(bytes: Uint8Array): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < n; i += step) h = Math.imul(h ^ bytes[i], 0x01000193);
   return `${n}:${(h >>> 0).toString(36)}`;
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  // The same buffer (a file served from the thread's file cache) needs no comparison.
-  if (a === b) return true;
-  return (
-    a.byteLength === b.byteLength &&
-    Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(
-      Buffer.from(b.buffer, b.byteOffset, b.byteLength),
-    )
-  );
 }
 
 /**

@@ -1,4 +1,5 @@
 /** Small building blocks with no knowledge of documents, shared by several stages. */
+export { sameBytes } from './bytes.js';
 export { GroupedLruCache, LruCache, type ByteBudget } from './lru.js';
 export { keptRecent } from './recent.js';
 export { uuidFromSeed } from './uuid.js';
