@@ -16,7 +16,7 @@ import { Worker } from 'node:worker_threads';
 import { ALL_DOCS, ourInput, peerInput, weasyprint } from './lib/inputs.mjs';
 import { tuneHeapForRenders } from '../dist/index.js';
 import { table } from './lib/stats.mjs';
-import { renderUntil, WARM } from './lib/warm.mjs';
+import { renderUntil, WARM, warmPoolUntilSettled } from './lib/warm.mjs';
 
 const OUT = fileURLToPath(new URL('./out/', import.meta.url));
 const { values: args } = parseArgs({
@@ -30,8 +30,10 @@ const { values: args } = parseArgs({
 const DOCS = args.docs ? args.docs.split(',') : ALL_DOCS;
 const MEASURE_MS = Math.max(1000, Number(args.seconds) * 1000);
 const THREADS = Math.max(1, Number(args.threads ?? availableParallelism()));
-// Each a11ypdf thread warms on each document as bench/steady.mjs does (bench/lib/warm.mjs);
-// WeasyPrint's processes for WARM.minMs (their time does not drift).
+// Each a11ypdf thread warms on each document as bench/steady.mjs does, then the pool goes on
+// until the CPU the process spends per document stops falling (bench/lib/warm.mjs: V8's
+// background compiler shares the two cores with the threads for the first seconds);
+// WeasyPrint's processes warm for WARM.minMs (their time does not drift).
 /** Least documents per thread or process in a measurement, however slow the engine. */
 const MIN_DOCS = 2;
 
@@ -54,11 +56,17 @@ function ourPool() {
   return {
     async measure({ input, options }) {
       await Promise.all(workers.map((w) => run(w, { input, options, warm: true })));
+      const warmCpu = await warmPoolUntilSettled(async (until) => {
+        const done = await Promise.all(
+          workers.map((w) => run(w, { input, options, until, min: 1 })),
+        );
+        return done.reduce((sum, d) => sum + d.ends.length, 0);
+      });
       const until = Date.now() + MEASURE_MS;
       const done = await Promise.all(
         workers.map((w) => run(w, { input, options, until, min: MIN_DOCS })),
       );
-      return done.reduce((sum, d) => sum + rate(d.start, d.ends), 0);
+      return { rate: done.reduce((sum, d) => sum + rate(d.start, d.ends), 0), warmCpu };
     },
     close: () => Promise.all(workers.map((w) => w.terminate())),
   };
@@ -90,12 +98,14 @@ const peer = await peerPool();
 const rows = [];
 try {
   for (const name of DOCS) {
-    const a11ypdf = await ours.measure(await ourInput(name));
+    const { rate: a11ypdf, warmCpu } = await ours.measure(await ourInput(name));
     const weasyprint = peer ? await peer.measure(name) : undefined;
-    const row = { document: name, a11ypdf, weasyprint };
+    // CPU ms per document in the pool's warm rounds: how far the JIT's work fell before timing.
+    const row = { document: name, a11ypdf, weasyprint, warmCpuMsPerDoc: warmCpu };
     rows.push(row);
     console.error(
-      `${name}: a11ypdf ${a11ypdf.toFixed(1)} docs/s` +
+      `${name}: pool warm CPU/doc ${warmCpu.map((c) => c.toFixed(1)).join(' > ')} ms; ` +
+        `a11ypdf ${a11ypdf.toFixed(1)} docs/s` +
         (weasyprint
           ? `, WeasyPrint ${weasyprint.toFixed(2)} docs/s, ${(a11ypdf / weasyprint).toFixed(1)}x`
           : ''),

@@ -52,3 +52,38 @@ export async function renderUntil(render, until, min) {
   }
   return { start, ends };
 }
+
+/**
+ * How long a pool warms, after each of its threads has settled by render time, until the CPU
+ * the whole process spends per document settles too. A thread's render time settles while V8's
+ * background compiler threads are still optimising its lukewarm paths (code that runs once a
+ * render tiers up only after hundreds of renders): on two cores with one render thread per core
+ * they took a quarter of the machine for the first ten seconds of the first document, which the
+ * threads' own clocks do not show. Rounds of `roundMs`; done once the median CPU per document of
+ * the last `window` rounds is no more than 3% under that of the `window` before, or after
+ * `maxMs`.
+ */
+export const POOL_WARM = { roundMs: 1000, window: 3, maxMs: 20_000 };
+
+/**
+ * Runs `round(until)` (every thread of a pool rendering until `until`, resolving to the
+ * documents finished) until the process's CPU per document settles by `opts`; returns the CPU
+ * milliseconds per document of each round. @param {(until: number) => Promise<number>} round
+ * @param {typeof POOL_WARM} opts
+ */
+export async function warmPoolUntilSettled(round, opts = POOL_WARM) {
+  const started = Date.now();
+  const cpuPerDoc = [];
+  while (Date.now() - started < opts.maxMs) {
+    const before = process.cpuUsage();
+    const docs = await round(Date.now() + opts.roundMs);
+    const used = process.cpuUsage(before);
+    cpuPerDoc.push((used.user + used.system) / 1000 / Math.max(1, docs));
+    const n = cpuPerDoc.length;
+    if (n < 2 * opts.window) continue;
+    const last = median(cpuPerDoc.slice(n - opts.window));
+    const earlier = median(cpuPerDoc.slice(n - 2 * opts.window, n - opts.window));
+    if (last >= earlier * 0.97) break;
+  }
+  return cpuPerDoc;
+}
