@@ -104,7 +104,7 @@ try {
     const row = { document: name, a11ypdf, weasyprint, warmCpuMsPerDoc: warmCpu };
     rows.push(row);
     console.error(
-      `${name}: pool warm CPU/doc ${warmCpu.map((c) => c.toFixed(1)).join(' > ')} ms; ` +
+      `${name}: pool warm CPU/doc ${warmCpu.map((c) => c.toFixed(1)).join(', ')} ms; ` +
         `a11ypdf ${a11ypdf.toFixed(1)} docs/s` +
         (weasyprint
           ? `, WeasyPrint ${weasyprint.toFixed(2)} docs/s, ${(a11ypdf / weasyprint).toFixed(1)}x`

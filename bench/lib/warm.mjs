@@ -16,10 +16,20 @@ export const WARM = { minMs: 1500, minRenders: 60, maxMs: 15_000, window: 10 };
  * JIT has settled. @param {number[]} times @param {number} window
  */
 export function settled(times, window = WARM.window) {
-  if (times.length < 2 * window) return false;
-  const last = median(times.slice(-window));
-  const before = median(times.slice(-2 * window, -window));
-  return last >= before * 0.95 && last <= before * 1.05;
+  const m = lastWindows(times, window);
+  return m !== undefined && m.last >= m.before * 0.95 && m.last <= m.before * 1.05;
+}
+
+/**
+ * Medians of the last `window` values and of the `window` before them; undefined while there
+ * are fewer than two windows. @param {number[]} xs @param {number} window
+ */
+function lastWindows(xs, window) {
+  if (xs.length < 2 * window) return undefined;
+  return {
+    last: median(xs.slice(-window)),
+    before: median(xs.slice(-2 * window, -window)),
+  };
 }
 
 /**
@@ -79,11 +89,8 @@ export async function warmPoolUntilSettled(round, opts = POOL_WARM) {
     const docs = await round(Date.now() + opts.roundMs);
     const used = process.cpuUsage(before);
     cpuPerDoc.push((used.user + used.system) / 1000 / Math.max(1, docs));
-    const n = cpuPerDoc.length;
-    if (n < 2 * opts.window) continue;
-    const last = median(cpuPerDoc.slice(n - opts.window));
-    const earlier = median(cpuPerDoc.slice(n - 2 * opts.window, n - opts.window));
-    if (last >= earlier * 0.97) break;
+    const m = lastWindows(cpuPerDoc, opts.window);
+    if (m !== undefined && m.last >= m.before * 0.97) break;
   }
   return cpuPerDoc;
 }
