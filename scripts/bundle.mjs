@@ -10,7 +10,8 @@
 //   *.cjs.cache         V8's code cache of each, made by running sample work once
 //   a11ypdf.blob        the command line's start-up snapshot (+ .stamp: the node it fits)
 //   loader.cjs          compiles a bundle with its cache (scripts/bundle/loader.cjs)
-// and dist/route-validators.cjs, the service's route validators (scripts/route-validators.mjs),
+// and dist/route-validators.cjs and dist/route-serializers.cjs, the service's route validators
+// and response serializers (scripts/route-validators.mjs),
 // and dist/template-validators.cjs, the template schema's (scripts/template-validators.mjs).
 //
 // Left outside, loaded from node_modules when needed: sharp (native), undici (remote

@@ -13,7 +13,7 @@ import { createAuthenticator, authMode } from './auth.js';
 import type { ServiceConfig } from './config.js';
 import { setUpJobs } from './jobs/index.js';
 import { createMetrics, metricsRoutes } from './metrics.js';
-import { WorkPool } from './pool.js';
+import { poolFromConfig, type WorkPool } from './pool.js';
 import { errorToProblemInit, sendProblem } from './problem.js';
 import { startHealthListener, type HealthListener } from './health-listener.js';
 import { healthRoutes } from './routes/health.js';
@@ -27,6 +27,7 @@ import {
 } from './schemas.js';
 import { VERSION } from './version.js';
 import { templateSchema } from '../index.js';
+import { serializerFactory, type SerializerSource } from './route-serializers.js';
 import { validatorFactory, type ValidatorSource } from './route-validators.js';
 
 export interface Service {
@@ -50,6 +51,16 @@ export interface ServiceOptions {
   readonly validators?: ValidatorSource;
   /** Hears each route schema compiled at start rather than taken from `validators`. */
   readonly onValidatorCompile?: (key: string) => void;
+  /** Response serializers made at build time, or a collector of their code (the build's). */
+  readonly serializers?: SerializerSource;
+  /** Hears each response schema compiled at start rather than taken from `serializers`. */
+  readonly onSerializerCompile?: (key: string) => void;
+  /**
+   * The worker pool, made from the same configuration by `poolFromConfig` before the HTTP side
+   * was loaded (so its threads start loading the engine meanwhile); the service owns it and
+   * closes it. Default: made here.
+   */
+  readonly pool?: WorkPool;
 }
 
 /** The requests being answered, and a wait for none to be left. */
@@ -138,6 +149,7 @@ export async function buildService(
     schemaController: {
       compilersFactory: {
         buildValidator: validatorFactory(options.validators, options.onValidatorCompile),
+        buildSerializer: serializerFactory(options.serializers, options.onSerializerCompile),
       },
     },
     ajv: {
@@ -153,20 +165,7 @@ export async function buildService(
 
   logAuthMode(app, config);
 
-  const pool = new WorkPool({
-    workers: config.workers,
-    queueLimit: config.queueLimit,
-    saturationQueue: config.readyQueueThreshold,
-    workerNice: config.workerNice,
-    warmUpMs: config.warmUpMs,
-    timeoutMs: config.requestTimeoutMs,
-    queueTimeoutMs: config.queueTimeoutMs,
-    workerMemoryMb: config.workerMemoryMb,
-    ...(config.workerYoungGenerationMb > 0
-      ? { workerYoungGenerationMb: config.workerYoungGenerationMb }
-      : {}),
-    heapGrowingPercent: config.heapGrowingPercent,
-  });
+  const pool = options.pool ?? poolFromConfig(config);
   const metrics = createMetrics(
     () => pool.queueDepth,
     () => pool.inFlight,

@@ -10,6 +10,7 @@ import { deserializeError } from './task-errors.js';
 import { setFlagsFromString } from 'node:v8';
 import { tuneHeapForRenders } from '../index.js';
 import { stageName } from './stages.js';
+import type { ServiceConfig } from './config.js';
 import type { Task, TaskOutcome } from './tasks.js';
 import type { PoolWorkerData, WorkerMessage } from './worker-thread.js';
 
@@ -61,6 +62,24 @@ export interface PoolOptions {
   readonly workerNice?: number;
   /** Most time each worker spends warming up on sample documents before its first task. */
   readonly warmUpMs?: number;
+}
+
+/** The service's pool as its configuration sets it up. */
+export function poolFromConfig(config: ServiceConfig): WorkPool {
+  return new WorkPool({
+    workers: config.workers,
+    queueLimit: config.queueLimit,
+    saturationQueue: config.readyQueueThreshold,
+    workerNice: config.workerNice,
+    warmUpMs: config.warmUpMs,
+    timeoutMs: config.requestTimeoutMs,
+    queueTimeoutMs: config.queueTimeoutMs,
+    workerMemoryMb: config.workerMemoryMb,
+    ...(config.workerYoungGenerationMb > 0
+      ? { workerYoungGenerationMb: config.workerYoungGenerationMb }
+      : {}),
+    heapGrowingPercent: config.heapGrowingPercent,
+  });
 }
 
 /**

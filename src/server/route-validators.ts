@@ -77,8 +77,25 @@ export function validatorFactory(
   return factory as unknown as ValidatorFactory;
 }
 
-/** Module text holding collected validator code, loaded by `loadPrecompiled`. */
-export function precompiledModule(code: ReadonlyMap<string, string>): string {
+/** What a precompiled module's header says it holds and where its loader is. */
+export interface PrecompiledHeader {
+  readonly made: string;
+  readonly see: string;
+}
+
+const VALIDATORS_HEADER: PrecompiledHeader = {
+  made: "ajv standalone code of the service's route validators",
+  see: 'src/server/route-validators.ts',
+};
+
+/**
+ * Module text holding collected code by key (validators here, loaded by `loadPrecompiled`), each
+ * piece a CommonJS module body run on first use.
+ */
+export function precompiledModule(
+  code: ReadonlyMap<string, string>,
+  header: PrecompiledHeader = VALIDATORS_HEADER,
+): string {
   const entries = [...code]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(
@@ -86,13 +103,14 @@ export function precompiledModule(code: ReadonlyMap<string, string>): string {
         `  ${JSON.stringify(key)}: function (module, exports, require) {\n${source}\n  },`,
     );
   return [
-    '// Made by scripts/route-validators.mjs during `npm run build` (ajv standalone code of the',
-    "// service's route validators); see src/server/route-validators.ts.",
+    `// Made by scripts/route-validators.mjs during \`npm run build\` (${header.made});`,
+    `// see ${header.see}.`,
     "'use strict';",
     'const sources = {',
     ...entries,
     '};',
     'const made = new Map();',
+    'exports.has = (key) => Object.prototype.hasOwnProperty.call(sources, key);',
     'exports.get = (key) => {',
     '  if (!Object.prototype.hasOwnProperty.call(sources, key)) return undefined;',
     '  let v = made.get(key);',

@@ -2,13 +2,33 @@
  * Starts the service and shuts it down gracefully on SIGTERM/SIGINT: 503 to new work, Connection:
  * close on every response, exit once the work in flight is done or SHUTDOWN_GRACE_MS has passed.
  */
-import { buildService } from './app.js';
+import type { Service } from './app.js';
 import { loadConfig, type ServiceConfig } from './config.js';
-import { loadPrecompiled } from './route-validators.js';
+import { poolFromConfig } from './pool.js';
 
 export async function startService(overrides: Partial<ServiceConfig> = {}): Promise<void> {
   const config = loadConfig(process.env, overrides);
-  const service = await buildService(config, { validators: loadPrecompiled(import.meta.url) });
+  // The workers start loading and warming the engine first; the HTTP side (fastify, its
+  // plugins, the routes' compilers) loads meanwhile, on the other core.
+  const pool = poolFromConfig(config);
+  let service: Service;
+  try {
+    const [{ buildService }, { loadPrecompiled }, { loadPrecompiledSerializers }] =
+      await Promise.all([
+        import('./app.js'),
+        import('./route-validators.js'),
+        import('./route-serializers.js'),
+      ]);
+    service = await buildService(config, {
+      validators: loadPrecompiled(import.meta.url),
+      serializers: loadPrecompiledSerializers(import.meta.url),
+      pool,
+    });
+  } catch (err) {
+    // A start that fails leaves no threads behind to keep the process alive.
+    await pool.close();
+    throw err;
+  }
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -72,6 +72,9 @@ export async function startPoolWorker(): Promise<TaskHandler> {
   await loadEngine();
   if (warmUpMs > 0) await warmUpWorker(warmUpMs);
   return ({ task, slot, timeoutMs }) => {
+    // The pool's warm-up task finds this worker warmed by the rounds above: the text-only
+    // warm-up it runs otherwise would only delay readiness.
+    if (task.kind === 'warmup' && warmUpMs > 0) return Promise.resolve({ ok: true, value: null });
     Atomics.store(starts, slot, BigInt(Date.now()));
     Atomics.store(stages, slot, stageCode('start'));
     return runTask(task, {
