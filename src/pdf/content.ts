@@ -227,15 +227,15 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
  */
 class RunLines {
   s = '';
-  // One TJ array per positioned run; consecutive codes share one hex string, so a line of
-  // text is a handful of tokens rather than one string per glyph (smaller, faster to read).
+  // One TJ array per positioned run; consecutive codes share one string, so a line of text is
+  // a handful of tokens rather than one string per glyph (smaller, faster to read).
   tj = '';
   tjStart = true;
   /**
-   * Codes of a glyph run's open hex string, joined once when it closes (appending them one by
-   * one made a string object per glyph); one array for the page's runs.
+   * Codes of a glyph run's open literal string, joined once when it closes (appending them one
+   * by one made a string object per glyph); one array for the page's runs.
    */
-  readonly hexCodes: string[] = [];
+  readonly codes: string[] = [];
   private readonly H: number;
 
   constructor(H: number) {
@@ -245,17 +245,17 @@ class RunLines {
   reset(): void {
     this.s = '';
     this.tj = '';
-    this.hexCodes.length = 0;
+    this.codes.length = 0;
     this.tjStart = true;
   }
 
-  closeHex(): void {
-    if (this.hexCodes.length > 0) this.tj += `<${this.hexCodes.join('')}>`;
-    this.hexCodes.length = 0;
+  closeString(): void {
+    if (this.codes.length > 0) this.tj += `(${this.codes.join('')})`;
+    this.codes.length = 0;
   }
 
   flush(): void {
-    this.closeHex();
+    this.closeString();
     if (this.tj !== '') this.s += `[${this.tj}] TJ\n`;
     this.tj = '';
   }
@@ -347,7 +347,7 @@ class PageDrawer {
     let pen = run.x;
     const r = this.run;
     r.reset();
-    const hexCodes = r.hexCodes;
+    const codes = r.codes;
     let clusterText = '';
     let missing = false;
     let shownAny = false;
@@ -368,7 +368,7 @@ class PageDrawer {
         continue;
       }
       if (r.tjStart || offset) r.moveTo(pen + dx, run.y + dy);
-      hexCodes.push(font.show(id, glyphText, clusterText));
+      codes.push(font.show(id, glyphText, clusterText));
       shownAny = true;
       const natural = (font.widthOf(id) * size) / 1000;
       if (offset) {
@@ -377,7 +377,7 @@ class PageDrawer {
       } else {
         const adj = ((natural - advance) * 1000) / size;
         if (Math.abs(adj) >= 0.01) {
-          r.closeHex();
+          r.closeString();
           r.tj += num(Math.round(adj * 100) / 100);
         }
       }

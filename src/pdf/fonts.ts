@@ -283,6 +283,32 @@ function isOneCodePoint(s: string): boolean {
   return s.length === 1 || (s.length === 2 && s.codePointAt(0)! > 0xffff);
 }
 
+/**
+ * A two-byte code as it goes inside a literal string: `(`, `)` and `\\` escaped, and the two
+ * end-of-line bytes too (a reader turns an unescaped CR, or CR LF, into LF). Written as bytes
+ * rather than in hex, a line of text is half the size, so half the work to build and compress.
+ */
+export function literalCode(code: number): string {
+  return literalByte(code >> 8) + literalByte(code & 0xff);
+}
+
+function literalByte(b: number): string {
+  switch (b) {
+    case 0x28:
+      return '\\(';
+    case 0x29:
+      return '\\)';
+    case 0x5c:
+      return '\\\\';
+    case 0x0d:
+      return '\\r';
+    case 0x0a:
+      return '\\n';
+    default:
+      return String.fromCharCode(b);
+  }
+}
+
 export class EmbeddedFont {
   readonly ref: PdfRef;
   readonly resourceName: string;
@@ -298,7 +324,7 @@ export class EmbeddedFont {
   private readonly copies = new Map<string, number>();
   /** Per-glyph caches: fontkit's getters re-read tables on every call. */
   private readonly advance: Float64Array;
-  private readonly hexByGid = new Map<number, string>();
+  private readonly codeByGid = new Map<number, string>();
   private readonly upem: number;
   readonly numGlyphs: number;
 
@@ -327,16 +353,19 @@ export class EmbeddedFont {
     return w;
   }
 
-  /** The glyph as a content-stream string operand: its CID in 4 hex digits. */
+  /**
+   * The glyph as bytes of a content-stream literal string (one char per byte): its CID, two
+   * bytes, escaped where a literal string needs it.
+   */
   show(gid: number, text: string, clusterText: string): string {
-    let hex = this.hexByGid.get(gid);
-    if (hex !== undefined && isOneCodePoint(text) && this.firstText.get(gid) !== text)
-      return this.use(gid, text, clusterText).toString(16).padStart(4, '0');
-    if (hex === undefined) {
-      hex = this.use(gid, text, clusterText).toString(16).padStart(4, '0');
-      this.hexByGid.set(gid, hex);
+    let code = this.codeByGid.get(gid);
+    if (code !== undefined && isOneCodePoint(text) && this.firstText.get(gid) !== text)
+      return literalCode(this.use(gid, text, clusterText));
+    if (code === undefined) {
+      code = literalCode(this.use(gid, text, clusterText));
+      this.codeByGid.set(gid, code);
     }
-    return hex;
+    return code;
   }
 
   /**
