@@ -239,13 +239,17 @@ export function boxFragment(
   return Object.assign(frag, extra);
 }
 
-/** Background colour, background layers and borders of one slice of a box. */
+/**
+ * Background colour, background layers and borders of one slice of a box; `parts` paints only
+ * the background (colour and layers) or only the border lines, where they are drawn apart.
+ */
 export function decorateBox(
   s: ComputedStyle,
   x: number,
   width: number,
   slice: BoxSlice,
   ctx: LayoutContext,
+  parts: 'all' | 'background' | 'borders' = 'all',
 ): DisplayItem[] {
   const out: DisplayItem[] = [];
   const b = border(s);
@@ -261,9 +265,10 @@ export function decorateBox(
   };
   const bt = slice.continuedAbove ? 0 : b.top;
   const bb = slice.continuedBelow ? 0 : b.bottom;
-  if (s.backgroundColor.a > 0) out.push(backgroundItem(full, s.backgroundColor, rad));
+  const background = parts !== 'borders';
+  if (background && s.backgroundColor.a > 0) out.push(backgroundItem(full, s.backgroundColor, rad));
   // CSS paints the first layer on top: draw from the last.
-  for (let i = s.backgroundLayers.length - 1; i >= 0; i--) {
+  for (let i = background ? s.backgroundLayers.length - 1 : -1; i >= 0; i--) {
     const layer = s.backgroundLayers[i];
     const pad = padding(s, width);
     const area: Rect =
@@ -284,6 +289,7 @@ export function decorateBox(
             };
     out.push(...backgroundLayerItems(layer, area, full, rad, ctx));
   }
+  if (parts === 'background') return out;
   out.push(
     ...borderItems(
       { x, y: slice.top, width, height },

@@ -119,10 +119,24 @@ export interface MatchedRules {
 /** No matching rule: shared by the many lists that stay empty (most pseudo-elements). */
 const NO_RULES: readonly StyleRule[] = Object.freeze([]);
 
-/** A list of matched rules in cascade order (sorted in place; one rule or none is left as is). */
+/**
+ * A list of matched rules in cascade order (sorted in place; one rule or none is left as is).
+ * An element matches a handful of rules, mostly already in order: an insertion sort does that
+ * without the scratch array Array.prototype.sort allocates for every element.
+ */
 function ordered(list: StyleRule[] | undefined): readonly StyleRule[] {
   if (!list) return NO_RULES;
-  if (list.length > 1) list.sort(byCascadeOrder);
+  const n = list.length;
+  if (n > 32) return list.sort(byCascadeOrder);
+  for (let i = 1; i < n; i++) {
+    const rule = list[i];
+    let j = i - 1;
+    while (j >= 0 && byCascadeOrder(list[j], rule) > 0) {
+      list[j + 1] = list[j];
+      j--;
+    }
+    list[j + 1] = rule;
+  }
   return list;
 }
 

@@ -718,26 +718,14 @@ function legendDecoration(
   top: number,
 ): (slice: BoxSlice) => DisplayItem[] {
   const down = Math.max(0, (legend.outerHeight - s.borderTopWidth) / 2);
-  // Border widths stay (they place background layers); only the lines go.
-  const backgroundOnly: ComputedStyle = {
-    ...s,
-    borderTopStyle: 'none',
-    borderRightStyle: 'none',
-    borderBottomStyle: 'none',
-    borderLeftStyle: 'none',
-  };
-  const bordersOnly: ComputedStyle = {
-    ...s,
-    backgroundColor: { r: 0, g: 0, b: 0, a: 0 },
-    backgroundLayers: [],
-  };
   return (given) => {
     const slice =
       given.continuedAbove || given.flowTop > top + 0.01
         ? given
         : { ...given, top: given.top + down, flowTop: given.flowTop + down };
-    const items = decorateBox(backgroundOnly, x, width, slice, ctx);
-    const borders = decorateBox(bordersOnly, x, width, slice, ctx);
+    // Apart: the border lines are clipped around the legend, the background is not.
+    const items = decorateBox(s, x, width, slice, ctx, 'background');
+    const borders = decorateBox(s, x, width, slice, ctx, 'borders');
     if (slice === given || borders.length === 0) return [...items, ...borders];
     const left = legend.x;
     const right = legend.x + legend.width;
