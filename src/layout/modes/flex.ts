@@ -278,8 +278,10 @@ function layoutFlexIn(
     root.setJustifyContent(JUSTIFY[s.justifyContent]);
     root.setAlignItems(ALIGN[s.alignItems]);
     root.setAlignContent(ALIGN[s.alignContent]);
-    root.setGap(Gutter.Column, s.columnGap === 'normal' ? 0 : len(s.columnGap, contentW));
-    root.setGap(Gutter.Row, len(s.rowGap, specifiedH ?? 0));
+    const columnGap = s.columnGap === 'normal' ? 0 : len(s.columnGap, contentW);
+    const rowGap = len(s.rowGap, specifiedH ?? 0);
+    if (columnGap !== 0) root.setGap(Gutter.Column, columnGap);
+    if (rowGap !== 0) root.setGap(Gutter.Row, rowGap);
     root.setWidth(contentW);
     if (specifiedH !== undefined)
       root.setHeight(
@@ -299,13 +301,16 @@ function layoutFlexIn(
       nodes.push(n);
       const is = item.style;
       const m = margin(is, contentW);
-      n.setMargin(Edge.Top, m.top);
-      n.setMargin(Edge.Bottom, m.bottom);
+      // yoga's own defaults (margins 0, grow 0, align-self auto) are left unset: its setters
+      // for lengths go through a JavaScript wrapper that costs more than the layout of a
+      // small item, and form rows have dozens of items.
+      if (m.top !== 0) n.setMargin(Edge.Top, m.top);
+      if (m.bottom !== 0) n.setMargin(Edge.Bottom, m.bottom);
       if (is.marginLeft === 'auto') n.setMarginAuto(Edge.Left);
-      else n.setMargin(Edge.Left, m.left);
+      else if (m.left !== 0) n.setMargin(Edge.Left, m.left);
       if (is.marginRight === 'auto') n.setMarginAuto(Edge.Right);
-      else n.setMargin(Edge.Right, m.right);
-      n.setFlexGrow(is.flexGrow);
+      else if (m.right !== 0) n.setMargin(Edge.Right, m.right);
+      if (is.flexGrow !== 0) n.setFlexGrow(is.flexGrow);
       n.setFlexShrink(is.flexShrink);
       const ip = padding(is, contentW);
       const ib = border(is);
@@ -335,7 +340,7 @@ function layoutFlexIn(
       if (maxW !== undefined) n.setMaxWidth(maxW);
       if (minHh !== undefined) n.setMinHeight(minHh);
       if (maxHh !== undefined) n.setMaxHeight(maxHh);
-      n.setAlignSelf(ALIGN[is.alignSelf]);
+      if (is.alignSelf !== 'auto') n.setAlignSelf(ALIGN[is.alignSelf]);
       const seen = new Map<string, { width: number; height: number }>();
       n.setMeasureFunc((mw, wMode, _mh, _hMode) => {
         // An exception must not unwind through yoga's wasm frames (that leaves its stack
