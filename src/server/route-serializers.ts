@@ -88,20 +88,17 @@ export function serializerFactory(
     };
     if (source?.kind === 'collect') {
       // Standalone code for the file, and a serializer compiled as usual for this process:
-      // the build's own start answers requests too (tests make some).
+      // the build's own start answers requests too (tests make some). Schemas with anyOf or
+      // oneOf need ajv to pick a branch: inlineValidators puts ajv's standalone code for them
+      // in the file too, so a start neither loads nor runs ajv.
+      const standaloneOpts = { ...(serializerOpts as object), inlineValidators: true };
       const standalone = StandaloneSerializer({
         readMode: false,
         storeFunction: (route, code) =>
           source.store(serializerKey(route as RouteResponse, shared), code),
-        // Schemas with anyOf/oneOf need ajv to pick a branch: its standalone code goes into
-        // the file too, so a start does not load and run ajv for them.
-      })(
-        externalSchemas as never,
-        {
-          ...(serializerOpts as object),
-          inlineValidators: true,
-        } as never,
-      ) as unknown as (route: RouteResponse) => unknown;
+      })(externalSchemas as never, standaloneOpts as never) as unknown as (
+        route: RouteResponse,
+      ) => unknown;
       return (route: RouteResponse): Serialize => {
         standalone(route);
         return compiled(route);
@@ -141,8 +138,10 @@ export function loadPrecompiledSerializers(fromUrl: string): SerializerSource | 
     // No build output (running from sources): compile.
     return undefined;
   }
-  // A file that is there but does not load is a broken build, which start-up reports.
+  // A file that is there but does not load is a broken build, which start-up reports; so is
+  // one whose serializers' runtime cannot be found (their code itself runs on first use).
   const serializers = require(file) as PrecompiledSerializers;
+  createRequire(file).resolve('fast-json-stringify/lib/serializer');
   return typeof serializers.get === 'function' && typeof serializers.has === 'function'
     ? { kind: 'precompiled', serializers }
     : undefined;
