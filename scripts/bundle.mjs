@@ -87,9 +87,14 @@ const bundlePlugin = (cli, barcodes) => ({
       b.onResolve({ filter: /^\.\.\/server\// }, (a) =>
         a.importer.includes(`${join('src', 'cli')}`) ? outside(a.path, a.kind) : undefined,
       );
-    // yoga's default entry instantiates its wasm module with a top-level await; the layout
-    // imports it when a document has a flex container (its enumerations come bundled).
-    b.onResolve({ filter: /^yoga-layout$/ }, (a) => outside(a.path, a.kind));
+    // The layout loads yoga (its wasm module, base64 in 100 KB of JavaScript) when a
+    // document has a flex container; its enumerations come bundled. The command line keeps
+    // the loader outside, as its other on-demand modules, out of its start-up snapshot; the
+    // service's workers warm up on a flex header, so theirs carries it.
+    if (cli)
+      b.onResolve({ filter: /^yoga-layout(\/load)?$/ }, (a) =>
+        a.kind === 'dynamic-import' ? outside(a.path, a.kind) : undefined,
+      );
     // css-tree's ESM build reads its data through createRequire(import.meta.url), which
     // cannot be bundled; its CommonJS build requires the same files statically.
     b.onResolve({ filter: /^css-tree(\/|$)/ }, (a) =>

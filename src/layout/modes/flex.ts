@@ -53,7 +53,10 @@ let engine: { readonly yoga: Yoga; readonly config: YogaConfig } | undefined;
 let loading: Promise<void> | undefined;
 
 export function loadFlexEngine(): Promise<void> {
-  loading ??= import('yoga-layout').then(({ default: yoga }) => {
+  // The entry without a top-level await (the default one instantiates the module as it
+  // loads), so a bundle can carry it: the service's workers then take it from their code cache.
+  loading ??= import('yoga-layout/load').then(async ({ loadYoga }) => {
+    const yoga = await loadYoga();
     const config = yoga.Config.create();
     config.setPointScaleFactor(0); // no rounding: we work in points
     engine = { yoga, config };
