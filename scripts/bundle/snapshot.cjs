@@ -22,14 +22,30 @@ const [bundleDir, sample, sampleOut] = process.argv.slice(2);
 const file = join(bundleDir, 'a11ypdf.cjs');
 const bundleUrl = pathToFileURL(file);
 
-/** import() of the modules left outside the bundle, compiled on first use after start-up. */
+/**
+ * import() of the modules left outside the bundle, compiled on first use after start-up.
+ * Node 20 calls the main-context loader option experimental and says so on stderr; a command
+ * line that prints a warning for every document with an image or a flex container would
+ * teach its users to ignore stderr, so that one notice is not passed on.
+ */
 let importFn;
 function importOutside(specifier) {
   importFn ??= new vm.Script('(specifier) => import(specifier)', {
     filename: file,
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   }).runInThisContext();
-  return importFn(specifier.startsWith('.') ? new URL(specifier, bundleUrl).href : specifier);
+  const url = specifier.startsWith('.') ? new URL(specifier, bundleUrl).href : specifier;
+  // Node warns once, as the first import() starts: only that call needs the filter.
+  const emitWarning = process.emitWarning;
+  process.emitWarning = (warning, ...rest) =>
+    String(warning).includes('USE_MAIN_CONTEXT_DEFAULT_LOADER')
+      ? undefined
+      : emitWarning.call(process, warning, ...rest);
+  try {
+    return importFn(url);
+  } finally {
+    process.emitWarning = emitWarning;
+  }
 }
 
 /** True until the snapshot is taken; false in every process started from it. */
