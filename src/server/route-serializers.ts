@@ -11,10 +11,10 @@
  * status, content type, schema and shared schemas are exactly those it was made for, and
  * compiles as before when not.
  */
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { SerializerSelector, StandaloneSerializer } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
+import { entryKey, loadBuildOutput } from './build-output.js';
 import { precompiledModule } from './route-validators.js';
 
 type SerializerFactory = NonNullable<
@@ -48,24 +48,14 @@ export type SerializerSource =
  * and the shared schemas it may reference (`$ref: 'Problem#'`), whose hash is `sharedHash`.
  */
 export function serializerKey(route: RouteResponse, sharedHash: string): string {
-  return createHash('sha256')
-    .update(
-      JSON.stringify([
-        route.method,
-        route.url,
-        route.httpStatus,
-        route.contentType,
-        route.schema ?? null,
-        sharedHash,
-      ]),
-    )
-    .digest('base64url');
-}
-
-function hashShared(externalSchemas: unknown): string {
-  return createHash('sha256')
-    .update(JSON.stringify(externalSchemas ?? null))
-    .digest('base64url');
+  return entryKey([
+    route.method,
+    route.url,
+    route.httpStatus,
+    route.contentType,
+    route.schema ?? null,
+    sharedHash,
+  ]);
 }
 
 /**
@@ -78,7 +68,7 @@ export function serializerFactory(
 ): SerializerFactory {
   const compiling = SerializerSelector();
   const factory = (externalSchemas: unknown, serializerOpts: unknown) => {
-    const shared = hashShared(externalSchemas);
+    const shared = entryKey(externalSchemas ?? null);
     let compile: ((route: RouteResponse) => Serialize) | undefined;
     const compiled = (route: RouteResponse): Serialize => {
       compile ??= compiling(externalSchemas as never, serializerOpts as never) as unknown as (
@@ -130,18 +120,12 @@ export function precompiledSerializersModule(code: ReadonlyMap<string, string>):
 
 /** The build's serializers beside dist/ (`../route-serializers.cjs` from dist/server and dist/bundle). */
 export function loadPrecompiledSerializers(fromUrl: string): SerializerSource | undefined {
-  const require = createRequire(fromUrl);
-  let file: string;
-  try {
-    file = require.resolve('../route-serializers.cjs');
-  } catch {
-    // No build output (running from sources): compile.
-    return undefined;
-  }
-  // A file that is there but does not load is a broken build, which start-up reports; so is
-  // one whose serializers' runtime cannot be found (their code itself runs on first use).
-  const serializers = require(file) as PrecompiledSerializers;
-  createRequire(file).resolve('fast-json-stringify/lib/serializer');
+  const built = loadBuildOutput(fromUrl, 'route-serializers.cjs');
+  if (!built) return undefined;
+  // A file whose serializers' runtime cannot be found is a broken build too, which start-up
+  // reports (their code itself runs on first use).
+  createRequire(built.file).resolve('fast-json-stringify/lib/serializer');
+  const serializers = built.exports as PrecompiledSerializers;
   return typeof serializers.get === 'function' && typeof serializers.has === 'function'
     ? { kind: 'precompiled', serializers }
     : undefined;

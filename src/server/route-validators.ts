@@ -10,10 +10,9 @@
  * when the route, its part and its schema are exactly those it was made for, and compiles
  * the schema as before when not (a schema changed since the build, or no file).
  */
-import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { AjvCompiler, StandaloneValidator } from '@fastify/ajv-compiler';
 import type { FastifyServerOptions } from 'fastify';
+import { entryKey, loadBuildOutput } from './build-output.js';
 
 type ValidatorFactory = NonNullable<
   NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
@@ -42,9 +41,7 @@ export type ValidatorSource =
 
 /** Names a route part and the exact schema it validates against. */
 export function validatorKey(route: RouteSchema): string {
-  return createHash('sha256')
-    .update(JSON.stringify([route.method, route.url, route.httpPart, route.schema ?? null]))
-    .digest('base64url');
+  return entryKey([route.method, route.url, route.httpPart, route.schema ?? null]);
 }
 
 /**
@@ -128,16 +125,9 @@ export function precompiledModule(
 
 /** The build's validators beside dist/ (`../route-validators.cjs` from dist/server and dist/bundle). */
 export function loadPrecompiled(fromUrl: string): ValidatorSource | undefined {
-  const require = createRequire(fromUrl);
-  let file: string;
-  try {
-    file = require.resolve('../route-validators.cjs');
-  } catch {
-    // No build output (running from sources): compile.
-    return undefined;
-  }
   // A file that is there but does not load (a module it requires included) is a broken
   // build, which start-up reports.
-  const validators = require(file) as PrecompiledValidators;
-  return typeof validators.get === 'function' ? { kind: 'precompiled', validators } : undefined;
+  const validators = loadBuildOutput(fromUrl, 'route-validators.cjs')?.exports as
+    PrecompiledValidators | undefined;
+  return typeof validators?.get === 'function' ? { kind: 'precompiled', validators } : undefined;
 }
