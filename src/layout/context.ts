@@ -266,10 +266,11 @@ export function decorateBox(
   const bt = slice.continuedAbove ? 0 : b.top;
   const bb = slice.continuedBelow ? 0 : b.bottom;
   const background = parts !== 'borders';
+  const layers = background ? s.backgroundLayers : [];
   if (background && s.backgroundColor.a > 0) out.push(backgroundItem(full, s.backgroundColor, rad));
   // CSS paints the first layer on top: draw from the last.
-  for (let i = background ? s.backgroundLayers.length - 1 : -1; i >= 0; i--) {
-    const layer = s.backgroundLayers[i];
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const layer = layers[i];
     const pad = padding(s, width);
     const area: Rect =
       layer.origin === 'content-box'
