@@ -52,6 +52,8 @@ export interface StrokeStyle {
   readonly paint: RgbaColor;
   readonly width: number;
   readonly dash?: readonly number[];
+  /** Where in the dash pattern the stroke starts, in points (0 when absent). */
+  readonly dashOffset?: number;
   readonly cap?: 'butt' | 'round' | 'square';
   readonly join?: 'miter' | 'round' | 'bevel';
 }

@@ -12,6 +12,7 @@ import { isDctReadable, jpegFrame } from './jpeg.js';
 import { loadSharp } from './sharp.js';
 import type { ImageResource } from '../document/index.js';
 import { parseSimpleSvg, type SvgVector } from './svg-vector.js';
+import { absolutePx } from './svg-subset.js';
 
 /** A JPEG whose frame a PDF's DCTDecode reads as it is. */
 function passesThrough(input: Uint8Array): boolean {
@@ -165,32 +166,30 @@ function svgScale(w: number, h: number): number {
   return Math.min(SVG_SCALE, MAX_SVG_SIDE / Math.max(w, h));
 }
 
-/** A width or height librsvg takes as CSS px as written: a plain number, or one in px. */
-const PLAIN_PX = /^\s*(\d+(?:\.\d+)?|\.\d+)(?:px)?\s*$/;
-
 /**
- * The SVG as paths with its intrinsic size, when it is simple, draws something, and its size
- * is what sharp would report: width and height in px, or (without both) the viewBox size. sharp
- * rounds that size to whole pixels (halves up) and refuses one that rounds to 0; checked
- * against sharp on thousands of sizes. Anything else (units, percentages, one of width and
- * height, no size at all) is left to librsvg. So is an SVG whose raster would come near the
- * pixel limit, so that it is refused exactly as before.
+ * The SVG as paths with its intrinsic size, when it is simple and draws something. The size is
+ * the one browsers give an SVG image: width and height in absolute units (CSS px at 96 to the
+ * inch); one of them with the viewBox's aspect ratio; neither (or percentages, which have no
+ * containing box here) the viewBox's size. It is rounded to whole pixels as sharp rounds the
+ * size it reports for the raster path. Anything else is left to librsvg, as is an SVG whose
+ * raster would come near the pixel limit, so that it is refused exactly as before.
  */
 function vectorOnly(vector: SvgVector, maxInputPixels: number): VectorImage | undefined {
   // An SVG that draws nothing keeps its raster, so its Figure still has content.
   if (vector.nodes.length === 0) return undefined;
-  const w = vector.width;
-  const h = vector.height;
+  const w = absolutePx(vector.width);
+  const h = absolutePx(vector.height);
+  const unknown = (raw: string | undefined, px: number | undefined): boolean =>
+    raw !== undefined && px === undefined && !raw.trim().endsWith('%');
+  // A size in a unit the subset cannot resolve (em) is librsvg's to work out.
+  if (unknown(vector.width, w) || unknown(vector.height, h)) return undefined;
+  const vb = vector.viewBox;
   let size: readonly [number, number];
-  if (w !== undefined && h !== undefined) {
-    const pw = PLAIN_PX.exec(w);
-    const ph = PLAIN_PX.exec(h);
-    if (!pw || !ph) return undefined;
-    size = [Number(pw[1]), Number(ph[1])];
-  } else if (w === undefined && h === undefined && vector.viewBox) {
-    // Without width and height, parseSimpleSvg's viewBox is the root's own attribute.
-    size = [vector.viewBox[2], vector.viewBox[3]];
-  } else return undefined;
+  if (w !== undefined && h !== undefined) size = [w, h];
+  else if (vb && w !== undefined) size = [w, (w * vb[3]) / vb[2]];
+  else if (vb && h !== undefined) size = [(h * vb[2]) / vb[3], h];
+  else if (vb) size = [vb[2], vb[3]];
+  else return undefined;
   const iw = Math.round(size[0]);
   const ih = Math.round(size[1]);
   if (iw < 1 || ih < 1) return undefined;

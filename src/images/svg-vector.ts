@@ -1,34 +1,55 @@
 /**
- * Simple SVGs (barcodes, icons, line art) drawn as vector paths instead of a raster, so they
- * print sharply at any size and stay small. Only a conservative subset is recognised: shapes,
- * groups, solid colours, opacity and transforms. Anything outside it (gradients, text, images,
- * filters, masks, clip paths, <use>, CSS) makes parseSimpleSvg answer undefined, and the caller
- * keeps the raster path, which librsvg renders faithfully.
+ * SVGs drawn as vector paths instead of a raster, so they print sharply at any size, stay small
+ * and cost little: shapes, groups, nested viewports, <use> and <symbol>, solid colours (CSS
+ * colour syntax), linear gradients, opacity, dashes, transforms, one-shape clip paths, and
+ * <style> sheets with simple selectors. Anything outside that subset (radial gradients,
+ * patterns, filters, masks, markers, images, complex selectors) makes parseSimpleSvg answer
+ * undefined, and the caller keeps the raster path, which librsvg renders faithfully.
  */
-import type { Element } from '@xmldom/xmldom';
+import type { Element, Node } from '@xmldom/xmldom';
 import {
   multiplyMatrix,
+  pathBounds,
   type DisplayItem,
   type ItemTag,
   type Matrix,
+  type Paint as FillPaint,
   type PathOp,
   type RgbaColor,
   type StrokeStyle,
 } from '../document/index.js';
+import { parseSvgColor } from './svg-color.js';
+import {
+  isReference,
+  parsePaint,
+  resolveGradient,
+  transformLinearGradient,
+  type PaintScope,
+  type PaintSource,
+} from './svg-paint.js';
+import {
+  parseDeclarations,
+  parseSvgStyleSheet,
+  sheetDeclarations,
+  type SvgRule,
+} from './svg-style.js';
+import { NotSimple, svgLength } from './svg-subset.js';
 
 /** Shapes in the root SVG user space (element transforms already applied). */
 export type SvgVectorNode =
   | {
       readonly kind: 'shape';
       readonly ops: readonly PathOp[];
-      readonly fill?: RgbaColor;
+      readonly fill?: FillPaint;
       readonly fillRule: 'nonzero' | 'evenodd';
-      /** Width is in root user units. */
+      /** Width and dashes are in root user units. */
       readonly stroke?: StrokeStyle;
     }
   | {
       readonly kind: 'group';
       readonly opacity: number;
+      /** A clip in root user units. */
+      readonly clip?: readonly PathOp[];
       readonly children: readonly SvgVectorNode[];
     };
 
@@ -49,24 +70,30 @@ const MAX_OPS = 500_000;
 const MAX_DEPTH = 32;
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
+const XLINK_NS = 'http://www.w3.org/1999/xlink';
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
+const BLACK: RgbaColor = { r: 0, g: 0, b: 0, a: 1 };
 
-/** Thrown inside the parser when the document is outside the subset; never escapes. */
-class NotSimple extends Error {}
-
+/** What an element passes to its children (the inherited properties, resolved). */
 interface Paint {
-  readonly fill: RgbaColor | null;
-  readonly stroke: RgbaColor | null;
+  readonly fill: PaintSource;
+  readonly stroke: PaintSource;
   readonly strokeWidth: number;
   readonly fillRule: 'nonzero' | 'evenodd';
   readonly fillOpacity: number;
   readonly strokeOpacity: number;
   readonly cap: 'butt' | 'round' | 'square';
   readonly join: 'miter' | 'round' | 'bevel';
+  /** Dash lengths in user units; null for a solid line. */
+  readonly dash: readonly number[] | null;
+  readonly dashOffset: number;
+  /** What currentColor stands for. */
+  readonly color: RgbaColor;
+  readonly visible: boolean;
 }
 
 const INITIAL: Paint = {
-  fill: { r: 0, g: 0, b: 0, a: 1 },
+  fill: BLACK,
   stroke: null,
   strokeWidth: 1,
   fillRule: 'nonzero',
@@ -74,11 +101,30 @@ const INITIAL: Paint = {
   strokeOpacity: 1,
   cap: 'butt',
   join: 'miter',
+  dash: null,
+  dashOffset: 0,
+  color: BLACK,
+  visible: true,
 };
 
 const SHAPES = new Set(['path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon']);
-/** Elements that draw nothing and carry nothing the subset needs. */
-const IGNORED = new Set(['title', 'desc', 'metadata']);
+/** Elements that draw nothing where they stand: metadata, and definitions used by reference. */
+const NOT_DRAWN = new Set([
+  'title',
+  'desc',
+  'metadata',
+  'defs',
+  'style',
+  'linearGradient',
+  'radialGradient',
+  'clipPath',
+  'symbol',
+  'pattern',
+  'mask',
+  'filter',
+  'marker',
+]);
+/** Properties the subset draws with, as presentation attributes or in CSS. */
 const PAINT_PROPS = new Set([
   'fill',
   'stroke',
@@ -89,6 +135,49 @@ const PAINT_PROPS = new Set([
   'stroke-opacity',
   'stroke-linecap',
   'stroke-linejoin',
+  'stroke-dasharray',
+  'stroke-dashoffset',
+  'stroke-miterlimit',
+  'color',
+  'display',
+  'visibility',
+  'clip-path',
+  'clip-rule',
+]);
+/**
+ * Properties that change nothing the subset draws at the values given here (any value where
+ * none is listed): rendering hints, interactivity, and text properties on elements without text.
+ */
+const NEUTRAL_PROPS: ReadonlyMap<string, readonly string[] | null> = new Map([
+  ['shape-rendering', null],
+  ['text-rendering', null],
+  ['image-rendering', null],
+  ['color-rendering', null],
+  ['color-interpolation', null],
+  ['color-interpolation-filters', null],
+  ['pointer-events', null],
+  ['cursor', null],
+  ['vector-effect', ['none']],
+  ['paint-order', ['normal', 'fill stroke', 'fill stroke markers', 'fill']],
+  ['mix-blend-mode', ['normal']],
+  ['isolation', ['auto']],
+  ['overflow', null],
+  ['font', null],
+  ['font-family', null],
+  ['font-size', null],
+  ['font-weight', null],
+  ['font-style', null],
+  ['font-variant', null],
+  ['font-stretch', null],
+  ['text-anchor', null],
+  ['dominant-baseline', null],
+  ['alignment-baseline', null],
+  ['letter-spacing', null],
+  ['word-spacing', null],
+  ['text-decoration', null],
+  ['writing-mode', null],
+  ['direction', null],
+  ['unicode-bidi', null],
 ]);
 /** Attributes that do not change what is drawn (identity, accessibility, hints). */
 const BENIGN = new Set([
@@ -97,13 +186,18 @@ const BENIGN = new Set([
   'version',
   'baseProfile',
   'role',
-  'shape-rendering',
   'lang',
+  'tabindex',
+  'focusable',
+  'preserveAspectRatio',
+  'enable-background',
 ]);
 const GEOMETRY: Record<string, readonly string[]> = {
   svg: ['width', 'height', 'viewBox', 'preserveAspectRatio', 'x', 'y'],
   g: [],
-  path: ['d'],
+  a: ['href', 'xlink:href', 'target', 'xlink:title', 'xlink:type', 'xlink:show'],
+  use: ['x', 'y', 'width', 'height', 'href', 'xlink:href'],
+  path: ['d', 'pathLength'],
   rect: ['x', 'y', 'width', 'height', 'rx', 'ry'],
   circle: ['cx', 'cy', 'r'],
   ellipse: ['cx', 'cy', 'rx', 'ry'],
@@ -129,6 +223,22 @@ export async function parseSimpleSvg(text: string): Promise<SvgVector | undefine
   }
 }
 
+/** A viewport's size in user units, the base of percentages inside it. */
+interface Viewport {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** What the walk over the file shares. */
+interface Walk {
+  readonly ids: ReadonlyMap<string, Element>;
+  readonly rules: readonly SvgRule[];
+  elements: number;
+  ops: number;
+  /** <use> elements being expanded, so that a reference cycle is caught. */
+  readonly using: Set<Element>;
+}
+
 function parseOrThrow(
   text: string,
   DOMParser: typeof import('@xmldom/xmldom').DOMParser,
@@ -145,19 +255,19 @@ function parseOrThrow(
   // xmldom puts an undeclared root in the SVG namespace for this MIME type; librsvg does not,
   // so such a file must not be drawn here either.
   if (!root.prefix && root.getAttribute('xmlns') !== SVG_NS) throw new NotSimple();
-  const state = { elements: 0, ops: 0 };
+  const walk: Walk = { ...indexFile(root), elements: 0, ops: 0, using: new Set() };
   checkAttributes(root, 'svg');
-  const own = presentation(root);
-  const paint = applyPaint(INITIAL, own);
-  const nodes = children(root, paint, IDENTITY, state, 0);
+  const own = presentation(root, walk.rules);
+  const vb = root.getAttribute('viewBox');
+  // Without a viewBox, user units are CSS px over the root's own width and height.
+  const viewBox = vb !== null ? parseViewBox(vb) : ownSize(root);
+  const vp = viewBox ? { width: viewBox[2], height: viewBox[3] } : undefined;
+  const paint = applyPaint(INITIAL, own, vp);
+  const nodes = own.display === 'none' ? [] : children(root, paint, IDENTITY, walk, 0, vp);
   const wrapped =
     own.opacity !== undefined && own.opacity < 1
       ? [{ kind: 'group' as const, opacity: own.opacity, children: nodes }]
       : nodes;
-  const vb = root.getAttribute('viewBox');
-  // Without a viewBox, user units are CSS px over the root's own width and height; sizes in
-  // other units (mm, %) would need the rasteriser's conversions, so they stay raster.
-  const viewBox = vb !== null ? parseViewBox(vb) : ownSize(root);
   const par = parseAspect(root.getAttribute('preserveAspectRatio'));
   const width = root.getAttribute('width');
   const height = root.getAttribute('height');
@@ -170,27 +280,45 @@ function parseOrThrow(
   };
 }
 
+/** Elements by id and the rules of every <style> element, read once before drawing. */
+function indexFile(root: Element): { ids: Map<string, Element>; rules: SvgRule[] } {
+  const ids = new Map<string, Element>();
+  const rules: SvgRule[] = [];
+  let seen = 0;
+  const visit = (el: Element): void => {
+    if (++seen > MAX_ELEMENTS) throw new NotSimple();
+    const id = el.getAttribute('id');
+    // The first element with an id wins, as in browsers.
+    if (id !== null && !ids.has(id)) ids.set(id, el);
+    if (el.localName === 'style' && el.namespaceURI === SVG_NS) {
+      const type = el.getAttribute('type');
+      if (type !== null && type.trim() !== '' && type.trim().toLowerCase() !== 'text/css') return;
+      rules.push(...parseSvgStyleSheet(el.textContent ?? '', rules.length));
+      return;
+    }
+    for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) visit(n as Element);
+  };
+  visit(root);
+  return { ids, rules };
+}
+
 function ownSize(root: Element): [number, number, number, number] | undefined {
   const w = root.getAttribute('width');
   const h = root.getAttribute('height');
   if (w === null || h === null) return undefined;
-  const width = length(w);
-  const height = length(h);
+  const width = svgLength(w);
+  const height = svgLength(h);
   if (width <= 0 || height <= 0) throw new NotSimple();
   return [0, 0, width, height];
-}
-
-interface Counter {
-  elements: number;
-  ops: number;
 }
 
 function children(
   parent: Element,
   paint: Paint,
   ctm: Matrix,
-  state: Counter,
+  walk: Walk,
   depth: number,
+  vp: Viewport | undefined,
 ): SvgVectorNode[] {
   if (depth > MAX_DEPTH) throw new NotSimple();
   const out: SvgVectorNode[] = [];
@@ -202,55 +330,262 @@ function children(
     }
     if (n.nodeType === 4) throw new NotSimple();
     if (n.nodeType !== 1) continue;
-    const el = n as Element;
-    if (el.namespaceURI !== SVG_NS) throw new NotSimple();
-    const name = el.localName ?? '';
-    if (IGNORED.has(name)) continue;
-    if (name !== 'g' && !SHAPES.has(name)) throw new NotSimple();
-    if (++state.elements > MAX_ELEMENTS) throw new NotSimple();
-    checkAttributes(el, name);
-    const own = presentation(el);
-    const p = applyPaint(paint, own);
-    const t = el.getAttribute('transform');
-    const m = t === null ? ctm : multiplyMatrix(ctm, parseTransform(t));
-    let drawn: SvgVectorNode[];
-    if (name === 'g') drawn = children(el, p, m, state, depth + 1);
-    else {
-      const ops = transformOps(shapeOps(el, name), m);
-      state.ops += ops.length;
-      if (state.ops > MAX_OPS) throw new NotSimple();
-      // Overflowing numbers (1e999) would reach the PDF as non-numbers; librsvg copes with them.
-      if (!ops.every(finiteOp)) throw new NotSimple();
-      drawn = ops.length > 0 ? shapeNode(ops, p, m, name) : [];
-    }
-    if (drawn.length === 0) continue;
-    if (own.opacity !== undefined && own.opacity < 1)
-      out.push({ kind: 'group', opacity: own.opacity, children: drawn });
-    else out.push(...drawn);
+    out.push(...element(n as Element, paint, ctm, walk, depth, vp));
   }
   return out;
+}
+
+/** The nodes one element draws, given what it inherits. */
+function element(
+  el: Element,
+  paint: Paint,
+  ctm: Matrix,
+  walk: Walk,
+  depth: number,
+  vp: Viewport | undefined,
+): SvgVectorNode[] {
+  if (el.namespaceURI !== SVG_NS) throw new NotSimple();
+  const name = el.localName ?? '';
+  if (NOT_DRAWN.has(name)) return [];
+  if (name !== 'g' && name !== 'a' && name !== 'use' && name !== 'svg' && !SHAPES.has(name))
+    throw new NotSimple();
+  if (++walk.elements > MAX_ELEMENTS) throw new NotSimple();
+  checkAttributes(el, name);
+  const own = presentation(el, walk.rules);
+  if (own.display === 'none') return [];
+  const p = applyPaint(paint, own, vp);
+  const t = el.getAttribute('transform');
+  const m = t === null ? ctm : multiplyMatrix(ctm, parseTransform(t));
+  let drawn: SvgVectorNode[];
+  if (name === 'g' || name === 'a') drawn = children(el, p, m, walk, depth + 1, vp);
+  else if (name === 'use') drawn = useNodes(el, p, m, walk, depth, vp);
+  else if (name === 'svg') drawn = nestedViewport(el, el, p, m, walk, depth, vp, true);
+  else {
+    const ops = transformOps(shapeOps(el, name, vp), m);
+    walk.ops += ops.length;
+    if (walk.ops > MAX_OPS) throw new NotSimple();
+    // Overflowing numbers (1e999) would reach the PDF as non-numbers; librsvg copes with them.
+    if (!ops.every(finiteOp)) throw new NotSimple();
+    drawn =
+      ops.length > 0 && p.visible
+        ? shapeNode(ops, p, m, name, { ids: walk.ids, viewport: vp })
+        : [];
+  }
+  if (drawn.length === 0) return [];
+  const clip = own.clipPath ? clipOps(own.clipPath, m, walk, vp) : undefined;
+  const opacity = own.opacity !== undefined && own.opacity < 1 ? own.opacity : 1;
+  if (clip === null) return [];
+  if (opacity < 1 || clip)
+    return [{ kind: 'group', opacity, ...(clip ? { clip } : {}), children: drawn }];
+  return drawn;
+}
+
+/** A <use>: the element it references, drawn in its place with what the <use> passes on. */
+function useNodes(
+  use: Element,
+  p: Paint,
+  m: Matrix,
+  walk: Walk,
+  depth: number,
+  vp: Viewport | undefined,
+): SvgVectorNode[] {
+  const href = use.getAttribute('href') ?? use.getAttributeNS(XLINK_NS, 'href');
+  if (href === null) return [];
+  // References into other files would need fetching; librsvg does not follow them either.
+  if (!href.trim().startsWith('#')) throw new NotSimple();
+  const target = walk.ids.get(href.trim().slice(1));
+  if (!target) return [];
+  if (walk.using.has(use)) throw new NotSimple();
+  const placed = multiplyMatrix(m, [
+    1,
+    0,
+    0,
+    1,
+    geometry(use, 'x', vp, 'x'),
+    geometry(use, 'y', vp, 'y'),
+  ]);
+  walk.using.add(use);
+  try {
+    if (target.localName === 'symbol' && target.namespaceURI === SVG_NS) {
+      if (++walk.elements > MAX_ELEMENTS) throw new NotSimple();
+      checkAttributes(target, 'svg');
+      const own = presentation(target, walk.rules);
+      if (own.display === 'none') return [];
+      const inner = applyPaint(p, own, vp);
+      const drawn = nestedViewport(target, use, inner, placed, walk, depth + 1, vp, false);
+      return own.opacity !== undefined && own.opacity < 1 && drawn.length > 0
+        ? [{ kind: 'group', opacity: own.opacity, children: drawn }]
+        : drawn;
+    }
+    // A <use> may not reach its own ancestors: that would draw without end.
+    for (let a: Node | null = use; a; a = a.parentNode) if (a === target) throw new NotSimple();
+    return element(target, p, placed, walk, depth + 1, vp);
+  } finally {
+    walk.using.delete(use);
+  }
+}
+
+/**
+ * A new viewport: a nested <svg> (sized and placed by its own attributes), or a <symbol>
+ * sized by the <use> that draws it. Its viewBox maps into it and its content is clipped to it,
+ * as the initial `overflow: hidden` of both asks.
+ */
+function nestedViewport(
+  el: Element,
+  sizer: Element,
+  p: Paint,
+  m: Matrix,
+  walk: Walk,
+  depth: number,
+  vp: Viewport | undefined,
+  placeSelf: boolean,
+): SvgVectorNode[] {
+  const size = (name: 'width' | 'height'): number => {
+    const raw = sizer.getAttribute(name) ?? (sizer === el ? null : el.getAttribute(name));
+    return svgLength(raw ?? '100%', vp?.[name]);
+  };
+  const w = size('width');
+  const h = size('height');
+  if (w <= 0 || h <= 0) return [];
+  const x = placeSelf ? geometry(el, 'x', vp, 'x') : 0;
+  const y = placeSelf ? geometry(el, 'y', vp, 'y') : 0;
+  const vbRaw = el.getAttribute('viewBox');
+  const vb = vbRaw !== null ? parseViewBox(vbRaw) : undefined;
+  const inner = vb
+    ? multiplyMatrix(
+        m,
+        fitViewBox(vb, parseAspect(el.getAttribute('preserveAspectRatio')), {
+          x,
+          y,
+          width: w,
+          height: h,
+        }),
+      )
+    : multiplyMatrix(m, [1, 0, 0, 1, x, y]);
+  const nodes = children(
+    el,
+    p,
+    inner,
+    walk,
+    depth + 1,
+    vb ? { width: vb[2], height: vb[3] } : { width: w, height: h },
+  );
+  if (nodes.length === 0) return [];
+  const overflow = (el.getAttribute('overflow') ?? '').trim();
+  if (overflow === 'visible' || overflow === 'auto') return nodes;
+  const clip = transformOps([{ op: 'rect', x, y, width: w, height: h }], m);
+  return [{ kind: 'group', opacity: 1, clip, children: nodes }];
+}
+
+/**
+ * The clip path `ref` (clipPathUnits userSpaceOnUse) in root user units, for an element whose
+ * user space maps there by `m`; null when it references nothing that clips (the element is
+ * then not drawn, as SVG asks). One shape only: several would need their union, which one
+ * nonzero path does not give when their windings differ.
+ */
+function clipOps(ref: string, m: Matrix, walk: Walk, vp: Viewport | undefined): PathOp[] | null {
+  const cp = walk.ids.get(ref);
+  if (!cp) return null;
+  if (cp.localName !== 'clipPath') throw new NotSimple();
+  for (let i = 0; i < cp.attributes.length; i++) {
+    const a = cp.attributes.item(i)!;
+    if (a.name === 'clipPathUnits' && a.value.trim() === 'userSpaceOnUse') continue;
+    if (a.name !== 'id' && a.name !== 'transform' && !a.name.startsWith('xmlns'))
+      throw new NotSimple();
+  }
+  const t = cp.getAttribute('transform');
+  const space = t === null ? m : multiplyMatrix(m, parseTransform(t));
+  let shape: Element | undefined;
+  for (let n = cp.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType !== 1) continue;
+    const el = n as Element;
+    if (el.namespaceURI !== SVG_NS) throw new NotSimple();
+    if (el.localName === 'title' || el.localName === 'desc') continue;
+    if (!SHAPES.has(el.localName ?? '') || shape) throw new NotSimple();
+    shape = el;
+  }
+  if (!shape) return null;
+  checkAttributes(shape, shape.localName!);
+  const own = presentation(shape, walk.rules);
+  if (own.display === 'none') return null;
+  const rule = own.values.get('clip-rule');
+  if (rule !== undefined && rule !== 'nonzero') throw new NotSimple();
+  if (own.clipPath) throw new NotSimple();
+  const st = shape.getAttribute('transform');
+  const ops = transformOps(
+    shapeOps(shape, shape.localName!, vp),
+    st === null ? space : multiplyMatrix(space, parseTransform(st)),
+  );
+  if (!ops.every(finiteOp)) throw new NotSimple();
+  return ops.length > 0 ? ops : null;
 }
 
 function finiteOp(o: PathOp): boolean {
   return Object.values(o).every((v) => typeof v !== 'number' || Number.isFinite(v));
 }
 
-function shapeNode(ops: PathOp[], p: Paint, m: Matrix, name: string): SvgVectorNode[] {
+function shapeNode(
+  ops: PathOp[],
+  p: Paint,
+  m: Matrix,
+  name: string,
+  scope: PaintScope,
+): SvgVectorNode[] {
+  // Bounding-box gradients need the shape's own box, before its transform.
+  let box: [number, number, number, number] | null | undefined;
+  const ownBox = (): [number, number, number, number] | null => {
+    if (box !== undefined) return box;
+    const inv = invertMatrix(m);
+    box = inv ? pathBounds(transformOps(ops, inv)) : null;
+    return box;
+  };
   // A line encloses no area, so it is never filled.
-  const fill =
-    p.fill && name !== 'line' && p.fillOpacity > 0
-      ? { ...p.fill, a: p.fill.a * p.fillOpacity }
-      : undefined;
+  let fill: FillPaint | undefined;
+  if (p.fill && name !== 'line' && p.fillOpacity > 0) {
+    if (isReference(p.fill)) {
+      const r = resolveGradient(
+        p.fill.ref,
+        p.fill.fallback,
+        scope,
+        ownBox(),
+        m,
+        p.fillOpacity,
+        parseTransform,
+      );
+      fill = r === null ? undefined : 'kind' in r ? r : { ...r, a: r.a * p.fillOpacity };
+    } else fill = { ...p.fill, a: p.fill.a * p.fillOpacity };
+    if (fill && !('kind' in fill) && fill.a <= 0) fill = undefined;
+  }
   // Stroke width follows the element's transform; a uniform scale is exact, a skewed or
   // non-uniform one is approximated by the area scale factor.
-  const width = p.strokeWidth * Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
+  const scale = Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
+  const width = p.strokeWidth * scale;
+  let strokeColor: RgbaColor | null = null;
+  if (p.stroke && width > 0 && p.strokeOpacity > 0) {
+    if (isReference(p.stroke)) {
+      const r = resolveGradient(
+        p.stroke.ref,
+        p.stroke.fallback,
+        scope,
+        ownBox(),
+        m,
+        1,
+        parseTransform,
+      );
+      // Gradient strokes would need a stroke-to-outline step; librsvg draws those files.
+      if (r !== null && 'kind' in r) throw new NotSimple();
+      strokeColor = r;
+    } else strokeColor = p.stroke;
+  }
   const stroke =
-    p.stroke && width > 0 && p.strokeOpacity > 0
+    strokeColor && strokeColor.a * p.strokeOpacity > 0
       ? {
-          paint: { ...p.stroke, a: p.stroke.a * p.strokeOpacity },
+          paint: { ...strokeColor, a: strokeColor.a * p.strokeOpacity },
           width,
           cap: p.cap,
           join: p.join,
+          ...(p.dash ? { dash: p.dash.map((d) => d * scale) } : {}),
+          ...(p.dash && p.dashOffset !== 0 ? { dashOffset: p.dashOffset * scale } : {}),
         }
       : undefined;
   if (!fill && !stroke) return [];
@@ -265,6 +600,13 @@ function shapeNode(ops: PathOp[], p: Paint, m: Matrix, name: string): SvgVectorN
   ];
 }
 
+function invertMatrix(m: Matrix): Matrix | null {
+  const [a, b, c, d, e, f] = m;
+  const det = a * d - b * c;
+  if (!Number.isFinite(det) || Math.abs(det) < 1e-12) return null;
+  return [d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det];
+}
+
 function checkAttributes(el: Element, name: string): void {
   const geometry = GEOMETRY[name] ?? [];
   for (let i = 0; i < el.attributes.length; i++) {
@@ -272,57 +614,87 @@ function checkAttributes(el: Element, name: string): void {
     const n = a.name;
     if (n === 'xmlns' || n.startsWith('xmlns:') || n.startsWith('aria-') || n.startsWith('data-'))
       continue;
-    if (n === 'style' || n === 'transform' || BENIGN.has(n) || PAINT_PROPS.has(n)) continue;
+    if (n === 'style' || n === 'transform' || BENIGN.has(n)) continue;
+    if (PAINT_PROPS.has(n)) continue;
+    if (NEUTRAL_PROPS.has(n)) {
+      neutral(n, a.value);
+      continue;
+    }
     if (geometry.includes(n)) continue;
     if (n === 'xml:space' || n === 'xml:lang') continue;
     throw new NotSimple();
   }
 }
 
-interface OwnProps {
-  readonly values: ReadonlyMap<string, string>;
-  readonly opacity?: number;
+/** Checks that a neutral property has a value that changes nothing drawn. */
+function neutral(prop: string, value: string): void {
+  const allowed = NEUTRAL_PROPS.get(prop);
+  if (allowed && !allowed.includes(value.trim().toLowerCase())) throw new NotSimple();
 }
 
-/** Presentation attributes, overridden by style="" declarations (as CSS specificity orders them). */
-function presentation(el: Element): OwnProps {
+interface OwnProps {
+  /** The element's own declared values, by property, after the cascade. */
+  readonly values: ReadonlyMap<string, string>;
+  readonly opacity?: number;
+  readonly display?: string;
+  /** The id its clip-path references. */
+  readonly clipPath?: string;
+}
+
+/**
+ * The element's own property values: presentation attributes, then the file's style sheet
+ * rules, then its style="" declarations (the order CSS specificity gives them).
+ */
+function presentation(el: Element, rules: readonly SvgRule[]): OwnProps {
   const values = new Map<string, string>();
   for (const p of PAINT_PROPS) {
     const v = el.getAttribute(p);
     if (v !== null) values.set(p, v.trim());
   }
+  const declared = (prop: string, value: string): void => {
+    if (NEUTRAL_PROPS.has(prop)) neutral(prop, value);
+    else if (PAINT_PROPS.has(prop)) values.set(prop, value);
+    else throw new NotSimple();
+  };
+  for (const [prop, value] of sheetDeclarations(el, rules)) declared(prop, value);
   const style = el.getAttribute('style');
-  if (style !== null) {
-    for (const decl of style.split(';')) {
-      if (decl.trim() === '') continue;
-      const colon = decl.indexOf(':');
-      if (colon < 0) throw new NotSimple();
-      const prop = decl.slice(0, colon).trim().toLowerCase();
-      const value = decl
-        .slice(colon + 1)
-        .trim()
-        .replace(/\s*!important$/i, '');
-      if (!PAINT_PROPS.has(prop)) throw new NotSimple();
-      values.set(prop, value);
-    }
-  }
+  if (style !== null) for (const [prop, value] of parseDeclarations(style)) declared(prop, value);
   const o = values.get('opacity');
-  return o === undefined ? { values } : { values, opacity: fraction(o) };
+  const display = values.get('display');
+  const clip = values.get('clip-path');
+  let clipPath: string | undefined;
+  if (clip !== undefined && clip !== 'none') {
+    const m = /^url\(\s*['"]?#([^'")\s]+)['"]?\s*\)$/.exec(clip);
+    if (!m) throw new NotSimple();
+    clipPath = m[1];
+  }
+  return {
+    values,
+    ...(o !== undefined ? { opacity: fraction(o) } : {}),
+    ...(display !== undefined ? { display: display.toLowerCase() } : {}),
+    ...(clipPath !== undefined ? { clipPath } : {}),
+  };
 }
 
-function applyPaint(parent: Paint, own: OwnProps): Paint {
+function applyPaint(parent: Paint, own: OwnProps, vp: Viewport | undefined): Paint {
   let p = parent;
+  // currentColor in any property of this element means this element's color.
+  const color = own.values.get('color');
+  if (color !== undefined && color !== 'inherit') {
+    const c = parseSvgColor(color, parent.color);
+    p = { ...p, color: c ?? { ...BLACK, a: 0 } };
+  }
   for (const [prop, raw] of own.values) {
     if (raw === 'inherit') continue;
     switch (prop) {
       case 'fill':
-        p = { ...p, fill: parseColor(raw) };
+        p = { ...p, fill: parsePaint(raw, p.color) };
         break;
       case 'stroke':
-        p = { ...p, stroke: parseColor(raw) };
+        p = { ...p, stroke: parsePaint(raw, p.color) };
         break;
       case 'stroke-width':
-        p = { ...p, strokeWidth: length(raw) };
+        p = { ...p, strokeWidth: svgLength(raw, vp ? diagonal(vp) : undefined) };
         break;
       case 'fill-rule':
         if (raw !== 'nonzero' && raw !== 'evenodd') throw new NotSimple();
@@ -342,12 +714,45 @@ function applyPaint(parent: Paint, own: OwnProps): Paint {
         if (raw !== 'miter' && raw !== 'round' && raw !== 'bevel') throw new NotSimple();
         p = { ...p, join: raw };
         break;
+      case 'stroke-dasharray':
+        p = { ...p, dash: dashArray(raw, vp) };
+        break;
+      case 'stroke-dashoffset':
+        p = { ...p, dashOffset: svgLength(raw, vp ? diagonal(vp) : undefined) };
+        break;
+      case 'visibility':
+        if (raw !== 'visible' && raw !== 'hidden' && raw !== 'collapse') throw new NotSimple();
+        p = { ...p, visible: raw === 'visible' };
+        break;
+      case 'stroke-miterlimit':
+        // PDF's and SVG's joins differ only past the limit; a number is all that is checked.
+        if (!Number.isFinite(Number(raw)) || Number(raw) < 1) throw new NotSimple();
+        break;
       default:
-        // opacity is not inherited: the caller turns it into a group.
+        // opacity, display and clip-path are not inherited: element() applies them.
         break;
     }
   }
   return p;
+}
+
+/** The normalised diagonal SVG measures non-directional percentages against. */
+function diagonal(vp: Viewport): number {
+  return Math.sqrt((vp.width * vp.width + vp.height * vp.height) / 2);
+}
+
+/** Dash lengths, or null for a solid line (none, all zero, or a negative length). */
+function dashArray(raw: string, vp: Viewport | undefined): number[] | null {
+  if (raw.trim() === 'none') return null;
+  const parts = raw
+    .trim()
+    .split(/\s*,\s*|\s+/)
+    .filter((s) => s !== '');
+  const lengths = parts.map((s) => svgLength(s, vp ? diagonal(vp) : undefined));
+  if (lengths.length === 0 || lengths.some((v) => v < 0) || lengths.every((v) => v === 0))
+    return null;
+  // An odd list repeats to make an even one.
+  return lengths.length % 2 === 1 ? [...lengths, ...lengths] : lengths;
 }
 
 function fraction(raw: string): number {
@@ -357,77 +762,25 @@ function fraction(raw: string): number {
   return Math.min(1, Math.max(0, v));
 }
 
-/** A user-unit length: a plain number or px. Other units and percentages are not in the subset. */
-function length(raw: string): number {
-  const m = /^([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)(px)?$/i.exec(raw.trim());
-  if (!m) throw new NotSimple();
-  return Number(m[1]);
-}
-
-function attrLength(el: Element, name: string, fallback = 0): number {
+/** A geometry attribute in user units; percentages against the viewport's width, height or diagonal. */
+function geometry(
+  el: Element,
+  name: string,
+  vp: Viewport | undefined,
+  axis: 'x' | 'y' | 'diagonal',
+  fallback = 0,
+): number {
   const v = el.getAttribute(name);
-  return v === null || v.trim() === '' ? fallback : length(v);
-}
-
-const NAMED: Record<string, readonly [number, number, number]> = {
-  black: [0, 0, 0],
-  white: [255, 255, 255],
-  red: [255, 0, 0],
-  lime: [0, 255, 0],
-  green: [0, 128, 0],
-  blue: [0, 0, 255],
-  yellow: [255, 255, 0],
-  cyan: [0, 255, 255],
-  aqua: [0, 255, 255],
-  magenta: [255, 0, 255],
-  fuchsia: [255, 0, 255],
-  gray: [128, 128, 128],
-  grey: [128, 128, 128],
-  silver: [192, 192, 192],
-  maroon: [128, 0, 0],
-  olive: [128, 128, 0],
-  navy: [0, 0, 128],
-  purple: [128, 0, 128],
-  teal: [0, 128, 128],
-  orange: [255, 165, 0],
-};
-
-/** A colour, or null for none. currentColor is black: an image has no CSS colour to inherit. */
-export function parseColor(raw: string): RgbaColor | null {
-  const v = raw.trim().toLowerCase();
-  if (v === 'none' || v === 'transparent') return null;
-  if (v === 'currentcolor') return { r: 0, g: 0, b: 0, a: 1 };
-  const named = NAMED[v];
-  if (named) return rgb(named[0], named[1], named[2]);
-  let m = /^#([0-9a-f]{3})$/.exec(v);
-  if (m) {
-    const h = m[1];
-    return rgb(parseInt(h[0] + h[0], 16), parseInt(h[1] + h[1], 16), parseInt(h[2] + h[2], 16));
-  }
-  m = /^#([0-9a-f]{6})$/.exec(v);
-  if (m) {
-    const h = m[1];
-    return rgb(
-      parseInt(h.slice(0, 2), 16),
-      parseInt(h.slice(2, 4), 16),
-      parseInt(h.slice(4, 6), 16),
-    );
-  }
-  m = /^rgb\(\s*([^,\s]+)\s*,\s*([^,\s]+)\s*,\s*([^,\s)]+)\s*\)$/.exec(v);
-  if (m) {
-    const c = (s: string): number => {
-      const p = /^(\d+\.?\d*|\.\d+)(%?)$/.exec(s);
-      if (!p) throw new NotSimple();
-      return p[2] ? (Number(p[1]) * 255) / 100 : Number(p[1]);
-    };
-    return rgb(c(m[1]), c(m[2]), c(m[3]));
-  }
-  throw new NotSimple();
-}
-
-function rgb(r: number, g: number, b: number): RgbaColor {
-  const c = (x: number): number => Math.min(1, Math.max(0, x / 255));
-  return { r: c(r), g: c(g), b: c(b), a: 1 };
+  if (v === null || v.trim() === '') return fallback;
+  const base =
+    vp === undefined
+      ? undefined
+      : axis === 'x'
+        ? vp.width
+        : axis === 'y'
+          ? vp.height
+          : diagonal(vp);
+  return svgLength(v, base);
 }
 
 function parseViewBox(raw: string): [number, number, number, number] | undefined {
@@ -573,20 +926,25 @@ export function transformOps(ops: readonly PathOp[], m: Matrix): PathOp[] {
 /** Bézier handle length for a quarter circle of radius 1. */
 const KAPPA = 0.5522847498307936;
 
-function shapeOps(el: Element, name: string): PathOp[] {
+function shapeOps(el: Element, name: string, vp: Viewport | undefined): PathOp[] {
   switch (name) {
     case 'path':
       return parsePathData(el.getAttribute('d') ?? '');
     case 'rect': {
-      const x = attrLength(el, 'x');
-      const y = attrLength(el, 'y');
-      const w = attrLength(el, 'width');
-      const h = attrLength(el, 'height');
+      const x = geometry(el, 'x', vp, 'x');
+      const y = geometry(el, 'y', vp, 'y');
+      const w = geometry(el, 'width', vp, 'x');
+      const h = geometry(el, 'height', vp, 'y');
       if (w <= 0 || h <= 0) return [];
       const rxA = el.getAttribute('rx');
       const ryA = el.getAttribute('ry');
-      let rx = rxA !== null ? length(rxA) : ryA !== null ? length(ryA) : 0;
-      let ry = ryA !== null ? length(ryA) : rx;
+      const rxOf = (raw: string): number => svgLength(raw, vp?.width);
+      const ryOf = (raw: string): number => svgLength(raw, vp?.height);
+      // rx and ry stand in for each other when one is missing or auto.
+      const rxSet = rxA !== null && rxA.trim() !== 'auto';
+      const rySet = ryA !== null && ryA.trim() !== 'auto';
+      let rx = rxSet ? rxOf(rxA) : rySet ? ryOf(ryA) : 0;
+      let ry = rySet ? ryOf(ryA) : rx;
       rx = Math.min(Math.max(0, rx), w / 2);
       ry = Math.min(Math.max(0, ry), h / 2);
       if (rx === 0 || ry === 0) {
@@ -616,20 +974,20 @@ function shapeOps(el: Element, name: string): PathOp[] {
       ];
     }
     case 'circle': {
-      const r = attrLength(el, 'r');
-      return ellipseOps(attrLength(el, 'cx'), attrLength(el, 'cy'), r, r);
+      const r = geometry(el, 'r', vp, 'diagonal');
+      return ellipseOps(geometry(el, 'cx', vp, 'x'), geometry(el, 'cy', vp, 'y'), r, r);
     }
     case 'ellipse':
       return ellipseOps(
-        attrLength(el, 'cx'),
-        attrLength(el, 'cy'),
-        attrLength(el, 'rx'),
-        attrLength(el, 'ry'),
+        geometry(el, 'cx', vp, 'x'),
+        geometry(el, 'cy', vp, 'y'),
+        geometry(el, 'rx', vp, 'x'),
+        geometry(el, 'ry', vp, 'y'),
       );
     case 'line':
       return [
-        { op: 'moveTo', x: attrLength(el, 'x1'), y: attrLength(el, 'y1') },
-        { op: 'lineTo', x: attrLength(el, 'x2'), y: attrLength(el, 'y2') },
+        { op: 'moveTo', x: geometry(el, 'x1', vp, 'x'), y: geometry(el, 'y1', vp, 'y') },
+        { op: 'lineTo', x: geometry(el, 'x2', vp, 'x'), y: geometry(el, 'y2', vp, 'y') },
       ];
     default: {
       const nums = numbersOf(el.getAttribute('points') ?? '');
@@ -945,6 +1303,29 @@ export interface Rect {
 }
 
 /**
+ * The matrix that maps a viewBox into a viewport with preserveAspectRatio's alignment
+ * (meet or slice), as SVG specifies.
+ */
+function fitViewBox(
+  vb: readonly [number, number, number, number],
+  par: Pick<SvgVector, 'align' | 'slice'>,
+  viewport: Rect,
+): Matrix {
+  const [vx, vy, vw, vh] = vb;
+  let sx = viewport.width / vw;
+  let sy = viewport.height / vh;
+  let tx = viewport.x;
+  let ty = viewport.y;
+  if (par.align !== 'none') {
+    const s = par.slice ? Math.max(sx, sy) : Math.min(sx, sy);
+    sx = sy = s;
+    tx += (viewport.width - vw * s) * par.align.x;
+    ty += (viewport.height - vh * s) * par.align.y;
+  }
+  return [sx, 0, 0, sy, tx - vx * sx, ty - vy * sy];
+}
+
+/**
  * Display items for a vector SVG drawn into `viewport` (where the raster would have been
  * placed, in points) and clipped to `clip`. `intrinsic` is the size in user units used when the
  * root has no viewBox. Every path carries `tag`, the tag the image item would have had.
@@ -956,31 +1337,32 @@ export function svgVectorItems(
   intrinsic: { readonly width: number; readonly height: number },
   tag: ItemTag,
 ): DisplayItem[] {
-  const [vx, vy, vw, vh] = svg.viewBox ?? [0, 0, intrinsic.width, intrinsic.height];
-  if (vw <= 0 || vh <= 0 || viewport.width <= 0 || viewport.height <= 0) return [];
-  let sx = viewport.width / vw;
-  let sy = viewport.height / vh;
-  let tx = viewport.x;
-  let ty = viewport.y;
-  if (svg.align !== 'none') {
-    const s = svg.slice ? Math.max(sx, sy) : Math.min(sx, sy);
-    sx = sy = s;
-    tx += (viewport.width - vw * s) * svg.align.x;
-    ty += (viewport.height - vh * s) * svg.align.y;
-  }
-  const m: Matrix = [sx, 0, 0, sy, tx - vx * sx, ty - vy * sy];
-  const widthScale = Math.sqrt(Math.abs(sx * sy));
+  const vb = svg.viewBox ?? [0, 0, intrinsic.width, intrinsic.height];
+  if (vb[2] <= 0 || vb[3] <= 0 || viewport.width <= 0 || viewport.height <= 0) return [];
+  const m = fitViewBox(vb, svg, viewport);
+  const widthScale = Math.sqrt(Math.abs(m[0] * m[3]));
   const place = (nodes: readonly SvgVectorNode[]): DisplayItem[] =>
     nodes.map((node): DisplayItem => {
       if (node.kind === 'group')
-        return { kind: 'group', opacity: node.opacity, items: place(node.children) };
+        return {
+          kind: 'group',
+          ...(node.opacity < 1 ? { opacity: node.opacity } : {}),
+          ...(node.clip ? { clip: transformOps(node.clip, m) } : {}),
+          items: place(node.children),
+        };
+      const fill =
+        node.fill && 'kind' in node.fill ? transformLinearGradient(node.fill, m) : node.fill;
+      const stroke = node.stroke && {
+        ...node.stroke,
+        width: node.stroke.width * widthScale,
+        ...(node.stroke.dash ? { dash: node.stroke.dash.map((d) => d * widthScale) } : {}),
+        ...(node.stroke.dashOffset ? { dashOffset: node.stroke.dashOffset * widthScale } : {}),
+      };
       return {
         kind: 'path',
         ops: transformOps(node.ops, m),
-        ...(node.fill ? { fill: node.fill, fillRule: node.fillRule } : {}),
-        ...(node.stroke
-          ? { stroke: { ...node.stroke, width: node.stroke.width * widthScale } }
-          : {}),
+        ...(fill ? { fill, fillRule: node.fillRule } : {}),
+        ...(stroke ? { stroke } : {}),
         tag,
       };
     });

@@ -424,7 +424,8 @@ class PageDrawer {
         if (stroke.cap) s += `${{ butt: 0, round: 1, square: 2 }[stroke.cap]} J\n`;
         if (stroke.join) s += `${{ miter: 0, round: 1, bevel: 2 }[stroke.join]} j\n`;
         const dash = (stroke.dash ?? []).filter(isDashLength);
-        if (dash.length > 0 && dash.some(isPositive)) s += `[${dash.map(num).join(' ')}] 0 d\n`;
+        if (dash.length > 0 && dash.some(isPositive))
+          s += `[${dash.map(num).join(' ')}] ${num(dashPhase(dash, stroke.dashOffset))} d\n`;
       }
       const op = solidFill && stroke ? 'B' : solidFill ? 'f' : 'S';
       s += path + op + (even && solidFill ? '*' : '') + '\n';
@@ -651,6 +652,13 @@ function color(c: RgbaColor, op: 'rg' | 'RG'): string {
 }
 
 // Callbacks for array methods, made once (see PageDrawer).
+/** A dash offset as PDF's phase: within one period of the pattern, never negative. */
+function dashPhase(dash: readonly number[], offset: number | undefined): number {
+  const period = dash.reduce((a, b) => a + b, 0) * (dash.length % 2 === 1 ? 2 : 1);
+  if (!offset || !Number.isFinite(offset) || !(period > 0)) return 0;
+  return ((offset % period) + period) % period;
+}
+
 function addStopAlpha(a: number, x: LinearGradient['stops'][number]): number {
   return a + x.color.a;
 }

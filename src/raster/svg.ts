@@ -215,6 +215,8 @@ function writePath(b: SvgBuilder, item: PathItem, out: string[]): void {
     const dash = (s.dash ?? []).filter((v) => Number.isFinite(v) && v >= 0);
     if (dash.length > 0 && dash.some((v) => v > 0))
       attrs.push(`stroke-dasharray="${dash.map(num).join(' ')}"`);
+    if (dash.length > 0 && s.dashOffset && Number.isFinite(s.dashOffset))
+      attrs.push(`stroke-dashoffset="${num(s.dashOffset)}"`);
     if (s.cap && s.cap !== 'butt') attrs.push(`stroke-linecap="${s.cap}"`);
     if (s.join && s.join !== 'miter') attrs.push(`stroke-linejoin="${s.join}"`);
     else attrs.push('stroke-miterlimit="10"');

@@ -55,13 +55,19 @@ describe('decoding an SVG without pixels', () => {
     }
   });
 
-  it('rasterises an SVG whose size needs librsvg (units, one side only, no size)', async () => {
-    for (const s of [
-      svg('width="10mm" height="5mm" viewBox="0 0 20 10"'),
-      svg('width="24" viewBox="0 0 100 50"'),
-      svg('width="2em" height="2em" viewBox="0 0 24 24"'),
-      svg(''),
-    ]) {
+  it('sizes absolute units and one given side as browsers do, without a raster', async () => {
+    for (const [s, size] of [
+      [svg('width="10mm" height="5mm" viewBox="0 0 20 10"'), [38, 19]],
+      [svg('width="24" viewBox="0 0 100 50"'), [24, 12]],
+    ] as const) {
+      const d = await decodeImageForDrawing(bytes(s), 'image/svg+xml');
+      expect(d.resource, s).toBeUndefined();
+      expect([d.intrinsicWidth, d.intrinsicHeight], s).toEqual(size);
+    }
+  });
+
+  it('rasterises an SVG whose size needs librsvg (font-relative units, no size)', async () => {
+    for (const s of [svg('width="2em" height="2em" viewBox="0 0 24 24"'), svg('')]) {
       const d = await decodeImageForDrawing(bytes(s), 'image/svg+xml');
       expect(d.resource, s).toBeDefined();
       // Still simple: replaced content draws the paths, at librsvg's size.
@@ -72,7 +78,7 @@ describe('decoding an SVG without pixels', () => {
   it('rasterises an SVG outside the subset', async () => {
     const gradient = svg(
       'width="10" height="10"',
-      '<defs><linearGradient id="g"><stop offset="0" stop-color="red"/></linearGradient></defs><rect width="10" height="10" fill="url(#g)"/>',
+      '<defs><radialGradient id="g"><stop offset="0" stop-color="red"/></radialGradient></defs><rect width="10" height="10" fill="url(#g)"/>',
     );
     const d = await decodeImageForDrawing(bytes(gradient), 'image/svg+xml');
     expect(d.vector).toBeUndefined();
