@@ -36,6 +36,16 @@ export type PathOp =
     }
   | { readonly op: 'close' };
 
+/**
+ * One colour stop of a gradient. Offsets run from 0 to 1 and never decrease; beyond the first
+ * and the last stop the end colours extend. Stops may differ in alpha: whoever draws the
+ * gradient honours that (the PDF writer with a soft mask).
+ */
+export interface GradientStop {
+  readonly offset: number;
+  readonly color: RgbaColor;
+}
+
 export interface LinearGradient {
   readonly kind: 'linear-gradient';
   /** Start and end of the gradient line, in page coordinates. */
@@ -43,10 +53,29 @@ export interface LinearGradient {
   readonly y0: number;
   readonly x1: number;
   readonly y1: number;
-  readonly stops: readonly { readonly offset: number; readonly color: RgbaColor }[];
+  readonly stops: readonly GradientStop[];
 }
 
-export type Paint = RgbaColor | LinearGradient;
+/**
+ * A radial gradient: colours from a start circle (the focal circle; by default the end
+ * circle's centre with radius 0) out to an end circle, in the gradient's own space, which
+ * `transform` maps to page coordinates (an ellipse is a circle there; absent: page space).
+ */
+export interface RadialGradient {
+  readonly kind: 'radial-gradient';
+  readonly cx: number;
+  readonly cy: number;
+  readonly radius: number;
+  readonly fx?: number;
+  readonly fy?: number;
+  readonly focalRadius?: number;
+  readonly transform?: Matrix;
+  readonly stops: readonly GradientStop[];
+}
+
+export type Gradient = LinearGradient | RadialGradient;
+
+export type Paint = RgbaColor | Gradient;
 
 export interface StrokeStyle {
   readonly paint: RgbaColor;

@@ -1,13 +1,16 @@
 /**
- * Paint servers of the vector subset: `fill="url(#id)"` naming a linearGradient (its stops,
- * units, gradientTransform and href chain), turned into the display list's linear gradient in
- * the coordinates of the shape it fills. Radial gradients, patterns, reflect/repeat spreads and
- * stops with differing opacity (which PDF would need a soft mask for) are outside the subset.
+ * Paint servers of the vector subset: `fill="url(#id)"` naming a linear or radial gradient (its
+ * stops, units, gradientTransform and href chain), turned into the display list's gradient in
+ * the coordinates of the shape it fills. Patterns and reflect/repeat spreads are outside the
+ * subset.
  */
 import type { Element } from '@xmldom/xmldom';
 import {
+  invertMatrix,
   multiplyMatrix,
-  type LinearGradient,
+  transformPaint,
+  type Gradient,
+  type GradientStop,
   type Matrix,
   type RgbaColor,
 } from '../document/index.js';
@@ -55,7 +58,7 @@ function chain(start: Element, scope: PaintScope): Element[] {
     if (!href.startsWith('#')) throw new NotSimple();
     const next = scope.ids.get(href.slice(1));
     if (!next || out.includes(next)) return out;
-    if (next.localName !== 'linearGradient') throw new NotSimple();
+    if (!GRADIENTS.has(next.localName ?? '')) throw new NotSimple();
     out.push(next);
     el = next;
   }
@@ -68,6 +71,12 @@ const GRADIENT_ATTRIBUTES = new Set([
   'y1',
   'x2',
   'y2',
+  'cx',
+  'cy',
+  'r',
+  'fx',
+  'fy',
+  'fr',
   'gradientUnits',
   'gradientTransform',
   'spreadMethod',
@@ -77,10 +86,12 @@ const GRADIENT_ATTRIBUTES = new Set([
   'color-interpolation',
 ]);
 
+const GRADIENTS = new Set(['linearGradient', 'radialGradient']);
+
 /**
  * The paint of `ref` for a shape whose bounding box in its own user space is `bbox`
- * ([x0, y0, x1, y1]) and whose user space maps to the root's by `ctm`: a linear gradient in
- * root user units, a solid colour, or null for nothing drawn. `opacity` multiplies the stops.
+ * ([x0, y0, x1, y1]) and whose user space maps to the root's by `ctm`: a gradient in root user
+ * units, a solid colour, or null for nothing drawn. `opacity` multiplies the stops.
  */
 export function resolveGradient(
   ref: string,
@@ -90,11 +101,11 @@ export function resolveGradient(
   ctm: Matrix,
   opacity: number,
   parseTransform: (raw: string) => Matrix,
-): LinearGradient | RgbaColor | null {
+): Gradient | RgbaColor | null {
   const el = scope.ids.get(ref);
   // A reference to nothing paints the fallback, or nothing.
   if (!el) return fallback ?? null;
-  if (el.localName !== 'linearGradient') throw new NotSimple();
+  if (!GRADIENTS.has(el.localName ?? '')) throw new NotSimple();
   const links = chain(el, scope);
   for (const g of links)
     for (let i = 0; i < g.attributes.length; i++) {
@@ -104,18 +115,18 @@ export function resolveGradient(
   const attr = (name: string): string | null => {
     for (const g of links) {
       const v = g.getAttribute(name);
-      if (v !== null) return v;
+      if (v !== null) return v.trim();
     }
     return null;
   };
   const spread = attr('spreadMethod');
-  if (spread !== null && spread.trim() !== 'pad') throw new NotSimple();
+  if (spread !== null && spread !== 'pad') throw new NotSimple();
   const stopsOwner = links.find((g) => hasStops(g));
   const stops = stopsOwner ? readStops(stopsOwner, opacity) : [];
   if (stops.length === 0) return null;
   if (stops.length === 1) return stops[0].color;
 
-  const userSpace = (attr('gradientUnits') ?? 'objectBoundingBox').trim() === 'userSpaceOnUse';
+  const userSpace = (attr('gradientUnits') ?? 'objectBoundingBox') === 'userSpaceOnUse';
   let space: Matrix = ctm;
   if (!userSpace) {
     // A box without area cannot carry a bounding-box gradient: the shape is not painted.
@@ -124,26 +135,59 @@ export function resolveGradient(
   }
   const t = attr('gradientTransform');
   if (t !== null) space = multiplyMatrix(space, parseTransform(t));
+  // A space flattened to a line or a point has no area to paint.
+  if (!invertMatrix(space)) throw new NotSimple();
   const vp = scope.viewport;
-  const coord = (name: string, def: string, axis: 'width' | 'height'): number => {
-    const raw = (attr(name) ?? def).trim();
-    if (!userSpace) {
-      // Fractions of the box: a percentage is the same fraction.
-      return raw.endsWith('%') ? Number(raw.slice(0, -1)) / 100 : svgLength(raw);
-    }
-    return svgLength(raw, vp?.[axis]);
+  const diagonal = vp ? Math.sqrt((vp.width ** 2 + vp.height ** 2) / 2) : undefined;
+  const coord = (raw: string, base: number | undefined): number => {
+    // In bounding-box units a percentage is the same fraction of the box.
+    const v = !userSpace
+      ? raw.endsWith('%')
+        ? Number(raw.slice(0, -1)) / 100
+        : svgLength(raw)
+      : svgLength(raw, base);
+    if (!Number.isFinite(v)) throw new NotSimple();
+    return v;
   };
-  const x1 = coord('x1', '0%', 'width');
-  const y1 = coord('y1', '0%', 'height');
-  const x2 = coord('x2', '100%', 'width');
-  const y2 = coord('y2', '0%', 'height');
-  if (![x1, y1, x2, y2].every(Number.isFinite)) throw new NotSimple();
-  // Start and end at one point: the area takes the last stop's colour.
-  if (x1 === x2 && y1 === y2) return stops[stops.length - 1].color;
-  return transformLinearGradient(
-    { kind: 'linear-gradient', x0: x1, y0: y1, x1: x2, y1: y2, stops },
-    space,
-  );
+  if (el.localName === 'linearGradient') {
+    const x1 = coord(attr('x1') ?? '0%', vp?.width);
+    const y1 = coord(attr('y1') ?? '0%', vp?.height);
+    const x2 = coord(attr('x2') ?? '100%', vp?.width);
+    const y2 = coord(attr('y2') ?? '0%', vp?.height);
+    // Start and end at one point: the area takes the last stop's colour.
+    if (x1 === x2 && y1 === y2) return stops[stops.length - 1].color;
+    return transformPaint(
+      { kind: 'linear-gradient', x0: x1, y0: y1, x1: x2, y1: y2, stops },
+      space,
+    );
+  }
+  const cx = coord(attr('cx') ?? '50%', vp?.width);
+  const cy = coord(attr('cy') ?? '50%', vp?.height);
+  const radius = coord(attr('r') ?? '50%', diagonal);
+  let fx = coord(attr('fx') ?? String(cx), vp?.width);
+  let fy = coord(attr('fy') ?? String(cy), vp?.height);
+  const focalRadius = coord(attr('fr') ?? '0', diagonal);
+  if (radius < 0 || focalRadius < 0) throw new NotSimple();
+  // A zero radius paints the area in the last stop's colour.
+  if (radius === 0) return stops[stops.length - 1].color;
+  // A focal point outside the end circle moves onto it (SVG 1.1, 13.2.3): PDF would draw a
+  // cone there instead.
+  const d = Math.hypot(fx - cx, fy - cy);
+  if (d > radius * 0.999) {
+    fx = cx + ((fx - cx) * radius * 0.999) / d;
+    fy = cy + ((fy - cy) * radius * 0.999) / d;
+  }
+  if (focalRadius >= radius) return stops[stops.length - 1].color;
+  return {
+    kind: 'radial-gradient',
+    cx,
+    cy,
+    radius,
+    ...(fx !== cx || fy !== cy ? { fx, fy } : {}),
+    ...(focalRadius > 0 ? { focalRadius } : {}),
+    transform: space,
+    stops,
+  };
 }
 
 function hasStops(g: Element): boolean {
@@ -152,7 +196,7 @@ function hasStops(g: Element): boolean {
   return false;
 }
 
-function readStops(g: Element, opacity: number): LinearGradient['stops'][number][] {
+function readStops(g: Element, opacity: number): GradientStop[] {
   const out: { offset: number; color: RgbaColor }[] = [];
   let last = 0;
   for (let n = g.firstChild; n; n = n.nextSibling) {
@@ -185,8 +229,6 @@ function readStops(g: Element, opacity: number): LinearGradient['stops'][number]
     const stopOpacity = so === undefined ? 1 : fractionOf(so);
     out.push({ offset, color: { ...color, a: color.a * stopOpacity * opacity } });
   }
-  // One opacity for the whole gradient: the writer paints shadings with a single alpha.
-  if (out.some((s) => Math.abs(s.color.a - out[0].color.a) > 1e-3)) throw new NotSimple();
   return out;
 }
 
@@ -194,25 +236,4 @@ function fractionOf(raw: string): number {
   const v = raw.endsWith('%') ? Number(raw.slice(0, -1)) / 100 : Number(raw);
   if (!Number.isFinite(v)) throw new NotSimple();
   return Math.min(1, Math.max(0, v));
-}
-
-/**
- * A linear gradient drawn through matrix `m`. Any affine image of a linear gradient is again
- * one: its colour is constant along lines that map to lines, so only the start point and the
- * direction across those lines change.
- */
-export function transformLinearGradient(g: LinearGradient, m: Matrix): LinearGradient {
-  const [a, b, c, d, e, f] = m;
-  const det = a * d - b * c;
-  if (!Number.isFinite(det) || Math.abs(det) < 1e-12) throw new NotSimple();
-  const vx = g.x1 - g.x0;
-  const vy = g.y1 - g.y0;
-  const len2 = vx * vx + vy * vy;
-  // u = M^-T v / |v|^2: the gradient of the colour parameter in the new space.
-  const ux = (d * vx - b * vy) / det / len2;
-  const uy = (-c * vx + a * vy) / det / len2;
-  const u2 = ux * ux + uy * uy;
-  const x0 = a * g.x0 + c * g.y0 + e;
-  const y0 = b * g.x0 + d * g.y0 + f;
-  return { ...g, x0, y0, x1: x0 + ux / u2, y1: y0 + uy / u2 };
 }

@@ -8,8 +8,10 @@
  */
 import type { Element, Node } from '@xmldom/xmldom';
 import {
+  invertMatrix,
   multiplyMatrix,
   pathBounds,
+  transformPaint,
   type DisplayItem,
   type ItemTag,
   type Matrix,
@@ -23,7 +25,6 @@ import {
   isReference,
   parsePaint,
   resolveGradient,
-  transformLinearGradient,
   type PaintScope,
   type PaintSource,
 } from './svg-paint.js';
@@ -178,6 +179,34 @@ const NEUTRAL_PROPS: ReadonlyMap<string, readonly string[] | null> = new Map([
   ['writing-mode', null],
   ['direction', null],
   ['unicode-bidi', null],
+]);
+/**
+ * CSS box properties on the outermost <svg>: they size and place the image in its page (the
+ * HTML layout reads them there), not what is drawn inside it.
+ */
+const ROOT_BOX_PROPS = new Set([
+  'width',
+  'height',
+  'max-width',
+  'max-height',
+  'min-width',
+  'min-height',
+  'margin',
+  'margin-top',
+  'margin-right',
+  'margin-bottom',
+  'margin-left',
+  'display',
+  'vertical-align',
+  'float',
+  'box-sizing',
+  'aspect-ratio',
+  'font',
+  'line-height',
+  'user-select',
+  '-webkit-user-select',
+  '-webkit-tap-highlight-color',
+  'touch-action',
 ]);
 /** Attributes that do not change what is drawn (identity, accessibility, hints). */
 const BENIGN = new Set([
@@ -600,13 +629,6 @@ function shapeNode(
   ];
 }
 
-function invertMatrix(m: Matrix): Matrix | null {
-  const [a, b, c, d, e, f] = m;
-  const det = a * d - b * c;
-  if (!Number.isFinite(det) || Math.abs(det) < 1e-12) return null;
-  return [d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det];
-}
-
 function checkAttributes(el: Element, name: string): void {
   const geometry = GEOMETRY[name] ?? [];
   for (let i = 0; i < el.attributes.length; i++) {
@@ -651,7 +673,9 @@ function presentation(el: Element, rules: readonly SvgRule[]): OwnProps {
     const v = el.getAttribute(p);
     if (v !== null) values.set(p, v.trim());
   }
+  const root = el.parentNode?.nodeType === 9;
   const declared = (prop: string, value: string): void => {
+    if (root && ROOT_BOX_PROPS.has(prop) && prop !== 'display') return;
     if (NEUTRAL_PROPS.has(prop)) neutral(prop, value);
     else if (PAINT_PROPS.has(prop)) values.set(prop, value);
     else throw new NotSimple();
@@ -1350,8 +1374,7 @@ export function svgVectorItems(
           ...(node.clip ? { clip: transformOps(node.clip, m) } : {}),
           items: place(node.children),
         };
-      const fill =
-        node.fill && 'kind' in node.fill ? transformLinearGradient(node.fill, m) : node.fill;
+      const fill = node.fill && transformPaint(node.fill, m);
       const stroke = node.stroke && {
         ...node.stroke,
         width: node.stroke.width * widthScale,

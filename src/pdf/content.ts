@@ -15,7 +15,8 @@ import type {
   PdfPageItem,
   ImageResource,
   ItemTag,
-  LinearGradient,
+  Gradient,
+  GradientStop,
   LinkItem,
   Matrix,
   Page,
@@ -27,6 +28,7 @@ import type {
 } from '../document/index.js';
 import { pathBounds } from '../document/index.js';
 import type { EmbeddedFont } from './fonts.js';
+import { needsSoftMask, radialMatrix } from './shading.js';
 import { PdfDict, PdfRef, PdfText, name, num, serialize } from './objects.js';
 
 /** q/Q levels groups may use; the rest is kept for each leaf's own q and for safety. */
@@ -109,8 +111,23 @@ export interface DrawContext {
   /** The form XObject of an imported PDF page, or undefined when it could not be imported. */
   importedPage(src: ImportedPage): string | undefined;
   extGState(fillAlpha: number, strokeAlpha: number): string;
-  /** A shading in the current user space of a page of height `pageHeight` (y is flipped). */
-  shading(g: LinearGradient, pageHeight: number): string;
+  /**
+   * A shading for a page of height `pageHeight`: a linear one in the current user space (y is
+   * flipped), a radial one in its own space (set up with radialMatrix).
+   */
+  shading(g: Gradient, pageHeight: number): string;
+  /**
+   * An ExtGState whose luminosity soft mask holds the alpha of `g` at each point (a gray
+   * shading over `bbox`, PDF user space, painted after `setup`, the operators that put the
+   * shading's space in place), with `alpha` as the constant fill alpha on top.
+   */
+  gradientMask(
+    g: Gradient,
+    pageHeight: number,
+    bbox: readonly number[],
+    setup: string,
+    alpha: number,
+  ): string;
   slotOwner(slot: number): StructNode | undefined;
   slot(slot: number): SlotRecord;
   /** Reserves a form XObject (and parent-tree key) for a transparency group. */
@@ -411,8 +428,20 @@ class PageDrawer {
     if (fill && 'kind' in fill) {
       const sh = this.ctx.shading(fill, this.H);
       this.target.shadings.add(sh);
-      const avg = fill.stops.reduce(addStopAlpha, 0) / Math.max(1, fill.stops.length);
-      s += `q\n${this.gs(avg * st.alpha, 1)}${path}W${even ? '*' : ''} n\n/${sh} sh\nQ\n`;
+      const m = radialMatrix(fill, this.H);
+      const setup = m ? `${m.map(num).join(' ')} cm\n` : '';
+      let state: string;
+      if (needsSoftMask(fill)) {
+        const box = pathBounds(p.ops);
+        const bbox = box ? [box[0], this.H - box[3], box[2], this.H - box[1]] : [0, 0, 0, 0];
+        const n = this.ctx.gradientMask(fill, this.H, bbox, setup, st.alpha);
+        this.target.extGStates.add(n);
+        state = `/${n} gs\n`;
+      } else {
+        const avg = fill.stops.reduce(addStopAlpha, 0) / Math.max(1, fill.stops.length);
+        state = this.gs(avg * st.alpha, 1);
+      }
+      s += `q\n${state}${path}W${even ? '*' : ''} n\n${setup}/${sh} sh\nQ\n`;
     } else if (fill && fill.a > 0) {
       solidFill = fill;
     }
@@ -659,7 +688,7 @@ function dashPhase(dash: readonly number[], offset: number | undefined): number 
   return ((offset % period) + period) % period;
 }
 
-function addStopAlpha(a: number, x: LinearGradient['stops'][number]): number {
+function addStopAlpha(a: number, x: GradientStop): number {
   return a + x.color.a;
 }
 

@@ -16,8 +16,8 @@ import type {
   FontResource,
   ImageResource,
   ImportedPage,
+  Gradient,
   LaidOutDocument,
-  LinearGradient,
   Page,
   StructNode,
   WriterSettings,
@@ -41,7 +41,7 @@ import { checkXmpSchemas, buildXmp } from './xmp.js';
 import { checkAttachments, writeAttachments } from './attachments.js';
 import { pdfDate } from './dates.js';
 import { uuidFromSeed } from '../util/index.js';
-import { shadingDict } from './shading.js';
+import { shadingDict, type ShadingChannel } from './shading.js';
 import { writeLinks, type PendingLink } from './links.js';
 
 export { pdfDate };
@@ -464,16 +464,64 @@ class WriterContext implements DrawContext {
     return g.name;
   }
 
-  shading(g: LinearGradient, pageHeight: number): string {
+  shading(g: Gradient, pageHeight: number): string {
+    return this.shadingOf(g, pageHeight, 'color');
+  }
+
+  private shadingOf(g: Gradient, pageHeight: number, channel: ShadingChannel): string {
     const shadings = this.shadings;
-    const key = JSON.stringify([g, pageHeight]);
+    const key = JSON.stringify([g, pageHeight, channel]);
     let s = shadings.get(key);
     if (!s) {
-      s = { name: `Sh${shadings.size + 1}`, ref: this.file.add(shadingDict(g, pageHeight)) };
+      s = {
+        name: `Sh${shadings.size + 1}`,
+        ref: this.file.add(shadingDict(g, pageHeight, channel)),
+      };
       shadings.set(key, s);
       this.resourceRefs.set(s.name, s.ref);
     }
     return s.name;
+  }
+
+  gradientMask(
+    g: Gradient,
+    pageHeight: number,
+    bbox: readonly number[],
+    setup: string,
+    alpha: number,
+  ): string {
+    const key = JSON.stringify(['mask', g, pageHeight, bbox, alpha]);
+    let state = this.gstates.get(key);
+    if (state) return state.name;
+    const sh = this.shadingOf(g, pageHeight, 'alpha');
+    const group = this.file.alloc();
+    // The mask's group: the gray shading's levels are the alphas. It is not page content, but
+    // marked as an artifact so that no checker takes its drawing for untagged content.
+    this.file.putStream(
+      group,
+      dict({
+        Type: name('XObject'),
+        Subtype: name('Form'),
+        BBox: [...bbox],
+        Group: dict({ S: name('Transparency'), CS: name('DeviceGray'), I: true, K: false }),
+        Resources: dict({ Shading: dict({ [sh]: this.resourceRefs.get(sh) as PdfRef }) }),
+      }),
+      Buffer.from(`/Artifact BMC\nq\n${setup}/${sh} sh\nQ\nEMC\n`, 'latin1'),
+    );
+    state = {
+      name: `GS${this.gstates.size + 1}`,
+      ref: this.file.add(
+        dict({
+          Type: name('ExtGState'),
+          SMask: dict({ Type: name('Mask'), S: name('Luminosity'), G: group }),
+          ca: Number(Math.max(0, Math.min(1, alpha)).toFixed(3)),
+          CA: 1,
+        }),
+      ),
+    };
+    this.gstates.set(key, state);
+    this.resourceRefs.set(state.name, state.ref);
+    return state.name;
   }
 
   beginForm(): FormSlot {

@@ -17,7 +17,7 @@ import type {
   GlyphRun,
   GroupItem,
   ImageItem,
-  LinearGradient,
+  Gradient,
   Matrix,
   Page,
   PathItem,
@@ -162,19 +162,40 @@ class SvgBuilder {
   }
 
   /**
-   * As the writer's axial shading: stops clamped and sorted, none = black, one = solid, ends
-   * extended; stop alphas are not drawn per stop but averaged into the fill's alpha.
+   * As the writer's shadings: stops clamped and sorted, none = black, one = solid, ends
+   * extended. Stops of one alpha draw with it as the fill's alpha; stops that differ in alpha
+   * carry it each (the writer's soft mask).
    */
-  gradient(g: LinearGradient): { id: string; alpha: number } {
+  gradient(g: Gradient): { id: string; alpha: number } {
     const stops = g.stops
       .map((s) => ({ offset: clamp01(s.offset), color: s.color }))
       .sort((a, b) => a.offset - b.offset);
     if (stops.length === 0) stops.push({ offset: 0, color: { r: 0, g: 0, b: 0, a: 1 } });
-    const alpha = g.stops.reduce((a, s) => a + s.color.a, 0) / Math.max(1, g.stops.length) || 0;
-    const id = this.id('lg');
+    const first = stops[0].color.a;
+    const perStop = stops.some((s) => Math.abs(s.color.a - first) > 1e-3);
+    const alpha = perStop
+      ? 1
+      : g.stops.reduce((a, s) => a + s.color.a, 0) / Math.max(1, g.stops.length) || 0;
     const body = stops
-      .map((s) => `<stop offset="${num(s.offset)}" stop-color="${rgb(s.color)}"/>`)
+      .map(
+        (s) =>
+          `<stop offset="${num(s.offset)}" stop-color="${rgb(s.color)}"${perStop ? ` stop-opacity="${num(clamp01(s.color.a))}"` : ''}/>`,
+      )
       .join('');
+    if (g.kind === 'radial-gradient') {
+      const id = this.id('rg');
+      const t = g.transform ? ` gradientTransform="matrix(${g.transform.map(num).join(' ')})"` : '';
+      const focus =
+        g.fx !== undefined || g.fy !== undefined
+          ? ` fx="${num(g.fx ?? g.cx)}" fy="${num(g.fy ?? g.cy)}"`
+          : '';
+      const fr = g.focalRadius ? ` fr="${num(g.focalRadius)}"` : '';
+      this.defs.push(
+        `<radialGradient id="${id}" gradientUnits="userSpaceOnUse" cx="${num(g.cx)}" cy="${num(g.cy)}" r="${num(g.radius)}"${focus}${fr}${t}>${body}</radialGradient>`,
+      );
+      return { id, alpha: clamp01(alpha) };
+    }
+    const id = this.id('lg');
     this.defs.push(
       `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${num(g.x0)}" y1="${num(g.y0)}" x2="${num(g.x1)}" y2="${num(g.y1)}">${body}</linearGradient>`,
     );

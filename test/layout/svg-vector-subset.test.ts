@@ -37,6 +37,13 @@ async function shapesOf(text: string): Promise<Shape[]> {
 
 const round = (v: number): number => Math.round(v * 1000) / 1000;
 
+/** A linear gradient's line, rounded; throws for any other paint. */
+function lineOf(fill: Shape['fill']): number[] {
+  if (!fill || !('kind' in fill) || fill.kind !== 'linear-gradient')
+    throw new Error('linear gradient expected');
+  return [fill.x0, fill.y0, fill.x1, fill.y1].map(round);
+}
+
 function corners(s: Shape): [number, number][] {
   return s.ops.flatMap((o): [number, number][] =>
     o.op === 'moveTo' || o.op === 'lineTo' ? [[round(o.x), round(o.y)]] : [],
@@ -208,9 +215,7 @@ describe('SVG vector subset: linear gradients', () => {
 
   it('spans the shape’s bounding box by default', async () => {
     const [r] = await shapesOf(grad(''));
-    expect(
-      r.fill && 'kind' in r.fill && [r.fill.x0, r.fill.y0, r.fill.x1, r.fill.y1].map(round),
-    ).toEqual([10, 20, 110, 20]);
+    expect(lineOf(r.fill)).toEqual([10, 20, 110, 20]);
     if (r.fill && 'kind' in r.fill)
       expect(r.fill.stops).toEqual([
         { offset: 0, color: { r: 1, g: 0, b: 0, a: 1 } },
@@ -221,11 +226,7 @@ describe('SVG vector subset: linear gradients', () => {
   it('follows gradientTransform, user-space units and href inheritance', async () => {
     const [vertical] = await shapesOf(grad('gradientTransform="rotate(90)"'));
     // Rotated in the box's unit square: from the top-left corner down the box's height.
-    expect(
-      vertical.fill &&
-        'kind' in vertical.fill &&
-        [vertical.fill.x0, vertical.fill.y0, vertical.fill.x1, vertical.fill.y1].map(round),
-    ).toEqual([10, 20, 10, 70]);
+    expect(lineOf(vertical.fill)).toEqual([10, 20, 10, 70]);
     const [user] = await shapesOf(
       svg(
         `<defs><linearGradient id="base"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient>
@@ -234,16 +235,13 @@ describe('SVG vector subset: linear gradients', () => {
         'viewBox="0 0 200 200"',
       ),
     );
-    expect(
-      user.fill &&
-        'kind' in user.fill &&
-        [user.fill.x0, user.fill.y0, user.fill.x1, user.fill.y1].map(round),
-    ).toEqual([5, 5, 5, 105]);
+    expect(lineOf(user.fill)).toEqual([5, 5, 5, 105]);
   });
 
   it('a diagonal bounding-box gradient on a wide box keeps its colour lines parallel to the diagonal', async () => {
     const [r] = await shapesOf(grad('x2="1" y2="1"', 'width="200" height="100"'));
-    if (!r.fill || !('kind' in r.fill)) throw new Error('gradient expected');
+    if (!r.fill || !('kind' in r.fill) || r.fill.kind !== 'linear-gradient')
+      throw new Error('linear gradient expected');
     const { x0, y0, x1, y1 } = r.fill;
     // The colour parameter along the page: corners (200, 0) and (0, 100) share a colour.
     const t = (x: number, y: number): number =>
@@ -271,5 +269,18 @@ describe('SVG vector subset: linear gradients', () => {
     const report = validate(result.pdf, { flavours: ['pdfa-3a', 'pdfua-1'] });
     expect(report.failures ?? []).toEqual([]);
     expect(report.documentInfo?.images).toBe(0);
+  });
+
+  it('maps a radial gradient into the bounding box, pulling a focal point outside onto the circle', async () => {
+    const [r] = await shapesOf(
+      svg(`<defs><radialGradient id="g" cx="0.5" cy="0.5" r="0.5" fx="1.5" fy="0.5"><stop offset="0" stop-color="white"/><stop offset="1" stop-color="black" stop-opacity="0.2"/></radialGradient></defs>
+        <rect x="10" y="20" width="100" height="50" fill="url(#g)"/>`),
+    );
+    if (!r.fill || !('kind' in r.fill) || r.fill.kind !== 'radial-gradient')
+      throw new Error('radial gradient expected');
+    expect(r.fill.transform).toEqual([100, 0, 0, 50, 10, 20]);
+    expect([r.fill.cx, r.fill.cy, r.fill.radius]).toEqual([0.5, 0.5, 0.5]);
+    expect(round(r.fill.fx!)).toBe(round(0.5 + 0.5 * 0.999));
+    expect(r.fill.stops.map((s) => s.color.a)).toEqual([1, 0.2]);
   });
 });

@@ -352,10 +352,59 @@ describe('drawing as the PDF writer does', () => {
     expect(svg).not.toMatch(/clip-path="url\(#c\d+\)"><use/);
   });
 
-  it('averages gradient stop alphas into the fill alpha and sorts the stops', () => {
+  it('draws each stop with its own alpha when they differ, and sorts the stops', () => {
     const svg = svgOf(scenePage());
-    expect(svg).toMatch(/<stop offset="0" stop-color="rgb\(255,128,0\)"\/><stop offset="1"/);
-    expect(svg).toMatch(/fill="url\(#lg\d+\)" fill-opacity="0.75"/);
+    expect(svg).toMatch(
+      /<stop offset="0" stop-color="rgb\(255,128,0\)" stop-opacity="1"\/><stop offset="1" stop-color="rgb\(0,0,255\)" stop-opacity="0.5"/,
+    );
+    expect(svg).not.toMatch(/fill="url\(#lg\d+\)" fill-opacity/);
+  });
+
+  it('draws stops of one alpha with it as the fill alpha, and radial gradients in their space', () => {
+    const half = { r: 0, g: 0, b: 1, a: 0.5 };
+    const page: Page = {
+      width: 100,
+      height: 100,
+      items: [
+        {
+          kind: 'path',
+          ops: [{ op: 'rect', x: 0, y: 0, width: 100, height: 50 }],
+          fill: {
+            kind: 'linear-gradient',
+            x0: 0,
+            y0: 0,
+            x1: 100,
+            y1: 0,
+            stops: [
+              { offset: 0, color: { ...half, r: 1 } },
+              { offset: 1, color: half },
+            ],
+          },
+          tag: { kind: 'artifact', type: 'Layout' },
+        },
+        {
+          kind: 'path',
+          ops: [{ op: 'rect', x: 0, y: 50, width: 100, height: 50 }],
+          fill: {
+            kind: 'radial-gradient',
+            cx: 0,
+            cy: 0,
+            radius: 1,
+            transform: [50, 0, 0, 25, 50, 75],
+            stops: [
+              { offset: 0, color: { r: 1, g: 1, b: 1, a: 1 } },
+              { offset: 1, color: { r: 0, g: 0, b: 1, a: 1 } },
+            ],
+          },
+          tag: { kind: 'artifact', type: 'Layout' },
+        },
+      ],
+    };
+    const svg = svgOf(page);
+    expect(svg).toMatch(/fill="url\(#lg\d+\)" fill-opacity="0.5"/);
+    expect(svg).toMatch(
+      /<radialGradient id="rg\d+" gradientUnits="userSpaceOnUse" cx="0" cy="0" r="1" gradientTransform="matrix\(50 0 0 25 50 75\)">/,
+    );
   });
 
   it('leaves out .notdef, glyph ids the font lacks, unreadable fonts and bad images', () => {

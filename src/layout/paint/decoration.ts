@@ -468,8 +468,11 @@ export function gradientFor(
 }
 
 function movePaint(p: Paint, dx: number, dy: number): Paint {
-  if ('kind' in p) return { ...p, x0: p.x0 + dx, y0: p.y0 + dy, x1: p.x1 + dx, y1: p.y1 + dy };
-  return p;
+  if (!('kind' in p)) return p;
+  if (p.kind === 'linear-gradient')
+    return { ...p, x0: p.x0 + dx, y0: p.y0 + dy, x1: p.x1 + dx, y1: p.y1 + dy };
+  const t = p.transform ?? [1, 0, 0, 1, 0, 0];
+  return { ...p, transform: [t[0], t[1], t[2], t[3], t[4] + dx, t[5] + dy] };
 }
 
 export function moveOps(ops: readonly PathOp[], dx: number, dy: number): PathOp[] {
