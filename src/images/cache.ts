@@ -33,7 +33,12 @@ function weigh(key: string, img: DecodedImage): number {
 
 function opCount(nodes: readonly SvgVectorNode[]): number {
   let n = 0;
-  for (const node of nodes) n += node.kind === 'group' ? opCount(node.children) : node.ops.length;
+  for (const node of nodes) {
+    if (node.kind === 'group') n += opCount(node.children);
+    else if (node.kind === 'shape') n += node.ops.length;
+    // A text run weighs about as much as a few path operations.
+    else for (const c of node.chunks) n += 4 * c.runs.length;
+  }
   return n;
 }
 

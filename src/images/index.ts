@@ -22,3 +22,10 @@ export {
   type SvgVector,
   type SvgVectorNode,
 } from './svg-vector.js';
+export {
+  UA_TEXT_HOST,
+  type ShapedSvgText,
+  type SvgTextFont,
+  type SvgTextHost,
+  type SvgTextShaper,
+} from './svg-text.js';

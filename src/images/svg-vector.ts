@@ -1,8 +1,8 @@
 /**
  * SVGs drawn as vector paths instead of a raster, so they print sharply at any size, stay small
- * and cost little: shapes, groups, nested viewports, <use> and <symbol>, solid colours (CSS
- * colour syntax), linear gradients, opacity, dashes, transforms, one-shape clip paths, and
- * <style> sheets with simple selectors. Anything outside that subset (radial gradients,
+ * and cost little: shapes, text (svg-text.ts), groups, nested viewports, <use> and <symbol>,
+ * solid colours (CSS colour syntax), linear and radial gradients, opacity, dashes, transforms,
+ * one-shape clip paths, and <style> sheets with simple selectors. Anything outside that subset (radial gradients,
  * patterns, filters, masks, markers, images, complex selectors) makes parseSimpleSvg answer
  * undefined, and the caller keeps the raster path, which librsvg renders faithfully.
  */
@@ -35,6 +35,17 @@ import {
   type SvgRule,
 } from './svg-style.js';
 import { NotSimple, svgLength } from './svg-subset.js';
+import {
+  applyTextProps,
+  INITIAL_TEXT_PROPS,
+  parseSvgText,
+  placeSvgText,
+  TEXT_PROPS,
+  type SvgTextHooks,
+  type SvgTextNode,
+  type SvgTextProps,
+  type SvgTextShaper,
+} from './svg-text.js';
 
 /** Shapes in the root SVG user space (element transforms already applied). */
 export type SvgVectorNode =
@@ -52,7 +63,8 @@ export type SvgVectorNode =
       /** A clip in root user units. */
       readonly clip?: readonly PathOp[];
       readonly children: readonly SvgVectorNode[];
-    };
+    }
+  | SvgTextNode;
 
 export interface SvgVector {
   /** x, y, width, height; undefined when the root has no usable viewBox. */
@@ -109,6 +121,8 @@ const INITIAL: Paint = {
 };
 
 const SHAPES = new Set(['path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon']);
+/** Elements that hold others and pass their properties on. */
+const CONTAINERS = new Set(['g', 'a', 'use', 'svg']);
 /** Elements that draw nothing where they stand: metadata, and definitions used by reference. */
 const NOT_DRAWN = new Set([
   'title',
@@ -144,6 +158,8 @@ const PAINT_PROPS = new Set([
   'visibility',
   'clip-path',
   'clip-rule',
+  // Text properties inherit through groups like paint; svg-text.ts reads them.
+  ...TEXT_PROPS,
 ]);
 /**
  * Properties that change nothing the subset draws at the values given here (any value where
@@ -151,7 +167,6 @@ const PAINT_PROPS = new Set([
  */
 const NEUTRAL_PROPS: ReadonlyMap<string, readonly string[] | null> = new Map([
   ['shape-rendering', null],
-  ['text-rendering', null],
   ['image-rendering', null],
   ['color-rendering', null],
   ['color-interpolation', null],
@@ -163,22 +178,6 @@ const NEUTRAL_PROPS: ReadonlyMap<string, readonly string[] | null> = new Map([
   ['mix-blend-mode', ['normal']],
   ['isolation', ['auto']],
   ['overflow', null],
-  ['font', null],
-  ['font-family', null],
-  ['font-size', null],
-  ['font-weight', null],
-  ['font-style', null],
-  ['font-variant', null],
-  ['font-stretch', null],
-  ['text-anchor', null],
-  ['dominant-baseline', null],
-  ['alignment-baseline', null],
-  ['letter-spacing', null],
-  ['word-spacing', null],
-  ['text-decoration', null],
-  ['writing-mode', null],
-  ['direction', null],
-  ['unicode-bidi', null],
 ]);
 /**
  * CSS box properties on the outermost <svg>: they size and place the image in its page (the
@@ -201,7 +200,6 @@ const ROOT_BOX_PROPS = new Set([
   'float',
   'box-sizing',
   'aspect-ratio',
-  'font',
   'line-height',
   'user-select',
   '-webkit-user-select',
@@ -231,6 +229,8 @@ const GEOMETRY: Record<string, readonly string[]> = {
   circle: ['cx', 'cy', 'r'],
   ellipse: ['cx', 'cy', 'rx', 'ry'],
   line: ['x1', 'y1', 'x2', 'y2'],
+  text: ['x', 'y', 'dx', 'dy'],
+  tspan: ['x', 'y', 'dx', 'dy'],
   polyline: ['points'],
   polygon: ['points'],
 };
@@ -292,7 +292,9 @@ function parseOrThrow(
   const viewBox = vb !== null ? parseViewBox(vb) : ownSize(root);
   const vp = viewBox ? { width: viewBox[2], height: viewBox[3] } : undefined;
   const paint = applyPaint(INITIAL, own, vp);
-  const nodes = own.display === 'none' ? [] : children(root, paint, IDENTITY, walk, 0, vp);
+  const textProps = applyTextProps(INITIAL_TEXT_PROPS, own.values, root.getAttribute('xml:space'));
+  const nodes =
+    own.display === 'none' ? [] : children(root, paint, textProps, IDENTITY, walk, 0, vp);
   const wrapped =
     own.opacity !== undefined && own.opacity < 1
       ? [{ kind: 'group' as const, opacity: own.opacity, children: nodes }]
@@ -344,6 +346,7 @@ function ownSize(root: Element): [number, number, number, number] | undefined {
 function children(
   parent: Element,
   paint: Paint,
+  text: SvgTextProps,
   ctm: Matrix,
   walk: Walk,
   depth: number,
@@ -359,7 +362,7 @@ function children(
     }
     if (n.nodeType === 4) throw new NotSimple();
     if (n.nodeType !== 1) continue;
-    out.push(...element(n as Element, paint, ctm, walk, depth, vp));
+    out.push(...element(n as Element, paint, text, ctm, walk, depth, vp));
   }
   return out;
 }
@@ -368,6 +371,7 @@ function children(
 function element(
   el: Element,
   paint: Paint,
+  text: SvgTextProps,
   ctm: Matrix,
   walk: Walk,
   depth: number,
@@ -376,20 +380,26 @@ function element(
   if (el.namespaceURI !== SVG_NS) throw new NotSimple();
   const name = el.localName ?? '';
   if (NOT_DRAWN.has(name)) return [];
-  if (name !== 'g' && name !== 'a' && name !== 'use' && name !== 'svg' && !SHAPES.has(name))
-    throw new NotSimple();
+  if (!CONTAINERS.has(name) && name !== 'text' && !SHAPES.has(name)) throw new NotSimple();
   if (++walk.elements > MAX_ELEMENTS) throw new NotSimple();
   checkAttributes(el, name);
   const own = presentation(el, walk.rules);
   if (own.display === 'none') return [];
   const p = applyPaint(paint, own, vp);
+  const ts =
+    CONTAINERS.has(name) || name === 'text'
+      ? applyTextProps(text, own.values, el.getAttribute('xml:space'))
+      : text;
   const t = el.getAttribute('transform');
   const m = t === null ? ctm : multiplyMatrix(ctm, parseTransform(t));
   let drawn: SvgVectorNode[];
-  if (name === 'g' || name === 'a') drawn = children(el, p, m, walk, depth + 1, vp);
-  else if (name === 'use') drawn = useNodes(el, p, m, walk, depth, vp);
-  else if (name === 'svg') drawn = nestedViewport(el, el, p, m, walk, depth, vp, true);
-  else {
+  if (name === 'g' || name === 'a') drawn = children(el, p, ts, m, walk, depth + 1, vp);
+  else if (name === 'use') drawn = useNodes(el, p, ts, m, walk, depth, vp);
+  else if (name === 'svg') drawn = nestedViewport(el, el, p, ts, m, walk, depth, vp, true);
+  else if (name === 'text') {
+    const node = p.visible ? parseSvgText(el, p, ts, m, textHooks(walk, vp)) : undefined;
+    drawn = node ? [node] : [];
+  } else {
     const ops = transformOps(shapeOps(el, name, vp), m);
     walk.ops += ops.length;
     if (walk.ops > MAX_OPS) throw new NotSimple();
@@ -413,6 +423,7 @@ function element(
 function useNodes(
   use: Element,
   p: Paint,
+  text: SvgTextProps,
   m: Matrix,
   walk: Walk,
   depth: number,
@@ -441,14 +452,25 @@ function useNodes(
       const own = presentation(target, walk.rules);
       if (own.display === 'none') return [];
       const inner = applyPaint(p, own, vp);
-      const drawn = nestedViewport(target, use, inner, placed, walk, depth + 1, vp, false);
+      const innerText = applyTextProps(text, own.values, target.getAttribute('xml:space'));
+      const drawn = nestedViewport(
+        target,
+        use,
+        inner,
+        innerText,
+        placed,
+        walk,
+        depth + 1,
+        vp,
+        false,
+      );
       return own.opacity !== undefined && own.opacity < 1 && drawn.length > 0
         ? [{ kind: 'group', opacity: own.opacity, children: drawn }]
         : drawn;
     }
     // A <use> may not reach its own ancestors: that would draw without end.
     for (let a: Node | null = use; a; a = a.parentNode) if (a === target) throw new NotSimple();
-    return element(target, p, placed, walk, depth + 1, vp);
+    return element(target, p, text, placed, walk, depth + 1, vp);
   } finally {
     walk.using.delete(use);
   }
@@ -463,6 +485,7 @@ function nestedViewport(
   el: Element,
   sizer: Element,
   p: Paint,
+  text: SvgTextProps,
   m: Matrix,
   walk: Walk,
   depth: number,
@@ -494,6 +517,7 @@ function nestedViewport(
   const nodes = children(
     el,
     p,
+    text,
     inner,
     walk,
     depth + 1,
@@ -547,6 +571,31 @@ function clipOps(ref: string, m: Matrix, walk: Walk, vp: Viewport | undefined): 
   );
   if (!ops.every(finiteOp)) throw new NotSimple();
   return ops.length > 0 ? ops : null;
+}
+
+/** How svg-text.ts reads a tspan's declarations and paint, as this module reads shapes'. */
+function textHooks(walk: Walk, vp: Viewport | undefined): SvgTextHooks<Paint> {
+  return {
+    own: (tspan) => {
+      if (++walk.elements > MAX_ELEMENTS) throw new NotSimple();
+      checkAttributes(tspan, 'tspan');
+      return presentation(tspan, walk.rules).values;
+    },
+    paint: (parent, own) => applyPaint(parent, { values: own }, vp),
+    fill: textFill,
+    spend: (chars) => {
+      walk.ops += chars;
+      if (walk.ops > MAX_OPS) throw new NotSimple();
+    },
+  };
+}
+
+/** Text is filled only, with a colour: a stroke or a gradient on glyphs is left to librsvg. */
+function textFill(p: Paint): RgbaColor | undefined {
+  if (p.stroke && p.strokeWidth > 0 && p.strokeOpacity > 0) throw new NotSimple();
+  if (p.fill && isReference(p.fill)) throw new NotSimple();
+  if (!p.visible) return undefined;
+  return p.fill && p.fillOpacity > 0 ? { ...p.fill, a: p.fill.a * p.fillOpacity } : undefined;
 }
 
 function finiteOp(o: PathOp): boolean {
@@ -669,9 +718,12 @@ interface OwnProps {
  */
 function presentation(el: Element, rules: readonly SvgRule[]): OwnProps {
   const values = new Map<string, string>();
-  for (const p of PAINT_PROPS) {
-    const v = el.getAttribute(p);
-    if (v !== null) values.set(p, v.trim());
+  // The element's own attributes, rather than a look-up of every property name: most
+  // elements carry two or three.
+  const attrs = el.attributes;
+  for (let i = 0; i < attrs.length; i++) {
+    const a = attrs.item(i)!;
+    if (PAINT_PROPS.has(a.name)) values.set(a.name, a.value.trim());
   }
   const root = el.parentNode?.nodeType === 9;
   const declared = (prop: string, value: string): void => {
@@ -1360,6 +1412,7 @@ export function svgVectorItems(
   clip: Rect,
   intrinsic: { readonly width: number; readonly height: number },
   tag: ItemTag,
+  text: SvgTextShaper,
 ): DisplayItem[] {
   const vb = svg.viewBox ?? [0, 0, intrinsic.width, intrinsic.height];
   if (vb[2] <= 0 || vb[3] <= 0 || viewport.width <= 0 || viewport.height <= 0) return [];
@@ -1374,6 +1427,7 @@ export function svgVectorItems(
           ...(node.clip ? { clip: transformOps(node.clip, m) } : {}),
           items: place(node.children),
         };
+      if (node.kind === 'text') return placeSvgText(node, m, tag, text);
       const fill = node.fill && transformPaint(node.fill, m);
       const stroke = node.stroke && {
         ...node.stroke,

@@ -18,7 +18,7 @@ import type {
   LeafFragment,
 } from './paginate/fragments.js';
 import { anchorsOf, moveAnchor, ownAnchor, type Anchor } from './paginate/fragments.js';
-import type { DecodedImage, PixelImage } from '../images/index.js';
+import type { DecodedImage, PixelImage, SvgTextShaper } from '../images/index.js';
 import { objectFit } from '../images/index.js';
 import { svgVectorItems } from '../images/index.js';
 import {
@@ -524,12 +524,21 @@ function shiftOp(o: PathOp, dx: number): PathOp {
   }
 }
 
-/** Draws a replaced image into a content box, with object-fit and an optional clip. */
-export function imageItems(dec: DecodedImage, fit: string, box: Rect, tag: ItemTag): DisplayItem[] {
+/**
+ * Draws a replaced image into a content box, with object-fit and an optional clip; the text of
+ * an SVG drawn as vectors is shaped by `svgText`.
+ */
+export function imageItems(
+  dec: DecodedImage,
+  fit: string,
+  box: Rect,
+  tag: ItemTag,
+  svgText: SvgTextShaper,
+): DisplayItem[] {
   const f = objectFit(fit, box, pt(dec.intrinsicWidth), pt(dec.intrinsicHeight));
   if (dec.vector) {
     const size = { width: dec.intrinsicWidth, height: dec.intrinsicHeight };
-    const drawn = svgVectorItems(dec.vector, f, box, size, tag);
+    const drawn = svgVectorItems(dec.vector, f, box, size, tag, svgText);
     // An SVG that draws nothing keeps the raster, so its Figure still has content.
     if (drawn.length > 0) return drawn;
   }

@@ -22,7 +22,9 @@ type Shape = Extract<SvgVectorNode, { kind: 'shape' }>;
 type Group = Extract<SvgVectorNode, { kind: 'group' }>;
 
 function shapes(nodes: readonly SvgVectorNode[]): Shape[] {
-  return nodes.flatMap((n) => (n.kind === 'group' ? shapes(n.children) : [n]));
+  return nodes.flatMap((n) =>
+    n.kind === 'group' ? shapes(n.children) : n.kind === 'shape' ? [n] : [],
+  );
 }
 
 async function parsed(text: string) {

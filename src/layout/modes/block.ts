@@ -25,6 +25,7 @@ import { inlineIntrinsic, layoutInline, textLine, type LineLeaf } from './inline
 import { FloatContext } from './floats.js';
 import type { FirstLine } from './first-line.js';
 import { borderItems, hasRadius, insetRadii, layoutTag, rectPath } from '../paint/decoration.js';
+import { svgTextShaper } from '../paint/svg-text.js';
 import { layoutTable, tableIntrinsic } from './table.js';
 import {
   border,
@@ -367,6 +368,11 @@ export function replacedSize(
   return { width: w!, height: h! };
 }
 
+/** An <svg> in the HTML, whose text inherits the surrounding font (not an <img> of an SVG). */
+function isInlineSvg(box: ImageBox): boolean {
+  return box.el?.tag === 'svg' && box.el.svgMarkup !== undefined;
+}
+
 function layoutImage(
   box: ImageBox,
   x: number,
@@ -394,7 +400,13 @@ function layoutImage(
     if (box.image) {
       const tag = box.slot !== undefined ? ctx.sb.tag(box.slot) : layoutTag();
       items.push(
-        ...imageItems(box.image, box.style.objectFit, { x: cx, y: cy, width: cw, height: ch }, tag),
+        ...imageItems(
+          box.image,
+          box.style.objectFit,
+          { x: cx, y: cy, width: cw, height: ch },
+          tag,
+          svgTextShaper(ctx, isInlineSvg(box) ? { style: box.style, lang: box.lang } : undefined),
+        ),
       );
     } else {
       // Failed image: a light frame with the alternative text, both artifacts (the Figure's
@@ -1056,7 +1068,8 @@ function attachImageMarker(
   const first = findFirstLine(children);
   const baseline = first ? first.baseline : contentY + fontSize;
   const tag = m.slot !== undefined ? ctx.sb.tag(m.slot) : layoutTag();
-  const items = imageItems(image, 'fill', { x, y: baseline - height, width, height }, tag);
+  const area = { x, y: baseline - height, width, height };
+  const items = imageItems(image, 'fill', area, tag, svgTextShaper(ctx));
   if (first) first.items.unshift(...items);
   else children.unshift({ kind: 'leaf', top: contentY, bottom: baseline, items });
 }
