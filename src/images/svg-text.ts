@@ -106,8 +106,6 @@ export interface SvgTextProps {
   readonly wordSpacing: SvgHostLength;
   /** xml:space="preserve". */
   readonly preserveSpace: boolean;
-  /** The fill in effect was written as currentColor. */
-  readonly currentColorFill: boolean;
 }
 
 const ZERO: SvgHostLength = { user: 0, host: 0 };
@@ -119,7 +117,6 @@ export const INITIAL_TEXT_PROPS: SvgTextProps = {
   letterSpacing: ZERO,
   wordSpacing: ZERO,
   preserveSpace: false,
-  currentColorFill: false,
 };
 
 /**
@@ -181,9 +178,6 @@ export function applyTextProps(
       throw new SvgTextOutsideSubset('xml:space');
     p = { ...p, preserveSpace: xmlSpace === 'preserve' };
   }
-  const fill = own.get('fill');
-  if (fill !== undefined && fill !== 'inherit')
-    p = { ...p, currentColorFill: fill.toLowerCase() === 'currentcolor' };
   for (const prop of TEXT_PROPS) {
     const raw = own.get(prop);
     if (raw === undefined || raw === 'inherit') continue;
@@ -341,13 +335,22 @@ export function relativeWeight(w: number, step: 'bolder' | 'lighter'): number {
  * What the text parser borrows from the shape parser, so that both read attributes, style=""
  * and paint alike. `P` is the shape parser's paint state.
  */
+/**
+ * A run's fill: a colour, or (`host`) currentColor with no color property in the file, the
+ * colour of the element holding the SVG with `color`'s alpha.
+ */
+export interface SvgTextFill {
+  readonly color: RgbaColor;
+  readonly host: boolean;
+}
+
 export interface SvgTextHooks<P> {
   /** A <tspan>'s own declarations; checks its attributes and counts it against the limits. */
   readonly own: (tspan: Element) => ReadonlyMap<string, string>;
   /** The paint of a child from its parent's and its own declarations. */
   readonly paint: (parent: P, own: ReadonlyMap<string, string>) => P;
   /** Text's fill (fill-opacity applied), or undefined for none; throws for paint not drawn on text. */
-  readonly fill: (paint: P) => RgbaColor | undefined;
+  readonly fill: (paint: P) => SvgTextFill | undefined;
   /** Counts characters against the limits. */
   readonly spend: (chars: number) => void;
 }
@@ -454,7 +457,7 @@ function collect<P>(
   lists.end = acc.chars.length;
 }
 
-function runStyle(props: SvgTextProps, fill: RgbaColor | undefined): SvgTextRunStyle {
+function runStyle(props: SvgTextProps, fill: SvgTextFill | undefined): SvgTextRunStyle {
   return {
     ...(props.families ? { families: props.families } : {}),
     size: props.size,
@@ -464,8 +467,8 @@ function runStyle(props: SvgTextProps, fill: RgbaColor | undefined): SvgTextRunS
     letterSpacing: props.letterSpacing,
     wordSpacing: props.wordSpacing,
     baseline: props.alignmentBaseline ?? props.dominantBaseline,
-    ...(fill ? { fill } : {}),
-    ...(fill && props.currentColorFill ? { currentColor: true as const } : {}),
+    ...(fill ? { fill: fill.color } : {}),
+    ...(fill?.host ? { currentColor: true as const } : {}),
   };
 }
 

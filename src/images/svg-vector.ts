@@ -41,6 +41,7 @@ import {
   parseSvgText,
   placeSvgText,
   TEXT_PROPS,
+  type SvgTextFill,
   type SvgTextHooks,
   type SvgTextNode,
   type SvgTextProps,
@@ -56,6 +57,13 @@ export type SvgVectorNode =
       readonly fillRule: 'nonzero' | 'evenodd';
       /** Width and dashes are in root user units. */
       readonly stroke?: StrokeStyle;
+      /**
+       * The fill or stroke is currentColor with no color property in the file: the colour of
+       * the element that holds the SVG, known only where it is drawn (black for an image).
+       * The colour given carries the alpha to apply to it.
+       */
+      readonly hostFill?: true;
+      readonly hostStroke?: true;
     }
   | {
       readonly kind: 'group';
@@ -102,8 +110,13 @@ interface Paint {
   readonly dashOffset: number;
   /** What currentColor stands for. */
   readonly color: RgbaColor;
+  /** Whether a color property was declared; if not, currentColor is the host's colour. */
+  readonly colorSet: boolean;
   readonly visible: boolean;
 }
+
+/** currentColor without a color property: the host's colour, resolved where it is drawn. */
+const HOST_COLOR: RgbaColor = { r: 0, g: 0, b: 0, a: 1 };
 
 const INITIAL: Paint = {
   fill: BLACK,
@@ -117,6 +130,7 @@ const INITIAL: Paint = {
   dash: null,
   dashOffset: 0,
   color: BLACK,
+  colorSet: false,
   visible: true,
 };
 
@@ -591,11 +605,11 @@ function textHooks(walk: Walk, vp: Viewport | undefined): SvgTextHooks<Paint> {
 }
 
 /** Text is filled only, with a colour: a stroke or a gradient on glyphs is left to librsvg. */
-function textFill(p: Paint): RgbaColor | undefined {
+function textFill(p: Paint): SvgTextFill | undefined {
   if (p.stroke && p.strokeWidth > 0 && p.strokeOpacity > 0) throw new NotSimple();
   if (p.fill && isReference(p.fill)) throw new NotSimple();
-  if (!p.visible) return undefined;
-  return p.fill && p.fillOpacity > 0 ? { ...p.fill, a: p.fill.a * p.fillOpacity } : undefined;
+  if (!p.visible || !p.fill || p.fillOpacity <= 0) return undefined;
+  return { color: { ...p.fill, a: p.fill.a * p.fillOpacity }, host: p.fill === HOST_COLOR };
 }
 
 function finiteOp(o: PathOp): boolean {
@@ -674,6 +688,8 @@ function shapeNode(
       fillRule: p.fillRule,
       ...(fill ? { fill } : {}),
       ...(stroke ? { stroke } : {}),
+      ...(fill && p.fill === HOST_COLOR ? { hostFill: true as const } : {}),
+      ...(stroke && p.stroke === HOST_COLOR ? { hostStroke: true as const } : {}),
     },
   ];
 }
@@ -758,16 +774,16 @@ function applyPaint(parent: Paint, own: OwnProps, vp: Viewport | undefined): Pai
   const color = own.values.get('color');
   if (color !== undefined && color !== 'inherit') {
     const c = parseSvgColor(color, parent.color);
-    p = { ...p, color: c ?? { ...BLACK, a: 0 } };
+    p = { ...p, color: c ?? { ...BLACK, a: 0 }, colorSet: true };
   }
   for (const [prop, raw] of own.values) {
     if (raw === 'inherit') continue;
     switch (prop) {
       case 'fill':
-        p = { ...p, fill: parsePaint(raw, p.color) };
+        p = { ...p, fill: hostOr(raw, p) ?? parsePaint(raw, p.color) };
         break;
       case 'stroke':
-        p = { ...p, stroke: parsePaint(raw, p.color) };
+        p = { ...p, stroke: hostOr(raw, p) ?? parsePaint(raw, p.color) };
         break;
       case 'stroke-width':
         p = { ...p, strokeWidth: svgLength(raw, vp ? diagonal(vp) : undefined) };
@@ -810,6 +826,11 @@ function applyPaint(parent: Paint, own: OwnProps, vp: Viewport | undefined): Pai
     }
   }
   return p;
+}
+
+/** HOST_COLOR for currentColor when no color property is in effect; undefined otherwise. */
+function hostOr(raw: string, p: Paint): RgbaColor | undefined {
+  return !p.colorSet && raw.trim().toLowerCase() === 'currentcolor' ? HOST_COLOR : undefined;
 }
 
 /** The normalised diagonal SVG measures non-directional percentages against. */
@@ -1428,9 +1449,14 @@ export function svgVectorItems(
           items: place(node.children),
         };
       if (node.kind === 'text') return placeSvgText(node, m, tag, text);
-      const fill = node.fill && transformPaint(node.fill, m);
+      const host = text.host.color;
+      const fill =
+        node.hostFill && node.fill && !('kind' in node.fill)
+          ? { ...host, a: host.a * node.fill.a }
+          : node.fill && transformPaint(node.fill, m);
       const stroke = node.stroke && {
         ...node.stroke,
+        ...(node.hostStroke ? { paint: { ...host, a: host.a * node.stroke.paint.a } } : {}),
         width: node.stroke.width * widthScale,
         ...(node.stroke.dash ? { dash: node.stroke.dash.map((d) => d * widthScale) } : {}),
         ...(node.stroke.dashOffset ? { dashOffset: node.stroke.dashOffset * widthScale } : {}),

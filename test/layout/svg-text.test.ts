@@ -261,6 +261,22 @@ describe('SVG text laid out as glyph runs', () => {
     expect(b.size).toBeCloseTo(7.5, 6);
   });
 
+  it('takes the host colour for currentColor in shapes too, unless the file sets color', async () => {
+    const html = page(
+      `<div style="color: rgb(0, 0, 255)">
+        <svg width="200" height="100" role="img" aria-label="Axis"><line x2="100" stroke="currentColor" stroke-opacity="0.5"/>
+        <g color="red"><rect width="10" height="10" fill="currentColor"/><text y="40" fill="currentColor">r</text></g></svg></div>`,
+    );
+    const doc = await laidOut(html);
+    const paths = allItems(doc.pages[0].items).filter((i) => i.kind === 'path');
+    const line = paths.find((p) => p.kind === 'path' && p.stroke);
+    const rect = paths.find((p) => p.kind === 'path' && p.fill);
+    expect(line?.kind === 'path' && line.stroke?.paint).toEqual({ r: 0, g: 0, b: 1, a: 0.5 });
+    expect(rect?.kind === 'path' && rect.fill).toEqual({ r: 1, g: 0, b: 0, a: 1 });
+    const r = runsOf(doc).find((run) => textOf(run) === 'r')!;
+    expect(r.color).toEqual({ r: 1, g: 0, b: 0, a: 1 });
+  });
+
   it('still rasterises text on a path', async () => {
     const svg = `<svg ${NS} width="100" height="50"><defs><path id="p" d="M0 40 L100 40"/></defs>
       <text><textPath href="#p">curved</textPath></text></svg>`;
