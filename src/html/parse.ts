@@ -23,6 +23,8 @@ export interface SheetRef {
   /** CSS text for inline sheets, the href for links. */
   readonly text: string;
   readonly media?: string;
+  /** A <style> inside an inline SVG: its SVG properties are drawn by the SVG renderer. */
+  readonly svg?: boolean;
 }
 
 export interface ParsedHtml {
@@ -323,7 +325,7 @@ export function parseHtml(html: string, options: ParseOptions = {}): ParsedHtml 
       const css = n.childNodes
         .map((c) => (c.nodeName === '#text' ? (c as DefaultTreeAdapterMap['textNode']).value : ''))
         .join('');
-      sheets.push({ kind: 'inline', text: css });
+      sheets.push({ kind: 'inline', text: css, svg: true });
     }
     // <template> content lives in a separate fragment and is never rendered: not walked.
     const childDepth = Math.min(depth, MAX_DEPTH) + 1;

@@ -744,6 +744,10 @@ function presentation(el: Element, rules: readonly SvgRule[]): OwnProps {
   const root = el.parentNode?.nodeType === 9;
   const declared = (prop: string, value: string): void => {
     if (root && ROOT_BOX_PROPS.has(prop) && prop !== 'display') return;
+    if (prop === 'font') {
+      for (const [longhand, v] of expandFontShorthand(value)) declared(longhand, v);
+      return;
+    }
     if (NEUTRAL_PROPS.has(prop)) neutral(prop, value);
     else if (PAINT_PROPS.has(prop)) values.set(prop, value);
     else throw new NotSimple();
@@ -826,6 +830,53 @@ function applyPaint(parent: Paint, own: OwnProps, vp: Viewport | undefined): Pai
     }
   }
   return p;
+}
+
+const FONT_STYLES = new Set(['italic', 'oblique']);
+const FONT_WEIGHTS = new Set(['bold', 'bolder', 'lighter']);
+const FONT_STRETCHES = new Set([
+  'ultra-condensed',
+  'extra-condensed',
+  'condensed',
+  'semi-condensed',
+  'semi-expanded',
+  'expanded',
+  'extra-expanded',
+  'ultra-expanded',
+]);
+const FONT_SIZE =
+  /^(?:[+-]?(?:\d+\.?\d*|\.\d+)(?:[a-z]+|%)?|(?:xx?-)?(?:small|large)|medium|smaller|larger)$/i;
+
+/**
+ * The CSS font shorthand as its longhands: [style] [variant] [weight] [stretch] size
+ * [/line-height] family. Longhands it leaves out return to their initial values. System font
+ * keywords (caption, menu, ...) name fonts of a desktop and are outside the subset.
+ */
+function expandFontShorthand(value: string): [string, string][] {
+  const tokens = value.trim().split(/\s+/);
+  const out: [string, string][] = [
+    ['font-style', 'normal'],
+    ['font-variant', 'normal'],
+    ['font-weight', 'normal'],
+    ['font-stretch', 'normal'],
+  ];
+  let i = 0;
+  for (; i < tokens.length && i < 4; i++) {
+    const t = tokens[i].toLowerCase();
+    if (t === 'normal') continue;
+    if (FONT_STYLES.has(t)) out[0] = ['font-style', t];
+    else if (t === 'small-caps') out[1] = ['font-variant', t];
+    else if (FONT_WEIGHTS.has(t) || /^[1-9]00$/.test(t)) out[2] = ['font-weight', t];
+    else if (FONT_STRETCHES.has(t)) out[3] = ['font-stretch', t];
+    else break;
+  }
+  const [size, lineHeight] = (tokens[i] ?? '').split('/');
+  if (!FONT_SIZE.test(size) || (lineHeight !== undefined && lineHeight === ''))
+    throw new NotSimple();
+  const family = tokens.slice(i + 1).join(' ');
+  if (family === '') throw new NotSimple();
+  // line-height means nothing to SVG text, which never wraps.
+  return [...out, ['font-size', size], ['font-family', family]];
 }
 
 /** HOST_COLOR for currentColor when no color property is in effect; undefined otherwise. */

@@ -7,6 +7,7 @@ import { createResourceLoader } from '../../src/resources/index.js';
 import { validate } from '../../src/validate/index.js';
 import { decodeImageForDrawing } from '../../src/images/decode.js';
 import { parseSimpleSvg, type SvgVectorNode } from '../../src/images/svg-vector.js';
+import { layoutSnippet } from './geometry.js';
 import { testOptions } from './harness.js';
 
 const options: LayoutOptions = {
@@ -284,5 +285,33 @@ describe('SVG vector subset: linear gradients', () => {
     expect([r.fill.cx, r.fill.cy, r.fill.radius]).toEqual([0.5, 0.5, 0.5]);
     expect(round(r.fill.fx!)).toBe(round(0.5 + 0.5 * 0.999));
     expect(r.fill.stops.map((s) => s.color.a)).toEqual([1, 0.2]);
+  });
+});
+
+describe('SVG vector subset: CSS the way chart styles write it', () => {
+  it('expands the font shorthand for text', async () => {
+    const v = await parsed(
+      svg(
+        `<style>.l { font: italic bold 9px/1.2 "Helvetica Neue", sans-serif }</style><text class="l" y="10">Hi</text>`,
+      ),
+    );
+    const text = v.nodes[0];
+    if (text.kind !== 'text') throw new Error('text expected');
+    const style = text.chunks[0].runs[0].style;
+    expect(style.size).toEqual({ user: 9, host: 0 });
+    expect(style.weight).toBe(700);
+    expect(style.style).toBe('italic');
+    expect(style.families).toEqual(['Helvetica Neue', 'sans-serif']);
+    expect(
+      await parseSimpleSvg(svg('<style>.l{font:caption}</style><text class="l">a</text>')),
+    ).toBeUndefined();
+  });
+
+  it('does not call the SVG properties of an inline SVG style sheet unsupported', async () => {
+    const r = await layoutSnippet(
+      `<svg viewBox="0 0 10 10" width="50" role="img" aria-label="Dot"><style>.a { fill: red; stroke-width: 2 }</style><rect class="a" width="5" height="5"/></svg>`,
+      '',
+    );
+    expect(r.warnings.filter((w) => w.code === 'css.unsupported')).toEqual([]);
   });
 });
