@@ -113,6 +113,8 @@ interface Paint {
   /** Whether a color property was declared; if not, currentColor is the host's colour. */
   readonly colorSet: boolean;
   readonly visible: boolean;
+  /** Ids of the <marker> elements drawn at a shape's first, middle and last vertices. */
+  readonly markers: { readonly start?: string; readonly mid?: string; readonly end?: string };
 }
 
 /** currentColor without a color property: the host's colour, resolved where it is drawn. */
@@ -132,9 +134,12 @@ const INITIAL: Paint = {
   color: BLACK,
   colorSet: false,
   visible: true,
+  markers: {},
 };
 
 const SHAPES = new Set(['path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon']);
+/** Shapes that carry markers at their vertices. */
+const MARKABLE = new Set(['path', 'line', 'polyline', 'polygon']);
 /** Elements that hold others and pass their properties on. */
 const CONTAINERS = new Set(['g', 'a', 'use', 'svg']);
 /** Elements that draw nothing where they stand: metadata, and definitions used by reference. */
@@ -172,6 +177,10 @@ const PAINT_PROPS = new Set([
   'visibility',
   'clip-path',
   'clip-rule',
+  'marker',
+  'marker-start',
+  'marker-mid',
+  'marker-end',
   // Text properties inherit through groups like paint; svg-text.ts reads them.
   ...TEXT_PROPS,
 ]);
@@ -238,6 +247,17 @@ const GEOMETRY: Record<string, readonly string[]> = {
   g: [],
   a: ['href', 'xlink:href', 'target', 'xlink:title', 'xlink:type', 'xlink:show'],
   use: ['x', 'y', 'width', 'height', 'href', 'xlink:href'],
+  marker: [
+    'viewBox',
+    'preserveAspectRatio',
+    'refX',
+    'refY',
+    'markerWidth',
+    'markerHeight',
+    'markerUnits',
+    'orient',
+    'overflow',
+  ],
   path: ['d', 'pathLength'],
   rect: ['x', 'y', 'width', 'height', 'rx', 'ry'],
   circle: ['cx', 'cy', 'r'],
@@ -423,6 +443,8 @@ function element(
       ops.length > 0 && p.visible
         ? shapeNode(ops, p, m, name, { ids: walk.ids, viewport: vp })
         : [];
+    if (p.visible && MARKABLE.has(name) && (p.markers.start || p.markers.mid || p.markers.end))
+      drawn = [...drawn, ...markerNodes(el, name, p, m, walk, depth, vp)];
   }
   if (drawn.length === 0) return [];
   const clip = own.clipPath ? clipOps(own.clipPath, m, walk, vp) : undefined;
@@ -610,6 +632,194 @@ function textFill(p: Paint): SvgTextFill | undefined {
   if (p.fill && isReference(p.fill)) throw new NotSimple();
   if (!p.visible || !p.fill || p.fillOpacity <= 0) return undefined;
   return { color: { ...p.fill, a: p.fill.a * p.fillOpacity }, host: p.fill === HOST_COLOR };
+}
+
+/** A vertex of a shape, with the directions (radians) of the segments into and out of it. */
+interface Vertex {
+  readonly x: number;
+  readonly y: number;
+  into?: number;
+  out?: number;
+}
+
+/**
+ * The vertices of `ops` (user space), one at the end of each command: `ends` holds the op
+ * index after each command, as parsePathData reports it.
+ */
+function vertices(ops: readonly PathOp[], ends: readonly number[]): Vertex[] {
+  const out: Vertex[] = [];
+  let cx = 0;
+  let cy = 0;
+  let sx = 0;
+  let sy = 0;
+  let from = 0;
+  const angle = (dx: number, dy: number): number | undefined =>
+    dx === 0 && dy === 0 ? undefined : Math.atan2(dy, dx);
+  for (const end of ends) {
+    const seg = ops.slice(from, end);
+    from = end;
+    if (seg.length === 0) continue;
+    const first = seg[0];
+    if (first.op === 'moveTo') {
+      cx = sx = first.x;
+      cy = sy = first.y;
+      out.push({ x: cx, y: cy });
+      continue;
+    }
+    let outAngle: number | undefined;
+    let inAngle: number | undefined;
+    for (const o of seg) {
+      let start: number | undefined;
+      let finish: number | undefined;
+      let x = cx;
+      let y = cy;
+      if (o.op === 'lineTo' || o.op === 'close') {
+        x = o.op === 'close' ? sx : o.x;
+        y = o.op === 'close' ? sy : o.y;
+        start = finish = angle(x - cx, y - cy);
+      } else if (o.op === 'curveTo') {
+        x = o.x;
+        y = o.y;
+        start = angle(o.x1 - cx, o.y1 - cy) ?? angle(o.x2 - cx, o.y2 - cy) ?? angle(x - cx, y - cy);
+        finish = angle(x - o.x2, y - o.y2) ?? angle(x - o.x1, y - o.y1) ?? angle(x - cx, y - cy);
+      }
+      outAngle ??= start;
+      if (finish !== undefined) inAngle = finish;
+      cx = x;
+      cy = y;
+    }
+    const previous = out[out.length - 1];
+    if (previous && previous.out === undefined) previous.out = outAngle;
+    out.push({ x: cx, y: cy, into: inAngle });
+  }
+  return out;
+}
+
+/** The markers of a shape, in its user space mapped by `m`, drawn in vertex order. */
+function markerNodes(
+  el: Element,
+  name: string,
+  p: Paint,
+  m: Matrix,
+  walk: Walk,
+  depth: number,
+  vp: Viewport | undefined,
+): SvgVectorNode[] {
+  const ends: number[] = [];
+  let ops: PathOp[];
+  if (name === 'path') ops = parsePathData(el.getAttribute('d') ?? '', ends);
+  else {
+    ops = shapeOps(el, name, vp);
+    ops.forEach((_, i) => ends.push(i + 1));
+  }
+  const list = vertices(ops, ends);
+  const out: SvgVectorNode[] = [];
+  list.forEach((v, i) => {
+    const role = i === 0 ? 'start' : i === list.length - 1 ? 'end' : 'mid';
+    const ref = p.markers[role];
+    if (!ref) return;
+    // The bisector of the directions in and out ('auto'); one of them at the ends.
+    const a = v.into ?? v.out ?? 0;
+    const b = v.out ?? v.into ?? 0;
+    const auto =
+      role === 'start'
+        ? b
+        : role === 'end'
+          ? a
+          : Math.atan2(Math.sin(a) + Math.sin(b), Math.cos(a) + Math.cos(b));
+    out.push(...marker(ref, v, auto, role === 'start', p.strokeWidth, m, walk, depth));
+  });
+  return out;
+}
+
+/** One marker drawn at vertex `v`; `auto` is the direction orient="auto" takes there. */
+function marker(
+  ref: string,
+  v: Vertex,
+  auto: number,
+  atStart: boolean,
+  strokeWidth: number,
+  m: Matrix,
+  walk: Walk,
+  depth: number,
+): SvgVectorNode[] {
+  const el = walk.ids.get(ref);
+  if (!el || el.localName !== 'marker' || el.namespaceURI !== SVG_NS) return [];
+  if (depth > MAX_DEPTH || ++walk.elements > MAX_ELEMENTS) throw new NotSimple();
+  checkAttributes(el, 'marker');
+  const width = svgLength(el.getAttribute('markerWidth') ?? '3');
+  const height = svgLength(el.getAttribute('markerHeight') ?? '3');
+  if (width <= 0 || height <= 0) return [];
+  const units = (el.getAttribute('markerUnits') ?? 'strokeWidth').trim();
+  if (units !== 'strokeWidth' && units !== 'userSpaceOnUse') throw new NotSimple();
+  const scale = units === 'strokeWidth' ? strokeWidth : 1;
+  const orient = (el.getAttribute('orient') ?? '0').trim();
+  let rotation: number;
+  if (orient === 'auto') rotation = auto;
+  else if (orient === 'auto-start-reverse') rotation = atStart ? auto + Math.PI : auto;
+  else {
+    const deg = /^([+-]?(?:\d+\.?\d*|\.\d+))(deg)?$/.exec(orient);
+    if (!deg) throw new NotSimple();
+    rotation = (Number(deg[1]) * Math.PI) / 180;
+  }
+  const vbRaw = el.getAttribute('viewBox');
+  const vb = vbRaw !== null ? parseViewBox(vbRaw) : undefined;
+  const box = { x: 0, y: 0, width, height };
+  const fit: Matrix = vb
+    ? fitViewBox(vb, parseAspect(el.getAttribute('preserveAspectRatio')), box)
+    : IDENTITY;
+  const refX = svgLength(el.getAttribute('refX') ?? '0');
+  const refY = svgLength(el.getAttribute('refY') ?? '0');
+  const ref0 = fit[0] * refX + fit[2] * refY + fit[4];
+  const ref1 = fit[1] * refX + fit[3] * refY + fit[5];
+  const cos = Math.cos(rotation);
+  const sin = Math.sin(rotation);
+  // Vertex, then direction, then stroke-width units, with the reference point on the vertex.
+  const placed = multiplyMatrix(m, [
+    cos * scale,
+    sin * scale,
+    -sin * scale,
+    cos * scale,
+    v.x - (cos * ref0 - sin * ref1) * scale,
+    v.y - (sin * ref0 + cos * ref1) * scale,
+  ]);
+  // A marker's content inherits from the marker's ancestors, not from the shape using it.
+  const { paint, text } = inheritedAt(el, walk);
+  const nodes = children(
+    el,
+    paint,
+    text,
+    multiplyMatrix(placed, fit),
+    walk,
+    depth + 1,
+    vb ? { width: vb[2], height: vb[3] } : { width, height },
+  );
+  if (nodes.length === 0) return [];
+  const overflow = (el.getAttribute('overflow') ?? '').trim();
+  if (overflow === 'visible' || overflow === 'auto') return nodes;
+  return [
+    {
+      kind: 'group',
+      opacity: 1,
+      clip: transformOps([{ op: 'rect', ...box }], placed),
+      children: nodes,
+    },
+  ];
+}
+
+/** The properties an element inherits from its ancestors in the file, and its own. */
+function inheritedAt(el: Element, walk: Walk): { paint: Paint; text: SvgTextProps } {
+  const chain: Element[] = [];
+  for (let n: Node | null = el; n && n.nodeType === 1; n = n.parentNode)
+    chain.unshift(n as Element);
+  let paint = INITIAL;
+  let text = INITIAL_TEXT_PROPS;
+  for (const a of chain) {
+    const own = presentation(a, walk.rules);
+    paint = applyPaint(paint, own, undefined);
+    text = applyTextProps(text, own.values, a.getAttribute('xml:space'));
+  }
+  return { paint, text };
 }
 
 function finiteOp(o: PathOp): boolean {
@@ -820,6 +1030,14 @@ function applyPaint(parent: Paint, own: OwnProps, vp: Viewport | undefined): Pai
         if (raw !== 'visible' && raw !== 'hidden' && raw !== 'collapse') throw new NotSimple();
         p = { ...p, visible: raw === 'visible' };
         break;
+      case 'marker':
+        p = { ...p, markers: { start: markerRef(raw), mid: markerRef(raw), end: markerRef(raw) } };
+        break;
+      case 'marker-start':
+      case 'marker-mid':
+      case 'marker-end':
+        p = { ...p, markers: { ...p.markers, [prop.slice(7)]: markerRef(raw) } };
+        break;
       case 'stroke-miterlimit':
         // PDF's and SVG's joins differ only past the limit; a number is all that is checked.
         if (!Number.isFinite(Number(raw)) || Number(raw) < 1) throw new NotSimple();
@@ -877,6 +1095,14 @@ function expandFontShorthand(value: string): [string, string][] {
   if (family === '') throw new NotSimple();
   // line-height means nothing to SVG text, which never wraps.
   return [...out, ['font-size', size], ['font-family', family]];
+}
+
+/** The id a marker property references; undefined for none. */
+function markerRef(raw: string): string | undefined {
+  if (raw === 'none') return undefined;
+  const m = /^url\(\s*['"]?#([^'")\s]+)['"]?\s*\)$/.exec(raw);
+  if (!m) throw new NotSimple();
+  return m[1];
 }
 
 /** HOST_COLOR for currentColor when no color property is in effect; undefined otherwise. */
@@ -1195,7 +1421,7 @@ const ARG_COUNT: Record<string, number> = {
  * SVG path data to absolute moveTo/lineTo/curveTo/close ops. Quadratic curves and arcs become
  * cubic Béziers. As SVG specifies, a syntax error ends the path: what came before is drawn.
  */
-export function parsePathData(d: string): PathOp[] {
+export function parsePathData(d: string, ends?: number[]): PathOp[] {
   const ops: PathOp[] = [];
   let i = 0;
   const n = d.length;
@@ -1242,6 +1468,7 @@ export function parsePathData(d: string): PathOp[] {
     const rel = cmd !== cmd.toUpperCase();
     if (lower === 'z') {
       ops.push({ op: 'close' });
+      ends?.push(ops.length);
       cx = sx;
       cy = sy;
       lastC = lastQ = undefined;
@@ -1349,6 +1576,8 @@ export function parsePathData(d: string): PathOp[] {
         break;
       }
     }
+    // One command, however many ops it became (an arc is several curves): one vertex.
+    ends?.push(ops.length);
   }
   return ops;
 }

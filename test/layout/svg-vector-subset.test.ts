@@ -315,3 +315,37 @@ describe('SVG vector subset: CSS the way chart styles write it', () => {
     expect(r.warnings.filter((w) => w.code === 'css.unsupported')).toEqual([]);
   });
 });
+
+describe('SVG vector subset: markers', () => {
+  it('puts an arrowhead at the end of a line, turned along it and scaled by the stroke width', async () => {
+    const v = await parsed(
+      svg(`<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="4" markerHeight="4" orient="auto">
+          <path d="M0 0 L10 5 L0 10 z" fill="context-stroke" style="fill:#c00"/></marker></defs>
+        <line x1="10" y1="10" x2="10" y2="60" stroke="black" stroke-width="2" marker-end="url(#arrow)"/>`),
+    );
+    const [line, head] = shapes(v.nodes);
+    expect(line.stroke?.width).toBe(2);
+    expect(head.fill).toEqual({ r: 0xcc / 255, g: 0, b: 0, a: 1 });
+    // 4 x 4 stroke widths = 8 user units; the tip (refX, refY) sits on (10, 60), pointing down.
+    expect(corners(head)).toEqual([
+      [14, 52],
+      [10, 60],
+      [6, 52],
+    ]);
+  });
+
+  it('draws start, middle and end markers at the vertices of a polyline, inheriting from the marker', async () => {
+    const v = await parsed(
+      svg(`<defs><g fill="green"><marker id="dot" markerUnits="userSpaceOnUse" markerWidth="2" markerHeight="2" refX="1" refY="1"><rect width="2" height="2"/></marker></g></defs>
+        <polyline points="0,0 10,0 10,10 20,10" fill="none" stroke="blue" marker="url(#dot)"/>`),
+    );
+    const dots = shapes(v.nodes).filter((sh) => sh.fill);
+    expect(dots.map((d) => corners(d)[0])).toEqual([
+      [-1, -1],
+      [9, -1],
+      [9, 9],
+      [19, 9],
+    ]);
+    expect(dots[0].fill).toEqual({ r: 0, g: 128 / 255, b: 0, a: 1 });
+  });
+});

@@ -240,7 +240,7 @@ describe('simple SVG drawn as vectors', () => {
       `<svg ${ns}><image href="x.png" width="1" height="1"/></svg>`,
       `<svg ${ns}><rect width="1" height="1" filter="url(#f)"/></svg>`,
       `<svg ${ns}><rect width="1" height="1" mask="url(#m)"/></svg>`,
-      `<svg ${ns}><path d="M0 0L1 1" marker-end="url(#m)"/></svg>`,
+      `<svg ${ns}><marker id="m" orient="sideways"><rect width="1" height="1"/></marker><path d="M0 0L1 1" marker-end="url(#m)"/></svg>`,
       `<svg ${ns}><use href="other.svg#a"/></svg>`,
       `<svg ${ns}><g id="a"><use href="#a"/></g></svg>`,
       `<svg ${ns}><rect width="50%" height="1"/></svg>`,
