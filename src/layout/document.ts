@@ -316,9 +316,23 @@ async function loadImages(
   // `pixels` is set only by a decode that always has them, the one backgrounds may use.
   type Job = () => Promise<{ readonly image: DecodedImage; readonly pixels?: PixelImage }>;
   const jobs = new Map<string, Job>();
+  // HTML inside an SVG (<foreignObject>) is drawn by neither the vector path nor librsvg: say
+  // so rather than lose its text without a word.
+  const foreign = (text: string, source: string): void => {
+    if (!FOREIGN_OBJECT.test(text)) return;
+    warnings.push({
+      code: 'resource.svg-foreign-object',
+      message:
+        'an SVG holds HTML in <foreignObject>, which is not drawn; give its text as SVG <text> or in the alternative text',
+      source,
+    });
+  };
   for (const [url, use] of uses) {
     jobs.set(url, async () => {
       const r = await loader.load(url, 'image', baseUrl);
+      const bytes = Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength);
+      if (/<svg[\s>]/.test(bytes.subarray(0, 1024).toString('latin1')))
+        foreign(bytes.toString('latin1'), url.startsWith('data:') ? 'data: URI' : url);
       if (!use.background)
         return { image: await decodeImageForDrawingCached(r.bytes, r.contentType, maxInputPixels) };
       const pixels = await decodeImageCached(r.bytes, r.contentType, maxInputPixels);
@@ -326,6 +340,7 @@ async function loadImages(
     });
   }
   for (const [key, markup] of inline) {
+    foreign(markup, 'inline <svg>');
     jobs.set(key, async () => ({
       image: await decodeImageForDrawingCached(
         new TextEncoder().encode(withSvgNamespace(markup)),
@@ -370,6 +385,8 @@ async function loadImages(
   }
   return { images, backgrounds };
 }
+
+const FOREIGN_OBJECT = /<(?:[\w-]+:)?foreignObject[\s>/]/;
 
 /** Inline SVG in HTML may omit the namespace that standalone SVG needs. */
 function withSvgNamespace(markup: string): string {

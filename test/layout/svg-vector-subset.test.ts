@@ -307,6 +307,19 @@ describe('SVG vector subset: CSS the way chart styles write it', () => {
     ).toBeUndefined();
   });
 
+  it('says that HTML in <foreignObject> is not drawn, inline or as an image', async () => {
+    const fo = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="40"><foreignObject width="100" height="40"><div xmlns="http://www.w3.org/1999/xhtml">Label</div></foreignObject></svg>`;
+    const uri = `data:image/svg+xml;base64,${Buffer.from(fo).toString('base64')}`;
+    const codes = async (body: string): Promise<string[]> =>
+      (await layoutSnippet(body, '', { loader: options.loader })).warnings
+        .filter((w) => w.code === 'resource.svg-foreign-object')
+        .map((w) => w.source ?? '');
+    expect(await codes(`<div role="img" aria-label="Inline">${fo}</div>`)).toEqual([
+      'inline <svg>',
+    ]);
+    expect(await codes(`<img src="${uri}" alt="Image">`)).toEqual(['data: URI']);
+  });
+
   it('does not call the SVG properties of an inline SVG style sheet unsupported', async () => {
     const r = await layoutSnippet(
       `<svg viewBox="0 0 10 10" width="50" role="img" aria-label="Dot"><style>.a { fill: red; stroke-width: 2 }</style><rect class="a" width="5" height="5"/></svg>`,
