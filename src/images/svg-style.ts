@@ -31,29 +31,72 @@ const MAX_RULES = 2_000;
 
 /** Parses the text of every <style> element of a file into rules, in document order. */
 export function parseSvgStyleSheet(text: string, firstOrder = 0): SvgRule[] {
-  const css = text.replace(/\/\*[\s\S]*?\*\//g, ' ');
   const rules: SvgRule[] = [];
+  parseBlock(text.replace(/\/\*[\s\S]*?\*\//g, ' '), firstOrder, rules);
+  return rules;
+}
+
+function parseBlock(css: string, firstOrder: number, rules: SvgRule[]): void {
   let pos = 0;
   while (pos < css.length) {
     const open = css.indexOf('{', pos);
-    if (open < 0) {
-      if (css.slice(pos).trim() !== '') throw new NotSimple();
-      break;
+    const prelude = css.slice(pos, open < 0 ? css.length : open).trim();
+    // @charset only names the encoding the file was already decoded with.
+    if (/^@charset\b[^;]*;/i.test(prelude)) {
+      pos = css.indexOf(';', pos) + 1;
+      continue;
     }
-    const close = css.indexOf('}', open);
-    if (close < 0) throw new NotSimple();
-    const prelude = css.slice(pos, open).trim();
+    if (open < 0) {
+      if (prelude !== '') throw new NotSimple();
+      return;
+    }
+    const close = matchingBrace(css, open);
     const body = css.slice(open + 1, close);
-    if (prelude.startsWith('@') || body.includes('{')) throw new NotSimple();
+    pos = close + 1;
+    if (prelude.startsWith('@')) {
+      const media = /^@media\s+([^{]+)$/i.exec(prelude);
+      if (!media) throw new NotSimple();
+      if (mediaMatches(media[1])) parseBlock(body, firstOrder, rules);
+      continue;
+    }
+    if (body.includes('{')) throw new NotSimple();
     if (rules.length >= MAX_RULES) throw new NotSimple();
     rules.push({
-      selectors: prelude.split(',').map((s) => parseSelector(s.trim())),
+      selectors: prelude.split(',').map((sel) => parseSelector(sel.trim())),
       declarations: parseDeclarations(body),
       order: firstOrder + rules.length,
     });
-    pos = close + 1;
   }
-  return rules;
+}
+
+function matchingBrace(css: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < css.length; i++) {
+    if (css[i] === '{') depth++;
+    else if (css[i] === '}' && --depth === 0) return i;
+  }
+  throw new NotSimple();
+}
+
+/**
+ * Whether a media query list holds for a printed page: print and all do, screen does not; a
+ * light colour scheme does, a dark one does not. Any other feature is outside the subset.
+ */
+function mediaMatches(list: string): boolean {
+  return list.split(',').some((query) => {
+    let q = query.trim().toLowerCase();
+    const negate = q.startsWith('not ');
+    q = q.replace(/^(?:not|only)\s+/, '');
+    const parts = q.split(/\s+and\s+/);
+    const holds = parts.every((part) => {
+      if (part === 'all' || part === 'print') return true;
+      if (part === 'screen' || part === 'speech') return false;
+      const feature = /^\(\s*prefers-color-scheme\s*:\s*(light|dark)\s*\)$/.exec(part);
+      if (feature) return feature[1] === 'light';
+      throw new NotSimple();
+    });
+    return negate ? !holds : holds;
+  });
 }
 
 /** `prop: value; ...` as lower-case property names and trimmed values, in order. */

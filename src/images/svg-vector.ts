@@ -201,6 +201,36 @@ const NEUTRAL_PROPS: ReadonlyMap<string, readonly string[] | null> = new Map([
   ['mix-blend-mode', ['normal']],
   ['isolation', ['auto']],
   ['overflow', null],
+  // Written by editors (Inkscape) on every shape, at values that change nothing drawn; text
+  // properties that would change text keep their own checks in svg-text.ts.
+  ['line-height', null],
+  ['text-indent', null],
+  ['text-align', null],
+  ['text-align-last', null],
+  ['shape-padding', null],
+  ['shape-margin', null],
+  ['solid-color', null],
+  ['solid-opacity', null],
+  ['block-progression', null],
+  ['-inkscape-font-specification', null],
+  ['font-feature-settings', ['normal']],
+  ['font-variant-ligatures', ['normal']],
+  ['font-variant-position', ['normal']],
+  ['font-variant-caps', ['normal']],
+  ['font-variant-numeric', ['normal']],
+  ['font-variant-alternates', ['normal']],
+  ['font-variant-east-asian', ['normal']],
+  ['font-variation-settings', ['normal']],
+  ['text-decoration-line', ['none']],
+  ['text-decoration-style', null],
+  ['text-decoration-color', null],
+  ['text-transform', ['none']],
+  ['text-orientation', ['mixed']],
+  ['white-space', ['normal']],
+  ['inline-size', ['0', 'auto']],
+  ['shape-inside', ['none']],
+  ['shape-subtract', ['none']],
+  ['enable-background', null],
 ]);
 /**
  * CSS box properties on the outermost <svg>: they size and place the image in its page (the
@@ -306,8 +336,9 @@ function parseOrThrow(
   text: string,
   DOMParser: typeof import('@xmldom/xmldom').DOMParser,
 ): SvgVector {
-  // A DOCTYPE may declare entities; the subset has no use for them.
-  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new NotSimple();
+  // A DOCTYPE with an internal subset may declare entities; the subset has no use for them.
+  // The plain public identifier that editors and graphviz write declares none.
+  if (/<!ENTITY/i.test(text) || /<!DOCTYPE[^>[]*\[/i.test(text)) throw new NotSimple();
   const doc = new DOMParser({
     onError: (level) => {
       if (level !== 'warning') throw new NotSimple();

@@ -320,6 +320,39 @@ describe('SVG vector subset: CSS the way chart styles write it', () => {
     expect(await codes(`<img src="${uri}" alt="Image">`)).toEqual(['data: URI']);
   });
 
+  it('reads files as editors and graphviz write them: DOCTYPE, @media, Inkscape styles', async () => {
+    const doctype = `<?xml version="1.0"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n`;
+    expect(await parseSimpleSvg(doctype + svg('<rect width="1" height="1"/>'))).toBeDefined();
+    // An internal subset may declare entities: still refused.
+    expect(
+      await parseSimpleSvg(
+        `<!DOCTYPE svg [<!ENTITY a "b">]>` + svg('<rect width="1" height="1"/>'),
+      ),
+    ).toBeUndefined();
+    const [dark, print] = await shapesOf(
+      svg(`<style>@media (prefers-color-scheme: dark) { rect { fill: white } }
+        @media print { .p { fill: red } }</style><rect width="1" height="1"/><rect class="p" width="1" height="1"/>`),
+    );
+    expect(dark.fill).toEqual({ r: 0, g: 0, b: 0, a: 1 });
+    expect(print.fill).toEqual({ r: 1, g: 0, b: 0, a: 1 });
+    expect(
+      await parseSimpleSvg(
+        svg(
+          '<style>@media (min-width: 600px) { rect { fill: red } }</style><rect width="1" height="1"/>',
+        ),
+      ),
+    ).toBeUndefined();
+    const [inkscape] = await shapesOf(
+      svg(
+        '<path d="M0 0H1V1z" style="line-height:normal;font-variant-ligatures:normal;text-indent:0;text-align:start;text-decoration-line:none;text-transform:none;isolation:auto;mix-blend-mode:normal;marker:none;fill:#474747" color="#bebebe" font-weight="400" font-family="sans-serif" overflow="visible"/>',
+      ),
+    );
+    expect(inkscape.fill).toEqual({ r: 0x47 / 255, g: 0x47 / 255, b: 0x47 / 255, a: 1 });
+    expect(
+      await parseSimpleSvg(svg('<path d="M0 0H1V1z" style="mix-blend-mode:multiply"/>')),
+    ).toBeUndefined();
+  });
+
   it('does not call the SVG properties of an inline SVG style sheet unsupported', async () => {
     const r = await layoutSnippet(
       `<svg viewBox="0 0 10 10" width="50" role="img" aria-label="Dot"><style>.a { fill: red; stroke-width: 2 }</style><rect class="a" width="5" height="5"/></svg>`,
