@@ -18,7 +18,7 @@ import type {
   LeafFragment,
 } from './paginate/fragments.js';
 import { anchorsOf, moveAnchor, ownAnchor, type Anchor } from './paginate/fragments.js';
-import type { DecodedImage, PixelImage, SvgTextShaper } from '../images/index.js';
+import type { DecodedImage, SvgTextShaper } from '../images/index.js';
 import { objectFit } from '../images/index.js';
 import { svgVectorItems } from '../images/index.js';
 import {
@@ -47,8 +47,10 @@ export interface LayoutContext {
   readonly fonts: FontContext;
   readonly sb: StructureBuilder;
   readonly warnings: Warning[];
-  /** Decoded background images by URL, with pixels; a string is the failure reason. */
-  readonly backgrounds: ReadonlyMap<string, PixelImage | string>;
+  /** Decoded background images by URL (pixels, or an SVG's vectors); a string is the failure reason. */
+  readonly backgrounds: ReadonlyMap<string, DecodedImage | string>;
+  /** How SVG text in a background is shaped (paint/svg-text.ts; given here to keep imports one way). */
+  readonly svgText: (ctx: LayoutContext) => SvgTextShaper;
   /** Page area (first page) for fixed boxes and the initial containing block. */
   readonly page: {
     readonly x: number;
@@ -354,7 +356,7 @@ export function backgroundLayerItems(
   }
   const dec = ctx.backgrounds.get(img.url);
   if (!dec || typeof dec === 'string') return [];
-  return backgroundImage(dec, layer, area, paint, rad);
+  return backgroundImage(dec, layer, area, paint, rad, ctx);
 }
 
 function cornerAngle(
@@ -369,11 +371,12 @@ function cornerAngle(
 }
 
 function backgroundImage(
-  dec: PixelImage,
+  dec: DecodedImage,
   layer: ComputedStyle['backgroundLayers'][number],
   area: Rect,
   clipRect: Rect,
   rad: ReturnType<typeof radii>,
+  ctx: LayoutContext,
 ): DisplayItem[] {
   const iw = pt(dec.intrinsicWidth);
   const ih = pt(dec.intrinsicHeight);
@@ -399,6 +402,16 @@ function backgroundImage(
   const py = area.y + len(layer.position.y, area.height - h);
   const tag: ItemTag = backgroundTag(clipRect);
   const tiles: DisplayItem[] = [];
+  // An SVG in the simple subset tiles as vectors (text in the page's default font, as an
+  // image's text); any other image as its pixels.
+  const vector = dec.vector;
+  const shaper = vector ? ctx.svgText(ctx) : undefined;
+  const size = { width: dec.intrinsicWidth, height: dec.intrinsicHeight };
+  const tile = (x: number, y: number): void => {
+    const box = { x, y, width: w, height: h };
+    if (vector && shaper) tiles.push(...svgVectorItems(vector, box, box, size, tag, shaper));
+    else if (dec.resource) tiles.push({ kind: 'image', image: dec.resource, ...box, tag });
+  };
   const rx = layer.repeatX !== 'no-repeat';
   const ry = layer.repeatY !== 'no-repeat';
   const x0 = rx ? px - Math.ceil((px - clipRect.x) / w) * w : px;
@@ -408,7 +421,7 @@ function backgroundImage(
   // Bounded: tiny tiles over a huge box would otherwise explode the page.
   for (let ty = y0; ty < y1 && tiles.length < 2000; ty += h) {
     for (let tx = x0; tx < x1 && tiles.length < 2000; tx += w) {
-      tiles.push({ kind: 'image', image: dec.resource, x: tx, y: ty, width: w, height: h, tag });
+      tile(tx, ty);
     }
   }
   return [{ kind: 'group', clip: rectPath(clipRect, rad), items: tiles }];

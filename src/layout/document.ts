@@ -20,12 +20,13 @@ import type {
 } from '../document/index.js';
 import { layoutDocument } from './modes/block.js';
 import { loadFlexEngine } from './modes/flex.js';
-import { MAX_INPUT_PIXELS, type DecodedImage, type PixelImage } from '../images/index.js';
-import { decodeImageCached, decodeImageForDrawingCached } from '../images/index.js';
+import { MAX_INPUT_PIXELS, type DecodedImage } from '../images/index.js';
+import { decodeImageForDrawingCached } from '../images/index.js';
 import type { LayoutOptions, LayoutResult } from './options.js';
 import { paginate } from './paginate/paginator.js';
 import { backgroundItem, moveItem, NO_RADII } from './paint/decoration.js';
 import { withFixed } from './paint/stacking.js';
+import { svgTextShaper } from './paint/svg-text.js';
 import { StructureBuilder } from './box-tree/structure.js';
 import {
   SELECT_ARROW,
@@ -114,6 +115,7 @@ export async function layoutStyled(
       fixed: [],
       warned: new Set(),
       memo: new BoxMemo(),
+      svgText: (c) => svgTextShaper(c),
       ...(options.deadline ? { deadline: options.deadline } : {}),
       ...(options.boxes ? { recordBoxes: true } : {}),
     };
@@ -257,7 +259,7 @@ interface LoadedImages {
   /** Replaced content (<img> by URL, inline <svg> as `svg:<nodeId>`); a string is the failure. */
   readonly images: Map<string, DecodedImage | string>;
   /** Background layers by URL, always with pixels; a string is the failure reason. */
-  readonly backgrounds: Map<string, PixelImage | string>;
+  readonly backgrounds: Map<string, DecodedImage | string>;
 }
 
 async function loadImages(
@@ -314,7 +316,7 @@ async function loadImages(
         if (c.kind === 'image' && !uses.has(c.url)) uses.set(c.url, { background: false });
   }
   // `pixels` is set only by a decode that always has them, the one backgrounds may use.
-  type Job = () => Promise<{ readonly image: DecodedImage; readonly pixels?: PixelImage }>;
+  type Job = () => Promise<{ readonly image: DecodedImage; readonly pixels?: DecodedImage }>;
   const jobs = new Map<string, Job>();
   // HTML inside an SVG (<foreignObject>) is drawn by neither the vector path nor librsvg: say
   // so rather than lose its text without a word.
@@ -333,10 +335,10 @@ async function loadImages(
       const bytes = Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength);
       if (/<svg[\s>]/.test(bytes.subarray(0, 1024).toString('latin1')))
         foreign(bytes.toString('latin1'), url.startsWith('data:') ? 'data: URI' : url);
-      if (!use.background)
-        return { image: await decodeImageForDrawingCached(r.bytes, r.contentType, maxInputPixels) };
-      const pixels = await decodeImageCached(r.bytes, r.contentType, maxInputPixels);
-      return { image: pixels, pixels };
+      // One decode serves every use: an SVG in the simple subset is drawn as vectors wherever
+      // it is used, backgrounds included, and needs no pixels.
+      const image = await decodeImageForDrawingCached(r.bytes, r.contentType, maxInputPixels);
+      return use.background ? { image, pixels: image } : { image };
     });
   }
   for (const [key, markup] of inline) {
@@ -350,7 +352,7 @@ async function loadImages(
     }));
   }
   const images = new Map<string, DecodedImage | string>();
-  const backgrounds = new Map<string, PixelImage | string>();
+  const backgrounds = new Map<string, DecodedImage | string>();
   const entries = [...jobs.entries()];
   // A few at a time: images are the biggest resources and sharp uses its own threads.
   const width = 4;

@@ -126,21 +126,39 @@ describe('layout of SVG images by use', () => {
     '<circle cx="12" cy="12" r="10"/>',
   );
 
-  it('decodes a background SVG with pixels, and its <img> use draws the paths', async () => {
+  it('draws a background SVG as vector tiles, artifacts, without a raster', async () => {
     const { document: doc } = await layoutHtml(
       {
         html: `<!doctype html><html lang="en"><title>t</title>
-          <div style="height:30px;background:url('${dataUri(icon)}') no-repeat">x</div>
+          <div style="width:90px;height:30px;background:url('${dataUri(icon)}') repeat-x">x</div>
           <p><img alt="Tick" src="${dataUri(icon)}"></p>`,
       },
       options,
     );
     const items = allItems(doc);
-    const images = items.filter((i) => i.kind === 'image');
-    expect(images).toHaveLength(1);
-    expect(images[0].tag.kind).toBe('artifact');
+    expect(items.filter((i) => i.kind === 'image')).toEqual([]);
+    const background = items.filter((i) => i.kind === 'path' && i.tag.kind === 'artifact');
     const drawn = items.filter((i) => i.kind === 'path' && i.tag.kind === 'content');
     expect(drawn.length).toBeGreaterThan(0);
+    // Repeated across the box: several tiles of the icon's paths.
+    expect(background.length).toBeGreaterThanOrEqual(2 * drawn.length);
+  });
+
+  it('keeps pixels for a background SVG outside the subset', async () => {
+    const patterned = svg(
+      'width="10" height="10"',
+      '<defs><pattern id="g" width="2" height="2"><rect width="1" height="1"/></pattern></defs><rect width="10" height="10" fill="url(#g)"/>',
+    );
+    const { document: doc } = await layoutHtml(
+      {
+        html: `<!doctype html><html lang="en"><title>t</title>
+          <div style="height:30px;background:url('${dataUri(patterned)}') no-repeat">x</div>`,
+      },
+      options,
+    );
+    const images = allItems(doc).filter((i) => i.kind === 'image');
+    expect(images).toHaveLength(1);
+    expect(images[0].tag.kind).toBe('artifact');
   });
 
   it('draws an <img> and an inline <svg> used only as content without a raster', async () => {

@@ -6,7 +6,7 @@
 import type { Warning } from '../../diagnostics.js';
 import { LimitError } from '../../diagnostics.js';
 import type { DisplayItem, OutlineItem, Page, StructNode } from '../../document/index.js';
-import type { DecodedImage, PixelImage } from '../../images/index.js';
+import type { DecodedImage } from '../../images/index.js';
 import type { PageStyle, StyledDocument, StyledElement } from '../../style/index.js';
 import { createParagraphMemo, type FontContext, type ParagraphMemo } from '../../text/index.js';
 import { buildBoxTree, buildRunningBoxes, type BuildContext } from '../box-tree/build.js';
@@ -21,6 +21,7 @@ import { layoutMarginBoxes } from '../paint/margin-boxes.js';
 import { footnoteArea } from '../paint/footnote-area.js';
 import { footnoteAreaInsets } from '../modes/footnote.js';
 import { withFixed, type FixedContent } from '../paint/stacking.js';
+import { svgTextShaper } from '../paint/svg-text.js';
 import {
   pageBackground,
   pageGeometry,
@@ -49,7 +50,7 @@ export interface PagedInput {
   readonly pageStyleOf: (index: number, name: string, blank: boolean) => PageStyle;
   readonly fonts: FontContext;
   readonly images: ReadonlyMap<string, DecodedImage | string>;
-  readonly backgrounds: ReadonlyMap<string, PixelImage | string>;
+  readonly backgrounds: ReadonlyMap<string, DecodedImage | string>;
   readonly baseUrl?: string;
   readonly options: LayoutOptions;
   /** Root (or body) background: painted over each whole page. */
@@ -191,6 +192,7 @@ function runPass(input: PagedInput, root: StyledElement, passOptions: PassOption
     fixed: [],
     warned: new Set(),
     memo: new BoxMemo(),
+    svgText: (c) => svgTextShaper(c),
     ...(options.deadline ? { deadline: options.deadline } : {}),
     ...(options.boxes ? { recordBoxes: true } : {}),
     ...(paragraphs ? { paragraphs } : {}),
