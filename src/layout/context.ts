@@ -3,7 +3,7 @@
  * their decoration, flattening a fragment into items (atomic content), moving fragments.
  */
 import type { Deadline, Warning } from '../diagnostics.js';
-import type { ComputedStyle } from '../style/index.js';
+import type { BackgroundLayer, ComputedStyle } from '../style/index.js';
 import type { FontContext, ParagraphMemo } from '../text/index.js';
 import type { Box } from './box-tree/boxes.js';
 import type { FlowReuse } from './modes/flow-reuse.js';
@@ -25,15 +25,17 @@ import {
   backgroundItem,
   backgroundTag,
   borderItems,
-  gradientFor,
   insetRadii,
   moveItem,
   rectPath,
+  type Radii,
   type Rect,
 } from './paint/decoration.js';
 import type { StructureBuilder } from './box-tree/structure.js';
 import { border, borderSides, isOverflowClipped, len, padding, pt, radii } from './units.js';
 import { boxTransform } from './paint/transform.js';
+import { MAX_TILES, layerTileStarts, roundedTileSize } from './paint/background-tiles.js';
+import { gradientLayerItems } from './paint/gradient-layer.js';
 import {
   addToLayer,
   emptyLayers,
@@ -269,28 +271,26 @@ export function decorateBox(
   const bb = slice.continuedBelow ? 0 : b.bottom;
   const background = parts !== 'borders';
   const layers = background ? s.backgroundLayers : [];
-  if (background && s.backgroundColor.a > 0) out.push(backgroundItem(full, s.backgroundColor, rad));
+  const clipsColor = background && s.backgroundColor.a > 0 && s.backgroundClip !== 'border-box';
+  const boxes = layers.length > 0 || clipsColor ? backgroundBoxes(s, full, rad, bt, bb) : undefined;
+  if (clipsColor && boxes) {
+    const box = boxes[s.backgroundClip];
+    if (box.rect.width > 0 && box.rect.height > 0)
+      out.push(backgroundItem(box.rect, s.backgroundColor, box.radii));
+  } else if (background && s.backgroundColor.a > 0) {
+    out.push(backgroundItem(full, s.backgroundColor, rad));
+  }
+  // Only borders this call draws are known to cover what lies under them.
+  const unhidden =
+    layers.length > 0 && parts === 'all' ? unhiddenByBorders(s, x, width, slice, bt, bb) : full;
   // CSS paints the first layer on top: draw from the last.
-  for (let i = layers.length - 1; i >= 0; i--) {
+  for (let i = layers.length - 1; i >= 0 && boxes; i--) {
     const layer = layers[i];
-    const pad = padding(s, width);
-    const area: Rect =
-      layer.origin === 'content-box'
-        ? {
-            x: x + b.left + pad.left,
-            y: slice.top + bt + pad.top,
-            width: width - b.left - b.right - pad.left - pad.right,
-            height: height - bt - bb - pad.top - pad.bottom,
-          }
-        : layer.origin === 'border-box'
-          ? full
-          : {
-              x: x + b.left,
-              y: slice.top + bt,
-              width: width - b.left - b.right,
-              height: height - bt - bb,
-            };
-    out.push(...backgroundLayerItems(layer, area, full, rad, ctx));
+    const clip = boxes[layer.clip];
+    const visible = intersection(clip.rect, unhidden);
+    out.push(
+      ...backgroundLayerItems(layer, boxes[layer.origin].rect, clip.rect, clip.radii, ctx, visible),
+    );
   }
   if (parts === 'background') return out;
   out.push(
@@ -312,8 +312,77 @@ export function decorateBox(
 }
 
 /**
+ * A slice's border, padding and content boxes with their corner radii: where background layers
+ * are placed (background-origin) and clipped (background-clip).
+ */
+function backgroundBoxes(
+  s: ComputedStyle,
+  full: Rect,
+  rad: Radii,
+  bt: number,
+  bb: number,
+): Record<BackgroundLayer['origin'], { rect: Rect; radii: Radii }> {
+  const b = border(s);
+  const pad = padding(s, full.width);
+  const inset = (r: Rect, t: number, right: number, bottom: number, l: number): Rect => ({
+    x: r.x + l,
+    y: r.y + t,
+    width: r.width - l - right,
+    height: r.height - t - bottom,
+  });
+  const paddingBox = inset(full, bt, b.right, bb, b.left);
+  return {
+    'border-box': { rect: full, radii: rad },
+    'padding-box': { rect: paddingBox, radii: insetRadii(rad, bt, b.right, bb, b.left) },
+    'content-box': {
+      rect: inset(paddingBox, pad.top, pad.right, pad.bottom, pad.left),
+      radii: insetRadii(rad, bt + pad.top, b.right + pad.right, bb + pad.bottom, b.left + pad.left),
+    },
+  };
+}
+
+function intersection(a: Rect, b: Rect): Rect {
+  const x = Math.max(a.x, b.x);
+  const y = Math.max(a.y, b.y);
+  return {
+    x,
+    y,
+    width: Math.max(0, Math.min(a.x + a.width, b.x + b.width) - x),
+    height: Math.max(0, Math.min(a.y + a.height, b.y + b.height) - y),
+  };
+}
+
+/**
+ * The part of a box slice's border box its borders leave in view: an opaque solid border hides
+ * what lies under it (so a gradient need not repeat there to be drawn as a browser draws it).
+ */
+function unhiddenByBorders(
+  s: ComputedStyle,
+  x: number,
+  width: number,
+  slice: BoxSlice,
+  bt: number,
+  bb: number,
+): Rect {
+  const b = border(s);
+  const hides = (style: string, color: { a: number }): boolean => style === 'solid' && color.a >= 1;
+  const top = hides(s.borderTopStyle, s.borderTopColor) ? bt : 0;
+  const right = hides(s.borderRightStyle, s.borderRightColor) ? b.right : 0;
+  const bottom = hides(s.borderBottomStyle, s.borderBottomColor) ? bb : 0;
+  const left = hides(s.borderLeftStyle, s.borderLeftColor) ? b.left : 0;
+  return {
+    x: x + left,
+    y: slice.top + top,
+    width: width - left - right,
+    height: slice.bottom - slice.top - top - bottom,
+  };
+}
+
+/**
  * One background layer: positioned and sized in `area` (its background-origin box), painted
  * over `paint` with its corner radii (the page background paints over the whole page).
+ * `visible` is the part of `paint` opaque borders leave in view: gradient tiles outside it are
+ * not drawn.
  */
 export function backgroundLayerItems(
   layer: ComputedStyle['backgroundLayers'][number],
@@ -321,53 +390,18 @@ export function backgroundLayerItems(
   paint: Rect,
   rad: ReturnType<typeof radii>,
   ctx: LayoutContext,
+  visible: Rect = paint,
 ): DisplayItem[] {
   if (area.width <= 0 || area.height <= 0) return [];
   const img = layer.image;
-  if (img.kind === 'linear-gradient') {
-    const angle =
-      'angle' in img.direction
-        ? img.direction.angle
-        : cornerAngle(img.direction.corner, area.width, area.height);
-    const n = img.stops.length;
-    const lineLength =
-      Math.abs(area.width * Math.sin((angle * Math.PI) / 180)) +
-      Math.abs(area.height * Math.cos((angle * Math.PI) / 180));
-    const stops = img.stops.map((st, k) => ({
-      offset:
-        st.position === null
-          ? n > 1
-            ? k / (n - 1)
-            : 0
-          : Math.min(1, Math.max(0, len(st.position, lineLength) / Math.max(lineLength, 1e-6))),
-      color: st.color,
-    }));
-    for (let k = 1; k < stops.length; k++)
-      if (stops[k].offset < stops[k - 1].offset)
-        stops[k] = { ...stops[k], offset: stops[k - 1].offset };
-    return [
-      {
-        kind: 'path',
-        ops: rectPath(paint, rad),
-        fill: gradientFor(area, angle, stops),
-        tag: backgroundTag(paint),
-      },
-    ];
+  if (img.kind !== 'url') {
+    return gradientLayerItems(img, layer, { area, paint, radii: rad, visible }, (code, message) =>
+      warnOnce(ctx, code, message),
+    );
   }
   const dec = ctx.backgrounds.get(img.url);
   if (!dec || typeof dec === 'string') return [];
   return backgroundImage(dec, layer, area, paint, rad, ctx);
-}
-
-function cornerAngle(
-  c: { x: 'left' | 'right'; y: 'top' | 'bottom' },
-  w: number,
-  h: number,
-): number {
-  // "to top right": the angle whose gradient line is perpendicular to the other diagonal.
-  const a = (Math.atan2(w, h) * 180) / Math.PI;
-  if (c.y === 'top') return c.x === 'right' ? a : 360 - a;
-  return c.x === 'right' ? 180 - a : 180 + a;
 }
 
 function backgroundImage(
@@ -398,33 +432,52 @@ function backgroundImage(
     else if (sh !== undefined) [w, h] = [(sh * iw) / ih, sh];
   }
   if (w <= 0 || h <= 0) return [];
-  const px = area.x + len(layer.position.x, area.width - w);
-  const py = area.y + len(layer.position.y, area.height - h);
+  [w, h] = roundedImageTile(layer, area, w, h);
   const tag: ItemTag = backgroundTag(clipRect);
-  const tiles: DisplayItem[] = [];
+  const { xs, ys } = layerTileStarts(layer, area, clipRect, w, h);
+  // Bounded: tiny tiles over a huge box would otherwise explode the page.
+  if (xs.length * ys.length > MAX_TILES)
+    warnOnce(
+      ctx,
+      'layout.background-tiles',
+      `a background layer of ${xs.length * ys.length} tiles is drawn with its first ${MAX_TILES}`,
+    );
   // An SVG in the simple subset tiles as vectors (text in the page's default font, as an
   // image's text); any other image as its pixels.
   const vector = dec.vector;
   const shaper = vector ? ctx.svgText(ctx) : undefined;
   const size = { width: dec.intrinsicWidth, height: dec.intrinsicHeight };
-  const tile = (x: number, y: number): void => {
-    const box = { x, y, width: w, height: h };
-    if (vector && shaper) tiles.push(...svgVectorItems(vector, box, box, size, tag, shaper));
-    else if (dec.resource) tiles.push({ kind: 'image', image: dec.resource, ...box, tag });
-  };
-  const rx = layer.repeatX !== 'no-repeat';
-  const ry = layer.repeatY !== 'no-repeat';
-  const x0 = rx ? px - Math.ceil((px - clipRect.x) / w) * w : px;
-  const y0 = ry ? py - Math.ceil((py - clipRect.y) / h) * h : py;
-  const x1 = rx ? clipRect.x + clipRect.width : px + w - 0.001;
-  const y1 = ry ? clipRect.y + clipRect.height : py + h - 0.001;
-  // Bounded: tiny tiles over a huge box would otherwise explode the page.
-  for (let ty = y0; ty < y1 && tiles.length < 2000; ty += h) {
-    for (let tx = x0; tx < x1 && tiles.length < 2000; tx += w) {
-      tile(tx, ty);
+  const tiles: DisplayItem[] = [];
+  let count = 0;
+  for (let j = 0; j < ys.length && count < MAX_TILES; j++)
+    for (let i = 0; i < xs.length && count < MAX_TILES; i++, count++) {
+      const box = { x: xs[i], y: ys[j], width: w, height: h };
+      if (vector && shaper) tiles.push(...svgVectorItems(vector, box, box, size, tag, shaper));
+      else if (dec.resource) tiles.push({ kind: 'image', image: dec.resource, ...box, tag });
     }
-  }
   return [{ kind: 'group', clip: rectPath(clipRect, rad), items: tiles }];
+}
+
+/**
+ * background-repeat: round for an image: the tile scaled so whole tiles fill the area; when
+ * only one axis rounds and the other's size is auto, that one keeps the image's ratio.
+ */
+function roundedImageTile(
+  layer: ComputedStyle['backgroundLayers'][number],
+  area: Rect,
+  w: number,
+  h: number,
+): [number, number] {
+  const roundX = layer.repeatX === 'round';
+  const roundY = layer.repeatY === 'round';
+  if (!roundX && !roundY) return [w, h];
+  const rw = roundX ? roundedTileSize(w, area.width) : w;
+  const rh = roundY ? roundedTileSize(h, area.height) : h;
+  const auto = (side: 'width' | 'height'): boolean =>
+    typeof layer.size !== 'string' && layer.size[side] === 'auto';
+  if (roundX && !roundY && auto('height')) return [rw, (h * rw) / w];
+  if (roundY && !roundX && auto('width')) return [(w * rh) / h, rh];
+  return [rw, rh];
 }
 
 /**

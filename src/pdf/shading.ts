@@ -29,6 +29,19 @@ function sortedStops(g: Gradient): GradientStop[] {
   return stops;
 }
 
+/**
+ * The stops from offset 0 to 1: the stitching function spans that domain, so the first and
+ * last colours are made to hold from 0 to the first stop and from the last stop to 1.
+ */
+function paddedStops(g: Gradient): GradientStop[] {
+  const stops = sortedStops(g);
+  const first = stops[0] as GradientStop;
+  const last = stops[stops.length - 1] as GradientStop;
+  if (first.offset > 0) stops.unshift({ offset: 0, color: first.color });
+  if (last.offset < 1) stops.push({ offset: 1, color: last.color });
+  return stops;
+}
+
 /** Whether the stops differ in alpha, so that one constant alpha cannot paint them. */
 export function needsSoftMask(g: Gradient): boolean {
   const first = g.stops[0]?.color.a ?? 1;
@@ -67,12 +80,7 @@ function stopFunction(stops: readonly GradientStop[], channel: ShadingChannel): 
 export function shadingDict(g: Gradient, h: number, channel: ShadingChannel = 'color'): PdfDict {
   const colorSpace = name(channel === 'color' ? 'DeviceRGB' : 'DeviceGray');
   if (g.kind === 'radial-gradient') {
-    const stops = sortedStops(g);
-    // Padding: the first and last colours hold from 0 and to 1.
-    const first = stops[0] as GradientStop;
-    const last = stops[stops.length - 1] as GradientStop;
-    if (first.offset > 0) stops.unshift({ offset: 0, color: first.color });
-    if (last.offset < 1) stops.push({ offset: 1, color: last.color });
+    const stops = paddedStops(g);
     return dict({
       ShadingType: 3,
       ColorSpace: colorSpace,
@@ -91,23 +99,16 @@ function linearDict(
   colorSpace: ReturnType<typeof name>,
   channel: ShadingChannel,
 ): PdfDict {
-  const stops = sortedStops(g);
-  // Offsets beyond the first and last stop extend the end colours.
-  const f0 = (stops[0] as GradientStop).offset;
-  const f1 = (stops[stops.length - 1] as GradientStop).offset;
-  const lx = g.x1 - g.x0;
-  const ly = g.y1 - g.y0;
-  const span = f1 - f0 > 1e-6 ? [f0, f1] : [0, 1];
-  const x0 = g.x0 + lx * (span[0] as number);
-  const y0 = g.y0 + ly * (span[0] as number);
-  const x1 = g.x0 + lx * (span[1] as number);
-  const y1 = g.y0 + ly * (span[1] as number);
+  const stops = paddedStops(g);
+  // The end as start plus run, the digits the writer has always written for it.
+  const x1 = g.x0 + (g.x1 - g.x0);
+  const y1 = g.y0 + (g.y1 - g.y0);
   return dict({
     ShadingType: 2,
     ColorSpace: colorSpace,
-    Coords: [x0, h - y0, x1, h - y1],
+    Coords: [g.x0, h - g.y0, x1, h - y1],
     Function: stopFunction(stops, channel),
-    Domain: [f0 < f1 ? f0 : 0, f0 < f1 ? f1 : 1],
+    Domain: [0, 1],
     Extend: [true, true],
   });
 }

@@ -10,8 +10,9 @@
  *
  * Each round varies its text and numbers, so caches keyed by content (shaping, barcodes, style
  * engines for identical sheets) do not turn later rounds into cache hits that warm nothing.
- * The sheet has one value the engine does not draw (a conic gradient), as real sheets do: telling
- * such a value from an invalid one builds css-tree's lexer, which a first request should not pay.
+ * The sheet has one value the engine does not draw (a gradient interpolated in Oklab), as real
+ * sheets do: telling such a value from an invalid one builds css-tree's lexer, which a first
+ * request should not pay.
  */
 import { render, validate, type RenderInput } from '../index.js';
 
@@ -41,7 +42,7 @@ function htmlDocument(round: number): string {
   table { width: 100%; border-collapse: collapse } th { background: #f3f4f6; text-align: left }
   td, th { border-bottom: 1px solid #e5e7eb; padding: 2mm } td.n { text-align: right }
   code { font-family: monospace } .note { border: 1pt solid #d1d5db; border-radius: 4pt; padding: 3mm }
-  .note { background-image: conic-gradient(#ffffff, #f3f4f6) }
+  .note { background-image: linear-gradient(in oklab, #ffffff, #f3f4f6) }
 </style></head><body>
 <header><h1>Invoice ${1000 + round}</h1><img src="data:image/png;base64,${PNG_4X4}" alt="Company logo" width="32" height="32"></header>
 <p>Dear customer, thank you for your order no. <strong>${4711 + round}</strong> of ${round + 1} March.

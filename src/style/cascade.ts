@@ -484,6 +484,7 @@ export class StyleEngine {
     rec.borderSpacingH = bsh;
     rec.borderSpacingV = bsv;
     rec.backgroundLayers = buildLayers(rec);
+    rec.backgroundClip = colorClip(rec);
 
     const style: Record<string, unknown> = { ...STYLE_SHAPE };
     for (const k of PUBLIC_KEYS) style[k] = rec[k];
@@ -511,6 +512,7 @@ const PUBLIC_KEYS: readonly string[] = [
   'borderSpacingH',
   'borderSpacingV',
   'backgroundLayers',
+  'backgroundClip',
 ];
 
 /**
@@ -521,6 +523,13 @@ const PUBLIC_KEYS: readonly string[] = [
 const STYLE_SHAPE: Readonly<Record<string, unknown>> = Object.fromEntries(
   PUBLIC_KEYS.map((k) => [k, undefined]),
 );
+
+/** background-color is clipped as the bottom layer is (CSS Backgrounds 3, 3.2). */
+function colorClip(rec: Record_): BackgroundLayer['clip'] {
+  const layers = (rec._bgImage as unknown[]).length;
+  const clip = rec._bgClip as BackgroundLayer['clip'][];
+  return clip[(layers - 1) % clip.length];
+}
 
 function buildLayers(rec: Record_): BackgroundLayer[] {
   const images = rec._bgImage as (CssImage | 'none')[];

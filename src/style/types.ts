@@ -276,9 +276,20 @@ export type LineHeight =
 
 export interface ColorStop {
   readonly color: RgbaColor;
-  /** Position along the gradient line; null = spread evenly (CSS fix-up left to layout). */
+  /**
+   * Position along the gradient ray (a conic gradient's: percent of a turn, angles already
+   * turned into percentages); null = spread evenly (CSS fix-up left to layout).
+   */
   readonly position: LengthPercentage | null;
 }
+
+/** A transition hint between two colour stops: where their colours mix half and half. */
+export interface ColorHint {
+  readonly hint: LengthPercentage;
+}
+
+/** A gradient's stop list: colour stops, with at most one hint between two of them. */
+export type GradientStops = readonly (ColorStop | ColorHint)[];
 
 export interface CssLinearGradient {
   readonly kind: 'linear-gradient';
@@ -289,9 +300,33 @@ export interface CssLinearGradient {
   readonly direction:
     | { readonly angle: number }
     | { readonly corner: { readonly x: 'left' | 'right'; readonly y: 'top' | 'bottom' } };
-  readonly stops: readonly ColorStop[];
+  readonly stops: GradientStops;
   readonly repeating: boolean;
 }
+
+export type RadialExtent = 'closest-side' | 'closest-corner' | 'farthest-side' | 'farthest-corner';
+
+export interface CssRadialGradient {
+  readonly kind: 'radial-gradient';
+  readonly shape: 'circle' | 'ellipse';
+  /** An extent keyword, or the radii (a circle's are one length, given twice). */
+  readonly size: RadialExtent | { readonly rx: LengthPercentage; readonly ry: LengthPercentage };
+  /** Centre, against the gradient box (keywords as percentages, as background-position). */
+  readonly position: BackgroundPosition;
+  readonly stops: GradientStops;
+  readonly repeating: boolean;
+}
+
+export interface CssConicGradient {
+  readonly kind: 'conic-gradient';
+  /** Where the turn starts, degrees clockwise from up. */
+  readonly from: number;
+  readonly position: BackgroundPosition;
+  readonly stops: GradientStops;
+  readonly repeating: boolean;
+}
+
+export type CssGradient = CssLinearGradient | CssRadialGradient | CssConicGradient;
 
 /** url() already resolved against the stylesheet's (or document's) base URL. */
 export interface CssUrlImage {
@@ -299,7 +334,7 @@ export interface CssUrlImage {
   readonly url: string;
 }
 
-export type CssImage = CssUrlImage | CssLinearGradient;
+export type CssImage = CssUrlImage | CssGradient;
 
 export type BackgroundRepeatKeyword = 'repeat' | 'no-repeat' | 'space' | 'round';
 export type BackgroundBox = 'border-box' | 'padding-box' | 'content-box';
@@ -465,6 +500,8 @@ export interface ComputedStyle {
   readonly backgroundColor: RgbaColor;
   /** Layers from background-image and its sibling longhands (empty = no image). */
   readonly backgroundLayers: readonly BackgroundLayer[];
+  /** The box background-color paints in: the bottom layer's background-clip. */
+  readonly backgroundClip: BackgroundBox;
   readonly overflowX: Overflow;
   readonly overflowY: Overflow;
   readonly opacity: number;

@@ -58,6 +58,7 @@ export function baseStyle(): ComputedStyle {
     aspectRatio: 'auto',
     backgroundColor: none,
     backgroundLayers: [],
+    backgroundClip: 'border-box',
     overflowX: 'visible',
     overflowY: 'visible',
     opacity: 1,

@@ -260,6 +260,7 @@ function buildAnonymousStyle(
     aspectRatio: 'auto',
     backgroundColor: transparent,
     backgroundLayers: [],
+    backgroundClip: 'border-box',
     overflowX: 'visible',
     overflowY: 'visible',
     opacity: 1,

@@ -467,7 +467,8 @@ export function gradientFor(
   };
 }
 
-function movePaint(p: Paint, dx: number, dy: number): Paint {
+/** A paint moved by (dx, dy) with what it fills. */
+export function movePaint(p: Paint, dx: number, dy: number): Paint {
   if (!('kind' in p)) return p;
   if (p.kind === 'linear-gradient')
     return { ...p, x0: p.x0 + dx, y0: p.y0 + dy, x1: p.x1 + dx, y1: p.y1 + dy };

@@ -1,6 +1,7 @@
 /**
- * Backgrounds: colour and the layered image longhands (images and linear gradients, position,
- * size, repeat, origin, clip) with the `background` shorthand.
+ * Backgrounds: colour and the layered image longhands (images; linear, radial and conic
+ * gradients, repeating or not; position, size, repeat, origin, clip) with the `background`
+ * shorthand.
  */
 import type { CssNode } from 'css-tree';
 import { TRANSPARENT, parseColor, type ColorSpec } from '../colors.js';
@@ -10,91 +11,258 @@ import type {
   BackgroundRepeatKeyword,
   CssImage,
   CssLinearGradient,
+  GradientStops,
   LengthPercentage,
+  RadialExtent,
 } from '../types.js';
 import * as cssValues from '../values.js';
 
 export const longhands: kit.Longhand[] = [];
 export const shorthands: kit.Shorthand[] = [];
 
-type StopSpec = { readonly color: ColorSpec; readonly pos: cssValues.LenSpec | null };
-interface GradientSpec {
+type StopSpec =
+  | { readonly color: ColorSpec; readonly pos: cssValues.LenSpec | null }
+  | { readonly hint: cssValues.LenSpec };
+interface LinearSpec {
   readonly kind: 'linear-gradient';
   readonly direction: CssLinearGradient['direction'];
   readonly stops: readonly StopSpec[];
   readonly repeating: boolean;
 }
+type RadialSizeSpec =
+  RadialExtent | { readonly rx: cssValues.LenSpec; readonly ry: cssValues.LenSpec };
+interface RadialSpec {
+  readonly kind: 'radial-gradient';
+  readonly shape: 'circle' | 'ellipse';
+  readonly size: RadialSizeSpec;
+  readonly position: PosSpec;
+  readonly stops: readonly StopSpec[];
+  readonly repeating: boolean;
+}
+interface ConicSpec {
+  readonly kind: 'conic-gradient';
+  readonly from: number;
+  readonly position: PosSpec;
+  readonly stops: readonly StopSpec[];
+  readonly repeating: boolean;
+}
+type GradientSpec = LinearSpec | RadialSpec | ConicSpec;
 type ImageSpec = { readonly kind: 'url'; readonly url: string } | GradientSpec | 'none';
 
 const SIDE_ANGLE: Readonly<Record<string, number>> = { top: 0, right: 90, bottom: 180, left: 270 };
+const EXTENTS: readonly RadialExtent[] = [
+  'closest-side',
+  'closest-corner',
+  'farthest-side',
+  'farthest-corner',
+];
+const CENTER: PosSpec = {
+  x: { edgePct: 50, fromEnd: false, off: null },
+  y: { edgePct: 50, fromEnd: false, off: null },
+};
 
-function parseGradient(fn: CssNode, ctx: kit.ParseCtx): GradientSpec | null {
+const GRADIENTS = new Set(['linear-gradient', 'radial-gradient', 'conic-gradient']);
+
+/** The gradient function a name stands for, without `repeating-` and `-webkit-`; or null. */
+function gradientName(fnName: string): { base: string; repeating: boolean } | null {
+  const name = fnName.toLowerCase().replace(/^-webkit-/, '');
+  const repeating = name.startsWith('repeating-');
+  const base = repeating ? name.slice('repeating-'.length) : name;
+  return GRADIENTS.has(base) ? { base, repeating } : null;
+}
+
+function parseGradient(fn: CssNode): GradientSpec | null {
   if (fn.type !== 'Function') return null;
-  const name = fn.name.toLowerCase().replace(/^-webkit-/, '');
-  if (name !== 'linear-gradient' && name !== 'repeating-linear-gradient') return null;
+  const named = gradientName(fn.name);
+  if (!named) return null;
+  const { base, repeating } = named;
   const parts = cssValues.splitCommas(fn.children.toArray().filter((n) => n.type !== 'WhiteSpace'));
-  let direction: CssLinearGradient['direction'] = { angle: 180 };
-  let first = 0;
-  const head = parts[0];
-  const angle = head.length === 1 ? cssValues.parseAngle(head[0]) : null;
-  if (angle !== null && !(head[0].type === 'Number')) {
-    direction = { angle };
-    first = 1;
-  } else if (cssValues.ident(head[0]) === 'to') {
-    const ids = head.slice(1).map(cssValues.ident);
-    if (ids.length < 1 || ids.length > 2 || ids.some((i) => i === null || !(i in SIDE_ANGLE)))
-      return null;
-    if (ids.length === 1) direction = { angle: SIDE_ANGLE[ids[0] as string] };
-    else {
-      const x = ids.find((i) => i === 'left' || i === 'right') as 'left' | 'right' | undefined;
-      const y = ids.find((i) => i === 'top' || i === 'bottom') as 'top' | 'bottom' | undefined;
-      if (!x || !y) return null;
-      direction = { corner: { x, y } };
-    }
-    first = 1;
+  // The first part is a head (direction, shape, centre) unless it starts with a colour.
+  const head = parts[0] ?? [];
+  const hasHead = head.length > 0 && !parseColor(head[0]);
+  const stopParts = hasHead ? parts.slice(1) : parts;
+  if (base === 'conic-gradient') {
+    const h = hasHead ? parseConicHead(head) : { from: 0, position: CENTER };
+    const stops = h && parseStopList(stopParts, parseTurnPosition);
+    return h && stops ? { kind: 'conic-gradient', ...h, stops, repeating } : null;
   }
+  const stops = parseStopList(stopParts, parseRayPosition);
+  if (!stops) return null;
+  if (base === 'radial-gradient') {
+    const h = hasHead ? parseRadialHead(head) : RADIAL_DEFAULT;
+    return h ? { kind: 'radial-gradient', ...h, stops, repeating } : null;
+  }
+  const direction = hasHead ? parseLinearDirection(head) : { angle: 180 };
+  return direction ? { kind: 'linear-gradient', direction, stops, repeating } : null;
+}
+
+function parseLinearDirection(head: readonly CssNode[]): CssLinearGradient['direction'] | null {
+  const angle =
+    head.length === 1 && head[0].type !== 'Number' ? cssValues.parseAngle(head[0]) : null;
+  if (angle !== null) return { angle };
+  if (cssValues.ident(head[0]) !== 'to') return null;
+  const ids = head.slice(1).map(cssValues.ident);
+  if (ids.length < 1 || ids.length > 2 || ids.some((i) => i === null || !(i in SIDE_ANGLE)))
+    return null;
+  if (ids.length === 1) return { angle: SIDE_ANGLE[ids[0] as string] };
+  const x = ids.find((i) => i === 'left' || i === 'right') as 'left' | 'right' | undefined;
+  const y = ids.find((i) => i === 'top' || i === 'bottom') as 'top' | 'bottom' | undefined;
+  return x && y ? { corner: { x, y } } : null;
+}
+
+/** `at <position>` closing a head, or the centre when there is no `at`; null when invalid. */
+function splitAt(head: readonly CssNode[]): { before: CssNode[]; position: PosSpec } | null {
+  const at = head.findIndex((n) => cssValues.ident(n) === 'at');
+  if (at < 0) return { before: [...head], position: CENTER };
+  const position = parsePosition(head.slice(at + 1));
+  return position ? { before: head.slice(0, at), position } : null;
+}
+
+const RADIAL_DEFAULT = {
+  shape: 'ellipse',
+  size: 'farthest-corner',
+  position: CENTER,
+} as const satisfies Pick<RadialSpec, 'shape' | 'size' | 'position'>;
+
+/** `[ <ending-shape> || <size> ]? [ at <position> ]?` (CSS Images 3, 3.2). */
+function parseRadialHead(
+  head: readonly CssNode[],
+): Pick<RadialSpec, 'shape' | 'size' | 'position'> | null {
+  const split = splitAt(head);
+  if (!split) return null;
+  let shape: RadialSpec['shape'] | null = null;
+  let extent: RadialExtent | null = null;
+  // The radii come as one run of one or two lengths, in either place around the shape.
+  const radii: CssNode[] = [];
+  for (const [i, n] of split.before.entries()) {
+    const id = cssValues.ident(n);
+    if ((id === 'circle' || id === 'ellipse') && !shape) shape = id;
+    else if (EXTENTS.includes(id as RadialExtent) && !extent) extent = id as RadialExtent;
+    else if (id === null && (radii.length === 0 || split.before[i - 1] === radii[radii.length - 1]))
+      radii.push(n);
+    else return null;
+  }
+  const kind = shape ?? (radii.length === 1 ? 'circle' : 'ellipse');
+  if (radii.length === 0) return { shape: kind, size: extent ?? 'farthest-corner', ...split };
+  if (extent) return null;
+  // A circle has one radius, a length; an ellipse two, which may be percentages.
+  const parsed = radii.map((n) =>
+    cssValues.parseLength(n, { pct: kind === 'ellipse', nonNegative: true }),
+  );
+  if (parsed.some((l) => l === null) || parsed.length !== (kind === 'circle' ? 1 : 2)) return null;
+  const rx = parsed[0] as cssValues.LenSpec;
+  return {
+    shape: kind,
+    size: { rx, ry: parsed[1] ?? rx },
+    position: split.position,
+  };
+}
+
+/** `[ from <angle> ]? [ at <position> ]?` (CSS Images 4, 3.3). */
+function parseConicHead(head: readonly CssNode[]): Pick<ConicSpec, 'from' | 'position'> | null {
+  const split = splitAt(head);
+  if (!split) return null;
+  const b = split.before;
+  if (b.length === 0) return { from: 0, position: split.position };
+  if (b.length !== 2 || cssValues.ident(b[0]) !== 'from') return null;
+  const from = cssValues.parseAngle(b[1]);
+  return from === null ? null : { from, position: split.position };
+}
+
+/** A stop position along a linear or radial ray: a length or percentage. */
+function parseRayPosition(n: CssNode): cssValues.LenSpec | null {
+  return cssValues.parseLength(n, { pct: true });
+}
+
+/** A conic stop position: an angle or percentage, kept as the percentage of a turn. */
+function parseTurnPosition(n: CssNode): cssValues.LenSpec | null {
+  if (n.type === 'Percentage') return cssValues.parseLength(n, { pct: true });
+  const deg = cssValues.parseAngle(n);
+  return deg === null ? null : { t: 'pct', v: deg / 3.6 };
+}
+
+/**
+ * `<color-stop-list>`: at least two colour stops, each with up to two positions, and at most
+ * one hint (a bare position) between two stops.
+ */
+function parseStopList(
+  parts: readonly (readonly CssNode[])[],
+  position: (n: CssNode) => cssValues.LenSpec | null,
+): StopSpec[] | null {
   const stops: StopSpec[] = [];
-  for (const p of parts.slice(first)) {
+  let colours = 0;
+  for (const p of parts) {
     const color = p.length > 0 ? parseColor(p[0]) : null;
     if (!color) {
-      // A bare length is a colour hint (interpolation midpoint), which we approximate as linear.
-      if (p.length === 1 && cssValues.parseLength(p[0], { pct: true })) {
-        ctx.warn('gradient colour hints are drawn as linear interpolation');
-        continue;
-      }
-      return null;
+      const hint = p.length === 1 ? position(p[0]) : null;
+      const prev = stops[stops.length - 1];
+      if (!hint || !prev || 'hint' in prev) return null;
+      stops.push({ hint });
+      continue;
     }
-    const pos = p.slice(1).map((n) => cssValues.parseLength(n, { pct: true }));
+    const pos = p.slice(1).map(position);
     if (pos.length > 2 || pos.some((x) => x === null)) return null;
     if (pos.length === 0) stops.push({ color, pos: null });
     for (const x of pos) stops.push({ color, pos: x });
+    colours++;
   }
-  if (stops.length < 2) return null;
-  return { kind: 'linear-gradient', direction, stops, repeating: name.startsWith('repeating') };
+  const last = stops[stops.length - 1];
+  return colours >= 2 && last && !('hint' in last) ? stops : null;
 }
 
 function parseImage(n: CssNode, ctx: kit.ParseCtx): ImageSpec | null {
   if (cssValues.ident(n) === 'none') return 'none';
   if (n.type === 'Url') return { kind: 'url', url: kit.resolveUrl(n.value, ctx.base) };
   if (n.type === 'Function') {
-    const g = parseGradient(n, ctx);
-    if (!g) ctx.warn(`${n.name}() is not supported as an image`);
-    return g;
+    // A gradient written wrong is an invalid value, reported as such by the caller.
+    if (!gradientName(n.name)) ctx.warn(`${n.name}() is not supported as an image`);
+    return parseGradient(n);
   }
   return null;
 }
 
+function computeStops(stops: readonly StopSpec[], c: kit.ComputeCtx): GradientStops {
+  return stops.map((st) =>
+    'hint' in st
+      ? { hint: cssValues.computeLength(st.hint, c.env) }
+      : {
+          color: kit.resolveColor(st.color, c.color),
+          position: st.pos ? cssValues.computeLength(st.pos, c.env) : null,
+        },
+  );
+}
+
 function computeImage(s: ImageSpec, c: kit.ComputeCtx): CssImage | 'none' {
   if (s === 'none' || s.kind === 'url') return s;
-  return {
-    kind: 'linear-gradient',
-    direction: s.direction,
-    repeating: s.repeating,
-    stops: s.stops.map((st) => ({
-      color: kit.resolveColor(st.color, c.color),
-      position: st.pos ? cssValues.computeLength(st.pos, c.env) : null,
-    })),
-  };
+  const stops = computeStops(s.stops, c);
+  const { repeating } = s;
+  switch (s.kind) {
+    case 'linear-gradient':
+      return { kind: s.kind, direction: s.direction, repeating, stops };
+    case 'conic-gradient':
+      return {
+        kind: s.kind,
+        from: s.from,
+        position: computePosition(s.position, c),
+        repeating,
+        stops,
+      };
+    case 'radial-gradient':
+      return {
+        kind: s.kind,
+        shape: s.shape,
+        size:
+          typeof s.size === 'string'
+            ? s.size
+            : {
+                rx: cssValues.computeLength(s.size.rx, c.env, true),
+                ry: cssValues.computeLength(s.size.ry, c.env, true),
+              },
+        position: computePosition(s.position, c),
+        repeating,
+        stops,
+      };
+  }
 }
 
 /** One axis of a position: an offset from the start (or end) edge. */
