@@ -6,6 +6,7 @@
 export * from './attachments.js';
 export * from './color.js';
 export * from './color-names.js';
+export * from './css-units.js';
 export * from './display-list.js';
 export * from './glyphs.js';
 export * from './matrix.js';

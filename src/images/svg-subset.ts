@@ -2,21 +2,10 @@
  * What the SVG modules share: the signal that a file is outside the vector subset (the caller
  * then rasterises it with librsvg) and lengths in CSS units.
  */
+import { CSS_PX_PER_UNIT } from '../document/index.js';
 
 /** Thrown while reading an SVG that the vector subset does not draw faithfully; never escapes. */
 export class NotSimple extends Error {}
-
-/** CSS px per unit (96 px to the inch, as browsers and SVG define them). */
-const UNIT_PX: Readonly<Record<string, number>> = {
-  '': 1,
-  px: 1,
-  pt: 96 / 72,
-  pc: 16,
-  in: 96,
-  cm: 96 / 2.54,
-  mm: 96 / 25.4,
-  q: 96 / 101.6,
-};
 
 const LENGTH = /^([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)([a-z]*|%)$/i;
 
@@ -34,7 +23,7 @@ export function svgLength(raw: string, percentOf?: number): number {
     if (percentOf === undefined) throw new NotSimple();
     return (value * percentOf) / 100;
   }
-  const factor = UNIT_PX[unit];
+  const factor = unit === '' ? 1 : CSS_PX_PER_UNIT[unit];
   if (factor === undefined) throw new NotSimple();
   return value * factor;
 }
@@ -47,6 +36,7 @@ export function absolutePx(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const m = LENGTH.exec(raw.trim());
   if (!m || m[2] === '%') return undefined;
-  const factor = UNIT_PX[m[2].toLowerCase()];
+  const unit = m[2].toLowerCase();
+  const factor = unit === '' ? 1 : CSS_PX_PER_UNIT[unit];
   return factor === undefined ? undefined : Number(m[1]) * factor;
 }

@@ -15,6 +15,7 @@
  */
 import type { Element } from '@xmldom/xmldom';
 import {
+  CSS_FONT_SIZE_KEYWORDS,
   multiplyMatrix,
   type DisplayItem,
   type GlyphRun,
@@ -243,19 +244,8 @@ function baseline(v: string): SvgBaseline | undefined {
   }
 }
 
-/** CSS absolute-size keywords, in px. */
-const SIZE_KEYWORDS: Readonly<Record<string, number>> = {
-  'xx-small': 9,
-  'x-small': 10,
-  small: 13,
-  medium: 16,
-  large: 18,
-  'x-large': 24,
-  'xx-large': 32,
-};
-
 function fontSize(v: string, parent: SvgHostLength): SvgHostLength {
-  const keyword = SIZE_KEYWORDS[v];
+  const keyword = CSS_FONT_SIZE_KEYWORDS[v];
   if (keyword !== undefined) return { user: keyword, host: 0 };
   const m = /^([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)%$/.exec(v);
   const size = m ? scaled(parent, Number(m[1]) / 100) : hostLength(v, parent);

@@ -8,6 +8,7 @@
  */
 import type { Element, Node } from '@xmldom/xmldom';
 import {
+  CSS_FONT_STRETCH_KEYWORDS,
   invertMatrix,
   multiplyMatrix,
   pathBounds,
@@ -1083,16 +1084,7 @@ function applyPaint(parent: Paint, own: OwnProps, vp: Viewport | undefined): Pai
 
 const FONT_STYLES = new Set(['italic', 'oblique']);
 const FONT_WEIGHTS = new Set(['bold', 'bolder', 'lighter']);
-const FONT_STRETCHES = new Set([
-  'ultra-condensed',
-  'extra-condensed',
-  'condensed',
-  'semi-condensed',
-  'semi-expanded',
-  'expanded',
-  'extra-expanded',
-  'ultra-expanded',
-]);
+const FONT_STRETCHES = new Set(CSS_FONT_STRETCH_KEYWORDS);
 const FONT_SIZE =
   /^(?:[+-]?(?:\d+\.?\d*|\.\d+)(?:[a-z]+|%)?|(?:xx?-)?(?:small|large)|medium|smaller|larger)$/i;
 

@@ -6,6 +6,7 @@
 import { csstree } from './css-tree.js';
 import type { CssNode } from 'css-tree';
 import type { CalcNode, LengthPercentage } from './types.js';
+import { CSS_PX_PER_UNIT } from '../document/index.js';
 
 /** What a relative length needs from the element being computed. */
 export interface LengthEnv {
@@ -38,15 +39,7 @@ export type LenSpec =
   | { readonly t: 'pct'; readonly v: number }
   | { readonly t: 'calc'; readonly e: CalcExpr };
 
-const ABSOLUTE: Readonly<Record<string, number>> = {
-  px: 1,
-  pt: 96 / 72,
-  pc: 16,
-  in: 96,
-  cm: 96 / 2.54,
-  mm: 96 / 25.4,
-  q: 96 / 101.6,
-};
+const ABSOLUTE = CSS_PX_PER_UNIT;
 const RELATIVE = new Set(['em', 'rem', 'ex', 'ch', 'vw', 'vh', 'vmin', 'vmax']);
 
 export function isLengthUnit(unit: string): boolean {

@@ -6,6 +6,7 @@ import type { CssNode } from 'css-tree';
 import * as kit from './kit.js';
 import type { LineHeight } from '../types.js';
 import * as cssValues from '../values.js';
+import { CSS_FONT_SIZE_KEYWORDS, CSS_FONT_STRETCH_KEYWORDS } from '../../document/index.js';
 
 export const longhands: kit.Longhand[] = [];
 export const shorthands: kit.Shorthand[] = [];
@@ -41,16 +42,7 @@ function parseFontFamily(nodes: readonly CssNode[]): string[] | null {
   return out;
 }
 
-const FONT_SIZE_KW: Readonly<Record<string, number>> = {
-  'xx-small': 9,
-  'x-small': 10,
-  small: 13,
-  medium: 16,
-  large: 18,
-  'x-large': 24,
-  'xx-large': 32,
-  'xxx-large': 48,
-};
+const FONT_SIZE_KW = CSS_FONT_SIZE_KEYWORDS;
 type FontSizeSpec = cssValues.LenSpec | { readonly kw: string };
 function parseFontSize(n: CssNode): FontSizeSpec | null {
   const id = cssValues.ident(n);
@@ -110,17 +102,7 @@ function computeLineHeight(s: LineHeightSpec, c: kit.ComputeCtx): LineHeight {
   return { kind: 'length', px: Math.max(0, cssValues.computeAbsolute(s, c.env, c.env.fontSize)) };
 }
 
-const FONT_STRETCH = [
-  'normal',
-  'ultra-condensed',
-  'extra-condensed',
-  'condensed',
-  'semi-condensed',
-  'semi-expanded',
-  'expanded',
-  'extra-expanded',
-  'ultra-expanded',
-];
+const FONT_STRETCH = ['normal', ...CSS_FONT_STRETCH_KEYWORDS];
 
 longhands.push(
   kit.longhand<string[]>({
