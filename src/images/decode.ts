@@ -24,6 +24,8 @@ interface ImageSize {
   /** Intrinsic size in CSS px (SVG: its own size; raster: pixel size). */
   readonly intrinsicWidth: number;
   readonly intrinsicHeight: number;
+  /** An SVG holding HTML in <foreignObject>, which neither the vector path nor librsvg draws. */
+  readonly foreignObject?: true;
 }
 
 /** An image with pixels: what backgrounds and page furniture need. */
@@ -69,12 +71,13 @@ export async function decodeImageForDrawing(
 ): Promise<DecodedImage> {
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (!isSvg(input, contentType)) return decodePixels(input, contentType, maxInputPixels);
+  const text = input.toString('utf8');
   // Parsed once: the raster path below keeps this vector form when the size needs librsvg.
-  const vector = await parseSimpleSvg(input.toString('utf8'));
-  return (
+  const vector = await parseSimpleSvg(text);
+  const decoded =
     (vector && vectorOnly(vector, maxInputPixels)) ??
-    decodePixels(input, contentType, maxInputPixels, { vector })
-  );
+    (await decodePixels(input, contentType, maxInputPixels, { vector }));
+  return FOREIGN_OBJECT.test(text) ? { ...decoded, foreignObject: true } : decoded;
 }
 
 /** Decodes an image to pixels (an SVG is rasterised, and keeps its vector form when simple). */
@@ -152,6 +155,8 @@ async function decodePixels(
   );
   return { resource: res, intrinsicWidth: iw, intrinsicHeight: ih };
 }
+
+const FOREIGN_OBJECT = /<(?:[\w-]+:)?foreignObject[\s>/]/;
 
 function isSvg(input: Buffer, contentType: string): boolean {
   return (

@@ -318,23 +318,9 @@ async function loadImages(
   // `pixels` is set only by a decode that always has them, the one backgrounds may use.
   type Job = () => Promise<{ readonly image: DecodedImage; readonly pixels?: DecodedImage }>;
   const jobs = new Map<string, Job>();
-  // HTML inside an SVG (<foreignObject>) is drawn by neither the vector path nor librsvg: say
-  // so rather than lose its text without a word.
-  const foreign = (text: string, source: string): void => {
-    if (!FOREIGN_OBJECT.test(text)) return;
-    warnings.push({
-      code: 'resource.svg-foreign-object',
-      message:
-        'an SVG holds HTML in <foreignObject>, which is not drawn; give its text as SVG <text> or in the alternative text',
-      source,
-    });
-  };
   for (const [url, use] of uses) {
     jobs.set(url, async () => {
       const r = await loader.load(url, 'image', baseUrl);
-      const bytes = Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength);
-      if (/<svg[\s>]/.test(bytes.subarray(0, 1024).toString('latin1')))
-        foreign(bytes.toString('latin1'), url.startsWith('data:') ? 'data: URI' : url);
       // One decode serves every use: an SVG in the simple subset is drawn as vectors wherever
       // it is used, backgrounds included, and needs no pixels.
       const image = await decodeImageForDrawingCached(r.bytes, r.contentType, maxInputPixels);
@@ -342,7 +328,6 @@ async function loadImages(
     });
   }
   for (const [key, markup] of inline) {
-    foreign(markup, 'inline <svg>');
     jobs.set(key, async () => ({
       image: await decodeImageForDrawingCached(
         new TextEncoder().encode(withSvgNamespace(markup)),
@@ -364,6 +349,15 @@ async function loadImages(
           const { image, pixels } = await job();
           images.set(key, image);
           if (pixels) backgrounds.set(key, pixels);
+          // HTML inside an SVG is drawn by neither the vector path nor librsvg: say so rather
+          // than lose its text without a word.
+          if (image.foreignObject)
+            warnings.push({
+              code: 'resource.svg-foreign-object',
+              message:
+                'an SVG holds HTML in <foreignObject>, which is not drawn; give its text as SVG <text> or in the alternative text',
+              source: imageSource(key),
+            });
         } catch (e) {
           const reason = e instanceof Error ? e.message : String(e);
           if (strict)
@@ -375,11 +369,7 @@ async function loadImages(
           warnings.push({
             code: 'resource.image-failed',
             message: `image not shown (${reason}); its alternative text is drawn instead`,
-            source: key.startsWith('data:')
-              ? 'data: URI'
-              : key.startsWith('svg:')
-                ? 'inline <svg>'
-                : key,
+            source: imageSource(key),
           });
         }
       }),
@@ -388,7 +378,10 @@ async function loadImages(
   return { images, backgrounds };
 }
 
-const FOREIGN_OBJECT = /<(?:[\w-]+:)?foreignObject[\s>/]/;
+/** How a warning names an image: its URL, or what it is when it has none worth printing. */
+function imageSource(key: string): string {
+  return key.startsWith('data:') ? 'data: URI' : key.startsWith('svg:') ? 'inline <svg>' : key;
+}
 
 /** Inline SVG in HTML may omit the namespace that standalone SVG needs. */
 function withSvgNamespace(markup: string): string {
