@@ -16,6 +16,7 @@
 import type { Element } from '@xmldom/xmldom';
 import {
   CSS_FONT_SIZE_KEYWORDS,
+  CSS_PX_PER_UNIT,
   multiplyMatrix,
   type DisplayItem,
   type GlyphRun,
@@ -253,17 +254,6 @@ function fontSize(v: string, parent: SvgHostLength): SvgHostLength {
   return size;
 }
 
-/** CSS px per unit of the absolute units SVG text may use. */
-const UNITS: Readonly<Record<string, number>> = {
-  '': 1,
-  px: 1,
-  pt: 4 / 3,
-  pc: 16,
-  in: 96,
-  cm: 96 / 2.54,
-  mm: 96 / 25.4,
-};
-
 /** A length in user units or em of `fontSize`; percentages and other units are outside the subset. */
 function hostLength(raw: string, fontSize: SvgHostLength): SvgHostLength {
   const m = /^([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)([a-z]*)$/i.exec(raw.trim());
@@ -271,7 +261,7 @@ function hostLength(raw: string, fontSize: SvgHostLength): SvgHostLength {
   const n = Number(m[1]);
   const unit = m[2].toLowerCase();
   if (unit === 'em') return scaled(fontSize, n);
-  const k = UNITS[unit];
+  const k = unit === '' ? 1 : CSS_PX_PER_UNIT[unit];
   if (k === undefined || !Number.isFinite(n * k)) throw new SvgTextOutsideSubset(`length ${raw}`);
   return { user: n * k, host: 0 };
 }
