@@ -2,8 +2,10 @@
  * The named colours of CSS Color 4, shared by the style stage and the SVG reader: one table, so
  * a colour name means the same in a style sheet and inside an image.
  */
+import { lookupTable } from './css-units.js';
+
 /** CSS Color 4 named colours as 0xRRGGBB. */
-export const CSS_NAMED_COLORS: Readonly<Record<string, number>> = {
+export const CSS_NAMED_COLORS = lookupTable({
   aliceblue: 0xf0f8ff,
   antiquewhite: 0xfaebd7,
   aqua: 0x00ffff,
@@ -152,4 +154,4 @@ export const CSS_NAMED_COLORS: Readonly<Record<string, number>> = {
   whitesmoke: 0xf5f5f5,
   yellow: 0xffff00,
   yellowgreen: 0x9acd32,
-};
+});

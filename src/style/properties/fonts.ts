@@ -56,7 +56,8 @@ function computeFontSize(s: FontSizeSpec, c: kit.ComputeCtx): number {
   if ('kw' in s) {
     if (s.kw === 'larger') return parent * 1.2;
     if (s.kw === 'smaller') return parent / 1.2;
-    return FONT_SIZE_KW[s.kw];
+    // The parser keeps only the keywords of the table (and larger, smaller).
+    return FONT_SIZE_KW[s.kw] ?? parent;
   }
   return Math.max(0, cssValues.computeAbsolute(s, c.env, parent));
 }
