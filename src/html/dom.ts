@@ -27,8 +27,6 @@ export interface DomElement {
   readonly typeIndex: number;
   /** Number of the parent's element children with this tag (itself included). */
   readonly typeCount: number;
-  /** Outer <svg> elements: standalone SVG markup. */
-  readonly svgMarkup?: string;
 }
 
 export type DomNode = DomElement | DomText;
@@ -41,7 +39,6 @@ export interface MutableElement extends DomElement {
   index: number;
   typeIndex: number;
   typeCount: number;
-  svgMarkup?: string;
 }
 
 export function createElement(

@@ -23,8 +23,6 @@ export interface SheetRef {
   /** CSS text for inline sheets, the href for links. */
   readonly text: string;
   readonly media?: string;
-  /** A <style> inside an inline SVG: its SVG properties are drawn by the SVG renderer. */
-  readonly svg?: boolean;
 }
 
 export interface ParsedHtml {
@@ -200,62 +198,6 @@ function attrMap(el: P5Element, html: boolean): Map<string, string> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// SVG serialisation (XML, so that an SVG rasteriser can read it)
-
-function xmlEscape(s: string, attr: boolean): string {
-  let out = s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  if (attr) out = out.replace(/"/g, '&quot;');
-  // Characters XML 1.0 forbids are dropped rather than producing an unreadable file.
-  return out.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
-}
-
-function serializeSvg(root: P5Element): string {
-  let out = '';
-  const stack: (P5Node | { close: string })[] = [root];
-  let first = true;
-  while (stack.length) {
-    const n = stack.pop() as P5Node | { close: string };
-    if ('close' in n) {
-      out += n.close;
-      continue;
-    }
-    if (n.nodeName === '#text') {
-      out += xmlEscape((n as DefaultTreeAdapterMap['textNode']).value, false);
-      continue;
-    }
-    if (!isElement(n)) continue;
-    const tag = n.tagName;
-    out += `<${tag}`;
-    const attrs = n.attrs.map((a) => ({
-      name: a.prefix ? `${a.prefix}:${a.name}` : a.name,
-      value: a.value,
-    }));
-    if (first) {
-      if (!attrs.some((a) => a.name === 'xmlns')) out += ' xmlns="http://www.w3.org/2000/svg"';
-      if (
-        !attrs.some((a) => a.name === 'xmlns:xlink') &&
-        attrs.some((a) => a.name.startsWith('xlink:'))
-      ) {
-        out += ' xmlns:xlink="http://www.w3.org/1999/xlink"';
-      }
-      first = false;
-    }
-    for (const a of attrs) {
-      if (!/^[A-Za-z_:][\w:.-]*$/.test(a.name)) continue;
-      out += ` ${a.name}="${xmlEscape(a.value, true)}"`;
-    }
-    if (n.childNodes.length === 0) {
-      out += '/>';
-      continue;
-    }
-    out += '>';
-    stack.push({ close: `</${tag}>` });
-    for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]);
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------
 
 export function parseHtml(html: string, options: ParseOptions = {}): ParsedHtml {
   const warnings: Warning[] = [];
@@ -293,8 +235,6 @@ export function parseHtml(html: string, options: ParseOptions = {}): ParsedHtml 
     // Past the cap, `parent` is already the ancestor at MAX_DEPTH (see childParent below).
     if (depth > MAX_DEPTH) flattened = true;
     appendChild(parent, el);
-    if (ns === 'svg' && el.tag === 'svg' && parent.namespace !== 'svg')
-      el.svgMarkup = serializeSvg(n);
 
     if (ns === 'html') {
       if (el.tag === 'style') {
@@ -325,7 +265,7 @@ export function parseHtml(html: string, options: ParseOptions = {}): ParsedHtml 
       const css = n.childNodes
         .map((c) => (c.nodeName === '#text' ? (c as DefaultTreeAdapterMap['textNode']).value : ''))
         .join('');
-      sheets.push({ kind: 'inline', text: css, svg: true });
+      sheets.push({ kind: 'inline', text: css });
     }
     // <template> content lives in a separate fragment and is never rendered: not walked.
     const childDepth = Math.min(depth, MAX_DEPTH) + 1;

@@ -19,6 +19,8 @@ import {
 } from './paged-content.js';
 import { hasFirstLine, withFirstLetter } from './first-letter.js';
 import { AncestorFilter } from './selectors.js';
+import { svgStyleAttribute } from './svg-cascade.js';
+import { isOutermostSvg, svgMarkup } from './svg-markup.js';
 import { blockDeclarations, makeDeclaration, type Declaration, type StyleRule } from './sheet.js';
 import type {
   ComputedStyle,
@@ -53,6 +55,7 @@ function styledElement(
   placeholderStyle: ComputedStyle | undefined,
   firstLineStyle: ComputedStyle | undefined,
   children: readonly StyledNode[],
+  svgMarkup?: string,
 ): StyledElement {
   const out: { -readonly [K in keyof StyledElement]: StyledElement[K] } = {
     kind: 'element',
@@ -64,7 +67,7 @@ function styledElement(
     lang,
     children,
   };
-  if (el.svgMarkup !== undefined) out.svgMarkup = el.svgMarkup;
+  if (svgMarkup !== undefined) out.svgMarkup = svgMarkup;
   if (placeholderStyle) out.placeholderStyle = placeholderStyle;
   if (firstLineStyle) out.firstLineStyle = firstLineStyle;
   return out;
@@ -198,6 +201,8 @@ export class TreeBuilder {
   private readonly hintCache = new Map<string, Declaration | null>();
   private visited = 0;
   private readonly ancestors = new AncestorFilter();
+  /** While inside an inline SVG: the style attributes the page's cascade gives its elements. */
+  private svgStyles: Map<DomElement, string> | null = null;
 
   constructor(
     private readonly engine: StyleEngine,
@@ -513,6 +518,20 @@ export class TreeBuilder {
     const langAttr = el.attrs.get('lang') ?? el.attrs.get('xml:lang');
     const lang = langAttr !== undefined ? langAttr.trim() : parentLang;
     const nodeId = this.nextId++;
+    const outermostSvg = style.display !== 'none' && isOutermostSvg(el);
+    const enclosingSvgStyles = this.svgStyles;
+    if (outermostSvg) this.svgStyles = new Map();
+    // Before display: none returns: the drawing must learn that it hides the element.
+    if (el.namespace === 'svg' && this.svgStyles) {
+      const own = svgStyleAttribute(
+        matched.element,
+        this.inlineStyle(el),
+        this.engine.customProperties(style),
+        outermostSvg,
+        el.attrs.get('style'),
+      );
+      if (own !== undefined) this.svgStyles.set(el, own);
+    }
     if (style.display === 'none')
       return styledElement(el, nodeId, style, lang, undefined, undefined, []);
     const placeholderStyle =
@@ -560,6 +579,12 @@ export class TreeBuilder {
       : null;
     if (after) children.push(after);
     this.counters.closeLevel(inner);
+    let svg: string | undefined;
+    if (outermostSvg) {
+      const styles = this.svgStyles as Map<DomElement, string>;
+      svg = svgMarkup(el, (e) => styles.get(e));
+      this.svgStyles = enclosingSvgStyles;
+    }
     const lettered =
       generates && matched['first-letter'].length > 0 && hasFirstLine(style)
         ? withFirstLetter(children, (letter) =>
@@ -579,6 +604,7 @@ export class TreeBuilder {
         placeholderStyle,
         firstLineStyle,
         lettered ?? children,
+        svg,
       ),
       paged,
     );

@@ -48,7 +48,7 @@ const LAYERS = TIER - 2;
  * beats them all. Important ones reverse the layers (the first layer's !important wins, and
  * unlayered !important is the weakest); the style attribute's !important still wins.
  */
-function authorRank(important: boolean, layer: number | 'unlayered' | 'inline'): number {
+export function authorRank(important: boolean, layer: number | 'unlayered' | 'inline'): number {
   if (layer === 'inline')
     return (important ? RANK_AUTHOR_IMPORTANT : RANK_AUTHOR) * TIER + LAYERS + 1;
   if (!important) return RANK_AUTHOR * TIER + (layer === 'unlayered' ? LAYERS : layer);

@@ -2,6 +2,7 @@
  * Declaration values: parsing (once per declaration object, per document) into longhand
  * specified values, CSS-wide keywords, var() substitution with fallbacks and cycle detection.
  */
+import { SVG_ONLY_PROPERTIES } from './svg-properties.js';
 import { csstree } from './css-tree.js';
 import type { Warning } from '../diagnostics.js';
 import { LONGHANDS, SHORTHANDS } from './properties/index.js';
@@ -86,6 +87,8 @@ export class DeclarationParser {
 
   private parseUncached(d: Declaration): ParsedDeclaration | null {
     if (d.property.startsWith('--')) return { kind: 'custom', name: d.property, raw: d.raw };
+    // Read by the SVG drawing (svg-cascade.ts), nothing for an element's computed style.
+    if (SVG_ONLY_PROPERTIES.has(d.property)) return null;
     const lower = d.raw.trim().toLowerCase();
     if (WIDE.has(lower)) {
       const keyword = (lower === 'revert-layer' ? 'revert' : lower) as WideKeyword;

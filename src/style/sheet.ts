@@ -15,6 +15,7 @@ import {
   SHORTHANDS,
 } from './properties/index.js';
 import { resolveUrl } from './properties/kit.js';
+import { SVG_ONLY_PROPERTIES } from './svg-properties.js';
 import {
   SelectorError,
   compileSelector,
@@ -87,54 +88,6 @@ export interface SheetSource {
   readonly media?: string;
   /** Base of an inline sheet's URLs when it is not the document's (a caller's own sheet). */
   readonly base?: string;
-  /** A <style> inside an inline SVG (see quietSvgProperties). */
-  readonly svg?: boolean;
-}
-
-/**
- * SVG presentation properties. In the style sheet of an inline SVG they style the SVG's own
- * drawing, which the SVG renderer reads from the SVG itself, so the page's cascade has no use
- * for them and no reason to call them unsupported.
- */
-const SVG_PROPERTIES: ReadonlySet<string> = new Set([
-  'fill',
-  'fill-opacity',
-  'fill-rule',
-  'stroke',
-  'stroke-width',
-  'stroke-opacity',
-  'stroke-dasharray',
-  'stroke-dashoffset',
-  'stroke-linecap',
-  'stroke-linejoin',
-  'stroke-miterlimit',
-  'clip-rule',
-  'stop-color',
-  'stop-opacity',
-  'text-anchor',
-  'dominant-baseline',
-  'alignment-baseline',
-  'baseline-shift',
-  'shape-rendering',
-  'paint-order',
-  'vector-effect',
-  'marker',
-  'marker-start',
-  'marker-mid',
-  'marker-end',
-  'color-interpolation',
-  'color-interpolation-filters',
-  'flood-color',
-  'flood-opacity',
-  'lighting-color',
-]);
-
-function quietSvgProperties(warn: (w: Warning) => void): (w: Warning) => void {
-  return (w) => {
-    if (w.code === 'css.unsupported' && w.source !== undefined && SVG_PROPERTIES.has(w.source))
-      return;
-    warn(w);
-  };
 }
 
 /** Mutable collector filled while loading sheets in cascade order. */
@@ -505,7 +458,8 @@ export function makeDeclaration(
   if (property.startsWith('--')) return { property, raw: raw.trim(), important, base, source };
   const lower = property.toLowerCase();
   const prop = PROPERTY_ALIASES.get(lower) ?? lower;
-  if (LONGHANDS.has(prop) || SHORTHANDS.has(prop))
+  // SVG's own properties style inline SVG content (svg-cascade.ts), whichever sheet holds them.
+  if (LONGHANDS.has(prop) || SHORTHANDS.has(prop) || SVG_ONLY_PROPERTIES.has(prop))
     return { property: prop, raw: raw.trim(), important, base, source };
   // Vendor-prefixed duplicates and properties without effect in a PDF are dropped quietly.
   if (!prop.startsWith('-') && !NO_EFFECT_PROPERTIES.has(prop)) {
@@ -1340,7 +1294,7 @@ export async function loadSheets(
       },
       out,
       counter,
-      sources[i].svg ? { ...ctx, warn: quietSvgProperties(ctx.warn) } : ctx,
+      ctx,
     );
   }
   if (counter.layers) rankLayers(out.rules, counter.layers);
