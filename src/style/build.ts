@@ -73,6 +73,37 @@ function styledElement(
   return out;
 }
 
+/**
+ * The size to write on an outermost <svg> without width and height attributes: the content
+ * size its style fixes; else, without a viewBox to give a ratio, CSS's default object size
+ * (300 x 150 px), which browsers draw such an SVG in.
+ */
+function ownSize(
+  el: DomElement,
+  style: ComputedStyle,
+): { size: { width: number; height: number } } | Record<string, never> {
+  const fixed = definiteContentSize(style);
+  if ('size' in fixed || el.attrs.has('viewBox')) return fixed;
+  return { size: { width: 300, height: 150 } };
+}
+
+/**
+ * The content box size a style fixes in CSS px, when both width and height are lengths (and,
+ * with border-box sizing, the padding too); what an <svg> without its own size is drawn in.
+ */
+function definiteContentSize(
+  style: ComputedStyle,
+): { size: { width: number; height: number } } | Record<string, never> {
+  const { width, height } = style;
+  if (typeof width !== 'number' || typeof height !== 'number') return {};
+  if (style.boxSizing !== 'border-box') return { size: { width, height } };
+  const pads = [style.paddingTop, style.paddingRight, style.paddingBottom, style.paddingLeft];
+  if (!pads.every((p): p is number => typeof p === 'number')) return {};
+  const w = width - pads[1] - pads[3] - style.borderLeftWidth - style.borderRightWidth;
+  const h = height - pads[0] - pads[2] - style.borderTopWidth - style.borderBottomWidth;
+  return w > 0 && h > 0 ? { size: { width: w, height: h } } : {};
+}
+
 /** Elements that never get ::before/::after boxes (replaced or void elements). */
 const NO_GENERATED = new Set([
   'img',
@@ -203,6 +234,9 @@ export class TreeBuilder {
   private readonly ancestors = new AncestorFilter();
   /** While inside an inline SVG: the style attributes the page's cascade gives its elements. */
   private svgStyles: Map<DomElement, string> | null = null;
+  private root: DomElement | null = null;
+  /** The page's SVG elements by id, made when a drawing first references one it lacks. */
+  private svgIds: Map<string, DomElement> | null = null;
 
   constructor(
     private readonly engine: StyleEngine,
@@ -210,8 +244,24 @@ export class TreeBuilder {
   ) {}
 
   build(root: DomElement): StyledElement {
+    this.root = root;
     this.referenced = referencedIds(root);
     return this.element(root, null, '', 0);
+  }
+
+  private svgElementById(id: string): DomElement | undefined {
+    if (!this.svgIds) {
+      const ids = new Map<string, DomElement>();
+      const stack: DomElement[] = this.root ? [this.root] : [];
+      while (stack.length) {
+        const el = stack.pop() as DomElement;
+        if (el.namespace === 'svg' && el.idAttr !== null && !ids.has(el.idAttr))
+          ids.set(el.idAttr, el);
+        for (let i = el.elementChildren.length - 1; i >= 0; i--) stack.push(el.elementChildren[i]);
+      }
+      this.svgIds = ids;
+    }
+    return this.svgIds.get(id);
   }
 
   /** Hint declarations of an element; one shared array per distinct set (see compute's key). */
@@ -582,7 +632,11 @@ export class TreeBuilder {
     let svg: string | undefined;
     if (outermostSvg) {
       const styles = this.svgStyles as Map<DomElement, string>;
-      svg = svgMarkup(el, (e) => styles.get(e));
+      svg = svgMarkup(el, {
+        styleOf: (e) => styles.get(e),
+        elementById: (id) => this.svgElementById(id),
+        ...ownSize(el, style),
+      });
       this.svgStyles = enclosingSvgStyles;
     }
     const lettered =

@@ -107,6 +107,27 @@ describe('page style sheets in inline SVG', () => {
   });
 });
 
+describe('references between the inline SVGs of a page', () => {
+  it('draws icons from a sprite sheet <symbol> in a hidden <svg>, sized by the page', async () => {
+    const { doc, codes } = await laidOut(
+      page(
+        '.icon { width: 24px; height: 24px } .ok { color: rgb(0, 128, 0) }',
+        `<svg style="display: none"><symbol id="check" viewBox="0 0 12 12"><path d="M1 6L5 10L11 2" fill="none" stroke="currentColor"/></symbol>
+          <linearGradient id="fade"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient></svg>
+        <p class="ok"><svg class="icon" role="img" aria-label="Passed"><use href="#check"/></svg> Passed</p>
+        <svg width="100" height="10" role="img" aria-label="Fade"><rect width="100" height="10" fill="url(#fade)"/></svg>`,
+      ),
+    );
+    expect(codes.filter((c) => c.startsWith('resource.'))).toEqual([]);
+    expect(allItems(doc.pages[0].items).some((i) => i.kind === 'image')).toBe(false);
+    const [tick, bar] = paths(doc);
+    expect(tick.stroke?.paint).toEqual(GREEN);
+    // The symbol's 12-unit viewBox fills the 24px icon: a 1-unit stroke is 2px = 1.5pt.
+    expect(tick.stroke?.width).toBeCloseTo(1.5, 6);
+    expect(bar.fill && 'kind' in bar.fill && bar.fill.kind).toBe('linear-gradient');
+  });
+});
+
 describe('inline SVG markup', () => {
   it('is standalone XML with the SVG namespace, case kept, and untouched when no rule applies', async () => {
     const doc = await styleDocument(
@@ -115,7 +136,7 @@ describe('inline SVG markup', () => {
     );
     const svg = find(doc.root, (e) => e.tag === 'svg');
     expect(svg.svgMarkup).toBe(
-      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10" width="10"><title>A &amp; B</title><linearGradient id="g"/><use xlink:href="#g"/></svg>',
+      '<svg xmlns:xlink="http://www.w3.org/1999/xlink" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" width="10"><title>A &amp; B</title><linearGradient id="g"/><use xlink:href="#g"/></svg>',
     );
   });
 
@@ -130,5 +151,18 @@ describe('inline SVG markup', () => {
       '<rect style="fill:blue;stroke:green;transform-origin:center"/>',
     );
     expect(svg.svgMarkup).toContain('<text class="t" style="font:bold 12px serif;font-size:14px">');
+  });
+
+  it('copies what it references from elsewhere in the page into <defs>, declaring xlink once', async () => {
+    const doc = await styleDocument(
+      '<svg id="a" style="width: 10px; height: 10px"><use xlink:href="#s"/></svg>' +
+        '<svg><symbol id="s"><use href="#t"/></symbol><rect id="t" fill="url(#g)"/><linearGradient id="g"/><circle id="unused"/></svg>',
+      { loader: fakeLoader() },
+    );
+    const svg = find(doc.root, (e) => e.attrs.get('id') === 'a');
+    expect(svg.svgMarkup).toBe(
+      '<svg xmlns:xlink="http://www.w3.org/1999/xlink" xmlns="http://www.w3.org/2000/svg" width="10" height="10" id="a" style="width: 10px; height: 10px">' +
+        '<defs><symbol id="s"><use href="#t"/></symbol><rect id="t" fill="url(#g)"/><linearGradient id="g"/></defs><use xlink:href="#s"/></svg>',
+    );
   });
 });
