@@ -26,6 +26,12 @@ interface ImageSize {
   readonly intrinsicHeight: number;
   /** An SVG holding HTML in <foreignObject>, which neither the vector path nor librsvg draws. */
   readonly foreignObject?: true;
+  /**
+   * An SVG with a viewBox and no width or height of its own: it has no natural size, only an
+   * aspect ratio (the intrinsic size is the viewBox's, which gives that ratio). The page sizes
+   * it, as browsers do: to the width of its container.
+   */
+  readonly ratioOnly?: true;
 }
 
 /** An image with pixels: what backgrounds and page furniture need. */
@@ -77,7 +83,11 @@ export async function decodeImageForDrawing(
   const decoded =
     (vector && vectorOnly(vector, maxInputPixels)) ??
     (await decodePixels(input, contentType, maxInputPixels, { vector }));
-  return FOREIGN_OBJECT.test(text) ? { ...decoded, foreignObject: true } : decoded;
+  return {
+    ...decoded,
+    ...(FOREIGN_OBJECT.test(text) ? { foreignObject: true as const } : {}),
+    ...(hasOnlyRatio(text) ? { ratioOnly: true as const } : {}),
+  };
 }
 
 /** Decodes an image to pixels (an SVG is rasterised, and keeps its vector form when simple). */
@@ -108,8 +118,15 @@ async function decodePixels(
     const density = 72 * svgScale(w, h);
     const raster = sharp(input, { density, limitInputPixels: maxInputPixels });
     const out = await rawOf(raster);
-    const vector = parsed ? parsed.vector : await parseSimpleSvg(input.toString('utf8'));
-    return { resource: out, intrinsicWidth: w, intrinsicHeight: h, ...(vector ? { vector } : {}) };
+    const text = input.toString('utf8');
+    const vector = parsed ? parsed.vector : await parseSimpleSvg(text);
+    return {
+      resource: out,
+      intrinsicWidth: w,
+      intrinsicHeight: h,
+      ...(vector ? { vector } : {}),
+      ...(hasOnlyRatio(text) ? { ratioOnly: true as const } : {}),
+    };
   }
 
   const upright = !meta.orientation || meta.orientation === 1;
@@ -157,6 +174,24 @@ async function decodePixels(
 }
 
 const FOREIGN_OBJECT = /<(?:[\w-]+:)?foreignObject[\s>/]/;
+const SVG_START_TAG = /<(?:[\w-]+:)?svg\b([^>]*)>/;
+
+/**
+ * Whether the outermost <svg> has a viewBox and neither width nor height in a unit of its own
+ * (a percentage refers to the box it is drawn in, so it does not size the image either).
+ */
+function hasOnlyRatio(text: string): boolean {
+  const tag = SVG_START_TAG.exec(text);
+  if (!tag) return false;
+  const attr = (name: string): string | undefined =>
+    new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`)
+      .exec(tag[1])
+      ?.slice(1)
+      .find((v) => v !== undefined);
+  if (attr('viewBox') === undefined) return false;
+  const own = (v: string | undefined): boolean => v !== undefined && !v.trim().endsWith('%');
+  return !own(attr('width')) && !own(attr('height'));
+}
 
 function isSvg(input: Buffer, contentType: string): boolean {
   return (

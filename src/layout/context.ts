@@ -416,7 +416,16 @@ function backgroundImage(
   const ih = pt(dec.intrinsicHeight);
   let w = iw;
   let h = ih;
-  const sz = layer.size;
+  // An image with a ratio but no natural size is fitted inside the area when its size is auto
+  // (CSS Backgrounds 3 §3.9).
+  const sz =
+    dec.ratioOnly &&
+    layer.size !== 'cover' &&
+    layer.size !== 'contain' &&
+    layer.size.width === 'auto' &&
+    layer.size.height === 'auto'
+      ? 'contain'
+      : layer.size;
   if (sz === 'cover' || sz === 'contain') {
     const f =
       sz === 'cover'

@@ -174,6 +174,16 @@ describe('floats in inline content', () => {
     expect(first.x).toBe(0);
     expect(first.baseline).toBeGreaterThan(30);
   });
+
+  it('keeps a float that starts a line in place when the content after it moves below it', async () => {
+    const r = await layoutSnippet(
+      `<div id="f" style="float:left;width:300px;height:60px"></div>
+       <div id="b" style="display:inline-block"><div style="width:300px;height:40px"></div></div>`,
+      PAGE,
+    );
+    expect(rect(r.box('f'))).toEqual([0, 0, 300, 60]);
+    expect(rect(r.box('b'))).toEqual([0, 60, 300, 40]);
+  });
 });
 
 describe('clear (§9.5.2)', () => {

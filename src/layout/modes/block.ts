@@ -201,7 +201,7 @@ export function intrinsicOuter(box: Box, ctx: LayoutContext): { min: number; max
     // Sized by a percentage, a replaced element shrinks with its container: its min-content
     // contribution is zero (CSS Sizing 3 §5.2.2, as browsers do).
     const pct = (v: unknown): boolean => typeof v === 'object' && v !== null;
-    min = pct(s.width) || pct(s.maxWidth) ? edges : max;
+    min = pct(s.width) || pct(s.maxWidth) || stretches(box) ? edges : max;
   } else if (specified !== undefined) {
     min = max = s.boxSizing === 'border-box' ? specified : specified + edges;
   } else {
@@ -320,6 +320,14 @@ function horizontal(box: Box, cbWidth: number, shrink: boolean, ctx: LayoutConte
 // ---------------------------------------------------------------------------------------------
 // Replaced elements
 
+/** The width CSS gives replaced content that has no size of its own (CSS Images 3 §4.1). */
+const DEFAULT_OBJECT_WIDTH_PX = 300;
+
+function marginsH(s: ComputedStyle, cbWidth: number): number {
+  const m = margin(s, cbWidth);
+  return m.left + m.right;
+}
+
 /** Width over height: the author's aspect-ratio, else the image's own, else the attributes'. */
 function replacedRatio(box: ImageBox): number | undefined {
   if (box.style.aspectRatio !== 'auto') return box.style.aspectRatio;
@@ -346,7 +354,18 @@ export function replacedSize(
   const edgesH = s.boxSizing === 'border-box' ? pad.top + pad.bottom + bord.top + bord.bottom : 0;
   let w = cssW !== undefined ? cssW - edgesW : cssH === undefined ? box.attrWidth : undefined;
   let h = cssH !== undefined ? cssH - edgesH : cssW === undefined ? box.attrHeight : undefined;
-  if (w === undefined && h === undefined) {
+  if (w === undefined && h === undefined && ratio && stretches(box)) {
+    // No natural size, only a ratio: as wide as the container allows (CSS 2.1 §10.3.2, as
+    // browsers size such an SVG); where the width is being measured, the default 300px.
+    w =
+      cbWidth === undefined
+        ? pt(DEFAULT_OBJECT_WIDTH_PX)
+        : Math.max(
+            0,
+            cbWidth - marginsH(s, cbWidth) - pad.left - pad.right - bord.left - bord.right,
+          );
+    h = w / ratio;
+  } else if (w === undefined && h === undefined) {
     w = iw ?? 150;
     h = s.aspectRatio !== 'auto' || ih === undefined ? (ratio ? w / ratio : 75) : ih;
   } else if (w === undefined) w = ratio ? h! * ratio : (iw ?? 150);
@@ -366,6 +385,18 @@ export function replacedSize(
     h = maxH;
   }
   return { width: w!, height: h! };
+}
+
+/** Replaced content without a size of its own that takes its container's width. */
+export function stretches(box: ImageBox): boolean {
+  const s = box.style;
+  return (
+    box.image?.ratioOnly === true &&
+    s.width === 'auto' &&
+    s.height === 'auto' &&
+    box.attrWidth === undefined &&
+    box.attrHeight === undefined
+  );
 }
 
 /** An <svg> in the HTML, whose text inherits the surrounding font (not an <img> of an SVG). */

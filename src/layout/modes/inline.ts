@@ -33,7 +33,14 @@ import { decorateBox, flatten, MemoSlot } from '../context.js';
 import type { DisplayItem, GlyphList, ItemTag } from '../../document/index.js';
 import type { Anchor, Fragment, LeafFragment, PageMark } from '../paginate/fragments.js';
 import { anchorsOf, moveAnchor } from '../paginate/fragments.js';
-import { intrinsicOuter, layoutAtomic, layoutFixed, measureFloat, placeFloat } from './block.js';
+import {
+  intrinsicOuter,
+  layoutAtomic,
+  layoutFixed,
+  measureFloat,
+  placeFloat,
+  stretches,
+} from './block.js';
 import type { AbsCollector, MeasuredFloat } from './block.js';
 import type { FloatContext } from './floats.js';
 import { layoutFootnoteBody } from './footnote.js';
@@ -64,7 +71,7 @@ function direction(box: BlockBox): 'ltr' | 'rtl' | 'auto' {
  * box), not offset by `position`, whose size, padding and margins are all absolute or auto.
  */
 function widthFree(box: Box): boolean {
-  if (box.kind !== 'image' || box.style.position !== 'static') return false;
+  if (box.kind !== 'image' || box.style.position !== 'static' || stretches(box)) return false;
   const s = box.style;
   const fixed = (v: unknown): boolean => typeof v === 'number' || v === 'auto' || v === 'none';
   return (
@@ -273,9 +280,12 @@ export function layoutInline(
   const right = x + width;
   // A leader the content after it did not follow on its line: it starts the next line.
   let carriedLeader: LineFragment<InlineSource> | undefined;
+  // Floats that start a line stay where they were placed when the rest of the line has to
+  // move below them; their anchors are passed over when the line is broken again.
+  const settled = new Set<Box>();
   while (!breaker.done) {
     const saved = breaker.save();
-    const mark = floats.mark();
+    let mark = floats.mark();
     let height = guess;
     for (let attempt = 0; ; attempt++) {
       const last = attempt >= LINE_ATTEMPTS + 2 * floats.size;
@@ -283,6 +293,8 @@ export function layoutInline(
       let left = band.left;
       let end = band.right;
       const before: Fragment[] = [];
+      const beforeBoxes: Box[] = [];
+      let floatsAtStart = true;
       const after: MeasuredFloat[] = [];
       const placedAbs: AbsCollector = [];
       const statics: { box: Box; x: number; y: number }[] = [];
@@ -292,6 +304,7 @@ export function layoutInline(
           statics.push({ box: b, x: rtl ? end - used : left + used, y: top });
           return undefined;
         }
+        if (settled.has(b)) return undefined;
         // A float goes beside this line when it fits in what the line leaves and beside the
         // floats already there; otherwise just below the line.
         const f = measure(b);
@@ -304,6 +317,8 @@ export function layoutInline(
           return undefined;
         }
         before.push(placeFloat(f, x, width, top, floats, placedAbs, top));
+        beforeBoxes.push(b);
+        if (used > EPS) floatsAtStart = false;
         const nb = floats.band(top, top + height, x, right);
         left = nb.left;
         end = nb.right;
@@ -318,7 +333,14 @@ export function layoutInline(
         if (next !== undefined) {
           // Too narrow for its content here: the line moves below the next float's bottom.
           breaker.restore(saved);
-          floats.reset(mark);
+          if (before.length > 0 && floatsAtStart) {
+            // Floats the line began with keep their place, as high as they could go; only
+            // the content after them moves down.
+            children.push(...before);
+            abs.push(...placedAbs);
+            for (const b of beforeBoxes) settled.add(b);
+            mark = floats.mark();
+          } else floats.reset(mark);
           top = next;
           height = 0;
           continue;
