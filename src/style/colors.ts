@@ -4,7 +4,7 @@
  * of CSS Color 5. Colours outside sRGB are gamut mapped to it, the PDF output intent.
  */
 import type { CssNode } from 'css-tree';
-import type { RgbaColor } from './types.js';
+import type { ColorInterpolation, RgbaColor } from './types.js';
 import { parseAngle } from './values.js';
 import { CSS_NAMED_COLORS } from '../document/index.js';
 import {
@@ -414,6 +414,34 @@ const MIX_SPACES: Readonly<Record<string, ColorSpace>> = {
 
 const HUE_METHODS = new Set<string>(['shorter', 'longer', 'increasing', 'decreasing']);
 
+/**
+ * `in <colorspace> [<hue-method> hue]` (CSS Color 4 §12.1), all of its tokens and nothing
+ * else; null when that is not what they are.
+ */
+export function parseInterpolationMethod(nodes: readonly CssNode[]): ColorInterpolation | null {
+  const ids = nodes.map((m) => (m.type === 'Identifier' ? m.name.toLowerCase() : null));
+  if (ids[0] !== 'in') return null;
+  const space = ids[1] ? MIX_SPACES[ids[1]] : undefined;
+  if (!space) return null;
+  if (ids.length === 2) return { space, hue: 'shorter' };
+  if (ids.length !== 4 || hueIndex(space) < 0 || !ids[2] || !HUE_METHODS.has(ids[2])) return null;
+  return ids[3] === 'hue' ? { space, hue: ids[2] as HueMethod } : null;
+}
+
+/**
+ * Two sRGB colours mixed at `w` (0 = a, 1 = b) the way `method` says, premultiplied by alpha,
+ * and brought back into sRGB.
+ */
+export function mixColors(
+  a: RgbaColor,
+  b: RgbaColor,
+  w: number,
+  method: ColorInterpolation,
+): RgbaColor {
+  const from = (c: RgbaColor): SpaceColor => ({ space: 'srgb', c: [c.r, c.g, c.b], alpha: c.a });
+  return toRgba(interpolate(from(a), from(b), w, method.space, method.hue));
+}
+
 function parseColorMix(node: CssNode, state: ParseState, depth: number): SpaceColor | null {
   if (node.type !== 'Function') return null;
   const groups: CssNode[][] = [[]];
@@ -427,15 +455,9 @@ function parseColorMix(node: CssNode, state: ParseState, depth: number): SpaceCo
   let hue: HueMethod = 'shorter';
   const first = groups[0];
   if (first[0]?.type === 'Identifier' && first[0].name.toLowerCase() === 'in') {
-    const method = groups.shift() ?? [];
-    const ids = method.map((m) => (m.type === 'Identifier' ? m.name.toLowerCase() : null));
-    const s = ids[1] ? MIX_SPACES[ids[1]] : undefined;
-    if (!s) return null;
-    space = s;
-    if (ids.length === 4) {
-      if (hueIndex(s) < 0 || !ids[2] || !HUE_METHODS.has(ids[2]) || ids[3] !== 'hue') return null;
-      hue = ids[2] as HueMethod;
-    } else if (ids.length !== 2) return null;
+    const method = parseInterpolationMethod(groups.shift() ?? []);
+    if (!method) return null;
+    ({ space, hue } = method);
   }
   if (groups.length !== 2) return null;
   const items: { color: SpaceColor; pct: number | null }[] = [];

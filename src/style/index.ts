@@ -34,7 +34,7 @@ export type * from './types.js';
 export { pageStyleFor } from './page.js';
 export { DEFAULT_CSS_LIMITS, type CssLimits } from './limits.js';
 export { resolveLength } from './length.js';
-export { parseColor } from './colors.js';
+export { mixColors, parseColor } from './colors.js';
 // css-tree behind the guard every parse of ours needs (see css-tree.ts).
 export { csstree } from './css-tree.js';
 export { formatCounter } from './counters.js';

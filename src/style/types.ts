@@ -18,6 +18,7 @@ import type { Warning } from '../diagnostics.js';
 import type { RgbaColor } from '../document/index.js';
 import type { ResourceLoader } from '../resources/index.js';
 import type { CssLimits } from './limits.js';
+import type { ColorSpace, HueMethod } from './color-spaces.js';
 import type { ParseOptions } from '../html/index.js';
 
 export type { RgbaColor };
@@ -289,6 +290,12 @@ export interface ColorHint {
 }
 
 /** A gradient's stop list: colour stops, with at most one hint between two of them. */
+/** How colours are mixed: in which space, and for a polar one which way round the hue goes. */
+export interface ColorInterpolation {
+  readonly space: ColorSpace;
+  readonly hue: HueMethod;
+}
+
 export type GradientStops = readonly (ColorStop | ColorHint)[];
 
 export interface CssLinearGradient {
@@ -302,6 +309,8 @@ export interface CssLinearGradient {
     | { readonly corner: { readonly x: 'left' | 'right'; readonly y: 'top' | 'bottom' } };
   readonly stops: GradientStops;
   readonly repeating: boolean;
+  /** `in <colorspace>`: the space the stops mix in; absent, they mix in sRGB. */
+  readonly interpolation?: ColorInterpolation;
 }
 
 export type RadialExtent = 'closest-side' | 'closest-corner' | 'farthest-side' | 'farthest-corner';
@@ -315,6 +324,8 @@ export interface CssRadialGradient {
   readonly position: BackgroundPosition;
   readonly stops: GradientStops;
   readonly repeating: boolean;
+  /** `in <colorspace>`: the space the stops mix in; absent, they mix in sRGB. */
+  readonly interpolation?: ColorInterpolation;
 }
 
 export interface CssConicGradient {
@@ -324,6 +335,8 @@ export interface CssConicGradient {
   readonly position: BackgroundPosition;
   readonly stops: GradientStops;
   readonly repeating: boolean;
+  /** `in <colorspace>`: the space the stops mix in; absent, they mix in sRGB. */
+  readonly interpolation?: ColorInterpolation;
 }
 
 export type CssGradient = CssLinearGradient | CssRadialGradient | CssConicGradient;

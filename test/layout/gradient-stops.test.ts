@@ -13,6 +13,7 @@ import {
   mixPremultiplied,
   repeatStops,
   resolveStops,
+  smoothStops,
   spreadStops,
 } from '../../src/layout/paint/gradient-stops.js';
 
@@ -143,5 +144,45 @@ describe('tile starts', () => {
     // whose gap reaches into the range).
     expect(tileStarts({ ...axis, repeat: 'space' })).toEqual([-35, 0, 35, 70]);
     expect(tileStarts({ ...axis, size: 60, repeat: 'space' })).toEqual([10]);
+  });
+});
+
+describe('interpolation in another colour space', () => {
+  const stops = {
+    stops: [
+      { pos: 0, color: BLUE },
+      { pos: 1, color: { r: 1, g: 1, b: 0, a: 1 } },
+    ],
+    hints: [null],
+  };
+
+  it('keeps two stops for sRGB, adds the curve of OKLCH as extra stops', () => {
+    expect(smoothStops(stops)).toHaveLength(2);
+    const oklch = smoothStops(stops, { space: 'oklch', hue: 'shorter' });
+    expect(oklch.length).toBeGreaterThan(4);
+    // Blue to yellow the short way round the OKLCH hue circle passes through cyan and green:
+    // the middle is greener than either end and than the sRGB middle (0.5, 0.5, 0.5).
+    const mid = oklch.reduce((best, s) =>
+      Math.abs(s.pos - 0.5) < Math.abs(best.pos - 0.5) ? s : best,
+    );
+    expect(mid.color.g).toBeGreaterThan(0.6);
+    expect(mid.color.r).toBeLessThan(0.3);
+    expect(oklch[0].color.b).toBeCloseTo(1, 5);
+    expect(oklch[oklch.length - 1].color.b).toBeCloseTo(0, 5);
+  });
+
+  it('goes the long way round the hue for `longer hue`, from red back to red', () => {
+    const round = smoothStops(
+      {
+        stops: [
+          { pos: 0, color: RED },
+          { pos: 1, color: RED },
+        ],
+        hints: [null],
+      },
+      { space: 'hsl', hue: 'longer' },
+    );
+    const greenest = Math.max(...round.map((s) => s.color.g - s.color.r));
+    expect(greenest).toBeGreaterThan(0.9);
   });
 });

@@ -115,6 +115,38 @@ describe('colour hints', () => {
   });
 });
 
+describe('colour interpolation method', () => {
+  it('reads `in <space> [<hue> hue]` before or after the rest of the head, or alone', async () => {
+    expect(await one('linear-gradient(to right in oklab, red, blue)')).toMatchObject({
+      direction: { angle: 90 },
+      interpolation: { space: 'oklab', hue: 'shorter' },
+    });
+    expect(await one('linear-gradient(in oklch longer hue 45deg, red, blue)')).toMatchObject({
+      direction: { angle: 45 },
+      interpolation: { space: 'oklch', hue: 'longer' },
+    });
+    expect(await one('radial-gradient(in srgb-linear, red, blue)')).toMatchObject({
+      shape: 'ellipse',
+      interpolation: { space: 'srgb-linear', hue: 'shorter' },
+    });
+    expect(await one('conic-gradient(from 90deg in hsl increasing hue, red, blue)')).toMatchObject({
+      from: 90,
+      interpolation: { space: 'hsl', hue: 'increasing' },
+    });
+  });
+
+  it.each([
+    'linear-gradient(in, red, blue)',
+    'linear-gradient(in rainbow, red, blue)',
+    'linear-gradient(in oklab longer hue, red, blue)',
+    'radial-gradient(circle in oklab at center, red, blue)',
+  ])('refuses %s', async (value) => {
+    const { images, warnings } = await image(value);
+    expect(images).toEqual([]);
+    expect(warnings.length).toBeGreaterThan(0);
+  });
+});
+
 describe('refused gradients', () => {
   it.each([
     ['radial-gradient(circle 50%, red, blue)', 'a circle has no percentage radius'],

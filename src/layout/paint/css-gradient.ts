@@ -75,7 +75,13 @@ export function linearPaint(g: CssLinearGradient, box: Rect, tooFine: () => void
     Math.abs(box.width * Math.sin((angle * Math.PI) / 180)) +
     Math.abs(box.height * Math.cos((angle * Math.PI) / 180));
   const at = (v: LengthPercentage): number => len(v, lineLength) / Math.max(lineLength, 1e-6);
-  const stops = spreadStops(smoothStops(resolveStops(g.stops, at)), 0, 1, g.repeating, tooFine);
+  const stops = spreadStops(
+    smoothStops(resolveStops(g.stops, at), g.interpolation),
+    0,
+    1,
+    g.repeating,
+    tooFine,
+  );
   return Array.isArray(stops) ? gradientFor(box, angle, stops) : stops;
 }
 
@@ -141,7 +147,10 @@ export function radialPaint(g: CssRadialGradient, box: Rect, tooFine: () => void
   const [rx, ry] = radialRadii(g, box, cx, cy);
   // Positions in ray units; with a zero ray percentages of it are 0 and lengths stay.
   const unit = rx > 0 ? rx : 1;
-  const stops = smoothStops(resolveStops(g.stops, (v) => len(v, rx) / unit));
+  const stops = smoothStops(
+    resolveStops(g.stops, (v) => len(v, rx) / unit),
+    g.interpolation,
+  );
   const lastPos = stops[stops.length - 1].pos;
   if ((rx > 0 && ry > 0) || (g.shape === 'circle' && rx === 0)) {
     const sx = rx > 0 ? rx : 1;
@@ -202,7 +211,10 @@ export function conicWedges(
 ): ConicWedges | RgbaColor {
   const [cx, cy] = centreOf(g, box);
   // Positions are percentages of a turn (angles were turned into them).
-  const stops = smoothStops(resolveStops(g.stops, (v) => resolveLength(v, 1)));
+  const stops = smoothStops(
+    resolveStops(g.stops, (v) => resolveLength(v, 1)),
+    g.interpolation,
+  );
   const spread = spreadStops(stops, 0, 1, g.repeating, tooFine);
   if (!Array.isArray(spread)) return spread;
   const far = Math.max(...corners(box).map(([x, y]) => Math.hypot(x - cx, y - cy)));

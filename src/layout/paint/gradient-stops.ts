@@ -8,7 +8,8 @@
  * radial ray, a full turn), so the stops of a plain gradient keep the offsets CSS gave them.
  */
 import type { GradientStop, RgbaColor } from '../../document/index.js';
-import type { GradientStops, LengthPercentage } from '../../style/index.js';
+import { mixColors } from '../../style/index.js';
+import type { ColorInterpolation, GradientStops, LengthPercentage } from '../../style/index.js';
 
 export interface RayStop {
   readonly pos: number;
@@ -86,11 +87,19 @@ function spreadUnpositioned(positions: (number | null)[]): void {
  * The stops with colour hints and premultiplied mixing made explicit: stops whose straight
  * interpolation draws what CSS draws (within 1/255 per channel).
  */
-export function smoothStops({ stops, hints }: ResolvedStops): RayStop[] {
+export function smoothStops(
+  { stops, hints }: ResolvedStops,
+  interpolation?: ColorInterpolation,
+): RayStop[] {
   if (stops.length < 2) return [...stops];
+  // sRGB is what the drawing interpolates in; another space is followed by extra stops.
+  const mix =
+    interpolation && interpolation.space !== 'srgb'
+      ? (a: RgbaColor, b: RgbaColor, w: number) => mixColors(a, b, w, interpolation)
+      : undefined;
   const out: RayStop[] = [];
   for (let i = 0; i + 1 < stops.length; i++) {
-    const piece = segmentStops(stops[i], stops[i + 1], hints[i] ?? null);
+    const piece = segmentStops(stops[i], stops[i + 1], hints[i] ?? null, mix);
     const last = out[out.length - 1];
     // Where two segments meet at the same colour, one stop serves both.
     const skip = last && last.pos === piece[0].pos && sameColor(last.color, piece[0].color);
@@ -99,16 +108,25 @@ export function smoothStops({ stops, hints }: ResolvedStops): RayStop[] {
   return out;
 }
 
-/** Stops from a to b, both included, following the hint curve and premultiplied mixing. */
-function segmentStops(a: RayStop, b: RayStop, hint: number | null): RayStop[] {
+/**
+ * Stops from a to b, both included, following the hint curve and premultiplied mixing (in
+ * sRGB, or by `mix` in another space).
+ */
+function segmentStops(
+  a: RayStop,
+  b: RayStop,
+  hint: number | null,
+  mix?: (a: RgbaColor, b: RgbaColor, w: number) => RgbaColor,
+): RayStop[] {
   const span = b.pos - a.pos;
   if (!(span > 0)) return [a, b];
   const f = hint === null ? 0.5 : (hint - a.pos) / span;
   // A hint on a stop makes the change there abrupt.
   if (f <= 0) return [a, { pos: a.pos, color: b.color }, b];
   if (f >= 1) return [a, { pos: b.pos, color: a.color }, b];
-  if (f === 0.5 && straightIsExact(a.color, b.color)) return [a, b];
-  const colorAt = (t: number): RgbaColor => mixPremultiplied(a.color, b.color, hintWeight(t, f));
+  if (f === 0.5 && !mix && straightIsExact(a.color, b.color)) return [a, b];
+  const mixAt = mix ?? mixPremultiplied;
+  const colorAt = (t: number): RgbaColor => mixAt(a.color, b.color, hintWeight(t, f));
   return sampleSegment(colorAt).map((s) => ({ pos: a.pos + span * s.t, color: s.color }));
 }
 

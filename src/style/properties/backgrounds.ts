@@ -4,10 +4,11 @@
  * shorthand.
  */
 import type { CssNode } from 'css-tree';
-import { TRANSPARENT, parseColor, type ColorSpec } from '../colors.js';
+import { TRANSPARENT, parseColor, parseInterpolationMethod, type ColorSpec } from '../colors.js';
 import * as kit from './kit.js';
 import type {
   BackgroundBox,
+  ColorInterpolation,
   BackgroundRepeatKeyword,
   CssImage,
   CssLinearGradient,
@@ -28,6 +29,7 @@ interface LinearSpec {
   readonly direction: CssLinearGradient['direction'];
   readonly stops: readonly StopSpec[];
   readonly repeating: boolean;
+  readonly interpolation?: ColorInterpolation;
 }
 type RadialSizeSpec =
   RadialExtent | { readonly rx: cssValues.LenSpec; readonly ry: cssValues.LenSpec };
@@ -38,6 +40,7 @@ interface RadialSpec {
   readonly position: PosSpec;
   readonly stops: readonly StopSpec[];
   readonly repeating: boolean;
+  readonly interpolation?: ColorInterpolation;
 }
 interface ConicSpec {
   readonly kind: 'conic-gradient';
@@ -45,6 +48,7 @@ interface ConicSpec {
   readonly position: PosSpec;
   readonly stops: readonly StopSpec[];
   readonly repeating: boolean;
+  readonly interpolation?: ColorInterpolation;
 }
 type GradientSpec = LinearSpec | RadialSpec | ConicSpec;
 type ImageSpec = { readonly kind: 'url'; readonly url: string } | GradientSpec | 'none';
@@ -78,22 +82,47 @@ function parseGradient(fn: CssNode): GradientSpec | null {
   const { base, repeating } = named;
   const parts = cssValues.splitCommas(fn.children.toArray().filter((n) => n.type !== 'WhiteSpace'));
   // The first part is a head (direction, shape, centre) unless it starts with a colour.
-  const head = parts[0] ?? [];
-  const hasHead = head.length > 0 && !parseColor(head[0]);
+  const first = parts[0] ?? [];
+  const hasHead = first.length > 0 && !parseColor(first[0]);
   const stopParts = hasHead ? parts.slice(1) : parts;
+  const split = hasHead ? splitInterpolation(first) : { rest: [] };
+  if (!split) return null;
+  const head = split.rest;
+  const method = split.interpolation ? { interpolation: split.interpolation } : {};
   if (base === 'conic-gradient') {
-    const h = hasHead ? parseConicHead(head) : { from: 0, position: CENTER };
+    const h = head.length > 0 ? parseConicHead(head) : { from: 0, position: CENTER };
     const stops = h && parseStopList(stopParts, parseTurnPosition);
-    return h && stops ? { kind: 'conic-gradient', ...h, stops, repeating } : null;
+    return h && stops ? { kind: 'conic-gradient', ...h, stops, repeating, ...method } : null;
   }
   const stops = parseStopList(stopParts, parseRayPosition);
   if (!stops) return null;
   if (base === 'radial-gradient') {
-    const h = hasHead ? parseRadialHead(head) : RADIAL_DEFAULT;
-    return h ? { kind: 'radial-gradient', ...h, stops, repeating } : null;
+    const h = head.length > 0 ? parseRadialHead(head) : RADIAL_DEFAULT;
+    return h ? { kind: 'radial-gradient', ...h, stops, repeating, ...method } : null;
   }
-  const direction = hasHead ? parseLinearDirection(head) : { angle: 180 };
-  return direction ? { kind: 'linear-gradient', direction, stops, repeating } : null;
+  const direction = head.length > 0 ? parseLinearDirection(head) : { angle: 180 };
+  return direction ? { kind: 'linear-gradient', direction, stops, repeating, ...method } : null;
+}
+
+/**
+ * A gradient's head without its `<color-interpolation-method>`, which comes first or last
+ * (CSS Images 4, 3.1); null when an `in` is there but not a valid method.
+ */
+function splitInterpolation(
+  head: readonly CssNode[],
+): { rest: CssNode[]; interpolation?: ColorInterpolation } | null {
+  const at = head.findIndex((n) => cssValues.ident(n) === 'in');
+  if (at < 0) return { rest: [...head] };
+  // The method is `in <space>` plus `<hue-method> hue` when those follow.
+  for (const length of [4, 2]) {
+    const interpolation = parseInterpolationMethod(head.slice(at, at + length));
+    if (!interpolation) continue;
+    const rest = [...head.slice(0, at), ...head.slice(at + length)];
+    // Between the other parts of the head it would split them: not valid there.
+    if (at > 0 && at + length < head.length) return null;
+    return { rest, interpolation };
+  }
+  return null;
 }
 
 function parseLinearDirection(head: readonly CssNode[]): CssLinearGradient['direction'] | null {
@@ -236,9 +265,10 @@ function computeImage(s: ImageSpec, c: kit.ComputeCtx): CssImage | 'none' {
   if (s === 'none' || s.kind === 'url') return s;
   const stops = computeStops(s.stops, c);
   const { repeating } = s;
+  const method = s.interpolation ? { interpolation: s.interpolation } : {};
   switch (s.kind) {
     case 'linear-gradient':
-      return { kind: s.kind, direction: s.direction, repeating, stops };
+      return { kind: s.kind, direction: s.direction, repeating, stops, ...method };
     case 'conic-gradient':
       return {
         kind: s.kind,
@@ -246,6 +276,7 @@ function computeImage(s: ImageSpec, c: kit.ComputeCtx): CssImage | 'none' {
         position: computePosition(s.position, c),
         repeating,
         stops,
+        ...method,
       };
     case 'radial-gradient':
       return {
@@ -261,6 +292,7 @@ function computeImage(s: ImageSpec, c: kit.ComputeCtx): CssImage | 'none' {
         position: computePosition(s.position, c),
         repeating,
         stops,
+        ...method,
       };
   }
 }
