@@ -42,7 +42,7 @@ function htmlDocument(round: number): string {
   table { width: 100%; border-collapse: collapse } th { background: #f3f4f6; text-align: left }
   td, th { border-bottom: 1px solid #e5e7eb; padding: 2mm } td.n { text-align: right }
   code { font-family: monospace } .note { border: 1pt solid #d1d5db; border-radius: 4pt; padding: 3mm }
-  .note { background-image: linear-gradient(in oklab, #ffffff, #f3f4f6) }
+  .note { background-image: image-set(linear-gradient(#ffffff, #f3f4f6) 1x) }
 </style></head><body>
 <header><h1>Invoice ${1000 + round}</h1><img src="data:image/png;base64,${PNG_4X4}" alt="Company logo" width="32" height="32"></header>
 <p>Dear customer, thank you for your order no. <strong>${4711 + round}</strong> of ${round + 1} March.
