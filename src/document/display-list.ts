@@ -224,6 +224,8 @@ export interface PdfPageItem {
 export interface GroupItem {
   readonly kind: 'group';
   readonly clip?: readonly PathOp[];
+  /** How the clip path's inside is decided; absent, nonzero winding. */
+  readonly clipRule?: 'evenodd';
   readonly transform?: Matrix;
   readonly opacity?: number;
   readonly items: readonly DisplayItem[];

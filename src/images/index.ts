@@ -17,6 +17,7 @@ export { decodeImageCached, decodeImageForDrawingCached } from './cache.js';
 export { jpegFrame } from './jpeg.js';
 export { loadSharp, type Sharp } from './sharp.js';
 export {
+  parsePathData,
   parseSimpleSvg,
   svgVectorItems,
   type SvgVector,

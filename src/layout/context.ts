@@ -34,6 +34,7 @@ import {
 import type { StructureBuilder } from './box-tree/structure.js';
 import { border, borderSides, isOverflowClipped, len, padding, pt, radii } from './units.js';
 import { boxTransform } from './paint/transform.js';
+import { clipOutline, type ClipOutline } from './paint/clip-path.js';
 import { MAX_TILES, layerTileStarts, roundedTileSize } from './paint/background-tiles.js';
 import { gradientLayerItems } from './paint/gradient-layer.js';
 import {
@@ -227,6 +228,15 @@ export function boxFragment(
   if (s.opacity < 1) frag.opacity = s.opacity;
   if (paint) frag.paint = paint;
   if (transform) frag.transform = transform;
+  if (s.clipPath !== 'none') {
+    if ('url' in s.clipPath)
+      warnOnce(
+        ctx,
+        'layout.clip-path-url',
+        `clip-path: url(${s.clipPath.url}) names an SVG clipPath, which is not applied; give the shape as a basic shape (inset(), circle(), polygon(), path())`,
+      );
+    else frag.clipPath = (slice) => clipOutline(s, g, slice.shift) as ClipOutline;
+  }
   const before = brk(s.breakBefore);
   if (before !== 'auto') frag.breakBefore = before;
   const after = brk(s.breakAfter);
@@ -523,6 +533,7 @@ function paintInto(into: Layers, f: Fragment): void {
     content,
     f.clip ? f.clip(slice) : undefined,
     f.transform,
+    f.clipPath?.(slice),
   );
 }
 
@@ -571,6 +582,14 @@ export function shiftFragment(f: Fragment, dx: number, dy: number): Fragment {
       ? { decorate: (s: BoxSlice) => f.decorate!(moveSlice(s)).map((i) => moveItem(i, dx, 0)) }
       : {}),
     ...(f.clip ? { clip: (s: BoxSlice) => f.clip!(moveSlice(s)).map((o) => shiftOp(o, dx)) } : {}),
+    ...(f.clipPath
+      ? {
+          clipPath: (s: BoxSlice) => {
+            const c = f.clipPath!(moveSlice(s));
+            return { ...c, ops: c.ops.map((o) => shiftOp(o, dx)) };
+          },
+        }
+      : {}),
     ...(f.transform ? { transform: moveMatrix(f.transform, dx, dy) } : {}),
     ...(f.float ? { float: { anchor: f.float.anchor + dy } } : {}),
     ...(f.repeat ? { repeat: shiftFragment(f.repeat, dx, dy) as LeafFragment } : {}),

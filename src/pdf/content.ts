@@ -627,7 +627,8 @@ class PageDrawer {
   private group(g: Extract<DisplayItem, { kind: 'group' }>, st: State): void {
     let ops = '';
     if (g.transform) ops += `${this.pdfMatrix(g.transform).map(num).join(' ')} cm\n`;
-    if (g.clip && g.clip.length > 0) ops += `${this.pathOps(g.clip)}W n\n`;
+    if (g.clip && g.clip.length > 0)
+      ops += `${this.pathOps(g.clip)}${g.clipRule === 'evenodd' ? 'W*' : 'W'} n\n`;
     const opacity = g.opacity === undefined ? 1 : clamp01(g.opacity);
     if (opacity < 0.999 && st.depth + 2 < MAX_GROUP_DEPTH && st.pending === '' && paints(g.items)) {
       // Group opacity applies to the composite of the children: paint them into a

@@ -202,9 +202,10 @@ class SvgBuilder {
     return { id, alpha: clamp01(alpha) };
   }
 
-  clip(ops: readonly PathOp[]): string {
+  clip(ops: readonly PathOp[], rule?: 'evenodd'): string {
     const id = this.id('c');
-    this.defs.push(`<clipPath id="${id}"><path d="${pathData(ops)}"/></clipPath>`);
+    const attr = rule ? ` clip-rule="${rule}"` : '';
+    this.defs.push(`<clipPath id="${id}"><path d="${pathData(ops)}"${attr}/></clipPath>`);
     return id;
   }
 }
@@ -335,7 +336,7 @@ function writeGroup(ctx: Ctx, group: GroupItem, out: string[]): void {
   if (opacity < 0.999) attrs.push(`opacity="${num(opacity)}"`);
   // The writer sets the transform first and then clips, so the clip path is in the group's own
   // (transformed) space: it goes on an inner group.
-  const clipAttr = clip ? ` clip-path="url(#${ctx.b.clip(clip)})"` : '';
+  const clipAttr = clip ? ` clip-path="url(#${ctx.b.clip(clip, group.clipRule)})"` : '';
   const inner: string[] = [];
   writeItems({ ...ctx, window }, group.items, inner);
   if (inner.length === 0) return;

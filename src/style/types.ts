@@ -341,6 +341,44 @@ export interface CssConicGradient {
 
 export type CssGradient = CssLinearGradient | CssRadialGradient | CssConicGradient;
 
+/** The box a basic shape is drawn against (SVG's fill/stroke/view boxes mean the border box). */
+export type ShapeBox = 'border-box' | 'padding-box' | 'content-box' | 'margin-box';
+
+/** A basic shape (CSS Shapes 1 §3), lengths computed, percentages of the reference box. */
+export type BasicShape =
+  | {
+      readonly kind: 'inset';
+      readonly top: LengthPercentage;
+      readonly right: LengthPercentage;
+      readonly bottom: LengthPercentage;
+      readonly left: LengthPercentage;
+      readonly radii: readonly [CornerRadius, CornerRadius, CornerRadius, CornerRadius];
+    }
+  | {
+      readonly kind: 'circle';
+      readonly radius: LengthPercentage | 'closest-side' | 'farthest-side';
+      readonly position: BackgroundPosition;
+    }
+  | {
+      readonly kind: 'ellipse';
+      readonly rx: LengthPercentage | 'closest-side' | 'farthest-side';
+      readonly ry: LengthPercentage | 'closest-side' | 'farthest-side';
+      readonly position: BackgroundPosition;
+    }
+  | {
+      readonly kind: 'polygon';
+      readonly rule: 'nonzero' | 'evenodd';
+      readonly points: readonly (readonly [LengthPercentage, LengthPercentage])[];
+    }
+  | { readonly kind: 'path'; readonly rule: 'nonzero' | 'evenodd'; readonly d: string };
+
+/**
+ * clip-path: none; a shape in its reference box (or the box alone, with its rounded corners);
+ * or a url() to an SVG clipPath element, which is not drawn.
+ */
+export type ClipPath =
+  'none' | { readonly url: string } | { readonly shape?: BasicShape; readonly box: ShapeBox };
+
 /** url() already resolved against the stylesheet's (or document's) base URL. */
 export interface CssUrlImage {
   readonly kind: 'url';
@@ -518,6 +556,7 @@ export interface ComputedStyle {
   readonly overflowX: Overflow;
   readonly overflowY: Overflow;
   readonly opacity: number;
+  readonly clipPath: ClipPath;
   /**
    * `clip` of an absolutely positioned box: the rectangle's top, right, bottom and left edges
    * as offsets from the border box's top-left corner ('auto': that border edge).

@@ -62,6 +62,7 @@ export function baseStyle(): ComputedStyle {
     overflowX: 'visible',
     overflowY: 'visible',
     opacity: 1,
+    clipPath: 'none',
     clip: 'auto',
     transform: [],
     transformOrigin: [

@@ -4,6 +4,7 @@
  * react-pdf's newer paginator does: leaves are atomic, boxes only contribute decoration slices
  * and break rules, nothing is laid out again per page.
  */
+import type { ClipOutline } from '../paint/clip-path.js';
 import type { DisplayItem, Matrix, PathOp, RgbaColor } from '../../document/index.js';
 import type { StyledElement } from '../../style/index.js';
 import type { PaintLayer } from '../paint/stacking.js';
@@ -155,6 +156,8 @@ export interface BoxFragment {
   readonly decorate?: (slice: BoxSlice) => DisplayItem[];
   /** Clip path for a slice in page coordinates (overflow other than visible). */
   readonly clip?: (slice: BoxSlice) => PathOp[];
+  /** clip-path: the outline the whole box (decoration and content) is cut to, per slice. */
+  readonly clipPath?: (slice: BoxSlice) => ClipOutline;
   readonly opacity?: number;
   /** CSS transform of the box and its content, in flow coordinates. */
   readonly transform?: Matrix;

@@ -1105,6 +1105,7 @@ class Pagination {
       let deco = box.decorate ? box.decorate(slice) : [];
       if (page.dx !== 0) deco = deco.map((i) => moveItem(i, page.dx, 0));
       const clip = box.clip ? box.clip(slice) : undefined;
+      const clipPath = box.clipPath?.(slice);
       paintBox(
         layersOf(into, p),
         box,
@@ -1112,6 +1113,9 @@ class Pagination {
         content,
         clip && page.dx !== 0 ? moveOps(clip, page.dx, 0) : clip,
         box.transform ? moveMatrix(box.transform, page.dx, shift) : undefined,
+        clipPath && page.dx !== 0
+          ? { ...clipPath, ops: moveOps(clipPath.ops, page.dx, 0) }
+          : clipPath,
       );
     }
     // A float run down the pages beside the flow can end on a page after this box's last

@@ -10,6 +10,7 @@
  * positioned boxes with z-index auto paint as a unit in their layer, but the stacking contexts
  * inside them with a non-zero z-index belong to the enclosing stacking context.
  */
+import type { ClipOutline } from './clip-path.js';
 import type { DisplayItem, Matrix, PathOp } from '../../document/index.js';
 import { asArtifact } from './decoration.js';
 
@@ -128,10 +129,12 @@ export function paintBox(
   content: Layers,
   clip: readonly PathOp[] | undefined,
   transform: Matrix | undefined,
+  clipPath?: ClipOutline,
 ): void {
   const opacity = box.opacity !== undefined && box.opacity < 1 ? box.opacity : undefined;
   const z = box.paint?.z ?? 'auto';
-  const context = z !== 'auto' || opacity !== undefined || transform !== undefined;
+  const context =
+    z !== 'auto' || opacity !== undefined || transform !== undefined || clipPath !== undefined;
   const clipped = (items: DisplayItem[]): DisplayItem[] =>
     clip && items.length > 0 ? [{ kind: 'group', clip, items }] : items;
   if (!context && !box.paint) {
@@ -149,6 +152,16 @@ export function paintBox(
     mergeLayers(parent, escaping);
   }
   if (items.length === 0) return;
+  // The clip path cuts the box in its own coordinates: inside the transform, under the opacity.
+  if (clipPath)
+    items = [
+      {
+        kind: 'group',
+        clip: clipPath.ops,
+        ...(clipPath.evenOdd ? { clipRule: 'evenodd' as const } : {}),
+        items,
+      },
+    ];
   if (opacity !== undefined || transform !== undefined)
     items = [
       {

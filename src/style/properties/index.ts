@@ -8,6 +8,7 @@
 import type { CssNode } from 'css-tree';
 import * as backgrounds from './backgrounds.js';
 import * as box from './box.js';
+import * as clipPath from './clip-path.js';
 import * as columns from './columns.js';
 import * as content from './content.js';
 import * as display from './display.js';
@@ -30,6 +31,7 @@ const FAMILIES = [
   box,
   backgrounds,
   effects,
+  clipPath,
   transforms,
   fonts,
   text,
