@@ -35,6 +35,7 @@ import type { StructureBuilder } from './box-tree/structure.js';
 import { border, borderSides, isOverflowClipped, len, padding, pt, radii } from './units.js';
 import { boxTransform } from './paint/transform.js';
 import { clipOutline, type ClipOutline } from './paint/clip-path.js';
+import { boxFilter } from './paint/filter.js';
 import { MAX_TILES, layerTileStarts, roundedTileSize } from './paint/background-tiles.js';
 import { gradientLayerItems } from './paint/gradient-layer.js';
 import {
@@ -236,6 +237,10 @@ export function boxFragment(
         `clip-path: url(${s.clipPath.url}) names an SVG clipPath, which is not applied; give the shape as a basic shape (inset(), circle(), polygon(), path())`,
       );
     else frag.clipPath = (slice) => clipOutline(s, g, slice.shift) as ClipOutline;
+  }
+  if (s.filter !== 'none') {
+    const f = boxFilter(s.filter, (code, message) => warnOnce(ctx, code, message));
+    if (f) frag.filter = f;
   }
   const before = brk(s.breakBefore);
   if (before !== 'auto') frag.breakBefore = before;

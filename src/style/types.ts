@@ -341,6 +341,28 @@ export interface CssConicGradient {
 
 export type CssGradient = CssLinearGradient | CssRadialGradient | CssConicGradient;
 
+/** A filter function that maps each colour on its own (Filter Effects 1 §13.2). */
+export interface ColorMatrixFilter {
+  readonly fn:
+    | 'grayscale'
+    | 'sepia'
+    | 'saturate'
+    | 'hue-rotate'
+    | 'invert'
+    | 'opacity'
+    | 'brightness'
+    | 'contrast';
+  /** A fraction (1 = 100%), clamped to 1 where CSS clamps it; degrees for hue-rotate. */
+  readonly amount: number;
+}
+
+/** One function of `filter`; blur, drop-shadow and url() are kept to be reported. */
+export type FilterFunction =
+  | ColorMatrixFilter
+  | { readonly fn: 'blur'; readonly radius: number }
+  | { readonly fn: 'drop-shadow' }
+  | { readonly fn: 'url'; readonly url: string };
+
 /** The box a basic shape is drawn against (SVG's fill/stroke/view boxes mean the border box). */
 export type ShapeBox = 'border-box' | 'padding-box' | 'content-box' | 'margin-box';
 
@@ -557,6 +579,7 @@ export interface ComputedStyle {
   readonly overflowY: Overflow;
   readonly opacity: number;
   readonly clipPath: ClipPath;
+  readonly filter: readonly FilterFunction[] | 'none';
   /**
    * `clip` of an absolutely positioned box: the rectangle's top, right, bottom and left edges
    * as offsets from the border box's top-left corner ('auto': that border edge).

@@ -63,6 +63,7 @@ export function baseStyle(): ComputedStyle {
     overflowY: 'visible',
     opacity: 1,
     clipPath: 'none',
+    filter: 'none',
     clip: 'auto',
     transform: [],
     transformOrigin: [

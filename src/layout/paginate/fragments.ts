@@ -5,6 +5,7 @@
  * and break rules, nothing is laid out again per page.
  */
 import type { ClipOutline } from '../paint/clip-path.js';
+import type { BoxFilter } from '../paint/stacking.js';
 import type { DisplayItem, Matrix, PathOp, RgbaColor } from '../../document/index.js';
 import type { StyledElement } from '../../style/index.js';
 import type { PaintLayer } from '../paint/stacking.js';
@@ -159,6 +160,8 @@ export interface BoxFragment {
   /** clip-path: the outline the whole box (decoration and content) is cut to, per slice. */
   readonly clipPath?: (slice: BoxSlice) => ClipOutline;
   readonly opacity?: number;
+  /** filter: what it does to the items of the box, and the opacity it adds. */
+  readonly filter?: BoxFilter;
   /** CSS transform of the box and its content, in flow coordinates. */
   readonly transform?: Matrix;
   /** Absent: an in-flow, non-positioned block. */

@@ -115,6 +115,13 @@ export function layersEmpty(l: Layers): boolean {
 export interface BoxPainting {
   readonly paint?: { readonly layer: 'float' | 'positioned'; readonly z: number | 'auto' };
   readonly opacity?: number;
+  readonly filter?: BoxFilter;
+}
+
+/** The drawable part of `filter`: a map over the items, and an opacity factor. */
+export interface BoxFilter {
+  readonly apply: (items: readonly DisplayItem[]) => DisplayItem[];
+  readonly opacity: number;
 }
 
 /**
@@ -131,10 +138,15 @@ export function paintBox(
   transform: Matrix | undefined,
   clipPath?: ClipOutline,
 ): void {
-  const opacity = box.opacity !== undefined && box.opacity < 1 ? box.opacity : undefined;
+  const alpha = (box.opacity ?? 1) * (box.filter?.opacity ?? 1);
+  const opacity = alpha < 1 ? alpha : undefined;
   const z = box.paint?.z ?? 'auto';
   const context =
-    z !== 'auto' || opacity !== undefined || transform !== undefined || clipPath !== undefined;
+    z !== 'auto' ||
+    opacity !== undefined ||
+    transform !== undefined ||
+    clipPath !== undefined ||
+    box.filter !== undefined;
   const clipped = (items: DisplayItem[]): DisplayItem[] =>
     clip && items.length > 0 ? [{ kind: 'group', clip, items }] : items;
   if (!context && !box.paint) {
@@ -152,6 +164,8 @@ export function paintBox(
     mergeLayers(parent, escaping);
   }
   if (items.length === 0) return;
+  // Filter, then clip path, then opacity (CSS Masking 1 §1).
+  if (box.filter) items = box.filter.apply(items);
   // The clip path cuts the box in its own coordinates: inside the transform, under the opacity.
   if (clipPath)
     items = [

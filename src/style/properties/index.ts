@@ -13,6 +13,7 @@ import * as columns from './columns.js';
 import * as content from './content.js';
 import * as display from './display.js';
 import * as effects from './effects.js';
+import * as filter from './filter.js';
 import * as flex from './flex.js';
 import * as fonts from './fonts.js';
 import * as forms from './forms.js';
@@ -32,6 +33,7 @@ const FAMILIES = [
   backgrounds,
   effects,
   clipPath,
+  filter,
   transforms,
   fonts,
   text,
