@@ -11,6 +11,7 @@ import type {
   SizeValue,
 } from '../style/index.js';
 import type { TextDecoration, TextStyle, VerticalAlign } from '../text/index.js';
+import { fontFeaturesOf } from './font-features.js';
 import type { Radii, BorderSide } from './paint/decoration.js';
 
 export const PX = 0.75;
@@ -175,6 +176,7 @@ function buildTextStyle(
 ): TextStyle {
   const lh = s.lineHeight;
   const va = verticalAlign(s);
+  const features = fontFeaturesOf(s);
   return {
     families: s.fontFamily,
     size: pt(s.fontSize),
@@ -195,7 +197,7 @@ function buildTextStyle(
           : { kind: 'length', value: pt(lh.px) },
     ...(va !== undefined ? { verticalAlign: va } : {}),
     ...(decoration && decoration.lines.length > 0 ? { textDecoration: decoration } : {}),
-    ...(s.fontVariantCaps !== 'normal' ? { fontFeatures: { smcp: true } } : {}),
+    ...(features ? { fontFeatures: features } : {}),
     overflowWrap:
       s.overflowWrap === 'normal'
         ? 'normal'

@@ -290,6 +290,9 @@ export interface ColorHint {
 }
 
 /** A gradient's stop list: colour stops, with at most one hint between two of them. */
+/** An OpenType feature tag and its value (0 off, 1 on, more: an alternate's index). */
+export type FeatureSetting = readonly [string, number];
+
 /** How colours are mixed: in which space, and for a polar one which way round the hue goes. */
 export interface ColorInterpolation {
   readonly space: ColorSpace;
@@ -603,7 +606,21 @@ export interface ComputedStyle {
   /** 1..1000; bolder/lighter already resolved against the parent. */
   readonly fontWeight: number;
   readonly fontStyle: FontStyle;
-  readonly fontVariantCaps: 'normal' | 'small-caps' | 'all-small-caps';
+  readonly fontVariantCaps:
+    | 'normal'
+    | 'small-caps'
+    | 'all-small-caps'
+    | 'petite-caps'
+    | 'all-petite-caps'
+    | 'unicase'
+    | 'titling-caps';
+  /** The features font-variant-ligatures and -numeric ask for ([] for normal). */
+  readonly fontVariantLigatures: readonly FeatureSetting[];
+  readonly fontVariantNumeric: readonly FeatureSetting[];
+  readonly fontVariantPosition: 'normal' | 'sub' | 'super';
+  readonly fontKerning: 'auto' | 'normal' | 'none';
+  /** font-feature-settings, in order ([] for normal). */
+  readonly fontFeatureSettings: readonly FeatureSetting[];
   readonly lineHeight: LineHeight;
 
   // Text

@@ -3,6 +3,7 @@
  * line-height, with the `font` and `font-variant` shorthands.
  */
 import type { CssNode } from 'css-tree';
+import { parseLigatures, parseNumeric, variantSubvalues } from './font-features.js';
 import * as kit from './kit.js';
 import type { LineHeight } from '../types.js';
 import * as cssValues from '../values.js';
@@ -140,6 +141,10 @@ longhands.push(
     'normal',
     'small-caps',
     'all-small-caps',
+    'petite-caps',
+    'all-petite-caps',
+    'unicase',
+    'titling-caps',
   ]),
   kit.longhand<string>({
     name: 'font-stretch',
@@ -161,17 +166,70 @@ longhands.push(
   }),
 );
 
+const CAPS = new Set([
+  'small-caps',
+  'all-small-caps',
+  'petite-caps',
+  'all-petite-caps',
+  'unicase',
+  'titling-caps',
+]);
+/** Keywords of font-variant's east-asian and alternates parts, which fonts here do not use. */
+const OTHER_VARIANTS = new Set([
+  'historical-forms',
+  'jis78',
+  'jis83',
+  'jis90',
+  'jis04',
+  'simplified',
+  'traditional',
+  'full-width',
+  'proportional-width',
+  'ruby',
+]);
+
 shorthands.push({
   name: 'font-variant',
-  longhands: ['font-variant-caps'],
+  longhands: [
+    'font-variant-caps',
+    'font-variant-ligatures',
+    'font-variant-numeric',
+    'font-variant-position',
+  ],
   expand(nodes) {
     const ids = nodes.map(cssValues.ident);
-    if (ids.length === 1 && (ids[0] === 'normal' || ids[0] === 'none'))
-      return new Map([['font-variant-caps', 'normal']]);
-    if (ids.includes('small-caps')) return new Map([['font-variant-caps', 'small-caps']]);
-    if (ids.includes('all-small-caps')) return new Map([['font-variant-caps', 'all-small-caps']]);
-    // Numeric, ligature and east-asian variants change glyph choice only; shaping keeps defaults.
-    return ids.every((i) => i !== null) ? new Map([['font-variant-caps', 'normal']]) : null;
+    // What the value leaves out returns to its initial value.
+    const out = new Map<string, unknown>([
+      ['font-variant-caps', kit.INITIAL],
+      ['font-variant-ligatures', kit.INITIAL],
+      ['font-variant-numeric', kit.INITIAL],
+      ['font-variant-position', kit.INITIAL],
+    ]);
+    if (ids.length === 1 && (ids[0] === 'normal' || ids[0] === 'none')) {
+      if (ids[0] === 'none') out.set('font-variant-ligatures', parseLigatures(nodes));
+      return out;
+    }
+    const parts = variantSubvalues(nodes);
+    if (parts.ligatures.length > 0) {
+      const v = parseLigatures(parts.ligatures);
+      if (!v) return null;
+      out.set('font-variant-ligatures', v);
+    }
+    if (parts.numeric.length > 0) {
+      const v = parseNumeric(parts.numeric);
+      if (!v) return null;
+      out.set('font-variant-numeric', v);
+    }
+    if (parts.position.length > 1) return null;
+    if (parts.position.length === 1)
+      out.set('font-variant-position', cssValues.ident(parts.position[0]));
+    for (const n of parts.rest) {
+      const id = cssValues.ident(n);
+      if (id !== null && CAPS.has(id) && out.get('font-variant-caps') === kit.INITIAL)
+        out.set('font-variant-caps', id);
+      else if (id === null || !OTHER_VARIANTS.has(id)) return null;
+    }
+    return out;
   },
 });
 
@@ -180,6 +238,10 @@ shorthands.push({
   longhands: [
     'font-style',
     'font-variant-caps',
+    'font-variant-ligatures',
+    'font-variant-numeric',
+    'font-variant-position',
+    'font-kerning',
     'font-weight',
     'font-stretch',
     'font-size',
@@ -237,6 +299,10 @@ shorthands.push({
     return new Map<string, unknown>([
       ['font-style', style],
       ['font-variant-caps', variant],
+      ['font-variant-ligatures', kit.INITIAL],
+      ['font-variant-numeric', kit.INITIAL],
+      ['font-variant-position', kit.INITIAL],
+      ['font-kerning', kit.INITIAL],
       ['font-weight', weight],
       ['font-stretch', stretch],
       ['font-size', size],

@@ -15,6 +15,7 @@ import * as display from './display.js';
 import * as effects from './effects.js';
 import * as filter from './filter.js';
 import * as flex from './flex.js';
+import * as fontFeatures from './font-features.js';
 import * as fonts from './fonts.js';
 import * as forms from './forms.js';
 import * as fragmentation from './fragmentation.js';
@@ -36,6 +37,7 @@ const FAMILIES = [
   filter,
   transforms,
   fonts,
+  fontFeatures,
   text,
   content,
   tables,
@@ -98,10 +100,6 @@ export const NO_EFFECT_PROPERTIES: ReadonlySet<string> = new Set([
   'font-display',
   'speak',
   'outline-offset',
-  'font-kerning',
-  'font-feature-settings',
-  'font-variant-ligatures',
-  'font-variant-numeric',
   'font-optical-sizing',
   'text-size-adjust',
 ]);
