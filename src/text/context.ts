@@ -16,6 +16,7 @@ import { LoadedFace, weightAxis } from './face.js';
 import { bestMatches } from './match.js';
 import { FontFormatError } from './sfnt.js';
 import { webFonts, type ParsedWebFont } from './web-fonts.js';
+import { scriptName, scriptOf } from './script.js';
 import type { AddFontFaceResult, FontContext, FontFaceRule, FontStyle } from './types.js';
 
 /** Upper bound on @font-face rules per document, so a hostile stylesheet cannot exhaust memory. */
@@ -38,9 +39,28 @@ export class TextFontContext implements FontContext {
     Map<number, readonly LoadedFace[]>
   >();
   private faceCount = 0;
+  /** Characters no font has, by script, in the order met. */
+  private readonly missing = new Map<string, Set<number>>();
+  private missingSummary: Warning[] | null = null;
 
   get warnings(): readonly Warning[] {
-    return this.warningList;
+    if (this.missing.size === 0) return this.warningList;
+    this.missingSummary ??= missingGlyphWarnings(this.missing);
+    return [...this.warningList, ...this.missingSummary];
+  }
+
+  /**
+   * Records a character no available font has. They are reported together, one warning per
+   * script (a page of Thai would otherwise say the same thing for each of its letters).
+   */
+  missingGlyph(cp: number): void {
+    const script = scriptOf(cp);
+    let set = this.missing.get(script);
+    if (!set) this.missing.set(script, (set = new Set()));
+    if (!set.has(cp)) {
+      set.add(cp);
+      this.missingSummary = null;
+    }
   }
 
   warn(code: string, message: string, source?: string): Warning {
@@ -231,4 +251,26 @@ export function bundledFamilies(): string[] {
 /** A memo's level by weight, made once per families list and style (module-level: no closure). */
 function byWeightMap<V>(): Map<number, V> {
   return new Map();
+}
+
+/** Code points listed in a missing-glyph warning before "and N more". */
+const LISTED = 12;
+
+function missingGlyphWarnings(missing: ReadonlyMap<string, ReadonlySet<number>>): Warning[] {
+  const out: Warning[] = [];
+  for (const [script, set] of missing) {
+    const cps = [...set];
+    const hex = (cp: number): string => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+    const listed = cps.slice(0, LISTED).map(hex).join(', ');
+    const more = cps.length > LISTED ? ` and ${cps.length - LISTED} more` : '';
+    const what =
+      cps.length === 1
+        ? `a ${scriptName(script)} character`
+        : `${cps.length} ${scriptName(script)} characters`;
+    out.push({
+      code: 'text.missing-glyph',
+      message: `no available font has ${what} (${listed}${more}); drawn as replacement characters, the text stays searchable; add an @font-face font that covers them`,
+    });
+  }
+  return out;
 }

@@ -42,6 +42,46 @@ const COMMON = '';
 const memo = new Map<number, string>();
 const MEMO_LIMIT = 65536;
 
+/** Names of the script tags, for messages. */
+const SCRIPT_NAMES: ReadonlyMap<string, string> = new Map([
+  ['latn', 'Latin'],
+  ['arab', 'Arabic'],
+  ['hebr', 'Hebrew'],
+  ['cyrl', 'Cyrillic'],
+  ['grek', 'Greek'],
+  ['hani', 'Han'],
+  ['kana', 'Japanese kana'],
+  ['hang', 'Hangul'],
+  ['deva', 'Devanagari'],
+  ['beng', 'Bengali'],
+  ['guru', 'Gurmukhi'],
+  ['gujr', 'Gujarati'],
+  ['orya', 'Oriya'],
+  ['taml', 'Tamil'],
+  ['telu', 'Telugu'],
+  ['knda', 'Kannada'],
+  ['mlym', 'Malayalam'],
+  ['sinh', 'Sinhala'],
+  ['thai', 'Thai'],
+  ['lao ', 'Lao'],
+  ['tibt', 'Tibetan'],
+  ['mym2', 'Myanmar'],
+  ['khmr', 'Khmer'],
+  ['geor', 'Georgian'],
+  ['armn', 'Armenian'],
+  ['ethi', 'Ethiopic'],
+  ['syrc', 'Syriac'],
+  ['thaa', 'Thaana'],
+  ['mong', 'Mongolian'],
+  ['bopo', 'Bopomofo'],
+  ['nko ', "N'Ko"],
+]);
+
+/** A script tag's name for people ('other' for characters of no one script). */
+export function scriptName(tag: string): string {
+  return tag === COMMON ? 'other' : (SCRIPT_NAMES.get(tag) ?? tag.trim());
+}
+
 /** Script tag of one code point; '' for Common/Inherited/unknown. */
 export function scriptOf(cp: number): string {
   if (cp < 0x80) return (cp >= 0x41 && cp <= 0x5a) || (cp >= 0x61 && cp <= 0x7a) ? 'latn' : COMMON;

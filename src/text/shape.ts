@@ -789,11 +789,7 @@ export function shapeParagraph<S>(
           if (!face) {
             face = ctx.replacementFace();
             for (let k = 0; k < width; k++) missing[i + k] = 1;
-            const hex = cp.toString(16).toUpperCase().padStart(4, '0');
-            ctx.warn(
-              'text.missing-glyph',
-              `no available font has U+${hex}; it is drawn as a replacement character`,
-            );
+            ctx.missingGlyph(cp);
           }
         }
       }

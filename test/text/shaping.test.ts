@@ -34,7 +34,8 @@ describe('per-character font fallback', () => {
     expect(cjk.glyphs.ids[0]).not.toBe(0);
     expect(cjk.glyphs.ids[0]).toBe(cjk.glyphs.ids[1]); // both the replacement glyph
     expect(cjk.actualText).toBe('漢字');
-    expect(ctx.warnings.map((w) => w.code)).toEqual(['text.missing-glyph', 'text.missing-glyph']);
+    expect(ctx.warnings.map((w) => w.code)).toEqual(['text.missing-glyph']);
+    expect(ctx.warnings[0].message).toContain('2 Han characters (U+6F22, U+5B57)');
   });
 
   it('keeps combining marks and variation selectors with their base', () => {
