@@ -16,7 +16,7 @@ import {
 import { COMPUTE_ORDER, LOGICAL_INLINE, LONGHANDS } from './properties/index.js';
 import { INITIAL, type ComputeCtx, type Longhand } from './properties/kit.js';
 import { matchesSelector, type AncestorFilter, type PseudoElement } from './selectors.js';
-import type { Declaration, RuleIndex, StyleRule } from './sheet.js';
+import type { Declaration, RegisteredProperty, RuleIndex, StyleRule } from './sheet.js';
 import type {
   BackgroundLayer,
   BackgroundPosition,
@@ -77,6 +77,8 @@ type Record_ = Record<string, unknown>;
 
 export interface EngineOptions {
   readonly viewport: { readonly width: number; readonly height: number };
+  /** Custom properties registered with @property. */
+  readonly registered?: ReadonlyMap<string, RegisteredProperty>;
   readonly fontMetrics?: FontMetricsProvider;
   readonly warn: (w: Warning) => void;
 }
@@ -154,11 +156,18 @@ export class StyleEngine {
   private computed = 0;
   private readonly metricsCache = new Map<string, { exRatio: number; chRatio: number }>();
 
+  /** What the root inherits: the initial values of the registered custom properties. */
+  private readonly initialCustom: ReadonlyMap<string, string>;
+
   constructor(
     private readonly index: RuleIndex,
     private readonly opts: EngineOptions,
   ) {
     this.parser = new DeclarationParser(opts.warn);
+    const initial = new Map<string, string>();
+    for (const [name, r] of opts.registered ?? [])
+      if (r.initial !== null) initial.set(name, r.initial);
+    this.initialCustom = initial;
   }
 
   /**
@@ -343,8 +352,8 @@ export class StyleEngine {
     const pRec: Record_ = parent ? (this.internal.get(parent) as Record_) : ORIGIN_INITIAL;
     const { slots, ua, custom } = this.cascadeDeclarations(rules, hints, inline);
     const inheritedCustom =
-      (pRec._custom as ReadonlyMap<string, string> | undefined) ?? new Map<string, string>();
-    const customProps = computeCustomProperties(inheritedCustom, custom);
+      (pRec._custom as ReadonlyMap<string, string> | undefined) ?? this.initialCustom;
+    const customProps = computeCustomProperties(inheritedCustom, custom, this.opts.registered);
     const rec: Record_ = { _custom: customProps };
     const vw = this.opts.viewport.width / 100;
     const vh = this.opts.viewport.height / 100;

@@ -7,7 +7,7 @@ import { csstree } from './css-tree.js';
 import type { Warning } from '../diagnostics.js';
 import { LONGHANDS, SHORTHANDS } from './properties/index.js';
 import type { Longhand, ParseCtx } from './properties/kit.js';
-import type { Declaration } from './sheet.js';
+import type { Declaration, RegisteredProperty } from './sheet.js';
 import { valueNodes } from './values.js';
 
 export type WideKeyword = 'initial' | 'inherit' | 'unset' | 'revert';
@@ -270,12 +270,25 @@ export function substituteVars(
  * Computes an element's custom properties: inherited ones, overridden by its own declarations,
  * each with var() references resolved. Properties in a reference cycle become invalid (absent).
  */
+const NO_REGISTRATIONS: ReadonlyMap<string, RegisteredProperty> = new Map();
+
 export function computeCustomProperties(
   inherited: ReadonlyMap<string, string>,
   declared: ReadonlyMap<string, string>,
+  registered: ReadonlyMap<string, RegisteredProperty> = NO_REGISTRATIONS,
 ): ReadonlyMap<string, string> {
-  if (declared.size === 0) return inherited;
+  // Registered properties that do not inherit start from their initial value on every element.
+  const resets: [string, string | null][] = [];
+  for (const [name, r] of registered)
+    if (!r.inherits && (inherited.get(name) ?? null) !== r.initial) resets.push([name, r.initial]);
+  if (declared.size === 0 && resets.length === 0) return inherited;
   const result = new Map(inherited);
+  for (const [name, initial] of resets)
+    if (initial === null) result.delete(name);
+    else result.set(name, initial);
+  const initialOf = (name: string): string | null => registered.get(name)?.initial ?? null;
+  const unset = (name: string): string | null =>
+    registered.get(name)?.inherits === false ? initialOf(name) : (inherited.get(name) ?? null);
   const state = new Map<string, 'busy' | 'done'>();
   // Names being resolved, outermost first: a reference back into it closes a cycle, and every
   // property on that cycle is invalid, whatever fallbacks its references carry.
@@ -294,12 +307,16 @@ export function computeCustomProperties(
     stack.push(name);
     let v: string | null;
     const kw = raw.trim().toLowerCase();
-    if (kw === 'initial') v = null;
-    else if (kw === 'inherit' || kw === 'unset' || kw === 'revert') v = inherited.get(name) ?? null;
+    if (kw === 'initial') v = initialOf(name);
+    else if (kw === 'inherit') v = inherited.get(name) ?? null;
+    else if (kw === 'unset' || kw === 'revert') v = unset(name);
     else v = hasVar(raw) ? substituteVars(raw, resolve) : raw;
     stack.pop();
     state.set(name, 'done');
-    if (v === null || cyclic.has(name)) {
+    if (cyclic.has(name)) v = null;
+    // Invalid at computed-value time: a registered property falls back as `unset` does.
+    if (v === null && registered.has(name)) v = unset(name);
+    if (v === null) {
       result.delete(name);
       return null;
     }

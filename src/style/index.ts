@@ -167,6 +167,7 @@ async function engineFor(
     sink: loadWarn,
     engine: new StyleEngine(new RuleIndex(ruleSet.rules), {
       viewport,
+      registered: ruleSet.properties,
       fontMetrics: options.fontMetrics ?? bundledFontMetrics(),
       warn: (w) => shared.sink(w),
     }),

@@ -95,6 +95,15 @@ export interface RuleSet {
   readonly rules: StyleRule[];
   readonly pageRules: RawPageRule[];
   readonly fontFaces: CssFontFaceRule[];
+  /** Custom properties registered with @property, by name (the last rule for a name wins). */
+  readonly properties: Map<string, RegisteredProperty>;
+}
+
+/** A custom property's registration (CSS Properties and Values API 1 §2). */
+export interface RegisteredProperty {
+  readonly inherits: boolean;
+  /** initial-value as written; null when the syntax is '*' and none is given. */
+  readonly initial: string | null;
 }
 
 export interface LoadContext {
@@ -982,6 +991,17 @@ async function walk(
         if (ff) out.fontFaces.push(ff);
         break;
       }
+      case 'property': {
+        const registered = propertyRule(node.prelude as CssNode | null, node.block);
+        if ('why' in registered)
+          warn({
+            code: 'css.invalid',
+            message: `@property rule ignored: ${registered.why}`,
+            source: '@property',
+          });
+        else out.properties.set(registered.name, registered.property);
+        break;
+      }
       default:
         if (!SILENT_AT_RULES.has(name)) {
           warn({
@@ -992,6 +1012,34 @@ async function walk(
         }
     }
   }
+}
+
+/**
+ * An @property rule: its name and registration, or why it is invalid (a missing syntax or
+ * inherits descriptor, or no initial-value where the syntax needs one).
+ */
+function propertyRule(
+  prelude: CssNode | null,
+  block: CssNode | null | undefined,
+): { name: string; property: RegisteredProperty } | { why: string } {
+  const name = prelude ? safeGenerate(prelude).trim() : '';
+  if (!name.startsWith('--')) return { why: `'${name}' is not a custom property name` };
+  const descriptors = new Map<string, string>();
+  if (block && block.type === 'Block')
+    for (const d of block.children.toArray())
+      if (d.type === 'Declaration')
+        descriptors.set(
+          d.property.toLowerCase(),
+          (d.value.type === 'Raw' ? d.value.value : safeGenerate(d.value)).trim(),
+        );
+  const syntax = descriptors.get('syntax');
+  const inherits = descriptors.get('inherits')?.toLowerCase();
+  if (syntax === undefined) return { why: `${name} has no syntax` };
+  if (inherits !== 'true' && inherits !== 'false') return { why: `${name} has no inherits` };
+  const initial = descriptors.get('initial-value') ?? null;
+  const universal = syntax.replace(/^["']|["']$/g, '').trim() === '*';
+  if (initial === null && !universal) return { why: `${name} has no initial-value` };
+  return { name, property: { inherits: inherits === 'true', initial } };
 }
 
 /** A style rule's block: css-tree's reading when it holds only declarations, else its text. */
@@ -1235,7 +1283,7 @@ function parsedUserAgentSheet(
   let hit = uaCache.get(ua);
   if (!hit) {
     hit = (async () => {
-      const set: RuleSet = { rules: [], pageRules: [], fontFaces: [] };
+      const set: RuleSet = { rules: [], pageRules: [], fontFaces: [], properties: new Map() };
       const counter = { n: 0 };
       await addSheet(
         { css: ua, base: undefined, origin: 'ua', source: 'user-agent', depth: 0, chain: [] },
@@ -1262,7 +1310,12 @@ export async function loadSheets(
   ctx: LoadContext,
 ): Promise<RuleSet> {
   const uaSet = await parsedUserAgentSheet(ua, ctx);
-  const out: RuleSet = { rules: [...uaSet.rules], pageRules: [...uaSet.pageRules], fontFaces: [] };
+  const out: RuleSet = {
+    rules: [...uaSet.rules],
+    pageRules: [...uaSet.pageRules],
+    fontFaces: [],
+    properties: new Map(),
+  };
   const limits = ctx.limits ?? DEFAULT_CSS_LIMITS;
   const counter: Counter = { n: uaSet.count, budget: { limits, bytes: 0, rules: 0 } };
   // Inline sheets are all known now: refuse their total before fetching or parsing anything
