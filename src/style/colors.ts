@@ -39,6 +39,31 @@ const SYSTEM: Readonly<Record<string, number>> = {
   graytext: 0x808080,
   accentcolor: 0x0075ff,
   accentcolortext: 0xffffff,
+  // CSS2's system colours, deprecated but still written by office suites (Word's table borders
+  // are "solid windowtext 1.0pt"); CSS Color 4 maps each onto one of the colours above.
+  activeborder: 0x767676,
+  activecaption: 0xffffff,
+  appworkspace: 0xffffff,
+  background: 0xffffff,
+  buttonhighlight: 0xefefef,
+  buttonshadow: 0xefefef,
+  captiontext: 0x000000,
+  inactiveborder: 0x767676,
+  inactivecaption: 0xffffff,
+  inactivecaptiontext: 0x808080,
+  infobackground: 0xffffff,
+  infotext: 0x000000,
+  menu: 0xffffff,
+  menutext: 0x000000,
+  scrollbar: 0xffffff,
+  threeddarkshadow: 0x767676,
+  threedface: 0xefefef,
+  threedhighlight: 0x767676,
+  threedlightshadow: 0x767676,
+  threedshadow: 0x767676,
+  window: 0xffffff,
+  windowframe: 0x767676,
+  windowtext: 0x000000,
 };
 
 export const BLACK: RgbaColor = Object.freeze({ r: 0, g: 0, b: 0, a: 1 });

@@ -62,6 +62,20 @@ describe('CSS Color 4 functions', () => {
     near(await value('CanvasText'), 0, 0, 0);
     near(await value('Canvas'), 1, 1, 1);
   });
+
+  it('maps the deprecated CSS2 system colours that office suites still write', async () => {
+    near(await value('WindowText'), 0, 0, 0);
+    near(await value('window'), 1, 1, 1);
+    near(await value('ThreeDFace'), 0xef / 255, 0xef / 255, 0xef / 255);
+    near(await value('InactiveCaptionText'), 0x80 / 255, 0x80 / 255, 0x80 / 255);
+    const { c, warnings } = await colorOf(
+      '#t { border: solid windowtext 1.0pt; color: red }',
+      't',
+      'borderTopColor',
+    );
+    near(c, 0, 0, 0);
+    expect(warnings.filter((w) => w.code === 'css.invalid-value')).toEqual([]);
+  });
 });
 
 describe('relative colour syntax', () => {
