@@ -16,6 +16,7 @@ import {
 } from './properties/index.js';
 import { resolveUrl } from './properties/kit.js';
 import { SVG_ONLY_PROPERTIES } from './svg-properties.js';
+import { officeSuiteOf } from './office-properties.js';
 import {
   SelectorError,
   compileSelector,
@@ -470,6 +471,16 @@ export function makeDeclaration(
   // SVG's own properties style inline SVG content (svg-cascade.ts), whichever sheet holds them.
   if (LONGHANDS.has(prop) || SHORTHANDS.has(prop) || SVG_ONLY_PROPERTIES.has(prop))
     return { property: prop, raw: raw.trim(), important, base, source };
+  const suite = officeSuiteOf(prop);
+  if (suite) {
+    // One warning per suite: the message is the same for every name, so it is reported once.
+    warn({
+      code: 'css.unsupported',
+      message: `${suite.name}'s private properties (${suite.family}) have no CSS meaning and were ignored`,
+      source: prop,
+    });
+    return null;
+  }
   // Vendor-prefixed duplicates and properties without effect in a PDF are dropped quietly.
   if (!prop.startsWith('-') && !NO_EFFECT_PROPERTIES.has(prop)) {
     warn({

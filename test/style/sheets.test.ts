@@ -129,6 +129,19 @@ describe('warnings and robustness', () => {
     expect(find(d.root, byId('t')).style.color).toEqual(RED);
   });
 
+  it("reports office suites' private properties once per suite, not once per name", async () => {
+    const d = await style(
+      '<style>p { mso-style-priority: 9; mso-outline-level: 1; tab-stops: 1in; color: red } a { so-language: zxx }</style>' +
+        "<p id=t style='mso-list: l0 level1 lfo1; mso-ansi-language: EN-GB'>x<a>y</a></p>",
+    );
+    const w = d.warnings.filter((x) => x.code === 'css.unsupported');
+    expect(w.map((x) => x.message)).toEqual([
+      expect.stringContaining('Microsoft Office'),
+      expect.stringContaining('LibreOffice'),
+    ]);
+    expect(find(d.root, byId('t')).style.color).toEqual(RED);
+  });
+
   it('warns on unsupported selectors and at-rules and drops just those rules', async () => {
     const d = await style(
       '<style>p::selection, p { color: red } p { color: blue } @container (width > 1px) { p { color: red } }</style><p id=t>x</p>',
