@@ -109,6 +109,24 @@ describe('semantics to structure', () => {
     expect(figs[0].alt).toBe('Chart of sales');
   });
 
+  it('gives an image without alt its file name, but never the base64 of a data: URI', async () => {
+    const png =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/q842iQAAAABJRU5ErkJggg==';
+    const r = await structure([
+      el('p', {}, [
+        el('img', {}, [], { src: png }),
+        el('img', {}, [], { src: 'https://example.invalid/charts/sales.png?v=2' }),
+      ]),
+    ]);
+    expect(find(r.document.structure, 'Figure').map((f) => f.alt)).toEqual(['image', 'sales.png']);
+    const w = r.warnings.filter((x) => x.code === 'layout.image-without-alt');
+    expect(w.map((x) => x.source)).toEqual([
+      'data: URI',
+      'https://example.invalid/charts/sales.png?v=2',
+    ]);
+    expect(w[0].message).not.toContain('ErkJggg');
+  });
+
   it('figure with a table is a Div with a Caption', async () => {
     const r = await structure([
       el('figure', {}, [

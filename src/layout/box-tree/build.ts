@@ -1145,11 +1145,15 @@ function imageBox(
     if (parent) {
       if (alt === undefined) {
         const src = el.attrs.get('src') ?? '';
-        finalAlt = src.split(/[?#]/)[0].split('/').pop() || 'image';
+        const inline = /^\s*data:/i.test(src);
+        // A data: URI has no file name: its last path segment is base64 a reader would spell out.
+        finalAlt = (!inline && src.split(/[?#]/)[0].split('/').pop()) || 'image';
         ctx.warnings.push({
           code: 'layout.image-without-alt',
-          message: `image without alt text; its file name "${finalAlt}" is used as the alternative`,
-          source: src.startsWith('data:') ? 'data: URI' : src,
+          message: inline
+            ? `image without alt text (an inline data: image); "${finalAlt}" is used as the alternative`
+            : `image without alt text; its file name "${finalAlt}" is used as the alternative`,
+          source: inline ? 'data: URI' : src,
         });
       }
       // An image alone in a <figure> fills that Figure instead of nesting another one.
