@@ -194,7 +194,10 @@ export function intrinsicOuter(box: Box, ctx: LayoutContext): { min: number; max
   const outer = m.left + m.right;
   let min: number;
   let max: number;
-  const specified = typeof s.width === 'number' ? pt(s.width) : undefined;
+  // A cell's width is its column's preferred width, which the table algorithm weighs itself
+  // (cellInfos in table.ts); the cell's contributions are its content's.
+  const specified =
+    typeof s.width === 'number' && s.display !== 'table-cell' ? pt(s.width) : undefined;
   if (box.kind === 'image') {
     const r = replacedSize(box, undefined);
     max = r.width + edges;

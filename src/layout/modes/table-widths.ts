@@ -1,6 +1,7 @@
 /**
- * Column widths by the CSS 2.1 table layout algorithms (17.5.2): automatic layout from each
- * cell's min-content and max-content widths, and fixed layout from the first row. Pure function
+ * Column widths by the table layout algorithms of CSS 2.1 (17.5.2) as browsers refine them
+ * (CSS Tables 3): automatic layout from each cell's min-content and max-content widths, and
+ * fixed layout from the first row. Pure function
  * over plain numbers so it can be tested on its own.
  */
 
@@ -56,13 +57,13 @@ export function autoColumnWidths(
     spread(min, span, c.min);
     spread(max, span, c.max);
   }
+  // A specified width is the column's preferred width, not a floor: it may give way down to the
+  // content's minimum when the table has no room (CSS Tables 3, and every browser). Treating it
+  // as a floor pushed Word's and Google Docs' tables, whose cell widths plus padding exceed the
+  // text column, past the page margin.
   for (let i = 0; i < n; i++) {
     const f = fixed[i];
-    if (f !== undefined) {
-      min[i] = Math.max(min[i], f);
-      max[i] = Math.max(min[i], f);
-    }
-    max[i] = Math.max(max[i], min[i]);
+    max[i] = f !== undefined ? Math.max(min[i], f) : Math.max(max[i], min[i]);
   }
   const target = tableWidth ?? available;
   // Percentage columns take their share of the table first (never below their minimum).
@@ -96,13 +97,38 @@ export function autoColumnWidths(
         widths[i] += weight > 0 ? (extra * max[i]) / weight : extra / pool.length;
     }
   } else {
-    // Between min and max: every column gets its minimum plus a share of the remaining space in
-    // proportion to how much it could still grow (max - min).
-    const grow = restMax - restMin;
-    const spare = room - restMin;
-    for (const i of rest) widths[i] = min[i] + (grow > 0 ? ((max[i] - min[i]) * spare) / grow : 0);
+    // Between min and max. Columns of auto width give way first, as in browsers; columns with a
+    // specified width shrink only once the others are at their minimum.
+    const sized = rest.filter((i) => fixed[i] !== undefined);
+    const auto = rest.filter((i) => fixed[i] === undefined);
+    const sizedMax = sum(sized.map((i) => max[i]));
+    const autoMin = sum(auto.map((i) => min[i]));
+    if (room >= sizedMax + autoMin) {
+      for (const i of sized) widths[i] = max[i];
+      interpolate(widths, auto, min, max, room - sizedMax);
+    } else {
+      for (const i of auto) widths[i] = min[i];
+      interpolate(widths, sized, min, max, room - autoMin);
+    }
   }
   return widths;
+}
+
+/**
+ * Every column of `cols` gets its minimum plus a share of what `room` leaves, in proportion to
+ * how much it could still grow (max - min).
+ */
+function interpolate(
+  widths: number[],
+  cols: readonly number[],
+  min: readonly number[],
+  max: readonly number[],
+  room: number,
+): void {
+  const grow = sum(cols.map((i) => max[i] - min[i]));
+  const spare = room - sum(cols.map((i) => min[i]));
+  for (const i of cols)
+    widths[i] = min[i] + (grow > 0 ? ((max[i] - min[i]) * Math.min(spare, grow)) / grow : 0);
 }
 
 /** Fixed layout: widths from columns or the first row's cells, the rest shared equally. */
