@@ -46,6 +46,20 @@ describe('layoutSnippet geometry', () => {
     expect(r.box('i3')).toEqual([{ page: 0, x: 225, y: 0, width: 75, height: 40 }]);
   });
 
+  it('starts a box wider than its container at the start edge despite auto margins', async () => {
+    const r = await layoutSnippet(
+      `<div id=c style="width: 200px; margin-left: 50px">
+         <div id=a style="width: 300px; margin: 0 auto">a</div>
+         <div id=b style="width: 100px; margin: 0 auto">b</div>
+         <table id=t style="margin: 0 auto"><tr><td style="width: 400px">t</td></tr></table>
+       </div>`,
+      PAGE,
+    );
+    expect(r.box('a')[0].x).toBe(50);
+    expect(r.box('b')[0].x).toBe(100);
+    expect(r.box('t')[0].x).toBe(50);
+  });
+
   it('gives table cells the column widths of a fixed-layout table', async () => {
     const r = await layoutSnippet(
       `<table id="t"><colgroup><col style="width: 100px"><col style="width: 200px"></colgroup>

@@ -311,7 +311,12 @@ function horizontal(box: Box, cbWidth: number, shrink: boolean, ctx: LayoutConte
   let left = ml ?? 0;
   let right = mr ?? 0;
   const free = cbWidth - width - left - right;
-  if (ml === undefined && mr === undefined) {
+  // A box wider than its containing block takes no auto margin (CSS 2.1 §10.3.3): it starts at
+  // the start edge and overflows at the end. Centring it would push its start out of view.
+  if (free < 0 && (ml === undefined || mr === undefined)) {
+    if (s.direction === 'rtl') left = cbWidth - width - right;
+    else right = cbWidth - width - left;
+  } else if (ml === undefined && mr === undefined) {
     left = free / 2 + left;
     right = cbWidth - width - left;
   } else if (ml === undefined) left = cbWidth - width - right;
