@@ -33,6 +33,13 @@ export interface ParsedHtml {
   readonly baseHref: string | null;
   readonly sheets: readonly SheetRef[];
   readonly warnings: readonly Warning[];
+  /**
+   * The document declares a legacy DOCTYPE that puts browsers in quirks mode (HTML 4.0
+   * Transitional without a system identifier, HTML 3.2, ...), as office suites' exports do. A
+   * document with no DOCTYPE at all is not counted: fragments are the usual input here and are
+   * meant as standards HTML.
+   */
+  readonly quirks: boolean;
 }
 
 /**
@@ -289,5 +296,7 @@ export function parseHtml(html: string, options: ParseOptions = {}): ParsedHtml 
     });
   }
   const lang = root.attrs.get('lang')?.trim() || root.attrs.get('xml:lang')?.trim() || null;
-  return { root, title, lang, baseHref, sheets, warnings };
+  const quirks =
+    doc.mode === 'quirks' && doc.childNodes.some((n) => n.nodeName === '#documentType');
+  return { root, title, lang, baseHref, sheets, warnings, quirks };
 }

@@ -67,6 +67,8 @@ export interface EngineKeyInput {
   readonly media?: string;
   readonly strict: boolean;
   readonly limits: unknown;
+  /** Quirks mode adds rules to the user-agent sheet (absent: no). */
+  readonly quirks?: boolean;
 }
 
 /**
@@ -83,6 +85,7 @@ export function engineKey(input: EngineKeyInput): string | null {
     input.media ?? 'print',
     input.strict,
     input.limits ?? null,
+    input.quirks === true,
     input.sources.map((s) => [s.kind, s.media ?? null, s.base ?? null, s.text]),
   ]);
 }

@@ -17,7 +17,7 @@ import type {
   StyledElement,
   TargetInfo,
 } from './types.js';
-import { UA_STYLESHEET } from './ua.js';
+import { QUIRKS_STYLESHEET, UA_STYLESHEET } from './ua.js';
 import {
   EngineCache,
   MAX_KEPT_FETCH_BYTES,
@@ -64,6 +64,8 @@ const IGNORE = (): void => {};
 
 /** At most this many warnings are reported per document; the rest are counted. */
 const MAX_WARNINGS = 200;
+/** One string, so the parsed user-agent sheet is cached for quirks-mode documents too. */
+const UA_QUIRKS = UA_STYLESHEET + QUIRKS_STYLESHEET;
 
 function effectiveBase(baseUrl: string | undefined, baseHref: string | null): string | undefined {
   if (baseHref) {
@@ -84,6 +86,7 @@ async function engineFor(
   sources: Parameters<typeof loadSheets>[1],
   base: string | undefined,
   options: StyleOptions,
+  quirks: boolean,
   warn: (w: Warning) => void,
 ): Promise<{ shared: SharedEngine; key: string | null }> {
   const provisional = options.viewport ?? firstPageArea([]);
@@ -98,6 +101,7 @@ async function engineFor(
         media: mediaType,
         strict: options.strict === true,
         limits: options.cssLimits,
+        quirks,
       });
   const kept = key === null ? undefined : engines.take(key);
   if (kept && (kept.loads.length === 0 || (await loadsUnchanged(kept.loads, options.loader)))) {
@@ -143,7 +147,7 @@ async function engineFor(
     },
   });
   const load = (media: MediaEnv): ReturnType<typeof loadSheets> =>
-    loadSheets(UA_STYLESHEET, sources, base, {
+    loadSheets(quirks ? UA_QUIRKS : UA_STYLESHEET, sources, base, {
       loader,
       media,
       strict: options.strict === true,
@@ -202,7 +206,7 @@ export async function styleDocument(html: string, options: StyleOptions): Promis
       ]
     : parsed.sheets;
   // A kept engine repeats what loading its sheets warned.
-  const { shared, key } = await engineFor(sheets, base, options, warn);
+  const { shared, key } = await engineFor(sheets, base, options, parsed.quirks, warn);
   const { engine, ruleSet } = shared;
   // Every warning from here on may come from, or be hidden by, the engine's caches.
   let styleWarnings = 0;

@@ -119,3 +119,15 @@ bdi, output { unicode-bidi: isolate; }
 bdo { unicode-bidi: isolate-override; }
 bdo[dir] { unicode-bidi: isolate-override; }
 `;
+
+/**
+ * Added to the user-agent sheet in quirks mode: the quirks of HTML's rendering section that
+ * still shape pages saved by office suites. Tables do not inherit the text's font and alignment,
+ * and the default margins at the top and bottom of the body and of cells vanish (a browser drops
+ * only its own default margins there; being user-agent rules, these lose to any author margin).
+ */
+export const QUIRKS_STYLESHEET = `
+table { font-weight: initial; font-style: initial; font-size: initial; line-height: initial; white-space: initial; text-align: initial; }
+:is(body, td, th) > :first-child { margin-top: 0; }
+:is(body, td, th) > :last-child { margin-bottom: 0; }
+`;

@@ -12,6 +12,15 @@ function findTag(el: DomElement, tag: string): DomElement | null {
 }
 
 describe('parseHtml', () => {
+  it('reports quirks mode for a legacy DOCTYPE, not for a missing one', () => {
+    const legacy = '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN"><p>x';
+    expect(parseHtml(legacy).quirks).toBe(true);
+    expect(parseHtml('<!DOCTYPE html><p>x').quirks).toBe(false);
+    expect(parseHtml('<html xmlns:o="urn:schemas-microsoft-com:office:office"><p>x').quirks).toBe(
+      false,
+    );
+  });
+
   it('reads title (whitespace collapsed), html lang and base href', () => {
     const p = parseHtml(
       '<!doctype html><html lang="de-CH"><head><base href="https://x.test/a/"><title>\n  Rechnung   Nr. 7 </title></head><body></body></html>',
