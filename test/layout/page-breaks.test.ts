@@ -29,6 +29,21 @@ describe('break-before and break-after', () => {
     expect(r.box('c')[0].page).toBe(1);
   });
 
+  it('keep a heading, its subheading and the text after them together', async () => {
+    // h1 and h2 fit the first page after a, but the text does not: both headings move with it.
+    const r = await layoutSnippet(
+      `<div id="a" style="height: 180px"></div>` +
+        `<div id="h1" style="height: 30px; break-after: avoid"></div>` +
+        `<div id="h2" style="height: 30px; break-after: avoid"></div>` +
+        `<div id="c" style="height: 40px"></div>`,
+      PAGE,
+    );
+    expect(r.box('a')[0].page).toBe(0);
+    expect(r.box('h1')[0].page).toBe(1);
+    expect(r.box('h2')[0].page).toBe(1);
+    expect(r.box('c')[0].page).toBe(1);
+  });
+
   it('land a recto break on a right page after a blank page', async () => {
     const r = await layoutSnippet(
       `<div id="a">a</div><div id="b" style="break-before: recto">b</div>`,

@@ -225,6 +225,12 @@ class Pagination {
   placingFooter: LeafFragment | undefined = undefined;
   // Each open box collects its children's items per page, so it can draw its own
   // decoration under them and wrap them in its clip or opacity group.
+  /**
+   * For a fragment that starts a run of siblings each keeping with the next (a heading, a
+   * subheading, then text), where the run's last fragment must be joined: the flow position the
+   * page has to reach for the whole run to stay together.
+   */
+  readonly keepReach = new WeakMap<Fragment, number>();
   readonly collectors = new Map<OpenBox, Collector>();
   readonly rootCollector: Collector = new Map();
 
@@ -652,8 +658,8 @@ class Pagination {
       const keepFails =
         keepsWithNext(leaf, next) &&
         next !== undefined &&
-        firstLeafBottom(next) > this.limit() + EPS &&
-        firstLeafBottom(next) - leaf.top <= this.cur().body.height;
+        this.keptBottom(leaf, next) > this.limit() + EPS &&
+        this.keptBottom(leaf, next) - leaf.top <= this.cur().body.height;
       if ((!fits || keepFails) && flow.hasContent) {
         this.placingFooter = leaf;
         try {
@@ -797,8 +803,8 @@ class Pagination {
       const keepFails =
         keepsWithNext(box, next) &&
         next !== undefined &&
-        firstLeafBottom(next) > this.limit() + EPS &&
-        firstLeafBottom(next) - box.top <= this.cur().body.height;
+        this.keptBottom(box, next) > this.limit() + EPS &&
+        this.keptBottom(box, next) - box.top <= this.cur().body.height;
       if (avoidFails || keepFails) this.unforcedBreak(flow.openTop ?? box.top, into);
     }
     const name =
@@ -873,12 +879,33 @@ class Pagination {
     } else if (box.lines) {
       this.placeLines(box, box.children, mine);
     } else {
+      this.noteKeepRuns(open.frag.children, next);
       // `open.frag` changes when a forced break inside continues in another layout.
       for (let i = 0; i < open.frag.children.length; i++) {
         const kids = open.frag.children;
         this.placeFragment(kids[i], mine, kids[i + 1] ?? next);
       }
     }
+  }
+
+  /**
+   * Runs of two or more siblings that keep with the next: the first of each run must see the
+   * whole run, or a break that avoids the second sibling's keep lands between the first two.
+   */
+  noteKeepRuns(kids: readonly Fragment[], next: Fragment | undefined): void {
+    for (let i = 0; i < kids.length; i++) {
+      let j = i;
+      while (j < kids.length && keepsWithNext(kids[j], kids[j + 1] ?? next)) j++;
+      if (j - i < 2) continue;
+      const last = kids[j] ?? next;
+      if (last) this.keepReach.set(kids[i], firstLeafBottom(last));
+      i = j - 1;
+    }
+  }
+
+  /** How far the page must reach for `f` and what it keeps with to stay together. */
+  keptBottom(f: Fragment, next: Fragment): number {
+    return this.keepReach.get(f) ?? firstLeafBottom(next);
   }
 
   /**
