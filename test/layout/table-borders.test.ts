@@ -164,6 +164,41 @@ describe('collapsed table borders', () => {
     }
   });
 
+  it("collapses the borders of row groups and rows with the cells'", async () => {
+    // A DataFrame's header rule is a border on <thead>; a row's bottom border rules it off too.
+    const rule = (px: number, side: 'Top' | 'Bottom' | 'Left'): Partial<ComputedStyle> => ({
+      [`border${side}Width`]: px,
+      [`border${side}Style`]: 'solid',
+      [`border${side}Color`]: red,
+    });
+    const row = (tag: string, texts: string[], style: Partial<ComputedStyle> = {}) =>
+      el(
+        'tr',
+        style,
+        texts.map((t) => el(tag, { paddingLeft: 4 }, [t])),
+      );
+    const t = el('table', { width: { percent: 100, px: 0 }, borderCollapse: 'collapse' }, [
+      el('thead', { ...rule(2, 'Bottom'), ...rule(1, 'Left') }, [row('th', ['A', 'B'])]),
+      el('tbody', {}, [row('td', ['1', '2'], rule(3, 'Bottom')), row('td', ['3', '4'])]),
+    ]);
+    const { document } = await layBody([t]);
+    const rs = rects(borderPaths(document.pages[0].items));
+    const lines = rs.filter((r) => r.w > 10).sort((a, b) => a.y - b.y);
+    // Under the header (2px) and under the first body row (3px); nothing above or at the end.
+    expect(lines.map((l) => Math.round(l.h / 0.75))).toEqual([2, 3]);
+    for (const l of lines) expect(l.color).toEqual(red);
+    const glyphs = glyphRuns(document.pages[0].items);
+    const y = (text: string) => glyphs.find((g) => g.glyphs.texts.join('') === text)!.y;
+    expect(lines[0].y).toBeGreaterThan(y('A'));
+    expect(lines[0].y).toBeLessThan(y('1'));
+    expect(lines[1].y).toBeGreaterThan(y('1'));
+    expect(lines[1].y).toBeLessThan(y('3'));
+    // The group's left border stands at the table's edge beside the header row only.
+    const verticals = rs.filter((r) => r.h > r.w);
+    expect(verticals).toHaveLength(1);
+    expect(verticals[0].y + verticals[0].h).toBeLessThanOrEqual(lines[0].y + 1e-6);
+  });
+
   it('keeps link targets on cells whose borders the grid draws', async () => {
     const rows = Array.from({ length: 80 }, (_, i) => [`Row ${i + 1}`, String(i)]);
     const t = table(rows);

@@ -168,7 +168,82 @@ interface SameAsAbove {
   lastCol: boolean;
   lastRow: boolean;
   firstRow: boolean;
+  rails: string;
   style: ComputedStyle;
+}
+
+/** The widest of some borders of rows or row groups, and which styles' sides they were. */
+interface Rail {
+  readonly side: Side | undefined;
+  /** Identifies the borders taken part, for the cache key. */
+  readonly key: string;
+}
+
+const NO_RAIL: Rail = { side: undefined, key: '' };
+
+function rail(parts: readonly (readonly [ComputedStyle | undefined, Edge])[]): Rail {
+  let best: Side | undefined;
+  let key = '';
+  for (const [st, k] of parts) {
+    if (!st) continue;
+    const sd = side(st, k);
+    if (sd.w <= 0) continue;
+    best = best ? pick(best, sd) : sd;
+    key += `${idOf(st)}${k[0]}`;
+  }
+  return best ? { side: best, key } : NO_RAIL;
+}
+
+type Edge = 'Top' | 'Right' | 'Bottom' | 'Left';
+
+/**
+ * Row and row-group borders, which collapse with the cells' (CSS 2.1 §17.6.2.1): per horizontal
+ * grid line (0 to the row count), and per row at the table's left and right edges. A pandas
+ * DataFrame rules its header off with a border on <thead>; pandoc rules its body with one on
+ * <tbody>.
+ */
+function rowRails(
+  table: TableBox,
+  rows: readonly TableRowBox[],
+): { h: Rail[]; left: Rail[]; right: Rail[] } {
+  const group: (ComputedStyle | undefined)[] = [];
+  const starts: boolean[] = [];
+  for (const sec of table.sections)
+    sec.rows.forEach((_, k) => {
+      group.push(sec.style);
+      starts.push(k === 0);
+    });
+  const n = rows.length;
+  const h: Rail[] = [];
+  for (let k = 0; k <= n; k++) {
+    const parts: [ComputedStyle | undefined, Edge][] = [];
+    if (k > 0) {
+      parts.push([rows[k - 1].style, 'Bottom']);
+      if (k === n || starts[k]) parts.push([group[k - 1], 'Bottom']);
+    }
+    if (k < n) {
+      parts.push([rows[k].style, 'Top']);
+      if (starts[k]) parts.push([group[k], 'Top']);
+    }
+    h.push(rail(parts));
+  }
+  const left = rows.map((r, i) =>
+    rail([
+      [r.style, 'Left'],
+      [group[i], 'Left'],
+    ]),
+  );
+  const right = rows.map((r, i) =>
+    rail([
+      [r.style, 'Right'],
+      [group[i], 'Right'],
+    ]),
+  );
+  return { h, left, right };
+}
+
+function withRail(a: Side, r: Rail): Side {
+  return r.side ? pick(a, r.side) : a;
 }
 
 /**
@@ -196,6 +271,7 @@ function collapsedCells(
   }
   const ts = table.style;
   const rtl = ts.direction === 'rtl';
+  const rails = rowRails(table, rows);
   const same: (SameAsAbove | undefined)[] = new Array(n);
   const out: BlockBox[][] = [];
   for (let i = 0; i < rows.length; i++) {
@@ -221,6 +297,11 @@ function collapsedCells(
       const lastCol = rtl ? c0 === 0 : c1 >= n;
       const lastRow = r1 >= rows.length;
       const below = lastRow ? undefined : owner[r1]?.[c0];
+      const firstCol = !before;
+      const leftRail = firstCol ? rails.left[i] : NO_RAIL;
+      const rightRail = lastCol ? rails.right[i] : NO_RAIL;
+      const bottomRail = lastRow ? rails.h[r1] : NO_RAIL;
+      const railKey = `${rails.h[i].key}|${bottomRail.key}|${leftRail.key}|${rightRail.key}`;
       // Long tables repeat the same cell styles row after row: the cell above usually had the
       // same neighbours, so its answer is reused without building a key.
       const p = same[c0];
@@ -233,14 +314,15 @@ function collapsedCells(
         p.before === before?.box.style &&
         p.below === below?.box.style &&
         p.lastCol === lastCol &&
-        p.lastRow === lastRow
+        p.lastRow === lastRow &&
+        p.rails === railKey
       ) {
         boxes.push({ ...c.box, style: p.style });
         continue;
       }
       const key = `${idOf(ts)} ${idOf(above?.box.style)} ${idOf(before?.box.style)} ${idOf(
         below?.box.style,
-      )} ${i === 0 ? idOf(r.style) : 0} ${lastCol ? 1 : 0}${lastRow ? 1 : 0}`;
+      )} ${railKey} ${lastCol ? 1 : 0}${lastRow ? 1 : 0}`;
       let known = byNeighbours.get(s);
       if (!known) {
         known = new Map();
@@ -250,13 +332,14 @@ function collapsedCells(
       if (!style) {
         let top = side(s, 'Top');
         top = above ? pick(top, side(above.box.style, 'Bottom')) : pick(top, side(ts, 'Top'));
-        if (i === 0) top = pick(top, side(r.style, 'Top'));
+        top = withRail(top, rails.h[i]);
         let left = side(s, 'Left');
         left = before ? pick(left, side(before.box.style, 'Right')) : pick(left, side(ts, 'Left'));
+        left = withRail(left, leftRail);
         let right = side(s, 'Right');
-        if (lastCol) right = pick(right, side(ts, 'Right'));
+        if (lastCol) right = withRail(pick(right, side(ts, 'Right')), rightRail);
         let bottom = side(s, 'Bottom');
-        if (lastRow) bottom = pick(bottom, side(ts, 'Bottom'));
+        if (lastRow) bottom = withRail(pick(bottom, side(ts, 'Bottom')), bottomRail);
         else if (below) bottom = pick(bottom, side(below.box.style, 'Top'));
         style = collapsedStyle(s, {
           borderTopWidth: top.w,
@@ -284,6 +367,7 @@ function collapsedCells(
         lastCol,
         lastRow,
         firstRow: i === 0,
+        rails: railKey,
         style,
       };
       boxes.push({ ...c.box, style });
