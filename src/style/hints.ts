@@ -73,6 +73,15 @@ function closestTable(el: DomElement): DomElement | null {
   return null;
 }
 
+/** Whether `el` centres the blocks inside it: <center>, or align=center on a div or cell. */
+function centresDescendants(el: DomElement | null | undefined): boolean {
+  if (!el || el.namespace !== 'html') return false;
+  if (el.tag === 'center') return true;
+  if (el.tag !== 'div' && el.tag !== 'td' && el.tag !== 'th') return false;
+  const al = el.attrs.get('align')?.trim().toLowerCase();
+  return al === 'center' || al === 'middle';
+}
+
 export function presentationalHints(el: DomElement): [string, string][] {
   if (el.namespace !== 'html' && el.tag !== 'svg') return [];
   const out: [string, string][] = [];
@@ -111,7 +120,10 @@ export function presentationalHints(el: DomElement): [string, string][] {
     const sp = nonNegInt(a.get('cellspacing'));
     if (sp !== null) out.push(['border-spacing', `${sp}px`]);
     const al = a.get('align')?.trim().toLowerCase();
-    if (al === 'center') {
+    // <center> and align=center on a div or cell centre the tables inside them too (browsers
+    // align descendants, not only text): LibreOffice wraps centred tables in <center>, Word in
+    // <div align=center>.
+    if (al === 'center' || (al === undefined && centresDescendants(el.parent))) {
       out.push(['margin-left', 'auto'], ['margin-right', 'auto']);
     }
   }

@@ -134,3 +134,18 @@ describe('tables with specified cell widths on the page', () => {
     expect(c.x + c.width).toBeLessThanOrEqual(400.5);
   });
 });
+
+describe('tables inside centring elements', () => {
+  it('centres a table in <center> or a div with align=center, unless the author says otherwise', async () => {
+    const t = (id: string, style = '') =>
+      `<table id=${id} cellspacing=0 style="width: 100px${style}"><tr><td>x</td></tr></table>`;
+    const r = await layoutSnippet(
+      `<center>${t('a')}</center><div align=center>${t('b')}</div>` +
+        `<center>${t('d', '; margin-left: 0')}</center>`,
+      '@page { size: 400px 300px; margin: 0 } body { margin: 0 }',
+    );
+    expect(r.box('a')[0].x).toBe(150);
+    expect(r.box('b')[0].x).toBe(150);
+    expect(r.box('d')[0].x).toBe(0);
+  });
+});
