@@ -206,6 +206,17 @@ describe('transforms', () => {
     expect(f).toBeCloseTo(15 + 7.5 - 15 * 2, 6);
   });
 
+  it('reads the depth functions as the flat page shows them, without a warning', async () => {
+    // Google Docs writes this on every image.
+    const r = await layoutSnippet(
+      `<div style="width:100px;height:40px;transform:rotate(90deg) translateZ(0px) scaleZ(3)">Z</div>`,
+      PAGED,
+    );
+    const g = groups(r.items(0)).find((x) => x.transform)!;
+    expect(g.transform!.slice(0, 4).map((v) => Math.round(v * 1e6) / 1e6)).toEqual([0, 1, -1, 0]);
+    expect(r.warnings.filter((w) => w.message.includes('transform'))).toEqual([]);
+  });
+
   it('turns an inline-block in its line, and leaves a non-replaced inline box as it is', async () => {
     const r = await layoutSnippet(
       `<p>ab <span id="ib" style="display:inline-block;width:40px;height:20px;transform:rotate(90deg)">IB</span>

@@ -1,7 +1,8 @@
 /**
  * 2D transforms (CSS Transforms 1 and the individual transform properties of level 2):
  * transform, transform-origin, translate, rotate and scale. 3D functions are read where they
- * have a 2D meaning (translate3d, scale3d, rotateZ) and rejected otherwise.
+ * have a 2D meaning (translate3d, scale3d, rotateZ; translateZ and scaleZ, which flatten to
+ * nothing) and rejected otherwise.
  */
 import type { CssNode } from 'css-tree';
 import * as kit from './kit.js';
@@ -78,6 +79,12 @@ function parseFunction(fn: CssNode): SpecifiedFunction | null {
       const l = lengths(a, 1, 1);
       return l ? { kind: 'translate', x: ZERO, y: l[0] } : null;
     }
+    case 'translatez': {
+      // Depth alone moves nothing on a flat page: without perspective the element is flattened
+      // where it stands. Google Docs adds translateZ(0px) to every image.
+      const l = lengths(a, 1, 1);
+      return l ? { kind: 'translate', x: ZERO, y: ZERO } : null;
+    }
     case 'scale': {
       const f = factors(a, 1, 2);
       return f ? { kind: 'scale', x: f[0], y: f[1] ?? f[0] } : null;
@@ -93,6 +100,10 @@ function parseFunction(fn: CssNode): SpecifiedFunction | null {
     case 'scaley': {
       const f = factors(a, 1, 1);
       return f ? { kind: 'scale', x: 1, y: f[0] } : null;
+    }
+    case 'scalez': {
+      const f = factors(a, 1, 1);
+      return f ? { kind: 'scale', x: 1, y: 1 } : null;
     }
     case 'rotate':
     case 'rotatez': {
