@@ -59,6 +59,11 @@ export type InlineItem =
       readonly style: ComputedStyle;
       readonly lang: string;
       readonly decoration?: TextDecoration;
+      /**
+       * The inline ancestor whose vertical-align (sub, super, a length) moves this text, which
+       * itself sits on its parent's baseline: the text rides with it.
+       */
+      readonly raisedBy?: ComputedStyle;
       readonly source: InlineSource;
       readonly insetStart?: number;
       readonly insetEnd?: number;

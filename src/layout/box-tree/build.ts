@@ -117,6 +117,8 @@ interface InlineCtx {
   readonly owner: () => DraftNode | null;
   readonly link?: LinkRef;
   readonly decoration?: TextDecoration;
+  /** The nearest inline ancestor that shifts its baseline, while none in between resets it. */
+  readonly raisedBy?: ComputedStyle | undefined;
   readonly background?: PaintedInline;
   readonly lang: string;
   /** Collects heading text for the title fallback. */
@@ -370,6 +372,7 @@ function text(
     style,
     lang: ictx.lang,
     ...(ictx.decoration ? { decoration: ictx.decoration } : {}),
+    ...(ictx.raisedBy && style.verticalAlign === 'baseline' ? { raisedBy: ictx.raisedBy } : {}),
     source,
   });
 }
@@ -935,7 +938,20 @@ function decoBg(el: StyledElement, ictx: InlineCtx): Partial<InlineCtx> {
     s.backgroundLayers.length > 0 ||
     s.borderTopWidth + s.borderRightWidth + s.borderBottomWidth + s.borderLeftWidth > 0;
   const background = painted ? { style: s } : ictx.background;
-  return { ...(decoration ? { decoration } : {}), ...(background ? { background } : {}) };
+  // Inline content moves with an ancestor raised or lowered by sub, super or a length (a link
+  // in a <sup> stays raised); any other alignment starts afresh.
+  const va = s.verticalAlign;
+  const raisedBy =
+    va === 'sub' || va === 'super' || typeof va !== 'string'
+      ? s
+      : va === 'baseline'
+        ? ictx.raisedBy
+        : undefined;
+  return {
+    ...(decoration ? { decoration } : {}),
+    ...(background ? { background } : {}),
+    raisedBy,
+  };
 }
 
 // Alias so recursive calls read clearly inside functions that shadow `node`.

@@ -129,7 +129,9 @@ function inlineRun(
     return {
       kind: 'text',
       text: it.text,
-      style: textStyle(it.style, it.lang, it.decoration),
+      style: it.raisedBy
+        ? raised(textStyle(it.style, it.lang, it.decoration), it.raisedBy, it.lang)
+        : textStyle(it.style, it.lang, it.decoration),
       source: it.style.visibility === 'visible' ? it.source : { ...it.source, hidden: true },
       ...(it.insetStart ? { insetStart: it.insetStart } : {}),
       ...(it.insetEnd ? { insetEnd: it.insetEnd } : {}),
@@ -167,6 +169,12 @@ function inlineRun(
     source: { ...it.source, box: it.box },
     style: textStyle(it.style, it.lang),
   };
+}
+
+/** A run's style moved with the inline ancestor that raises or lowers it. */
+function raised(own: TextStyle, by: ComputedStyle, lang: string | undefined): TextStyle {
+  const va = textStyle(by, lang).verticalAlign;
+  return va === undefined ? own : { ...own, verticalAlign: va };
 }
 
 /** Shapes inline items of `box` into a paragraph, laying out its atomic inlines at `width`. */
