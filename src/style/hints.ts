@@ -73,6 +73,40 @@ function closestTable(el: DomElement): DomElement | null {
   return null;
 }
 
+/** Embedded content whose align, hspace and vspace attributes still carry layout. */
+const REPLACED_ALIGN = new Set(['img', 'object', 'embed', 'iframe', 'input']);
+
+/** HTML's table for align on embedded content: left and right float, the rest align vertically. */
+const ALIGN_HINT: Readonly<Record<string, [string, string]>> = {
+  left: ['float', 'left'],
+  right: ['float', 'right'],
+  top: ['vertical-align', 'top'],
+  texttop: ['vertical-align', 'text-top'],
+  absmiddle: ['vertical-align', 'middle'],
+  abscenter: ['vertical-align', 'middle'],
+  // Browsers centre the image on the baseline; middle (on the x-height) is the nearest here.
+  middle: ['vertical-align', 'middle'],
+  center: ['vertical-align', 'middle'],
+  bottom: ['vertical-align', 'baseline'],
+  baseline: ['vertical-align', 'baseline'],
+  absbottom: ['vertical-align', 'bottom'],
+};
+
+/**
+ * align, hspace and vspace on images and other embedded content: office suites place wrapped
+ * pictures with <img align=left hspace=12>.
+ */
+function replacedAlign(a: ReadonlyMap<string, string>): [string, string][] {
+  const out: [string, string][] = [];
+  const hint = ALIGN_HINT[a.get('align')?.trim().toLowerCase() ?? ''];
+  if (hint) out.push(hint);
+  const h = dimension(a.get('hspace'), false);
+  if (h) out.push(['margin-left', h], ['margin-right', h]);
+  const v = dimension(a.get('vspace'), false);
+  if (v) out.push(['margin-top', v], ['margin-bottom', v]);
+  return out;
+}
+
 /** Whether `el` centres the blocks inside it: <center>, or align=center on a div or cell. */
 function centresDescendants(el: DomElement | null | undefined): boolean {
   if (!el || el.namespace !== 'html') return false;
@@ -137,6 +171,11 @@ export function presentationalHints(el: DomElement): [string, string][] {
     }
     if (a.has('nowrap')) out.push(['white-space', 'nowrap']);
   }
+  if (
+    REPLACED_ALIGN.has(tag) &&
+    (tag !== 'input' || a.get('type')?.trim().toLowerCase() === 'image')
+  )
+    out.push(...replacedAlign(a));
   if (tag === 'img' && a.has('border')) {
     const b = nonNegInt(a.get('border'));
     if (b !== null) out.push(['border', `${b}px solid`]);

@@ -415,3 +415,27 @@ describe('painting order of floats', () => {
     expect(fills.indexOf('blue')).toBeLessThan(fills.indexOf('red'));
   });
 });
+
+describe('align, hspace and vspace on images', () => {
+  // The test loader fetches nothing: a sized placeholder stands in for the picture.
+  const pic = (id: string, attrs: string): string =>
+    `<img id=${id} alt=${id} src="https://example.invalid/p.png" width=40 height=20 ${attrs}>`;
+
+  it('floats an image with align=left or right and gives it hspace and vspace as margins', async () => {
+    const r = await layoutSnippet(
+      `<p>${pic('l', 'align=left hspace=12 vspace=4')}Text beside the picture.</p>` +
+        `<p style="clear: both">${pic('r', 'ALIGN=Right')}Text.</p>` +
+        `<p style="clear: both">a ${pic('t', 'align=top')} b</p>`,
+      PAGE,
+    );
+    expect(rect(r.box('l'))).toEqual([12, 4, 40, 20]);
+    // The text starts after the float and its margins.
+    expect(r.lines(0)[0].x).toBeCloseTo(64, 0);
+    const [right] = r.box('r');
+    expect(right.x + right.width).toBeCloseTo(400, 1);
+    // align=top: the picture's top at the line's top, not its bottom on the baseline.
+    const [top] = r.box('t');
+    const line = r.lines(0).find((l) => l.text.startsWith('a'));
+    expect(top.y).toBeLessThan(line!.baseline - 15);
+  });
+});
