@@ -206,6 +206,17 @@ function attrMap(el: P5Element, html: boolean): Map<string, string> {
 
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The language on <body>, which then covers all the content: Word writes <body lang=EN-US> and
+ * leaves <html> without one.
+ */
+function bodyLang(htmlEl: P5Element | undefined): string | undefined {
+  const body = htmlEl?.childNodes.find((n): n is P5Element => isElement(n) && n.tagName === 'body');
+  const attr =
+    body?.attrs.find((a) => a.name === 'lang') ?? body?.attrs.find((a) => a.name === 'xml:lang');
+  return attr?.value.trim() || undefined;
+}
+
 export function parseHtml(html: string, options: ParseOptions = {}): ParsedHtml {
   const warnings: Warning[] = [];
   assertHtmlSize(html, options);
@@ -295,7 +306,11 @@ export function parseHtml(html: string, options: ParseOptions = {}): ParsedHtml 
       message: `elements nested deeper than ${MAX_DEPTH} levels were attached at depth ${MAX_DEPTH}`,
     });
   }
-  const lang = root.attrs.get('lang')?.trim() || root.attrs.get('xml:lang')?.trim() || null;
+  const lang =
+    root.attrs.get('lang')?.trim() ||
+    root.attrs.get('xml:lang')?.trim() ||
+    bodyLang(htmlEl) ||
+    null;
   const quirks =
     doc.mode === 'quirks' && doc.childNodes.some((n) => n.nodeName === '#documentType');
   return { root, title, lang, baseHref, sheets, warnings, quirks };

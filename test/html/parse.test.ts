@@ -12,6 +12,12 @@ function findTag(el: DomElement, tag: string): DomElement | null {
 }
 
 describe('parseHtml', () => {
+  it('takes the language from <body> when <html> has none', () => {
+    expect(parseHtml('<html><body lang=DE><p>x').lang).toBe('DE');
+    expect(parseHtml('<html lang=fr><body lang=DE><p>x').lang).toBe('fr');
+    expect(parseHtml('<p>x').lang).toBeNull();
+  });
+
   it('reports quirks mode for a legacy DOCTYPE, not for a missing one', () => {
     const legacy = '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN"><p>x';
     expect(parseHtml(legacy).quirks).toBe(true);
