@@ -604,7 +604,13 @@ function parseFontFace(
     }
   }
   if (!family || sources.length === 0) {
-    warn({ code: 'css.invalid', message: '@font-face without font-family or src was ignored' });
+    // Word declares every font it uses this way, with a family and no file: say which is missing.
+    warn({
+      code: 'css.invalid',
+      message: family
+        ? '@font-face without src (no font file to load) was ignored; the family falls back'
+        : '@font-face without font-family was ignored',
+    });
     return null;
   }
   return { family, sources, ...(weight ? { weight } : {}), style, unicodeRange: ranges };

@@ -116,6 +116,19 @@ describe('stylesheet loading', () => {
       },
     ]);
   });
+
+  it('says which part an ignored @font-face lacks', async () => {
+    // Word's font declarations: a family and metrics, no file.
+    const d = await style(
+      '<style>@font-face { font-family: Calibri; panose-1: 2 15 5 2 2 2 4 3 2 4 } @font-face { src: url(a.woff) }</style>',
+    );
+    expect(d.fontFaces).toEqual([]);
+    const msgs = d.warnings.filter((w) => w.code === 'css.invalid').map((w) => w.message);
+    expect(msgs).toEqual([
+      expect.stringContaining('without src'),
+      expect.stringContaining('without font-family'),
+    ]);
+  });
 });
 
 describe('warnings and robustness', () => {
