@@ -99,6 +99,12 @@ export interface ComplexSelector {
    * carry: a quick reject before the full right-to-left match.
    */
   readonly ancestorKeys: readonly string[];
+  /**
+   * A pseudo-element that is valid CSS but names something a printed page does not have
+   * (browser UI such as `::selection` or `::-webkit-slider-thumb`): the selector never matches,
+   * but unlike an invalid one it leaves the rest of its selector list standing.
+   */
+  readonly unrendered?: string;
 }
 
 export class SelectorError extends Error {}
@@ -136,6 +142,49 @@ const DYNAMIC = new Set([
   'modal',
   'popover-open',
 ]);
+
+/**
+ * Pseudo-classes that are valid but cannot match an element of a static document without shadow
+ * trees. Sheets list them beside real selectors (`:root, :host`), so they must not invalidate the
+ * list.
+ */
+const INERT_PSEUDO_CLASSES = new Set(['host', 'host-context', 'state']);
+
+/** Standard pseudo-elements of interactive or on-screen parts a printed page has none of. */
+const UNRENDERED_PSEUDO_ELEMENTS = new Set([
+  'selection',
+  'target-text',
+  'spelling-error',
+  'grammar-error',
+  'highlight',
+  'search-text',
+  'file-selector-button',
+  'backdrop',
+  'cue',
+  'cue-region',
+  'part',
+  'slotted',
+  'details-content',
+  'picker',
+  'picker-icon',
+  'checkmark',
+  'scroll-marker',
+  'scroll-marker-group',
+  'scroll-button',
+  'view-transition',
+  'view-transition-group',
+  'view-transition-image-pair',
+  'view-transition-old',
+  'view-transition-new',
+]);
+
+/**
+ * Browser-prefixed names (`::-webkit-scrollbar`, `:-moz-focusring`): each engine accepts its
+ * own, and sheets written for it expect the rest of the rule to apply.
+ */
+function vendorPrefixed(name: string): boolean {
+  return name.startsWith('-webkit-') || name.startsWith('-moz-') || name.startsWith('-ms-');
+}
 
 const LEGACY_PSEUDO_ELEMENTS = new Set(['before', 'after', 'first-letter', 'first-line']);
 
@@ -207,6 +256,7 @@ function compileParts(parts: readonly CssNode[], nested: boolean): ComplexSelect
   let b = 0;
   let c = 0;
   let pseudoElement: PseudoElement | null = null;
+  let unrendered: string | null = null;
   let empty = true;
   // Specificity contributed by functional pseudo-classes (:not, :is, :nth-child(of S)).
   let extra = 0;
@@ -223,7 +273,7 @@ function compileParts(parts: readonly CssNode[], nested: boolean): ComplexSelect
     empty = true;
   };
   for (const n of parts) {
-    if (pseudoElement && n.type !== 'PseudoClassSelector')
+    if ((pseudoElement || unrendered) && n.type !== 'PseudoClassSelector')
       throw new SelectorError('content after pseudo-element');
     switch (n.type) {
       case 'TypeSelector': {
@@ -281,8 +331,12 @@ function compileParts(parts: readonly CssNode[], nested: boolean): ComplexSelect
         const lower = n.name.toLowerCase();
         const name = PSEUDO_ELEMENT_ALIASES[lower] ?? lower;
         if (nested) throw new SelectorError('pseudo-element inside a selector argument');
-        if (!PSEUDO_ELEMENTS.has(name)) throw new SelectorError(`::${name} is not supported`);
-        pseudoElement = name as PseudoElement;
+        if (PSEUDO_ELEMENTS.has(name)) pseudoElement = name as PseudoElement;
+        else if (UNRENDERED_PSEUDO_ELEMENTS.has(name) || vendorPrefixed(name)) {
+          unrendered = `::${name}`;
+          cur.pseudos.push({ kind: 'never' });
+          empty = false;
+        } else throw new SelectorError(`::${name} is not supported`);
         c++;
         break;
       }
@@ -311,6 +365,7 @@ function compileParts(parts: readonly CssNode[], nested: boolean): ComplexSelect
     pseudoElement,
     specificity: spec(a, b, c) + extra,
     ancestorKeys: keys,
+    ...(unrendered !== null ? { unrendered } : {}),
   };
 }
 
@@ -442,6 +497,7 @@ function compilePseudo(name: string, n: CssNode): { test: PseudoTest; specificit
     case 'is':
     case 'matches':
     case '-webkit-any':
+    case '-moz-any':
     case 'where': {
       const list = compileList(arg, true);
       return {
@@ -500,7 +556,8 @@ function compilePseudo(name: string, n: CssNode): { test: PseudoTest; specificit
       return { test: { kind: 'lang', langs }, specificity: CLASS };
     }
   }
-  if (DYNAMIC.has(name)) return { test: { kind: 'never' }, specificity: CLASS };
+  if (DYNAMIC.has(name) || INERT_PSEUDO_CLASSES.has(name) || vendorPrefixed(name))
+    return { test: { kind: 'never' }, specificity: CLASS };
   throw new SelectorError(`:${name} is not supported`);
 }
 

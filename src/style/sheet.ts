@@ -1094,11 +1094,23 @@ function styleRule(
     });
     return;
   }
+  const unrendered = compiled.filter((c) => c.unrendered !== undefined);
+  if (unrendered.length > 0) {
+    warn({
+      code: 'css.unsupported',
+      message:
+        unrendered.length === compiled.length
+          ? `rule ignored: ${unrendered[0].unrendered} is not rendered`
+          : `${unrendered[0].unrendered} is not rendered; the rest of the rule applies`,
+      source: safeGenerate(prelude),
+    });
+  }
+  const matching = unrendered.length > 0 ? compiled.filter((c) => !c.unrendered) : compiled;
   const layer = scope.layer === null ? undefined : layerId(counter, scope.layer);
   const addDeclarations = (declarations: readonly Declaration[]): void => {
-    if (declarations.length === 0) return;
-    chargeRules(compiled.length, counter);
-    for (const selector of compiled) {
+    if (declarations.length === 0 || matching.length === 0) return;
+    chargeRules(matching.length, counter);
+    for (const selector of matching) {
       out.rules.push({
         selector,
         declarations,

@@ -165,8 +165,17 @@ describe('specificity', () => {
   });
 
   it('rejects unsupported pseudo-elements and unknown pseudo-classes', () => {
-    expect(() => compile('p::selection')).toThrow();
+    expect(() => compile('p::frobnicate')).toThrow();
     expect(() => compile('p:frobnicate')).toThrow();
+  });
+
+  it('compiles valid pseudo-elements of browser UI and :host to selectors that never match', () => {
+    expect(compile('p::selection').unrendered).toBe('::selection');
+    expect(compile('input::-webkit-slider-thumb:hover').unrendered).toBe('::-webkit-slider-thumb');
+    expect(ids(LIST, 'li::selection')).toEqual([]);
+    for (const sel of [':host', ':host(.x)', 'li:-moz-focusring'])
+      expect(ids(LIST, sel)).toEqual([]);
+    expect(ids(LIST, 'li:-moz-any(#a, #b)')).toEqual(['a', 'b']);
   });
 
   it('gives the legacy one-colon pseudo-elements the weight of the two-colon ones', () => {

@@ -157,12 +157,34 @@ describe('warnings and robustness', () => {
 
   it('warns on unsupported selectors and at-rules and drops just those rules', async () => {
     const d = await style(
-      '<style>p::selection, p { color: red } p { color: blue } @container (width > 1px) { p { color: red } }</style><p id=t>x</p>',
+      '<style>p::no-such-part, p { color: red } p { color: blue } @container (width > 1px) { p { color: red } }</style><p id=t>x</p>',
     );
     expect(find(d.root, byId('t')).style.color).toEqual(BLUE);
     const msgs = d.warnings.map((w) => w.message).join('\n');
-    expect(msgs).toContain('selection');
+    expect(msgs).toContain('no-such-part');
     expect(msgs).toContain('@container');
+  });
+
+  it('keeps a rule listing :host or browser-UI pseudo-elements beside real selectors', async () => {
+    const d = await style(
+      `<style>
+        :root, :host { --c: blue }
+        p { color: var(--c) }
+        p::selection, #t, [type=file]::file-selector-button, input::-webkit-inner-spin-button,
+          b::-moz-focus-inner { margin-top: 3px }
+        :-moz-focusring, #t:-webkit-autofill, #t { margin-bottom: 5px }
+        ::-webkit-scrollbar { margin-left: 9px }
+      </style><p id=t>x</p>`,
+    );
+    const t = find(d.root, byId('t')).style;
+    expect(t.color).toEqual(BLUE);
+    expect(t.marginTop).toBe(3);
+    expect(t.marginBottom).toBe(5);
+    expect(t.marginLeft).toBe(0);
+    const msgs = d.warnings.map((w) => w.message);
+    expect(msgs).toContain('::selection is not rendered; the rest of the rule applies');
+    expect(msgs).toContain('rule ignored: ::-webkit-scrollbar is not rendered');
+    expect(msgs.some((m) => m.includes(':host') || m.includes('focusring'))).toBe(false);
   });
 
   it('tells valid-but-unsupported values from invalid ones', async () => {
