@@ -277,3 +277,30 @@ describe('overflow clipping', () => {
     expect(clip).toBeDefined();
   });
 });
+
+describe('relative positioning of inline boxes', () => {
+  it('draws a relative inline box moved, leaving its line and the next where they were', async () => {
+    const css = `${PAGED} sup { position: relative; top: -0.5em; left: 3px; font-size: 16px;
+      line-height: 0; vertical-align: baseline } b { position: relative; bottom: 4px }
+      i { background: red }`;
+    const r = await layoutSnippet('<p>H<sup>2</sup>O</p><p>next</p>', css);
+    const still = await layoutSnippet('<p>H<span>2</span>O</p><p>next</p>', css);
+    const [line, next] = still.lines(0);
+    expect(r.lines(0)).toEqual([
+      // Raised by half of 16px (the line is at 35.55) and pushed right by 3px.
+      { x: 34.55, right: 43.45, baseline: 27.55, text: '2' },
+      { x: 20, right: line.right, baseline: line.baseline, text: 'H O' },
+      next,
+    ]);
+    // Offsets of nested boxes add up; a background inside moves with its text.
+    const n = await layoutSnippet('<p>a<sup>b<b>c<i>d</i></b></sup></p>', css);
+    const [cd, b, a] = n.lines(0);
+    expect([cd.text, b.text, a.text]).toEqual(['c d', 'b', 'a']);
+    expect(b.baseline).toBeCloseTo(a.baseline - 8, 2);
+    expect(cd.baseline).toBeCloseTo(a.baseline - 12, 2);
+    const red = n.items(0).find((it) => it.kind === 'path' && it.fill !== undefined);
+    expect(red?.kind === 'path' && red.ops[0].op === 'rect' ? red.ops[0].y : NaN).toBeLessThan(
+      (cd.baseline - 10) * 0.75,
+    );
+  });
+});

@@ -50,6 +50,16 @@ export interface InlineSource {
   readonly marks?: readonly PageMark[];
   /** Bodies of the footnotes called here (float: footnote), for the page's footnote area. */
   readonly footnotes?: readonly BlockBox[];
+  /**
+   * Offset in points of the relatively positioned inline boxes around this run: it is drawn
+   * there, while its line is laid out as if it had not moved (a raised `sup`).
+   */
+  readonly shift?: RelativeShift;
+}
+
+export interface RelativeShift {
+  readonly x: number;
+  readonly y: number;
 }
 
 export type InlineItem =

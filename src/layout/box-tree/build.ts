@@ -18,6 +18,7 @@ import type {
   PaintedInline,
   LinkRef,
   MarkerBox,
+  RelativeShift,
   TableBox,
   TableCellBox,
   TableRowBox,
@@ -48,7 +49,7 @@ import {
   isControl,
   type ControlElement,
 } from './forms.js';
-import { pt } from '../units.js';
+import { lenAuto, pt } from '../units.js';
 
 export interface BuildContext {
   readonly sb: StructureBuilder;
@@ -120,6 +121,7 @@ interface InlineCtx {
   /** The nearest inline ancestor that shifts its baseline, while none in between resets it. */
   readonly raisedBy?: ComputedStyle | undefined;
   readonly background?: PaintedInline;
+  readonly shift?: RelativeShift;
   readonly lang: string;
   /** Collects heading text for the title fallback. */
   readonly heading?: { text: string };
@@ -365,6 +367,7 @@ function text(
     ...(slot !== undefined ? { slot } : {}),
     ...(ictx.link ? { link: ictx.link } : {}),
     ...(ictx.background ? { background: ictx.background } : {}),
+    ...(ictx.shift ? { shift: ictx.shift } : {}),
   };
   flow.items.push({
     kind: 'text',
@@ -546,7 +549,8 @@ function buildElement(
     ctx.buildKeys.set(
       el,
       `${ctx.sb.position}:${ctx.nextAnonId}:${depth}:${ctx.flexDepth ?? 0}:${ctx.inFootnote ? 1 : 0}:` +
-        `${group.node?.id ?? 0}:${group.lang}:${ictx.lang}:${ictx.decoration ? 1 : 0}${ictx.background ? 1 : 0}`,
+        `${group.node?.id ?? 0}:${group.lang}:${ictx.lang}:${ictx.decoration ? 1 : 0}${ictx.background ? 1 : 0}` +
+        (ictx.shift ? `:${ictx.shift.x},${ictx.shift.y}` : ''),
     );
   ctx.depth = depth + 1;
   try {
@@ -651,7 +655,7 @@ function elementAt(
         box,
         style: s,
         lang: ictx.lang,
-        source: ictx.link ? { link: ictx.link } : {},
+        source: atomicSource(ictx),
       });
     return;
   }
@@ -719,10 +723,7 @@ function elementAt(
       box,
       style: s,
       lang: ictx.lang,
-      source: {
-        ...(ictx.link ? { link: ictx.link } : {}),
-        ...(marks.length > 0 ? { marks } : {}),
-      },
+      source: { ...atomicSource(ictx), ...(marks.length > 0 ? { marks } : {}) },
     });
 }
 
@@ -947,10 +948,35 @@ function decoBg(el: StyledElement, ictx: InlineCtx): Partial<InlineCtx> {
       : va === 'baseline'
         ? ictx.raisedBy
         : undefined;
+  const shift = relativeShift(s, ictx.shift);
   return {
     ...(decoration ? { decoration } : {}),
     ...(background ? { background } : {}),
     raisedBy,
+    ...(shift ? { shift } : {}),
+  };
+}
+
+/**
+ * The offset of a relatively positioned inline box added to its ancestors'. Percentages of
+ * left and top have no containing block yet here; they count as 0.
+ */
+function relativeShift(
+  s: ComputedStyle,
+  outer: RelativeShift | undefined,
+): RelativeShift | undefined {
+  if (s.position !== 'relative') return outer;
+  const dx = lenAuto(s.left, undefined) ?? -(lenAuto(s.right, undefined) ?? 0);
+  const dy = lenAuto(s.top, undefined) ?? -(lenAuto(s.bottom, undefined) ?? 0);
+  if (dx === 0 && dy === 0) return outer;
+  return { x: (outer?.x ?? 0) + dx, y: (outer?.y ?? 0) + dy };
+}
+
+/** The source of an atomic inline: its link and the shift of the inline boxes around it. */
+function atomicSource(ictx: InlineCtx): InlineSource {
+  return {
+    ...(ictx.link ? { link: ictx.link } : {}),
+    ...(ictx.shift ? { shift: ictx.shift } : {}),
   };
 }
 

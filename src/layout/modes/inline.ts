@@ -471,10 +471,11 @@ function lineLeaf(
         ...(marks.length > 0 ? { marks } : {}),
       });
     }
+    const shift = f.source.shift;
     if (f.kind === 'glyphs') {
       if (f.source.hidden) continue;
-      const baseline = top + f.baseline;
-      const fx = x + f.x;
+      const baseline = top + f.baseline + (shift?.y ?? 0);
+      const fx = x + f.x + (shift?.x ?? 0);
       const bg = f.source.background;
       if (bg) {
         inlineBoxes ??= new Map();
@@ -565,12 +566,14 @@ function lineLeaf(
       const box = f.source.box;
       const placed = box ? atomics.get(box) : undefined;
       if (placed) {
-        const ox = x + f.x + placed.marginLeft;
-        const oy = top + f.y + placed.marginTop;
+        const ox = x + f.x + placed.marginLeft + (shift?.x ?? 0);
+        const oy = top + f.y + placed.marginTop + (shift?.y ?? 0);
         for (const it of flatten(placed.frag)) content.push(moveItem(it, ox, oy));
         for (const a of anchorsOf(placed.frag)) anchors.push(moveAnchor(a, ox, oy));
       }
-      linkArea(f.source.link, x + f.x, x + f.x + f.width, top + f.y, top + f.y + f.height);
+      const sx = x + f.x + (shift?.x ?? 0);
+      const sy = top + f.y + (shift?.y ?? 0);
+      linkArea(f.source.link, sx, sx + f.width, sy, sy + f.height);
     }
   }
   for (const [{ style: s }, a] of inlineBoxes ?? NO_BOXES) {
