@@ -110,7 +110,7 @@ input[type=color i] { border: none; padding: 0; background-color: transparent; w
 input[type=file i] { border: none; padding: 0; background-color: transparent; }
 progress { border: none; padding: 0; background-color: transparent; width: 10em; height: 1em; vertical-align: -0.2em; }
 meter { border: none; padding: 0; background-color: transparent; width: 5em; height: 1em; vertical-align: -0.2em; }
-details > summary:first-of-type { display: list-item; list-style-type: disclosure-closed; }
+details > summary:first-of-type { display: list-item; list-style: disclosure-closed inside; }
 details[open] > summary:first-of-type { list-style-type: disclosure-open; }
 
 [dir=rtl i] { direction: rtl; unicode-bidi: isolate; }

@@ -183,3 +183,18 @@ async function dataLoader() {
   const { createResourceLoader } = await import('../../src/resources/index.js');
   return createResourceLoader({});
 }
+
+describe('details and summary', () => {
+  it('shows a closed details as its summary alone, with the disclosure marker inside', async () => {
+    const r = await layoutSnippet(
+      `<details id=c><summary id=s>Why?</summary><p>Folded away.</p>Loose text</details>
+       <details id=o open><summary>How?</summary><p>Shown.</p></details>`,
+      `${PAGE} details::after { content: "end" }`,
+    );
+    expect(r.text(0)).toBe('▸ Why? end ▾ How? Shown. end');
+    expect(r.box('c')).toEqual([{ page: 0, x: 0, y: 0, width: 600, height: 40 }]);
+    // The marker sits on the summary's line, inside its box.
+    const [line] = r.lines(0);
+    expect(line.x).toBe(0);
+  });
+});

@@ -118,13 +118,29 @@ export function generatedSemantic(el: GeneratedElement): Semantic {
   return { kind: 'transparent' };
 }
 
+/** A <details> without `open`: browsers show its summary alone, on screen and in print. */
+function closedDetails(el: StyledElement): boolean {
+  return el.tag === 'details' && el.namespace === 'html' && !el.attrs.has('open');
+}
+
+/** The first <summary> child and the generated content; the rest stays folded away. */
+function summaryOnly(kids: readonly StyledNode[]): readonly StyledNode[] {
+  let seen = false;
+  return kids.filter((c) => {
+    if (c.kind === 'pseudo') return true;
+    if (c.kind !== 'element' || c.tag !== 'summary' || seen) return false;
+    seen = true;
+    return true;
+  });
+}
+
 /**
  * The children of an element in box order, with ::before and ::after as elements (::marker
  * stays a pseudo-element: the list item draws it). `content: ""` still makes a box (bars and
  * badges are drawn that way); display: none makes none.
  */
 export function boxChildren(el: StyledElement): readonly StyledNode[] {
-  const kids = el.children;
+  const kids = closedDetails(el) ? summaryOnly(el.children) : el.children;
   // A generated element's pseudo children are its own inline content (leaders), drawn as is.
   if (isGenerated(el)) return kids;
   let any = false;
