@@ -57,7 +57,7 @@ h4 { bookmark-level: 4; } h5 { bookmark-level: 5; } h6 { bookmark-level: 6; }
 
 hr { color: gray; border-style: inset; border-width: 1px; margin: 0.5em auto; }
 
-dir, dd, dl, menu, ol, ul { margin-top: 1em; margin-bottom: 1em; }
+dir, dl, menu, ol, ul { margin-top: 1em; margin-bottom: 1em; }
 :is(dir, dl, menu, ol, ul) :is(dir, dl, menu, ol, ul) { margin-top: 0; margin-bottom: 0; }
 dd { margin-left: 40px; }
 dir, menu, ol, ul { padding-left: 40px; }

@@ -56,6 +56,11 @@ describe('cascade order', () => {
     expect(e.style.marginTop).toBe(0);
   });
 
+  it('gives dd an indent and no vertical margins, as the HTML rendering rules do', async () => {
+    const { el: dd } = await el('', '<dl><dt>term</dt><dd id=t>definition</dd></dl>');
+    expect([dd.style.marginTop, dd.style.marginBottom, dd.style.marginLeft]).toEqual([0, 0, 40]);
+  });
+
   it('skips invalid declarations so an earlier valid one applies', async () => {
     const { el: e, doc } = await el(
       'p { color: red; color: notacolor; width: 10px; width: -5px }',
