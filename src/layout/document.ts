@@ -202,7 +202,7 @@ export async function layoutStyled(
   return { document, warnings: [...warnings, ...fonts.warnings] };
 }
 
-/** CSS: the root's background (or body's, when the root has none) paints the whole canvas. */
+/** CSS: the root's background (or body's, when the root has none) paints the canvas. */
 function canvasBackground(
   root: StyledElement,
 ): StyledElement['style']['backgroundColor'] | undefined {

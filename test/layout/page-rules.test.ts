@@ -165,6 +165,24 @@ describe('page backgrounds', () => {
   });
 });
 
+describe('the canvas background', () => {
+  it('covers the page inside its margins; the margins keep the page background', async () => {
+    const r = await layoutSnippet(
+      '<p>x</p>',
+      `@page { size: 100mm 100mm; margin: 10mm 20mm } body { background: #abcdef }`,
+    );
+    const fills = r.document.pages[0].items.flatMap((i) =>
+      i.kind === 'path' && i.fill && 'r' in i.fill && i.ops[0].op === 'rect' ? [i.ops[0]] : [],
+    );
+    // The canvas comes first (the body's own box paints over its content area after it).
+    const pt = MM * 0.75;
+    expect(fills[0].x).toBeCloseTo(20 * pt, 3);
+    expect(fills[0].y).toBeCloseTo(10 * pt, 3);
+    expect(fills[0].width).toBeCloseTo(60 * pt, 3);
+    expect(fills[0].height).toBeCloseTo(80 * pt, 3);
+  });
+});
+
 describe('bleed and marks', () => {
   it('grow the sheet by the bleed and record the trim box', async () => {
     const r = await layoutSnippet(

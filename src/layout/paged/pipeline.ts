@@ -394,9 +394,20 @@ function compose(input: PagedInput, pass: Pass): PagedResult {
     input.options.deadline?.check('pages');
     const g = geometries[i];
     const items: DisplayItem[] = pageBackground(g, ctx);
+    // The canvas (the root's or body's background) covers the page's border box; the page
+    // margins show the page's own background (CSS Paged Media 3, painting order).
     if (input.canvas)
       items.push(
-        backgroundItem({ x: 0, y: 0, width: g.width, height: g.height }, input.canvas, NO_RADII),
+        backgroundItem(
+          {
+            x: g.marginLeft,
+            y: g.marginTop,
+            width: Math.max(0, g.width - g.marginLeft - g.marginRight),
+            height: Math.max(0, g.height - g.marginTop - g.marginBottom),
+          },
+          input.canvas,
+          NO_RADII,
+        ),
       );
     const footnotes = p.marks.flatMap(({ mark }) => (mark.kind === 'footnote' ? [mark.body] : []));
     const area = footnoteArea(g, footnotes, ctx);
