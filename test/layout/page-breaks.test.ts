@@ -98,3 +98,24 @@ describe('box-decoration-break', () => {
     expect(r.box('p4')[0].y).toBeCloseTo(35, 0);
   });
 });
+
+describe('flex items across pages', () => {
+  it('breaks inside an item that wraps onto a line of its own, as inside a block', async () => {
+    // Two items each as wide as the row: they stack, and the second one's paragraphs
+    // continue on the next page instead of the whole item moving there.
+    const paras = Array.from({ length: 8 }, (_, i) => `<p id=p${i}>para ${i}</p>`).join('');
+    const r = await layoutSnippet(
+      `<section style="display: flex; flex-wrap: wrap">
+         <div id=a style="width: 100%">first</div>
+         <div id=b style="width: 100%">${paras}</div>
+       </section>`,
+      `@page { size: 300px 300px; margin: 20px } body { margin: 0; font: 16px/20px sans-serif }
+       section div { height: auto } p { margin: 0; height: 40px }`,
+    );
+    expect(r.box('a')).toEqual([{ page: 0, x: 20, y: 20, width: 260, height: 20 }]);
+    // 260px of page: first (20) and six paragraphs (240) fit; two follow on page 2.
+    expect(r.box('p5')).toEqual([{ page: 0, x: 20, y: 240, width: 260, height: 40 }]);
+    expect(r.box('p6')).toEqual([{ page: 1, x: 20, y: 20, width: 260, height: 40 }]);
+    expect(r.box('b').map((b) => b.page)).toEqual([0, 1]);
+  });
+});

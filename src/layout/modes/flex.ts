@@ -456,6 +456,9 @@ function rowLeaves(items: readonly Fragment[], pageHeight: number): Fragment[] {
   // Keep painting in source order within a line.
   return lines.map((line): Fragment => {
     const ordered = items.filter((f) => line.includes(f));
+    // A line of one item (items wrapped one per line, as a grid's columns stack on a narrow
+    // page) has nothing beside it: it breaks across pages as a block would.
+    if (ordered.length === 1) return ordered[0];
     const top = Math.min(...line.map((f) => f.top));
     const bottom = Math.max(...line.map((f) => f.bottom));
     // A flex line taller than a page (sidebar layouts) is cut between its items' lines.
