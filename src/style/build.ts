@@ -6,7 +6,7 @@
 import { csstree } from './css-tree.js';
 import type { Warning } from '../diagnostics.js';
 import type { DomElement } from '../html/index.js';
-import type { StyleEngine } from './cascade.js';
+import type { MatchedRules, StyleEngine } from './cascade.js';
 import { formatCounter, markerText, quotePairs } from './counters.js';
 import { presentationalHints } from './hints.js';
 import {
@@ -24,6 +24,7 @@ import { isOutermostSvg, svgMarkup } from './svg-markup.js';
 import { blockDeclarations, makeDeclaration, type Declaration, type StyleRule } from './sheet.js';
 import type {
   ComputedStyle,
+  SliderStyles,
   ContentItem,
   ContentList,
   CounterChange,
@@ -56,6 +57,7 @@ function styledElement(
   firstLineStyle: ComputedStyle | undefined,
   children: readonly StyledNode[],
   svgMarkup?: string,
+  sliderStyles?: SliderStyles,
 ): StyledElement {
   const out: { -readonly [K in keyof StyledElement]: StyledElement[K] } = {
     kind: 'element',
@@ -70,6 +72,7 @@ function styledElement(
   if (svgMarkup !== undefined) out.svgMarkup = svgMarkup;
   if (placeholderStyle) out.placeholderStyle = placeholderStyle;
   if (firstLineStyle) out.firstLineStyle = firstLineStyle;
+  if (sliderStyles) out.sliderStyles = sliderStyles;
   return out;
 }
 
@@ -590,6 +593,10 @@ export class TreeBuilder {
       el.attrs.has('placeholder')
         ? this.engine.compute(style, matched.placeholder, [], [], 'placeholder')
         : undefined;
+    const sliderStyles =
+      el.namespace === 'html' && el.tag === 'progress' && style.appearance === 'none'
+        ? this.sliderStyles(style, matched)
+        : undefined;
 
     const isListItem = style.display === 'list-item';
     const footnote = style.float === 'footnote';
@@ -659,9 +666,17 @@ export class TreeBuilder {
         firstLineStyle,
         lettered ?? children,
         svg,
+        sliderStyles,
       ),
       paged,
     );
+  }
+
+  /** The track of a progress bar inherits from the bar, its filled part from the track. */
+  private sliderStyles(style: ComputedStyle, matched: MatchedRules): SliderStyles {
+    const track = this.engine.compute(style, matched['slider-track'], [], [], 'slider-track');
+    const fill = this.engine.compute(track, matched['slider-fill'], [], [], 'slider-fill');
+    return { track, fill };
   }
 
   /**

@@ -116,6 +116,8 @@ export interface MatchedRules {
   readonly 'first-letter': readonly StyleRule[];
   readonly placeholder: readonly StyleRule[];
   readonly 'first-line': readonly StyleRule[];
+  readonly 'slider-track': readonly StyleRule[];
+  readonly 'slider-fill': readonly StyleRule[];
 }
 
 /** No matching rule: shared by the many lists that stay empty (most pseudo-elements). */
@@ -191,6 +193,8 @@ export class StyleEngine {
       'first-letter': ordered(lists['first-letter']),
       placeholder: ordered(lists.placeholder),
       'first-line': ordered(lists['first-line']),
+      'slider-track': ordered(lists['slider-track']),
+      'slider-fill': ordered(lists['slider-fill']),
     };
   }
 

@@ -14,7 +14,9 @@ export type PseudoElement =
   | 'footnote-call'
   | 'footnote-marker'
   | 'placeholder'
-  | 'first-line';
+  | 'first-line'
+  | 'slider-track'
+  | 'slider-fill';
 
 const PSEUDO_ELEMENTS: ReadonlySet<string> = new Set<PseudoElement>([
   'before',
@@ -25,6 +27,8 @@ const PSEUDO_ELEMENTS: ReadonlySet<string> = new Set<PseudoElement>([
   'first-letter',
   'placeholder',
   'first-line',
+  'slider-track',
+  'slider-fill',
 ]);
 
 /** Vendor spellings of pseudo-elements that mean a standard one. */
@@ -32,6 +36,10 @@ const PSEUDO_ELEMENT_ALIASES: Readonly<Record<string, PseudoElement>> = {
   '-webkit-input-placeholder': 'placeholder',
   '-moz-placeholder': 'placeholder',
   '-ms-input-placeholder': 'placeholder',
+  // A progress bar's track and its filled part, by the names CSS Forms gives them.
+  '-webkit-progress-bar': 'slider-track',
+  '-webkit-progress-value': 'slider-fill',
+  '-moz-progress-bar': 'slider-fill',
 };
 
 type AttrOp = 'exists' | '=' | '~=' | '|=' | '^=' | '$=' | '*=';

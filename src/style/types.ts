@@ -769,6 +769,16 @@ export interface StyledElement extends StyledNodeBase {
   readonly placeholderStyle?: ComputedStyle;
   /** A block container with ::first-line rules: the style of its first formatted line. */
   readonly firstLineStyle?: ComputedStyle;
+  /**
+   * A <progress>: the styles of its track and its filled part (::-webkit-progress-bar,
+   * ::-webkit-progress-value or ::-moz-progress-bar), which draw it when appearance is none.
+   */
+  readonly sliderStyles?: SliderStyles;
+}
+
+export interface SliderStyles {
+  readonly track: ComputedStyle;
+  readonly fill: ComputedStyle;
 }
 
 export interface StringAssignment {

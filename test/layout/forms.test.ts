@@ -70,6 +70,36 @@ describe('form control boxes', () => {
     expect(r.box('c')[0]).toMatchObject({ width: 24, height: 24 });
   });
 
+  it('an author-styled progress bar draws its track and filled part from their pseudo-elements', async () => {
+    const r = await layoutSnippet(
+      `<progress id=p value=3 max=4></progress><progress id=q value=1 max=4></progress>`,
+      `${CSS} progress { appearance: none; display: block; width: 200px; height: 10px;
+        border: 0; margin: 0 }
+       progress::-webkit-progress-bar { background: rgb(0 0 255) }
+       progress::-webkit-progress-value { background: rgb(0 255 0) }
+       #q::-moz-progress-bar { background: rgb(255 0 0) }`,
+    );
+    expect(r.box('p')[0]).toMatchObject({ width: 200, height: 10 });
+    const fills = r
+      .items(0)
+      .flatMap((i) => (i.kind === 'path' && i.fill && 'r' in i.fill ? [i] : []))
+      .map((i) => {
+        const o = i.ops[0];
+        const c = i.fill as { r: number; g: number; b: number };
+        return {
+          rgb: [c.r, c.g, c.b],
+          width: o.op === 'rect' ? Math.round(o.width / 0.75) : 0,
+        };
+      });
+    // Each bar: the track, then the share of it its value fills.
+    expect(fills).toEqual([
+      { rgb: [0, 0, 1], width: 200 },
+      { rgb: [0, 1, 0], width: 150 },
+      { rgb: [0, 0, 1], width: 200 },
+      { rgb: [1, 0, 0], width: 50 },
+    ]);
+  });
+
   it('a text area is `rows` lines tall and grows to print all of its text', async () => {
     const r = await layoutSnippet(
       `<textarea id=a rows=3 cols=20></textarea>

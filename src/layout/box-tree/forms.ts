@@ -16,7 +16,7 @@
  * control's frame is an artifact. Progress bars and meters are not fields: they are figures
  * whose Alt says their name and value.
  */
-import type { ComputedStyle, StyledElement, StyledNode } from '../../style/index.js';
+import type { ComputedStyle, SliderStyles, StyledElement, StyledNode } from '../../style/index.js';
 import type { StructAttributes } from '../../document/index.js';
 import { anonymousStyle } from './boxes.js';
 import type { Semantic } from './semantics.js';
@@ -495,6 +495,10 @@ export function controlElement(el: StyledElement, names: FormNames): ControlElem
       const v = meterValues(el);
       const pct = Math.round(((v.value - v.min) / Math.max(1e-9, v.max - v.min)) * 100);
       const valueText = kind === 'progress' && !el.attrs.has('value') ? 'indeterminate' : `${pct}%`;
+      if (!drawn && el.sliderStyles && el.attrs.has('value'))
+        return make(s, [sliderTrack(el, el.sliderStyles, (v.value - v.min) / (v.max - v.min))], {
+          valueText,
+        });
       return make(s, [], { ...(drawn ? { artwork: artworkKey(el) } : {}), valueText });
     }
   }
@@ -523,6 +527,28 @@ function centred(s: ComputedStyle): ComputedStyle {
     paddingTop: s.paddingTop + free,
     height: s.boxSizing === 'border-box' ? s.height : s.height - free,
   };
+}
+
+/**
+ * A progress bar styled by the author (appearance: none): its track fills the bar, and the
+ * filled part covers the value's share of the track, each with its pseudo-element's style.
+ */
+function sliderTrack(el: StyledElement, styles: SliderStyles, share: number): StyledElement {
+  const pct = Number.isFinite(share) ? Math.min(100, Math.max(0, share * 100)) : 0;
+  const full = { percent: 100, px: 0 };
+  const track = derived(styles.track, 'slider track', () => ({
+    ...styles.track,
+    display: 'block',
+    width: full,
+    height: full,
+  }));
+  const fill = derived(styles.fill, `slider fill ${pct}`, () => ({
+    ...styles.fill,
+    display: 'block',
+    width: { percent: pct, px: 0 },
+    height: full,
+  }));
+  return part(el, track, [part(el, fill, [])]);
 }
 
 /** The button of a file field: as a <button> is drawn by default. */
