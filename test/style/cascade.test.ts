@@ -311,6 +311,15 @@ describe('custom properties', () => {
 });
 
 describe('computed values', () => {
+  it('reads -webkit-appearance as appearance, as browsers do, and not -moz-appearance', async () => {
+    const { el: a } = await el('#t { -webkit-appearance: none }', '<select id=t></select>');
+    expect(a.style.appearance).toBe('none');
+    const { el: b } = await el('#t { -moz-appearance: none }', '<select id=t></select>');
+    expect(b.style.appearance).toBe('auto');
+    const { el: c } = await el('#t { -webkit-column-count: 2 }', '<div id=t></div>');
+    expect(c.style.columnCount).toBe(2);
+  });
+
   it('parses shorthands: margin, padding, border, border-radius, font, flex, background', async () => {
     const { el: e } = await el(
       `#t { margin: 1px 2px 3px; padding: 4px 5px; border: 3px dashed #0f0; border-radius: 10px 20% / 5px;

@@ -64,6 +64,24 @@ export const PROPERTY_ALIASES: ReadonlyMap<string, string> = new Map([
   ['grid-row-gap', 'row-gap'],
   ['grid-column-gap', 'column-gap'],
   ['-webkit-box-sizing', 'box-sizing'],
+  ['-moz-box-sizing', 'box-sizing'],
+  // Sheets still switch off the platform look with the prefixed name alone; browsers read it
+  // (Chromium the -webkit- one only, which sheets pair with -moz- values it must not see).
+  ['-webkit-appearance', 'appearance'],
+  ['-webkit-box-decoration-break', 'box-decoration-break'],
+  ['-moz-tab-size', 'tab-size'],
+  ...[
+    'columns',
+    'column-count',
+    'column-gap',
+    'column-rule',
+    'column-width',
+    'column-fill',
+  ].flatMap((p): [string, string][] => [
+    [`-webkit-${p}`, p],
+    [`-moz-${p}`, p],
+  ]),
+  ['-webkit-column-span', 'column-span'],
 ]);
 
 /**
