@@ -100,6 +100,16 @@ describe('form control boxes', () => {
     ]);
   });
 
+  it('buttons and selects made block-level stay as wide as their content', async () => {
+    const r = await layoutSnippet(
+      `<button id=a>Order</button><input id=b type=submit value=Send>
+       <select id=c><option>Printed</option></select><button id=d style="width: 100%">Wide</button>`,
+      `${CSS} button, input, select { display: block; -webkit-appearance: none; margin: 0 }`,
+    );
+    for (const id of ['a', 'b', 'c']) expect(r.box(id)[0].width).toBeLessThan(100);
+    expect(r.box('d')[0].width).toBeGreaterThan(r.pageSize(0).width);
+  });
+
   it('a text area is `rows` lines tall and grows to print all of its text', async () => {
     const r = await layoutSnippet(
       `<textarea id=a rows=3 cols=20></textarea>

@@ -101,3 +101,22 @@ describe('layoutSnippet geometry', () => {
     expect(r.text(1)).toBe('line 7 line 8 line 9 line 10 line 11');
   });
 });
+
+describe('intrinsic width keywords on blocks', () => {
+  it('sizes a block with fit-content, min-content and max-content widths', async () => {
+    const r = await layoutSnippet(
+      `<div id=fit style="width: fit-content">two words</div>
+       <div id=min style="width: min-content">two words</div>
+       <div id=max style="width: max-content; padding: 0 5px">two words</div>
+       <div id=long style="width: fit-content">${'word '.repeat(60)}</div>`,
+      '@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 10px/12px monospace }',
+    );
+    const fit = r.box('fit')[0].width;
+    expect(fit).toBeGreaterThan(40);
+    expect(fit).toBeLessThan(80);
+    expect(r.box('min')[0].width).toBeLessThan(fit * 0.6);
+    expect(r.box('max')[0].width).toBeCloseTo(fit + 10, 1);
+    // fit-content never grows past the containing block.
+    expect(r.box('long')[0].width).toBe(400);
+  });
+});

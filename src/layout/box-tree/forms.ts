@@ -332,7 +332,12 @@ export function controlElement(el: StyledElement, names: FormNames): ControlElem
     style: ComputedStyle,
     children: readonly StyledNode[],
     info: Partial<ControlInfo> = {},
-  ): ControlElement => ({ ...el, style, children, control: { kind, ...base, ...info } });
+  ): ControlElement => ({
+    ...el,
+    style: FITS_CONTENT.has(kind) ? fitted(style) : style,
+    children,
+    control: { kind, ...base, ...info },
+  });
   const type = inputType(el);
   switch (kind) {
     case 'text': {
@@ -549,6 +554,17 @@ function sliderTrack(el: StyledElement, styles: SliderStyles, share: number): St
     height: full,
   }));
   return part(el, track, [part(el, fill, [])]);
+}
+
+/** Controls as wide as their content even when block-level (HTML's button layout). */
+const FITS_CONTENT: ReadonlySet<ControlKind> = new Set(['select', 'listbox', 'button', 'file']);
+
+const BLOCK_LEVEL = new Set(['block', 'flex', 'grid', 'flow-root', 'list-item']);
+
+/** A block-level control of auto width shrinks to fit, as browsers lay buttons and selects out. */
+function fitted(s: ComputedStyle): ComputedStyle {
+  if (s.width !== 'auto' || !BLOCK_LEVEL.has(s.display)) return s;
+  return derived(s, 'fit content', () => ({ ...s, width: 'fit-content' }));
 }
 
 /** The button of a file field: as a <button> is drawn by default. */

@@ -295,7 +295,12 @@ function horizontal(box: Box, cbWidth: number, shrink: boolean, ctx: LayoutConte
     if (spec !== undefined) content = s.boxSizing === 'border-box' ? spec - edges : spec;
     else {
       const avail = cbWidth - (ml ?? 0) - (mr ?? 0) - edges;
-      if (shrink || box.kind === 'table') {
+      // An intrinsic keyword sizes a block as a float is sized, or at one of its two widths.
+      const keyword =
+        s.width === 'fit-content' || s.width === 'min-content' || s.width === 'max-content'
+          ? s.width
+          : undefined;
+      if (shrink || box.kind === 'table' || keyword) {
         const i = intrinsicOuter(box, ctx);
         const m = margin(s, cbWidth);
         const innerMin = i.min - m.left - m.right - (box.kind === 'table' ? 0 : edges);
@@ -303,6 +308,8 @@ function horizontal(box: Box, cbWidth: number, shrink: boolean, ctx: LayoutConte
         content = Math.min(Math.max(innerMin, avail), innerMax);
         if (box.kind === 'table')
           content = Math.max(innerMin, Math.min(avail + edges, innerMax)) - edges;
+        else if (keyword === 'min-content') content = innerMin;
+        else if (keyword === 'max-content') content = innerMax;
       } else content = avail;
     }
     content = clampContent(s, content, cbWidth, edges);
