@@ -635,6 +635,10 @@ export interface ComputedStyle {
   readonly textDecorationLine: readonly TextDecorationLine[];
   readonly textDecorationColor: RgbaColor;
   readonly textDecorationStyle: TextDecorationStyle;
+  /** Thickness of the lines in px; 'auto' (and from-font) takes the font's. */
+  readonly textDecorationThickness: number | 'auto';
+  /** Distance of an underline below the baseline in px; 'auto' takes the font's position. */
+  readonly textUnderlineOffset: number | 'auto';
   readonly letterSpacing: Length;
   readonly wordSpacing: Length;
   readonly whiteSpace: WhiteSpace;

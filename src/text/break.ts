@@ -446,14 +446,20 @@ function decorationsFor(style: TextStyle, face: LoadedFace, ascent: number): rea
   const color = deco.color ?? style.color;
   const kind = deco.style ?? 'solid';
   return deco.lines.map((line): Decoration => {
-    if (line === 'underline')
+    if (line === 'underline') {
+      const thickness = deco.thickness ?? m.underlineThickness * size;
       return {
         kind: line,
-        y: m.underlineOffset * size,
-        thickness: deco.thickness ?? m.underlineThickness * size,
+        // Decorations are drawn centred on y.
+        y:
+          deco.underlineOffset !== undefined
+            ? deco.underlineOffset + thickness / 2
+            : m.underlineOffset * size,
+        thickness,
         style: kind,
         color,
       };
+    }
     if (line === 'overline')
       return {
         kind: line,

@@ -127,6 +127,8 @@ export interface TextDecoration {
   readonly color?: RgbaColor;
   /** Points; default from the font's underline thickness. */
   readonly thickness?: number;
+  /** Points below the baseline to the top of an underline; default from the font. */
+  readonly underlineOffset?: number;
 }
 
 /** Computed style of one text run (all lengths already in points). */

@@ -45,3 +45,24 @@ describe('inline backgrounds', () => {
     expect(redRects(r.items(0))).toEqual([{ x: 0, width: 156 }]);
   });
 });
+
+describe('underline thickness and offset', () => {
+  it('draws an underline as thick and as far below the baseline as the author asks', async () => {
+    const css = `@page { size: 400px 200px; margin: 0 } body { margin: 0; font: 20px/30px sans-serif }
+      u { text-decoration: underline 4px red } #b u { text-underline-offset: 6px }`;
+    const lines = async (html: string) => {
+      const r = await layoutSnippet(html, css);
+      const [line] = r.lines(0);
+      const bar = r
+        .items(0)
+        .flatMap((i) => (i.kind === 'path' && i.ops[0].op === 'rect' ? [i.ops[0]] : []))
+        .at(-1);
+      return { baseline: line.baseline, bar };
+    };
+    const a = await lines('<p id=a><u>under</u></p>');
+    expect(a.bar?.op === 'rect' && a.bar.height).toBeCloseTo(3, 5);
+    const b = await lines('<p id=b><u>under</u></p>');
+    // Its top edge 6px below the baseline, in points.
+    expect(b.bar?.op === 'rect' && b.bar.y).toBeCloseTo((b.baseline + 6) * 0.75, 1);
+  });
+});

@@ -93,6 +93,8 @@ export function baseStyle(): ComputedStyle {
     textDecorationLine: [],
     textDecorationColor: black,
     textDecorationStyle: 'solid',
+    textDecorationThickness: 'auto',
+    textUnderlineOffset: 'auto',
     letterSpacing: 0,
     wordSpacing: 0,
     whiteSpace: 'normal',

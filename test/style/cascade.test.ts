@@ -311,6 +311,17 @@ describe('custom properties', () => {
 });
 
 describe('computed values', () => {
+  it('text-decoration-thickness and text-underline-offset: px, em and % of the font size', async () => {
+    const { el: e, doc } = await el(
+      'p { font-size: 20px; text-decoration: underline dotted 10%; text-underline-offset: 0.25em }',
+      '<p><a id=t>x</a></p>',
+    );
+    const p = find(doc.root, byTag('p'));
+    expect([p.style.textDecorationThickness, p.style.textUnderlineOffset]).toEqual([2, 5]);
+    // The offset is inherited, the thickness is not.
+    expect([e.style.textDecorationThickness, e.style.textUnderlineOffset]).toEqual(['auto', 5]);
+  });
+
   it('reads -webkit-appearance as appearance, as browsers do, and not -moz-appearance', async () => {
     const { el: a } = await el('#t { -webkit-appearance: none }', '<select id=t></select>');
     expect(a.style.appearance).toBe('none');

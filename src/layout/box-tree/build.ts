@@ -489,7 +489,13 @@ function decorationFor(
   const s = el.style;
   if (s.textDecorationLine.length === 0) return parent;
   const lines = [...new Set([...(parent?.lines ?? []), ...s.textDecorationLine])];
-  return { lines, style: s.textDecorationStyle, color: s.textDecorationColor };
+  return {
+    lines,
+    style: s.textDecorationStyle,
+    color: s.textDecorationColor,
+    ...(s.textDecorationThickness !== 'auto' ? { thickness: pt(s.textDecorationThickness) } : {}),
+    ...(s.textUnderlineOffset !== 'auto' ? { underlineOffset: pt(s.textUnderlineOffset) } : {}),
+  };
 }
 
 function element(

@@ -104,6 +104,8 @@ longhands.push(
     'solid',
     DECORATION_STYLES,
   ),
+  decorationLength('text-decoration-thickness', 'textDecorationThickness', false, ['from-font']),
+  decorationLength('text-underline-offset', 'textUnderlineOffset', true, []),
   spacingProp('letter-spacing', 'letterSpacing'),
   spacingProp('word-spacing', 'wordSpacing'),
   kit.keywordProp('white-space', 'whiteSpace', true, 'normal', [
@@ -164,11 +166,17 @@ longhands.push(
 );
 shorthands.push({
   name: 'text-decoration',
-  longhands: ['text-decoration-line', 'text-decoration-style', 'text-decoration-color'],
-  expand(nodes, ctx) {
+  longhands: [
+    'text-decoration-line',
+    'text-decoration-style',
+    'text-decoration-color',
+    'text-decoration-thickness',
+  ],
+  expand(nodes) {
     const lines: CssNode[] = [];
     let style: unknown = kit.INITIAL;
     let color: unknown = kit.INITIAL;
+    let thickness: unknown = kit.INITIAL;
     const pStyle = kit.keywordParser(DECORATION_STYLES);
     for (const n of nodes) {
       const id = cssValues.ident(n);
@@ -189,8 +197,9 @@ shorthands.push({
         color = c;
         continue;
       }
-      if (id === 'auto' || id === 'from-font' || cssValues.parseLength(n, { pct: true })) {
-        ctx.warn('text-decoration thickness is taken from the font');
+      const t = thickness === kit.INITIAL ? parseDecorationLength(n, ['from-font']) : null;
+      if (t) {
+        thickness = t;
         continue;
       }
       return null;
@@ -201,6 +210,35 @@ shorthands.push({
       ['text-decoration-line', line],
       ['text-decoration-style', style],
       ['text-decoration-color', color],
+      ['text-decoration-thickness', thickness],
     ]);
   },
 });
+
+/** `auto`, a keyword meaning auto, or a length or percentage of 1em. */
+function parseDecorationLength(
+  n: CssNode,
+  autoKeywords: readonly string[],
+): 'auto' | cssValues.LenSpec | null {
+  const id = cssValues.ident(n);
+  if (id !== null) return id === 'auto' || autoKeywords.includes(id) ? 'auto' : null;
+  return cssValues.parseLength(n, { pct: true });
+}
+
+/** text-decoration-thickness and text-underline-offset: px, percentages of the font size. */
+function decorationLength(
+  name: string,
+  key: string,
+  inherited: boolean,
+  autoKeywords: readonly string[],
+): kit.Longhand {
+  return kit.longhand<'auto' | cssValues.LenSpec>({
+    name,
+    key,
+    inherited,
+    initial: 'auto',
+    parse: kit.single((n) => parseDecorationLength(n, autoKeywords)),
+    compute: (s, c) =>
+      s === 'auto' ? 'auto' : cssValues.computeAbsolute(s, c.env, c.env.fontSize),
+  });
+}
