@@ -38,6 +38,7 @@ import { clipOutline, type ClipOutline } from './paint/clip-path.js';
 import { boxFilter } from './paint/filter.js';
 import { MAX_TILES, layerTileStarts, roundedTileSize } from './paint/background-tiles.js';
 import { gradientLayerItems } from './paint/gradient-layer.js';
+import { insetShadowItems, outerShadowItems, type ShadowedBox } from './paint/box-shadow.js';
 import {
   addToLayer,
   emptyLayers,
@@ -155,6 +156,7 @@ export function boxFragment(
   const hasPaint =
     s.backgroundColor.a > 0 ||
     s.backgroundLayers.length > 0 ||
+    s.boxShadow.length > 0 ||
     s.borderTopWidth + s.borderRightWidth + s.borderBottomWidth + s.borderLeftWidth > 0;
   const visible = s.visibility === 'visible';
   // box-decoration-break: clone draws every piece whole (borders, padding, rounded corners).
@@ -285,6 +287,9 @@ export function decorateBox(
   const bt = slice.continuedAbove ? 0 : b.top;
   const bb = slice.continuedBelow ? 0 : b.bottom;
   const background = parts !== 'borders';
+  const shadows =
+    background && s.boxShadow.length > 0 ? shadowedBox(s, full, rad, bt, bb, slice) : undefined;
+  if (shadows) out.push(...outerShadowItems(s.boxShadow, shadows));
   const layers = background ? s.backgroundLayers : [];
   const clipsColor = background && s.backgroundColor.a > 0 && s.backgroundClip !== 'border-box';
   const boxes = layers.length > 0 || clipsColor ? backgroundBoxes(s, full, rad, bt, bb) : undefined;
@@ -307,6 +312,7 @@ export function decorateBox(
       ...backgroundLayerItems(layer, boxes[layer.origin].rect, clip.rect, clip.radii, ctx, visible),
     );
   }
+  if (shadows) out.push(...insetShadowItems(s.boxShadow, shadows));
   if (parts === 'background') return out;
   out.push(
     ...borderItems(
@@ -324,6 +330,31 @@ export function decorateBox(
     ),
   );
   return out;
+}
+
+/** The border and padding boxes of a slice, for its box shadows. */
+function shadowedBox(
+  s: ComputedStyle,
+  full: Rect,
+  rad: Radii,
+  bt: number,
+  bb: number,
+  slice: BoxSlice,
+): ShadowedBox {
+  const b = border(s);
+  return {
+    border: full,
+    radii: rad,
+    padding: {
+      x: full.x + b.left,
+      y: full.y + bt,
+      width: Math.max(0, full.width - b.left - b.right),
+      height: Math.max(0, full.height - bt - bb),
+    },
+    paddingRadii: insetRadii(rad, bt, b.right, bb, b.left),
+    openTop: slice.continuedAbove,
+    openBottom: slice.continuedBelow,
+  };
 }
 
 /**

@@ -523,6 +523,28 @@ export interface CornerRadius {
   readonly vertical: LengthPercentage;
 }
 
+/** One box-shadow: offsets, blur radius and spread in px, colour resolved. */
+export interface BoxShadow {
+  readonly inset: boolean;
+  readonly x: Length;
+  readonly y: Length;
+  /** Never negative; the Gaussian's standard deviation is half of it. */
+  readonly blur: Length;
+  readonly spread: Length;
+  readonly color: RgbaColor;
+}
+
+/**
+ * One text-shadow: offsets and blur in px. A colour of currentcolor stays the keyword, so text
+ * that inherits the shadow draws it in its own colour.
+ */
+export interface TextShadow {
+  readonly x: Length;
+  readonly y: Length;
+  readonly blur: Length;
+  readonly color: RgbaColor | 'currentcolor';
+}
+
 export interface ComputedStyle {
   // Box generation and positioning
   readonly display: Display;
@@ -578,6 +600,10 @@ export interface ComputedStyle {
   readonly backgroundLayers: readonly BackgroundLayer[];
   /** The box background-color paints in: the bottom layer's background-clip. */
   readonly backgroundClip: BackgroundBox;
+  /** box-shadow, first shadow on top; empty for none. */
+  readonly boxShadow: readonly BoxShadow[];
+  /** text-shadow, first shadow on top; empty for none. */
+  readonly textShadow: readonly TextShadow[];
   readonly overflowX: Overflow;
   readonly overflowY: Overflow;
   readonly opacity: number;

@@ -59,6 +59,8 @@ export function baseStyle(): ComputedStyle {
     backgroundColor: none,
     backgroundLayers: [],
     backgroundClip: 'border-box',
+    boxShadow: [],
+    textShadow: [],
     overflowX: 'visible',
     overflowY: 'visible',
     opacity: 1,

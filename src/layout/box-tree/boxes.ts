@@ -42,6 +42,8 @@ export interface InlineSource {
   readonly background?: PaintedInline;
   /** visibility: hidden — takes space, draws nothing. */
   readonly hidden?: boolean;
+  /** text-shadow of the text, when it has one. */
+  readonly textShadow?: ComputedStyle['textShadow'];
   /** id of an inline element starting with this run (a link target). */
   readonly anchor?: string;
   /** leader(): an empty object that grows to fill its line with `fill` repeated (an artifact). */
@@ -276,6 +278,7 @@ function buildAnonymousStyle(
     backgroundColor: transparent,
     backgroundLayers: [],
     backgroundClip: 'border-box',
+    boxShadow: [],
     overflowX: 'visible',
     overflowY: 'visible',
     opacity: 1,

@@ -368,6 +368,7 @@ function text(
     ...(ictx.link ? { link: ictx.link } : {}),
     ...(ictx.background ? { background: ictx.background } : {}),
     ...(ictx.shift ? { shift: ictx.shift } : {}),
+    ...(style.textShadow.length > 0 ? { textShadow: style.textShadow } : {}),
   };
   flow.items.push({
     kind: 'text',
@@ -943,6 +944,7 @@ function decoBg(el: StyledElement, ictx: InlineCtx): Partial<InlineCtx> {
   const painted =
     s.backgroundColor.a > 0 ||
     s.backgroundLayers.length > 0 ||
+    s.boxShadow.length > 0 ||
     s.borderTopWidth + s.borderRightWidth + s.borderBottomWidth + s.borderLeftWidth > 0;
   const background = painted ? { style: s } : ictx.background;
   // Inline content moves with an ancestor raised or lowered by sub, super or a length (a link

@@ -29,7 +29,8 @@ import type {
 } from '../box-tree/boxes.js';
 import { firstLineItems, splitAfterLine, type FirstLine } from './first-line.js';
 import type { LayoutContext } from '../context.js';
-import { decorateBox, flatten, MemoSlot } from '../context.js';
+import { decorateBox, flatten, MemoSlot, warnOnce } from '../context.js';
+import { textShadowBudget, textShadowItems } from '../paint/text-shadow.js';
 import type { DisplayItem, GlyphList, ItemTag } from '../../document/index.js';
 import type { Anchor, Fragment, LeafFragment, PageMark } from '../paginate/fragments.js';
 import { anchorsOf, moveAnchor } from '../paginate/fragments.js';
@@ -488,6 +489,21 @@ function lineLeaf(
           a.y0 = Math.min(a.y0, y0);
           a.y1 = Math.max(a.y1, y1);
         } else inlineBoxes.set(bg, { x0: fx, x1: fx + f.width, y0, y1 });
+      }
+      if (f.glyphs.ids.length > 0 && f.source.textShadow) {
+        const run = {
+          font: f.font,
+          size: f.size,
+          color: f.color,
+          x: fx,
+          y: baseline,
+          glyphs: f.glyphs,
+        };
+        content.push(
+          ...textShadowItems(f.source.textShadow, run, textShadowBudget(ctx), (code, message) =>
+            warnOnce(ctx, code, message),
+          ),
+        );
       }
       if (f.glyphs.ids.length > 0 && f.style.color.a > 0) {
         content.push({

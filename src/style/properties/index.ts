@@ -21,6 +21,7 @@ import * as forms from './forms.js';
 import * as fragmentation from './fragmentation.js';
 import * as grid from './grid.js';
 import * as paged from './paged.js';
+import * as shadows from './shadows.js';
 import { lengthOrKeyword, type Longhand, type ParseCtx, type Shorthand } from './kit.js';
 import * as tables from './tables.js';
 import * as text from './text.js';
@@ -32,6 +33,7 @@ const FAMILIES = [
   display,
   box,
   backgrounds,
+  shadows,
   effects,
   clipPath,
   filter,
