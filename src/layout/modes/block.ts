@@ -15,6 +15,7 @@ import {
   leafOf,
   MemoSlot,
   shiftFragment,
+  warnOnce,
 } from '../context.js';
 import type { DisplayItem } from '../../document/index.js';
 import { layoutFlex, flexIntrinsic } from './flex.js';
@@ -26,6 +27,7 @@ import { FloatContext } from './floats.js';
 import type { FirstLine } from './first-line.js';
 import { borderItems, hasRadius, insetRadii, layoutTag, rectPath } from '../paint/decoration.js';
 import { svgTextShaper } from '../paint/svg-text.js';
+import { textShadowBudget, textShadowItems } from '../paint/text-shadow.js';
 import { layoutTable, tableIntrinsic } from './table.js';
 import {
   border,
@@ -1075,18 +1077,31 @@ function attachMarker(
   const gap = style.size * 0.5;
   const rtl = box.style.direction === 'rtl';
   const mx = rtl ? contentX + contentW + gap : contentX - gap - probe.width;
+  // A text marker casts the text-shadow it inherits, under its glyphs; the disc, circle and
+  // square bullets are shapes in browsers, and cast none.
+  const kind = box.style.listStyleType;
+  const bullet = kind === 'disc' || kind === 'circle' || kind === 'square';
+  const shadowed = (it: DisplayItem): DisplayItem[] =>
+    it.kind === 'glyphs' && m.style.textShadow.length > 0 && !bullet
+      ? [
+          ...textShadowItems(m.style.textShadow, it, [], textShadowBudget(ctx), (code, message) =>
+            warnOnce(ctx, code, message),
+          ),
+          it,
+        ]
+      : [it];
   if (first) {
     const line = textLine(text, style, mx, 0, probe.width + 1, 'left', tag, ctx);
     const dy = first.baseline - line.baseline;
     for (const it of line.items)
-      first.items.unshift(it.kind === 'glyphs' ? { ...it, y: it.y + dy } : it);
+      first.items.unshift(...shadowed(it.kind === 'glyphs' ? { ...it, y: it.y + dy } : it));
   } else {
     const line = textLine(text, style, mx, contentY, probe.width + 1, 'left', tag, ctx);
     children.unshift({
       kind: 'leaf',
       top: contentY,
       bottom: contentY + line.height,
-      items: line.items,
+      items: line.items.flatMap(shadowed),
     });
   }
 }

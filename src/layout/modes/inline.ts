@@ -490,21 +490,9 @@ function lineLeaf(
           a.y1 = Math.max(a.y1, y1);
         } else inlineBoxes.set(bg, { x0: fx, x1: fx + f.width, y0, y1 });
       }
-      if (f.glyphs.ids.length > 0 && f.source.textShadow) {
-        const run = {
-          font: f.font,
-          size: f.size,
-          color: f.color,
-          x: fx,
-          y: baseline,
-          glyphs: f.glyphs,
-        };
-        content.push(
-          ...textShadowItems(f.source.textShadow, run, textShadowBudget(ctx), (code, message) =>
-            warnOnce(ctx, code, message),
-          ),
-        );
-      }
+      // Shadows go under the run's text and decorations, which are known only once drawn.
+      const shadowAt = content.length;
+      const ownDecorations = decorations.length;
       if (f.glyphs.ids.length > 0 && f.style.color.a > 0) {
         content.push({
           kind: 'glyphs',
@@ -572,6 +560,25 @@ function lineLeaf(
                 tag: layoutTag(),
               },
         );
+      }
+      if (f.source.textShadow) {
+        const run = {
+          font: f.font,
+          size: f.size,
+          color: f.color,
+          x: fx,
+          y: baseline,
+          glyphs: f.glyphs,
+        };
+        const lines = decorations.slice(ownDecorations).filter((d) => d.kind === 'path');
+        const shadows = textShadowItems(
+          f.source.textShadow,
+          run,
+          lines,
+          textShadowBudget(ctx),
+          (code, message) => warnOnce(ctx, code, message),
+        );
+        if (shadows.length > 0) content.splice(shadowAt, 0, ...shadows);
       }
       linkArea(f.source.link, fx, fx + f.width, baseline - f.ascent, baseline + f.descent);
     } else if (f.source.leader) {

@@ -229,8 +229,8 @@ export function insetShadowItems(shadows: readonly BoxShadow[], box: ShadowedBox
       items.push({
         kind: 'image',
         image: b.image,
-        x: pad.x,
-        y: pad.y,
+        x: pad.x - b.reach,
+        y: pad.y - b.reach,
         width: b.image.widthPx / b.ppp,
         height: b.image.heightPx / b.ppp,
         tag,

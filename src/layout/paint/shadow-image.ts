@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { ImageResource, PathOp, RgbaColor } from '../../document/index.js';
 import { LruCache } from '../../util/index.js';
-import { blurMask, blurReach, CoverageRaster, maskImage, type Mask } from './shadow-mask.js';
+import { blurMask, blurReach, CoverageRaster, maskImage } from './shadow-mask.js';
 
 /**
  * Pixels per point: a Gaussian changes by at most 0.4 / σ per unit, so 8 / σ pixels per point
@@ -98,9 +98,10 @@ export function blurredShape(
 }
 
 /**
- * An inset shadow as an image covering a `width` × `height` box from its top-left corner:
- * shadowed everywhere but inside `hole` (ops in the box's space), blurred, with the shadow
- * continuing beyond the box's edges.
+ * An inset shadow as an image covering a `width` × `height` box from its top-left corner and
+ * reaching `reach` points beyond it: shadowed everywhere but inside `hole` (ops in the box's
+ * space), blurred. The margin lets the blur see the shadow's true values beyond the box's
+ * edges; the caller clips the image to the box.
  */
 export function blurredInset(
   hole: readonly PathOp[],
@@ -109,21 +110,22 @@ export function blurredInset(
   sigma: number,
   color: RgbaColor,
   key: string,
-): { image: ImageResource; ppp: number } {
-  const ppp = shadowResolution(sigma, width, height);
+): { image: ImageResource; reach: number; ppp: number } {
+  const ppp = shadowResolution(sigma, width + 6 * sigma, height + 6 * sigma);
+  const reachPx = Math.ceil(blurReach(sigma * ppp)) + 1;
   const { image } = cachedShadow(`${key}|${ppp.toFixed(4)}|${colorKey(color)}`, (id) => {
-    const w = Math.max(1, Math.ceil(width * ppp));
-    const h = Math.max(1, Math.ceil(height * ppp));
+    const w = Math.max(1, Math.ceil(width * ppp)) + 2 * reachPx;
+    const h = Math.max(1, Math.ceil(height * ppp)) + 2 * reachPx;
     const r = new CoverageRaster(w, h);
-    r.addPath(hole, 0, 0, ppp, ppp);
-    const cover = r.finish();
-    const d = cover.data;
+    const o = -reachPx / ppp;
+    r.addPath(hole, o, o, ppp, ppp);
+    const mask = r.finish();
+    const d = mask.data;
     for (let i = 0; i < d.length; i++) d[i] = 1 - d[i];
-    const mask: Mask = cover;
     blurMask(mask, sigma * ppp, sigma * ppp, 1);
     return maskImage(mask, color, id);
   });
-  return { image, ppp };
+  return { image, reach: reachPx / ppp, ppp };
 }
 
 export function colorKey(c: RgbaColor): string {

@@ -46,7 +46,7 @@ export class CoverageRaster {
     this.#cy = y;
   }
 
-  /** A cubic Bézier, flattened into segments of about a quarter pixel of error. */
+  /** A cubic Bézier, flattened into segments a tenth of a pixel from the curve. */
   curveTo(x1: number, y1: number, x2: number, y2: number, x: number, y: number): void {
     const x0 = this.#cx;
     const y0 = this.#cy;
@@ -54,7 +54,7 @@ export class CoverageRaster {
       Math.hypot(x0 - 2 * x1 + x2, y0 - 2 * y1 + y2),
       Math.hypot(x1 - 2 * x2 + x, y1 - 2 * y2 + y),
     );
-    const n = Math.min(64, Math.max(1, Math.ceil(Math.sqrt(dd * 3))));
+    const n = Math.min(64, Math.max(1, Math.ceil(Math.sqrt(dd * 8))));
     for (let i = 1; i <= n; i++) {
       const t = i / n;
       const u = 1 - t;

@@ -9,6 +9,7 @@ import type {
   DisplayItem,
   FontResource,
   GlyphList,
+  PathItem,
   PathOp,
   RgbaColor,
 } from '../../document/index.js';
@@ -16,7 +17,7 @@ import { pathBounds } from '../../document/index.js';
 import type { TextShadow } from '../../style/index.js';
 import { parsedFont } from '../../text/index.js';
 import { layoutTag, moveOps } from './decoration.js';
-import { blurredShape, colorKey } from './shadow-image.js';
+import { blurredShape } from './shadow-image.js';
 
 /** The glyph run a shadow is cast by (a GlyphRun's drawing fields). */
 export interface ShadowedRun {
@@ -147,17 +148,38 @@ function runKey(run: ShadowedRun): string {
 }
 
 /**
- * The shadows of one glyph run, bottom one first, as artifacts. Once `budget` is spent a
- * blurred shadow is drawn unblurred at lower opacity and `warn` says so.
+ * A decoration line as a filled shape relative to the pen start: a dashed or dotted line is
+ * taken whole (its gaps vanish under a blur anyway).
+ */
+function lineShape(item: PathItem, ox: number, oy: number): PathOp[] {
+  const s = item.stroke;
+  if (!s) return moveOps(item.ops, -ox, -oy);
+  const a = item.ops[0];
+  const b = item.ops[item.ops.length - 1];
+  if (!a || !b || a.op !== 'moveTo' || b.op !== 'lineTo') return [];
+  const x0 = Math.min(a.x, b.x) - ox;
+  const x1 = Math.max(a.x, b.x) - ox;
+  const y = a.y - oy;
+  return [{ op: 'rect', x: x0, y: y - s.width / 2, width: x1 - x0, height: s.width }];
+}
+
+/**
+ * The shadows of one glyph run and its decoration lines (`lines`, page space), bottom one
+ * first, as artifacts. Once `budget` is spent a blurred shadow is drawn unblurred at lower
+ * opacity and `warn` says so.
  */
 export function textShadowItems(
   shadows: readonly TextShadow[],
   run: ShadowedRun,
+  lines: readonly PathItem[],
   budget: TextShadowBudget,
   warn: (code: string, message: string) => void,
 ): DisplayItem[] {
-  const outline = runOutline(run);
-  if (!outline || outline.length === 0) return [];
+  const glyphs = run.glyphs.ids.length > 0 ? runOutline(run) : [];
+  if (!glyphs) return [];
+  const shapes = lines.map((l) => lineShape(l, run.x, run.y));
+  const outline = shapes.length > 0 ? [...glyphs, ...shapes.flat()] : glyphs;
+  if (outline.length === 0) return [];
   const bounds = pathBounds(outline);
   if (!bounds) return [];
   const out: DisplayItem[] = [];
@@ -181,11 +203,22 @@ export function textShadowItems(
         );
       const c = sigma > 0 ? { ...color, a: color.a * 0.5 } : color;
       const tag = layoutTag({ x: x0, y: y0, width: w, height: h });
-      out.push({ kind: 'path', ops: moveOps(outline, run.x + dx, run.y + dy), fill: c, tag });
+      if (glyphs.length > 0)
+        out.push({ kind: 'path', ops: moveOps(glyphs, run.x + dx, run.y + dy), fill: c, tag });
+      for (const l of lines)
+        out.push({
+          kind: 'path',
+          ops: moveOps(l.ops, dx, dy),
+          ...(l.fill ? { fill: c } : {}),
+          ...(l.fillRule ? { fillRule: l.fillRule } : {}),
+          ...(l.stroke ? { stroke: { ...l.stroke, paint: c } } : {}),
+          tag,
+        });
       continue;
     }
     const local = moveOps(outline, -bounds[0], -bounds[1]);
-    const key = `text|${runKey(run)}|${sigma.toFixed(3)}|${colorKey(color)}`;
+    const lineKey = shapes.length > 0 ? `|${JSON.stringify(shapes)}` : '';
+    const key = `text|${runKey(run)}${lineKey}|${sigma.toFixed(3)}`;
     const b = blurredShape(local, w, h, sigma, color, key);
     if (b.fresh) budget.pixels -= b.image.widthPx * b.image.heightPx;
     const width = b.image.widthPx / b.ppp;
