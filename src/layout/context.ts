@@ -39,6 +39,7 @@ import { boxFilter } from './paint/filter.js';
 import { MAX_TILES, layerTileStarts, roundedTileSize } from './paint/background-tiles.js';
 import { gradientLayerItems } from './paint/gradient-layer.js';
 import { insetShadowItems, outerShadowItems, type ShadowedBox } from './paint/box-shadow.js';
+import { shadowBudget } from './paint/shadow-image.js';
 import {
   addToLayer,
   emptyLayers,
@@ -289,7 +290,10 @@ export function decorateBox(
   const background = parts !== 'borders';
   const shadows =
     background && s.boxShadow.length > 0 ? shadowedBox(s, full, rad, bt, bb, slice) : undefined;
-  if (shadows) out.push(...outerShadowItems(s.boxShadow, shadows));
+  const budget = shadows
+    ? shadowBudget(ctx, (code, message) => warnOnce(ctx, code, message))
+    : undefined;
+  if (shadows && budget) out.push(...outerShadowItems(s.boxShadow, shadows, budget));
   const layers = background ? s.backgroundLayers : [];
   const clipsColor = background && s.backgroundColor.a > 0 && s.backgroundClip !== 'border-box';
   const boxes = layers.length > 0 || clipsColor ? backgroundBoxes(s, full, rad, bt, bb) : undefined;
@@ -312,7 +316,7 @@ export function decorateBox(
       ...backgroundLayerItems(layer, boxes[layer.origin].rect, clip.rect, clip.radii, ctx, visible),
     );
   }
-  if (shadows) out.push(...insetShadowItems(s.boxShadow, shadows));
+  if (shadows && budget) out.push(...insetShadowItems(s.boxShadow, shadows, budget));
   if (parts === 'background') return out;
   out.push(
     ...borderItems(

@@ -10,7 +10,12 @@ import {
   CoverageRaster,
   maskImage,
 } from '../../src/layout/paint/shadow-mask.js';
-import { MAX_SHADOW_PIXELS, shadowResolution } from '../../src/layout/paint/shadow-image.js';
+import {
+  affordable,
+  blurredShape,
+  MAX_SHADOW_PIXELS,
+  shadowResolution,
+} from '../../src/layout/paint/shadow-image.js';
 
 const sum = (a: Float32Array): number => a.reduce((s, v) => s + v, 0);
 
@@ -110,5 +115,22 @@ describe('shadow images', () => {
     expect(shadowResolution(20, 100, 100)).toBe(1);
     const page = shadowResolution(2, 600, 850);
     expect(600 * 850 * page * page).toBeLessThanOrEqual(MAX_SHADOW_PIXELS * 1.0001);
+  });
+
+  it('are charged to the render once, and refused with a warning past its budget', () => {
+    const warnings: string[] = [];
+    const budget = { pixels: 100_000, warn: (code: string) => warnings.push(code) };
+    const ops = [{ op: 'rect' as const, x: 0, y: 0, width: 50, height: 20 }];
+    const red = { r: 1, g: 0, b: 0, a: 1 };
+    expect(affordable(budget, 2, 50, 20)).toBe(true);
+    const a = blurredShape(ops, 50, 20, 2, red, 'budget-test', budget);
+    const spent = 100_000 - budget.pixels;
+    expect(spent).toBe(a.image.widthPx * a.image.heightPx);
+    // The same shadow again comes from the cache, free.
+    const b = blurredShape(ops, 50, 20, 2, red, 'budget-test', budget);
+    expect(b.image).toBe(a.image);
+    expect(100_000 - budget.pixels).toBe(spent);
+    expect(affordable(budget, 2, 500, 500)).toBe(false);
+    expect(warnings).toEqual(['layout.shadow-blur']);
   });
 });

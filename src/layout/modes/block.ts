@@ -27,7 +27,8 @@ import { FloatContext } from './floats.js';
 import type { FirstLine } from './first-line.js';
 import { borderItems, hasRadius, insetRadii, layoutTag, rectPath } from '../paint/decoration.js';
 import { svgTextShaper } from '../paint/svg-text.js';
-import { textShadowBudget, textShadowItems } from '../paint/text-shadow.js';
+import { textShadowItems } from '../paint/text-shadow.js';
+import { shadowBudget } from '../paint/shadow-image.js';
 import { layoutTable, tableIntrinsic } from './table.js';
 import {
   border,
@@ -1084,8 +1085,11 @@ function attachMarker(
   const shadowed = (it: DisplayItem): DisplayItem[] =>
     it.kind === 'glyphs' && m.style.textShadow.length > 0 && !bullet
       ? [
-          ...textShadowItems(m.style.textShadow, it, [], textShadowBudget(ctx), (code, message) =>
-            warnOnce(ctx, code, message),
+          ...textShadowItems(
+            m.style.textShadow,
+            it,
+            [],
+            shadowBudget(ctx, (code, message) => warnOnce(ctx, code, message)),
           ),
           it,
         ]

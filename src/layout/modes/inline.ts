@@ -30,7 +30,8 @@ import type {
 import { firstLineItems, splitAfterLine, type FirstLine } from './first-line.js';
 import type { LayoutContext } from '../context.js';
 import { decorateBox, flatten, MemoSlot, warnOnce } from '../context.js';
-import { textShadowBudget, textShadowItems } from '../paint/text-shadow.js';
+import { textShadowItems } from '../paint/text-shadow.js';
+import { shadowBudget } from '../paint/shadow-image.js';
 import type { DisplayItem, GlyphList, ItemTag } from '../../document/index.js';
 import type { Anchor, Fragment, LeafFragment, PageMark } from '../paginate/fragments.js';
 import { anchorsOf, moveAnchor } from '../paginate/fragments.js';
@@ -575,8 +576,7 @@ function lineLeaf(
           f.source.textShadow,
           run,
           lines,
-          textShadowBudget(ctx),
-          (code, message) => warnOnce(ctx, code, message),
+          shadowBudget(ctx, (code, message) => warnOnce(ctx, code, message)),
         );
         if (shadows.length > 0) content.splice(shadowAt, 0, ...shadows);
       }

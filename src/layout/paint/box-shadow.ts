@@ -8,7 +8,7 @@
 import type { BoxShadow } from '../../style/index.js';
 import type { DisplayItem, PathOp } from '../../document/index.js';
 import { backgroundTag, fitRadii, rectPath, type Radii, type Rect } from './decoration.js';
-import { blurredInset, blurredShape } from './shadow-image.js';
+import { affordable, blurredInset, blurredShape, type ShadowBudget } from './shadow-image.js';
 import { blurReach } from './shadow-mask.js';
 
 /** The box a slice of an element paints its shadows around, in points. */
@@ -140,7 +140,11 @@ function cutAtOpenEdges(items: DisplayItem[], box: ShadowedBox): DisplayItem[] {
 }
 
 /** The outer shadows of a box, bottom one first, clipped to outside its border box. */
-export function outerShadowItems(shadows: readonly BoxShadow[], box: ShadowedBox): DisplayItem[] {
+export function outerShadowItems(
+  shadows: readonly BoxShadow[],
+  box: ShadowedBox,
+  budget: ShadowBudget,
+): DisplayItem[] {
   const items: DisplayItem[] = [];
   let area: Rect | undefined;
   const radii = fitRadii(box.radii, box.border.width, box.border.height);
@@ -158,12 +162,13 @@ export function outerShadowItems(shadows: readonly BoxShadow[], box: ShadowedBox
     if (!(shape.width > 0 && shape.height > 0)) continue;
     const shapeRadii = spreadRadii(radii, s.spread);
     const tag = backgroundTag(grown(shape, reach));
-    if (s.sigma <= 0) {
-      items.push({ kind: 'path', ops: rectPath(shape, shapeRadii), fill: s.color, tag });
+    if (s.sigma <= 0 || !affordable(budget, s.sigma, shape.width, shape.height)) {
+      const color = s.sigma <= 0 ? s.color : { ...s.color, a: s.color.a * 0.5 };
+      items.push({ kind: 'path', ops: rectPath(shape, shapeRadii), fill: color, tag });
     } else {
       const local = rectPath({ x: 0, y: 0, width: shape.width, height: shape.height }, shapeRadii);
       const key = `outer|${shape.width.toFixed(3)}x${shape.height.toFixed(3)}|${radiiKey(shapeRadii)}|${s.sigma.toFixed(3)}`;
-      const b = blurredShape(local, shape.width, shape.height, s.sigma, s.color, key);
+      const b = blurredShape(local, shape.width, shape.height, s.sigma, s.color, key, budget);
       const w = b.image.widthPx / b.ppp;
       const h = b.image.heightPx / b.ppp;
       items.push({
@@ -186,7 +191,11 @@ export function outerShadowItems(shadows: readonly BoxShadow[], box: ShadowedBox
 }
 
 /** The inset shadows of a box, bottom one first, clipped to its padding box. */
-export function insetShadowItems(shadows: readonly BoxShadow[], box: ShadowedBox): DisplayItem[] {
+export function insetShadowItems(
+  shadows: readonly BoxShadow[],
+  box: ShadowedBox,
+  budget: ShadowBudget,
+): DisplayItem[] {
   const items: DisplayItem[] = [];
   const radii = fitRadii(box.paddingRadii, box.padding.width, box.padding.height);
   let reachAll = 0;
@@ -207,12 +216,12 @@ export function insetShadowItems(shadows: readonly BoxShadow[], box: ShadowedBox
     const holeRadii = spreadRadii(radii, -s.spread);
     if (empty) {
       items.push({ kind: 'path', ops: rectPath(pad), fill: s.color, tag });
-    } else if (s.sigma <= 0) {
+    } else if (s.sigma <= 0 || !affordable(budget, s.sigma, pad.width, pad.height)) {
       const frame = grown(union(pad, hole), 1);
       items.push({
         kind: 'path',
         ops: [...rectPath(frame), ...rectPath(hole, holeRadii)],
-        fill: s.color,
+        fill: s.sigma <= 0 ? s.color : { ...s.color, a: s.color.a * 0.5 },
         fillRule: 'evenodd',
         tag,
       });
@@ -225,7 +234,7 @@ export function insetShadowItems(shadows: readonly BoxShadow[], box: ShadowedBox
         `inset|${pad.width.toFixed(3)}x${pad.height.toFixed(3)}|` +
         `${(hole.x - pad.x).toFixed(3)},${(hole.y - pad.y).toFixed(3)},` +
         `${hole.width.toFixed(3)}x${hole.height.toFixed(3)}|${radiiKey(holeRadii)}|${s.sigma.toFixed(3)}`;
-      const b = blurredInset(local, pad.width, pad.height, s.sigma, s.color, key);
+      const b = blurredInset(local, pad.width, pad.height, s.sigma, s.color, key, budget);
       items.push({
         kind: 'image',
         image: b.image,

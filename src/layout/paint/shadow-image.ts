@@ -28,6 +28,59 @@ export function shadowResolution(sigma: number, width: number, height: number): 
   return ppp;
 }
 
+/**
+ * What one render may spend on new blurred shadow images, in pixels (about 25 A4 pages of
+ * shadow at 3 px/pt), before further blurred shadows are approximated without blur: it bounds
+ * the time and the size of a document with thousands of different shadows.
+ */
+export const SHADOW_PIXEL_BUDGET = 64_000_000;
+
+/** The pixels a render has left for new shadow images, and how it reports running out. */
+export interface ShadowBudget {
+  pixels: number;
+  readonly warn: (code: string, message: string) => void;
+}
+
+const budgets = new WeakMap<object, ShadowBudget>();
+
+/** The budget of one render, `owner` being its layout context. */
+export function shadowBudget(
+  owner: object,
+  warn: (code: string, message: string) => void,
+): ShadowBudget {
+  let b = budgets.get(owner);
+  if (!b) {
+    b = { pixels: SHADOW_PIXEL_BUDGET, warn };
+    budgets.set(owner, b);
+  }
+  return b;
+}
+
+/**
+ * True when a blurred shadow over `width` × `height` points fits what is left of the budget;
+ * otherwise the caller approximates it, and the render is warned once.
+ */
+export function affordable(
+  budget: ShadowBudget,
+  sigma: number,
+  width: number,
+  height: number,
+): boolean {
+  const w = width + 6 * sigma;
+  const h = height + 6 * sigma;
+  const ppp = shadowResolution(sigma, w, h);
+  if (w * h * ppp * ppp <= budget.pixels) return true;
+  budget.warn(
+    'layout.shadow-blur',
+    'the document has more blurred shadows than are drawn as images: the rest are drawn unblurred at lower opacity',
+  );
+  return false;
+}
+
+function charge(budget: ShadowBudget, made: { image: ImageResource; fresh: boolean }): void {
+  if (made.fresh) budget.pixels -= made.image.widthPx * made.image.heightPx;
+}
+
 /** Shadow images by their parameters; bounded by bytes so big shadows cannot pile up. */
 const cache = new LruCache<string, ImageResource>(512, {
   bytes: 64 * 1024 * 1024,
@@ -81,7 +134,8 @@ export function blurredShape(
   sigma: number,
   color: RgbaColor,
   key: string,
-): { image: ImageResource; reach: number; ppp: number; fresh: boolean } {
+  budget: ShadowBudget,
+): { image: ImageResource; reach: number; ppp: number } {
   const ppp = shadowResolution(sigma, width + 6 * sigma, height + 6 * sigma);
   const reachPx = Math.ceil(blurReach(sigma * ppp)) + 1;
   const made = cachedShadow(`${key}|${ppp.toFixed(4)}|${colorKey(color)}`, (id) => {
@@ -94,7 +148,8 @@ export function blurredShape(
     blurMask(mask, sigma * ppp, sigma * ppp, 0);
     return maskImage(mask, color, id);
   });
-  return { image: made.image, reach: reachPx / ppp, ppp, fresh: made.fresh };
+  charge(budget, made);
+  return { image: made.image, reach: reachPx / ppp, ppp };
 }
 
 /**
@@ -110,10 +165,11 @@ export function blurredInset(
   sigma: number,
   color: RgbaColor,
   key: string,
+  budget: ShadowBudget,
 ): { image: ImageResource; reach: number; ppp: number } {
   const ppp = shadowResolution(sigma, width + 6 * sigma, height + 6 * sigma);
   const reachPx = Math.ceil(blurReach(sigma * ppp)) + 1;
-  const { image } = cachedShadow(`${key}|${ppp.toFixed(4)}|${colorKey(color)}`, (id) => {
+  const made = cachedShadow(`${key}|${ppp.toFixed(4)}|${colorKey(color)}`, (id) => {
     const w = Math.max(1, Math.ceil(width * ppp)) + 2 * reachPx;
     const h = Math.max(1, Math.ceil(height * ppp)) + 2 * reachPx;
     const r = new CoverageRaster(w, h);
@@ -125,7 +181,8 @@ export function blurredInset(
     blurMask(mask, sigma * ppp, sigma * ppp, 1);
     return maskImage(mask, color, id);
   });
-  return { image, reach: reachPx / ppp, ppp };
+  charge(budget, made);
+  return { image: made.image, reach: reachPx / ppp, ppp };
 }
 
 export function colorKey(c: RgbaColor): string {

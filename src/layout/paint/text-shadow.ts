@@ -17,7 +17,7 @@ import { pathBounds } from '../../document/index.js';
 import type { TextShadow } from '../../style/index.js';
 import { parsedFont } from '../../text/index.js';
 import { layoutTag, moveOps } from './decoration.js';
-import { blurredShape } from './shadow-image.js';
+import { affordable, blurredShape, type ShadowBudget } from './shadow-image.js';
 
 /** The glyph run a shadow is cast by (a GlyphRun's drawing fields). */
 export interface ShadowedRun {
@@ -27,25 +27,6 @@ export interface ShadowedRun {
   readonly x: number;
   readonly y: number;
   readonly glyphs: GlyphList;
-}
-
-/** What a render may spend on blurred text shadows, in pixels, before it approximates them. */
-export const TEXT_SHADOW_PIXEL_BUDGET = 24_000_000;
-
-export interface TextShadowBudget {
-  pixels: number;
-}
-
-const budgets = new WeakMap<object, TextShadowBudget>();
-
-/** The budget of one render, `owner` being its layout context. */
-export function textShadowBudget(owner: object): TextShadowBudget {
-  let b = budgets.get(owner);
-  if (!b) {
-    b = { pixels: TEXT_SHADOW_PIXEL_BUDGET };
-    budgets.set(owner, b);
-  }
-  return b;
 }
 
 const PX = 0.75;
@@ -166,14 +147,13 @@ function lineShape(item: PathItem, ox: number, oy: number): PathOp[] {
 /**
  * The shadows of one glyph run and its decoration lines (`lines`, page space), bottom one
  * first, as artifacts. Once `budget` is spent a blurred shadow is drawn unblurred at lower
- * opacity and `warn` says so.
+ * opacity.
  */
 export function textShadowItems(
   shadows: readonly TextShadow[],
   run: ShadowedRun,
   lines: readonly PathItem[],
-  budget: TextShadowBudget,
-  warn: (code: string, message: string) => void,
+  budget: ShadowBudget,
 ): DisplayItem[] {
   const glyphs = run.glyphs.ids.length > 0 ? runOutline(run) : [];
   if (!glyphs) return [];
@@ -194,13 +174,7 @@ export function textShadowItems(
     const y0 = run.y + dy + bounds[1];
     const w = bounds[2] - bounds[0];
     const h = bounds[3] - bounds[1];
-    const cost = sigma > 0 ? (w + 6 * sigma) * (h + 6 * sigma) * 9 : 0;
-    if (sigma <= 0 || cost > budget.pixels) {
-      if (sigma > 0)
-        warn(
-          'layout.text-shadow-blur',
-          'blurred text shadows beyond the raster budget are drawn unblurred at lower opacity',
-        );
+    if (sigma <= 0 || !affordable(budget, sigma, w, h)) {
       const c = sigma > 0 ? { ...color, a: color.a * 0.5 } : color;
       const tag = layoutTag({ x: x0, y: y0, width: w, height: h });
       if (glyphs.length > 0)
@@ -219,8 +193,7 @@ export function textShadowItems(
     const local = moveOps(outline, -bounds[0], -bounds[1]);
     const lineKey = shapes.length > 0 ? `|${JSON.stringify(shapes)}` : '';
     const key = `text|${runKey(run)}${lineKey}|${sigma.toFixed(3)}`;
-    const b = blurredShape(local, w, h, sigma, color, key);
-    if (b.fresh) budget.pixels -= b.image.widthPx * b.image.heightPx;
+    const b = blurredShape(local, w, h, sigma, color, key, budget);
     const width = b.image.widthPx / b.ppp;
     const height = b.image.heightPx / b.ppp;
     out.push({
