@@ -228,28 +228,29 @@ export function blurReach(sigma: number): number {
  */
 export function blurMask(mask: Mask, sigmaX: number, sigmaY: number, outside = 0): void {
   const { width: w, height: h, data } = mask;
-  const line = new Float32Array(Math.max(w, h));
-  const tmp = new Float32Array(Math.max(w, h));
   if (sigmaX > 0) {
-    const widths = boxWidths(sigmaX);
+    const tmp = new Float32Array(w);
+    const radii = boxWidths(sigmaX).map((bw) => (bw - 1) / 2);
     for (let y = 0; y < h; y++) {
-      const o = y * w;
-      for (let x = 0; x < w; x++) line[x] = data[o + x];
-      for (const bw of widths) boxPass(line, tmp, w, (bw - 1) / 2, outside);
-      for (let x = 0; x < w; x++) data[o + x] = line[x];
+      const row = data.subarray(y * w, y * w + w);
+      for (const r of radii) boxPass(row, tmp, w, r, outside);
     }
   }
   if (sigmaY > 0) {
-    const widths = boxWidths(sigmaY);
-    for (let x = 0; x < w; x++) {
-      for (let y = 0; y < h; y++) line[y] = data[y * w + x];
-      for (const bw of widths) boxPass(line, tmp, h, (bw - 1) / 2, outside);
-      for (let y = 0; y < h; y++) data[y * w + x] = line[y];
+    let src: Float32Array = data;
+    let dst: Float32Array = new Float32Array(w * h);
+    const sums = new Float64Array(w);
+    for (const bw of boxWidths(sigmaY)) {
+      const r = (bw - 1) / 2;
+      if (r <= 0) continue;
+      columnPass(src, dst, w, h, r, outside, sums);
+      [src, dst] = [dst, src];
     }
+    if (src !== data) data.set(src);
   }
 }
 
-/** One box blur of radius r over line[0..n), in place (tmp is scratch). */
+/** One box blur of radius r along a line, in place (tmp is scratch). */
 function boxPass(
   line: Float32Array,
   tmp: Float32Array,
@@ -258,15 +259,49 @@ function boxPass(
   outside: number,
 ): void {
   if (r <= 0) return;
-  const at = (i: number): number => (i < 0 || i >= n ? outside : line[i]);
   let sum = 0;
-  for (let i = -r; i <= r; i++) sum += at(i);
+  for (let i = -r; i <= r; i++) sum += i < 0 || i >= n ? outside : line[i];
   const k = 1 / (2 * r + 1);
   for (let i = 0; i < n; i++) {
     tmp[i] = sum * k;
-    sum += at(i + r + 1) - at(i - r);
+    const add = i + r + 1;
+    const sub = i - r;
+    sum += (add < n ? line[add] : outside) - (sub >= 0 ? line[sub] : outside);
   }
   line.set(tmp.subarray(0, n));
+}
+
+/**
+ * One box blur of radius r down every column at once, row by row with a running sum per
+ * column (reading columns one by one strides through memory).
+ */
+function columnPass(
+  src: Float32Array,
+  dst: Float32Array,
+  w: number,
+  h: number,
+  r: number,
+  outside: number,
+  sums: Float64Array,
+): void {
+  sums.fill(0);
+  const addRow = (y: number, sign: number): void => {
+    if (y < 0 || y >= h) {
+      const v = sign * outside;
+      if (v !== 0) for (let x = 0; x < w; x++) sums[x] += v;
+      return;
+    }
+    const o = y * w;
+    for (let x = 0; x < w; x++) sums[x] += sign * src[o + x];
+  };
+  for (let y = -r; y <= r; y++) addRow(y, 1);
+  const k = 1 / (2 * r + 1);
+  for (let y = 0; y < h; y++) {
+    const o = y * w;
+    for (let x = 0; x < w; x++) dst[o + x] = sums[x] * k;
+    addRow(y + r + 1, 1);
+    addRow(y - r, -1);
+  }
 }
 
 /**
@@ -281,12 +316,18 @@ export function maskImage(mask: Mask, color: RgbaColor, id: string): ImageResour
   const components = gray ? 1 : 3;
   const pixels = new Uint8Array(n * components);
   if (gray) pixels.fill(rgb[0]);
-  else for (let i = 0; i < pixels.length; i++) pixels[i] = rgb[i % 3];
+  else
+    for (let i = 0; i < pixels.length; i += 3) {
+      pixels[i] = rgb[0];
+      pixels[i + 1] = rgb[1];
+      pixels[i + 2] = rgb[2];
+    }
   const alpha = new Uint8Array(n);
   const a = Math.max(0, Math.min(1, color.a)) * 255;
+  const data = mask.data;
   for (let i = 0; i < n; i++) {
-    const v = mask.data[i] * a;
-    alpha[i] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+    const v = data[i] * a + 0.5;
+    alpha[i] = v <= 0 ? 0 : v >= 255 ? 255 : v | 0;
   }
   return {
     id,
