@@ -665,6 +665,7 @@ export interface ComputedStyle {
   readonly textDecorationThickness: number | 'auto';
   /** Distance of an underline below the baseline in px; 'auto' takes the font's position. */
   readonly textUnderlineOffset: number | 'auto';
+  readonly textUnderlinePosition: 'auto' | 'under' | 'from-font';
   readonly letterSpacing: Length;
   readonly wordSpacing: Length;
   readonly whiteSpace: WhiteSpace;

@@ -454,7 +454,9 @@ function decorationsFor(style: TextStyle, face: LoadedFace, ascent: number): rea
         y:
           deco.underlineOffset !== undefined
             ? deco.underlineOffset + thickness / 2
-            : m.underlineOffset * size,
+            : deco.underlineUnder
+              ? m.descent * size + thickness / 2
+              : m.underlineOffset * size,
         thickness,
         style: kind,
         color,

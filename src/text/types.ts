@@ -129,6 +129,8 @@ export interface TextDecoration {
   readonly thickness?: number;
   /** Points below the baseline to the top of an underline; default from the font. */
   readonly underlineOffset?: number;
+  /** Underline below the descenders rather than where the font puts it. */
+  readonly underlineUnder?: boolean;
 }
 
 /** Computed style of one text run (all lengths already in points). */

@@ -97,6 +97,7 @@ export function baseStyle(): ComputedStyle {
     textDecorationStyle: 'solid',
     textDecorationThickness: 'auto',
     textUnderlineOffset: 'auto',
+    textUnderlinePosition: 'auto',
     letterSpacing: 0,
     wordSpacing: 0,
     whiteSpace: 'normal',

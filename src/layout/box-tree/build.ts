@@ -496,6 +496,7 @@ function decorationFor(
     color: s.textDecorationColor,
     ...(s.textDecorationThickness !== 'auto' ? { thickness: pt(s.textDecorationThickness) } : {}),
     ...(s.textUnderlineOffset !== 'auto' ? { underlineOffset: pt(s.textUnderlineOffset) } : {}),
+    ...(s.textUnderlinePosition === 'under' ? { underlineUnder: true } : {}),
   };
 }
 

@@ -106,6 +106,15 @@ longhands.push(
   ),
   decorationLength('text-decoration-thickness', 'textDecorationThickness', false, ['from-font']),
   decorationLength('text-underline-offset', 'textUnderlineOffset', true, []),
+  kit.keywordProp(
+    'text-underline-position',
+    'textUnderlinePosition',
+    true,
+    'auto',
+    ['auto', 'under', 'from-font'],
+    // Sideways positions only matter in vertical text, which is laid out horizontally here.
+    { left: 'auto', right: 'auto' },
+  ),
   spacingProp('letter-spacing', 'letterSpacing'),
   spacingProp('word-spacing', 'wordSpacing'),
   kit.keywordProp('white-space', 'whiteSpace', true, 'normal', [
