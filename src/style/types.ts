@@ -426,6 +426,25 @@ export type BackgroundSize =
   | 'contain'
   | { readonly width: LengthPercentageAuto; readonly height: LengthPercentageAuto };
 
+/** Something given once per side, in CSS order: top, right, bottom, left. */
+export type Sides<T> = readonly [T, T, T, T];
+
+/** border-image-slice: how far in from each edge of the image the slices are cut, and `fill`. */
+export interface BorderImageSlice {
+  /** A number is in the image's own pixels (CSS px); a percentage is of its size. */
+  readonly sides: Sides<number | Percentage>;
+  /** Whether the middle part of the image is drawn too. */
+  readonly fill: boolean;
+}
+
+/** A side of border-image-width: a length-percentage, a multiple of the border width, or auto. */
+export type BorderImageWidth = LengthPercentage | { readonly factor: number } | 'auto';
+
+/** A side of border-image-outset: a length (px) or a multiple of the border width. */
+export type BorderImageOutset = Length | { readonly factor: number };
+
+export type BorderImageRepeat = 'stretch' | 'repeat' | 'round' | 'space';
+
 /** One background layer; the first layer is painted on top (CSS order). */
 export interface BackgroundLayer {
   readonly image: CssImage;
@@ -584,6 +603,13 @@ export interface ComputedStyle {
   readonly borderTopRightRadius: CornerRadius;
   readonly borderBottomRightRadius: CornerRadius;
   readonly borderBottomLeftRadius: CornerRadius;
+  /** border-image (CSS Backgrounds 3 §6); drawn instead of the border styles when it loads. */
+  readonly borderImageSource: CssImage | 'none';
+  readonly borderImageSlice: BorderImageSlice;
+  readonly borderImageWidth: Sides<BorderImageWidth>;
+  readonly borderImageOutset: Sides<BorderImageOutset>;
+  /** Horizontal, then vertical. */
+  readonly borderImageRepeat: readonly [BorderImageRepeat, BorderImageRepeat];
   readonly boxSizing: BoxSizing;
   readonly width: SizeValue;
   readonly height: SizeValue;

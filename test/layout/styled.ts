@@ -12,6 +12,7 @@ import type {
 const black = { r: 0, g: 0, b: 0, a: 1 };
 const none = { r: 0, g: 0, b: 0, a: 0 };
 const zr = { horizontal: 0, vertical: 0 };
+const hundred = { percent: 100, px: 0 };
 
 export function baseStyle(): ComputedStyle {
   return {
@@ -48,6 +49,11 @@ export function baseStyle(): ComputedStyle {
     borderTopRightRadius: zr,
     borderBottomRightRadius: zr,
     borderBottomLeftRadius: zr,
+    borderImageSource: 'none',
+    borderImageSlice: { sides: [hundred, hundred, hundred, hundred], fill: false },
+    borderImageWidth: [{ factor: 1 }, { factor: 1 }, { factor: 1 }, { factor: 1 }],
+    borderImageOutset: [0, 0, 0, 0],
+    borderImageRepeat: ['stretch', 'stretch'],
     boxSizing: 'content-box',
     width: 'auto',
     height: 'auto',

@@ -237,6 +237,7 @@ function buildAnonymousStyle(
 ): ComputedStyle {
   const transparent = { r: 0, g: 0, b: 0, a: 0 };
   const zeroRadius = { horizontal: 0, vertical: 0 };
+  const hundred = { percent: 100, px: 0 };
   return {
     ...parent,
     display,
@@ -267,6 +268,11 @@ function buildAnonymousStyle(
     borderTopRightRadius: zeroRadius,
     borderBottomRightRadius: zeroRadius,
     borderBottomLeftRadius: zeroRadius,
+    borderImageSource: 'none',
+    borderImageSlice: { sides: [hundred, hundred, hundred, hundred], fill: false },
+    borderImageWidth: [{ factor: 1 }, { factor: 1 }, { factor: 1 }, { factor: 1 }],
+    borderImageOutset: [0, 0, 0, 0],
+    borderImageRepeat: ['stretch', 'stretch'],
     boxSizing: 'content-box',
     width: 'auto',
     height: 'auto',

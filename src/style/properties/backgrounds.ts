@@ -51,7 +51,8 @@ interface ConicSpec {
   readonly interpolation?: ColorInterpolation;
 }
 type GradientSpec = LinearSpec | RadialSpec | ConicSpec;
-type ImageSpec = { readonly kind: 'url'; readonly url: string } | GradientSpec | 'none';
+/** A specified `<image>` (or none): a resolved url() or a gradient whose stops still compute. */
+export type ImageSpec = { readonly kind: 'url'; readonly url: string } | GradientSpec | 'none';
 
 const SIDE_ANGLE: Readonly<Record<string, number>> = { top: 0, right: 90, bottom: 180, left: 270 };
 const EXTENTS: readonly RadialExtent[] = [
@@ -239,7 +240,7 @@ function parseStopList(
   return colours >= 2 && last && !('hint' in last) ? stops : null;
 }
 
-function parseImage(n: CssNode, ctx: kit.ParseCtx): ImageSpec | null {
+export function parseImage(n: CssNode, ctx: kit.ParseCtx): ImageSpec | null {
   if (cssValues.ident(n) === 'none') return 'none';
   if (n.type === 'Url') return { kind: 'url', url: kit.resolveUrl(n.value, ctx.base) };
   if (n.type === 'Function') {
@@ -261,7 +262,7 @@ function computeStops(stops: readonly StopSpec[], c: kit.ComputeCtx): GradientSt
   );
 }
 
-function computeImage(s: ImageSpec, c: kit.ComputeCtx): CssImage | 'none' {
+export function computeImage(s: ImageSpec, c: kit.ComputeCtx): CssImage | 'none' {
   if (s === 'none' || s.kind === 'url') return s;
   const stops = computeStops(s.stops, c);
   const { repeating } = s;

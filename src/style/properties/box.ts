@@ -122,14 +122,19 @@ function borderLonghands(sides: readonly string[]): string[] {
   return sides.flatMap((s) => [`border-${s}-width`, `border-${s}-style`, `border-${s}-color`]);
 }
 
-export function borderShorthand(name: string, sides: readonly string[]): kit.Shorthand {
+/** `resets`: longhands the shorthand sets to their initial values whatever it is given. */
+export function borderShorthand(
+  name: string,
+  sides: readonly string[],
+  resets: readonly string[] = [],
+): kit.Shorthand {
   return {
     name,
-    longhands: borderLonghands(sides),
+    longhands: [...borderLonghands(sides), ...resets],
     expand(nodes) {
       const p = parseBorderParts(nodes);
       if (!p) return null;
-      const m = new Map<string, unknown>();
+      const m = new Map<string, unknown>(resets.map((r) => [r, kit.INITIAL]));
       for (const s of sides) {
         m.set(`border-${s}-width`, p.w ?? kit.INITIAL);
         m.set(`border-${s}-style`, p.s ?? kit.INITIAL);
@@ -141,7 +146,14 @@ export function borderShorthand(name: string, sides: readonly string[]): kit.Sho
 }
 
 shorthands.push(
-  borderShorthand('border', SIDES),
+  // `border` also resets border-image (CSS Backgrounds 3 §4.4), which it cannot set.
+  borderShorthand('border', SIDES, [
+    'border-image-source',
+    'border-image-slice',
+    'border-image-width',
+    'border-image-outset',
+    'border-image-repeat',
+  ]),
   ...SIDES.map((s) => borderShorthand(`border-${s}`, [s])),
   sidesShorthand(
     'border-width',

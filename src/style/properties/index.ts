@@ -7,6 +7,7 @@
  */
 import type { CssNode } from 'css-tree';
 import * as backgrounds from './backgrounds.js';
+import * as borderImage from './border-image.js';
 import * as box from './box.js';
 import * as clipPath from './clip-path.js';
 import * as columns from './columns.js';
@@ -34,6 +35,7 @@ const FAMILIES = [
   box,
   backgrounds,
   shadows,
+  borderImage,
   effects,
   clipPath,
   filter,
