@@ -40,6 +40,7 @@ import { MAX_TILES, layerTileStarts, roundedTileSize } from './paint/background-
 import { gradientLayerItems } from './paint/gradient-layer.js';
 import { insetShadowItems, outerShadowItems, type ShadowedBox } from './paint/box-shadow.js';
 import { shadowBudget } from './paint/shadow-image.js';
+import { borderImageItems, borderImageSource } from './paint/border-image.js';
 import {
   addToLayer,
   emptyLayers,
@@ -158,6 +159,7 @@ export function boxFragment(
     s.backgroundColor.a > 0 ||
     s.backgroundLayers.length > 0 ||
     s.boxShadow.length > 0 ||
+    s.borderImageSource !== 'none' ||
     s.borderTopWidth + s.borderRightWidth + s.borderBottomWidth + s.borderLeftWidth > 0;
   const visible = s.visibility === 'visible';
   // box-decoration-break: clone draws every piece whole (borders, padding, rounded corners).
@@ -168,7 +170,11 @@ export function boxFragment(
   const clipRect = elementClip(s, g);
   const decorateOnly =
     hasPaint && visible
-      ? (slice: BoxSlice): DisplayItem[] => decorateBox(s, g.x, g.width, whole(slice), ctx)
+      ? (slice: BoxSlice): DisplayItem[] =>
+          decorateBox(s, g.x, g.width, whole(slice), ctx, 'all', {
+            top: g.top + slice.shift,
+            bottom: g.top + g.height + slice.shift,
+          })
       : undefined;
   const decorate =
     decorateOnly && clipRect
@@ -262,8 +268,10 @@ export function boxFragment(
 }
 
 /**
- * Background colour, background layers and borders of one slice of a box; `parts` paints only
- * the background (colour and layers) or only the border lines, where they are drawn apart.
+ * Background colour, background layers and borders (or the border image) of one slice of a
+ * box; `parts` paints only the background (colour and layers) or only the border lines, where
+ * they are drawn apart. `unbroken` is the box's whole extent in the slice's page coordinates,
+ * where a border image of a box broken across pages is drawn and then cut to the slice.
  */
 export function decorateBox(
   s: ComputedStyle,
@@ -272,6 +280,7 @@ export function decorateBox(
   slice: BoxSlice,
   ctx: LayoutContext,
   parts: 'all' | 'background' | 'borders' = 'all',
+  unbroken?: { readonly top: number; readonly bottom: number },
 ): DisplayItem[] {
   const out: DisplayItem[] = [];
   const b = border(s);
@@ -304,9 +313,13 @@ export function decorateBox(
   } else if (background && s.backgroundColor.a > 0) {
     out.push(backgroundItem(full, s.backgroundColor, rad));
   }
-  // Only borders this call draws are known to cover what lies under them.
+  const image = parts === 'background' ? undefined : borderImageOf(s, ctx);
+  // Only borders this call draws are known to cover what lies under them (a border image is
+  // drawn in their place and may not).
   const unhidden =
-    layers.length > 0 && parts === 'all' ? unhiddenByBorders(s, x, width, slice, bt, bb) : full;
+    layers.length > 0 && parts === 'all' && !image
+      ? unhiddenByBorders(s, x, width, slice, bt, bb)
+      : full;
   // CSS paints the first layer on top: draw from the last.
   for (let i = layers.length - 1; i >= 0 && boxes; i--) {
     const layer = layers[i];
@@ -318,6 +331,23 @@ export function decorateBox(
   }
   if (shadows && budget) out.push(...insetShadowItems(s.boxShadow, shadows, budget));
   if (parts === 'background') return out;
+  if (image) {
+    // A piece of a broken box shows its part of the image drawn over the whole box, unless
+    // each piece is decorated whole (box-decoration-break: clone).
+    const cut = (slice.continuedAbove || slice.continuedBelow) && unbroken;
+    const place = cut
+      ? {
+          box: { x, y: unbroken.top, width, height: unbroken.bottom - unbroken.top },
+          borders: b,
+          cut: {
+            ...(slice.continuedAbove ? { top: slice.top } : {}),
+            ...(slice.continuedBelow ? { bottom: slice.bottom } : {}),
+          },
+        }
+      : { box: full, borders: b };
+    out.push(...borderImageItems(s, image, place, (code, message) => warnOnce(ctx, code, message)));
+    return out;
+  }
   out.push(
     ...borderItems(
       { x, y: slice.top, width, height },
@@ -359,6 +389,22 @@ function shadowedBox(
     openTop: slice.continuedAbove,
     openBottom: slice.continuedBelow,
   };
+}
+
+/**
+ * The border image a box draws instead of its border styles, or undefined. An image that
+ * failed leaves the border styles to be drawn, with a word that it did.
+ */
+export function borderImageOf(s: ComputedStyle, ctx: LayoutContext) {
+  if (s.borderImageSource === 'none') return undefined;
+  const source = borderImageSource(s, ctx.backgrounds, () => ctx.svgText(ctx));
+  if (!source)
+    warnOnce(
+      ctx,
+      'layout.border-image-fallback',
+      'a border image could not be drawn; the border is drawn with its border-style instead',
+    );
+  return source;
 }
 
 /**

@@ -303,14 +303,20 @@ async function loadImages(
       for (const layer of n.style.backgroundLayers) {
         if (layer.image.kind === 'url') uses.set(layer.image.url, { background: true });
       }
+      // Border images are drawn as backgrounds are (paint/border-image.ts).
+      const border = n.style.borderImageSource;
+      if (border !== 'none' && border.kind === 'url') uses.set(border.url, { background: true });
     }
   }
   // The pages' own backgrounds and margin box images.
   for (const page of doc.pageRules.variants.values()) {
     const styles = [page.context, page.footnote, ...page.marginBoxes.map((m) => m.style)];
-    for (const st of styles)
+    for (const st of styles) {
       for (const layer of st.backgroundLayers)
         if (layer.image.kind === 'url') uses.set(layer.image.url, { background: true });
+      const border = st.borderImageSource;
+      if (border !== 'none' && border.kind === 'url') uses.set(border.url, { background: true });
+    }
     for (const m of page.marginBoxes)
       for (const c of m.content)
         if (c.kind === 'image' && !uses.has(c.url)) uses.set(c.url, { background: false });

@@ -946,6 +946,7 @@ function decoBg(el: StyledElement, ictx: InlineCtx): Partial<InlineCtx> {
     s.backgroundColor.a > 0 ||
     s.backgroundLayers.length > 0 ||
     s.boxShadow.length > 0 ||
+    s.borderImageSource !== 'none' ||
     s.borderTopWidth + s.borderRightWidth + s.borderBottomWidth + s.borderLeftWidth > 0;
   const background = painted ? { style: s } : ictx.background;
   // Inline content moves with an ancestor raised or lowered by sub, super or a length (a link

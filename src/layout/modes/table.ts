@@ -80,7 +80,12 @@ type BorderOverrides = Pick<
 const collapsedStyles = new WeakKeyedMemo<ComputedStyle, string, ComputedStyle>();
 
 function collapsedStyle(s: ComputedStyle, borders: BorderOverrides): ComputedStyle {
-  return collapsedStyles.get(s, JSON.stringify(borders), () => ({ ...s, ...borders }));
+  // Collapsed borders have no border image (CSS Backgrounds 3 §6: internal table elements).
+  return collapsedStyles.get(s, JSON.stringify(borders), () => ({
+    ...s,
+    ...borders,
+    borderImageSource: 'none',
+  }));
 }
 
 /**
@@ -456,6 +461,7 @@ function withoutBorders(s: ComputedStyle): ComputedStyle {
       borderRightWidth: 0,
       borderBottomWidth: 0,
       borderLeftWidth: 0,
+      borderImageSource: 'none',
     };
     borderless.set(s, out);
   }

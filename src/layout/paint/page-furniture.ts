@@ -6,7 +6,8 @@
  */
 import type { PageStyle } from '../../style/index.js';
 import type { LayoutContext } from '../context.js';
-import { backgroundLayerItems } from '../context.js';
+import { backgroundLayerItems, borderImageOf, warnOnce } from '../context.js';
+import { borderImageItems } from './border-image.js';
 import type { DisplayItem, ItemTag, PathOp } from '../../document/index.js';
 import { backgroundItem, borderItems, NO_RADII } from './decoration.js';
 import { border, borderSides, padding, PX, radii } from '../units.js';
@@ -107,7 +108,14 @@ export function pageBackground(g: PageGeometry, ctx: LayoutContext): DisplayItem
     };
     out.push(...backgroundLayerItems(layer, area, sheet, NO_RADII, ctx));
   }
-  if (b.top + b.right + b.bottom + b.left > 0)
+  const image = borderImageOf(s, ctx);
+  if (image)
+    out.push(
+      ...borderImageItems(s, image, { box, borders: b }, (code, message) =>
+        warnOnce(ctx, code, message),
+      ),
+    );
+  else if (b.top + b.right + b.bottom + b.left > 0)
     out.push(...borderItems(box, borderSides(s), radii(s, box.width, box.height)));
   return out;
 }
