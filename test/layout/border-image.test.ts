@@ -198,6 +198,19 @@ describe('border images laid out', () => {
     expect(drawn.every((i) => i.tag.kind === 'artifact')).toBe(true);
   });
 
+  it('cuts the pixels a slice touches when its edges fall inside pixels, clipped to it', async () => {
+    const png = await framePng();
+    // 33% of 30px is 9.9px: the top-left slice touches ten pixels each way.
+    const { items: list } = await items(
+      `width: 100px; height: 60px; border: 10px solid; border-image: url(${png}) 33%`,
+    );
+    const corner = list.find((i): i is GroupItem => i.kind === 'group' && !!i.transform);
+    expect(corner?.clip).toEqual([{ op: 'rect', x: 0, y: 0, width: 7.425, height: 7.425 }]);
+    const image = corner?.items[0] as ImageItem;
+    expect([image.image.widthPx, image.image.heightPx]).toEqual([10, 10]);
+    expect([image.x, image.y, image.width, image.height]).toEqual([0, 0, 7.5, 7.5]);
+  });
+
   it('tiles edges for repeat, clipped to the edge, and rounds and spaces them', async () => {
     const png = await framePng();
     const css = (mode: string): string =>

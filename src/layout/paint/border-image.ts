@@ -29,7 +29,7 @@ import {
 } from './border-image-geometry.js';
 import { drawGradient, type DrawnGradient } from './css-gradient.js';
 import { layoutTag, rectPath, type Rect } from './decoration.js';
-import { cropImage, wholePixels } from './image-crop.js';
+import { cropImage, wholePixels, type PixelBox } from './image-crop.js';
 
 /** What a border image draws: a decoded image, or a gradient. */
 export type BorderImageSource =
@@ -207,9 +207,10 @@ function isOpaque(p: Paint): boolean {
 }
 
 /**
- * Tiles of a bitmap whose slices fall on whole pixels, drawn as the slice's own pixels (cut
- * once per slice); undefined for a tile that cannot be (a JPEG kept as it is, a slice edge
- * inside a pixel), which is drawn clipped instead.
+ * Tiles of a bitmap drawn from the slice's own pixels (cut once per slice): a slice on whole
+ * pixels is its cut scaled onto the tile; one whose edges fall inside pixels is the cut of the
+ * pixels it touches, moved and scaled as the whole image would be and clipped to the slice.
+ * Undefined for a JPEG kept as it is, whose tiles are drawn from the whole image.
  */
 function croppedSlices(
   res: ImageResource | undefined,
@@ -219,16 +220,38 @@ function croppedSlices(
   const cuts = new Map<string, ImageResource | undefined>();
   const sx = res.widthPx / size.width;
   const sy = res.heightPx / size.height;
-  return (tile) => {
-    const box = wholePixels(tile.src, sx, sy);
-    if (!box) return undefined;
+  const cut = (box: PixelBox): ImageResource | undefined => {
     const key = box.join(',');
-    let image = cuts.get(key);
-    if (!cuts.has(key)) {
-      image = cropImage(res, box);
-      cuts.set(key, image);
+    if (!cuts.has(key)) cuts.set(key, cropImage(res, box));
+    return cuts.get(key);
+  };
+  return (tile) => {
+    const whole = wholePixels(tile.src, sx, sy);
+    if (whole) {
+      const image = cut(whole);
+      return image && { kind: 'image', image, ...tile.dest, tag: layoutTag(tile.dest) };
     }
-    return image && { kind: 'image', image, ...tile.dest, tag: layoutTag(tile.dest) };
+    const { x, y, width, height } = tile.src;
+    const box: PixelBox = [
+      Math.max(0, Math.floor(x * sx + 1e-6)),
+      Math.max(0, Math.floor(y * sy + 1e-6)),
+      Math.min(res.widthPx, Math.ceil((x + width) * sx - 1e-6)),
+      Math.min(res.heightPx, Math.ceil((y + height) * sy - 1e-6)),
+    ];
+    const image = cut(box);
+    if (!image) return undefined;
+    const at: Rect = {
+      x: box[0] / sx,
+      y: box[1] / sy,
+      width: (box[2] - box[0]) / sx,
+      height: (box[3] - box[1]) / sy,
+    };
+    return {
+      kind: 'group',
+      transform: sliceMatrix(tile),
+      clip: rectPath(tile.src),
+      items: [{ kind: 'image', image, ...at, tag: layoutTag(at) }],
+    };
   };
 }
 
