@@ -307,6 +307,29 @@ describe('border images laid out', () => {
   });
 });
 
+describe('border images elsewhere', () => {
+  it('frame the page box, and leave collapsed table borders alone', async () => {
+    const r = await layoutSnippet(
+      '<table><tr><td id="c">x</td></tr></table>',
+      `@page { size: 200px 200px; margin: 20px; border: 10px solid;
+         border-image: linear-gradient(red, blue) 1 }
+       body { margin: 0 }
+       table { border-collapse: collapse }
+       td { border: 4px solid green; border-image: linear-gradient(red, blue) 1 }`,
+    );
+    const list = r.items(0);
+    // The page box's eight parts, each a slice of the gradient moved into place.
+    const slices = walk(list).filter(([, groups]) => groups.some((g) => g.transform));
+    expect(slices).toHaveLength(8);
+    // The cell's collapsed border is drawn in green, as the table's grid.
+    const green = walk(list).filter(
+      ([i]) =>
+        i.kind === 'path' && i.fill && !('kind' in i.fill) && i.fill.g > 0.4 && i.fill.r === 0,
+    );
+    expect(green.length).toBeGreaterThan(0);
+  });
+});
+
 describe('border images written out', () => {
   const html = async () => `<!DOCTYPE html><html lang="en"><head><title>Frames</title><style>
     @page { size: 300px 200px; margin: 0 } body { margin: 0 }
