@@ -207,6 +207,12 @@ function isOpaque(p: Paint): boolean {
 }
 
 /**
+ * The cuts made of each bitmap, by pixel box: every box (and every page) with the same border
+ * image draws the same cuts, made once while the decoded image lives.
+ */
+const cutsOf = new WeakMap<ImageResource, Map<string, ImageResource | undefined>>();
+
+/**
  * Tiles of a bitmap drawn from the slice's own pixels (cut once per slice): a slice on whole
  * pixels is its cut scaled onto the tile; one whose edges fall inside pixels is the cut of the
  * pixels it touches, moved and scaled as the whole image would be and clipped to the slice.
@@ -217,13 +223,18 @@ function croppedSlices(
   size: { width: number; height: number },
 ): ((tile: SliceTile) => DisplayItem | undefined) | undefined {
   if (!res || res.data.encoding !== 'raw') return undefined;
-  const cuts = new Map<string, ImageResource | undefined>();
+  let cuts = cutsOf.get(res);
+  if (!cuts) {
+    cuts = new Map();
+    cutsOf.set(res, cuts);
+  }
+  const known = cuts;
   const sx = res.widthPx / size.width;
   const sy = res.heightPx / size.height;
   const cut = (box: PixelBox): ImageResource | undefined => {
     const key = box.join(',');
-    if (!cuts.has(key)) cuts.set(key, cropImage(res, box));
-    return cuts.get(key);
+    if (!known.has(key)) known.set(key, cropImage(res, box));
+    return known.get(key);
   };
   return (tile) => {
     const whole = wholePixels(tile.src, sx, sy);
