@@ -34,3 +34,28 @@ describe('text-underline-position', () => {
     expect(find(d.root, byId('a')).style.textUnderlinePosition).toBe('auto');
   });
 });
+
+describe('text-decoration-style: wavy', () => {
+  it('strokes a wave of curves across the run, not a straight band', async () => {
+    const r = await layoutSnippet(
+      `<p style="text-decoration: underline wavy red 2px">wavy words</p>`,
+      PAGE,
+    );
+    const paths = r.document.pages[0].items
+      .flatMap((i) => (i.kind === 'group' ? i.items : [i]))
+      .filter((i) => i.kind === 'path');
+    const wave = paths.find((p) => p.kind === 'path' && p.stroke);
+    expect(wave?.kind === 'path' && wave.stroke?.width).toBeCloseTo(1.5, 6);
+    const ops = wave?.kind === 'path' ? wave.ops : [];
+    const curves = ops.filter((o) => o.op === 'curveTo');
+    expect(curves.length).toBeGreaterThan(4);
+    const first = ops[0];
+    const last = ops[ops.length - 1];
+    // Crests and troughs alternate about the line; the wave ends where the run ends.
+    if (first.op !== 'moveTo' || last.op !== 'curveTo') throw new Error('not a wave');
+    expect(last.y).toBeCloseTo(first.y, 6);
+    const [a, b] = curves;
+    if (a.op !== 'curveTo' || b.op !== 'curveTo') throw new Error('not a wave');
+    expect(Math.sign(a.y1 - first.y)).toBe(-Math.sign(b.y1 - first.y));
+  });
+});

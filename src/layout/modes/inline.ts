@@ -4,6 +4,7 @@
  * (tagged with their structure slots), decorations, inline backgrounds, atomic inlines and the
  * link areas of that line.
  */
+import { decorationLineItem } from '../paint/decoration-line.js';
 import {
   breakLines,
   createLineBreaker,
@@ -507,61 +508,8 @@ function lineLeaf(
           tag: tagOf(f.source, ctx),
         });
       }
-      for (const d of f.decorations) {
-        const dy = baseline + d.y;
-        const stroke = d.style === 'dotted' || d.style === 'dashed';
-        decorations.push(
-          stroke
-            ? {
-                kind: 'path',
-                ops: [
-                  { op: 'moveTo', x: fx, y: dy },
-                  { op: 'lineTo', x: fx + f.width, y: dy },
-                ],
-                stroke: {
-                  paint: d.color,
-                  width: d.thickness,
-                  dash:
-                    d.style === 'dotted'
-                      ? [d.thickness, d.thickness]
-                      : [d.thickness * 3, d.thickness * 2],
-                },
-                tag: layoutTag(),
-              }
-            : {
-                kind: 'path',
-                ops:
-                  d.style === 'double'
-                    ? [
-                        {
-                          op: 'rect',
-                          x: fx,
-                          y: dy - d.thickness * 1.5,
-                          width: f.width,
-                          height: d.thickness,
-                        },
-                        {
-                          op: 'rect',
-                          x: fx,
-                          y: dy + d.thickness * 0.5,
-                          width: f.width,
-                          height: d.thickness,
-                        },
-                      ]
-                    : [
-                        {
-                          op: 'rect',
-                          x: fx,
-                          y: dy - d.thickness / 2,
-                          width: f.width,
-                          height: d.thickness,
-                        },
-                      ],
-                fill: d.color,
-                tag: layoutTag(),
-              },
-        );
-      }
+      for (const d of f.decorations)
+        decorations.push(decorationLineItem({ ...d, y: baseline + d.y }, fx, f.width));
       if (f.source.textShadow) {
         const run = {
           font: f.font,
