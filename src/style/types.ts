@@ -290,6 +290,8 @@ export interface ColorHint {
 }
 
 /** A gradient's stop list: colour stops, with at most one hint between two of them. */
+export type TextOverflow = 'clip' | 'ellipsis' | { readonly string: string };
+
 /** An OpenType feature tag and its value (0 off, 1 on, more: an alternate's index). */
 export type FeatureSetting = readonly [string, number];
 
@@ -692,6 +694,8 @@ export interface ComputedStyle {
   /** Distance of an underline below the baseline in px; 'auto' takes the font's position. */
   readonly textUnderlineOffset: number | 'auto';
   readonly textUnderlinePosition: 'auto' | 'under' | 'from-font';
+  /** What marks inline content cut at the end edge of a box that clips its overflow. */
+  readonly textOverflow: TextOverflow;
   readonly letterSpacing: Length;
   readonly wordSpacing: Length;
   readonly whiteSpace: WhiteSpace;

@@ -104,6 +104,7 @@ export function baseStyle(): ComputedStyle {
     textDecorationThickness: 'auto',
     textUnderlineOffset: 'auto',
     textUnderlinePosition: 'auto',
+    textOverflow: 'clip',
     letterSpacing: 0,
     wordSpacing: 0,
     whiteSpace: 'normal',

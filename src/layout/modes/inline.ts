@@ -4,6 +4,7 @@
  * (tagged with their structure slots), decorations, inline backgrounds, atomic inlines and the
  * link areas of that line.
  */
+import { withEllipsis } from '../paint/ellipsis.js';
 import { decorationLineItem } from '../paint/decoration-line.js';
 import {
   breakLines,
@@ -237,6 +238,13 @@ export function blockTextStyle(s: ComputedStyle, lang: string): TextStyle {
   return textStyle(s, lang);
 }
 
+/** The text that marks a line cut by the box's overflow clip; undefined for none. */
+function overflowMarker(s: ComputedStyle): string | undefined {
+  if (s.textOverflow === 'clip' || (s.overflowX === 'visible' && s.overflowY === 'visible'))
+    return undefined;
+  return s.textOverflow === 'ellipsis' ? '\u2026' : s.textOverflow.string;
+}
+
 /** Tries at one line before taking what it has (a line re-broken as floats narrow it). */
 const LINE_ATTEMPTS = 6;
 const EPS = 0.01;
@@ -372,6 +380,15 @@ export function layoutInline(
         carriedLeader = carried;
         let leaf = lineLeaf(fillLeaders(own), left, y, atomics, ctx);
         if (rest && firstLine) leaf = withLineBackground(leaf, firstLine, line, left, y);
+        const marker = overflowMarker(s);
+        if (marker && !rtl && line.contentWidth > line.availableWidth + EPS)
+          leaf = withEllipsis(
+            leaf,
+            left + line.availableWidth,
+            marker,
+            textStyle(s, box.lang),
+            ctx,
+          );
         children.push(leaf);
         lines.push(leaf);
         bottom = top + line.height;

@@ -5,7 +5,7 @@
 import type { CssNode } from 'css-tree';
 import { parseColor } from '../colors.js';
 import * as kit from './kit.js';
-import type { LineHeight } from '../types.js';
+import type { LineHeight, TextOverflow } from '../types.js';
 import * as cssValues from '../values.js';
 
 export const longhands: kit.Longhand[] = [];
@@ -172,6 +172,25 @@ longhands.push(
     'plaintext',
   ]),
   kit.keywordProp('hyphens', 'hyphens', true, 'manual', ['none', 'manual', 'auto']),
+  kit.longhand<TextOverflow>({
+    name: 'text-overflow',
+    key: 'textOverflow',
+    inherited: false,
+    initial: 'clip',
+    // One value is the end edge's (the start edge's second value matters only for text
+    // scrolled to its end, which print never shows).
+    parse: (nodes) => {
+      if (nodes.length < 1 || nodes.length > 2) return null;
+      const last = nodes[nodes.length - 1];
+      const read = (n: CssNode): TextOverflow | null => {
+        const id = cssValues.ident(n);
+        if (id === 'clip' || id === 'ellipsis') return id;
+        return n.type === 'String' ? { string: n.value } : null;
+      };
+      if (nodes.length === 2 && !read(nodes[0])) return null;
+      return read(last);
+    },
+  }),
 );
 shorthands.push({
   name: 'text-decoration',
