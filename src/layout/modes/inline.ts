@@ -512,15 +512,18 @@ function lineLeaf(
       // Shadows go under the run's text and decorations, which are known only once drawn.
       const shadowAt = content.length;
       const ownDecorations = decorations.length;
+      const run = {
+        font: f.font,
+        size: f.size,
+        color: f.color,
+        x: fx,
+        y: baseline,
+        glyphs: f.glyphs,
+      };
       if (f.glyphs.ids.length > 0 && f.style.color.a > 0) {
         content.push({
           kind: 'glyphs',
-          font: f.font,
-          size: f.size,
-          color: f.color,
-          x: fx,
-          y: baseline,
-          glyphs: f.glyphs,
+          ...run,
           ...(f.actualText !== undefined ? { actualText: f.actualText } : {}),
           tag: tagOf(f.source, ctx),
         });
@@ -528,14 +531,6 @@ function lineLeaf(
       for (const d of f.decorations)
         decorations.push(decorationLineItem({ ...d, y: baseline + d.y }, fx, f.width));
       if (f.source.textShadow) {
-        const run = {
-          font: f.font,
-          size: f.size,
-          color: f.color,
-          x: fx,
-          y: baseline,
-          glyphs: f.glyphs,
-        };
         const lines = decorations.slice(ownDecorations).filter((d) => d.kind === 'path');
         const shadows = textShadowItems(
           f.source.textShadow,

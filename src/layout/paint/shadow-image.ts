@@ -136,20 +136,7 @@ export function blurredShape(
   key: string,
   budget: ShadowBudget,
 ): { image: ImageResource; reach: number; ppp: number } {
-  const ppp = shadowResolution(sigma, width + 6 * sigma, height + 6 * sigma);
-  const reachPx = Math.ceil(blurReach(sigma * ppp)) + 1;
-  const made = cachedShadow(`${key}|${ppp.toFixed(4)}|${colorKey(color)}`, (id) => {
-    const w = Math.ceil(width * ppp) + 2 * reachPx;
-    const h = Math.ceil(height * ppp) + 2 * reachPx;
-    const r = new CoverageRaster(w, h);
-    const o = -reachPx / ppp;
-    r.addPath(ops, o, o, ppp, ppp);
-    const mask = r.finish();
-    blurMask(mask, sigma * ppp, sigma * ppp, 0);
-    return maskImage(mask, color, id);
-  });
-  charge(budget, made);
-  return { image: made.image, reach: reachPx / ppp, ppp };
+  return blurredMask(ops, false, width, height, sigma, color, key, budget);
 }
 
 /**
@@ -167,6 +154,20 @@ export function blurredInset(
   key: string,
   budget: ShadowBudget,
 ): { image: ImageResource; reach: number; ppp: number } {
+  return blurredMask(hole, true, width, height, sigma, color, key, budget);
+}
+
+/** The shape (or, `inverted`, everything but it) rasterised, blurred and cached as an image. */
+function blurredMask(
+  ops: readonly PathOp[],
+  inverted: boolean,
+  width: number,
+  height: number,
+  sigma: number,
+  color: RgbaColor,
+  key: string,
+  budget: ShadowBudget,
+): { image: ImageResource; reach: number; ppp: number } {
   const ppp = shadowResolution(sigma, width + 6 * sigma, height + 6 * sigma);
   const reachPx = Math.ceil(blurReach(sigma * ppp)) + 1;
   const made = cachedShadow(`${key}|${ppp.toFixed(4)}|${colorKey(color)}`, (id) => {
@@ -174,11 +175,14 @@ export function blurredInset(
     const h = Math.max(1, Math.ceil(height * ppp)) + 2 * reachPx;
     const r = new CoverageRaster(w, h);
     const o = -reachPx / ppp;
-    r.addPath(hole, o, o, ppp, ppp);
+    r.addPath(ops, o, o, ppp, ppp);
     const mask = r.finish();
-    const d = mask.data;
-    for (let i = 0; i < d.length; i++) d[i] = 1 - d[i];
-    blurMask(mask, sigma * ppp, sigma * ppp, 1);
+    if (inverted) {
+      const d = mask.data;
+      for (let i = 0; i < d.length; i++) d[i] = 1 - d[i];
+    }
+    // Past its edges an inset shadow's mask is fully shadowed, an outer one's empty.
+    blurMask(mask, sigma * ppp, sigma * ppp, inverted ? 1 : 0);
     return maskImage(mask, color, id);
   });
   charge(budget, made);
