@@ -4,16 +4,10 @@
  * border-image-geometry.ts, each tile a group that maps its slice onto its place and clips to
  * the slice, so that a bitmap is one image resource whatever number of tiles draw it.
  */
-import type {
-  DisplayItem,
-  ImageResource,
-  ItemTag,
-  Matrix,
-  Paint,
-  PathOp,
-} from '../../document/index.js';
+import type { DisplayItem, ImageResource, Matrix, Paint, PathOp } from '../../document/index.js';
 import type { DecodedImage, SvgTextShaper } from '../../images/index.js';
 import { svgVectorItems } from '../../images/index.js';
+import { pathBounds } from '../../document/index.js';
 import type { ComputedStyle, CssGradient } from '../../style/index.js';
 import { pt, type Edges } from '../units.js';
 import {
@@ -165,15 +159,21 @@ function sliceDrawer(
   }
   const dec = source.image;
   const cut = dec.vector ? undefined : croppedSlices(dec.resource, size);
-  let shaper: SvgTextShaper | undefined;
-  const imageItems = (tag: ItemTag): DisplayItem[] => {
+  // An SVG is turned into items once for all its tiles (a round frame has dozens); each tile
+  // keeps only the items that reach into its slice.
+  let vectorItems: DisplayItem[] | undefined;
+  const imageItems = (src: Rect): DisplayItem[] => {
     if (dec.vector) {
-      shaper ??= source.svgText();
-      const intrinsic = { width: dec.intrinsicWidth, height: dec.intrinsicHeight };
-      const items = svgVectorItems(dec.vector, whole, whole, intrinsic, tag, shaper);
-      if (items.length > 0 || !dec.resource) return items;
+      if (!vectorItems) {
+        const intrinsic = { width: dec.intrinsicWidth, height: dec.intrinsicHeight };
+        const tag = layoutTag(whole);
+        vectorItems = svgVectorItems(dec.vector, whole, whole, intrinsic, tag, source.svgText());
+      }
+      if (vectorItems.length > 0 || !dec.resource) return itemsReaching(vectorItems, src);
     }
-    return dec.resource ? [{ kind: 'image', image: dec.resource, ...whole, tag }] : [];
+    return dec.resource
+      ? [{ kind: 'image', image: dec.resource, ...whole, tag: layoutTag(src) }]
+      : [];
   };
   return {
     tile: (tile) =>
@@ -181,11 +181,29 @@ function sliceDrawer(
         kind: 'group',
         transform: sliceMatrix(tile),
         clip: rectPath(tile.src),
-        items: imageItems(layoutTag(tile.src)),
+        items: imageItems(tile.src),
       },
     // An SVG may leave parts transparent; a bitmap says so with its alpha plane.
     opaque: !dec.vector && !!dec.resource && opaquePixels(dec.resource),
   };
+}
+
+/**
+ * The items that may draw inside `r`: a path or a clipped group whose bounds (strokes widened
+ * by twice their width, for mitred corners) miss it is left out; anything else is kept.
+ */
+function itemsReaching(items: readonly DisplayItem[], r: Rect): DisplayItem[] {
+  const misses = (b: readonly number[] | null, pad: number): boolean =>
+    b !== null &&
+    (b[2] + pad < r.x ||
+      b[0] - pad > r.x + r.width ||
+      b[3] + pad < r.y ||
+      b[1] - pad > r.y + r.height);
+  return items.filter((i) => {
+    if (i.kind === 'path') return !misses(pathBounds(i.ops), i.stroke ? 2 * i.stroke.width : 0);
+    if (i.kind === 'group' && i.clip && !i.transform) return !misses(pathBounds(i.clip), 0);
+    return true;
+  });
 }
 
 const opaqueImages = new WeakMap<ImageResource, boolean>();
