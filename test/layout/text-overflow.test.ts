@@ -28,6 +28,22 @@ describe('text-overflow', () => {
     expect(last.tag.kind).toBe('content');
   });
 
+  it('stops underlines where the text stops, before the ellipsis', async () => {
+    const r = await layoutSnippet(
+      `<div style="width: 150px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis"><u>An underlined line that is far too long</u></div>`,
+      PAGE,
+    );
+    const runs = glyphRuns(r.document.pages[0].items);
+    const mark = runs[runs.length - 1];
+    const bands = r.document.pages[0].items
+      .flatMap((i) => (i.kind === 'group' ? i.items : [i]))
+      .flatMap((i) => (i.kind === 'path' ? i.ops : []))
+      .filter((o) => o.op === 'rect');
+    expect(bands.length).toBeGreaterThan(0);
+    for (const b of bands)
+      if (b.op === 'rect') expect(b.x + b.width).toBeLessThanOrEqual(mark.x + 0.01);
+  });
+
   it('leaves lines that fit, and boxes that do not clip, as they are', async () => {
     const r = await layoutSnippet(
       `<div style="width: 150px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis">Short</div>

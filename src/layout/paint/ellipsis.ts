@@ -58,6 +58,17 @@ export function withEllipsis<L extends LeafFragment & { readonly items: DisplayI
     if (list.ids.length > 0) kept.push({ ...item, glyphs: list });
   }
   if (cutAt === undefined || !cutRun || hidden === '') return leaf;
+  // Underlines and inline backgrounds (one band each) stop where the text does.
+  const end = cutAt;
+  const banded = kept.flatMap((item): DisplayItem[] => {
+    const band = item.kind === 'path' && item.ops.length === 1 ? item.ops[0] : undefined;
+    if (item.kind !== 'path' || item.tag.kind !== 'artifact' || band?.op !== 'rect') return [item];
+    if (band.x >= end) return [];
+    if (band.x + band.width <= end) return [item];
+    return [{ ...item, ops: [{ ...band, width: end - band.x }] }];
+  });
+  kept.length = 0;
+  kept.push(...banded);
   // The marker sits on the baseline of the run it cut, in the box's style.
   const dx = cutAt - markRuns[0].x;
   const dy = cutRun.y - markRuns[0].y;
