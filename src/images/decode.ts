@@ -83,11 +83,7 @@ export async function decodeImageForDrawing(
   const decoded =
     (vector && vectorOnly(vector, maxInputPixels)) ??
     (await decodePixels(input, contentType, maxInputPixels, { vector }));
-  return {
-    ...decoded,
-    ...(FOREIGN_OBJECT.test(text) ? { foreignObject: true as const } : {}),
-    ...(hasOnlyRatio(text) ? { ratioOnly: true as const } : {}),
-  };
+  return FOREIGN_OBJECT.test(text) ? { ...decoded, foreignObject: true } : decoded;
 }
 
 /** Decodes an image to pixels (an SVG is rasterised, and keeps its vector form when simple). */
@@ -230,13 +226,20 @@ function vectorOnly(vector: SvgVector, maxInputPixels: number): VectorImage | un
   else if (vb && h !== undefined) size = [(h * vb[2]) / vb[3], h];
   else if (vb) size = [vb[2], vb[3]];
   else return undefined;
+  // Neither width nor height of its own (a percentage refers to the box): only a ratio.
+  const ratioOnly = w === undefined && h === undefined;
   const iw = Math.round(size[0]);
   const ih = Math.round(size[1]);
   if (iw < 1 || ih < 1) return undefined;
   const scale = svgScale(iw, ih);
   const rasterPixels = (Math.ceil(iw * scale) + 1) * (Math.ceil(ih * scale) + 1);
   if (iw * ih >= maxInputPixels || rasterPixels >= maxInputPixels) return undefined;
-  return { vector, intrinsicWidth: iw, intrinsicHeight: ih };
+  return {
+    vector,
+    intrinsicWidth: iw,
+    intrinsicHeight: ih,
+    ...(ratioOnly ? { ratioOnly: true as const } : {}),
+  };
 }
 
 async function rawOf(img: SharpInstance): Promise<ImageResource> {

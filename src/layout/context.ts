@@ -34,7 +34,7 @@ import {
 import type { StructureBuilder } from './box-tree/structure.js';
 import { border, borderSides, isOverflowClipped, len, padding, pt, radii } from './units.js';
 import { boxTransform } from './paint/transform.js';
-import { clipOutline, type ClipOutline } from './paint/clip-path.js';
+import { clipOutline } from './paint/clip-path.js';
 import { boxFilter } from './paint/filter.js';
 import { MAX_TILES, layerTileStarts, roundedTileSize } from './paint/background-tiles.js';
 import { gradientLayerItems } from './paint/gradient-layer.js';
@@ -238,14 +238,15 @@ export function boxFragment(
   if (s.opacity < 1) frag.opacity = s.opacity;
   if (paint) frag.paint = paint;
   if (transform) frag.transform = transform;
-  if (s.clipPath !== 'none') {
-    if ('url' in s.clipPath)
+  const cp = s.clipPath;
+  if (cp !== 'none') {
+    if ('url' in cp)
       warnOnce(
         ctx,
         'layout.clip-path-url',
-        `clip-path: url(${s.clipPath.url}) names an SVG clipPath, which is not applied; give the shape as a basic shape (inset(), circle(), polygon(), path())`,
+        `clip-path: url(${cp.url}) names an SVG clipPath, which is not applied; give the shape as a basic shape (inset(), circle(), polygon(), path())`,
       );
-    else frag.clipPath = (slice) => clipOutline(s, g, slice.shift) as ClipOutline;
+    else frag.clipPath = (slice) => clipOutline(s, cp, g, slice.shift);
   }
   if (s.filter !== 'none') {
     const f = boxFilter(s.filter, (code, message) => warnOnce(ctx, code, message));

@@ -49,7 +49,7 @@ import type { AbsCollector, MeasuredFloat } from './block.js';
 import type { FloatContext } from './floats.js';
 import { layoutFootnoteBody } from './footnote.js';
 import { backgroundItem, moveItem, layoutTag, NO_RADII } from '../paint/decoration.js';
-import { border, len, padding, textStyle } from '../units.js';
+import { border, isOverflowClipped, len, padding, textStyle } from '../units.js';
 
 /** A line leaf keeps its baseline so list markers can sit on it. */
 export interface LineLeaf extends LeafFragment {
@@ -240,8 +240,7 @@ export function blockTextStyle(s: ComputedStyle, lang: string): TextStyle {
 
 /** The text that marks a line cut by the box's overflow clip; undefined for none. */
 function overflowMarker(s: ComputedStyle): string | undefined {
-  if (s.textOverflow === 'clip' || (s.overflowX === 'visible' && s.overflowY === 'visible'))
-    return undefined;
+  if (s.textOverflow === 'clip' || !isOverflowClipped(s)) return undefined;
   return s.textOverflow === 'ellipsis' ? '\u2026' : s.textOverflow.string;
 }
 
@@ -299,6 +298,8 @@ export function layoutInline(
   const right = x + width;
   // A leader the content after it did not follow on its line: it starts the next line.
   let carriedLeader: LineFragment<InlineSource> | undefined;
+  // What marks a line cut by the box's overflow clip (text-overflow), if anything.
+  const marker = overflowMarker(s);
   // Floats that start a line stay where they were placed when the rest of the line has to
   // move below them; their anchors are passed over when the line is broken again.
   const settled = new Set<Box>();
@@ -380,7 +381,6 @@ export function layoutInline(
         carriedLeader = carried;
         let leaf = lineLeaf(fillLeaders(own), left, y, atomics, ctx);
         if (rest && firstLine) leaf = withLineBackground(leaf, firstLine, line, left, y);
-        const marker = overflowMarker(s);
         if (marker && !rtl && line.contentWidth > line.availableWidth + EPS)
           leaf = withEllipsis(
             leaf,

@@ -5,6 +5,7 @@
  * top. A shadow without blur is exact vector geometry; a blurred one is an image whose alpha
  * is the blurred shape (shadow-image.ts).
  */
+import { pt } from '../units.js';
 import type { BoxShadow } from '../../style/index.js';
 import type { DisplayItem, PathOp } from '../../document/index.js';
 import { backgroundTag, fitRadii, rectPath, type Radii, type Rect } from './decoration.js';
@@ -35,14 +36,12 @@ interface Shadow {
   readonly color: BoxShadow['color'];
 }
 
-const PX = 0.75;
-
 function inPoints(s: BoxShadow): Shadow {
   return {
-    x: s.x * PX,
-    y: s.y * PX,
-    sigma: (s.blur * PX) / 2,
-    spread: s.spread * PX,
+    x: pt(s.x),
+    y: pt(s.y),
+    sigma: pt(s.blur) / 2,
+    spread: pt(s.spread),
     color: s.color,
   };
 }

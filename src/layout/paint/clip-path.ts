@@ -21,17 +21,19 @@ export interface ClipGeometry {
   readonly height: number;
 }
 
+/** A clip-path that draws: a shape, its reference box, or both. */
+export type ShapeClip = Exclude<ComputedStyle['clipPath'], 'none' | { readonly url: string }>;
+
 /**
- * The outline `s.clipPath` cuts the box to, for a box whose border box is `g` shifted down by
- * `shift` on its page; undefined for none (and for url(), which the caller reports).
+ * The outline clip path `c` of a box styled `s` cuts it to, for a box whose border box is `g`
+ * shifted down by `shift` on its page.
  */
 export function clipOutline(
   s: ComputedStyle,
+  c: ShapeClip,
   g: ClipGeometry,
   shift: number,
-): ClipOutline | undefined {
-  const c = s.clipPath;
-  if (c === 'none' || 'url' in c) return undefined;
+): ClipOutline {
   const { rect, corners } = referenceBox(s, { ...g, top: g.top + shift }, c.box);
   if (!c.shape) return { ops: rectPath(rect, corners), evenOdd: false };
   return shapeOutline(c.shape, rect);

@@ -60,29 +60,28 @@ export function withEllipsis<L extends LeafFragment & { readonly items: DisplayI
   if (cutAt === undefined || !cutRun || hidden === '') return leaf;
   // Underlines and inline backgrounds (one band each) stop where the text does.
   const end = cutAt;
-  const banded = kept.flatMap((item): DisplayItem[] => {
+  const items = kept.flatMap((item): DisplayItem[] => {
     const band = item.kind === 'path' && item.ops.length === 1 ? item.ops[0] : undefined;
     if (item.kind !== 'path' || item.tag.kind !== 'artifact' || band?.op !== 'rect') return [item];
     if (band.x >= end) return [];
     if (band.x + band.width <= end) return [item];
     return [{ ...item, ops: [{ ...band, width: end - band.x }] }];
   });
-  kept.length = 0;
-  kept.push(...banded);
   // The marker sits on the baseline of the run it cut, in the box's style.
   const dx = cutAt - markRuns[0].x;
   const dy = cutRun.y - markRuns[0].y;
+  const tag = cutRun.tag;
   markRuns.forEach((r, i) =>
-    kept.push({
+    items.push({
       ...r,
       x: r.x + dx,
       y: r.y + dy,
-      tag: cutRun.tag,
+      tag,
       // The whole hidden text goes with the first piece of the marker.
       actualText: i === 0 ? hidden : '',
     }),
   );
-  return { ...leaf, items: kept };
+  return { ...leaf, items };
 }
 
 /** The glyphs of `run` that end by `room`, and the text of the others. */

@@ -4,15 +4,9 @@
  * anything that extracts it. Without blur the outlines are filled as vectors; with blur they
  * are rasterised into a mask, blurred and drawn as an image (shadow-image.ts).
  */
+import { pt } from '../units.js';
 import type { Font } from 'fontkit';
-import type {
-  DisplayItem,
-  FontResource,
-  GlyphList,
-  PathItem,
-  PathOp,
-  RgbaColor,
-} from '../../document/index.js';
+import type { DisplayItem, GlyphRun, PathItem, PathOp } from '../../document/index.js';
 import { pathBounds } from '../../document/index.js';
 import type { TextShadow } from '../../style/index.js';
 import { parsedFont } from '../../text/index.js';
@@ -20,16 +14,7 @@ import { layoutTag, moveOps } from './decoration.js';
 import { affordable, blurredShape, type ShadowBudget } from './shadow-image.js';
 
 /** The glyph run a shadow is cast by (a GlyphRun's drawing fields). */
-export interface ShadowedRun {
-  readonly font: FontResource;
-  readonly size: number;
-  readonly color: RgbaColor;
-  readonly x: number;
-  readonly y: number;
-  readonly glyphs: GlyphList;
-}
-
-const PX = 0.75;
+export type ShadowedRun = Pick<GlyphRun, 'font' | 'size' | 'color' | 'x' | 'y' | 'glyphs'>;
 
 /** Glyph outlines in font units (y up), by glyph id, per parsed font. */
 const outlines = new WeakMap<Font, Map<number, readonly PathOp[]>>();
@@ -167,9 +152,9 @@ export function textShadowItems(
     const sh = shadows[i];
     const color = sh.color === 'currentcolor' ? run.color : sh.color;
     if (!(color.a > 0)) continue;
-    const dx = sh.x * PX;
-    const dy = sh.y * PX;
-    const sigma = (sh.blur * PX) / 2;
+    const dx = pt(sh.x);
+    const dy = pt(sh.y);
+    const sigma = pt(sh.blur) / 2;
     const x0 = run.x + dx + bounds[0];
     const y0 = run.y + dy + bounds[1];
     const w = bounds[2] - bounds[0];

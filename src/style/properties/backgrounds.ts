@@ -141,7 +141,7 @@ function parseLinearDirection(head: readonly CssNode[]): CssLinearGradient['dire
 }
 
 /** `at <position>` closing a head, or the centre when there is no `at`; null when invalid. */
-function splitAt(head: readonly CssNode[]): { before: CssNode[]; position: PosSpec } | null {
+export function splitAt(head: readonly CssNode[]): { before: CssNode[]; position: PosSpec } | null {
   const at = head.findIndex((n) => cssValues.ident(n) === 'at');
   if (at < 0) return { before: [...head], position: CENTER };
   const position = parsePosition(head.slice(at + 1));

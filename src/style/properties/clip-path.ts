@@ -5,7 +5,7 @@
 import type { CssNode } from 'css-tree';
 import * as kit from './kit.js';
 import * as cssValues from '../values.js';
-import { computePosition, parsePosition, type PosSpec } from './backgrounds.js';
+import { computePosition, splitAt, type PosSpec } from './backgrounds.js';
 import type { BasicShape, ClipPath, CornerRadius, LengthPercentage, ShapeBox } from '../types.js';
 
 export const longhands: kit.Longhand[] = [];
@@ -47,11 +47,6 @@ const BOXES: ReadonlySet<string> = new Set([
 ]);
 /** SVG's reference boxes mean the border box for an HTML element. */
 const SVG_BOXES: ReadonlySet<string> = new Set(['fill-box', 'stroke-box', 'view-box']);
-const CENTER: PosSpec = {
-  x: { edgePct: 50, fromEnd: false, off: null },
-  y: { edgePct: 50, fromEnd: false, off: null },
-};
-
 const lp = (n: CssNode): LenSpec | null => cssValues.parseLength(n, { pct: true });
 const radius = (n: CssNode): LenSpec | null =>
   cssValues.parseLength(n, { pct: true, nonNegative: true });
@@ -71,13 +66,11 @@ function parseRadial(
   nodes: readonly CssNode[],
   count: number,
 ): { extents: Extent[]; position: PosSpec } | null {
-  const at = nodes.findIndex((n) => cssValues.ident(n) === 'at');
-  const head = at < 0 ? nodes : nodes.slice(0, at);
-  const position = at < 0 ? CENTER : parsePosition(nodes.slice(at + 1));
-  if (!position || (head.length !== 0 && head.length !== count)) return null;
-  const extents = head.map(parseExtent);
+  const split = splitAt(nodes);
+  if (!split || (split.before.length !== 0 && split.before.length !== count)) return null;
+  const extents = split.before.map(parseExtent);
   if (extents.some((e) => e === null)) return null;
-  return { extents: extents as Extent[], position };
+  return { extents: extents as Extent[], position: split.position };
 }
 
 /** `<length-percentage>{1,4} [round <'border-radius'>]?` of inset(). */
