@@ -220,6 +220,28 @@ export interface PdfPageItem {
   readonly tag: ItemTag;
 }
 
+/**
+ * How a group's composite is mixed with what lies behind it: the separable and non-separable
+ * blend modes of Compositing and Blending 1, which are also PDF's standard blend modes.
+ */
+export type BlendMode =
+  | 'normal'
+  | 'multiply'
+  | 'screen'
+  | 'overlay'
+  | 'darken'
+  | 'lighten'
+  | 'color-dodge'
+  | 'color-burn'
+  | 'hard-light'
+  | 'soft-light'
+  | 'difference'
+  | 'exclusion'
+  | 'hue'
+  | 'saturation'
+  | 'color'
+  | 'luminosity';
+
 /** Clip, transform and opacity applied to a group of items. Groups nest; keep nesting shallow. */
 export interface GroupItem {
   readonly kind: 'group';
@@ -228,6 +250,19 @@ export interface GroupItem {
   readonly clipRule?: 'evenodd';
   readonly transform?: Matrix;
   readonly opacity?: number;
+  /**
+   * The children are composited on their own first (an isolated group, a new backdrop), so
+   * blend modes inside mix only with what the group itself draws.
+   */
+  readonly isolate?: boolean;
+  /** How the composite of the children meets what lies behind the group; absent: normal. */
+  readonly blend?: BlendMode;
+  /**
+   * A soft mask: the group shows as much as the luminance of these items, composited over
+   * black, at each point (outside them, nothing). In the children's space (inside the
+   * transform); the items are artifacts, never content.
+   */
+  readonly mask?: readonly DisplayItem[];
   readonly items: readonly DisplayItem[];
 }
 

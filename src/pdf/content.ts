@@ -8,6 +8,7 @@
  */
 import type { Warning } from '../diagnostics.js';
 import type {
+  BlendMode,
   DisplayItem,
   GlyphRun,
   ImageItem,
@@ -130,6 +131,16 @@ export interface DrawContext {
   ): string;
   slotOwner(slot: number): StructNode | undefined;
   slot(slot: number): SlotRecord;
+  /**
+   * The ExtGState a transparency group is drawn with: constant alpha, a blend mode other than
+   * normal, a soft mask (a luminosity group written by maskGroup).
+   */
+  compositeState(alpha: number, blend: BlendMode | undefined, mask: PdfRef | undefined): string;
+  /**
+   * Writes a soft mask's content as a luminosity transparency group over `bbox` (its own space),
+   * placed by `matrix` (PDF space) when given.
+   */
+  maskGroup(content: StreamTarget, bbox: readonly number[], matrix: Matrix | undefined): PdfRef;
   /** Reserves a form XObject (and parent-tree key) for a transparency group. */
   beginForm(): FormSlot;
   /** Writes the group's form XObject once its content is complete. */
@@ -630,9 +641,13 @@ class PageDrawer {
     if (g.clip && g.clip.length > 0)
       ops += `${this.pathOps(g.clip)}${g.clipRule === 'evenodd' ? 'W*' : 'W'} n\n`;
     const opacity = g.opacity === undefined ? 1 : clamp01(g.opacity);
-    if (opacity < 0.999 && st.depth + 2 < MAX_GROUP_DEPTH && st.pending === '' && paints(g.items)) {
-      // Group opacity applies to the composite of the children: paint them into a
-      // transparency group (form XObject) and draw that with the opacity.
+    const blend = g.blend !== undefined && g.blend !== 'normal' ? g.blend : undefined;
+    // A mask that paints nothing hides the whole group.
+    if (g.mask && !paints(g.mask)) return;
+    const composite = opacity < 0.999 || blend !== undefined || g.mask !== undefined || g.isolate;
+    if (composite && st.depth + 2 < MAX_GROUP_DEPTH && st.pending === '' && paints(g.items)) {
+      // Group opacity, blend mode and mask apply to the composite of the children: paint them
+      // into a transparency group (form XObject) and draw that with them.
       const form = this.ctx.beginForm();
       const outer = this.target;
       this.target = newTarget(form.key, form.ref);
@@ -648,13 +663,26 @@ class PageDrawer {
       this.target = outer;
       const H = this.H;
       const width = this.page.width;
-      this.ctx.endForm(form, inner, [-4 * width, -4 * H, 5 * width, 5 * H]);
+      const bbox = [-4 * width, -4 * H, 5 * width, 5 * H];
+      this.ctx.endForm(form, inner, bbox);
       this.target.xobjects.add(form.name);
-      this.target.out.push(
-        `q\n${this.gs(opacity * st.alpha, opacity * st.alpha)}/${form.name} Do\nQ\n`,
-      );
+      const alpha = opacity * st.alpha;
+      let state: string;
+      if (blend === undefined && g.mask === undefined) state = this.gs(alpha, alpha);
+      else {
+        const mask = g.mask ? this.maskGroup(g.mask, g.transform, st.depth + 2, bbox) : undefined;
+        const n = this.ctx.compositeState(alpha, blend, mask);
+        this.target.extGStates.add(n);
+        state = `/${n} gs\n`;
+      }
+      this.target.out.push(`q\n${state}/${form.name} Do\nQ\n`);
       return;
     }
+    if (blend !== undefined || g.mask !== undefined)
+      this.ctx.warn({
+        code: 'pdf.effect-flattened',
+        message: `a ${blend !== undefined ? 'blend mode' : 'mask'} nested too deep to draw was left out; its content is drawn without it`,
+      });
     const inner: State = {
       depth: st.depth,
       alpha: st.alpha * (g.opacity === undefined ? 1 : clamp01(g.opacity)),
@@ -675,6 +703,38 @@ class PageDrawer {
       this.list(g.items, inner);
     }
   }
+
+  /**
+   * A soft mask's items as a luminosity group; they draw in the children's space, which the
+   * group's transform places (the mask applies where the group is drawn, outside its form).
+   */
+  private maskGroup(
+    items: readonly DisplayItem[],
+    transform: Matrix | undefined,
+    depth: number,
+    bbox: readonly number[],
+  ): PdfRef {
+    const outer = this.target;
+    // Never content of the structure tree: the mask is not drawn, only read for its levels.
+    const content = newTarget(-1);
+    this.target = content;
+    this.list(asArtifacts(items), { depth, alpha: 1, ctm: IDENTITY, pending: '' });
+    this.target = outer;
+    return this.ctx.maskGroup(content, bbox, transform ? this.pdfMatrix(transform) : undefined);
+  }
+}
+
+const MASK_TAG: ItemTag = { kind: 'artifact', type: 'Layout' };
+
+/** A mask's items as artifacts, without links (a mask is never clicked). */
+function asArtifacts(items: readonly DisplayItem[]): DisplayItem[] {
+  const out: DisplayItem[] = [];
+  for (const it of items) {
+    if (it.kind === 'link') continue;
+    if (it.kind === 'group') out.push({ ...it, items: asArtifacts(it.items) });
+    else out.push(it.tag.kind === 'artifact' ? it : { ...it, tag: MASK_TAG });
+  }
+  return out;
 }
 
 function color(c: RgbaColor, op: 'rg' | 'RG'): string {

@@ -12,12 +12,14 @@ import {
   type Warning,
 } from '../diagnostics.js';
 import type {
+  BlendMode,
   DisplayItem,
   FontResource,
   ImageResource,
   ImportedPage,
   Gradient,
   LaidOutDocument,
+  Matrix,
   Page,
   StructNode,
   WriterSettings,
@@ -524,6 +526,44 @@ class WriterContext implements DrawContext {
     return state.name;
   }
 
+  compositeState(alpha: number, blend: BlendMode | undefined, mask: PdfRef | undefined): string {
+    const a = Number(Math.max(0, Math.min(1, alpha)).toFixed(3));
+    // A mask is written for its one group, so its state is not shared.
+    const key = mask ? undefined : `composite/${a}/${blend ?? ''}`;
+    const known = key === undefined ? undefined : this.gstates.get(key);
+    if (known) return known.name;
+    const state = {
+      name: `GS${this.gstates.size + 1}`,
+      ref: this.file.add(
+        dict({
+          Type: name('ExtGState'),
+          ca: a,
+          CA: a,
+          BM: blend ? name(PDF_BLEND_MODES[blend]) : undefined,
+          SMask: mask ? dict({ Type: name('Mask'), S: name('Luminosity'), G: mask }) : undefined,
+        }),
+      ),
+    };
+    this.gstates.set(key ?? `mask/${state.name}`, state);
+    this.resourceRefs.set(state.name, state.ref);
+    return state.name;
+  }
+
+  maskGroup(t: StreamTarget, bbox: readonly number[], matrix: Matrix | undefined): PdfRef {
+    // The luminosity of the content composited over black (the default backdrop) is the mask.
+    return this.file.addStream(
+      dict({
+        Type: name('XObject'),
+        Subtype: name('Form'),
+        BBox: [...bbox],
+        Matrix: matrix ? [...matrix] : undefined,
+        Group: dict({ S: name('Transparency'), CS: name('DeviceRGB'), I: true, K: false }),
+        Resources: this.resourcesFor(t),
+      }),
+      Buffer.from(t.out.join(''), 'latin1'),
+    );
+  }
+
   beginForm(): FormSlot {
     const form = { ref: this.file.alloc(), name: `Fm${++this.formCount}`, key: this.nextKey++ };
     this.resourceRefs.set(form.name, form.ref);
@@ -561,6 +601,26 @@ class WriterContext implements DrawContext {
     return r;
   }
 }
+
+/** PDF's names of the standard blend modes (ISO 32000-1 Tables 136 and 137; PDF/A 6.2.10). */
+const PDF_BLEND_MODES: Readonly<Record<BlendMode, string>> = {
+  normal: 'Normal',
+  multiply: 'Multiply',
+  screen: 'Screen',
+  overlay: 'Overlay',
+  darken: 'Darken',
+  lighten: 'Lighten',
+  'color-dodge': 'ColorDodge',
+  'color-burn': 'ColorBurn',
+  'hard-light': 'HardLight',
+  'soft-light': 'SoftLight',
+  difference: 'Difference',
+  exclusion: 'Exclusion',
+  hue: 'Hue',
+  saturation: 'Saturation',
+  color: 'Color',
+  luminosity: 'Luminosity',
+};
 
 function resourceGroup(names: Set<string>, refs: ReadonlyMap<string, PdfRef>): PdfDict | undefined {
   if (names.size === 0) return undefined;

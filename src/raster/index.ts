@@ -63,7 +63,10 @@ function remember(id: string, uri: string | null): void {
 function collectImages(items: readonly DisplayItem[], into: Map<string, ImageResource>): void {
   for (const item of items) {
     if (item.kind === 'image') into.set(item.image.id, item.image);
-    else if (item.kind === 'group') collectImages(item.items, into);
+    else if (item.kind === 'group') {
+      collectImages(item.items, into);
+      if (item.mask) collectImages(item.mask, into);
+    }
   }
 }
 

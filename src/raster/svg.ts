@@ -334,17 +334,40 @@ function writeGroup(ctx: Ctx, group: GroupItem, out: string[]): void {
   if (group.transform) attrs.push(`transform="matrix(${group.transform.map(num).join(' ')})"`);
   const opacity = group.opacity === undefined ? 1 : clamp01(group.opacity);
   if (opacity < 0.999) attrs.push(`opacity="${num(opacity)}"`);
-  // The writer sets the transform first and then clips, so the clip path is in the group's own
-  // (transformed) space: it goes on an inner group.
-  const clipAttr = clip ? ` clip-path="url(#${ctx.b.clip(clip, group.clipRule)})"` : '';
+  const style: string[] = [];
+  if (group.blend && group.blend !== 'normal') style.push(`mix-blend-mode:${group.blend}`);
+  if (group.isolate) style.push('isolation:isolate');
+  if (style.length > 0) attrs.push(`style="${style.join(';')}"`);
+  // The writer sets the transform first and then clips, so the clip path (and the mask) is in
+  // the group's own (transformed) space: it goes on an inner group.
+  let innerAttrs = clip ? ` clip-path="url(#${ctx.b.clip(clip, group.clipRule)})"` : '';
+  if (group.mask) {
+    const id = writeMask(ctx, group.mask);
+    // As the writer: a mask that paints nothing hides the group.
+    if (id === null) return;
+    innerAttrs += ` mask="url(#${id})"`;
+  }
   const inner: string[] = [];
   writeItems({ ...ctx, window }, group.items, inner);
   if (inner.length === 0) return;
   out.push(
-    `<g${attrs.length ? ' ' + attrs.join(' ') : ''}>${clipAttr ? `<g${clipAttr}>` : ''}`,
+    `<g${attrs.length ? ' ' + attrs.join(' ') : ''}>${innerAttrs ? `<g${innerAttrs}>` : ''}`,
     ...inner,
-    clipAttr ? '</g></g>' : '</g>',
+    innerAttrs ? '</g></g>' : '</g>',
   );
+}
+
+/** A luminance mask of `items` (the writer's luminosity soft mask); null when it paints nothing. */
+function writeMask(ctx: Ctx, items: readonly DisplayItem[]): string | null {
+  const body: string[] = [];
+  writeItems({ ...ctx, window: undefined }, items, body);
+  if (body.length === 0) return null;
+  const id = ctx.b.id('m');
+  // The region is the whole plane: the mask's items say where it shows.
+  ctx.b.defs.push(
+    `<mask id="${id}" mask-type="luminance" maskUnits="userSpaceOnUse" maskContentUnits="userSpaceOnUse" x="-100000" y="-100000" width="200000" height="200000">${body.join('')}</mask>`,
+  );
+  return id;
 }
 
 export interface SvgOptions {

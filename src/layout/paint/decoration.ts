@@ -572,6 +572,7 @@ export function moveItem(item: DisplayItem, dx: number, dy: number): DisplayItem
               ],
             }
           : {}),
+        ...(item.mask ? { mask: item.mask.map((i) => moveItem(i, dx, dy)) } : {}),
         items: item.items.map((i) => moveItem(i, dx, dy)),
       };
   }
