@@ -15,7 +15,7 @@
  * - 'auto', 'none', 'normal' stay literal strings where CSS keeps them at computed-value time.
  */
 import type { Warning } from '../diagnostics.js';
-import type { RgbaColor } from '../document/index.js';
+import type { BlendMode, RgbaColor } from '../document/index.js';
 import type { ResourceLoader } from '../resources/index.js';
 import type { CssLimits } from './limits.js';
 import type { ColorSpace, HueMethod } from './color-spaces.js';
@@ -447,6 +447,13 @@ export type BorderImageOutset = Length | { readonly factor: number };
 
 export type BorderImageRepeat = 'stretch' | 'repeat' | 'round' | 'space';
 
+/** mask-clip: a box, or no clipping at all. */
+export type MaskClip = BackgroundBox | 'no-clip';
+/** mask-composite: how a mask layer meets the layers under it. */
+export type MaskComposite = 'add' | 'subtract' | 'intersect' | 'exclude';
+/** mask-mode: match-source reads an image's alpha (and an SVG <mask>'s luminance). */
+export type MaskMode = 'alpha' | 'luminance' | 'match-source';
+
 /** One background layer; the first layer is painted on top (CSS order). */
 export interface BackgroundLayer {
   readonly image: CssImage;
@@ -637,6 +644,23 @@ export interface ComputedStyle {
   readonly opacity: number;
   readonly clipPath: ClipPath;
   readonly filter: readonly FilterFunction[] | 'none';
+  /** mix-blend-mode: how the box's composite blends with what lies behind it. */
+  readonly mixBlendMode: BlendMode;
+  readonly isolation: 'auto' | 'isolate';
+  /** background-blend-mode, one per background layer (repeated as the layers need). */
+  readonly backgroundBlendMode: readonly BlendMode[];
+  /**
+   * The mask layers' longhands (CSS Masking 1), each a list repeated to the number of
+   * mask-image entries; the first layer is on top.
+   */
+  readonly maskImage: readonly (CssImage | 'none')[];
+  readonly maskPosition: readonly BackgroundPosition[];
+  readonly maskSize: readonly BackgroundSize[];
+  readonly maskRepeat: readonly (readonly [BackgroundRepeatKeyword, BackgroundRepeatKeyword])[];
+  readonly maskOrigin: readonly BackgroundBox[];
+  readonly maskClip: readonly MaskClip[];
+  readonly maskComposite: readonly MaskComposite[];
+  readonly maskMode: readonly MaskMode[];
   /**
    * `clip` of an absolutely positioned box: the rectangle's top, right, bottom and left edges
    * as offsets from the border box's top-left corner ('auto': that border edge).

@@ -308,8 +308,8 @@ export interface PosSpec {
   readonly x: PosAxis;
   readonly y: PosAxis;
 }
-const X_KW: Readonly<Record<string, number>> = { left: 0, center: 50, right: 100 };
-const Y_KW: Readonly<Record<string, number>> = { top: 0, center: 50, bottom: 100 };
+export const X_KW: Readonly<Record<string, number>> = { left: 0, center: 50, right: 100 };
+export const Y_KW: Readonly<Record<string, number>> = { top: 0, center: 50, bottom: 100 };
 
 export function parsePosition(nodes: readonly CssNode[]): PosSpec | null {
   const len = (n: CssNode): cssValues.LenSpec | null => cssValues.parseLength(n, { pct: true });
@@ -394,9 +394,9 @@ export const computePosition = (s: PosSpec, c: kit.ComputeCtx) => ({
   y: computeAxis(s.y, c),
 });
 
-type SizeSpec =
+export type SizeSpec =
   'cover' | 'contain' | { readonly w: kit.LenOrKeyword; readonly h: kit.LenOrKeyword };
-function parseBgSize(nodes: readonly CssNode[]): SizeSpec | null {
+export function parseBgSize(nodes: readonly CssNode[]): SizeSpec | null {
   if (nodes.length === 1) {
     const id = cssValues.ident(nodes[0]);
     if (id === 'cover' || id === 'contain') return id;
@@ -407,9 +407,23 @@ function parseBgSize(nodes: readonly CssNode[]): SizeSpec | null {
   return { w: v[0] as kit.LenOrKeyword, h: (v[1] ?? { kw: 'auto' }) as kit.LenOrKeyword };
 }
 
-type RepeatSpec = readonly [BackgroundRepeatKeyword, BackgroundRepeatKeyword];
-const REPEAT_KW: readonly BackgroundRepeatKeyword[] = ['repeat', 'no-repeat', 'space', 'round'];
-function parseRepeat(nodes: readonly CssNode[]): RepeatSpec | null {
+export function computeBgSize(s: SizeSpec, c: kit.ComputeCtx): unknown {
+  return typeof s === 'string'
+    ? s
+    : {
+        width: kit.computeLenOrKeyword(s.w, c.env, true),
+        height: kit.computeLenOrKeyword(s.h, c.env, true),
+      };
+}
+
+export type RepeatSpec = readonly [BackgroundRepeatKeyword, BackgroundRepeatKeyword];
+export const REPEAT_KW: readonly BackgroundRepeatKeyword[] = [
+  'repeat',
+  'no-repeat',
+  'space',
+  'round',
+];
+export function parseRepeat(nodes: readonly CssNode[]): RepeatSpec | null {
   const ids = nodes.map(cssValues.ident);
   if (ids.length === 1) {
     if (ids[0] === 'repeat-x') return ['repeat', 'no-repeat'];
@@ -428,7 +442,7 @@ function parseRepeat(nodes: readonly CssNode[]): RepeatSpec | null {
 const BOX_KW: readonly BackgroundBox[] = ['border-box', 'padding-box', 'content-box'];
 
 /** A comma-separated list kit.longhand (background layers). */
-function listProp<S>(
+export function listProp<S>(
   name: string,
   key: string,
   initial: unknown,
@@ -474,13 +488,7 @@ longhands.push(
     '_bgSize',
     [{ width: 'auto', height: 'auto' }],
     parseBgSize,
-    (s, c) =>
-      typeof s === 'string'
-        ? s
-        : {
-            width: kit.computeLenOrKeyword(s.w, c.env, true),
-            height: kit.computeLenOrKeyword(s.h, c.env, true),
-          },
+    computeBgSize,
   ),
   listProp<RepeatSpec>('background-repeat', '_bgRepeat', [['repeat', 'repeat']], parseRepeat),
   listProp<BackgroundBox>(

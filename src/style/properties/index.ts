@@ -11,6 +11,7 @@ import * as borderImage from './border-image.js';
 import * as box from './box.js';
 import * as clipPath from './clip-path.js';
 import * as columns from './columns.js';
+import * as compositing from './compositing.js';
 import * as content from './content.js';
 import * as display from './display.js';
 import * as effects from './effects.js';
@@ -39,6 +40,7 @@ const FAMILIES = [
   effects,
   clipPath,
   filter,
+  compositing,
   transforms,
   fonts,
   fontFeatures,
@@ -86,6 +88,7 @@ export const PROPERTY_ALIASES: ReadonlyMap<string, string> = new Map([
     [`-moz-${p}`, p],
   ]),
   ['-webkit-column-span', 'column-span'],
+  ...compositing.MASK_ALIASES,
 ]);
 
 /**
