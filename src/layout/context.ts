@@ -36,6 +36,7 @@ import { border, borderSides, isOverflowClipped, len, padding, pt, radii } from 
 import { boxTransform } from './paint/transform.js';
 import { clipOutline } from './paint/clip-path.js';
 import { boxFilter } from './paint/filter.js';
+import { hasMask, maskItems } from './paint/mask.js';
 import { MAX_TILES, layerTileStarts, roundedTileSize } from './paint/background-tiles.js';
 import { gradientLayerItems } from './paint/gradient-layer.js';
 import { insetShadowItems, outerShadowItems, type ShadowedBox } from './paint/box-shadow.js';
@@ -252,6 +253,9 @@ export function boxFragment(
     const f = boxFilter(s.filter, (code, message) => warnOnce(ctx, code, message));
     if (f) frag.filter = f;
   }
+  if (s.mixBlendMode !== 'normal') frag.blend = s.mixBlendMode;
+  if (s.isolation === 'isolate') frag.isolate = true;
+  if (hasMask(s)) frag.mask = (slice) => maskItems(s, g, slice.shift, ctx);
   const before = brk(s.breakBefore);
   if (before !== 'auto') frag.breakBefore = before;
   const after = brk(s.breakAfter);
@@ -307,6 +311,7 @@ export function decorateBox(
   const layers = background ? s.backgroundLayers : [];
   const clipsColor = background && s.backgroundColor.a > 0 && s.backgroundClip !== 'border-box';
   const boxes = layers.length > 0 || clipsColor ? backgroundBoxes(s, full, rad, bt, bb) : undefined;
+  const backgroundStart = out.length;
   if (clipsColor && boxes) {
     const box = boxes[s.backgroundClip];
     if (box.rect.width > 0 && box.rect.height > 0)
@@ -326,10 +331,21 @@ export function decorateBox(
     const layer = layers[i];
     const clip = boxes[layer.clip];
     const visible = intersection(clip.rect, unhidden);
-    out.push(
-      ...backgroundLayerItems(layer, boxes[layer.origin].rect, clip.rect, clip.radii, ctx, visible),
+    const items = backgroundLayerItems(
+      layer,
+      boxes[layer.origin].rect,
+      clip.rect,
+      clip.radii,
+      ctx,
+      visible,
     );
+    if (layer.blend && items.length > 0) out.push({ kind: 'group', blend: layer.blend, items });
+    else out.push(...items);
   }
+  // background-blend-mode: the layers blend with each other and the colour only, never with
+  // what lies behind the box (the background is an isolated group).
+  if (layers.some((l) => l.blend) && out.length > backgroundStart)
+    out.push({ kind: 'group', isolate: true, items: out.splice(backgroundStart) });
   if (shadows && budget) out.push(...insetShadowItems(s.boxShadow, shadows, budget));
   if (parts === 'background') return out;
   if (image) {
@@ -412,7 +428,7 @@ export function borderImageOf(s: ComputedStyle, ctx: LayoutContext) {
  * A slice's border, padding and content boxes with their corner radii: where background layers
  * are placed (background-origin) and clipped (background-clip).
  */
-function backgroundBoxes(
+export function backgroundBoxes(
   s: ComputedStyle,
   full: Rect,
   rad: Radii,
@@ -621,6 +637,7 @@ function paintInto(into: Layers, f: Fragment): void {
     f.clip ? f.clip(slice) : undefined,
     f.transform,
     f.clipPath?.(slice),
+    f.mask?.(slice),
   );
 }
 
@@ -676,6 +693,9 @@ export function shiftFragment(f: Fragment, dx: number, dy: number): Fragment {
             return { ...c, ops: c.ops.map((o) => shiftOp(o, dx)) };
           },
         }
+      : {}),
+    ...(f.mask
+      ? { mask: (s: BoxSlice) => f.mask!(moveSlice(s)).map((i) => moveItem(i, dx, 0)) }
       : {}),
     ...(f.transform ? { transform: moveMatrix(f.transform, dx, dy) } : {}),
     ...(f.float ? { float: { anchor: f.float.anchor + dy } } : {}),

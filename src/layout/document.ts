@@ -303,6 +303,9 @@ async function loadImages(
       for (const layer of n.style.backgroundLayers) {
         if (layer.image.kind === 'url') uses.set(layer.image.url, { background: true });
       }
+      // Mask images are drawn as background layers are (paint/mask.ts).
+      for (const image of n.style.maskImage)
+        if (image !== 'none' && image.kind === 'url') uses.set(image.url, { background: true });
       // Border images are drawn as backgrounds are (paint/border-image.ts).
       const border = n.style.borderImageSource;
       if (border !== 'none' && border.kind === 'url') uses.set(border.url, { background: true });

@@ -6,6 +6,7 @@
  */
 import type { Warning } from '../diagnostics.js';
 import type { DomElement } from '../html/index.js';
+import type { BlendMode } from '../document/index.js';
 import {
   DeclarationParser,
   computeCustomProperties,
@@ -553,10 +554,12 @@ function buildLayers(rec: Record_): BackgroundLayer[] {
   const rep = rec._bgRepeat as [BackgroundLayer['repeatX'], BackgroundLayer['repeatY']][];
   const origin = rec._bgOrigin as BackgroundLayer['origin'][];
   const clip = rec._bgClip as BackgroundLayer['clip'][];
+  const blend = rec.backgroundBlendMode as readonly BlendMode[];
   const out: BackgroundLayer[] = [];
   images.forEach((image, i) => {
     if (image === 'none') return;
     const [rx, ry] = pick(rep, i);
+    const mode = pick(blend, i);
     out.push({
       image,
       position: pick(pos, i),
@@ -565,6 +568,7 @@ function buildLayers(rec: Record_): BackgroundLayer[] {
       repeatY: ry,
       origin: pick(origin, i),
       clip: pick(clip, i),
+      ...(mode !== 'normal' ? { blend: mode } : {}),
     });
   });
   return out;

@@ -463,6 +463,8 @@ export interface BackgroundLayer {
   readonly repeatY: BackgroundRepeatKeyword;
   readonly origin: BackgroundBox;
   readonly clip: BackgroundBox;
+  /** background-blend-mode other than normal: how the layer blends with those under it. */
+  readonly blend?: BlendMode;
 }
 
 // ---------------------------------------------------------------------------------------------

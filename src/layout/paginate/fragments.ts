@@ -6,7 +6,7 @@
  */
 import type { ClipOutline } from '../paint/clip-path.js';
 import type { BoxFilter } from '../paint/stacking.js';
-import type { DisplayItem, Matrix, PathOp, RgbaColor } from '../../document/index.js';
+import type { BlendMode, DisplayItem, Matrix, PathOp, RgbaColor } from '../../document/index.js';
 import type { StyledElement } from '../../style/index.js';
 import type { PaintLayer } from '../paint/stacking.js';
 
@@ -162,6 +162,12 @@ export interface BoxFragment {
   readonly opacity?: number;
   /** filter: what it does to the items of the box, and the opacity it adds. */
   readonly filter?: BoxFilter;
+  /** mix-blend-mode other than normal. */
+  readonly blend?: BlendMode;
+  /** isolation: isolate. */
+  readonly isolate?: boolean;
+  /** mask-image: the mask's items for a slice in page coordinates (luminance over black). */
+  readonly mask?: (slice: BoxSlice) => DisplayItem[];
   /** CSS transform of the box and its content, in flow coordinates. */
   readonly transform?: Matrix;
   /** Absent: an in-flow, non-positioned block. */

@@ -1133,6 +1133,8 @@ class Pagination {
       if (page.dx !== 0) deco = deco.map((i) => moveItem(i, page.dx, 0));
       const clip = box.clip ? box.clip(slice) : undefined;
       const clipPath = box.clipPath?.(slice);
+      let mask = box.mask?.(slice);
+      if (mask && page.dx !== 0) mask = mask.map((i) => moveItem(i, page.dx, 0));
       paintBox(
         layersOf(into, p),
         box,
@@ -1143,6 +1145,7 @@ class Pagination {
         clipPath && page.dx !== 0
           ? { ...clipPath, ops: moveOps(clipPath.ops, page.dx, 0) }
           : clipPath,
+        mask,
       );
     }
     // A float run down the pages beside the flow can end on a page after this box's last

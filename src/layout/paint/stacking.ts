@@ -11,7 +11,7 @@
  * inside them with a non-zero z-index belong to the enclosing stacking context.
  */
 import type { ClipOutline } from './clip-path.js';
-import type { DisplayItem, Matrix, PathOp } from '../../document/index.js';
+import type { BlendMode, DisplayItem, Matrix, PathOp } from '../../document/index.js';
 import { asArtifact } from './decoration.js';
 
 /** Where an item paints within its stacking context. */
@@ -116,6 +116,10 @@ export interface BoxPainting {
   readonly paint?: { readonly layer: 'float' | 'positioned'; readonly z: number | 'auto' };
   readonly opacity?: number;
   readonly filter?: BoxFilter;
+  /** mix-blend-mode other than normal. */
+  readonly blend?: BlendMode;
+  /** isolation: isolate. */
+  readonly isolate?: boolean;
 }
 
 /** The drawable part of `filter`: a map over the items, and an opacity factor. */
@@ -137,6 +141,7 @@ export function paintBox(
   clip: readonly PathOp[] | undefined,
   transform: Matrix | undefined,
   clipPath?: ClipOutline,
+  mask?: readonly DisplayItem[],
 ): void {
   const alpha = (box.opacity ?? 1) * (box.filter?.opacity ?? 1);
   const opacity = alpha < 1 ? alpha : undefined;
@@ -146,7 +151,10 @@ export function paintBox(
     opacity !== undefined ||
     transform !== undefined ||
     clipPath !== undefined ||
-    box.filter !== undefined;
+    box.filter !== undefined ||
+    box.blend !== undefined ||
+    box.isolate === true ||
+    mask !== undefined;
   const clipped = (items: DisplayItem[]): DisplayItem[] =>
     clip && items.length > 0 ? [{ kind: 'group', clip, items }] : items;
   if (!context && !box.paint) {
@@ -176,12 +184,25 @@ export function paintBox(
         items,
       },
     ];
-  if (opacity !== undefined || transform !== undefined)
+  // A stacking context is an isolated group (Compositing 1 §3.2): what blends inside it blends
+  // with its own content only.
+  const isolate = context && blendsLoose(items);
+  if (
+    opacity !== undefined ||
+    transform !== undefined ||
+    mask !== undefined ||
+    box.blend !== undefined ||
+    isolate
+  )
     items = [
       {
         kind: 'group',
         ...(transform ? { transform } : {}),
         ...(opacity !== undefined ? { opacity } : {}),
+        // The mask lies in the box's own coordinates, as the clip path does, over the opacity.
+        ...(mask ? { mask } : {}),
+        ...(box.blend ? { blend: box.blend } : {}),
+        ...(isolate ? { isolate } : {}),
         items,
       },
     ];
@@ -193,6 +214,20 @@ export function paintBox(
         ? 'positioned'
         : 'block';
   addToLayer(parent, layer, items, z === 'auto' ? 0 : z);
+}
+
+/**
+ * Whether something in `items` blends with what lies behind it outside any group that is
+ * already isolated (one with opacity, a mask, a blend mode of its own, or isolate).
+ */
+export function blendsLoose(items: readonly DisplayItem[]): boolean {
+  for (const it of items) {
+    if (it.kind !== 'group') continue;
+    if (it.blend !== undefined && it.blend !== 'normal') return true;
+    if (it.isolate || it.mask || (it.opacity !== undefined && it.opacity < 1)) continue;
+    if (blendsLoose(it.items)) return true;
+  }
+  return false;
 }
 
 /** `m` moved by (dx, dy): the same transform of content that moved by that much. */
