@@ -73,6 +73,21 @@ describe('mix-blend-mode and isolation', () => {
   });
 });
 
+describe('effects on inline boxes', () => {
+  it('draws an inline-block’s blend mode and mask, and warns of an inline box’s', async () => {
+    const css = 'mix-blend-mode: multiply; mask-image: linear-gradient(black, transparent)';
+    const block = await layoutSnippet(
+      `<p>a <span style="display: inline-block; ${css}">b</span> c</p>`,
+      PAGE,
+    );
+    expect(block.warnings).toEqual([]);
+    expect(groups(block.items(0)).filter((g) => g.blend === 'multiply' && g.mask)).toHaveLength(1);
+    const inline = await layoutSnippet(`<p>a <span style="${css}">b</span> c</p>`, PAGE);
+    expect(inline.warnings.map((w) => w.code)).toEqual(['layout.inline-effect']);
+    expect(inline.text(0)).toBe('a b c');
+  });
+});
+
 describe('background-blend-mode', () => {
   it('blends each layer with the layers and colour under it, isolated from the page', async () => {
     const r = await layoutSnippet(

@@ -568,6 +568,23 @@ function buildElement(
   }
 }
 
+/**
+ * A non-atomic inline box is drawn in the lines of its paragraph, not as a group: its blend
+ * mode and mask are not applied (an inline-block's are).
+ */
+function inlineEffectsWarning(el: StyledElement, ctx: BuildContext): void {
+  const s = el.style;
+  const lost = [
+    ...(s.mixBlendMode !== 'normal' ? ['mix-blend-mode'] : []),
+    ...(s.maskImage.some((i) => i !== 'none') ? ['mask-image'] : []),
+  ];
+  if (lost.length === 0 || ctx.warnings.some((w) => w.code === 'layout.inline-effect')) return;
+  ctx.warnings.push({
+    code: 'layout.inline-effect',
+    message: `${lost.join(' and ')} on an inline box (${describe(el)}) is not drawn; give it display: inline-block to have it drawn`,
+  });
+}
+
 /** One `layout.nesting-limit` warning per limit that was reached. */
 function nestingWarning(ctx: BuildContext, message: string): void {
   if (ctx.warnings.some((w) => w.code === 'layout.nesting-limit' && w.message === message)) return;
@@ -833,6 +850,7 @@ function inlineElement(
   let owner = ictx.owner;
   let link = ictx.link;
   const lang = el.lang || ictx.lang;
+  inlineEffectsWarning(el, ctx);
   if (sem.kind === 'artifact') {
     owner = () => null;
   } else {
