@@ -250,7 +250,8 @@ export function boxFragment(
     else frag.clipPath = (slice) => clipOutline(s, cp, g, slice.shift);
   }
   if (s.filter !== 'none') {
-    const f = boxFilter(s.filter, (code, message) => warnOnce(ctx, code, message));
+    const warn = (code: string, message: string): void => warnOnce(ctx, code, message);
+    const f = boxFilter(s.filter, warn, () => shadowBudget(ctx, warn));
     if (f) frag.filter = f;
   }
   if (s.mixBlendMode !== 'normal') frag.blend = s.mixBlendMode;

@@ -361,11 +361,20 @@ export interface ColorMatrixFilter {
   readonly amount: number;
 }
 
-/** One function of `filter`; blur, drop-shadow and url() are kept to be reported. */
+/** A drop-shadow() of `filter`: offsets and blur in px, the colour resolved (currentcolor). */
+export interface DropShadowFilter {
+  readonly fn: 'drop-shadow';
+  readonly x: Length;
+  readonly y: Length;
+  readonly blur: Length;
+  readonly color: RgbaColor;
+}
+
+/** One function of `filter`; blur and url() are kept to be reported. */
 export type FilterFunction =
   | ColorMatrixFilter
   | { readonly fn: 'blur'; readonly radius: number }
-  | { readonly fn: 'drop-shadow' }
+  | DropShadowFilter
   | { readonly fn: 'url'; readonly url: string };
 
 /** The box a basic shape is drawn against (SVG's fill/stroke/view boxes mean the border box). */

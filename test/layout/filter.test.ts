@@ -1,7 +1,8 @@
 /**
  * filter (Filter Effects 1): the colour functions map the colours of everything a box paints
  * (fills, borders, gradient stops, text, image pixels) as the composited result would be
- * mapped; opacity() joins the group opacity; blur(), drop-shadow() and url() are reported.
+ * mapped; opacity() joins the group opacity; drop-shadow() draws an image under the box; blur()
+ * and url() are reported.
  */
 import { describe, expect, it } from 'vitest';
 import type { DisplayItem, RgbaColor } from '../../src/document/index.js';
@@ -38,7 +39,7 @@ describe('filter: parsing', () => {
       { fn: 'contrast', amount: 2 },
       { fn: 'opacity', amount: 1 },
       { fn: 'blur', radius: 2 },
-      { fn: 'drop-shadow' },
+      { fn: 'drop-shadow', x: 1, y: 2, blur: 0, color: RED },
       { fn: 'url', url: expect.stringContaining('#f') },
     ]);
     expect(find(d.root, byId('b')).style.filter).toBe('none');
@@ -102,13 +103,14 @@ describe('filter: the colour functions', () => {
     expect(items.some((i) => i.kind === 'group' && i.opacity === 0.5)).toBe(true);
   });
 
-  it('reports blur() and drop-shadow(), drawing the box without them', async () => {
+  it('reports blur(), drawing the box without it, and draws drop-shadow() under the box', async () => {
     const r = await layoutSnippet(
       `<div style="filter: blur(3px) drop-shadow(2px 2px 2px black); background: red; height: 10px"></div>`,
       PAGE,
     );
-    expect(r.warnings.map((w) => w.code)).toContain('layout.filter-undrawn');
-    const fills = all(r.document.pages[0].items).filter((i) => i.kind === 'path');
-    expect(fills).toHaveLength(1);
+    expect(r.warnings.map((w) => w.code)).toEqual(['layout.filter-undrawn']);
+    expect(r.warnings[0]?.message).toMatch(/blur\(\)/);
+    const drawn = all(r.document.pages[0].items).filter((i) => i.kind !== 'group');
+    expect(drawn.map((i) => i.kind)).toEqual(['image', 'path']);
   });
 });

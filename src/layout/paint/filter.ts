@@ -9,6 +9,8 @@
 import type { DisplayItem, ImageResource, Paint, RgbaColor } from '../../document/index.js';
 import type { ColorMatrixFilter, FilterFunction } from '../../style/index.js';
 import type { BoxFilter } from './stacking.js';
+import { dropShadowItems } from './drop-shadow.js';
+import type { ShadowBudget } from './shadow-image.js';
 
 /** 3×4 row-major: r' = m[0]·r + m[1]·g + m[2]·b + m[3], and so on. */
 type Affine = readonly number[];
@@ -36,10 +38,12 @@ export function itemFilter(list: readonly FilterFunction[]): {
       if (f.radius > 0) undrawn.push('blur()');
       continue;
     }
-    if (f.fn === 'drop-shadow' || f.fn === 'url') {
-      undrawn.push(f.fn === 'url' ? 'url()' : 'drop-shadow()');
+    if (f.fn === 'url') {
+      undrawn.push('url()');
       continue;
     }
+    // Drawn by boxFilter, between the colour functions before and after it.
+    if (f.fn === 'drop-shadow') continue;
     if (f.fn === 'opacity') {
       opacity *= f.amount;
       continue;
@@ -213,27 +217,47 @@ function filterImage(
 
 /**
  * What a box's `filter` does when painted; undefined when nothing drawable. `warn` hears of
- * the functions and items it does not draw.
+ * the functions and items it does not draw; `budget` gives the render's shadow budget, which
+ * drop-shadow() images are charged to. The functions apply in order: the colour functions
+ * before a drop-shadow() colour what casts it, those after it colour the shadow too.
  */
 export function boxFilter(
   list: readonly FilterFunction[],
   warn: (code: string, message: string) => void,
+  budget: () => ShadowBudget,
 ): BoxFilter | undefined {
   const { filter, undrawn } = itemFilter(list);
   if (undrawn.length > 0)
     warn(
       'layout.filter-undrawn',
-      `filter: ${undrawn.join(', ')} not drawn (the colour functions and opacity() are); the box is drawn without ${undrawn.length === 1 ? 'it' : 'them'}`,
+      `filter: ${undrawn.join(', ')} not drawn (the colour functions, opacity() and drop-shadow() are); the box is drawn without ${undrawn.length === 1 ? 'it' : 'them'}`,
     );
-  if (!filter) return undefined;
-  const { map, key, opacity } = filter;
+  const steps: ((items: readonly DisplayItem[]) => DisplayItem[])[] = [];
+  let run: FilterFunction[] = [];
+  const flush = (): void => {
+    const part = itemFilter(run).filter;
+    const map = part?.map;
+    const key = part?.key ?? '';
+    if (map)
+      steps.push((items) =>
+        filterItems(items, map, key, (what) =>
+          warn('layout.filter-image', `filter: the colours of ${what} are not changed`),
+        ),
+      );
+    run = [];
+  };
+  for (const f of list) {
+    if (f.fn !== 'drop-shadow') {
+      run.push(f);
+      continue;
+    }
+    flush();
+    steps.push((items) => [...dropShadowItems(items, f, budget()), ...items]);
+  }
+  flush();
+  if (steps.length === 0 && !filter) return undefined;
   return {
-    opacity,
-    apply: map
-      ? (items) =>
-          filterItems(items, map, key, (what) =>
-            warn('layout.filter-image', `filter: the colours of ${what} are not changed`),
-          )
-      : (items) => [...items],
+    opacity: filter?.opacity ?? 1,
+    apply: (items) => steps.reduce<DisplayItem[]>((acc, step) => step(acc), [...items]),
   };
 }

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { ImageResource, PathOp, RgbaColor } from '../../document/index.js';
 import { LruCache } from '../../util/index.js';
-import { blurMask, blurReach, CoverageRaster, maskImage } from './shadow-mask.js';
+import { blurMask, blurReach, CoverageRaster, maskImage, type Mask } from './shadow-mask.js';
 
 /**
  * Pixels per point: a Gaussian changes by at most 0.4 / σ per unit, so 8 / σ pixels per point
@@ -168,21 +168,43 @@ function blurredMask(
   key: string,
   budget: ShadowBudget,
 ): { image: ImageResource; reach: number; ppp: number } {
-  const ppp = shadowResolution(sigma, width + 6 * sigma, height + 6 * sigma);
-  const reachPx = Math.ceil(blurReach(sigma * ppp)) + 1;
-  const made = cachedShadow(`${key}|${ppp.toFixed(4)}|${colorKey(color)}`, (id) => {
-    const w = Math.max(1, Math.ceil(width * ppp)) + 2 * reachPx;
-    const h = Math.max(1, Math.ceil(height * ppp)) + 2 * reachPx;
+  const draw = (w: number, h: number, o: number, ppp: number): Mask => {
     const r = new CoverageRaster(w, h);
-    const o = -reachPx / ppp;
     r.addPath(ops, o, o, ppp, ppp);
     const mask = r.finish();
     if (inverted) {
       const d = mask.data;
       for (let i = 0; i < d.length; i++) d[i] = 1 - d[i];
     }
-    // Past its edges an inset shadow's mask is fully shadowed, an outer one's empty.
-    blurMask(mask, sigma * ppp, sigma * ppp, inverted ? 1 : 0);
+    return mask;
+  };
+  // Past its edges an inset shadow's mask is fully shadowed, an outer one's empty.
+  return blurredCoverage(width, height, sigma, color, key, budget, draw, inverted ? 1 : 0);
+}
+
+/**
+ * A coverage mask `draw` makes, blurred and cached as an image of `color`. The shape's bounds
+ * start at (0, 0) and measure `width` × `height` points; `draw` gets the mask's size in pixels,
+ * the offset of its origin (points, the same on both axes: the blur's reach) and the pixels per
+ * point. `outside` is the coverage beyond the mask's edges.
+ */
+export function blurredCoverage(
+  width: number,
+  height: number,
+  sigma: number,
+  color: RgbaColor,
+  key: string,
+  budget: ShadowBudget,
+  draw: (w: number, h: number, origin: number, ppp: number) => Mask,
+  outside = 0,
+): { image: ImageResource; reach: number; ppp: number } {
+  const ppp = shadowResolution(sigma, width + 6 * sigma, height + 6 * sigma);
+  const reachPx = Math.ceil(blurReach(sigma * ppp)) + 1;
+  const made = cachedShadow(`${key}|${ppp.toFixed(4)}|${colorKey(color)}`, (id) => {
+    const w = Math.max(1, Math.ceil(width * ppp)) + 2 * reachPx;
+    const h = Math.max(1, Math.ceil(height * ppp)) + 2 * reachPx;
+    const mask = draw(w, h, -reachPx / ppp, ppp);
+    if (sigma > 0) blurMask(mask, sigma * ppp, sigma * ppp, outside);
     return maskImage(mask, color, id);
   });
   charge(budget, made);

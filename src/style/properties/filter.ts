@@ -6,6 +6,7 @@
 import type { CssNode } from 'css-tree';
 import * as kit from './kit.js';
 import * as cssValues from '../values.js';
+import { parseShadow, px, type ShadowSpec } from './shadows.js';
 import type { ColorMatrixFilter, FilterFunction } from '../types.js';
 
 export const longhands: kit.Longhand[] = [];
@@ -26,7 +27,7 @@ const AMOUNTS: Readonly<Record<ColorMatrixFilter['fn'], { readonly clamp: boolea
 type Spec =
   | ColorMatrixFilter
   | { readonly fn: 'blur'; readonly radius: cssValues.LenSpec }
-  | { readonly fn: 'drop-shadow' }
+  | { readonly fn: 'drop-shadow'; readonly shadow: ShadowSpec }
   | { readonly fn: 'url'; readonly url: string };
 
 function args(fn: CssNode): CssNode[] {
@@ -58,9 +59,8 @@ function parseFunction(n: CssNode, ctx: kit.ParseCtx): Spec | null {
   }
   if (name === 'drop-shadow') {
     // Two or three lengths and an optional colour, in either order.
-    const lengths = a.filter((x) => cssValues.parseLength(x) !== null);
-    if (lengths.length < 2 || lengths.length > 3 || a.length - lengths.length > 1) return null;
-    return { fn: 'drop-shadow' };
+    const shadow = parseShadow(a, 3, false);
+    return shadow ? { fn: 'drop-shadow', shadow } : null;
   }
   return null;
 }
@@ -90,7 +90,17 @@ longhands.push(
     compute: (s, c): readonly FilterFunction[] | 'none' =>
       s === 'none'
         ? 'none'
-        : s.map((f) => {
+        : s.map((f): FilterFunction => {
+            if (f.fn === 'drop-shadow') {
+              const [x, y, blur] = f.shadow.lengths;
+              return {
+                fn: 'drop-shadow',
+                x: px(x, c),
+                y: px(y, c),
+                blur: Math.max(0, px(blur, c)),
+                color: kit.resolveColor(f.shadow.color ?? 'currentcolor', c.color),
+              };
+            }
             if (f.fn !== 'blur') return f;
             const r = cssValues.computeLength(f.radius, c.env, true);
             return { fn: 'blur', radius: typeof r === 'number' ? r : 1 };

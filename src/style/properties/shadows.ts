@@ -11,7 +11,7 @@ import * as cssValues from '../values.js';
 export const longhands: kit.Longhand[] = [];
 export const shorthands: kit.Shorthand[] = [];
 
-interface ShadowSpec {
+export interface ShadowSpec {
   readonly inset: boolean;
   /** Offset x, offset y, then blur and spread when given. */
   readonly lengths: readonly cssValues.LenSpec[];
@@ -22,7 +22,7 @@ interface ShadowSpec {
  * One shadow: an optional `inset`, two to `maxLengths` lengths side by side, an optional colour,
  * the three groups in any order. Null when it is not one.
  */
-function parseShadow(
+export function parseShadow(
   nodes: readonly CssNode[],
   maxLengths: number,
   insetAllowed: boolean,
@@ -73,7 +73,7 @@ function parseList(maxLengths: number, insetAllowed: boolean) {
   };
 }
 
-function px(l: cssValues.LenSpec | undefined, ctx: kit.ComputeCtx): number {
+export function px(l: cssValues.LenSpec | undefined, ctx: kit.ComputeCtx): number {
   return l ? cssValues.computeAbsolute(l, ctx.env) : 0;
 }
 
