@@ -144,7 +144,27 @@ export async function loadFixture(name: string): Promise<string> {
     const imgs = await sampleImages();
     html = html.replace(/\{\{(\w+)\}\}/g, (_, k: string) => imgs[k] ?? '');
   }
+  if (name === 'compositing-poster') {
+    const imgs = await posterImages();
+    html = html.replace(/\{\{(\w+)\}\}/g, (_, k: string) => imgs[k] ?? '');
+  }
   return html;
+}
+
+/** The poster's photo (from the gallery) and a star with a transparent surround. */
+async function posterImages(): Promise<Record<string, string>> {
+  const photo = readFileSync(new URL('../../gallery/magazine/harbour.jpg', import.meta.url));
+  const star = await sharp(
+    Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120"><path d="M60 6 L75 45 L116 45 L83 70 L95 112 L60 87 L25 112 L37 70 L4 45 L45 45 Z"/></svg>',
+    ),
+  )
+    .png()
+    .toBuffer();
+  return {
+    harbour: `data:image/jpeg;base64,${photo.toString('base64')}`,
+    star: `data:image/png;base64,${star.toString('base64')}`,
+  };
 }
 
 export interface ReadBackPage {
