@@ -20,6 +20,7 @@ export {
   parsePathData,
   parseSimpleSvg,
   svgVectorItems,
+  transformOps,
   type SvgVector,
   type SvgVectorNode,
 } from './svg-vector.js';

@@ -8,7 +8,8 @@
  * (PDF has no blur), made once per distinct shadow and charged to the render's shadow budget.
  */
 import type { DisplayItem, ImageItem, Matrix, PathOp, RgbaColor } from '../../document/index.js';
-import { pathBounds } from '../../document/index.js';
+import { invertMatrix, multiplyMatrix, pathBounds } from '../../document/index.js';
+import { transformOps } from '../../images/index.js';
 import { pt } from '../units.js';
 import type { DropShadowFilter } from '../../style/index.js';
 import { layoutTag, moveOps } from './decoration.js';
@@ -37,66 +38,7 @@ const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 
 /** Apply `first`, then `then`. */
 function compose(first: Matrix, then: Matrix): Matrix {
-  const [a, b, c, d, e, f] = first;
-  const [A, B, C, D, E, F] = then;
-  return [
-    a * A + b * C,
-    a * B + b * D,
-    c * A + d * C,
-    c * B + d * D,
-    e * A + f * C + E,
-    e * B + f * D + F,
-  ];
-}
-
-function invert(m: Matrix): Matrix | null {
-  const [a, b, c, d, e, f] = m;
-  const det = a * d - b * c;
-  if (!Number.isFinite(det) || Math.abs(det) < 1e-12) return null;
-  return [d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det];
-}
-
-function transformOps(ops: readonly PathOp[], m: Matrix): PathOp[] {
-  if (m === IDENTITY) return [...ops];
-  const X = (x: number, y: number): number => m[0] * x + m[2] * y + m[4];
-  const Y = (x: number, y: number): number => m[1] * x + m[3] * y + m[5];
-  const out: PathOp[] = [];
-  for (const o of ops) {
-    switch (o.op) {
-      case 'moveTo':
-      case 'lineTo':
-        out.push({ op: o.op, x: X(o.x, o.y), y: Y(o.x, o.y) });
-        break;
-      case 'curveTo':
-        out.push({
-          op: 'curveTo',
-          x1: X(o.x1, o.y1),
-          y1: Y(o.x1, o.y1),
-          x2: X(o.x2, o.y2),
-          y2: Y(o.x2, o.y2),
-          x: X(o.x, o.y),
-          y: Y(o.x, o.y),
-        });
-        break;
-      case 'rect':
-        out.push(
-          { op: 'moveTo', x: X(o.x, o.y), y: Y(o.x, o.y) },
-          { op: 'lineTo', x: X(o.x + o.width, o.y), y: Y(o.x + o.width, o.y) },
-          {
-            op: 'lineTo',
-            x: X(o.x + o.width, o.y + o.height),
-            y: Y(o.x + o.width, o.y + o.height),
-          },
-          { op: 'lineTo', x: X(o.x, o.y + o.height), y: Y(o.x, o.y + o.height) },
-          { op: 'close' },
-        );
-        break;
-      case 'close':
-        out.push(o);
-        break;
-    }
-  }
-  return out;
+  return multiplyMatrix(then, first);
 }
 
 /** A stroke as quads along its segments (curves flattened), each wound the same way. */
@@ -188,7 +130,7 @@ function collect(
       case 'image': {
         // The unit square to the image's place on the page.
         const place = compose([it.width, 0, 0, it.height, it.x, it.y], m);
-        const inverse = invert(place);
+        const inverse = invertMatrix(place);
         if (inverse) out.push({ kind: 'image', item: it, inverse, alpha, clips });
         break;
       }
@@ -219,7 +161,7 @@ function collect(
 function shapeBounds(s: Shape): [number, number, number, number] | undefined {
   if (s.kind === 'fill') return pathBounds(s.ops) ?? undefined;
   // The image's corners on the page: the inverse's inverse.
-  const fwd = invert(s.inverse);
+  const fwd = invertMatrix(s.inverse);
   if (!fwd) return undefined;
   const xs: number[] = [];
   const ys: number[] = [];
