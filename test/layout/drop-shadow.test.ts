@@ -39,6 +39,43 @@ function shadowOf(items: readonly DisplayItem[]): {
   };
 }
 
+describe('filter: blur()', () => {
+  it('blurs a box painted in one solid colour into an image of that colour', async () => {
+    const r = await layoutSnippet(
+      `<div style="margin: 40px; width: 80px; height: 80px; border-radius: 50%; background: rgb(0, 128, 0); filter: blur(4px)"></div>`,
+      PAGE,
+    );
+    expect(r.warnings).toEqual([]);
+    const drawn = leaves(r.items(0));
+    expect(drawn.map((i) => i.kind)).toEqual(['image']);
+    const { item, alpha } = shadowOf(r.items(0));
+    const data = item.image.data as { pixels: Uint8Array };
+    expect(Array.from(data.pixels.subarray(0, 3))).toEqual([0, 128, 0]);
+    // Solid in the middle of the circle (centre 60, 60 pt, radius 30), soft at its edge,
+    // reaching beyond it.
+    expect(alpha(60, 60)).toBe(255);
+    expect(alpha(90, 60)).toBeGreaterThan(90);
+    expect(alpha(90, 60)).toBeLessThan(165);
+    expect(alpha(95, 60)).toBeGreaterThan(0);
+  });
+
+  it('keeps each colour of a two-colour box apart, in the order they are painted', async () => {
+    const r = await layoutSnippet(
+      `<div style="margin: 40px; width: 80px; height: 80px; background: red; border: 4px solid blue; filter: blur(2px)"></div>`,
+      PAGE,
+    );
+    const images = leaves(r.items(0)).filter((i) => i.kind === 'image') as ImageItem[];
+    expect(images).toHaveLength(2);
+    const first = images.map((i) =>
+      Array.from((i.image.data as { pixels: Uint8Array }).pixels.subarray(0, 3)),
+    );
+    expect(first).toEqual([
+      [255, 0, 0],
+      [0, 0, 255],
+    ]);
+  });
+});
+
 describe('filter: drop-shadow()', () => {
   it('draws the box’s shape offset under it, in the shadow colour, before the box', async () => {
     const r = await layoutSnippet(

@@ -2,7 +2,7 @@
  * filter (Filter Effects 1): the colour functions map the colours of everything a box paints
  * (fills, borders, gradient stops, text, image pixels) as the composited result would be
  * mapped; opacity() joins the group opacity; drop-shadow() draws an image under the box; blur()
- * and url() are reported.
+ * blurs solid decoration and is reported over anything else; url() is reported.
  */
 import { describe, expect, it } from 'vitest';
 import type { DisplayItem, RgbaColor } from '../../src/document/index.js';
@@ -103,14 +103,28 @@ describe('filter: the colour functions', () => {
     expect(items.some((i) => i.kind === 'group' && i.opacity === 0.5)).toBe(true);
   });
 
-  it('reports blur(), drawing the box without it, and draws drop-shadow() under the box', async () => {
+  it('draws blur() over solid decoration, and drop-shadow() under what that paints', async () => {
     const r = await layoutSnippet(
       `<div style="filter: blur(3px) drop-shadow(2px 2px 2px black); background: red; height: 10px"></div>`,
       PAGE,
     );
-    expect(r.warnings.map((w) => w.code)).toEqual(['layout.filter-undrawn']);
-    expect(r.warnings[0]?.message).toMatch(/blur\(\)/);
+    expect(r.warnings).toEqual([]);
+    // The shadow image under the blurred box, which is an image now too.
     const drawn = all(r.document.pages[0].items).filter((i) => i.kind !== 'group');
-    expect(drawn.map((i) => i.kind)).toEqual(['image', 'path']);
+    expect(drawn.map((i) => i.kind)).toEqual(['image', 'image']);
+  });
+
+  it('reports url(), and blur() over text, drawing the box without them', async () => {
+    const r = await layoutSnippet(
+      `<div style="filter: blur(3px) url(#f); background: red">Sharp text</div>`,
+      PAGE,
+    );
+    expect(r.warnings.map((w) => w.code).sort()).toEqual([
+      'layout.filter-blur',
+      'layout.filter-undrawn',
+    ]);
+    expect(r.text(0)).toBe('Sharp text');
+    const fills = all(r.document.pages[0].items).filter((i) => i.kind === 'path');
+    expect(fills).toHaveLength(1);
   });
 });

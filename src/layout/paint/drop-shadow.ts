@@ -269,8 +269,35 @@ export function dropShadowItems(
   shadow: DropShadowFilter,
   budget: ShadowBudget,
 ): DisplayItem[] {
-  const color: RgbaColor = shadow.color;
-  if (!(color.a > 0)) return [];
+  if (!(shadow.color.a > 0)) return [];
+  const made = alphaImage(
+    items,
+    pt(shadow.x),
+    pt(shadow.y),
+    pt(shadow.blur) / 2,
+    shadow.color,
+    budget,
+  );
+  if (made) return made;
+  budget.warn(
+    'layout.drop-shadow',
+    'a drop-shadow() was left out: the render has spent its budget for shadow images',
+  );
+  return [];
+}
+
+/**
+ * The alpha of `items` blurred by `sigma` and moved by (dx, dy), as an image of `color`: [] when
+ * they paint nothing, undefined when the shadow budget cannot pay for it.
+ */
+function alphaImage(
+  items: readonly DisplayItem[],
+  dx: number,
+  dy: number,
+  sigma: number,
+  color: RgbaColor,
+  budget: ShadowBudget,
+): DisplayItem[] | undefined {
   const shapes: Shape[] = [];
   collect(items, IDENTITY, 1, [], shapes);
   let box: [number, number, number, number] | undefined;
@@ -291,22 +318,15 @@ export function dropShadowItems(
   const width = box[2] - x0;
   const height = box[3] - y0;
   if (!(width > 0 && height > 0)) return [];
-  const sigma = pt(shadow.blur) / 2;
-  if (!affordable(budget, sigma, width, height)) {
-    budget.warn(
-      'layout.drop-shadow',
-      'a drop-shadow() was left out: the render has spent its budget for shadow images',
-    );
-    return [];
-  }
+  if (!affordable(budget, sigma, width, height)) return undefined;
   // In the shape's own space from its top-left corner: equal shadows anywhere are one image.
   const local = shapes.map((sh) => moveShape(sh, -x0, -y0));
   const key = `drop|${sigma.toFixed(3)}|${shapesKey(local)}`;
   const made = blurredCoverage(width, height, sigma, color, key, budget, (w, h, o, ppp) =>
     paintShapes(local, w, h, o, o, ppp),
   );
-  const x = x0 + pt(shadow.x) - made.reach;
-  const y = y0 + pt(shadow.y) - made.reach;
+  const x = x0 + dx - made.reach;
+  const y = y0 + dy - made.reach;
   const w = made.image.widthPx / made.ppp;
   const h = made.image.heightPx / made.ppp;
   return [
@@ -320,4 +340,71 @@ export function dropShadowItems(
       tag: layoutTag({ x, y, width: w, height: h }),
     },
   ];
+}
+
+/** A solid colour's key without its alpha (the shapes carry the alpha). */
+function rgbKey(c: RgbaColor): string {
+  return `${c.r},${c.g},${c.b}`;
+}
+
+/**
+ * The solid colours `items` paint in, in order, or null when they paint anything else: text,
+ * images, gradients, imported pages, content of the structure tree, masks or blend modes.
+ */
+function solidColours(items: readonly DisplayItem[], into: Map<string, RgbaColor>): boolean {
+  for (const it of items) {
+    if (it.kind === 'link') continue;
+    if (it.kind === 'group') {
+      if (it.mask || (it.blend && it.blend !== 'normal') || !solidColours(it.items, into))
+        return false;
+      continue;
+    }
+    if (it.kind !== 'path' || it.tag.kind !== 'artifact') return false;
+    if (it.fill && 'kind' in it.fill) return false;
+    if (it.fill && it.fill.a > 0) into.set(rgbKey(it.fill), { ...it.fill, a: 1 });
+    if (it.stroke && it.stroke.width > 0 && it.stroke.paint.a > 0)
+      into.set(rgbKey(it.stroke.paint), { ...it.stroke.paint, a: 1 });
+  }
+  return true;
+}
+
+/** The part of `items` painted in the colour with key `key` (fills and strokes apart). */
+function inColour(items: readonly DisplayItem[], key: string): DisplayItem[] {
+  const out: DisplayItem[] = [];
+  for (const it of items) {
+    if (it.kind === 'group') {
+      const inner = inColour(it.items, key);
+      if (inner.length > 0) out.push({ ...it, items: inner });
+    } else if (it.kind === 'path') {
+      const fill = it.fill && !('kind' in it.fill) && rgbKey(it.fill) === key;
+      const stroke = it.stroke && rgbKey(it.stroke.paint) === key;
+      if (!fill && !stroke) continue;
+      const { fill: f, stroke: s, ...rest } = it;
+      out.push({ ...rest, ...(fill ? { fill: f } : {}), ...(stroke ? { stroke: s } : {}) });
+    }
+  }
+  return out;
+}
+
+/**
+ * blur() (standard deviation `radius`, CSS px) of what a box paints, when that is decoration in
+ * solid colours only: each colour's shapes blurred into one image of that colour, in the order
+ * the colours first appear (exact for shapes of one colour; where colours overlap, each is
+ * blurred on its own). Undefined for anything else (text, images, gradients, content), which
+ * blurring would turn into pixels, or when the shadow budget is spent.
+ */
+export function blurredItems(
+  items: readonly DisplayItem[],
+  radius: number,
+  budget: ShadowBudget,
+): DisplayItem[] | undefined {
+  const colours = new Map<string, RgbaColor>();
+  if (!solidColours(items, colours) || colours.size === 0) return undefined;
+  const out: DisplayItem[] = [];
+  for (const [key, color] of colours) {
+    const made = alphaImage(inColour(items, key), 0, 0, pt(radius), color, budget);
+    if (!made) return undefined;
+    out.push(...made);
+  }
+  return out;
 }

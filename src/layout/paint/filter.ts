@@ -4,12 +4,13 @@
  * own by an affine map (Filter Effects 1 §13.2), which commutes with source-over compositing:
  * mapping the colours of the items one by one (fills, strokes, gradient stops, glyphs, image
  * pixels) draws what mapping the composited result would. opacity() multiplies the group's
- * opacity instead. blur(), drop-shadow() and url() are not drawn; the caller warns.
+ * opacity instead. blur() and drop-shadow() are drawn by boxFilter; url() is not drawn (the caller
+ * warns).
  */
 import type { DisplayItem, ImageResource, Paint, RgbaColor } from '../../document/index.js';
 import type { ColorMatrixFilter, FilterFunction } from '../../style/index.js';
 import type { BoxFilter } from './stacking.js';
-import { dropShadowItems } from './drop-shadow.js';
+import { blurredItems, dropShadowItems } from './drop-shadow.js';
 import type { ShadowBudget } from './shadow-image.js';
 
 /** 3×4 row-major: r' = m[0]·r + m[1]·g + m[2]·b + m[3], and so on. */
@@ -34,10 +35,8 @@ export function itemFilter(list: readonly FilterFunction[]): {
   let opacity = 1;
   const keys: string[] = [];
   for (const f of list) {
-    if (f.fn === 'blur') {
-      if (f.radius > 0) undrawn.push('blur()');
-      continue;
-    }
+    // Drawn by boxFilter where it can be (blurredItems), reported there where not.
+    if (f.fn === 'blur') continue;
     if (f.fn === 'url') {
       undrawn.push('url()');
       continue;
@@ -230,7 +229,7 @@ export function boxFilter(
   if (undrawn.length > 0)
     warn(
       'layout.filter-undrawn',
-      `filter: ${undrawn.join(', ')} not drawn (the colour functions, opacity() and drop-shadow() are); the box is drawn without ${undrawn.length === 1 ? 'it' : 'them'}`,
+      `filter: ${undrawn.join(', ')} not drawn (the colour functions, opacity(), blur() and drop-shadow() are); the box is drawn without ${undrawn.length === 1 ? 'it' : 'them'}`,
     );
   const steps: ((items: readonly DisplayItem[]) => DisplayItem[])[] = [];
   let run: FilterFunction[] = [];
@@ -247,12 +246,22 @@ export function boxFilter(
     run = [];
   };
   for (const f of list) {
-    if (f.fn !== 'drop-shadow') {
-      run.push(f);
-      continue;
-    }
-    flush();
-    steps.push((items) => [...dropShadowItems(items, f, budget()), ...items]);
+    if (f.fn === 'drop-shadow') {
+      flush();
+      steps.push((items) => [...dropShadowItems(items, f, budget()), ...items]);
+    } else if (f.fn === 'blur') {
+      if (!(f.radius > 0)) continue;
+      flush();
+      steps.push((items) => {
+        const blurred = blurredItems(items, f.radius, budget());
+        if (blurred) return blurred;
+        warn(
+          'layout.filter-blur',
+          'filter: blur() is drawn over boxes that paint only backgrounds and borders in solid colours; this one (text, images or gradients, which blurring would turn into pixels) is drawn unblurred',
+        );
+        return [...items];
+      });
+    } else run.push(f);
   }
   flush();
   if (steps.length === 0 && !filter) return undefined;
