@@ -62,6 +62,8 @@ export interface InlineSource {
 export interface RelativeShift {
   readonly x: number;
   readonly y: number;
+  /** Part of the horizontal offset given as a fraction of the containing block's width. */
+  readonly xOfWidth?: number;
 }
 
 export type InlineItem =

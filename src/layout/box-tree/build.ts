@@ -5,7 +5,13 @@
  * wrapped in anonymous blocks; semantics become structure nodes and content slots.
  */
 import type { Deadline, Warning } from '../../diagnostics.js';
-import type { ComputedStyle, StyledElement, StyledNode, StyledPseudo } from '../../style/index.js';
+import type {
+  ComputedStyle,
+  LengthPercentage,
+  StyledElement,
+  StyledNode,
+  StyledPseudo,
+} from '../../style/index.js';
 import type { TextDecoration } from '../../text/index.js';
 import type {
   BlockBox,
@@ -49,7 +55,7 @@ import {
   isControl,
   type ControlElement,
 } from './forms.js';
-import { lenAuto, pt } from '../units.js';
+import { len, lenAuto, pt } from '../units.js';
 
 export interface BuildContext {
   readonly sb: StructureBuilder;
@@ -558,7 +564,7 @@ function buildElement(
       el,
       `${ctx.sb.position}:${ctx.nextAnonId}:${depth}:${ctx.flexDepth ?? 0}:${ctx.inFootnote ? 1 : 0}:` +
         `${group.node?.id ?? 0}:${group.lang}:${ictx.lang}:${ictx.decoration ? 1 : 0}${ictx.background ? 1 : 0}` +
-        (ictx.shift ? `:${ictx.shift.x},${ictx.shift.y}` : ''),
+        (ictx.shift ? `:${ictx.shift.x},${ictx.shift.y},${ictx.shift.xOfWidth ?? 0}` : ''),
     );
   ctx.depth = depth + 1;
   try {
@@ -976,10 +982,31 @@ function relativeShift(
   outer: RelativeShift | undefined,
 ): RelativeShift | undefined {
   if (s.position !== 'relative') return outer;
-  const dx = lenAuto(s.left, undefined) ?? -(lenAuto(s.right, undefined) ?? 0);
+  // A horizontal offset may depend on the containing block's width, known only at layout: it
+  // is kept as points plus a fraction of that width (the two parts of a linear function).
+  const horizontal = (v: LengthPercentage): { pt: number; ofWidth: number } => {
+    const at0 = len(v, 0);
+    return { pt: at0, ofWidth: (len(v, 1000) - at0) / 1000 };
+  };
+  const h =
+    s.left !== 'auto'
+      ? horizontal(s.left)
+      : s.right !== 'auto'
+        ? negate(horizontal(s.right))
+        : { pt: 0, ofWidth: 0 };
+  // Vertical percentages refer to a containing block height that is auto here: they count as 0.
   const dy = lenAuto(s.top, undefined) ?? -(lenAuto(s.bottom, undefined) ?? 0);
-  if (dx === 0 && dy === 0) return outer;
-  return { x: (outer?.x ?? 0) + dx, y: (outer?.y ?? 0) + dy };
+  if (h.pt === 0 && h.ofWidth === 0 && dy === 0) return outer;
+  const ofWidth = (outer?.xOfWidth ?? 0) + h.ofWidth;
+  return {
+    x: (outer?.x ?? 0) + h.pt,
+    y: (outer?.y ?? 0) + dy,
+    ...(ofWidth !== 0 ? { xOfWidth: ofWidth } : {}),
+  };
+}
+
+function negate(v: { pt: number; ofWidth: number }): { pt: number; ofWidth: number } {
+  return { pt: -v.pt, ofWidth: -v.ofWidth };
 }
 
 /** The source of an atomic inline: its link and the shift of the inline boxes around it. */

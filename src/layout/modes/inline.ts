@@ -379,7 +379,7 @@ export function layoutInline(
       if (line) {
         const [own, carried] = rtl ? [line, undefined] : leadersAcross(line, carriedLeader);
         carriedLeader = carried;
-        let leaf = lineLeaf(fillLeaders(own), left, y, atomics, ctx);
+        let leaf = lineLeaf(fillLeaders(own), left, y, width, atomics, ctx);
         if (rest && firstLine) leaf = withLineBackground(leaf, firstLine, line, left, y);
         if (marker && !rtl && line.contentWidth > line.availableWidth + EPS)
           leaf = withEllipsis(
@@ -444,6 +444,8 @@ function lineLeaf(
   line: LineBox<InlineSource>,
   x: number,
   y: number,
+  /** Width of the containing block, for relative offsets given in percent. */
+  cbWidth: number,
   atomics: Map<Box, { frag: Fragment; marginLeft: number; marginTop: number }>,
   ctx: LayoutContext,
 ): LineLeaf {
@@ -492,10 +494,11 @@ function lineLeaf(
       });
     }
     const shift = f.source.shift;
+    const shiftX = shift ? shift.x + (shift.xOfWidth ?? 0) * cbWidth : 0;
     if (f.kind === 'glyphs') {
       if (f.source.hidden) continue;
       const baseline = top + f.baseline + (shift?.y ?? 0);
-      const fx = x + f.x + (shift?.x ?? 0);
+      const fx = x + f.x + shiftX;
       const bg = f.source.background;
       if (bg) {
         inlineBoxes ??= new Map();
@@ -549,12 +552,12 @@ function lineLeaf(
       const box = f.source.box;
       const placed = box ? atomics.get(box) : undefined;
       if (placed) {
-        const ox = x + f.x + placed.marginLeft + (shift?.x ?? 0);
+        const ox = x + f.x + placed.marginLeft + shiftX;
         const oy = top + f.y + placed.marginTop + (shift?.y ?? 0);
         for (const it of flatten(placed.frag)) content.push(moveItem(it, ox, oy));
         for (const a of anchorsOf(placed.frag)) anchors.push(moveAnchor(a, ox, oy));
       }
-      const sx = x + f.x + (shift?.x ?? 0);
+      const sx = x + f.x + shiftX;
       const sy = top + f.y + (shift?.y ?? 0);
       linkArea(f.source.link, sx, sx + f.width, sy, sy + f.height);
     }
