@@ -118,6 +118,7 @@ export interface MatchedRules {
   readonly 'first-line': readonly StyleRule[];
   readonly 'slider-track': readonly StyleRule[];
   readonly 'slider-fill': readonly StyleRule[];
+  readonly 'slider-thumb': readonly StyleRule[];
 }
 
 /** No matching rule: shared by the many lists that stay empty (most pseudo-elements). */
@@ -195,6 +196,7 @@ export class StyleEngine {
       'first-line': ordered(lists['first-line']),
       'slider-track': ordered(lists['slider-track']),
       'slider-fill': ordered(lists['slider-fill']),
+      'slider-thumb': ordered(lists['slider-thumb']),
     };
   }
 

@@ -831,8 +831,10 @@ export interface StyledElement extends StyledNodeBase {
   /** A block container with ::first-line rules: the style of its first formatted line. */
   readonly firstLineStyle?: ComputedStyle;
   /**
-   * A <progress>: the styles of its track and its filled part (::-webkit-progress-bar,
-   * ::-webkit-progress-value or ::-moz-progress-bar), which draw it when appearance is none.
+   * A <progress> or range <input>: the styles of its track, its filled part and (range) its
+   * thumb (::-webkit-progress-bar, ::-webkit-progress-value, ::-moz-progress-bar,
+   * ::-webkit-slider-runnable-track, ::-moz-range-progress, ::-webkit-slider-thumb...), which
+   * draw it when appearance is none.
    */
   readonly sliderStyles?: SliderStyles;
 }
@@ -840,6 +842,8 @@ export interface StyledElement extends StyledNodeBase {
 export interface SliderStyles {
   readonly track: ComputedStyle;
   readonly fill: ComputedStyle;
+  /** A range input's thumb; its parent style is the input's. */
+  readonly thumb?: ComputedStyle;
 }
 
 export interface StringAssignment {
