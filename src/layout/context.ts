@@ -3,7 +3,7 @@
  * their decoration, flattening a fragment into items (atomic content), moving fragments.
  */
 import type { Deadline, Warning } from '../diagnostics.js';
-import type { BackgroundLayer, ComputedStyle } from '../style/index.js';
+import type { BackgroundClip, BackgroundLayer, ComputedStyle } from '../style/index.js';
 import type { FontContext, ParagraphMemo } from '../text/index.js';
 import type { Box } from './box-tree/boxes.js';
 import type { FlowReuse } from './modes/flow-reuse.js';
@@ -40,6 +40,7 @@ import { MAX_TILES, layerTileStarts, roundedTileSize } from './paint/background-
 import { gradientLayerItems } from './paint/gradient-layer.js';
 import { insetShadowItems, outerShadowItems, type ShadowedBox } from './paint/box-shadow.js';
 import { shadowBudget } from './paint/shadow-image.js';
+import { textClipped } from './paint/text-clip.js';
 import { borderImageItems, borderImageSource } from './paint/border-image.js';
 import {
   addToLayer,
@@ -307,10 +308,19 @@ export function decorateBox(
   const layers = background ? s.backgroundLayers : [];
   const clipsColor = background && s.backgroundColor.a > 0 && s.backgroundClip !== 'border-box';
   const boxes = layers.length > 0 || clipsColor ? backgroundBoxes(s, full, rad, bt, bb) : undefined;
+  // Parts clipped to the text are gathered into one group (in painting order with the rest).
+  let toText: DisplayItem[] | undefined;
+  const paint = (items: readonly DisplayItem[], clip: BackgroundClip): void => {
+    if (clip !== 'text') {
+      if (toText) out.push(textClipped(toText));
+      toText = undefined;
+      out.push(...items);
+    } else (toText ??= []).push(...items);
+  };
   if (clipsColor && boxes) {
-    const box = boxes[s.backgroundClip];
+    const box = boxes[s.backgroundClip === 'text' ? 'border-box' : s.backgroundClip];
     if (box.rect.width > 0 && box.rect.height > 0)
-      out.push(backgroundItem(box.rect, s.backgroundColor, box.radii));
+      paint([backgroundItem(box.rect, s.backgroundColor, box.radii)], s.backgroundClip);
   } else if (background && s.backgroundColor.a > 0) {
     out.push(backgroundItem(full, s.backgroundColor, rad));
   }
@@ -324,12 +334,14 @@ export function decorateBox(
   // CSS paints the first layer on top: draw from the last.
   for (let i = layers.length - 1; i >= 0 && boxes; i--) {
     const layer = layers[i];
-    const clip = boxes[layer.clip];
-    const visible = intersection(clip.rect, unhidden);
-    out.push(
-      ...backgroundLayerItems(layer, boxes[layer.origin].rect, clip.rect, clip.radii, ctx, visible),
+    const clip = boxes[layer.clip === 'text' ? 'border-box' : layer.clip];
+    const visible = layer.clip === 'text' ? full : intersection(clip.rect, unhidden);
+    paint(
+      backgroundLayerItems(layer, boxes[layer.origin].rect, clip.rect, clip.radii, ctx, visible),
+      layer.clip,
     );
   }
+  if (toText) out.push(textClipped(toText));
   if (shadows && budget) out.push(...insetShadowItems(s.boxShadow, shadows, budget));
   if (parts === 'background') return out;
   if (image) {

@@ -444,7 +444,8 @@ export class StyleEngine {
     for (const l of COMPUTE_ORDER) {
       const slot = slots.get(l);
       let v = valueOf(l, slot?.value, 0, slot?.declaredAs ?? l);
-      if (v === 'currentcolor') v = l.key === 'color' ? pRec.color : rec.color;
+      if (v === 'currentcolor' && !l.keepsCurrentColor)
+        v = l.key === 'color' ? pRec.color : rec.color;
       rec[l.key] = v;
       if (l.key === 'fontSize') {
         if (!parent) this.rootFontSize = v as number;

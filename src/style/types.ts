@@ -416,6 +416,8 @@ export type CssImage = CssUrlImage | CssGradient;
 
 export type BackgroundRepeatKeyword = 'repeat' | 'no-repeat' | 'space' | 'round';
 export type BackgroundBox = 'border-box' | 'padding-box' | 'content-box';
+/** What a background is clipped to: a box, or the glyphs of the element's text. */
+export type BackgroundClip = BackgroundBox | 'text';
 
 export interface BackgroundPosition {
   /** Keywords become percentages: left 0%, center 50%, right 100%; `right 10px` → {100%, -10px}. */
@@ -455,7 +457,7 @@ export interface BackgroundLayer {
   readonly repeatX: BackgroundRepeatKeyword;
   readonly repeatY: BackgroundRepeatKeyword;
   readonly origin: BackgroundBox;
-  readonly clip: BackgroundBox;
+  readonly clip: BackgroundClip;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -627,7 +629,7 @@ export interface ComputedStyle {
   /** Layers from background-image and its sibling longhands (empty = no image). */
   readonly backgroundLayers: readonly BackgroundLayer[];
   /** The box background-color paints in: the bottom layer's background-clip. */
-  readonly backgroundClip: BackgroundBox;
+  readonly backgroundClip: BackgroundClip;
   /** box-shadow, first shadow on top; empty for none. */
   readonly boxShadow: readonly BoxShadow[];
   /** text-shadow, first shadow on top; empty for none. */
@@ -693,6 +695,11 @@ export interface ComputedStyle {
   readonly textDecorationThickness: number | 'auto';
   /** Distance of an underline below the baseline in px; 'auto' takes the font's position. */
   readonly textUnderlineOffset: number | 'auto';
+  /** -webkit-text-stroke-width, px: a line of this width drawn along the glyph outlines. */
+  readonly textStrokeWidth: number;
+  readonly textStrokeColor: 'currentcolor' | RgbaColor;
+  /** -webkit-text-fill-color: the glyphs' fill (`color` still colours decorations). */
+  readonly textFillColor: 'currentcolor' | RgbaColor;
   readonly textUnderlinePosition: 'auto' | 'under' | 'from-font';
   /** What marks inline content cut at the end edge of a box that clips its overflow. */
   readonly textOverflow: TextOverflow;

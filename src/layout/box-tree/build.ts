@@ -25,6 +25,7 @@ import type {
   LinkRef,
   MarkerBox,
   RelativeShift,
+  TextPaint,
   TableBox,
   TableCellBox,
   TableRowBox,
@@ -375,6 +376,7 @@ function text(
     ...(ictx.background ? { background: ictx.background } : {}),
     ...(ictx.shift ? { shift: ictx.shift } : {}),
     ...(style.textShadow.length > 0 ? { textShadow: style.textShadow } : {}),
+    ...(hasTextPaint(style) ? { textPaint: textPaint(style) } : {}),
   };
   flow.items.push({
     kind: 'text',
@@ -385,6 +387,19 @@ function text(
     ...(ictx.raisedBy && style.verticalAlign === 'baseline' ? { raisedBy: ictx.raisedBy } : {}),
     source,
   });
+}
+
+function hasTextPaint(s: ComputedStyle): boolean {
+  return s.textFillColor !== 'currentcolor' || s.textStrokeWidth > 0;
+}
+
+/** The fill and outline of text, `currentcolor` resolved to the text's colour. */
+function textPaint(s: ComputedStyle): TextPaint {
+  const stroke = s.textStrokeColor === 'currentcolor' ? s.color : s.textStrokeColor;
+  return {
+    ...(s.textFillColor !== 'currentcolor' ? { fill: s.textFillColor } : {}),
+    ...(s.textStrokeWidth > 0 ? { stroke: { width: pt(s.textStrokeWidth), color: stroke } } : {}),
+  };
 }
 
 /** Inline generated content drawn as it is (an inside ::marker): its text and images. */

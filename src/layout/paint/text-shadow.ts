@@ -68,7 +68,7 @@ function glyphOutline(font: Font, gid: number): readonly PathOp[] {
 }
 
 /** The outlines of a run's glyphs in page space relative to its pen start, or null without a font. */
-function runOutline(run: ShadowedRun): PathOp[] | null {
+export function runOutline(run: ShadowedRun): PathOp[] | null {
   const font = parsedFont(run.font);
   if (!font) return null;
   const s = run.size / font.unitsPerEm;

@@ -26,6 +26,7 @@ import * as shadows from './shadows.js';
 import { lengthOrKeyword, type Longhand, type ParseCtx, type Shorthand } from './kit.js';
 import * as tables from './tables.js';
 import * as text from './text.js';
+import * as textStroke from './text-stroke.js';
 import * as transforms from './transforms.js';
 import { parseLength } from '../values.js';
 
@@ -43,6 +44,7 @@ const FAMILIES = [
   fonts,
   fontFeatures,
   text,
+  textStroke,
   content,
   tables,
   flex,
@@ -99,7 +101,7 @@ export const PROPERTY_ALIASES: ReadonlyMap<string, string> = new Map([
     'box-shadow',
     'background-size',
     'background-origin',
-    'border-image',
+    'background-clip',
     'flex',
     'flex-direction',
     'flex-wrap',
