@@ -32,7 +32,16 @@ import {
   type Rect,
 } from './paint/decoration.js';
 import type { StructureBuilder } from './box-tree/structure.js';
-import { border, borderSides, isOverflowClipped, len, padding, pt, radii } from './units.js';
+import {
+  border,
+  borderSides,
+  isOverflowClipped,
+  len,
+  padding,
+  paintsDecoration,
+  pt,
+  radii,
+} from './units.js';
 import { boxTransform } from './paint/transform.js';
 import { clipOutline } from './paint/clip-path.js';
 import { boxFilter } from './paint/filter.js';
@@ -41,6 +50,7 @@ import { gradientLayerItems } from './paint/gradient-layer.js';
 import { insetShadowItems, outerShadowItems, type ShadowedBox } from './paint/box-shadow.js';
 import { shadowBudget } from './paint/shadow-image.js';
 import { textClipped } from './paint/text-clip.js';
+import { hasOutline, outlineItems } from './paint/outline.js';
 import { borderImageItems, borderImageSource } from './paint/border-image.js';
 import {
   addToLayer,
@@ -156,12 +166,7 @@ export function boxFragment(
   extra: Partial<BoxFragment> = {},
 ): BoxFragment {
   const s = box.style;
-  const hasPaint =
-    s.backgroundColor.a > 0 ||
-    s.backgroundLayers.length > 0 ||
-    s.boxShadow.length > 0 ||
-    s.borderImageSource !== 'none' ||
-    s.borderTopWidth + s.borderRightWidth + s.borderBottomWidth + s.borderLeftWidth > 0;
+  const hasPaint = paintsDecoration(s);
   const visible = s.visibility === 'visible';
   // box-decoration-break: clone draws every piece whole (borders, padding, rounded corners).
   const clone = s.boxDecorationBreak === 'clone';
@@ -359,6 +364,10 @@ export function decorateBox(
         }
       : { box: full, borders: b };
     out.push(...borderImageItems(s, image, place, (code, message) => warnOnce(ctx, code, message)));
+    if (hasOutline(s))
+      out.push(
+        ...outlineItems(s, full, rad, { above: slice.continuedAbove, below: slice.continuedBelow }),
+      );
     return out;
   }
   out.push(
@@ -376,6 +385,10 @@ export function decorateBox(
       rad,
     ),
   );
+  if (hasOutline(s))
+    out.push(
+      ...outlineItems(s, full, rad, { above: slice.continuedAbove, below: slice.continuedBelow }),
+    );
   return out;
 }
 

@@ -630,6 +630,11 @@ export interface ComputedStyle {
   readonly backgroundLayers: readonly BackgroundLayer[];
   /** The box background-color paints in: the bottom layer's background-clip. */
   readonly backgroundClip: BackgroundClip;
+  /** Outline around the border box, px; drawn only when its style is not none. */
+  readonly outlineWidth: number;
+  readonly outlineStyle: BorderStyle;
+  readonly outlineColor: RgbaColor;
+  readonly outlineOffset: number;
   /** box-shadow, first shadow on top; empty for none. */
   readonly boxShadow: readonly BoxShadow[];
   /** text-shadow, first shadow on top; empty for none. */

@@ -56,7 +56,7 @@ import {
   isControl,
   type ControlElement,
 } from './forms.js';
-import { len, lenAuto, pt } from '../units.js';
+import { len, lenAuto, paintsDecoration, pt } from '../units.js';
 
 export interface BuildContext {
   readonly sb: StructureBuilder;
@@ -963,12 +963,7 @@ function addInsets(s: ComputedStyle, items: InlineItem[], from: number): void {
 function decoBg(el: StyledElement, ictx: InlineCtx): Partial<InlineCtx> {
   const decoration = decorationFor(el, ictx.decoration);
   const s = el.style;
-  const painted =
-    s.backgroundColor.a > 0 ||
-    s.backgroundLayers.length > 0 ||
-    s.boxShadow.length > 0 ||
-    s.borderImageSource !== 'none' ||
-    s.borderTopWidth + s.borderRightWidth + s.borderBottomWidth + s.borderLeftWidth > 0;
+  const painted = paintsDecoration(s);
   const background = painted ? { style: s } : ictx.background;
   // Inline content moves with an ancestor raised or lowered by sub, super or a length (a link
   // in a <sup> stays raised); any other alignment starts afresh.

@@ -21,6 +21,7 @@ import * as fonts from './fonts.js';
 import * as forms from './forms.js';
 import * as fragmentation from './fragmentation.js';
 import * as grid from './grid.js';
+import * as outline from './outline.js';
 import * as paged from './paged.js';
 import * as shadows from './shadows.js';
 import { lengthOrKeyword, type Longhand, type ParseCtx, type Shorthand } from './kit.js';
@@ -34,6 +35,7 @@ import { parseLength } from '../values.js';
 const FAMILIES = [
   display,
   box,
+  outline,
   backgrounds,
   shadows,
   borderImage,
