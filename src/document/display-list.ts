@@ -144,6 +144,11 @@ export interface GlyphRun {
   readonly y: number;
   readonly glyphs: GlyphList;
   /**
+   * A line drawn along the glyph outlines, centred on them, over the fill (outlined text).
+   * With a transparent `color` the glyphs are hollow.
+   */
+  readonly stroke?: { readonly width: number; readonly color: RgbaColor };
+  /**
    * Set when the glyphs do not map one-to-one, in order, to the source text (RTL reordering,
    * shaping that changed the text, private-use glyphs): the writer wraps the run in a Span
    * with this ActualText.

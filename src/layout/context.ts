@@ -3,7 +3,7 @@
  * their decoration, flattening a fragment into items (atomic content), moving fragments.
  */
 import type { Deadline, Warning } from '../diagnostics.js';
-import type { BackgroundLayer, ComputedStyle } from '../style/index.js';
+import type { BackgroundClip, BackgroundLayer, ComputedStyle } from '../style/index.js';
 import type { FontContext, ParagraphMemo } from '../text/index.js';
 import type { Box } from './box-tree/boxes.js';
 import type { FlowReuse } from './modes/flow-reuse.js';
@@ -32,7 +32,16 @@ import {
   type Rect,
 } from './paint/decoration.js';
 import type { StructureBuilder } from './box-tree/structure.js';
-import { border, borderSides, isOverflowClipped, len, padding, pt, radii } from './units.js';
+import {
+  border,
+  borderSides,
+  isOverflowClipped,
+  len,
+  padding,
+  paintsDecoration,
+  pt,
+  radii,
+} from './units.js';
 import { boxTransform } from './paint/transform.js';
 import { clipOutline } from './paint/clip-path.js';
 import { boxFilter } from './paint/filter.js';
@@ -41,6 +50,8 @@ import { MAX_TILES, layerTileStarts, roundedTileSize } from './paint/background-
 import { gradientLayerItems } from './paint/gradient-layer.js';
 import { insetShadowItems, outerShadowItems, type ShadowedBox } from './paint/box-shadow.js';
 import { shadowBudget } from './paint/shadow-image.js';
+import { textClipped } from './paint/text-clip.js';
+import { hasOutline, outlineItems } from './paint/outline.js';
 import { borderImageItems, borderImageSource } from './paint/border-image.js';
 import {
   addToLayer,
@@ -156,12 +167,7 @@ export function boxFragment(
   extra: Partial<BoxFragment> = {},
 ): BoxFragment {
   const s = box.style;
-  const hasPaint =
-    s.backgroundColor.a > 0 ||
-    s.backgroundLayers.length > 0 ||
-    s.boxShadow.length > 0 ||
-    s.borderImageSource !== 'none' ||
-    s.borderTopWidth + s.borderRightWidth + s.borderBottomWidth + s.borderLeftWidth > 0;
+  const hasPaint = paintsDecoration(s);
   const visible = s.visibility === 'visible';
   // box-decoration-break: clone draws every piece whole (borders, padding, rounded corners).
   const clone = s.boxDecorationBreak === 'clone';
@@ -313,10 +319,19 @@ export function decorateBox(
   const clipsColor = background && s.backgroundColor.a > 0 && s.backgroundClip !== 'border-box';
   const boxes = layers.length > 0 || clipsColor ? backgroundBoxes(s, full, rad, bt, bb) : undefined;
   const backgroundStart = out.length;
+  // Parts clipped to the text are gathered into one group (in painting order with the rest).
+  let toText: DisplayItem[] | undefined;
+  const paint = (items: readonly DisplayItem[], clip: BackgroundClip): void => {
+    if (clip !== 'text') {
+      if (toText) out.push(textClipped(toText));
+      toText = undefined;
+      out.push(...items);
+    } else (toText ??= []).push(...items);
+  };
   if (clipsColor && boxes) {
-    const box = boxes[s.backgroundClip];
+    const box = boxes[s.backgroundClip === 'text' ? 'border-box' : s.backgroundClip];
     if (box.rect.width > 0 && box.rect.height > 0)
-      out.push(backgroundItem(box.rect, s.backgroundColor, box.radii));
+      paint([backgroundItem(box.rect, s.backgroundColor, box.radii)], s.backgroundClip);
   } else if (background && s.backgroundColor.a > 0) {
     out.push(backgroundItem(full, s.backgroundColor, rad));
   }
@@ -330,8 +345,8 @@ export function decorateBox(
   // CSS paints the first layer on top: draw from the last.
   for (let i = layers.length - 1; i >= 0 && boxes; i--) {
     const layer = layers[i];
-    const clip = boxes[layer.clip];
-    const visible = intersection(clip.rect, unhidden);
+    const clip = boxes[layer.clip === 'text' ? 'border-box' : layer.clip];
+    const visible = layer.clip === 'text' ? full : intersection(clip.rect, unhidden);
     const items = backgroundLayerItems(
       layer,
       boxes[layer.origin].rect,
@@ -340,9 +355,12 @@ export function decorateBox(
       ctx,
       visible,
     );
-    if (layer.blend && items.length > 0) out.push({ kind: 'group', blend: layer.blend, items });
-    else out.push(...items);
+    paint(
+      layer.blend && items.length > 0 ? [{ kind: 'group', blend: layer.blend, items }] : items,
+      layer.clip,
+    );
   }
+  if (toText) out.push(textClipped(toText));
   // background-blend-mode: the layers blend with each other and the colour only, never with
   // what lies behind the box (the background is an isolated group).
   if (layers.some((l) => l.blend) && out.length > backgroundStart)
@@ -364,6 +382,10 @@ export function decorateBox(
         }
       : { box: full, borders: b };
     out.push(...borderImageItems(s, image, place, (code, message) => warnOnce(ctx, code, message)));
+    if (hasOutline(s))
+      out.push(
+        ...outlineItems(s, full, rad, { above: slice.continuedAbove, below: slice.continuedBelow }),
+      );
     return out;
   }
   out.push(
@@ -381,6 +403,10 @@ export function decorateBox(
       rad,
     ),
   );
+  if (hasOutline(s))
+    out.push(
+      ...outlineItems(s, full, rad, { above: slice.continuedAbove, below: slice.continuedBelow }),
+    );
   return out;
 }
 

@@ -48,11 +48,12 @@ export { MAX_PAGES } from './paged/pipeline.js';
  * cascade of @page rules lives in style/.
  */
 export async function layoutStyled(
-  styled: StyledDocument,
+  source: StyledDocument,
   pageStyleOf: (index: number, name: string, blank: boolean) => PageStyle,
   options: LayoutOptions,
   sourceBaseUrl?: string,
 ): Promise<LayoutResult> {
+  const { styled, canvas } = liftCanvasBackground(source);
   const warnings: Warning[] = [...styled.warnings];
   const continuous = options.mode === 'continuous';
   const viewportPx = options.viewportWidthPx ?? 1024;
@@ -82,7 +83,6 @@ export async function layoutStyled(
       message: 'the document has no lang attribute on <html>; English (en) is assumed',
     });
   }
-  const canvas = canvasBackground(styled.root);
   let pages: Page[];
   let structure: StructNode;
   let firstHeading: string | undefined;
@@ -202,16 +202,31 @@ export async function layoutStyled(
   return { document, warnings: [...warnings, ...fonts.warnings] };
 }
 
-/** CSS: the root's background (or body's, when the root has none) paints the canvas. */
-function canvasBackground(
-  root: StyledElement,
-): StyledElement['style']['backgroundColor'] | undefined {
-  if (root.style.backgroundColor.a > 0) return root.style.backgroundColor;
+/**
+ * CSS: the root's background colour (or body's, when the root has none) paints the canvas, and
+ * the element it came from then paints none of its own: a translucent colour drawn by both
+ * would be laid over itself. Returns the document with that element's colour cleared.
+ */
+function liftCanvasBackground(doc: StyledDocument): {
+  styled: StyledDocument;
+  canvas?: StyledElement['style']['backgroundColor'];
+} {
+  const root = doc.root;
+  if (root.style.backgroundColor.a > 0)
+    return {
+      styled: { ...doc, root: withoutBackgroundColor(root) },
+      canvas: root.style.backgroundColor,
+    };
   const body = root.children.find(
     (c): c is StyledElement => c.kind === 'element' && c.tag === 'body',
   );
-  if (body && body.style.backgroundColor.a > 0) return body.style.backgroundColor;
-  return undefined;
+  if (!body || body.style.backgroundColor.a === 0) return { styled: doc };
+  const children = root.children.map((c) => (c === body ? withoutBackgroundColor(body) : c));
+  return { styled: { ...doc, root: { ...root, children } }, canvas: body.style.backgroundColor };
+}
+
+function withoutBackgroundColor(el: StyledElement): StyledElement {
+  return { ...el, style: { ...el.style, backgroundColor: { r: 0, g: 0, b: 0, a: 0 } } };
 }
 
 function headMeta(root: StyledElement): {

@@ -212,3 +212,15 @@ function buildTextStyle(
 export function isOverflowClipped(s: ComputedStyle): boolean {
   return s.overflowX !== 'visible' || s.overflowY !== 'visible';
 }
+
+/** Whether a box draws anything of its own: background, shadow, border or outline. */
+export function paintsDecoration(s: ComputedStyle): boolean {
+  return (
+    s.backgroundColor.a > 0 ||
+    s.backgroundLayers.length > 0 ||
+    s.boxShadow.length > 0 ||
+    s.borderImageSource !== 'none' ||
+    s.borderTopWidth + s.borderRightWidth + s.borderBottomWidth + s.borderLeftWidth > 0 ||
+    (s.outlineStyle !== 'none' && s.outlineWidth > 0)
+  );
+}

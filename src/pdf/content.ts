@@ -206,12 +206,14 @@ interface TextRun {
   /** `gs` for transparency, or '' when opaque. */
   readonly gs: string;
   readonly colour: string;
+  /** Stroke colour, line width and rendering mode of outlined text; '' for filled text. */
+  readonly stroke: string;
   readonly tf: string;
   readonly lines: string;
 }
 
 function textObject(r: TextRun): string {
-  return `${r.gs}${r.colour}BT\n${r.tf}${r.lines}ET\n`;
+  return `${r.gs}${r.colour}${r.stroke}BT\n${r.tf}${r.lines}ET\n`;
 }
 
 /** A drawn part as content: a glyph run becomes its own text object. */
@@ -232,7 +234,7 @@ function oneTextObject(parts: readonly (string | TextRun)[]): string | null {
   let font = '';
   for (const p of parts) {
     if (p === '') continue;
-    if (typeof p === 'string' || p.gs !== '') return null;
+    if (typeof p === 'string' || p.gs !== '' || p.stroke !== '') return null;
     if (p.colour !== colour) out += p.colour;
     if (p.tf !== font) out += p.tf;
     colour = p.colour;
@@ -369,8 +371,18 @@ class PageDrawer {
     if (!font) return '';
     const size = run.size;
     if (!(size > 0)) return '';
-    const state = this.gs(run.color.a * st.alpha, st.alpha);
-    const colour = color(run.color, 'rg');
+    const outline =
+      run.stroke && run.stroke.width > 0 && run.stroke.color.a > 0 ? run.stroke : null;
+    const filled = run.color.a > 0 || !outline;
+    const state = this.gs(
+      filled ? run.color.a * st.alpha : st.alpha,
+      (outline?.color.a ?? 1) * st.alpha,
+    );
+    const colour = filled ? color(run.color, 'rg') : '';
+    // Rendering mode 2 fills, then strokes the outlines; 1 strokes them only (hollow text).
+    const stroke = outline
+      ? `${color(outline.color, 'RG')}${num(outline.width)} w\n${filled ? 2 : 1} Tr\n`
+      : '';
     const tf = `/${font.resourceName} ${num(size)} Tf\n`;
     let pen = run.x;
     const r = this.run;
@@ -425,7 +437,7 @@ class PageDrawer {
       rec.texts.push(run.actualText ?? texts);
       extend(rec, this.pageIndex, [run.x, run.y - size, pen, run.y + size * 0.25], st.ctm);
     }
-    return shownAny ? { gs: state, colour, tf, lines: r.s } : '';
+    return shownAny ? { gs: state, colour, stroke, tf, lines: r.s } : '';
   }
 
   private pathItem(p: PathItem, st: State, slot: number | undefined): string {

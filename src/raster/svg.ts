@@ -249,6 +249,8 @@ function writePath(b: SvgBuilder, item: PathItem, out: string[]): void {
 
 function writeGlyphs(b: SvgBuilder, run: GlyphRun, out: string[]): void {
   if (!(run.size > 0)) return;
+  // Invisible text (kept in the PDF for reading) draws nothing.
+  if (!(run.color.a > 0) && !(run.stroke && run.stroke.width > 0 && run.stroke.color.a > 0)) return;
   const font = parseFont(run.font);
   if (!font) return;
   const scale = run.size / font.unitsPerEm;
@@ -271,9 +273,18 @@ function writeGlyphs(b: SvgBuilder, run: GlyphRun, out: string[]): void {
     x += advances[i];
   }
   if (uses === '') return;
+  const outline = run.stroke && run.stroke.width > 0 && run.stroke.color.a > 0 ? run.stroke : null;
   const alpha = clamp01(run.color.a);
-  const opacity = alpha < 0.999 ? ` fill-opacity="${num(alpha)}"` : '';
-  out.push(`<g fill="${rgb(run.color)}"${opacity}>${uses}</g>`);
+  const fill =
+    alpha > 0 || !outline
+      ? `fill="${rgb(run.color)}"${alpha < 0.999 ? ` fill-opacity="${num(alpha)}"` : ''}`
+      : 'fill="none"';
+  // The stroke is drawn in each glyph's em units, which its transform scales to the run's size.
+  const strokeAlpha = outline ? clamp01(outline.color.a) : 1;
+  const stroke = outline
+    ? ` stroke="${rgb(outline.color)}" stroke-width="${num(outline.width / scale)}" stroke-miterlimit="10"${strokeAlpha < 0.999 ? ` stroke-opacity="${num(strokeAlpha)}"` : ''}`
+    : '';
+  out.push(`<g ${fill}${stroke}>${uses}</g>`);
 }
 
 /**

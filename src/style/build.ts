@@ -107,6 +107,21 @@ function definiteContentSize(
   return w > 0 && h > 0 ? { size: { width: w, height: h } } : {};
 }
 
+/** A progress bar or a range input: the controls drawn from slider pseudo-elements. */
+function sliderKind(el: DomElement): 'progress' | 'range' | null {
+  if (el.tag === 'progress') return 'progress';
+  return el.tag === 'input' && el.attrs.get('type')?.toLowerCase() === 'range' ? 'range' : null;
+}
+
+/**
+ * A checkbox or radio button. With appearance none, browsers give it ::before and ::after
+ * boxes: custom check marks and switch knobs are drawn with them.
+ */
+function isToggle(el: DomElement): boolean {
+  const type = el.tag === 'input' ? el.attrs.get('type')?.toLowerCase() : undefined;
+  return type === 'checkbox' || type === 'radio';
+}
+
 /** Elements that never get ::before/::after boxes (replaced or void elements). */
 const NO_GENERATED = new Set([
   'img',
@@ -593,10 +608,8 @@ export class TreeBuilder {
       el.attrs.has('placeholder')
         ? this.engine.compute(style, matched.placeholder, [], [], 'placeholder')
         : undefined;
-    const sliderStyles =
-      el.namespace === 'html' && el.tag === 'progress' && style.appearance === 'none'
-        ? this.sliderStyles(style, matched)
-        : undefined;
+    const slider = el.namespace === 'html' && style.appearance === 'none' ? sliderKind(el) : null;
+    const sliderStyles = slider ? this.sliderStyles(style, matched, slider) : undefined;
 
     const isListItem = style.display === 'list-item';
     const footnote = style.float === 'footnote';
@@ -618,7 +631,9 @@ export class TreeBuilder {
       const m = this.marker(matched.marker, el, style, nodeId, lang);
       if (m) children.push(m);
     }
-    const generates = el.namespace === 'html' && !NO_GENERATED.has(el.tag);
+    const generates =
+      el.namespace === 'html' &&
+      (!NO_GENERATED.has(el.tag) || (style.appearance === 'none' && isToggle(el)));
     const before = generates
       ? this.pseudo('before', matched.before, el, style, nodeId, lang, inner)
       : null;
@@ -672,11 +687,20 @@ export class TreeBuilder {
     );
   }
 
-  /** The track of a progress bar inherits from the bar, its filled part from the track. */
-  private sliderStyles(style: ComputedStyle, matched: MatchedRules): SliderStyles {
+  /**
+   * The track of a slider inherits from the control, its filled part from the track; a range
+   * input's thumb inherits from the input.
+   */
+  private sliderStyles(
+    style: ComputedStyle,
+    matched: MatchedRules,
+    kind: 'progress' | 'range',
+  ): SliderStyles {
     const track = this.engine.compute(style, matched['slider-track'], [], [], 'slider-track');
     const fill = this.engine.compute(track, matched['slider-fill'], [], [], 'slider-fill');
-    return { track, fill };
+    if (kind === 'progress') return { track, fill };
+    const thumb = this.engine.compute(style, matched['slider-thumb'], [], [], 'slider-thumb');
+    return { track, fill, thumb };
   }
 
   /**

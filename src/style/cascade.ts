@@ -119,6 +119,7 @@ export interface MatchedRules {
   readonly 'first-line': readonly StyleRule[];
   readonly 'slider-track': readonly StyleRule[];
   readonly 'slider-fill': readonly StyleRule[];
+  readonly 'slider-thumb': readonly StyleRule[];
 }
 
 /** No matching rule: shared by the many lists that stay empty (most pseudo-elements). */
@@ -196,6 +197,7 @@ export class StyleEngine {
       'first-line': ordered(lists['first-line']),
       'slider-track': ordered(lists['slider-track']),
       'slider-fill': ordered(lists['slider-fill']),
+      'slider-thumb': ordered(lists['slider-thumb']),
     };
   }
 
@@ -443,7 +445,8 @@ export class StyleEngine {
     for (const l of COMPUTE_ORDER) {
       const slot = slots.get(l);
       let v = valueOf(l, slot?.value, 0, slot?.declaredAs ?? l);
-      if (v === 'currentcolor') v = l.key === 'color' ? pRec.color : rec.color;
+      if (v === 'currentcolor' && !l.keepsCurrentColor)
+        v = l.key === 'color' ? pRec.color : rec.color;
       rec[l.key] = v;
       if (l.key === 'fontSize') {
         if (!parent) this.rootFontSize = v as number;

@@ -16,7 +16,8 @@ export type PseudoElement =
   | 'placeholder'
   | 'first-line'
   | 'slider-track'
-  | 'slider-fill';
+  | 'slider-fill'
+  | 'slider-thumb';
 
 const PSEUDO_ELEMENTS: ReadonlySet<string> = new Set<PseudoElement>([
   'before',
@@ -29,6 +30,7 @@ const PSEUDO_ELEMENTS: ReadonlySet<string> = new Set<PseudoElement>([
   'first-line',
   'slider-track',
   'slider-fill',
+  'slider-thumb',
 ]);
 
 /** Vendor spellings of pseudo-elements that mean a standard one. */
@@ -40,6 +42,12 @@ const PSEUDO_ELEMENT_ALIASES: Readonly<Record<string, PseudoElement>> = {
   '-webkit-progress-bar': 'slider-track',
   '-webkit-progress-value': 'slider-fill',
   '-moz-progress-bar': 'slider-fill',
+  // A range input's track, the part of it left of the thumb, and the thumb.
+  '-webkit-slider-runnable-track': 'slider-track',
+  '-moz-range-track': 'slider-track',
+  '-moz-range-progress': 'slider-fill',
+  '-webkit-slider-thumb': 'slider-thumb',
+  '-moz-range-thumb': 'slider-thumb',
 };
 
 type AttrOp = 'exists' | '=' | '~=' | '|=' | '^=' | '$=' | '*=';

@@ -425,6 +425,8 @@ export type CssImage = CssUrlImage | CssGradient;
 
 export type BackgroundRepeatKeyword = 'repeat' | 'no-repeat' | 'space' | 'round';
 export type BackgroundBox = 'border-box' | 'padding-box' | 'content-box';
+/** What a background is clipped to: a box, or the glyphs of the element's text. */
+export type BackgroundClip = BackgroundBox | 'text';
 
 export interface BackgroundPosition {
   /** Keywords become percentages: left 0%, center 50%, right 100%; `right 10px` → {100%, -10px}. */
@@ -471,7 +473,7 @@ export interface BackgroundLayer {
   readonly repeatX: BackgroundRepeatKeyword;
   readonly repeatY: BackgroundRepeatKeyword;
   readonly origin: BackgroundBox;
-  readonly clip: BackgroundBox;
+  readonly clip: BackgroundClip;
   /** background-blend-mode other than normal: how the layer blends with those under it. */
   readonly blend?: BlendMode;
 }
@@ -645,7 +647,12 @@ export interface ComputedStyle {
   /** Layers from background-image and its sibling longhands (empty = no image). */
   readonly backgroundLayers: readonly BackgroundLayer[];
   /** The box background-color paints in: the bottom layer's background-clip. */
-  readonly backgroundClip: BackgroundBox;
+  readonly backgroundClip: BackgroundClip;
+  /** Outline around the border box, px; drawn only when its style is not none. */
+  readonly outlineWidth: number;
+  readonly outlineStyle: BorderStyle;
+  readonly outlineColor: RgbaColor;
+  readonly outlineOffset: number;
   /** box-shadow, first shadow on top; empty for none. */
   readonly boxShadow: readonly BoxShadow[];
   /** text-shadow, first shadow on top; empty for none. */
@@ -728,6 +735,11 @@ export interface ComputedStyle {
   readonly textDecorationThickness: number | 'auto';
   /** Distance of an underline below the baseline in px; 'auto' takes the font's position. */
   readonly textUnderlineOffset: number | 'auto';
+  /** -webkit-text-stroke-width, px: a line of this width drawn along the glyph outlines. */
+  readonly textStrokeWidth: number;
+  readonly textStrokeColor: 'currentcolor' | RgbaColor;
+  /** -webkit-text-fill-color: the glyphs' fill (`color` still colours decorations). */
+  readonly textFillColor: 'currentcolor' | RgbaColor;
   readonly textUnderlinePosition: 'auto' | 'under' | 'from-font';
   /** What marks inline content cut at the end edge of a box that clips its overflow. */
   readonly textOverflow: TextOverflow;
@@ -866,8 +878,10 @@ export interface StyledElement extends StyledNodeBase {
   /** A block container with ::first-line rules: the style of its first formatted line. */
   readonly firstLineStyle?: ComputedStyle;
   /**
-   * A <progress>: the styles of its track and its filled part (::-webkit-progress-bar,
-   * ::-webkit-progress-value or ::-moz-progress-bar), which draw it when appearance is none.
+   * A <progress> or range <input>: the styles of its track, its filled part and (range) its
+   * thumb (::-webkit-progress-bar, ::-webkit-progress-value, ::-moz-progress-bar,
+   * ::-webkit-slider-runnable-track, ::-moz-range-progress, ::-webkit-slider-thumb...), which
+   * draw it when appearance is none.
    */
   readonly sliderStyles?: SliderStyles;
 }
@@ -875,6 +889,8 @@ export interface StyledElement extends StyledNodeBase {
 export interface SliderStyles {
   readonly track: ComputedStyle;
   readonly fill: ComputedStyle;
+  /** A range input's thumb; its parent style is the input's. */
+  readonly thumb?: ComputedStyle;
 }
 
 export interface StringAssignment {

@@ -100,6 +100,60 @@ describe('form control boxes', () => {
     ]);
   });
 
+  it('an author-styled checkbox draws its ::before and ::after, checked or not', async () => {
+    const r = await layoutSnippet(
+      `<input type=checkbox id=a checked><input type=checkbox id=b><input type=radio id=c checked>`,
+      `${CSS} input { appearance: none; width: 20px; height: 20px; margin: 0; border: 0;
+        position: relative }
+       input::before { content: ''; position: absolute; left: 5px; top: 5px; width: 10px;
+        height: 10px; background: rgb(0 0 255); transform: scale(0) }
+       input:checked::before { transform: none }
+       input[type=radio]::after { content: ''; position: absolute; inset: 0;
+        border: 2px solid rgb(255 0 0) }`,
+    );
+    const blue = r
+      .items(0)
+      .flatMap((i) => (i.kind === 'path' && i.fill && 'b' in i.fill && i.fill.b === 1 ? [i] : []));
+    // The checked checkbox's and the radio button's ::before (scaled to nothing when unchecked).
+    expect(blue).toHaveLength(2);
+    // The radio button's ::after ring.
+    const red = r.items(0).filter((i) => JSON.stringify(i).includes('"r":1,"g":0,"b":0'));
+    expect(red.length).toBeGreaterThan(0);
+    expect(r.box('b')[0]).toMatchObject({ width: 20, height: 20 });
+  });
+
+  it('an author-styled range input places its thumb on the track at the value', async () => {
+    const r = await layoutSnippet(
+      `<input type=range id=a value=25><input type=range id=b min=0 max=10 value=10 class=d>`,
+      `${CSS} input { appearance: none; display: block; width: 200px; height: 6px; margin: 10px 0;
+        background: rgb(0 0 255) }
+       input::-webkit-slider-thumb { appearance: none; width: 20px; height: 20px;
+        background: rgb(255 0 0) }
+       .d::-webkit-slider-thumb { appearance: auto }`,
+    );
+    const rects = r
+      .items(0)
+      .flatMap((i) => (i.kind === 'path' && i.fill && 'r' in i.fill ? [i] : []))
+      .map((i) => {
+        const o = i.ops[0];
+        const c = i.fill as { r: number; g: number; b: number };
+        return o.op === 'rect'
+          ? { rgb: [c.r, c.g, c.b], x: o.x / 0.75, y: o.y / 0.75, w: o.width / 0.75 }
+          : { rgb: [c.r, c.g, c.b], x: NaN, y: NaN, w: NaN };
+      });
+    const [trackA, thumbA] = rects;
+    expect(trackA).toMatchObject({ rgb: [0, 0, 1], w: 200 });
+    // A quarter of the way: 0.25 × (200 − 20); centred on the 6px track: 3 − 10 = −7.
+    expect(thumbA.rgb).toEqual([1, 0, 0]);
+    expect(thumbA.x).toBeCloseTo(45, 3);
+    expect(thumbA.y - trackA.y).toBeCloseTo(-7, 3);
+    expect(thumbA.w).toBeCloseTo(20, 3);
+    // A thumb the browser still draws: a 16px disc in the accent colour at the end.
+    const disc = r.items(0).at(-1);
+    expect(disc?.kind === 'path' && disc.fill).toMatchObject({ r: 0, b: 1 });
+    expect(r.box('b')[0]).toMatchObject({ width: 200, height: 6 });
+  });
+
   it('buttons and selects made block-level stay as wide as their content', async () => {
     const r = await layoutSnippet(
       `<button id=a>Order</button><input id=b type=submit value=Send>

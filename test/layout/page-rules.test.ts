@@ -174,12 +174,27 @@ describe('the canvas background', () => {
     const fills = r.document.pages[0].items.flatMap((i) =>
       i.kind === 'path' && i.fill && 'r' in i.fill && i.ops[0].op === 'rect' ? [i.ops[0]] : [],
     );
-    // The canvas comes first (the body's own box paints over its content area after it).
     const pt = MM * 0.75;
     expect(fills[0].x).toBeCloseTo(20 * pt, 3);
     expect(fills[0].y).toBeCloseTo(10 * pt, 3);
     expect(fills[0].width).toBeCloseTo(60 * pt, 3);
     expect(fills[0].height).toBeCloseTo(80 * pt, 3);
+  });
+
+  it('is painted once: the element it comes from paints no colour of its own', async () => {
+    for (const css of [
+      'body { background: rgba(255, 0, 0, 0.5) }',
+      'html { background: rgba(255, 0, 0, 0.5) } body { background: rgba(0, 0, 255, 0.5) }',
+    ]) {
+      const r = await layoutSnippet('<p>x</p>', `@page { size: 100mm 100mm } ${css}`);
+      const fills = r.document.pages[0].items.flatMap((i) =>
+        i.kind === 'path' && i.fill && 'r' in i.fill ? [i.fill] : [],
+      );
+      // Translucent red once over the page (a second layer would read darker); the body keeps
+      // its own colour when the root's is the canvas.
+      expect(fills.filter((f) => f.r === 1 && f.b === 0)).toHaveLength(1);
+      expect(fills.filter((f) => f.b === 1)).toHaveLength(css.startsWith('html') ? 1 : 0);
+    }
   });
 });
 

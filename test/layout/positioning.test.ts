@@ -304,3 +304,19 @@ describe('relative positioning of inline boxes', () => {
     );
   });
 });
+
+describe('relative inline offsets in percent', () => {
+  it('resolves a horizontal percentage against the containing block width', async () => {
+    const css = `${PAGED} p { width: 200px } span { position: relative; left: 25% }
+      em { position: relative; right: calc(10% + 5px); font-style: normal }`;
+    const still = (await layoutSnippet('<p>ab</p>', css)).lines(0)[0];
+    // 25% of the paragraph's 200px.
+    const [b] = (await layoutSnippet('<p>a<span>b</span></p>', css)).lines(0);
+    expect(b.right).toBeCloseTo(still.right + 50, 1);
+    // A calc() mixing percent and length; `right` moves the box left.
+    const [c] = (await layoutSnippet('<p>a<em>b</em></p>', css)).lines(0);
+    // 'a' and 'b' are as wide in this font: the moved 'b' starts 25px left of where it was.
+    expect(c.text).toBe('b a');
+    expect(c.x).toBeCloseTo(still.right - 25 - (still.right - still.x) / 2, 1);
+  });
+});

@@ -331,6 +331,25 @@ describe('computed values', () => {
     expect(c.style.columnCount).toBe(2);
   });
 
+  it('reads the -webkit- names older sheets give alone as the standard properties', async () => {
+    const { el: e } = await el(
+      `#t { display: -webkit-inline-flex; -webkit-justify-content: space-between;
+        -webkit-flex: 2; -webkit-border-radius: 6px; -webkit-transform: translateX(3px) }`,
+      '<p id=t>x</p>',
+    );
+    expect(e.style.display).toBe('inline-flex');
+    expect(e.style.justifyContent).toBe('space-between');
+    expect(e.style.flexGrow).toBe(2);
+    expect(e.style.borderTopLeftRadius).toEqual({ horizontal: 6, vertical: 6 });
+    expect(e.style.transform).not.toEqual([]);
+    // The standard name given later wins, as one property.
+    const { el: f } = await el(
+      '#t { -webkit-transform: translateX(3px); transform: none }',
+      '<p id=t>x</p>',
+    );
+    expect(f.style.transform).toEqual([]);
+  });
+
   it('parses shorthands: margin, padding, border, border-radius, font, flex, background', async () => {
     const { el: e } = await el(
       `#t { margin: 1px 2px 3px; padding: 4px 5px; border: 3px dashed #0f0; border-radius: 10px 20% / 5px;

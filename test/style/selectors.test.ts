@@ -171,7 +171,9 @@ describe('specificity', () => {
 
   it('compiles valid pseudo-elements of browser UI and :host to selectors that never match', () => {
     expect(compile('p::selection').unrendered).toBe('::selection');
-    expect(compile('input::-webkit-slider-thumb:hover').unrendered).toBe('::-webkit-slider-thumb');
+    expect(compile('div::-webkit-scrollbar-thumb:hover').unrendered).toBe(
+      '::-webkit-scrollbar-thumb',
+    );
     expect(ids(LIST, 'li::selection')).toEqual([]);
     for (const sel of [':host', ':host(.x)', 'li:-moz-focusring'])
       expect(ids(LIST, sel)).toEqual([]);
@@ -187,5 +189,8 @@ describe('specificity', () => {
     expect(compile('li::marker').pseudoElement).toBe('marker');
     expect(compile('p:before').pseudoElement).toBe('before');
     expect(compile('::after').pseudoElement).toBe('after');
+    // Vendor names of a range input's parts.
+    expect(compile('input::-webkit-slider-thumb').pseudoElement).toBe('slider-thumb');
+    expect(compile('input::-moz-range-track').pseudoElement).toBe('slider-track');
   });
 });

@@ -5,7 +5,7 @@
  * is built in the same DOM-order walk (see semantics.ts), and every piece of inline content
  * carries the structure slot it fills, or none for artifacts.
  */
-import type { ComputedStyle, StyledElement, StyledNode } from '../../style/index.js';
+import type { ComputedStyle, RgbaColor, StyledElement, StyledNode } from '../../style/index.js';
 import type { TextDecoration } from '../../text/index.js';
 import type { DraftNode } from './structure.js';
 import type { DecodedImage } from '../../images/index.js';
@@ -44,6 +44,8 @@ export interface InlineSource {
   readonly hidden?: boolean;
   /** text-shadow of the text, when it has one. */
   readonly textShadow?: ComputedStyle['textShadow'];
+  /** How the glyphs are filled and outlined, when not simply in the text colour. */
+  readonly textPaint?: TextPaint;
   /** id of an inline element starting with this run (a link target). */
   readonly anchor?: string;
   /** leader(): an empty object that grows to fill its line with `fill` repeated (an artifact). */
@@ -59,9 +61,17 @@ export interface InlineSource {
   readonly shift?: RelativeShift;
 }
 
+/** -webkit-text-fill-color and -webkit-text-stroke, resolved (stroke width in points). */
+export interface TextPaint {
+  readonly fill?: RgbaColor;
+  readonly stroke?: { readonly width: number; readonly color: RgbaColor };
+}
+
 export interface RelativeShift {
   readonly x: number;
   readonly y: number;
+  /** Part of the horizontal offset given as a fraction of the containing block's width. */
+  readonly xOfWidth?: number;
 }
 
 export type InlineItem =

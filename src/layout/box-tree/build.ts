@@ -5,7 +5,13 @@
  * wrapped in anonymous blocks; semantics become structure nodes and content slots.
  */
 import type { Deadline, Warning } from '../../diagnostics.js';
-import type { ComputedStyle, StyledElement, StyledNode, StyledPseudo } from '../../style/index.js';
+import type {
+  ComputedStyle,
+  LengthPercentage,
+  StyledElement,
+  StyledNode,
+  StyledPseudo,
+} from '../../style/index.js';
 import type { TextDecoration } from '../../text/index.js';
 import type {
   BlockBox,
@@ -19,6 +25,7 @@ import type {
   LinkRef,
   MarkerBox,
   RelativeShift,
+  TextPaint,
   TableBox,
   TableCellBox,
   TableRowBox,
@@ -49,7 +56,7 @@ import {
   isControl,
   type ControlElement,
 } from './forms.js';
-import { lenAuto, pt } from '../units.js';
+import { len, lenAuto, paintsDecoration, pt } from '../units.js';
 
 export interface BuildContext {
   readonly sb: StructureBuilder;
@@ -369,6 +376,7 @@ function text(
     ...(ictx.background ? { background: ictx.background } : {}),
     ...(ictx.shift ? { shift: ictx.shift } : {}),
     ...(style.textShadow.length > 0 ? { textShadow: style.textShadow } : {}),
+    ...(hasTextPaint(style) ? { textPaint: textPaint(style) } : {}),
   };
   flow.items.push({
     kind: 'text',
@@ -379,6 +387,19 @@ function text(
     ...(ictx.raisedBy && style.verticalAlign === 'baseline' ? { raisedBy: ictx.raisedBy } : {}),
     source,
   });
+}
+
+function hasTextPaint(s: ComputedStyle): boolean {
+  return s.textFillColor !== 'currentcolor' || s.textStrokeWidth > 0;
+}
+
+/** The fill and outline of text, `currentcolor` resolved to the text's colour. */
+function textPaint(s: ComputedStyle): TextPaint {
+  const stroke = s.textStrokeColor === 'currentcolor' ? s.color : s.textStrokeColor;
+  return {
+    ...(s.textFillColor !== 'currentcolor' ? { fill: s.textFillColor } : {}),
+    ...(s.textStrokeWidth > 0 ? { stroke: { width: pt(s.textStrokeWidth), color: stroke } } : {}),
+  };
 }
 
 /** Inline generated content drawn as it is (an inside ::marker): its text and images. */
@@ -558,7 +579,7 @@ function buildElement(
       el,
       `${ctx.sb.position}:${ctx.nextAnonId}:${depth}:${ctx.flexDepth ?? 0}:${ctx.inFootnote ? 1 : 0}:` +
         `${group.node?.id ?? 0}:${group.lang}:${ictx.lang}:${ictx.decoration ? 1 : 0}${ictx.background ? 1 : 0}` +
-        (ictx.shift ? `:${ictx.shift.x},${ictx.shift.y}` : ''),
+        (ictx.shift ? `:${ictx.shift.x},${ictx.shift.y},${ictx.shift.xOfWidth ?? 0}` : ''),
     );
   ctx.depth = depth + 1;
   try {
@@ -960,12 +981,7 @@ function addInsets(s: ComputedStyle, items: InlineItem[], from: number): void {
 function decoBg(el: StyledElement, ictx: InlineCtx): Partial<InlineCtx> {
   const decoration = decorationFor(el, ictx.decoration);
   const s = el.style;
-  const painted =
-    s.backgroundColor.a > 0 ||
-    s.backgroundLayers.length > 0 ||
-    s.boxShadow.length > 0 ||
-    s.borderImageSource !== 'none' ||
-    s.borderTopWidth + s.borderRightWidth + s.borderBottomWidth + s.borderLeftWidth > 0;
+  const painted = paintsDecoration(s);
   const background = painted ? { style: s } : ictx.background;
   // Inline content moves with an ancestor raised or lowered by sub, super or a length (a link
   // in a <sup> stays raised); any other alignment starts afresh.
@@ -994,10 +1010,31 @@ function relativeShift(
   outer: RelativeShift | undefined,
 ): RelativeShift | undefined {
   if (s.position !== 'relative') return outer;
-  const dx = lenAuto(s.left, undefined) ?? -(lenAuto(s.right, undefined) ?? 0);
+  // A horizontal offset may depend on the containing block's width, known only at layout: it
+  // is kept as points plus a fraction of that width (the two parts of a linear function).
+  const horizontal = (v: LengthPercentage): { pt: number; ofWidth: number } => {
+    const at0 = len(v, 0);
+    return { pt: at0, ofWidth: (len(v, 1000) - at0) / 1000 };
+  };
+  const h =
+    s.left !== 'auto'
+      ? horizontal(s.left)
+      : s.right !== 'auto'
+        ? negate(horizontal(s.right))
+        : { pt: 0, ofWidth: 0 };
+  // Vertical percentages refer to a containing block height that is auto here: they count as 0.
   const dy = lenAuto(s.top, undefined) ?? -(lenAuto(s.bottom, undefined) ?? 0);
-  if (dx === 0 && dy === 0) return outer;
-  return { x: (outer?.x ?? 0) + dx, y: (outer?.y ?? 0) + dy };
+  if (h.pt === 0 && h.ofWidth === 0 && dy === 0) return outer;
+  const ofWidth = (outer?.xOfWidth ?? 0) + h.ofWidth;
+  return {
+    x: (outer?.x ?? 0) + h.pt,
+    y: (outer?.y ?? 0) + dy,
+    ...(ofWidth !== 0 ? { xOfWidth: ofWidth } : {}),
+  };
+}
+
+function negate(v: { pt: number; ofWidth: number }): { pt: number; ofWidth: number } {
+  return { pt: -v.pt, ofWidth: -v.ofWidth };
 }
 
 /** The source of an atomic inline: its link and the shift of the inline boxes around it. */

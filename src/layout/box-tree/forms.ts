@@ -492,7 +492,12 @@ export function controlElement(el: StyledElement, names: FormNames): ControlElem
       ]);
     case 'checkbox':
     case 'radio':
+      // Undrawn, the box shows what the author drew with its ::before and ::after.
+      return drawn ? make(s, [], { artwork: artworkKey(el) }) : make(s, el.children);
     case 'range':
+      if (!drawn && el.sliderStyles?.thumb)
+        return make(rangeBox(s), rangeParts(el, el.sliderStyles, rangeValues(el)));
+      return make(s, [], drawn ? { artwork: artworkKey(el) } : {});
     case 'color':
       return make(s, [], drawn ? { artwork: artworkKey(el) } : {});
     case 'progress':
@@ -554,6 +559,88 @@ function sliderTrack(el: StyledElement, styles: SliderStyles, share: number): St
     height: full,
   }));
   return part(el, track, [part(el, fill, [])]);
+}
+
+/** Where a range input's value lies between its min and max, from 0 to 1. */
+function rangeValues(el: StyledElement): number {
+  const num = (n: string, d: number): number => {
+    const x = Number.parseFloat(el.attrs.get(n) ?? '');
+    return Number.isFinite(x) ? x : d;
+  };
+  const min = num('min', 0);
+  const max = Math.max(min, num('max', 100));
+  const value = Math.min(max, Math.max(min, num('value', (min + max) / 2)));
+  return max > min ? (value - min) / (max - min) : 0;
+}
+
+/** Browsers' size of a range input's content box, and of its thumb when the author gives none. */
+const RANGE_WIDTH = 129;
+const RANGE_HEIGHT = 16;
+const THUMB_SIZE = 16;
+const ROUND = { horizontal: { percent: 50, px: 0 }, vertical: { percent: 50, px: 0 } };
+
+/** An undrawn range input: its default size, and the containing block of its parts. */
+function rangeBox(s: ComputedStyle): ComputedStyle {
+  return derived(s, 'range box', () => ({
+    ...s,
+    ...(s.width === 'auto' ? { width: RANGE_WIDTH } : {}),
+    ...(s.height === 'auto' ? { height: RANGE_HEIGHT } : {}),
+    ...(s.position === 'static' ? { position: 'relative' } : {}),
+  }));
+}
+
+/**
+ * A range input styled by the author (appearance: none): its track across the middle of the
+ * box, the track's filled part up to the value, and the thumb centred on the track at the
+ * value, each with its pseudo-element's style. A thumb still drawn by the browser (its own
+ * appearance not none) is the usual accent-coloured disc.
+ */
+function rangeParts(el: StyledElement, styles: SliderStyles, share: number): StyledNode[] {
+  const t = styles.thumb!;
+  const themed = t.appearance !== 'none';
+  const thumbW = themed ? THUMB_SIZE : typeof t.width === 'number' ? t.width : 0;
+  const thumbH = themed ? THUMB_SIZE : typeof t.height === 'number' ? t.height : 0;
+  const trackH = typeof styles.track.height === 'number' ? styles.track.height : undefined;
+  const middle = (h: number | undefined): Partial<ComputedStyle> =>
+    h === undefined
+      ? { top: 0, height: { percent: 100, px: 0 } }
+      : { top: { percent: 50, px: 0 }, marginTop: -h / 2, height: h };
+  const track = derived(styles.track, 'range track', () => ({
+    ...styles.track,
+    display: 'block',
+    position: 'absolute',
+    left: 0,
+    right: 0,
+    width: 'auto',
+    ...middle(trackH),
+  }));
+  const pct = Math.min(100, Math.max(0, share * 100));
+  const fill = derived(styles.fill, `range fill ${pct}`, () => ({
+    ...styles.fill,
+    display: 'block',
+    width: { percent: pct, px: 0 },
+    height: { percent: 100, px: 0 },
+  }));
+  const accent = el.style.accentColor === 'auto' ? ACCENT_BLUE : el.style.accentColor;
+  const thumb = derived(t, `range thumb ${share} ${themed ? 1 : 0}`, () => ({
+    ...t,
+    display: 'block',
+    position: 'absolute',
+    // The thumb's left edge runs from 0 to the width less the thumb's own.
+    left: { percent: share * 100, px: -share * thumbW },
+    width: thumbW,
+    ...middle(thumbH),
+    ...(themed
+      ? {
+          backgroundColor: accent,
+          borderTopLeftRadius: ROUND,
+          borderTopRightRadius: ROUND,
+          borderBottomRightRadius: ROUND,
+          borderBottomLeftRadius: ROUND,
+        }
+      : {}),
+  }));
+  return [part(el, track, [part(el, fill, [])]), part(el, thumb, [])];
 }
 
 /** Controls as wide as their content even when block-level (HTML's button layout). */
@@ -639,6 +726,7 @@ function meterValues(el: StyledElement): { value: number; min: number; max: numb
 }
 
 const BLUE = '#0075ff';
+const ACCENT_BLUE = { r: 0, g: 0x75 / 255, b: 1, a: 1 };
 
 function hex(c: ComputedStyle['color']): string {
   const h = (v: number): string =>
@@ -696,14 +784,7 @@ export function controlArtwork(el: StyledElement): string | null {
       );
     }
     case 'range': {
-      const num = (n: string, d: number): number => {
-        const x = Number.parseFloat(el.attrs.get(n) ?? '');
-        return Number.isFinite(x) ? x : d;
-      };
-      const min = num('min', 0);
-      const max = Math.max(min, num('max', 100));
-      const value = Math.min(max, Math.max(min, num('value', (min + max) / 2)));
-      const x = 8 + ((129 - 16) * (value - min)) / Math.max(1e-9, max - min);
+      const x = 8 + (129 - 16) * rangeValues(el);
       return svg(
         129,
         16,

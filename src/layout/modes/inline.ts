@@ -34,7 +34,8 @@ import type { LayoutContext } from '../context.js';
 import { decorateBox, flatten, MemoSlot, warnOnce } from '../context.js';
 import { textShadowItems } from '../paint/text-shadow.js';
 import { shadowBudget } from '../paint/shadow-image.js';
-import type { DisplayItem, GlyphList, ItemTag } from '../../document/index.js';
+import type { DisplayItem, GlyphList, GlyphRun, ItemTag } from '../../document/index.js';
+import { clipsToText, resolveTextClips } from '../paint/text-clip.js';
 import type { Anchor, Fragment, LeafFragment, PageMark } from '../paginate/fragments.js';
 import { anchorsOf, moveAnchor } from '../paginate/fragments.js';
 import {
@@ -379,7 +380,7 @@ export function layoutInline(
       if (line) {
         const [own, carried] = rtl ? [line, undefined] : leadersAcross(line, carriedLeader);
         carriedLeader = carried;
-        let leaf = lineLeaf(fillLeaders(own), left, y, atomics, ctx);
+        let leaf = lineLeaf(fillLeaders(own), left, y, width, atomics, ctx);
         if (rest && firstLine) leaf = withLineBackground(leaf, firstLine, line, left, y);
         if (marker && !rtl && line.contentWidth > line.availableWidth + EPS)
           leaf = withEllipsis(
@@ -444,6 +445,8 @@ function lineLeaf(
   line: LineBox<InlineSource>,
   x: number,
   y: number,
+  /** Width of the containing block, for relative offsets given in percent. */
+  cbWidth: number,
   atomics: Map<Box, { frag: Fragment; marginLeft: number; marginTop: number }>,
   ctx: LayoutContext,
 ): LineLeaf {
@@ -457,6 +460,8 @@ function lineLeaf(
   // Inline boxes with a background or border: their extent on this line.
   let inlineBoxes:
     Map<PaintedInline, { x0: number; x1: number; y0: number; y1: number }> | undefined;
+  // The text of inline boxes whose background is clipped to it.
+  let textOf: Map<PaintedInline, GlyphRun[]> | undefined;
   const linkArea = (
     link: LinkRef | undefined,
     x0: number,
@@ -492,10 +497,11 @@ function lineLeaf(
       });
     }
     const shift = f.source.shift;
+    const shiftX = shift ? shift.x + (shift.xOfWidth ?? 0) * cbWidth : 0;
     if (f.kind === 'glyphs') {
       if (f.source.hidden) continue;
       const baseline = top + f.baseline + (shift?.y ?? 0);
-      const fx = x + f.x + (shift?.x ?? 0);
+      const fx = x + f.x + shiftX;
       const bg = f.source.background;
       if (bg) {
         inlineBoxes ??= new Map();
@@ -512,21 +518,32 @@ function lineLeaf(
       // Shadows go under the run's text and decorations, which are known only once drawn.
       const shadowAt = content.length;
       const ownDecorations = decorations.length;
+      const paint = f.source.textPaint;
       const run = {
         font: f.font,
         size: f.size,
-        color: f.color,
+        color: paint?.fill ?? f.color,
         x: fx,
         y: baseline,
         glyphs: f.glyphs,
       };
-      if (f.glyphs.ids.length > 0 && f.style.color.a > 0) {
-        content.push({
+      // Transparent text is still written (invisibly): it stays searchable and readable, and
+      // a background clipped to text shows through its outlines.
+      if (f.glyphs.ids.length > 0) {
+        const item: GlyphRun = {
           kind: 'glyphs',
           ...run,
+          ...(paint?.stroke ? { stroke: paint.stroke } : {}),
           ...(f.actualText !== undefined ? { actualText: f.actualText } : {}),
           tag: tagOf(f.source, ctx),
-        });
+        };
+        content.push(item);
+        if (bg && clipsToText(bg.style)) {
+          textOf ??= new Map();
+          const runs = textOf.get(bg);
+          if (runs) runs.push(item);
+          else textOf.set(bg, [item]);
+        }
       }
       for (const d of f.decorations)
         decorations.push(decorationLineItem({ ...d, y: baseline + d.y }, fx, f.width));
@@ -549,17 +566,18 @@ function lineLeaf(
       const box = f.source.box;
       const placed = box ? atomics.get(box) : undefined;
       if (placed) {
-        const ox = x + f.x + placed.marginLeft + (shift?.x ?? 0);
+        const ox = x + f.x + placed.marginLeft + shiftX;
         const oy = top + f.y + placed.marginTop + (shift?.y ?? 0);
         for (const it of flatten(placed.frag)) content.push(moveItem(it, ox, oy));
         for (const a of anchorsOf(placed.frag)) anchors.push(moveAnchor(a, ox, oy));
       }
-      const sx = x + f.x + (shift?.x ?? 0);
+      const sx = x + f.x + shiftX;
       const sy = top + f.y + (shift?.y ?? 0);
       linkArea(f.source.link, sx, sx + f.width, sy, sy + f.height);
     }
   }
-  for (const [{ style: s }, a] of inlineBoxes ?? NO_BOXES) {
+  for (const [box, a] of inlineBoxes ?? NO_BOXES) {
+    const s = box.style;
     if (s.visibility !== 'visible') continue;
     // Padding and borders grow the painted area, not the line (CSS 2.1 10.8.1).
     const p = padding(s, 0);
@@ -568,23 +586,22 @@ function lineLeaf(
     const w = a.x1 + p.right + b.right - x;
     const top = a.y0 - p.top - b.top;
     const bottom = a.y1 + p.bottom + b.bottom;
-    backgrounds.push(
-      ...decorateBox(
-        s,
-        x,
-        w,
-        {
-          top,
-          bottom,
-          continuedAbove: false,
-          continuedBelow: false,
-          flowTop: top,
-          flowBottom: bottom,
-          shift: 0,
-        },
-        ctx,
-      ),
+    const deco = decorateBox(
+      s,
+      x,
+      w,
+      {
+        top,
+        bottom,
+        continuedAbove: false,
+        continuedBelow: false,
+        flowTop: top,
+        flowBottom: bottom,
+        shift: 0,
+      },
+      ctx,
     );
+    backgrounds.push(...resolveTextClips(deco, () => textOf?.get(box) ?? []));
   }
   const items: DisplayItem[] =
     backgrounds.length === 0 && decorations.length === 0

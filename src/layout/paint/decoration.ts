@@ -512,6 +512,8 @@ function moveTag(t: ItemTag, dx: number, dy: number): ItemTag {
  */
 function movedGlyphs(item: GlyphRun, dx: number, dy: number): GlyphRun {
   const tag = moveTag(item.tag, dx, dy);
+  // Outlined text is rare: a spread copy keeps its stroke.
+  if (item.stroke !== undefined) return { ...item, x: item.x + dx, y: item.y + dy, tag };
   return item.actualText === undefined
     ? {
         kind: 'glyphs',

@@ -85,7 +85,7 @@ export function maskItems(
             },
             radii: undefined,
           }
-        : boxes[layer.clip];
+        : boxes[clipBox];
     const items = backgroundLayerItems(
       layer,
       boxes[layer.origin].rect,

@@ -13,6 +13,7 @@
 import type { ClipOutline } from './clip-path.js';
 import type { BlendMode, DisplayItem, Matrix, PathOp } from '../../document/index.js';
 import { asArtifact } from './decoration.js';
+import { resolveTextClips } from './text-clip.js';
 
 /** Where an item paints within its stacking context. */
 export type PaintLayer = 'block' | 'float' | 'inline' | 'positioned';
@@ -136,13 +137,14 @@ export interface BoxFilter {
 export function paintBox(
   parent: Layers,
   box: BoxPainting,
-  deco: readonly DisplayItem[],
+  boxDeco: readonly DisplayItem[],
   content: Layers,
   clip: readonly PathOp[] | undefined,
   transform: Matrix | undefined,
   clipPath?: ClipOutline,
   mask?: readonly DisplayItem[],
 ): void {
+  const deco = resolveTextClips(boxDeco, () => paintOrder(content));
   const alpha = (box.opacity ?? 1) * (box.filter?.opacity ?? 1);
   const opacity = alpha < 1 ? alpha : undefined;
   const z = box.paint?.z ?? 'auto';

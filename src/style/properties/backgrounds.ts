@@ -8,6 +8,7 @@ import { TRANSPARENT, parseColor, parseInterpolationMethod, type ColorSpec } fro
 import * as kit from './kit.js';
 import type {
   BackgroundBox,
+  BackgroundClip,
   ColorInterpolation,
   BackgroundRepeatKeyword,
   CssImage,
@@ -440,6 +441,7 @@ export function parseRepeat(nodes: readonly CssNode[]): RepeatSpec | null {
   return [x, (ids[1] ?? x) as BackgroundRepeatKeyword];
 }
 const BOX_KW: readonly BackgroundBox[] = ['border-box', 'padding-box', 'content-box'];
+const CLIP_KW: readonly BackgroundClip[] = [...BOX_KW, 'text'];
 
 /** A comma-separated list kit.longhand (background layers). */
 export function listProp<S>(
@@ -497,11 +499,11 @@ longhands.push(
     ['padding-box'],
     kit.single(kit.keywordParser(BOX_KW)),
   ),
-  listProp<BackgroundBox>(
+  listProp<BackgroundClip>(
     'background-clip',
     '_bgClip',
     ['border-box'],
-    kit.single(kit.keywordParser(BOX_KW)),
+    kit.single(kit.keywordParser(CLIP_KW)),
   ),
   listProp<string>(
     'background-attachment',
@@ -530,7 +532,7 @@ shorthands.push({
     const sizes: SizeSpec[] = [];
     const repeats: RepeatSpec[] = [];
     const origins: BackgroundBox[] = [];
-    const clips: BackgroundBox[] = [];
+    const clips: BackgroundClip[] = [];
     const attachments: string[] = [];
     let color: ColorSpec | typeof kit.INITIAL = kit.INITIAL;
     for (let li = 0; li < layers.length; li++) {
@@ -541,6 +543,7 @@ shorthands.push({
       let repeat: RepeatSpec | null = null;
       let attachment: string | null = null;
       const boxes: BackgroundBox[] = [];
+      let textClip = false;
       let i = 0;
       while (i < layer.length) {
         const n = layer[i];
@@ -581,6 +584,11 @@ shorthands.push({
         }
         if (id && BOX_KW.includes(id as BackgroundBox) && boxes.length < 2) {
           boxes.push(id as BackgroundBox);
+          i++;
+          continue;
+        }
+        if (id === 'text' && !textClip) {
+          textClip = true;
           i++;
           continue;
         }
@@ -626,7 +634,7 @@ shorthands.push({
       sizes.push(size ?? { w: { kw: 'auto' }, h: { kw: 'auto' } });
       repeats.push(repeat ?? ['repeat', 'repeat']);
       origins.push(boxes[0] ?? 'padding-box');
-      clips.push(boxes[1] ?? boxes[0] ?? 'border-box');
+      clips.push(textClip ? 'text' : (boxes[1] ?? boxes[0] ?? 'border-box'));
       attachments.push(attachment ?? 'scroll');
     }
     return new Map<string, unknown>([

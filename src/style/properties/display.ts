@@ -39,6 +39,10 @@ const DISPLAY_ONE: Readonly<Record<string, Display>> = {
   none: 'none',
   '-webkit-box': 'flex',
   '-webkit-flex': 'flex',
+  '-webkit-inline-box': 'inline-flex',
+  '-webkit-inline-flex': 'inline-flex',
+  '-ms-flexbox': 'flex',
+  '-ms-inline-flexbox': 'inline-flex',
 };
 
 function parseDisplay(nodes: readonly CssNode[]): Display | null {

@@ -22,11 +22,13 @@ import * as fonts from './fonts.js';
 import * as forms from './forms.js';
 import * as fragmentation from './fragmentation.js';
 import * as grid from './grid.js';
+import * as outline from './outline.js';
 import * as paged from './paged.js';
 import * as shadows from './shadows.js';
 import { lengthOrKeyword, type Longhand, type ParseCtx, type Shorthand } from './kit.js';
 import * as tables from './tables.js';
 import * as text from './text.js';
+import * as textStroke from './text-stroke.js';
 import * as transforms from './transforms.js';
 import { parseLength } from '../values.js';
 
@@ -34,6 +36,7 @@ import { parseLength } from '../values.js';
 const FAMILIES = [
   display,
   box,
+  outline,
   backgrounds,
   shadows,
   borderImage,
@@ -45,6 +48,7 @@ const FAMILIES = [
   fonts,
   fontFeatures,
   text,
+  textStroke,
   content,
   tables,
   flex,
@@ -88,6 +92,40 @@ export const PROPERTY_ALIASES: ReadonlyMap<string, string> = new Map([
     [`-moz-${p}`, p],
   ]),
   ['-webkit-column-span', 'column-span'],
+  // Older sheets (and mail templates) still give some properties only under the prefixed
+  // name; Chromium reads these -webkit- names as the standard property.
+  ...[
+    'transform',
+    'transform-origin',
+    'border-radius',
+    'border-top-left-radius',
+    'border-top-right-radius',
+    'border-bottom-right-radius',
+    'border-bottom-left-radius',
+    'box-shadow',
+    'background-size',
+    'background-origin',
+    'background-clip',
+    'flex',
+    'flex-direction',
+    'flex-wrap',
+    'flex-flow',
+    'flex-grow',
+    'flex-shrink',
+    'flex-basis',
+    'align-items',
+    'align-self',
+    'align-content',
+    'justify-content',
+    'order',
+    'filter',
+    'clip-path',
+    'font-feature-settings',
+    'text-decoration-line',
+    'text-decoration-style',
+    'text-decoration-color',
+    'text-underline-position',
+  ].map((p): [string, string] => [`-webkit-${p}`, p]),
   ...compositing.MASK_ALIASES,
 ]);
 

@@ -45,6 +45,11 @@ export interface Longhand {
   /** Specified value from value nodes, or null when invalid. */
   parse(nodes: readonly CssNode[], ctx: ParseCtx): unknown;
   compute(spec: unknown, ctx: ComputeCtx): unknown;
+  /**
+   * The computed value keeps `currentcolor` as the keyword (inherited, it stands for the
+   * inheriting element's own colour); otherwise the cascade resolves it.
+   */
+  readonly keepsCurrentColor?: boolean;
 }
 
 export interface Shorthand {
