@@ -130,6 +130,18 @@ describe('filter: drop-shadow()', () => {
     expect(new Set(Array.from(data.pixels.subarray(0, 3))).size).toBe(1);
   });
 
+  it('casts a shadow from outlined text with a transparent fill', async () => {
+    const r = await layoutSnippet(
+      `<p style="margin: 0; font: 40px 'DejaVu Sans'; color: transparent; -webkit-text-stroke: 2px black; filter: drop-shadow(0 0 0 blue)">I</p>`,
+      PAGE,
+    );
+    const run = leaves(r.items(0)).find((i) => i.kind === 'glyphs');
+    expect(run?.kind === 'glyphs' && run.stroke !== undefined).toBe(true);
+    const { alpha } = shadowOf(r.items(0));
+    const g = run as Extract<DisplayItem, { kind: 'glyphs' }>;
+    expect(alpha(g.x + g.glyphs.advances[0]! / 2, g.y - 10)).toBe(255);
+  });
+
   it('follows an image’s alpha', async () => {
     const r = await layoutSnippet(
       `<img src="${PNG_HALF_ALPHA}" alt="half" style="display: block; width: 80px; height: 40px; filter: drop-shadow(0 40px 0 black)">`,

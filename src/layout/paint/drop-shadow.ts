@@ -117,12 +117,14 @@ function collect(
         break;
       }
       case 'glyphs': {
-        const outline = it.color.a > 0 ? runOutline(it) : null;
+        // Outlined text casts its outlines whole (its stroke's own width is not followed).
+        const a = Math.max(it.color.a, it.stroke && it.stroke.width > 0 ? it.stroke.color.a : 0);
+        const outline = a > 0 ? runOutline(it) : null;
         if (outline && outline.length > 0)
           out.push({
             kind: 'fill',
             ops: transformOps(moveOps(outline, it.x, it.y), m),
-            alpha: it.color.a * alpha,
+            alpha: a * alpha,
             clips,
           });
         break;

@@ -123,7 +123,11 @@ export function alphaAsLuminance(item: DisplayItem): DisplayItem {
         ...(item.stroke ? { stroke: { ...item.stroke, paint: white(item.stroke.paint) } } : {}),
       };
     case 'glyphs':
-      return { ...item, color: white(item.color) };
+      return {
+        ...item,
+        color: white(item.color),
+        ...(item.stroke ? { stroke: { ...item.stroke, color: white(item.stroke.color) } } : {}),
+      };
     case 'image': {
       const image = whiteImage(item.image);
       return image ? { ...item, image } : opaqueArea(item);
