@@ -20,6 +20,7 @@ import type { ResourceLoader } from '../resources/index.js';
 import type { CssLimits } from './limits.js';
 import type { ColorSpace, HueMethod } from './color-spaces.js';
 import type { ParseOptions } from '../html/index.js';
+import type { CounterStyleDef } from './counter-styles.js';
 
 export type { RgbaColor };
 
@@ -135,7 +136,9 @@ export type CounterStyleName =
   | 'lower-greek'
   | 'arabic-indic'
   | 'hebrew';
-export type ListStyleType = CounterStyleName | 'none' | { readonly string: string };
+/** A counter style: predefined, a string, or one an @counter-style rule names. */
+export type ListStyleType =
+  CounterStyleName | 'none' | { readonly string: string } | { readonly name: string };
 export type ListStylePosition = 'inside' | 'outside';
 
 export type TableLayout = 'auto' | 'fixed';
@@ -1141,6 +1144,8 @@ export interface StyledDocument {
    * target-text() read. Absent: no cross-references.
    */
   readonly targets?: ReadonlyMap<string, TargetInfo>;
+  /** The author's @counter-style rules by name; absent when there are none. */
+  readonly counterStyles?: ReadonlyMap<string, CounterStyleDef>;
 }
 
 /** What cross-references can read of an element. */

@@ -46,8 +46,8 @@ export function parseCounterStyle(n: CssNode | undefined, ctx: kit.ParseCtx): Li
   if (id === 'none') return 'none';
   if (COUNTER_STYLES.includes(id as CounterStyleName)) return id as CounterStyleName;
   if (['inherit', 'initial', 'unset', 'revert', 'default'].includes(id)) return null;
-  ctx.warn(`counter style '${id}' is not supported; decimal is used`);
-  return 'decimal';
+  // Any other name is an @counter-style rule's (case kept); an undefined one reads as decimal.
+  return n.type === 'Identifier' ? { name: n.name } : null;
 }
 
 function parseCounterChanges(dflt: number) {
