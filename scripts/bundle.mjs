@@ -176,6 +176,8 @@ await bundle(
     "export { main, run } from './src/cli.ts';",
     // In a worker thread this starts the batch worker; in the main thread it does nothing.
     "import './src/cli/batch-worker.ts';",
+    // For the start-up snapshot, after its sample render (scripts/bundle/snapshot.cjs).
+    "export const forgetDocumentCaches = () => import('./src/render.ts').then((m) => m.forgetDocumentCaches());",
   ].join('\n'),
   { cli: true },
 );

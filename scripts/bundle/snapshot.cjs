@@ -79,7 +79,7 @@ vm.runInThisContext(readFileSync(file, 'utf8'), { filename: file })(
   bundleDir,
   importOutside,
 );
-const { main, run } = mod.exports;
+const { main, run, forgetDocumentCaches } = mod.exports;
 
 let said = '';
 const quiet = {
@@ -87,8 +87,12 @@ const quiet = {
   stderr: { write: (s) => void (said += s) },
   readStdin: async () => Buffer.alloc(0),
 };
+// The sample's own entries in the caches (its style engine, shaped words, font subsets) would
+// be carried by every process and serve none: they go before the heap is serialised, the
+// compiled code and the decoded faces stay.
 main(['render', sample, '-o', sampleOut], quiet).then((code) => {
   if (code !== 0) throw new Error(`the snapshot's sample render failed (exit ${code}): ${said}`);
+  return forgetDocumentCaches();
 });
 
 v8.startupSnapshot.setDeserializeMainFunction(() => {

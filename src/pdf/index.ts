@@ -45,6 +45,7 @@ import { shadingDict, type ShadingChannel } from './shading.js';
 import { writeLinks, type PendingLink } from './links.js';
 
 export { pdfDate };
+export { clearWriterFontCaches } from './fonts.js';
 
 export interface WritePdfOptions {
   /** Same input, same bytes: /ID and instance id from a content hash. */

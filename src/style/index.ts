@@ -82,6 +82,11 @@ function effectiveBase(baseUrl: string | undefined, baseHref: string | null): st
 /** Engines shared by documents with the same sheets (see engine-cache.ts for when). */
 const engines = new EngineCache();
 
+/** Forgets the engines kept for documents rendered so far. */
+export function clearStyleCaches(): void {
+  engines.clear();
+}
+
 /** Sheets, rule index and engine for a document: a kept engine, or new ones. */
 async function engineFor(
   sources: Parameters<typeof loadSheets>[1],

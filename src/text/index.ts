@@ -27,4 +27,4 @@ export { fontDirectory, bundledFamily, BUNDLED_FACES, FAMILY_ALIASES } from './b
 export type * from './types.js';
 export { warmUpText } from './warmup.js';
 export { createParagraphMemo, type ParagraphMemo } from './paragraph-memo.js';
-export { parsedFont, postHeader, type PostHeader } from './face.js';
+export { clearShapeCaches, parsedFont, postHeader, type PostHeader } from './face.js';
