@@ -99,6 +99,19 @@ describe.skipIf(process.platform === 'win32')('start-up snapshot of the command 
     expect(page!.text).toMatch(/Left cell.*Right cell/);
   });
 
+  it("reads css-tree's grammar from its package when a value needs it", () => {
+    // Telling valid but unsupported CSS from invalid CSS takes the grammar, left outside.
+    const input = file(
+      'grammar.html',
+      '<!doctype html><html lang="en"><head><title>Grammar</title>' +
+        '<style>p { display: ruby; width: nonsense(1) }</style></head><body><p>Text</p></body></html>',
+    );
+    const r = a11ypdf(['render', input, '-o', join(dir, 'grammar.pdf')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/css\.unsupported\] value not supported for 'display': ruby/);
+    expect(r.stderr).toMatch(/css\.invalid-value\] invalid value for 'width'/);
+  });
+
   it('reads standard input and writes standard output', async () => {
     const r = a11ypdf(['render', '-', '-o', '-'], {
       input: '<!doctype html><html lang="en"><title>Piped</title><p>Through a pipe</p></html>',
