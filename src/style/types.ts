@@ -103,7 +103,20 @@ export type TextAlign = 'left' | 'right' | 'center' | 'justify' | 'start' | 'end
 export type TextTransform = 'none' | 'uppercase' | 'lowercase' | 'capitalize';
 export type TextDecorationLine = 'underline' | 'overline' | 'line-through';
 export type TextDecorationStyle = 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
-export type WhiteSpace = 'normal' | 'pre' | 'nowrap' | 'pre-wrap' | 'pre-line' | 'break-spaces';
+/**
+ * How white space is handled, as the legacy `white-space` keywords name it; 'pre-line-nowrap'
+ * is `preserve-breaks nowrap` (CSS Text 4), which has no keyword of its own.
+ */
+export type WhiteSpace =
+  'normal' | 'pre' | 'nowrap' | 'pre-wrap' | 'pre-line' | 'break-spaces' | 'pre-line-nowrap';
+export type WhiteSpaceCollapse = 'collapse' | 'preserve' | 'preserve-breaks' | 'break-spaces';
+export type TextWrapMode = 'wrap' | 'nowrap';
+/** `stable` is computed as `auto`: both wrap greedily when the text is laid out once. */
+export type TextWrapStyle = 'auto' | 'balance' | 'pretty';
+/** What ends the last line before a line clamp (CSS Overflow 4 §5.2). */
+export type BlockEllipsis = 'none' | 'auto' | { readonly string: string };
+/** `-webkit-legacy` is resolved to one of these once display is known. */
+export type Continue = 'auto' | 'discard';
 export type WordBreak = 'normal' | 'break-all' | 'keep-all' | 'break-word';
 export type OverflowWrap = 'normal' | 'break-word' | 'anywhere';
 export type VerticalAlignKeyword =
@@ -713,7 +726,15 @@ export interface ComputedStyle {
   readonly textOverflow: TextOverflow;
   readonly letterSpacing: Length;
   readonly wordSpacing: Length;
+  /** Derived from white-space-collapse and text-wrap-mode (white-space is their shorthand). */
   readonly whiteSpace: WhiteSpace;
+  readonly whiteSpaceCollapse: WhiteSpaceCollapse;
+  readonly textWrapMode: TextWrapMode;
+  readonly textWrapStyle: TextWrapStyle;
+  /** Line clamp (CSS Overflow 4): lines kept by a block container whose `continue` discards. */
+  readonly maxLines: number | 'none';
+  readonly blockEllipsis: BlockEllipsis;
+  readonly continue: Continue;
   readonly wordBreak: WordBreak;
   readonly overflowWrap: OverflowWrap;
   /** A number of space advances, or a length in px. */

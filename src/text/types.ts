@@ -96,7 +96,15 @@ export interface FontContext {
 }
 
 export type TextTransform = 'none' | 'uppercase' | 'lowercase' | 'capitalize' | 'full-width';
-export type WhiteSpace = 'normal' | 'nowrap' | 'pre' | 'pre-wrap' | 'pre-line' | 'break-spaces';
+export type WhiteSpace =
+  | 'normal'
+  | 'nowrap'
+  | 'pre'
+  | 'pre-wrap'
+  | 'pre-line'
+  | 'break-spaces'
+  // preserve-breaks nowrap (CSS Text 4): newlines kept, no wrapping.
+  | 'pre-line-nowrap';
 export type Hyphens = 'none' | 'manual' | 'auto';
 
 /** CSS line-height as computed: `normal`, a unitless factor (times font size), or a length. */
