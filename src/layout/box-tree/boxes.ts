@@ -321,5 +321,7 @@ function buildAnonymousStyle(
     breakAfter: 'auto',
     breakInside: 'auto',
     verticalAlign: 'baseline',
+    maxLines: 'none',
+    continue: 'auto',
   };
 }

@@ -4,7 +4,7 @@
  * (tagged with their structure slots), decorations, inline backgrounds, atomic inlines and the
  * link areas of that line.
  */
-import { withEllipsis } from '../paint/ellipsis.js';
+import { withEllipsis, withHiddenText } from '../paint/ellipsis.js';
 import { decorationLineItem } from '../paint/decoration-line.js';
 import {
   breakLines,
@@ -30,6 +30,13 @@ import type {
   PaintedInline,
 } from '../box-tree/boxes.js';
 import { firstLineItems, splitAfterLine, type FirstLine } from './first-line.js';
+import {
+  blockEllipsisOf,
+  hiddenAfterLine,
+  itemsText,
+  textAfter,
+  type LineClamp,
+} from './line-clamp.js';
 import type { LayoutContext } from '../context.js';
 import { decorateBox, flatten, MemoSlot, warnOnce } from '../context.js';
 import { textShadowItems } from '../paint/text-shadow.js';
@@ -266,6 +273,7 @@ export function layoutInline(
   floats: FloatContext,
   abs: AbsCollector,
   firstLine?: FirstLine,
+  clamp?: LineClamp,
 ): { children: Fragment[]; lines: LineLeaf[]; height: number } {
   const items = box.inline ?? [];
   // With ::first-line, the first line is broken in its own style; the rest of the content
@@ -304,7 +312,9 @@ export function layoutInline(
   // Floats that start a line stay where they were placed when the rest of the line has to
   // move below them; their anchors are passed over when the line is broken again.
   const settled = new Set<Box>();
-  while (!breaker.done) {
+  // Under a line clamp: the items the lines so far have not taken.
+  let unclamped = clamp ? items : undefined;
+  while (!breaker.done && !(clamp && clamp.remaining <= 0)) {
     const saved = breaker.save();
     let mark = floats.mark();
     let height = guess;
@@ -390,6 +400,11 @@ export function layoutInline(
             textStyle(s, box.lang),
             ctx,
           );
+        if (clamp && unclamped) {
+          unclamped = splitAfterLine(unclamped, line);
+          if (--clamp.remaining === 0)
+            leaf = clampedLine(leaf, box, clamp, unclamped, left + line.availableWidth, ctx, rtl);
+        }
         children.push(leaf);
         lines.push(leaf);
         bottom = top + line.height;
@@ -413,6 +428,26 @@ export function layoutInline(
     }
   }
   return { children, lines, height: bottom - y };
+}
+
+/**
+ * The last line a clamp keeps: with what it hides after it (the rest of the paragraph, the
+ * blocks after this one) given to its block ellipsis, or to its last run without one.
+ */
+function clampedLine(
+  leaf: LineLeaf,
+  box: BlockBox,
+  clamp: LineClamp,
+  rest: readonly InlineItem[],
+  limit: number,
+  ctx: LayoutContext,
+  rtl: boolean,
+): LineLeaf {
+  const hidden = hiddenAfterLine(itemsText(rest), textAfter(clamp.root, box));
+  if (hidden === '') return leaf;
+  const marker = blockEllipsisOf(box);
+  if (marker === undefined || rtl) return withHiddenText(leaf, hidden);
+  return withEllipsis(leaf, limit, marker, textStyle(box.style, box.lang), ctx, hidden);
 }
 
 /** A ::first-line background behind the content of the first line. */
