@@ -7,19 +7,23 @@
 import { withEllipsis, withHiddenText } from '../paint/ellipsis.js';
 import { decorationLineItem } from '../paint/decoration-line.js';
 import {
+  balanceFill,
   breakLines,
   createLineBreaker,
   measureIntrinsic,
+  prettyFill,
   shapeParagraph,
 } from '../../text/index.js';
 import type { ComputedStyle } from '../../style/index.js';
 import type {
+  BreakOptions,
   InlineRun,
   IntrinsicSizes,
   LineBox,
   LineFragment,
   ShapedParagraph,
   TextStyle,
+  WrapFill,
 } from '../../text/index.js';
 import type {
   BlockBox,
@@ -285,14 +289,20 @@ export function layoutInline(
   let rest = styled;
   const s = box.style;
   const rtl = para.direction === 'rtl';
-  const breakerFor = (indent: number) =>
-    createLineBreaker(para, {
-      textAlign: s.textAlign,
-      ...(s.textAlignLast !== 'auto' ? { textAlignLast: s.textAlignLast } : {}),
-      textIndent: indent,
-      strut: textStyle(s, box.lang),
-    });
+  const optionsFor = (indent: number): BreakOptions => ({
+    textAlign: s.textAlign,
+    ...(s.textAlignLast !== 'auto' ? { textAlignLast: s.textAlignLast } : {}),
+    textIndent: indent,
+    strut: textStyle(s, box.lang),
+  });
+  const breakerFor = (indent: number) => createLineBreaker(para, optionsFor(indent));
   let breaker = breakerFor(len(s.textIndent, width));
+  // Balancing cannot foresee floats: only a paragraph with none beside it below y is balanced.
+  const besideFloats = floats.size > 0 && floats.band(y, y + 1e6, x, x + width).narrowed;
+  const wrap =
+    styled || besideFloats
+      ? undefined
+      : wrapFill(box, para, width, optionsFor(len(s.textIndent, width)));
   const children: Fragment[] = [];
   const lines: LineLeaf[] = [];
   const measured = new Map<Box, MeasuredFloat>();
@@ -355,7 +365,8 @@ export function layoutInline(
         end = nb.right;
         return end - left;
       };
-      const line = breaker.next(end - left, top - y, onAnchor);
+      const fill = wrap && lines.length >= wrap.from ? wrap.fill : undefined;
+      const line = breaker.next(end - left, top - y, onAnchor, fill);
       if (line && !last) {
         const h = line.height;
         const full = floats.band(top, top + h, x, right);
@@ -428,6 +439,22 @@ export function layoutInline(
     }
   }
   return { children, lines, height: bottom - y };
+}
+
+/**
+ * Where text-wrap: balance or pretty fills lines short of the width; not for a paragraph with
+ * floats in it, whose lines balancing could not foresee.
+ */
+function wrapFill(
+  box: BlockBox,
+  para: ShapedParagraph<InlineSource>,
+  width: number,
+  options: BreakOptions,
+): WrapFill | undefined {
+  const style = box.style.textWrapStyle;
+  if (style === 'auto' || box.style.textWrapMode === 'nowrap') return undefined;
+  if ((box.inline ?? []).some((i) => i.kind === 'out-of-flow')) return undefined;
+  return style === 'balance' ? balanceFill(para, width, options) : prettyFill(para, width, options);
 }
 
 /**
