@@ -465,6 +465,11 @@ export class StyleEngine {
         mapLogical(slots, v === 'rtl' ? 1 : 0);
       }
     }
+    // A drop cap floats to the start side, beside the lines it sinks into.
+    if (rec.initialLetter !== 'normal') {
+      if (pseudo === 'first-letter') rec.float = rec.direction === 'rtl' ? 'right' : 'left';
+      else rec.initialLetter = 'normal';
+    }
     return this.finish(rec, pRec, parent === null && pseudo === null);
   }
 

@@ -115,6 +115,8 @@ export type TextWrapMode = 'wrap' | 'nowrap';
 export type TextWrapStyle = 'auto' | 'balance' | 'pretty';
 /** What ends the last line before a line clamp (CSS Overflow 4 §5.2). */
 export type BlockEllipsis = 'none' | 'auto' | { readonly string: string };
+/** A drop cap (CSS Inline 3 §7.2): `size` lines tall, its baseline on line `sink`. */
+export type InitialLetter = 'normal' | { readonly size: number; readonly sink: number };
 /** `-webkit-legacy` is resolved to one of these once display is known. */
 export type Continue = 'auto' | 'discard';
 export type WordBreak = 'normal' | 'break-all' | 'keep-all' | 'break-word';
@@ -735,6 +737,8 @@ export interface ComputedStyle {
   readonly maxLines: number | 'none';
   readonly blockEllipsis: BlockEllipsis;
   readonly continue: Continue;
+  /** On ::first-letter, which it floats to the start side; sized in layout. */
+  readonly initialLetter: InitialLetter;
   readonly wordBreak: WordBreak;
   readonly overflowWrap: OverflowWrap;
   /** A number of space advances, or a length in px. */

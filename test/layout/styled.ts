@@ -121,6 +121,7 @@ export function baseStyle(): ComputedStyle {
     maxLines: 'none',
     blockEllipsis: 'none',
     continue: 'auto',
+    initialLetter: 'normal',
     wordBreak: 'normal',
     overflowWrap: 'normal',
     tabSize: 8,

@@ -109,3 +109,27 @@ describe('line clamp', () => {
     expect(bad.s.maxLines).toBe('none');
   });
 });
+
+describe('initial-letter', () => {
+  it('reads the size and sink, and floats ::first-letter to the start side', async () => {
+    const d = await style(
+      '<style>p::first-letter { initial-letter: 3 } #b::first-letter { initial-letter: 2.5 raise } #c::first-letter { initial-letter: 3 2 } #r { direction: rtl }</style><p id=a>Alpha</p><p id=b>Beta</p><p id=c>Gamma</p><p id=r>Rho</p>',
+    );
+    const letter = (id: string) => {
+      const p = find(d.root, byId(id));
+      const el = p.children.find((c) => c.kind === 'element');
+      if (!el || el.kind !== 'element') throw new Error('no first letter');
+      return el.style;
+    };
+    expect([letter('a').initialLetter, letter('a').float]).toEqual([{ size: 3, sink: 3 }, 'left']);
+    expect(letter('b').initialLetter).toEqual({ size: 2.5, sink: 1 });
+    expect(letter('c').initialLetter).toEqual({ size: 3, sink: 2 });
+    expect(letter('r').float).toBe('right');
+    expect(d.warnings).toEqual([]);
+  });
+
+  it('drops invalid values', async () => {
+    const { s } = await styleOf('#t { initial-letter: 0.5 } #t { initial-letter: 3 0 }');
+    expect(s.initialLetter).toBe('normal');
+  });
+});

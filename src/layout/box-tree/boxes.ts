@@ -323,5 +323,6 @@ function buildAnonymousStyle(
     verticalAlign: 'baseline',
     maxLines: 'none',
     continue: 'auto',
+    initialLetter: 'normal',
   };
 }

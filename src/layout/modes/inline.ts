@@ -34,6 +34,7 @@ import type {
   PaintedInline,
 } from '../box-tree/boxes.js';
 import { firstLineItems, splitAfterLine, type FirstLine } from './first-line.js';
+import { initialLetterBox } from './initial-letter.js';
 import {
   blockEllipsisOf,
   hiddenAfterLine,
@@ -308,7 +309,7 @@ export function layoutInline(
   const measured = new Map<Box, MeasuredFloat>();
   const measure = (b: Box): MeasuredFloat => {
     let m = measured.get(b);
-    if (!m) measured.set(b, (m = measureFloat(b, width, ctx)));
+    if (!m) measured.set(b, (m = measureFloat(initialLetterBox(b, s, ctx), width, ctx)));
     return m;
   };
   let top = y;

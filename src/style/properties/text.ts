@@ -6,6 +6,7 @@ import type { CssNode } from 'css-tree';
 import { parseColor } from '../colors.js';
 import * as kit from './kit.js';
 import type {
+  InitialLetter,
   LineHeight,
   TextOverflow,
   TextWrapMode,
@@ -152,6 +153,21 @@ shorthands.push(
   },
 );
 
+/** normal | <number [1,∞]> [<integer [1,∞]> | drop | raise]? (drop, the default: sunk its size). */
+function parseInitialLetter(nodes: readonly CssNode[]): InitialLetter | null {
+  if (nodes.length === 1 && cssValues.ident(nodes[0]) === 'normal') return 'normal';
+  if (nodes.length < 1 || nodes.length > 2) return null;
+  const size = cssValues.parseNumber(nodes[0]);
+  if (size === null || size < 1) return null;
+  const second = nodes[1];
+  if (!second) return { size, sink: Math.max(1, Math.floor(size)) };
+  const id = cssValues.ident(second);
+  if (id === 'drop') return { size, sink: Math.max(1, Math.floor(size)) };
+  if (id === 'raise') return { size, sink: 1 };
+  const sink = cssValues.parseInteger(second);
+  return sink !== null && sink >= 1 ? { size, sink } : null;
+}
+
 const VALIGN_KW = [
   'baseline',
   'sub',
@@ -268,6 +284,13 @@ longhands.push(
       const basis = lh.kind === 'length' ? lh.px : lh.kind === 'number' ? lh.value * fs : 1.2 * fs;
       return cssValues.computeAbsolute(s, c.env, basis);
     },
+  }),
+  kit.longhand<InitialLetter>({
+    name: 'initial-letter',
+    key: 'initialLetter',
+    inherited: false,
+    initial: 'normal',
+    parse: parseInitialLetter,
   }),
   kit.keywordProp('direction', 'direction', true, 'ltr', ['ltr', 'rtl']),
   kit.keywordProp('unicode-bidi', 'unicodeBidi', false, 'normal', [
