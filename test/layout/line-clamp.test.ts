@@ -117,6 +117,17 @@ describe('line-clamp and its longhands', () => {
     expect(words(readOut(runs))).toBe(words(TEASER));
   });
 
+  it('keeps the hidden text of right-to-left lines, warning that no ellipsis is drawn', async () => {
+    const r = await layoutSnippet(
+      `<p dir=rtl lang=he style="width: 200px; line-clamp: 1">שורה ראשונה של טקסט ארוך שנחתך אחרי השורה הראשונה בלבד</p>`,
+      PAGE,
+    );
+    expect(r.lines(0)).toHaveLength(1);
+    const runs = glyphRuns(r.items(0));
+    expect(runs.map((x) => x.actualText ?? '').join('')).toContain('בלבד');
+    expect(r.warnings.map((w) => w.message).join('\n')).toMatch(/right-to-left/);
+  });
+
   it('warns that continue: discard needs max-lines here', async () => {
     const r = await layoutSnippet(`<p style="continue: discard">Text</p>`, PAGE);
     expect(r.warnings.map((w) => w.message).join('\n')).toMatch(/continue: discard/);

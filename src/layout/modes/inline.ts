@@ -474,6 +474,12 @@ function clampedLine(
   const hidden = hiddenAfterLine(itemsText(rest), textAfter(clamp.root, box));
   if (hidden === '') return leaf;
   const marker = blockEllipsisOf(box);
+  if (marker !== undefined && rtl)
+    warnOnce(
+      ctx,
+      'layout.block-ellipsis-rtl',
+      'a line clamp in right-to-left text ends without its ellipsis; the hidden text is kept',
+    );
   if (marker === undefined || rtl) return withHiddenText(leaf, hidden);
   return withEllipsis(leaf, limit, marker, textStyle(box.style, box.lang), ctx, hidden);
 }
