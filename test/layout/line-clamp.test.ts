@@ -64,6 +64,20 @@ describe('-webkit-line-clamp', () => {
     );
   });
 
+  it('draws one marker on a last line that also overflows (text-overflow: ellipsis)', async () => {
+    const r = await layoutSnippet(
+      `<div id=c style="${CARD}; -webkit-line-clamp: 2; text-overflow: ellipsis">Order number <b>https://shop.example.com/orders/2026/11/very-long-reference</b> and more after it</div>`,
+      PAGE,
+    );
+    const runs = glyphRuns(r.items(0));
+    expect(runs.filter((x) => text(x) === '…')).toHaveLength(1);
+    for (const x of runs) expect(right(x)).toBeLessThanOrEqual(200 * 0.75 + 0.01);
+    // (The address breaks after its slashes: compared without white space.)
+    expect(readOut(runs).replace(/\s+/g, '')).toBe(
+      'Ordernumberhttps://shop.example.com/orders/2026/11/very-long-referenceandmoreafterit',
+    );
+  });
+
   it('draws no ellipsis when the content ends on the last line kept', async () => {
     const r = await layoutSnippet(
       `<div id=c style="${CARD}; -webkit-line-clamp: 3">Two lines of text in this card are fewer than three.</div>`,

@@ -404,7 +404,16 @@ export function layoutInline(
         carriedLeader = carried;
         let leaf = lineLeaf(fillLeaders(own), left, y, width, atomics, ctx);
         if (rest && firstLine) leaf = withLineBackground(leaf, firstLine, line, left, y);
-        if (marker && !rtl && line.contentWidth > line.availableWidth + EPS)
+        // The last line a clamp keeps: what the clamp hides after it.
+        let clamped: string | undefined;
+        if (clamp && unclamped) {
+          unclamped = splitAfterLine(unclamped, line);
+          if (--clamp.remaining === 0)
+            clamped = hiddenAfterLine(itemsText(unclamped), textAfter(clamp.root, box));
+        }
+        // A block ellipsis cuts an overflowing line itself: no text-overflow marker before it.
+        const blockMark = clamped ? blockEllipsisOf(box) : undefined;
+        if (marker && !rtl && !blockMark && line.contentWidth > line.availableWidth + EPS)
           leaf = withEllipsis(
             leaf,
             left + line.availableWidth,
@@ -412,11 +421,8 @@ export function layoutInline(
             textStyle(s, box.lang),
             ctx,
           );
-        if (clamp && unclamped) {
-          unclamped = splitAfterLine(unclamped, line);
-          if (--clamp.remaining === 0)
-            leaf = clampedLine(leaf, box, clamp, unclamped, left + line.availableWidth, ctx, rtl);
-        }
+        if (clamped)
+          leaf = clampedLine(leaf, box, blockMark, clamped, left + line.availableWidth, ctx, rtl);
         children.push(leaf);
         lines.push(leaf);
         bottom = top + line.height;
@@ -459,29 +465,26 @@ function wrapFill(
 }
 
 /**
- * The last line a clamp keeps: with what it hides after it (the rest of the paragraph, the
- * blocks after this one) given to its block ellipsis, or to its last run without one.
+ * The last line a clamp keeps, with what the clamp hides after it (the rest of the paragraph,
+ * the blocks after this one) given to its block ellipsis `mark`, or to its last run without one.
  */
 function clampedLine(
   leaf: LineLeaf,
   box: BlockBox,
-  clamp: LineClamp,
-  rest: readonly InlineItem[],
+  mark: string | undefined,
+  hidden: string,
   limit: number,
   ctx: LayoutContext,
   rtl: boolean,
 ): LineLeaf {
-  const hidden = hiddenAfterLine(itemsText(rest), textAfter(clamp.root, box));
-  if (hidden === '') return leaf;
-  const marker = blockEllipsisOf(box);
-  if (marker !== undefined && rtl)
+  if (mark !== undefined && rtl)
     warnOnce(
       ctx,
       'layout.block-ellipsis-rtl',
       'a line clamp in right-to-left text ends without its ellipsis; the hidden text is kept',
     );
-  if (marker === undefined || rtl) return withHiddenText(leaf, hidden);
-  return withEllipsis(leaf, limit, marker, textStyle(box.style, box.lang), ctx, hidden);
+  if (mark === undefined || rtl) return withHiddenText(leaf, hidden);
+  return withEllipsis(leaf, limit, mark, textStyle(box.style, box.lang), ctx, hidden);
 }
 
 /** A ::first-line background behind the content of the first line. */
