@@ -7,7 +7,7 @@
  * breaking the paragraph again for each; neither changes the number of lines.
  */
 import { createLineBreaker } from './break.js';
-import type { BreakOptions, LineBox, ShapedParagraph } from './types.js';
+import type { BreakOptions, LineBox, LineBreaker, ShapedParagraph } from './types.js';
 
 /** Lines from `from` on are filled to `fill` instead of the full width. */
 export interface WrapFill {
@@ -23,30 +23,49 @@ const PRETTY_LINES = 4;
 const PRECISION = 0.25;
 const EPS = 1e-6;
 
-/**
- * The lines of `para` broken at `width`, those from `from` on filled to `fill`. A line whose
- * content is wider than it was filled to (a word that fits nowhere) makes the try fail.
- */
-function tryBreak<S>(
-  para: ShapedParagraph<S>,
-  width: number,
-  options: BreakOptions,
-  from: number,
-  fill: number,
-): LineBox<S>[] | undefined {
-  const breaker = createLineBreaker(para, options);
+/** Up to `count` lines broken greedily at `width`. */
+function breakAhead<S>(breaker: LineBreaker<S>, width: number, count: number): LineBox<S>[] {
   const lines: LineBox<S>[] = [];
   let top = 0;
-  while (!breaker.done) {
-    const narrowed = lines.length >= from;
-    const line = breaker.next(width, top, undefined, narrowed ? fill : undefined);
+  while (lines.length < count && !breaker.done) {
+    const line = breaker.next(width, top);
     if (!line) break;
-    const room = (narrowed ? fill : width) - (lines.length === 0 ? options.textIndent : 0);
-    if (narrowed && line.contentWidth > room + EPS) return undefined;
     lines.push(line);
     top += line.height;
   }
   return lines;
+}
+
+/**
+ * Breaks `para` at `width` with the lines from `from` on filled to a width given each time:
+ * the lines before `from` are broken once, and each try starts again after them. A try gives
+ * every line, or undefined when a filled line is wider than it was filled to (a word that fits
+ * nowhere).
+ */
+function triesFrom<S>(
+  para: ShapedParagraph<S>,
+  width: number,
+  options: BreakOptions,
+  from: number,
+): (fill: number) => LineBox<S>[] | undefined {
+  const breaker = createLineBreaker(para, options);
+  const head = breakAhead(breaker, width, from);
+  const headTop = head.reduce((t, l) => t + l.height, 0);
+  const start = breaker.save();
+  return (fill) => {
+    breaker.restore(start);
+    const lines = head.slice();
+    let top = headTop;
+    while (!breaker.done) {
+      const line = breaker.next(width, top, undefined, fill);
+      if (!line) break;
+      const room = fill - (lines.length === 0 ? options.textIndent : 0);
+      if (line.contentWidth > room + EPS) return undefined;
+      lines.push(line);
+      top += line.height;
+    }
+    return lines;
+  };
 }
 
 /**
@@ -63,14 +82,18 @@ function bracket(hi: number, narrow: (w: number) => boolean): [number, number] {
   return [lo, hi];
 }
 
-/** The lines as wrapping makes them, where a finite width leaves anything to balance. */
+/**
+ * The lines as wrapping makes them (the first `max`), where a finite width leaves anything to
+ * balance.
+ */
 function greedyLines<S>(
   para: ShapedParagraph<S>,
   width: number,
   options: BreakOptions,
+  max = Infinity,
 ): LineBox<S>[] | undefined {
   if (para.isEmpty || !(width > 0) || !Number.isFinite(width)) return undefined;
-  return tryBreak(para, width, options, Infinity, width);
+  return breakAhead(createLineBreaker(para, options), width, max);
 }
 
 /** The narrowest fill keeping the paragraph's line count, for `text-wrap: balance`. */
@@ -79,10 +102,12 @@ export function balanceFill<S>(
   width: number,
   options: BreakOptions,
 ): WrapFill | undefined {
-  const count = greedyLines(para, width, options)?.length ?? 0;
+  // One line more than may be balanced tells a paragraph too long.
+  const count = greedyLines(para, width, options, BALANCE_MAX_LINES + 1)?.length ?? 0;
   if (count < 2 || count > BALANCE_MAX_LINES) return undefined;
   // Narrower fills keep the count until they push a word onto a new line (or cannot hold one).
-  const [, fill] = bracket(width, (w) => tryBreak(para, width, options, 0, w)?.length !== count);
+  const tryFill = triesFrom(para, width, options, 0);
+  const [, fill] = bracket(width, (w) => tryFill(w)?.length !== count);
   return fill < width - PRECISION ? { from: 0, fill } : undefined;
 }
 
@@ -115,12 +140,13 @@ export function prettyFill<S>(
   // The fewest lines that can do it are re-broken: the one before the orphan first.
   for (let from = count - 2; from >= Math.max(0, count - PRETTY_LINES); from--) {
     // Narrower fills push more down; the widest that brings a word down is wanted.
+    const tryFill = triesFrom(para, width, options, from);
     const pushes = (w: number): boolean => {
-      const tried = tryBreak(para, width, options, from, w);
+      const tried = tryFill(w);
       return !tried || tried.length !== count || !isOrphan(tried[count - 1]);
     };
     const [fill] = bracket(width, pushes);
-    const result = tryBreak(para, width, options, from, fill);
+    const result = tryFill(fill);
     if (result && result.length === count && !isOrphan(result[count - 1])) return { from, fill };
   }
   return undefined;
