@@ -1,11 +1,12 @@
 /**
- * XMP packet (ISO 16684-1) built as an XML tree (xml-tree.ts) so every value is escaped.
+ * XMP packet (ISO 16684-1) built with a real XML builder so every value is escaped.
  * Claims PDF/A-3 level A (when asked) and PDF/UA-1 in the same packet, and describes every
  * non-predefined schema with the PDF/A extension schema container (ISO 19005-2, 6.6.2.3).
  */
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { InputError } from '../diagnostics.js';
 import type { DocumentMetadata, WriterSettings, XmpSchema } from '../document/index.js';
-import { XmlElement, escapeText, xmlDocument } from './xml-tree.js';
 
 const NS = {
   x: 'adobe:ns:meta/',
@@ -66,6 +67,15 @@ export function xmlSafe(s: string): string {
   );
 }
 
+/**
+ * Text for the builder. Its serialiser leaves anything shaped like an entity reference alone
+ * (`&amp;`, `&nbsp;`), so a title "&nbsp;" would come out as an undefined entity; escaping the
+ * ampersand first makes every value read back exactly as given. The builder escapes < and >.
+ */
+function text(s: string): string {
+  return s.replace(/&/g, '&amp;');
+}
+
 export function xmpDate(d: Date): string {
   return d.toISOString().replace(/\.\d{3}Z$/, '+00:00');
 }
@@ -119,35 +129,40 @@ interface ExtensionProperty {
 }
 
 function describeSchema(
-  bag: XmlElement,
+  bag: XMLBuilder,
   schema: string,
   namespace: string,
   prefix: string,
   props: readonly ExtensionProperty[],
 ): void {
-  const li = bag.ele('rdf:li').att('rdf:parseType', 'Resource');
-  li.ele('pdfaSchema:schema').txt(xmlSafe(schema));
-  li.ele('pdfaSchema:namespaceURI').txt(xmlSafe(namespace));
-  li.ele('pdfaSchema:prefix').txt(prefix);
-  const seq = li.ele('pdfaSchema:property').ele('rdf:Seq');
+  const li = bag.ele(NS.rdf, 'rdf:li').att(NS.rdf, 'rdf:parseType', 'Resource');
+  li.ele(NS.pdfaSchema, 'pdfaSchema:schema').txt(text(xmlSafe(schema)));
+  li.ele(NS.pdfaSchema, 'pdfaSchema:namespaceURI').txt(text(xmlSafe(namespace)));
+  li.ele(NS.pdfaSchema, 'pdfaSchema:prefix').txt(text(prefix));
+  const seq = li.ele(NS.pdfaSchema, 'pdfaSchema:property').ele(NS.rdf, 'rdf:Seq');
   for (const p of props) {
-    const pli = seq.ele('rdf:li').att('rdf:parseType', 'Resource');
-    pli.ele('pdfaProperty:name').txt(p.name);
-    pli.ele('pdfaProperty:valueType').txt(p.valueType);
-    pli.ele('pdfaProperty:category').txt(p.category);
-    pli.ele('pdfaProperty:description').txt(xmlSafe(p.description));
+    const pli = seq.ele(NS.rdf, 'rdf:li').att(NS.rdf, 'rdf:parseType', 'Resource');
+    pli.ele(NS.pdfaProperty, 'pdfaProperty:name').txt(text(p.name));
+    pli.ele(NS.pdfaProperty, 'pdfaProperty:valueType').txt(text(p.valueType));
+    pli.ele(NS.pdfaProperty, 'pdfaProperty:category').txt(text(p.category));
+    pli.ele(NS.pdfaProperty, 'pdfaProperty:description').txt(text(xmlSafe(p.description)));
   }
 }
 
-function description(rdf: XmlElement, ns: Record<string, string>): XmlElement {
-  const d = rdf.ele('rdf:Description').att('rdf:about', '');
-  for (const [prefix, uri] of Object.entries(ns)) d.att(`xmlns:${prefix}`, uri);
+function description(rdf: XMLBuilder, ns: Record<string, string>): XMLBuilder {
+  const d = rdf.ele(NS.rdf, 'rdf:Description').att(NS.rdf, 'rdf:about', '');
+  for (const [prefix, uri] of Object.entries(ns)) d.att(NS.xmlns, `xmlns:${prefix}`, uri);
   return d;
 }
 
 /** `value` must already be xmlSafe (the template markers must pass through untouched). */
-function langAlt(parent: XmlElement, qname: string, value: string): void {
-  parent.ele(qname).ele('rdf:Alt').ele('rdf:li').att('xml:lang', 'x-default').txt(value);
+function langAlt(parent: XMLBuilder, ns: string, qname: string, value: string): void {
+  parent
+    .ele(ns, qname)
+    .ele(NS.rdf, 'rdf:Alt')
+    .ele(NS.rdf, 'rdf:li')
+    .att(NS.xml, 'xml:lang', 'x-default')
+    .txt(text(value));
 }
 
 export interface XmpInput {
@@ -177,35 +192,36 @@ interface XmpValues {
  * `pdfa`, on which optional values are present and on the caller schemas.
  */
 function buildTree(pdfa: boolean, v: XmpValues, schemas: readonly XmpSchema[]): string {
-  const root = new XmlElement('x:xmpmeta').att('xmlns:x', NS.x);
-  const rdf = root.ele('rdf:RDF').att('xmlns:rdf', NS.rdf);
+  const doc = create().ins('xpacket', 'begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"');
+  const rdf = doc.ele(NS.x, 'x:xmpmeta').ele(NS.rdf, 'rdf:RDF');
 
   if (pdfa) {
     const a = description(rdf, { pdfaid: NS.pdfaid });
-    a.ele('pdfaid:part').txt('3');
-    a.ele('pdfaid:conformance').txt('A');
+    a.ele(NS.pdfaid, 'pdfaid:part').txt('3');
+    a.ele(NS.pdfaid, 'pdfaid:conformance').txt('A');
   }
-  description(rdf, { pdfuaid: NS.pdfuaid }).ele('pdfuaid:part').txt('1');
+  description(rdf, { pdfuaid: NS.pdfuaid }).ele(NS.pdfuaid, 'pdfuaid:part').txt('1');
 
   const dc = description(rdf, { dc: NS.dc });
-  dc.ele('dc:format').txt('application/pdf');
-  langAlt(dc, 'dc:title', v.title);
-  if (v.author !== undefined) dc.ele('dc:creator').ele('rdf:Seq').ele('rdf:li').txt(v.author);
-  if (v.subject !== undefined) langAlt(dc, 'dc:description', v.subject);
+  dc.ele(NS.dc, 'dc:format').txt('application/pdf');
+  langAlt(dc, NS.dc, 'dc:title', v.title);
+  if (v.author !== undefined)
+    dc.ele(NS.dc, 'dc:creator').ele(NS.rdf, 'rdf:Seq').ele(NS.rdf, 'rdf:li').txt(text(v.author));
+  if (v.subject !== undefined) langAlt(dc, NS.dc, 'dc:description', v.subject);
 
   const xmp = description(rdf, { xmp: NS.xmp });
-  xmp.ele('xmp:CreateDate').txt(v.createDate);
-  xmp.ele('xmp:ModifyDate').txt(v.modifyDate);
-  xmp.ele('xmp:MetadataDate').txt(v.modifyDate);
-  if (v.creator !== undefined) xmp.ele('xmp:CreatorTool').txt(v.creator);
+  xmp.ele(NS.xmp, 'xmp:CreateDate').txt(text(v.createDate));
+  xmp.ele(NS.xmp, 'xmp:ModifyDate').txt(text(v.modifyDate));
+  xmp.ele(NS.xmp, 'xmp:MetadataDate').txt(text(v.modifyDate));
+  if (v.creator !== undefined) xmp.ele(NS.xmp, 'xmp:CreatorTool').txt(text(v.creator));
 
   const pdf = description(rdf, { pdf: NS.pdf });
-  pdf.ele('pdf:Producer').txt(v.producer);
-  if (v.keywords !== undefined) pdf.ele('pdf:Keywords').txt(v.keywords);
+  pdf.ele(NS.pdf, 'pdf:Producer').txt(text(v.producer));
+  if (v.keywords !== undefined) pdf.ele(NS.pdf, 'pdf:Keywords').txt(text(v.keywords));
 
   const mm = description(rdf, { xmpMM: NS.xmpMM });
-  mm.ele('xmpMM:DocumentID').txt(v.documentId);
-  mm.ele('xmpMM:InstanceID').txt(v.instanceId);
+  mm.ele(NS.xmpMM, 'xmpMM:DocumentID').txt(text(v.documentId));
+  mm.ele(NS.xmpMM, 'xmpMM:InstanceID').txt(text(v.instanceId));
 
   // Extension schemas: pdfuaid is not predefined for PDF/A, nor is any caller schema.
   const ext = description(rdf, {
@@ -213,7 +229,7 @@ function buildTree(pdfa: boolean, v: XmpValues, schemas: readonly XmpSchema[]): 
     pdfaSchema: NS.pdfaSchema,
     pdfaProperty: NS.pdfaProperty,
   });
-  const bag = ext.ele('pdfaExtension:schemas').ele('rdf:Bag');
+  const bag = ext.ele(NS.pdfaExtension, 'pdfaExtension:schemas').ele(NS.rdf, 'rdf:Bag');
   describeSchema(bag, 'PDF/UA Universal Accessibility Schema', NS.pdfuaid, 'pdfuaid', [
     {
       name: 'part',
@@ -240,26 +256,32 @@ function buildTree(pdfa: boolean, v: XmpValues, schemas: readonly XmpSchema[]): 
     if (s.properties.length === 0) continue;
     const d = description(rdf, { [s.prefix]: s.namespace });
     for (const p of s.properties) {
-      const el = d.ele(`${s.prefix}:${p.name}`);
+      const el = d.ele(s.namespace, `${s.prefix}:${p.name}`);
       const type = p.valueType ?? 'Text';
       if (type === 'Lang Alt')
-        el.ele('rdf:Alt').ele('rdf:li').att('xml:lang', 'x-default').txt(xmlSafe(p.value));
+        el.ele(NS.rdf, 'rdf:Alt')
+          .ele(NS.rdf, 'rdf:li')
+          .att(NS.xml, 'xml:lang', 'x-default')
+          .txt(text(xmlSafe(p.value)));
       else if (type.startsWith('Seq ') || type.startsWith('Bag '))
-        el.ele(`rdf:${type.slice(0, 3)}`)
-          .ele('rdf:li')
-          .txt(xmlSafe(p.value));
-      else el.txt(xmlSafe(p.value));
+        el.ele(NS.rdf, `rdf:${type.slice(0, 3)}`)
+          .ele(NS.rdf, 'rdf:li')
+          .txt(text(xmlSafe(p.value)));
+      else el.txt(text(xmlSafe(p.value)));
     }
   }
-  return xmlDocument(['xpacket', 'begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"'], root, [
-    'xpacket',
-    'end="w"',
-  ]);
+  doc.ins('xpacket', 'end="w"');
+  return doc.end({ headless: true, prettyPrint: true });
+}
+
+/** Text escaping as the builder's serialiser does it for text nodes. */
+function escapeText(s: string): string {
+  return s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
 }
 
 /**
  * A serialised packet split around its document values. An empty value must serialise as an
- * empty-element tag (`<a/>`), as the tree writes it, so each slot keeps the qualified name
+ * empty-element tag (`<a/>`), as the builder writes it, so each slot keeps the qualified name
  * of the element around it.
  */
 interface XmpTemplate {
@@ -353,7 +375,7 @@ function xmpValues({ metadata: m, settings, title, producer, instanceId }: XmpIn
 export function buildXmp(input: XmpInput): string {
   const m = input.settings;
   const values = xmpValues(input);
-  // Caller schemas vary freely and are rare; they build the whole tree every time.
+  // Caller schemas vary freely and are rare; they take the full builder every time.
   if (m.xmpSchemas.length > 0) return buildTree(m.pdfa, values, m.xmpSchemas);
   const present = REQUIRED.concat(OPTIONAL.filter((k) => values[k] !== undefined));
   const shape = `${m.pdfa ? 1 : 0}:${present.join(',')}`;
@@ -365,7 +387,7 @@ export function buildXmp(input: XmpInput): string {
   return t ? fillTemplate(t, values) : buildTree(m.pdfa, values, []);
 }
 
-/** The packet built entirely as a tree, for tests that compare it with buildXmp. */
+/** The packet built entirely by the XML builder, for tests that compare it with buildXmp. */
 export function buildXmpUncached(input: XmpInput): string {
   return buildTree(input.settings.pdfa, xmpValues(input), input.settings.xmpSchemas);
 }

