@@ -64,6 +64,7 @@ function collectImages(items: readonly DisplayItem[], into: Map<string, ImageRes
   for (const item of items) {
     if (item.kind === 'image') into.set(item.image.id, item.image);
     else if (item.kind === 'group') collectImages(item.items, into);
+    else if (item.kind === 'use') collectImages(item.drawing.items, into);
   }
 }
 

@@ -4,6 +4,7 @@
  * shifts continuous coordinates into page coordinates; repeated table headers become artifacts).
  */
 import type {
+  ArtifactTag,
   DisplayItem,
   GlyphRun,
   ItemTag,
@@ -147,11 +148,11 @@ function curve(
 }
 
 /** An artifact tag for decoration drawn inside `bbox`. */
-export function backgroundTag(r: Rect): ItemTag {
+export function backgroundTag(r: Rect): ArtifactTag {
   return { kind: 'artifact', type: 'Background', bbox: [r.x, r.y, r.width, r.height] };
 }
 
-export function layoutTag(r?: Rect): ItemTag {
+export function layoutTag(r?: Rect): ArtifactTag {
   return r
     ? { kind: 'artifact', type: 'Layout', bbox: [r.x, r.y, r.width, r.height] }
     : { kind: 'artifact', type: 'Layout' };
@@ -500,10 +501,12 @@ export function moveOps(ops: readonly PathOp[], dx: number, dy: number): PathOp[
   });
 }
 
+function moveArtifactTag(t: ArtifactTag, dx: number, dy: number): ArtifactTag {
+  return t.bbox ? { ...t, bbox: [t.bbox[0] + dx, t.bbox[1] + dy, t.bbox[2], t.bbox[3]] } : t;
+}
+
 function moveTag(t: ItemTag, dx: number, dy: number): ItemTag {
-  if (t.kind === 'artifact' && t.bbox)
-    return { ...t, bbox: [t.bbox[0] + dx, t.bbox[1] + dy, t.bbox[2], t.bbox[3]] };
-  return t;
+  return t.kind === 'artifact' ? moveArtifactTag(t, dx, dy) : t;
 }
 
 /**
@@ -576,6 +579,15 @@ export function moveItem(item: DisplayItem, dx: number, dy: number): DisplayItem
           : {}),
         items: item.items.map((i) => moveItem(i, dx, dy)),
       };
+    case 'use': {
+      // The drawing stays as it is (it is shared): only where it is placed moves.
+      const t = item.transform;
+      return {
+        ...item,
+        transform: [t[0], t[1], t[2], t[3], t[4] + dx, t[5] + dy],
+        tag: moveArtifactTag(item.tag, dx, dy),
+      };
+    }
   }
 }
 
