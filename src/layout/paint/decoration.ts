@@ -478,27 +478,37 @@ export function movePaint(p: Paint, dx: number, dy: number): Paint {
 }
 
 export function moveOps(ops: readonly PathOp[], dx: number, dy: number): PathOp[] {
-  return ops.map((o) => {
-    switch (o.op) {
-      case 'moveTo':
-      case 'lineTo':
-        return { ...o, x: o.x + dx, y: o.y + dy };
-      case 'curveTo':
-        return {
-          ...o,
-          x1: o.x1 + dx,
-          y1: o.y1 + dy,
-          x2: o.x2 + dx,
-          y2: o.y2 + dy,
-          x: o.x + dx,
-          y: o.y + dy,
-        };
-      case 'rect':
-        return { ...o, x: o.x + dx, y: o.y + dy };
-      default:
-        return o;
-    }
-  });
+  const out: PathOp[] = [];
+  for (let i = 0; i < ops.length; i++) out.push(movedOp(ops[i], dx, dy));
+  return out;
+}
+
+/**
+ * One path operation moved, built field by field in the order the path builders use: a spread
+ * copy of each (every wedge of a conic gradient, every border path moved onto its page) went
+ * through V8's generic object copy.
+ */
+function movedOp(o: PathOp, dx: number, dy: number): PathOp {
+  switch (o.op) {
+    case 'moveTo':
+      return { op: 'moveTo', x: o.x + dx, y: o.y + dy };
+    case 'lineTo':
+      return { op: 'lineTo', x: o.x + dx, y: o.y + dy };
+    case 'curveTo':
+      return {
+        op: 'curveTo',
+        x1: o.x1 + dx,
+        y1: o.y1 + dy,
+        x2: o.x2 + dx,
+        y2: o.y2 + dy,
+        x: o.x + dx,
+        y: o.y + dy,
+      };
+    case 'rect':
+      return { op: 'rect', x: o.x + dx, y: o.y + dy, width: o.width, height: o.height };
+    default:
+      return o;
+  }
 }
 
 function moveArtifactTag(t: ArtifactTag, dx: number, dy: number): ArtifactTag {
