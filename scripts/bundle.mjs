@@ -95,6 +95,9 @@ const bundlePlugin = (cli, barcodes) => ({
       b.onResolve({ filter: /^yoga-layout(\/load)?$/ }, (a) =>
         a.kind === 'dynamic-import' ? outside(a.path, a.kind) : undefined,
       );
+    // xmldom likewise (SVG images, inline SVG of templates, XMP of validated files): loaded
+    // with the first document that needs it, not carried by every start.
+    if (cli) b.onResolve({ filter: /^@xmldom\/xmldom$/ }, (a) => outside(a.path, a.kind));
     // css-tree's ESM build reads its data through createRequire(import.meta.url), which
     // cannot be bundled; its CommonJS build requires the same files statically.
     b.onResolve({ filter: /^css-tree(\/|$)/ }, (a) =>
@@ -176,6 +179,8 @@ await bundle(
     "export { main, run } from './src/cli.ts';",
     // In a worker thread this starts the batch worker; in the main thread it does nothing.
     "import './src/cli/batch-worker.ts';",
+    // For the start-up snapshot, after its sample render (scripts/bundle/snapshot.cjs).
+    "export const forgetDocumentCaches = () => import('./src/render.ts').then((m) => m.forgetDocumentCaches());",
   ].join('\n'),
   { cli: true },
 );

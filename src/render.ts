@@ -18,11 +18,16 @@ import {
   type TemplateLimits,
   type TemplateWriterSettings,
 } from './template/index.js';
-import { hasImportedPages, loadPageImporter, writePdf } from './pdf/index.js';
+import {
+  clearWriterFontCaches,
+  hasImportedPages,
+  loadPageImporter,
+  writePdf,
+} from './pdf/index.js';
 import { rasterizePage } from './raster/index.js';
 import { createResourceLoader, type FileAccess, type ResourcePolicy } from './resources/index.js';
-import { warmUpText } from './text/index.js';
-import type { CssLimits, UserStylesheet } from './style/index.js';
+import { clearShapeCaches, warmUpText } from './text/index.js';
+import { clearStyleCaches, type CssLimits, type UserStylesheet } from './style/index.js';
 import { uuidFromSeed } from './util/index.js';
 import type { DocumentLimits } from './html/limits.js';
 
@@ -306,4 +311,15 @@ async function renderImageWithin(
 /** Runs the text stack once on the bundled default faces (see text/warmup.ts). */
 export function warmUp(): void {
   warmUpText();
+}
+
+/**
+ * Forgets what the documents rendered so far left in the per-process caches: kept style
+ * engines, shaped words, encoded font subsets and CMaps. What serves any document stays: the
+ * parsed bundled faces and their shaping plans, the parsed user-agent sheet, compiled code.
+ */
+export function forgetDocumentCaches(): void {
+  clearStyleCaches();
+  clearShapeCaches();
+  clearWriterFontCaches();
 }

@@ -13,6 +13,7 @@
 // demand, such as sharp, are imported when a document needs them, after start-up).
 'use strict';
 const { readFileSync } = require('node:fs');
+const { createRequire, isBuiltin } = require('node:module');
 const { join } = require('node:path');
 const { pathToFileURL } = require('node:url');
 const v8 = require('node:v8');
@@ -52,6 +53,18 @@ function importOutside(specifier) {
 let building = true;
 
 /**
+ * A built-in module, or (after start-up) a package the bundle leaves outside and requires when
+ * a document needs it (xmldom, with the validator); relative to the bundle, as the loader's
+ * require would resolve it. The builder's own require knows only the built-in modules.
+ */
+let outsideRequire;
+function requireAny(id) {
+  if (building || isBuiltin(id)) return require(id);
+  outsideRequire ??= createRequire(file);
+  return outsideRequire(id);
+}
+
+/**
  * node:worker_threads must not load before the snapshot is taken: it keeps the main thread's
  * working-directory counter in a SharedArrayBuffer that a snapshot cannot hold, and every worker
  * of a process started from it would then fail in process.cwd(). The bundle gets a stand-in that
@@ -59,7 +72,7 @@ let building = true;
  * module on any other use.
  */
 function snapshotRequire(id) {
-  if (id !== 'node:worker_threads' && id !== 'worker_threads') return require(id);
+  if (id !== 'node:worker_threads' && id !== 'worker_threads') return requireAny(id);
   const atLoad = { isMainThread: true, parentPort: null, workerData: null, threadId: 0 };
   return new Proxy(
     {},
@@ -79,7 +92,7 @@ vm.runInThisContext(readFileSync(file, 'utf8'), { filename: file })(
   bundleDir,
   importOutside,
 );
-const { main, run } = mod.exports;
+const { main, run, forgetDocumentCaches } = mod.exports;
 
 let said = '';
 const quiet = {
@@ -87,8 +100,12 @@ const quiet = {
   stderr: { write: (s) => void (said += s) },
   readStdin: async () => Buffer.alloc(0),
 };
+// The sample's own entries in the caches (its style engine, shaped words, font subsets) would
+// be carried by every process and serve none: they go before the heap is serialised, the
+// compiled code and the decoded faces stay.
 main(['render', sample, '-o', sampleOut], quiet).then((code) => {
   if (code !== 0) throw new Error(`the snapshot's sample render failed (exit ${code}): ${said}`);
+  return forgetDocumentCaches();
 });
 
 v8.startupSnapshot.setDeserializeMainFunction(() => {

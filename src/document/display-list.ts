@@ -289,22 +289,52 @@ export interface LinkItem {
   readonly contents: string;
 }
 
-export type DisplayItem = GlyphRun | PathItem | ImageItem | PdfPageItem | GroupItem | LinkItem;
+/**
+ * A drawing made once and placed any number of times by `use` items (the tiles of a border
+ * image, a repeated background): writers write it once (the PDF writer as one form XObject, the
+ * raster as one SVG definition) and refer to it at each use. Its identity is the object: the
+ * uses of one Drawing draw the same thing, and a changed copy is another Drawing.
+ *
+ * Only artifacts may be shared, since tagged content needs a marked-content id of its own
+ * wherever it is drawn: a drawing's items are drawn unmarked and each use is marked with the
+ * use's tag. Its items must all be artifacts and not links (a writer draws content it finds
+ * there as the use's artifact, with a warning, and leaves links out).
+ */
+export interface Drawing {
+  /** Items in the drawing's own space (units and axes as a page's). */
+  readonly items: readonly DisplayItem[];
+  /** [x0, y0, x1, y1] in the drawing's space, enclosing all it paints: nothing outside is drawn. */
+  readonly bounds: readonly [number, number, number, number];
+}
+
+/** A Drawing placed: `transform` maps its space into the current one; `clip` is in its space. */
+export interface UseItem {
+  readonly kind: 'use';
+  readonly drawing: Drawing;
+  readonly transform: Matrix;
+  /** Clip path in the drawing's space (after the transform, as a group's clip). */
+  readonly clip?: readonly PathOp[];
+  readonly tag: ArtifactTag;
+}
+
+export type DisplayItem =
+  GlyphRun | PathItem | ImageItem | PdfPageItem | GroupItem | LinkItem | UseItem;
 
 /**
  * Every drawn item is either content of exactly one structure slot or an artifact.
  * A slot is a position in some structure node's children (see StructChild) owned by that node;
  * several items (one paragraph over many lines and pages) may share one slot, in reading order.
  */
-export type ItemTag =
-  | { readonly kind: 'content'; readonly slot: number }
-  | {
-      readonly kind: 'artifact';
-      readonly type: 'Pagination' | 'Layout' | 'Background';
-      readonly subtype?: 'Header' | 'Footer' | 'Watermark';
-      /** Bounding box (x, y, width, height), used for Background and Layout artifacts. */
-      readonly bbox?: readonly [number, number, number, number];
-    };
+export type ItemTag = { readonly kind: 'content'; readonly slot: number } | ArtifactTag;
+
+/** Drawing that is not content: page furniture, decoration, backgrounds. */
+export interface ArtifactTag {
+  readonly kind: 'artifact';
+  readonly type: 'Pagination' | 'Layout' | 'Background';
+  readonly subtype?: 'Header' | 'Footer' | 'Watermark';
+  /** Bounding box (x, y, width, height), used for Background and Layout artifacts. */
+  readonly bbox?: readonly [number, number, number, number];
+}
 
 export interface Page {
   /** Page box size in points (the whole sheet, bleed included). */

@@ -7,7 +7,7 @@ import type { BackgroundClip, BackgroundLayer, ComputedStyle } from '../style/in
 import type { FontContext, ParagraphMemo } from '../text/index.js';
 import type { Box } from './box-tree/boxes.js';
 import type { FlowReuse } from './modes/flow-reuse.js';
-import type { DisplayItem, ItemTag, PathOp } from '../document/index.js';
+import type { ArtifactTag, DisplayItem, Drawing, ItemTag, PathOp } from '../document/index.js';
 import { pathBounds } from '../document/index.js';
 import type {
   BoxFragment,
@@ -53,6 +53,7 @@ import { shadowBudget } from './paint/shadow-image.js';
 import { textClipped } from './paint/text-clip.js';
 import { hasOutline, outlineItems } from './paint/outline.js';
 import { borderImageItems, borderImageSource } from './paint/border-image.js';
+import { svgDrawing, useOf, type SvgDrawingSizes } from './paint/shared-drawing.js';
 import {
   addToLayer,
   emptyLayers,
@@ -96,6 +97,18 @@ export interface LayoutContext {
   readonly memo: BoxMemo;
 }
 
+/**
+ * The vectors of an SVG image drawn at `size` as a drawing shared by all that draw it at that
+ * size in this render (tiles of border images and backgrounds).
+ */
+function svgDrawingOf(
+  ctx: LayoutContext,
+  dec: DecodedImage,
+  size: { readonly width: number; readonly height: number },
+): Drawing | undefined {
+  return svgDrawing(ctx.memo.of(SVG_DRAWINGS), dec, size, () => ctx.svgText(ctx));
+}
+
 /** One kind of value `BoxMemo` keeps per box; a layout mode owns its slots. */
 export class MemoSlot<K extends object, V> {
   declare private readonly types?: [K, V];
@@ -136,6 +149,9 @@ export interface FlowCut {
   armed: boolean;
   reached: boolean;
 }
+
+/** SVG images drawn as shared drawings in this render (keyed by image, not by box). */
+const SVG_DRAWINGS = new MemoSlot<DecodedImage, SvgDrawingSizes>('svg-drawings');
 
 export function warnOnce(ctx: LayoutContext, code: string, message: string): void {
   if (ctx.warned.has(code)) return;
@@ -441,7 +457,7 @@ function shadowedBox(
  */
 export function borderImageOf(s: ComputedStyle, ctx: LayoutContext) {
   if (s.borderImageSource === 'none') return undefined;
-  const source = borderImageSource(s, ctx.backgrounds, () => ctx.svgText(ctx));
+  const source = borderImageSource(s, ctx.backgrounds, (dec, size) => svgDrawingOf(ctx, dec, size));
   if (!source)
     warnOnce(
       ctx,
@@ -582,7 +598,7 @@ function backgroundImage(
   }
   if (w <= 0 || h <= 0) return [];
   [w, h] = roundedImageTile(layer, area, w, h);
-  const tag: ItemTag = backgroundTag(clipRect);
+  const tag: ArtifactTag = backgroundTag(clipRect);
   const { xs, ys } = layerTileStarts(layer, area, clipRect, w, h);
   // Bounded: tiny tiles over a huge box would otherwise explode the page.
   if (xs.length * ys.length > MAX_TILES)
@@ -592,16 +608,15 @@ function backgroundImage(
       `a background layer of ${xs.length * ys.length} tiles is drawn with its first ${MAX_TILES}`,
     );
   // An SVG in the simple subset tiles as vectors (text in the page's default font, as an
-  // image's text); any other image as its pixels.
-  const vector = dec.vector;
-  const shaper = vector ? ctx.svgText(ctx) : undefined;
-  const size = { width: dec.intrinsicWidth, height: dec.intrinsicHeight };
+  // image's text), drawn once and used by every tile; any other image as its pixels.
+  const drawing = dec.vector ? svgDrawingOf(ctx, dec, { width: w, height: h }) : undefined;
+  if (dec.vector && !drawing) return [];
   const tiles: DisplayItem[] = [];
   let count = 0;
   for (let j = 0; j < ys.length && count < MAX_TILES; j++)
     for (let i = 0; i < xs.length && count < MAX_TILES; i++, count++) {
       const box = { x: xs[i], y: ys[j], width: w, height: h };
-      if (vector && shaper) tiles.push(...svgVectorItems(vector, box, box, size, tag, shaper));
+      if (drawing) tiles.push(useOf(drawing, [1, 0, 0, 1, box.x, box.y], tag));
       else if (dec.resource) tiles.push({ kind: 'image', image: dec.resource, ...box, tag });
     }
   return [{ kind: 'group', clip: rectPath(clipRect, rad), items: tiles }];

@@ -4,12 +4,16 @@
  * marked-content sequence (one MCID) or in an /Artifact sequence, never both, never neither.
  * Groups open q/Q only while nesting stays well under PDF/A's limit of 28; deeper groups are
  * flattened by replaying their clip and transform inside each leaf's own q/Q. A group with
- * opacity becomes a transparency group (form XObject) so its children composite first.
+ * opacity becomes a transparency group (form XObject) so its children composite first. A shared
+ * drawing (a `use` item's Drawing) is one form XObject per file, its content unmarked, each use
+ * a `Do` inside the use's own artifact sequence.
  */
 import type { Warning } from '../diagnostics.js';
 import type {
   BlendMode,
+  ArtifactTag,
   DisplayItem,
+  Drawing,
   GlyphRun,
   ImageItem,
   ImportedPage,
@@ -26,6 +30,7 @@ import type {
   RgbaColor,
   StructNode,
   FontResource,
+  UseItem,
 } from '../document/index.js';
 import { pathBounds } from '../document/index.js';
 import type { EmbeddedFont } from './fonts.js';
@@ -34,6 +39,14 @@ import { PdfDict, PdfRef, PdfText, name, num, serialize } from './objects.js';
 
 /** q/Q levels groups may use; the rest is kept for each leaf's own q and for safety. */
 export const MAX_GROUP_DEPTH = 24;
+/**
+ * The group depth a shared drawing's form starts at, and the deepest a use may be drawn with
+ * `Do`: the form's nesting adds to its user's, so the two together stay within PDF/A's 28.
+ */
+const DRAWING_DEPTH = 14;
+const MAX_USE_DEPTH = 12;
+/** Uses drawn in place inside each other, at most. */
+const MAX_INLINED_USES = 8;
 
 export interface ContentLeaf {
   readonly page: number;
@@ -145,6 +158,11 @@ export interface DrawContext {
   beginForm(): FormSlot;
   /** Writes the group's form XObject once its content is complete. */
   endForm(form: FormSlot, content: StreamTarget, bbox: readonly number[]): void;
+  /**
+   * The form XObject of a shared drawing (written on first use with drawDrawing), or undefined
+   * when it cannot be drawn.
+   */
+  drawing(d: Drawing): string | undefined;
   warn(w: Warning): void;
 }
 
@@ -168,6 +186,8 @@ export function newTarget(key: number, stm?: PdfRef): StreamTarget {
 }
 
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
+/** A shared drawing's space to its form's: y flipped about 0. */
+const FORM_FLIP: Matrix = [1, 0, 0, -1, 0, 0];
 
 /** Apply `first`, then `then` (both in the same space). */
 export function compose(first: Matrix, then: Matrix): Matrix {
@@ -252,6 +272,32 @@ export function drawPage(page: Page, pageIndex: number, ctx: DrawContext): PageD
 }
 
 /**
+ * A shared drawing's content for its form XObject, unmarked (each use is marked where it is
+ * drawn). The form's space is the drawing's with y flipped (PDF's y up, origin kept), so the
+ * form's BBox is drawingBBox() and a use maps it with useMatrix().
+ */
+export function drawDrawing(d: Drawing, ctx: DrawContext): StreamTarget {
+  const [x0, y0, x1, y1] = d.bounds;
+  const drawer = new PageDrawer({ width: x1, height: 0, items: d.items }, -1, ctx, {
+    canvas: [x0 - 4 * (x1 - x0), -y1 - 4 * (y1 - y0), x1 + 4 * (x1 - x0), -y0 + 4 * (y1 - y0)],
+  });
+  drawer.list(d.items, { depth: DRAWING_DEPTH, alpha: 1, ctm: IDENTITY, pending: '' });
+  return drawer.pageTarget;
+}
+
+/** The BBox of a shared drawing's form, in the form's space. */
+export function drawingBBox(d: Drawing): number[] {
+  const [x0, y0, x1, y1] = d.bounds;
+  return [x0, -y1, x1, -y0];
+}
+
+/** Whether a drawing's bounds enclose a finite, non-empty area. */
+export function drawable(d: Drawing): boolean {
+  const [x0, y0, x1, y1] = d.bounds;
+  return Number.isFinite(x0 + y0 + x1 + y1) && x1 > x0 && y1 > y0;
+}
+
+/**
  * The Tm/TJ lines of the glyph run being written; one per page, reset for each run. A class
  * rather than closures inside the run's function: those would be made anew for every run.
  */
@@ -309,39 +355,58 @@ class PageDrawer {
   private target: StreamTarget;
   private readonly warnedSlots = new Set<number>();
   private readonly run: RunLines;
-  private readonly page: Page;
   private readonly pageIndex: number;
   private readonly ctx: DrawContext;
+  /**
+   * Set while drawing a shared drawing's form: its content is unmarked and records no
+   * structure; the area transparency groups inside it may cover (PDF space).
+   */
+  private readonly shared: { readonly canvas: readonly number[] } | undefined;
+  /** What a shared drawing held that it may not, told once each. */
+  private readonly warnedShared = new Set<string>();
+  /** Uses being drawn in place, one inside the other. */
+  private inlinedUses = 0;
 
-  constructor(page: Page, pageIndex: number, ctx: DrawContext) {
-    this.page = page;
+  constructor(
+    page: Page,
+    pageIndex: number,
+    ctx: DrawContext,
+    shared?: { readonly canvas: readonly number[] },
+  ) {
     this.pageIndex = pageIndex;
     this.ctx = ctx;
     this.H = page.height;
+    this.shared = shared;
+    const W = page.width;
+    this.canvas = shared?.canvas ?? [-4 * W, -4 * this.H, 5 * W, 5 * this.H];
     this.pageTarget = newTarget(pageIndex);
     this.target = this.pageTarget;
     this.run = new RunLines(this.H);
   }
 
+  /** Where a transparency group's content may reach, PDF space (its form's BBox). */
+  private readonly canvas: readonly number[];
+
   private Y(y: number): string {
     return num(this.H - y);
   }
 
-  private pathOps(ops: readonly PathOp[]): string {
+  /** `ops` in PDF space flipped about `H` (the page's height; 0 inside a shared drawing's form). */
+  private pathOps(ops: readonly PathOp[], H = this.H): string {
     let s = '';
     for (const op of ops) {
       switch (op.op) {
         case 'moveTo':
-          s += `${num(op.x)} ${this.Y(op.y)} m\n`;
+          s += `${num(op.x)} ${num(H - op.y)} m\n`;
           break;
         case 'lineTo':
-          s += `${num(op.x)} ${this.Y(op.y)} l\n`;
+          s += `${num(op.x)} ${num(H - op.y)} l\n`;
           break;
         case 'curveTo':
-          s += `${num(op.x1)} ${this.Y(op.y1)} ${num(op.x2)} ${this.Y(op.y2)} ${num(op.x)} ${this.Y(op.y)} c\n`;
+          s += `${num(op.x1)} ${num(H - op.y1)} ${num(op.x2)} ${num(H - op.y2)} ${num(op.x)} ${num(H - op.y)} c\n`;
           break;
         case 'rect':
-          s += `${num(op.x)} ${num(this.H - op.y - op.height)} ${num(op.width)} ${num(op.height)} re\n`;
+          s += `${num(op.x)} ${num(H - op.y - op.height)} ${num(op.width)} ${num(op.height)} re\n`;
           break;
         case 'close':
           s += 'h\n';
@@ -538,7 +603,9 @@ class PageDrawer {
     const ctx = this.ctx;
     let slot: number | undefined;
     let owner: StructNode | undefined;
-    if (tag.kind === 'content') {
+    if (this.shared) {
+      if (tag.kind === 'content') this.sharedMisuse('content');
+    } else if (tag.kind === 'content') {
       owner = ctx.slotOwner(tag.slot);
       if (owner) slot = tag.slot;
       else if (!this.warnedSlots.has(tag.slot)) {
@@ -566,18 +633,13 @@ class PageDrawer {
     if (body === '') return;
     body = `q\n${st.pending}${body}Q\n`;
     const target = this.target;
+    if (this.shared) {
+      // A shared drawing's form is unmarked: its uses are marked where they are drawn.
+      target.out.push(body);
+      return;
+    }
     if (slot === undefined || !owner) {
-      const props = tag.kind === 'artifact' ? this.artifactProps(tag, st) : '<</Type /Layout>>';
-      const out = target.out;
-      const last = target.lastArtifact;
-      if (last && last.endIndex === out.length - 1 && last.props === props) {
-        // Insert before the sequence's EMC, which stays the last entry.
-        out[out.length - 1] = body;
-        out.push('EMC\n');
-      } else {
-        out.push(`/Artifact ${props} BDC\n${body}`, 'EMC\n');
-      }
-      target.lastArtifact = { props, endIndex: out.length - 1 };
+      this.artifact(body, tag.kind === 'artifact' ? tag : undefined, st);
       return;
     }
     const first = items[0] as DisplayItem;
@@ -602,6 +664,62 @@ class PageDrawer {
     target.out.push(`${serialize(name(tagName))} <</MCID ${mcid}>> BDC\n${body}EMC\n`);
   }
 
+  /** `body` inside an artifact sequence, joining the one before when its properties match. */
+  private artifact(body: string, tag: ArtifactTag | undefined, st: State): void {
+    const target = this.target;
+    const props = tag ? this.artifactProps(tag, st) : '<</Type /Layout>>';
+    const out = target.out;
+    const last = target.lastArtifact;
+    if (last && last.endIndex === out.length - 1 && last.props === props) {
+      // Insert before the sequence's EMC, which stays the last entry.
+      out[out.length - 1] = body;
+      out.push('EMC\n');
+    } else {
+      out.push(`/Artifact ${props} BDC\n${body}`, 'EMC\n');
+    }
+    target.lastArtifact = { props, endIndex: out.length - 1 };
+  }
+
+  /** Tells once per drawing that it holds what a shared drawing may not. */
+  private sharedMisuse(what: 'content' | 'a link'): void {
+    if (this.warnedShared.has(what)) return;
+    this.warnedShared.add(what);
+    this.ctx.warn({
+      code: 'pdf.shared-drawing-content',
+      message:
+        what === 'content'
+          ? 'a shared drawing holds tagged content; it was drawn as an artifact'
+          : 'a shared drawing holds a link; it was left out',
+    });
+  }
+
+  /**
+   * A shared drawing placed: its form drawn with `Do` inside the use's artifact sequence. Where
+   * the form cannot be used as it is (under an opacity applied item by item, or nested too deep
+   * for its own q/Q levels), the drawing's items are drawn here instead.
+   */
+  private use(u: UseItem, st: State): void {
+    const d = u.drawing;
+    if (!drawable(d)) return;
+    if (st.alpha < 0.999 || st.depth > MAX_USE_DEPTH || this.shared) {
+      // Forms never nest: a use inside a drawing is drawn in place (a drawing that holds
+      // itself would never end, hence the bound).
+      if (this.inlinedUses >= MAX_INLINED_USES) return;
+      this.inlinedUses++;
+      const items = retag(d.items, u.tag);
+      this.group({ kind: 'group', transform: u.transform, clip: u.clip, items }, st);
+      this.inlinedUses--;
+      return;
+    }
+    const n = this.ctx.drawing(d);
+    if (!n) return;
+    this.target.xobjects.add(n);
+    const m = compose(compose(FORM_FLIP, u.transform), [1, 0, 0, -1, 0, this.H]);
+    let ops = `${m.map(num).join(' ')} cm\n`;
+    if (u.clip && u.clip.length > 0) ops += `${this.pathOps(u.clip, 0)}W n\n`;
+    this.artifact(`q\n${st.pending}${ops}/${n} Do\nQ\n`, u.tag, st);
+  }
+
   private linkItem(l: LinkItem, st: State): void {
     const [x0, y0, x1, y1] = transformBox([l.x, l.y, l.x + l.width, l.y + l.height], st.ctm);
     this.links.push({ page: this.pageIndex, item: l, rect: [x0, this.H - y1, x1, this.H - y0] });
@@ -616,7 +734,13 @@ class PageDrawer {
         continue;
       }
       if (it.kind === 'link') {
-        this.linkItem(it, st);
+        if (this.shared) this.sharedMisuse('a link');
+        else this.linkItem(it, st);
+        i++;
+        continue;
+      }
+      if (it.kind === 'use') {
+        this.use(it, st);
         i++;
         continue;
       }
@@ -673,9 +797,7 @@ class PageDrawer {
       if (ops !== '') this.target.out.push('Q\n');
       const inner = this.target;
       this.target = outer;
-      const H = this.H;
-      const width = this.page.width;
-      const bbox = [-4 * width, -4 * H, 5 * width, 5 * H];
+      const bbox = this.canvas;
       this.ctx.endForm(form, inner, bbox);
       this.target.xobjects.add(form.name);
       const alpha = opacity * st.alpha;
@@ -744,7 +866,8 @@ function asArtifacts(items: readonly DisplayItem[]): DisplayItem[] {
   for (const it of items) {
     if (it.kind === 'link') continue;
     if (it.kind === 'group') out.push({ ...it, items: asArtifacts(it.items) });
-    else out.push(it.tag.kind === 'artifact' ? it : { ...it, tag: MASK_TAG });
+    else if (it.kind === 'use' || it.tag.kind === 'artifact') out.push(it);
+    else out.push({ ...it, tag: MASK_TAG });
   }
   return out;
 }
@@ -792,6 +915,16 @@ function anyPrivateUse(texts: readonly string[]): boolean {
     }
   }
   return false;
+}
+
+/** A drawing's items drawn in place of a use: marked as the use is, links left out. */
+function retag(items: readonly DisplayItem[], tag: ArtifactTag): DisplayItem[] {
+  const out: DisplayItem[] = [];
+  for (const it of items) {
+    if (it.kind === 'group') out.push({ ...it, items: retag(it.items, tag) });
+    else if (it.kind !== 'link') out.push({ ...it, tag });
+  }
+  return out;
 }
 
 function inOwnQ(p: string | TextRun): string {

@@ -125,6 +125,13 @@ function subsetKey(res: FontResource, glyphs: readonly number[]): string {
 const CMAP_MAX_CHARS = 32 * 1024;
 const cmaps = new LruCache<string, Uint8Array>(256);
 
+/** Forgets the encoded subsets and CMaps of documents written so far. */
+export function clearWriterFontCaches(): void {
+  subsets.clear();
+  subsetBytes = 0;
+  cmaps.clear();
+}
+
 function compressedCMap(text: string): Uint8Array {
   const hit = cmaps.get(text);
   if (hit) return hit;

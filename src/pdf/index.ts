@@ -14,6 +14,7 @@ import {
 import type {
   BlendMode,
   DisplayItem,
+  Drawing,
   FontResource,
   ImageResource,
   ImportedPage,
@@ -26,6 +27,9 @@ import type {
 } from '../document/index.js';
 import { preWriteCheck, structureDepth, walk } from './check.js';
 import {
+  drawable,
+  drawDrawing,
+  drawingBBox,
   drawPage,
   type DrawContext,
   type FormSlot,
@@ -47,6 +51,7 @@ import { shadingDict, type ShadingChannel } from './shading.js';
 import { writeLinks, type PendingLink } from './links.js';
 
 export { pdfDate };
+export { clearWriterFontCaches } from './fonts.js';
 
 export interface WritePdfOptions {
   /** Same input, same bytes: /ID and instance id from a content hash. */
@@ -96,7 +101,11 @@ function inItems(items: readonly DisplayItem[]): boolean {
 }
 
 function drawsImportedPage(i: DisplayItem): boolean {
-  return i.kind === 'pdf-page' || (i.kind === 'group' && inItems(i.items));
+  return (
+    i.kind === 'pdf-page' ||
+    (i.kind === 'group' && inItems(i.items)) ||
+    (i.kind === 'use' && inItems(i.drawing.items))
+  );
 }
 
 export interface WritePdfResult {
@@ -346,6 +355,8 @@ class WriterContext implements DrawContext {
   private readonly gstates = new Map<string, { name: string; ref: PdfRef }>();
   private readonly shadings = new Map<string, { name: string; ref: PdfRef }>();
   private readonly resourceRefs = new Map<string, PdfRef>();
+  /** Shared drawings' form XObjects by the Drawing object (null: nothing to draw). */
+  private readonly drawings = new Map<Drawing, string | null>();
 
   readonly streams: { key: number; count: number }[] = [];
   /** Parent-tree keys after the pages' own, shared by annotations and transparency groups. */
@@ -586,6 +597,31 @@ class WriterContext implements DrawContext {
       }),
       Buffer.from(t.out.join(''), 'latin1'),
     );
+  }
+
+  drawing(d: Drawing): string | undefined {
+    const known = this.drawings.get(d);
+    if (known !== undefined) return known ?? undefined;
+    if (!drawable(d)) {
+      this.drawings.set(d, null);
+      return undefined;
+    }
+    const ref = this.file.alloc();
+    const n = `Dw${this.drawings.size + 1}`;
+    this.drawings.set(d, n);
+    this.resourceRefs.set(n, ref);
+    const t = drawDrawing(d, this);
+    this.file.putStream(
+      ref,
+      dict({
+        Type: name('XObject'),
+        Subtype: name('Form'),
+        BBox: drawingBBox(d),
+        Resources: this.resourcesFor(t),
+      }),
+      Buffer.from(t.out.join(''), 'latin1'),
+    );
+    return n;
   }
 
   slotOwner(slot: number): StructNode | undefined {

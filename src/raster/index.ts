@@ -66,7 +66,7 @@ function collectImages(items: readonly DisplayItem[], into: Map<string, ImageRes
     else if (item.kind === 'group') {
       collectImages(item.items, into);
       if (item.mask) collectImages(item.mask, into);
-    }
+    } else if (item.kind === 'use') collectImages(item.drawing.items, into);
   }
 }
 

@@ -13,6 +13,7 @@ import * as fontkit from 'fontkit';
 import { parsedFont } from '../text/index.js';
 import type {
   DisplayItem,
+  Drawing,
   FontResource,
   GlyphRun,
   GroupItem,
@@ -23,6 +24,7 @@ import type {
   PathItem,
   PathOp,
   RgbaColor,
+  UseItem,
 } from '../document/index.js';
 import { pathBounds } from '../document/index.js';
 
@@ -139,6 +141,8 @@ export function pathData(ops: readonly PathOp[]): string {
 class SvgBuilder {
   readonly defs: string[] = [];
   readonly #glyphIds = new Map<string, string>();
+  /** Shared drawings defined so far, by the Drawing object ('' when it draws nothing). */
+  readonly #drawings = new Map<Drawing, string>();
   #next = 0;
 
   id(prefix: string): string {
@@ -200,6 +204,23 @@ class SvgBuilder {
       `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${num(g.x0)}" y1="${num(g.y0)}" x2="${num(g.x1)}" y2="${num(g.y1)}">${body}</linearGradient>`,
     );
     return { id, alpha: clamp01(alpha) };
+  }
+
+  /**
+   * A shared drawing defined once, as a <g> in <defs> that each use refers to; null when it
+   * draws nothing. `write` draws its items; it runs on first use only.
+   */
+  drawing(d: Drawing, write: (out: string[]) => void): string | null {
+    const known = this.#drawings.get(d);
+    if (known !== undefined) return known || null;
+    this.#drawings.set(d, '');
+    const body: string[] = [];
+    write(body);
+    if (body.length === 0) return null;
+    const id = this.id('u');
+    this.defs.push(`<g id="${id}">${body.join('')}</g>`);
+    this.#drawings.set(d, id);
+    return id;
   }
 
   clip(ops: readonly PathOp[], rule?: 'evenodd'): string {
@@ -324,6 +345,9 @@ function writeItems(ctx: Ctx, items: readonly DisplayItem[], out: string[]): voi
       case 'group':
         writeGroup(ctx, item, out);
         break;
+      case 'use':
+        writeUse(ctx, item, out);
+        break;
       case 'pdf-page':
         break; // imported PDF pages (template backgrounds) are not rasterised yet
       case 'link':
@@ -379,6 +403,23 @@ function writeMask(ctx: Ctx, items: readonly DisplayItem[]): string | null {
     `<mask id="${id}" mask-type="luminance" maskUnits="userSpaceOnUse" maskContentUnits="userSpaceOnUse" x="-100000" y="-100000" width="200000" height="200000">${body.join('')}</mask>`,
   );
   return id;
+}
+
+/** A shared drawing placed: a <use> of its definition, as the PDF writer's `Do` of its form. */
+function writeUse(ctx: Ctx, use: UseItem, out: string[]): void {
+  const d = use.drawing;
+  const [x0, y0, x1, y1] = d.bounds;
+  if (!(Number.isFinite(x0 + y0 + x1 + y1) && x1 > x0 && y1 > y0)) return;
+  // Links are interactive only and never drawn, so a drawing holding one loses nothing here.
+  const id = ctx.b.drawing(d, (body) => writeItems({ ...ctx, window: undefined }, d.items, body));
+  if (!id) return;
+  const clip = use.clip && use.clip.length > 0 ? use.clip : undefined;
+  const ref = `<use href="#${id}"/>`;
+  out.push(
+    `<g transform="matrix(${use.transform.map(num).join(' ')})">`,
+    clip ? `<g clip-path="url(#${ctx.b.clip(clip)})">${ref}</g>` : ref,
+    '</g>',
+  );
 }
 
 export interface SvgOptions {
@@ -483,6 +524,10 @@ function itemBounds(item: Exclude<DisplayItem, GroupItem>): Box | null {
     case 'pdf-page':
     case 'link':
       return [0, 0, 0, 0]; // nothing drawn for either
+    case 'use': {
+      const [x0, y0, x1, y1] = item.drawing.bounds;
+      return transformBox([x0, y0, x1, y1], item.transform);
+    }
   }
 }
 

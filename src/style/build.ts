@@ -34,10 +34,14 @@ import type {
   StyledPseudo,
   StyledText,
   TargetInfo,
+  ListStyleType,
 } from './types.js';
+import type { CounterStyleDefs } from './counter-styles.js';
 
 export interface BuildOptions {
   readonly base?: string;
+  /** The document's @counter-style rules. */
+  readonly counterStyles?: CounterStyleDefs;
   readonly warn: (w: Warning) => void;
   readonly signal?: AbortSignal;
   /** See StyleOptions.checkpoint. */
@@ -248,6 +252,7 @@ export class TreeBuilder {
   private warnedPageOnly = false;
   private quoteDepth = 0;
   private readonly hintCache = new Map<string, Declaration | null>();
+  private readonly unknownStyles = new Set<string>();
   private visited = 0;
   private readonly ancestors = new AncestorFilter();
   /** While inside an inline SVG: the style attributes the page's cascade gives its elements. */
@@ -260,6 +265,24 @@ export class TreeBuilder {
     private readonly engine: StyleEngine,
     private readonly opts: BuildOptions,
   ) {}
+
+  /** A counter value in a counter style (the document's own styles included). */
+  private format(value: number, style: ListStyleType): string {
+    this.checkCounterStyle(style);
+    return formatCounter(value, style, this.opts.counterStyles);
+  }
+
+  /** Reports, once per name, a counter style no @counter-style rule defines (decimal is used). */
+  private checkCounterStyle(style: ListStyleType): void {
+    if (typeof style !== 'object' || !('name' in style)) return;
+    if (this.opts.counterStyles?.has(style.name) || this.unknownStyles.has(style.name)) return;
+    this.unknownStyles.add(style.name);
+    this.opts.warn({
+      code: 'css.unsupported',
+      message: `counter style '${style.name}' is not defined; decimal is used`,
+      source: style.name,
+    });
+  }
 
   build(root: DomElement): StyledElement {
     this.root = root;
@@ -412,7 +435,7 @@ export class TreeBuilder {
               values: [this.counters.value(it.name)],
               style: it.style,
             });
-          else text(formatCounter(this.counters.value(it.name), it.style));
+          else text(this.format(this.counters.value(it.name), it.style));
           break;
         case 'counters':
           // A footnote's number may restart on every page: layout decides the last value.
@@ -428,7 +451,7 @@ export class TreeBuilder {
           text(
             this.counters
               .values(it.name)
-              .map((v) => formatCounter(v, it.style))
+              .map((v) => this.format(v, it.style))
               .join(it.separator),
           );
           break;
@@ -532,7 +555,12 @@ export class TreeBuilder {
     } else if (liStyle.listStyleImage !== 'none') {
       content = [{ kind: 'image', url: liStyle.listStyleImage.url }];
     } else {
-      const t = markerText(this.counters.value('list-item'), liStyle.listStyleType);
+      this.checkCounterStyle(liStyle.listStyleType);
+      const t = markerText(
+        this.counters.value('list-item'),
+        liStyle.listStyleType,
+        this.opts.counterStyles,
+      );
       if (!t) return null;
       content = [{ kind: 'text', text: t }];
     }
@@ -733,12 +761,12 @@ export class TreeBuilder {
         ? undefined
         : style.stringSet.map((s) => ({
             name: s.name,
-            parts: partialContent(s.items, el.attrs, this.counters),
+            parts: partialContent(s.items, el.attrs, this.counters, this.opts.counterStyles),
           }));
     const bookmark =
       style.bookmarkLevel === 'none'
         ? undefined
-        : partialContent(style.bookmarkLabel, el.attrs, this.counters);
+        : partialContent(style.bookmarkLabel, el.attrs, this.counters, this.opts.counterStyles);
     const id = el.attrs.get('id');
     const counters =
       id !== undefined && this.referenced.has(id) ? this.counters.snapshot() : undefined;

@@ -28,8 +28,12 @@ import type {
   FontMetricsProvider,
   FontStyle,
   RgbaColor,
+  TextWrapMode,
+  WhiteSpaceCollapse,
 } from './types.js';
 import type { LengthEnv } from './values.js';
+import type { LegacyBoxDisplay } from './properties/display.js';
+import { legacyWhiteSpace } from './properties/text.js';
 
 /**
  * Precedence of a declaration: origin and importance (CSS Cascade 5 §6.1), then, inside the
@@ -462,10 +466,20 @@ export class StyleEngine {
         mapLogical(slots, v === 'rtl' ? 1 : 0);
       }
     }
+    // A drop cap floats to the start side, beside the lines it sinks into.
+    if (rec.initialLetter !== 'normal') {
+      if (pseudo === 'first-letter') rec.float = rec.direction === 'rtl' ? 'right' : 'left';
+      else rec.initialLetter = 'normal';
+    }
     return this.finish(rec, pRec, parent === null && pseudo === null);
   }
 
   private finish(rec: Record_, pRec: Record_, isRoot: boolean): ComputedStyle {
+    resolveLegacyBox(rec);
+    rec.whiteSpace = legacyWhiteSpace(
+      rec.whiteSpaceCollapse as WhiteSpaceCollapse,
+      rec.textWrapMode as TextWrapMode,
+    );
     // Border widths compute to 0 with no border style.
     for (const s of ['Top', 'Right', 'Bottom', 'Left']) {
       const st = rec[`border${s}Style`];
@@ -511,6 +525,28 @@ export class StyleEngine {
   }
 }
 
+/**
+ * `display: -webkit-box` (old flexbox) and `continue: -webkit-legacy`: a legacy box stacked
+ * vertically with -webkit-line-clamp is a block container that clamps its lines (as browsers
+ * lay out the common teaser pattern); any other legacy box is a flex container, a column when
+ * it stacks vertically. -webkit-line-clamp clamps nothing else.
+ */
+function resolveLegacyBox(rec: Record_): void {
+  const d = rec.display as Display | LegacyBoxDisplay;
+  const legacy = d === '-webkit-box' || d === '-webkit-inline-box';
+  const vertical = rec._boxOrient === 'vertical';
+  if (rec.continue === '-webkit-legacy')
+    rec.continue = legacy && vertical && rec.maxLines !== 'none' ? 'discard' : 'auto';
+  if (!legacy) return;
+  const inline = d === '-webkit-inline-box';
+  if (rec.continue === 'discard' && rec.maxLines !== 'none') {
+    rec.display = inline ? 'inline-block' : 'block';
+    return;
+  }
+  rec.display = inline ? 'inline-flex' : 'flex';
+  if (vertical) rec.flexDirection = 'column';
+}
+
 /** Moves cascaded inline-start/end values onto left/right when they beat the physical ones. */
 function mapLogical(slots: Map<Longhand, Slot>, rtl: 0 | 1): void {
   for (const [name, targets] of LOGICAL_INLINE) {
@@ -526,6 +562,7 @@ function mapLogical(slots: Map<Longhand, Slot>, rtl: 0 | 1): void {
 
 const PUBLIC_KEYS: readonly string[] = [
   ...COMPUTE_ORDER.map((l) => l.key).filter((k) => !k.startsWith('_')),
+  'whiteSpace',
   'borderSpacingH',
   'borderSpacingV',
   'backgroundLayers',

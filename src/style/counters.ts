@@ -1,5 +1,8 @@
 /** Counter styles (list markers, counter()) and quote characters by language. */
 import type { ListStyleType, Quotes } from './types.js';
+import { customCounter, markerAffixes, type CounterStyleDefs } from './counter-styles.js';
+
+const NO_DEFS: CounterStyleDefs = new Map();
 
 function roman(n: number, upper: boolean): string | null {
   if (n < 1 || n > 3999) return null;
@@ -67,10 +70,18 @@ const BULLETS: Readonly<Record<string, string>> = {
   'disclosure-closed': '▸',
 };
 
-/** Text of a counter value in a counter style (the representation only, no suffix). */
-export function formatCounter(value: number, style: ListStyleType): string {
+/**
+ * Text of a counter value in a counter style (the representation only, no suffix); `defs` are
+ * the document's @counter-style rules.
+ */
+export function formatCounter(
+  value: number,
+  style: ListStyleType,
+  defs: CounterStyleDefs = NO_DEFS,
+): string {
   if (style === 'none') return '';
-  if (typeof style === 'object') return style.string;
+  if (typeof style === 'object')
+    return 'string' in style ? style.string : customCounter(value, style.name, defs, formatCounter);
   const bullet = BULLETS[style];
   if (bullet) return bullet;
   let r: string | null = null;
@@ -111,9 +122,17 @@ export function formatCounter(value: number, style: ListStyleType): string {
 }
 
 /** The default marker text for a list item: bullet plus space, or number plus ". ". */
-export function markerText(value: number, style: ListStyleType): string {
+export function markerText(
+  value: number,
+  style: ListStyleType,
+  defs: CounterStyleDefs = NO_DEFS,
+): string {
   if (style === 'none') return '';
-  if (typeof style === 'object') return style.string;
+  if (typeof style === 'object') {
+    if ('string' in style) return style.string;
+    const [prefix, suffix] = markerAffixes(style.name, defs);
+    return prefix + formatCounter(value, style, defs) + suffix;
+  }
   const text = formatCounter(value, style);
   return style in BULLETS ? text + ' ' : text + '. ';
 }

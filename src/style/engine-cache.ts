@@ -146,6 +146,11 @@ export class EngineCache {
     this.entries.delete(key);
   }
 
+  /** Drops every engine. */
+  clear(): void {
+    this.entries.clear();
+  }
+
   get size(): number {
     return this.entries.size;
   }

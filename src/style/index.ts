@@ -38,6 +38,7 @@ export { mixColors, parseColor } from './colors.js';
 // css-tree behind the guard every parse of ours needs (see css-tree.ts).
 export { csstree } from './css-tree.js';
 export { formatCounter } from './counters.js';
+export type { CounterStyleDefs, CounterStyleDef } from './counter-styles.js';
 export type { DocumentLimits } from '../html/index.js';
 
 /**
@@ -80,6 +81,11 @@ function effectiveBase(baseUrl: string | undefined, baseHref: string | null): st
 
 /** Engines shared by documents with the same sheets (see engine-cache.ts for when). */
 const engines = new EngineCache();
+
+/** Forgets the engines kept for documents rendered so far. */
+export function clearStyleCaches(): void {
+  engines.clear();
+}
 
 /** Sheets, rule index and engine for a document: a kept engine, or new ones. */
 async function engineFor(
@@ -223,6 +229,7 @@ export async function styleDocument(html: string, options: StyleOptions): Promis
   try {
     const builder = new TreeBuilder(engine, {
       ...(base ? { base } : {}),
+      ...(ruleSet.counterStyles.size > 0 ? { counterStyles: ruleSet.counterStyles } : {}),
       warn: styleWarn,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
@@ -267,5 +274,6 @@ export async function styleDocument(html: string, options: StyleOptions): Promis
     ...(base ? { baseUrl: base } : {}),
     warnings,
     ...(targets.size > 0 ? { targets } : {}),
+    ...(ruleSet.counterStyles.size > 0 ? { counterStyles: ruleSet.counterStyles } : {}),
   };
 }

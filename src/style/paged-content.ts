@@ -6,6 +6,7 @@
  */
 import type { DomElement } from '../html/index.js';
 import { formatCounter } from './counters.js';
+import type { CounterStyleDefs } from './counter-styles.js';
 import type { ContentItem, StyledElement, StyledNode, TargetRef, TextPart } from './types.js';
 
 /** A content list with counters and attributes resolved, content() left for the element's end. */
@@ -56,6 +57,7 @@ export function partialContent(
   items: readonly ContentItem[],
   attrs: ReadonlyMap<string, string>,
   counters: CounterReader,
+  defs?: CounterStyleDefs,
 ): PartialContent {
   const out: (string | { part: TextPart | 'marker' })[] = [];
   for (const it of items) {
@@ -67,13 +69,13 @@ export function partialContent(
         out.push(attrs.get(it.name) ?? '');
         break;
       case 'counter':
-        out.push(formatCounter(counters.value(it.name), it.style));
+        out.push(formatCounter(counters.value(it.name), it.style, defs));
         break;
       case 'counters':
         out.push(
           counters
             .values(it.name)
-            .map((v) => formatCounter(v, it.style))
+            .map((v) => formatCounter(v, it.style, defs))
             .join(it.separator),
         );
         break;

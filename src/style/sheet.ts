@@ -34,6 +34,7 @@ import {
   splitBlock,
 } from './nesting.js';
 import { DEFAULT_CSS_LIMITS, type CssLimits } from './limits.js';
+import { counterStyleRule, type CounterStyleDef } from './counter-styles.js';
 
 export type Origin = 'ua' | 'author';
 
@@ -98,6 +99,8 @@ export interface RuleSet {
   readonly fontFaces: CssFontFaceRule[];
   /** Custom properties registered with @property, by name (the last rule for a name wins). */
   readonly properties: Map<string, RegisteredProperty>;
+  /** @counter-style rules by name (the last rule for a name wins). */
+  readonly counterStyles: Map<string, CounterStyleDef>;
 }
 
 /** A custom property's registration (CSS Properties and Values API 1 §2). */
@@ -1019,6 +1022,18 @@ async function walk(
         else out.properties.set(registered.name, registered.property);
         break;
       }
+      case 'counter-style': {
+        const styleName = node.prelude ? safeGenerate(node.prelude as CssNode).trim() : '';
+        const def = counterStyleRule(styleName, descriptorNodes(node.block));
+        if ('why' in def)
+          warn({
+            code: 'css.invalid',
+            message: `@counter-style rule ignored: ${def.why}`,
+            source: '@counter-style',
+          });
+        else out.counterStyles.set(styleName, def);
+        break;
+      }
       default:
         if (!SILENT_AT_RULES.has(name)) {
           warn({
@@ -1029,6 +1044,18 @@ async function walk(
         }
     }
   }
+}
+
+/** The value nodes of a block's descriptors (whitespace left out), by lower-case name. */
+function descriptorNodes(block: CssNode | null | undefined): Map<string, CssNode[]> {
+  const out = new Map<string, CssNode[]>();
+  if (block?.type !== 'Block') return out;
+  for (const d of block.children.toArray()) {
+    if (d.type !== 'Declaration') continue;
+    const nodes = valueNodes(d.value.type === 'Raw' ? d.value.value : safeGenerate(d.value));
+    if (nodes) out.set(d.property.toLowerCase(), nodes);
+  }
+  return out;
 }
 
 /**
@@ -1312,7 +1339,13 @@ function parsedUserAgentSheet(
   let hit = uaCache.get(ua);
   if (!hit) {
     hit = (async () => {
-      const set: RuleSet = { rules: [], pageRules: [], fontFaces: [], properties: new Map() };
+      const set: RuleSet = {
+        rules: [],
+        pageRules: [],
+        fontFaces: [],
+        properties: new Map(),
+        counterStyles: new Map(),
+      };
       const counter = { n: 0 };
       await addSheet(
         { css: ua, base: undefined, origin: 'ua', source: 'user-agent', depth: 0, chain: [] },
@@ -1344,6 +1377,7 @@ export async function loadSheets(
     pageRules: [...uaSet.pageRules],
     fontFaces: [],
     properties: new Map(),
+    counterStyles: new Map(),
   };
   const limits = ctx.limits ?? DEFAULT_CSS_LIMITS;
   const counter: Counter = { n: uaSet.count, budget: { limits, bytes: 0, rules: 0 } };

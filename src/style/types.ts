@@ -20,6 +20,7 @@ import type { ResourceLoader } from '../resources/index.js';
 import type { CssLimits } from './limits.js';
 import type { ColorSpace, HueMethod } from './color-spaces.js';
 import type { ParseOptions } from '../html/index.js';
+import type { CounterStyleDef } from './counter-styles.js';
 
 export type { RgbaColor };
 
@@ -102,7 +103,22 @@ export type TextAlign = 'left' | 'right' | 'center' | 'justify' | 'start' | 'end
 export type TextTransform = 'none' | 'uppercase' | 'lowercase' | 'capitalize';
 export type TextDecorationLine = 'underline' | 'overline' | 'line-through';
 export type TextDecorationStyle = 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
-export type WhiteSpace = 'normal' | 'pre' | 'nowrap' | 'pre-wrap' | 'pre-line' | 'break-spaces';
+/**
+ * How white space is handled, as the legacy `white-space` keywords name it; 'pre-line-nowrap'
+ * is `preserve-breaks nowrap` (CSS Text 4), which has no keyword of its own.
+ */
+export type WhiteSpace =
+  'normal' | 'pre' | 'nowrap' | 'pre-wrap' | 'pre-line' | 'break-spaces' | 'pre-line-nowrap';
+export type WhiteSpaceCollapse = 'collapse' | 'preserve' | 'preserve-breaks' | 'break-spaces';
+export type TextWrapMode = 'wrap' | 'nowrap';
+/** `stable` is computed as `auto`: both wrap greedily when the text is laid out once. */
+export type TextWrapStyle = 'auto' | 'balance' | 'pretty';
+/** What ends the last line before a line clamp (CSS Overflow 4 §5.2). */
+export type BlockEllipsis = 'none' | 'auto' | { readonly string: string };
+/** A drop cap (CSS Inline 3 §7.2): `size` lines tall, its baseline on line `sink`. */
+export type InitialLetter = 'normal' | { readonly size: number; readonly sink: number };
+/** `-webkit-legacy` is resolved to one of these once display is known. */
+export type Continue = 'auto' | 'discard';
 export type WordBreak = 'normal' | 'break-all' | 'keep-all' | 'break-word';
 export type OverflowWrap = 'normal' | 'break-word' | 'anywhere';
 export type VerticalAlignKeyword =
@@ -135,7 +151,9 @@ export type CounterStyleName =
   | 'lower-greek'
   | 'arabic-indic'
   | 'hebrew';
-export type ListStyleType = CounterStyleName | 'none' | { readonly string: string };
+/** A counter style: predefined, a string, or one an @counter-style rule names. */
+export type ListStyleType =
+  CounterStyleName | 'none' | { readonly string: string } | { readonly name: string };
 export type ListStylePosition = 'inside' | 'outside';
 
 export type TableLayout = 'auto' | 'fixed';
@@ -745,7 +763,17 @@ export interface ComputedStyle {
   readonly textOverflow: TextOverflow;
   readonly letterSpacing: Length;
   readonly wordSpacing: Length;
+  /** Derived from white-space-collapse and text-wrap-mode (white-space is their shorthand). */
   readonly whiteSpace: WhiteSpace;
+  readonly whiteSpaceCollapse: WhiteSpaceCollapse;
+  readonly textWrapMode: TextWrapMode;
+  readonly textWrapStyle: TextWrapStyle;
+  /** Line clamp (CSS Overflow 4): lines kept by a block container whose `continue` discards. */
+  readonly maxLines: number | 'none';
+  readonly blockEllipsis: BlockEllipsis;
+  readonly continue: Continue;
+  /** On ::first-letter, which it floats to the start side; sized in layout. */
+  readonly initialLetter: InitialLetter;
   readonly wordBreak: WordBreak;
   readonly overflowWrap: OverflowWrap;
   /** A number of space advances, or a length in px. */
@@ -1176,6 +1204,8 @@ export interface StyledDocument {
    * target-text() read. Absent: no cross-references.
    */
   readonly targets?: ReadonlyMap<string, TargetInfo>;
+  /** The author's @counter-style rules by name; absent when there are none. */
+  readonly counterStyles?: ReadonlyMap<string, CounterStyleDef>;
 }
 
 /** What cross-references can read of an element. */

@@ -28,12 +28,3 @@ declare module 'css-tree/lexer' {
     structure?: object,
   ) => import('css-tree').Lexer;
 }
-declare module 'css-tree/definition-syntax-data' {
-  /** css-tree's CSS grammar: types, properties and at-rules (from mdn-data, patched). */
-  const definitions: {
-    readonly types: Record<string, unknown>;
-    readonly properties: Record<string, unknown>;
-    readonly atrules: Record<string, unknown>;
-  };
-  export default definitions;
-}

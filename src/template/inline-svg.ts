@@ -3,7 +3,14 @@
  * SVG, given the SVG namespace when it was written the HTML way (without xmlns), and handed to
  * the engine as a data: URI, so it is drawn (as vectors when simple) like any SVG image.
  */
-import { DOMParser } from '@xmldom/xmldom';
+import { createRequire } from 'node:module';
+
+/**
+ * xmldom, loaded with the first inline SVG (as the image stage loads it with the first SVG):
+ * most templates have none. A require of our own, which the bundler leaves to run when called.
+ */
+const load = createRequire(import.meta.url);
+const xmldom = () => load('@xmldom/xmldom') as typeof import('@xmldom/xmldom');
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
@@ -31,7 +38,7 @@ export function inlineSvgProblem(src: string): string | undefined {
   let error: string | undefined;
   let doc;
   try {
-    doc = new DOMParser({
+    doc = new (xmldom().DOMParser)({
       onError: (level, message) => {
         if (level !== 'warning') error ??= String(message);
       },

@@ -12,9 +12,18 @@
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { Ajv2020, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
-import standaloneCode from 'ajv/dist/standalone/index.js';
+import type { Options, ValidateFunction } from 'ajv/dist/2020.js';
 import { templateSchema } from './schema.js';
+
+/**
+ * ajv itself, loaded only where validators are compiled (the build, or a schema changed since
+ * it): a process that takes the build's validators never loads its 190 KB of code. A require of
+ * our own, which the bundler leaves to run when called.
+ */
+const load = createRequire(import.meta.url);
+const ajv2020 = () => load('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+const standalone = () =>
+  load('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js');
 
 export interface TemplateValidators {
   readonly template: ValidateFunction;
@@ -43,7 +52,7 @@ export function templateValidatorsKey(): string {
 
 /** The validators compiled in this process. */
 export function compileTemplateValidators(): TemplateValidators {
-  const ajv = new Ajv2020(TEMPLATE_AJV_OPTIONS);
+  const ajv = new (ajv2020().Ajv2020)(TEMPLATE_AJV_OPTIONS);
   const template = ajv.compile(templateSchema);
   const barcodeContent = ajv.compile(barcodeContentSchema);
   return { template, barcodeContent };
@@ -51,10 +60,10 @@ export function compileTemplateValidators(): TemplateValidators {
 
 /** Module text of both validators as ajv's standalone code, with their key (the build's). */
 export function templateValidatorsModule(): string {
-  const ajv = new Ajv2020({ ...TEMPLATE_AJV_OPTIONS, code: { source: true } });
+  const ajv = new (ajv2020().Ajv2020)({ ...TEMPLATE_AJV_OPTIONS, code: { source: true } });
   ajv.addSchema(templateSchema);
   ajv.addSchema(barcodeContentSchema);
-  const code = standaloneCode.default(ajv, {
+  const code = standalone().default(ajv, {
     template: templateSchema.$id,
     barcodeContent: BARCODE_CONTENT_ID,
   });

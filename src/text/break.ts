@@ -926,8 +926,15 @@ class Breaker<S> implements LineBreaker<S> {
     this.anchors.index = s.anchor;
   }
 
-  next(width: number, top: number, onAnchor?: AnchorHandler<S>): LineBox<S> | undefined {
+  next(
+    width: number,
+    top: number,
+    onAnchor?: AnchorHandler<S>,
+    fill?: number,
+  ): LineBox<S> | undefined {
     const avail = Number.isNaN(width) ? 0 : Math.max(width, 0);
+    // Filled to `fill`, aligned in `avail`: the difference goes back once the line is full.
+    const slack = fill === undefined || !(fill < avail) ? 0 : avail - Math.max(fill, 0);
     if (this.cursor.done) {
       this.anchors.reach(undefined, 0, avail, 0, onAnchor);
       return undefined;
@@ -936,7 +943,7 @@ class Breaker<S> implements LineBreaker<S> {
     const result = collectLine(
       this.para,
       this.cursor,
-      avail - indent,
+      avail - slack - indent,
       this.anchors,
       indent,
       onAnchor,
@@ -946,7 +953,7 @@ class Breaker<S> implements LineBreaker<S> {
       return undefined;
     }
     this.line++;
-    const used = Math.max(0, result.limit + indent);
+    const used = Math.max(0, result.limit + indent + slack);
     return buildLine(
       this.para,
       result,

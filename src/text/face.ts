@@ -106,6 +106,12 @@ const scaledCache = new GroupedLruCache<string, string, ScaledShape>(32768, {
 });
 let nextSerial = 1;
 
+/** Forgets the shaped words of documents laid out so far. */
+export function clearShapeCaches(): void {
+  shapeCache.clear();
+  scaledCache.clear();
+}
+
 const FRESH = Symbol('glyphs carry the code points of their layout');
 
 /**

@@ -26,5 +26,6 @@ export { toSfnt, detectFormat, FontFormatError } from './sfnt.js';
 export { fontDirectory, bundledFamily, BUNDLED_FACES, FAMILY_ALIASES } from './bundled.js';
 export type * from './types.js';
 export { warmUpText } from './warmup.js';
+export { balanceFill, prettyFill, type WrapFill } from './wrap-style.js';
 export { createParagraphMemo, type ParagraphMemo } from './paragraph-memo.js';
-export { parsedFont, postHeader, type PostHeader } from './face.js';
+export { clearShapeCaches, parsedFont, postHeader, type PostHeader } from './face.js';

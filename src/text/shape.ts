@@ -68,9 +68,10 @@ interface PreparedText {
 const NO_OFFSETS: ReadonlySet<number> = new Set();
 
 const collapses = (ws: WhiteSpace): boolean =>
-  ws === 'normal' || ws === 'nowrap' || ws === 'pre-line';
+  ws === 'normal' || ws === 'nowrap' || ws === 'pre-line' || ws === 'pre-line-nowrap';
 const keepsNewlines = (ws: WhiteSpace): boolean => ws !== 'normal' && ws !== 'nowrap';
-const allowsWrap = (ws: WhiteSpace): boolean => ws !== 'nowrap' && ws !== 'pre';
+const allowsWrap = (ws: WhiteSpace): boolean =>
+  ws !== 'nowrap' && ws !== 'pre' && ws !== 'pre-line-nowrap';
 
 function transformText(text: string, style: TextStyle, atWordStart: boolean): string {
   const lang = style.lang;

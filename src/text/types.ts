@@ -96,7 +96,15 @@ export interface FontContext {
 }
 
 export type TextTransform = 'none' | 'uppercase' | 'lowercase' | 'capitalize' | 'full-width';
-export type WhiteSpace = 'normal' | 'nowrap' | 'pre' | 'pre-wrap' | 'pre-line' | 'break-spaces';
+export type WhiteSpace =
+  | 'normal'
+  | 'nowrap'
+  | 'pre'
+  | 'pre-wrap'
+  | 'pre-line'
+  | 'break-spaces'
+  // preserve-breaks nowrap (CSS Text 4): newlines kept, no wrapping.
+  | 'pre-line-nowrap';
 export type Hyphens = 'none' | 'manual' | 'auto';
 
 /** CSS line-height as computed: `normal`, a unitless factor (times font size), or a length. */
@@ -298,9 +306,15 @@ export interface LineBreaker<S> {
    * Fills and builds the next line with `width` available and its top at `top` (relative to
    * the paragraph's first line). Anchors met on the way are reported to `onAnchor`. Returns
    * undefined when no content is left (anchors after the last line are reported then, with
-   * `used` 0).
+   * `used` 0). With `fill`, the line takes content up to that narrower width only, and is
+   * still aligned in `width` (balanced text: text-wrap: balance and pretty).
    */
-  next(width: number, top: number, onAnchor?: AnchorHandler<S>): LineBox<S> | undefined;
+  next(
+    width: number,
+    top: number,
+    onAnchor?: AnchorHandler<S>,
+    fill?: number,
+  ): LineBox<S> | undefined;
 }
 
 export interface Decoration {

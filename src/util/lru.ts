@@ -34,6 +34,11 @@ export class LruCache<K, V> {
     this.inner.set(null, key, value);
   }
 
+  /** Drops every entry. */
+  clear(): void {
+    this.inner.clear();
+  }
+
   /** Entries held (at most `capacity`). */
   get size(): number {
     return this.inner.size;
@@ -99,6 +104,13 @@ export class GroupedLruCache<G, K, V> {
     words.set(key, value);
     this.youngSize += words.size - before;
     this.youngBytes += w;
+  }
+
+  /** Drops every entry. */
+  clear(): void {
+    this.young = new Map();
+    this.old = new Map();
+    this.youngSize = this.oldSize = this.youngBytes = this.oldBytes = 0;
   }
 
   /** Entries held (at most `capacity`). */

@@ -34,6 +34,9 @@ function a11ypdf(args: string[], opts: { env?: NodeJS.ProcessEnv; input?: string
 const version = (env?: NodeJS.ProcessEnv) => a11ypdf(['--version'], { env }).stdout.toString();
 const documentId = (stderr: string) => /documentId ([0-9a-f-]{36})/.exec(stderr)?.[1];
 
+const SVG_BOX = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="30" height="10"><rect width="30" height="10" fill="teal"/></svg>',
+).toString('base64');
 const PNG_1PX =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
@@ -86,6 +89,7 @@ describe.skipIf(process.platform === 'win32')('start-up snapshot of the command 
       'outside.html',
       '<!doctype html><html lang="en"><head><title>Outside</title></head><body>' +
         `<img alt="A dot" src="data:image/png;base64,${PNG_1PX}" width="20" height="20">` +
+        `<img alt="A box" src="data:image/svg+xml;base64,${SVG_BOX}">` +
         '<div style="display: flex; gap: 10px"><div>Left cell</div><div>Right cell</div></div>' +
         '</body></html>',
     );
@@ -94,9 +98,48 @@ describe.skipIf(process.platform === 'win32')('start-up snapshot of the command 
     expect(r.code, r.stderr).toBe(0);
     // Only the summary line: no notice from Node about how the modules were loaded.
     expect(r.stderr).not.toMatch(/Warning/);
+    expect(r.stderr).not.toMatch(/warning \[/);
     const [page] = await readPdf(readFileSync(out));
     expect(page!.images).toBe(1);
     expect(page!.text).toMatch(/Left cell.*Right cell/);
+  });
+
+  it('loads xmldom after start-up: inline SVG of a template, and the validator reading XMP', () => {
+    const invoice = JSON.parse(
+      readFileSync(join(root, 'test', 'fixtures', 'templates', 'invoice.json'), 'utf8'),
+    ) as { template: { rows: { blocks: { src?: string }[] }[] } };
+    invoice.template.rows[0]!.blocks[0]!.src =
+      "<svg width='40' height='20'><rect width='40' height='20' fill='teal'/></svg>";
+    const input = file('inline-svg.json', JSON.stringify(invoice));
+    const r = a11ypdf(['render', input, '-o', join(dir, 'inline-svg.pdf'), '--validate']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.toString()).toMatch(/PDF\/A-3A .*: pass/);
+    const broken = file(
+      'broken-svg.json',
+      JSON.stringify({
+        ...invoice,
+        template: {
+          ...invoice.template,
+          rows: [{ blocks: [{ ...invoice.template.rows[0]!.blocks[0]!, src: '<svg><g></svg>' }] }],
+        },
+      }),
+    );
+    const bad = a11ypdf(['render', broken, '-o', join(dir, 'broken-svg.pdf')]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/is not well-formed SVG/);
+  });
+
+  it("reads css-tree's grammar from its package when a value needs it", () => {
+    // Telling valid but unsupported CSS from invalid CSS takes the grammar, left outside.
+    const input = file(
+      'grammar.html',
+      '<!doctype html><html lang="en"><head><title>Grammar</title>' +
+        '<style>p { display: ruby; width: nonsense(1) }</style></head><body><p>Text</p></body></html>',
+    );
+    const r = a11ypdf(['render', input, '-o', join(dir, 'grammar.pdf')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/css\.unsupported\] value not supported for 'display': ruby/);
+    expect(r.stderr).toMatch(/css\.invalid-value\] invalid value for 'width'/);
   });
 
   it('reads standard input and writes standard output', async () => {

@@ -6,7 +6,13 @@
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { DisplayItem, GroupItem, ImageItem, PathItem } from '../../src/document/index.js';
+import type {
+  DisplayItem,
+  GroupItem,
+  ImageItem,
+  PathItem,
+  UseItem,
+} from '../../src/document/index.js';
 import {
   axisTiles,
   imageWidths,
@@ -167,6 +173,10 @@ function walk(list: readonly DisplayItem[], outer: GroupItem[] = []): [DisplayIt
   );
 }
 
+/** Every use of a shared drawing, groups followed. */
+const uses = (list: readonly DisplayItem[]): UseItem[] =>
+  walk(list).flatMap(([i]) => (i.kind === 'use' ? [i] : []));
+
 const images = (list: readonly DisplayItem[]): ImageItem[] =>
   walk(list).flatMap(([i]) => (i.kind === 'image' ? [i] : []));
 
@@ -253,14 +263,20 @@ describe('border images laid out', () => {
     const { items: list } = await items(
       'width: 100px; height: 60px; border: 10px solid; border-image: linear-gradient(to right, #f00, #00f) 1',
     );
-    const groups = list.filter((i): i is GroupItem => i.kind === 'group' && !!i.transform);
-    expect(groups).toHaveLength(8);
-    // The top-left corner: the gradient's first 1px square (0.75pt) scaled up to the border.
-    const corner = groups[0];
-    expect(corner.transform?.[0]).toBeCloseTo(10.333, 2);
-    const path = corner.items[0] as PathItem;
-    expect(path.ops).toEqual([{ op: 'rect', x: 0, y: 0, width: 0.75, height: 0.75 }]);
+    const tiles = uses(list);
+    expect(tiles).toHaveLength(8);
+    // One drawing of the gradient over the whole area (90×60pt), used by every part.
+    const drawing = tiles[0].drawing;
+    expect(tiles.every((t) => t.drawing === drawing)).toBe(true);
+    expect(drawing.bounds).toEqual([0, 0, 90, 60]);
+    const path = drawing.items[0] as PathItem;
+    expect(path.ops).toEqual([{ op: 'rect', x: 0, y: 0, width: 90, height: 60 }]);
     expect(path.fill).toMatchObject({ kind: 'linear-gradient', x0: 0, x1: 90 });
+    // The top-left corner: the gradient's first 1px square (0.75pt) scaled up to the border.
+    const corner = tiles[0];
+    expect(corner.transform[0]).toBeCloseTo(10.333, 2);
+    expect(corner.clip).toEqual([{ op: 'rect', x: 0, y: 0, width: 0.75, height: 0.75 }]);
+    expect(corner.tag).toMatchObject({ kind: 'artifact', type: 'Layout' });
   });
 
   it('draws the border styles instead when the image cannot be had', async () => {
@@ -280,9 +296,17 @@ describe('border images laid out', () => {
       `width: 100px; height: 60px; border: 10px solid; border-image: url(data:image/svg+xml;base64,${svg}) 10 round`,
     );
     expect(images(list)).toEqual([]);
-    const fills = walk(list).filter(([i]) => i.kind === 'path' && i.fill);
-    expect(fills.length).toBeGreaterThanOrEqual(8);
-    expect(fills.every(([, groups]) => groups.some((g) => g.transform))).toBe(true);
+    // The SVG becomes items once: every tile is a use of that one drawing, clipped to its slice.
+    expect(walk(list).filter(([i]) => i.kind === 'path')).toEqual([]);
+    const tiles = uses(list);
+    // Round: four corners, and 10px tiles (the 10px slices at the border's width) along the
+    // 100px and 60px edges.
+    expect(tiles).toHaveLength(4 + 2 * 10 + 2 * 6);
+    expect(new Set(tiles.map((t) => t.drawing)).size).toBe(1);
+    expect(tiles.every((t) => t.clip?.length === 1)).toBe(true);
+    const fills = walk(tiles[0].drawing.items).filter(([i]) => i.kind === 'path' && i.fill);
+    expect(fills).toHaveLength(1);
+    expect(tiles[0].drawing.bounds).toEqual([0, 0, 22.5, 22.5]);
   });
 
   it('cuts a box broken across pages out of the image drawn over the whole box', async () => {
@@ -319,8 +343,9 @@ describe('border images elsewhere', () => {
     );
     const list = r.items(0);
     // The page box's eight parts, each a slice of the gradient moved into place.
-    const slices = walk(list).filter(([, groups]) => groups.some((g) => g.transform));
+    const slices = uses(list);
     expect(slices).toHaveLength(8);
+    expect(new Set(slices.map((s) => s.drawing)).size).toBe(1);
     // The cell's collapsed border is drawn in green, as the table's grid.
     const green = walk(list).filter(
       ([i]) =>

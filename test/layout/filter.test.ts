@@ -103,6 +103,27 @@ describe('filter: the colour functions', () => {
     expect(items.some((i) => i.kind === 'group' && i.opacity === 0.5)).toBe(true);
   });
 
+  it('maps a shared drawing once, and its tiles still share the mapped one', async () => {
+    const svg = encodeURIComponent(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><circle cx="5" cy="5" r="4" fill="red"/></svg>',
+    );
+    const r = await layoutSnippet(
+      `<div style="filter: grayscale(1); width: 100px; height: 20px; background: url('data:image/svg+xml,${svg}')"></div>`,
+      PAGE,
+      { loader: createResourceLoader({}) },
+    );
+    const uses = all(r.document.pages[0].items).filter((i) => i.kind === 'use');
+    expect(uses.length).toBe(20);
+    const drawings = new Set(uses.map((u) => (u.kind === 'use' ? u.drawing : undefined)));
+    expect(drawings.size).toBe(1);
+    const [drawing] = [...drawings];
+    const fills = all(drawing?.items ?? []).flatMap((i) =>
+      i.kind === 'path' && i.fill && !('kind' in i.fill) ? [i.fill] : [],
+    );
+    expect(fills).toHaveLength(1);
+    expect(fills[0]).toMatchObject({ r: 0.2126, g: 0.2126, b: 0.2126 });
+  });
+
   it('draws blur() over solid decoration, and drop-shadow() under what that paints', async () => {
     const r = await layoutSnippet(
       `<div style="filter: blur(3px) drop-shadow(2px 2px 2px black); background: red; height: 10px"></div>`,

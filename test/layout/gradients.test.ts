@@ -12,7 +12,9 @@ import type {
   PathItem,
   RadialGradient,
   RgbaColor,
+  UseItem,
 } from '../../src/document/index.js';
+import { moveItem } from '../../src/layout/paint/decoration.js';
 import { layoutSnippet } from './geometry.js';
 
 const PAGE = '@page { size: 400px 300px; margin: 0 } body { margin: 0 }';
@@ -24,16 +26,23 @@ async function background(css: string, boxCss = BOX) {
   return { items: r.items(0), warnings: r.warnings.map((w) => w.code) };
 }
 
-/** Path items tagged as background, groups followed, in drawing order. */
+/**
+ * Path items tagged as background, in drawing order: groups followed, and a shared drawing's
+ * paths placed where each use (moved, never scaled here) puts them.
+ */
 function paths(items: readonly DisplayItem[]): PathItem[] {
-  return items.flatMap((i) =>
-    i.kind === 'group'
-      ? paths(i.items)
-      : i.kind === 'path' && i.tag.kind === 'artifact' && i.tag.type === 'Background'
-        ? [i]
-        : [],
-  );
+  return items.flatMap((i): PathItem[] => {
+    if (i.kind === 'group') return paths(i.items);
+    if (i.kind === 'use') {
+      expect(i.transform.slice(0, 4)).toEqual([1, 0, 0, 1]);
+      const [, , , , dx, dy] = i.transform;
+      return paths(i.drawing.items).map((p) => moveItem(p, dx, dy) as PathItem);
+    }
+    return i.kind === 'path' && i.tag.kind === 'artifact' && i.tag.type === 'Background' ? [i] : [];
+  });
 }
+
+const useOf = (items: readonly DisplayItem[]) => items.find((i): i is UseItem => i.kind === 'use');
 
 async function onlyFill(css: string): Promise<Paint> {
   const { items } = await background(css);
@@ -245,6 +254,10 @@ describe('gradient tiles', () => {
     const { items } = await background(
       'background: linear-gradient(90deg, red, blue) 0 0 / 50px 50px',
     );
+    // Drawn once for the tiles that overlap the next and once for the last, each tile a use.
+    const uses = items.filter((i): i is UseItem => i.kind === 'use');
+    expect(uses).toHaveLength(4);
+    expect(new Set(uses.map((u) => u.drawing)).size).toBe(2);
     const tiles = paths(items);
     // Each tile varies along x only: the two rows of four are four columns.
     expect(tiles.map((t) => t.ops[0])).toEqual(
@@ -323,9 +336,10 @@ describe('conic gradients', () => {
     const { items } = await background(
       'background: conic-gradient(red 0 25%, blue 0 50%, lime 0 75%, yellow 0)',
     );
-    const group = items.find((i): i is GroupItem => i.kind === 'group');
-    expect(group?.clip).toEqual([{ op: 'rect', x: 0, y: 0, width: 150, height: 75 }]);
-    const wedges = paths(group?.items ?? []);
+    // The wedges are one shared drawing (moved as a whole, never wedge by wedge), clipped.
+    const use = useOf(items);
+    expect(use?.clip).toEqual([{ op: 'rect', x: 0, y: 0, width: 150, height: 75 }]);
+    const wedges = paths(use ? [use] : []);
     expect(wedges.map((w) => w.fill)).toEqual([
       { r: 1, g: 0, b: 0, a: 1 },
       { r: 0, g: 0, b: 1, a: 1 },
@@ -360,7 +374,7 @@ describe('conic gradients', () => {
     const { items } = await background(
       'background: conic-gradient(rgba(255, 0, 0, 0.5) 0 50%, rgba(0, 0, 255, 0.5) 0)',
     );
-    const group = items.find((i): i is GroupItem => i.kind === 'group');
+    const group = useOf(items)?.drawing.items[0] as GroupItem;
     expect(group?.opacity).toBe(0.5);
     expect(paths(group?.items ?? []).map((w) => (w.fill as RgbaColor).a)).toEqual([1, 1]);
   });

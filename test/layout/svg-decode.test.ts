@@ -26,9 +26,11 @@ const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
 const dataUri = (s: string): string =>
   `data:image/svg+xml;base64,${Buffer.from(s).toString('base64')}`;
 
+function flat(items: readonly DisplayItem[]): DisplayItem[] {
+  return items.flatMap((i) => (i.kind === 'group' ? [i, ...flat(i.items)] : [i]));
+}
+
 function allItems(doc: LaidOutDocument): DisplayItem[] {
-  const flat = (items: readonly DisplayItem[]): DisplayItem[] =>
-    items.flatMap((i) => (i.kind === 'group' ? [i, ...flat(i.items)] : [i]));
   return doc.pages.flatMap((p) => flat(p.items));
 }
 
@@ -137,11 +139,17 @@ describe('layout of SVG images by use', () => {
     );
     const items = allItems(doc);
     expect(items.filter((i) => i.kind === 'image')).toEqual([]);
-    const background = items.filter((i) => i.kind === 'path' && i.tag.kind === 'artifact');
     const drawn = items.filter((i) => i.kind === 'path' && i.tag.kind === 'content');
     expect(drawn.length).toBeGreaterThan(0);
-    // Repeated across the box: several tiles of the icon's paths.
-    expect(background.length).toBeGreaterThanOrEqual(2 * drawn.length);
+    // Repeated across the box: several tiles, each an artifact use of one drawing of the
+    // icon's paths, made once.
+    const tiles = items.filter((i) => i.kind === 'use');
+    expect(tiles.length).toBeGreaterThanOrEqual(3);
+    expect(tiles.every((t) => t.tag.kind === 'artifact')).toBe(true);
+    const drawings = [...new Set(tiles.map((t) => (t.kind === 'use' ? t.drawing : undefined)))];
+    expect(drawings).toHaveLength(1);
+    const paths = flat(drawings[0]?.items ?? []).filter((i) => i.kind === 'path');
+    expect(paths).toHaveLength(drawn.length);
   });
 
   it('keeps pixels for a background SVG outside the subset', async () => {

@@ -4,8 +4,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as fontkit from 'fontkit';
 import type {
+  ArtifactTag,
   DisplayItem,
   DocumentMetadata,
+  Drawing,
   FontResource,
   GlyphRun,
   ItemTag,
@@ -131,4 +133,94 @@ export function simpleDoc(meta: Partial<DocumentMetadata> = {}): LaidOutDocument
     shape('LiberationSans-Regular.ttf', 'A first paragraph of text.', 72, 140, 12, content(2)),
   ];
   return doc([page(items)], root, meta);
+}
+
+/**
+ * A page that places one shared drawing (a fill, a stroke, a gradient, a half-opaque group and
+ * a line of text, all artifacts) `count` times in a row, each use moved, some scaled and
+ * clipped; with `expand`, each use is instead a group holding the drawing's items (what a
+ * writer without shared drawings would draw), for comparing the two.
+ */
+export function sharedDrawingPage(count: number, expand = false): Page {
+  const art: ItemTag = { kind: 'artifact', type: 'Layout' };
+  const drawing: Drawing = {
+    bounds: [0, 0, 40, 40],
+    items: [
+      {
+        kind: 'path',
+        ops: [{ op: 'rect', x: 2, y: 2, width: 36, height: 36 }],
+        fill: { r: 0.9, g: 0.85, b: 0.6, a: 1 },
+        tag: art,
+      },
+      {
+        kind: 'path',
+        ops: [{ op: 'rect', x: 4, y: 4, width: 32, height: 32 }],
+        stroke: { paint: { r: 0.5, g: 0.3, b: 0.1, a: 1 }, width: 2 },
+        tag: art,
+      },
+      {
+        kind: 'path',
+        ops: [{ op: 'rect', x: 8, y: 8, width: 24, height: 8 }],
+        fill: {
+          kind: 'linear-gradient',
+          x0: 8,
+          y0: 0,
+          x1: 32,
+          y1: 0,
+          stops: [
+            { offset: 0, color: { r: 1, g: 0, b: 0, a: 1 } },
+            { offset: 1, color: { r: 0, g: 0, b: 1, a: 1 } },
+          ],
+        },
+        tag: art,
+      },
+      {
+        kind: 'group',
+        opacity: 0.5,
+        items: [
+          {
+            kind: 'path',
+            ops: [{ op: 'rect', x: 8, y: 20, width: 16, height: 12 }],
+            fill: { r: 0, g: 0.5, b: 0, a: 1 },
+            tag: art,
+          },
+          {
+            kind: 'path',
+            ops: [{ op: 'rect', x: 16, y: 24, width: 16, height: 8 }],
+            fill: { r: 0, g: 0.5, b: 0, a: 1 },
+            tag: art,
+          },
+        ],
+      },
+      shape('LiberationSans-Regular.ttf', 'ok', 26, 18, 8, art),
+    ],
+  };
+  const items: DisplayItem[] = [];
+  for (let i = 0; i < count; i++) {
+    const s = i % 3 === 2 ? 1.5 : 1;
+    const transform = [s, 0, 0, s, 20 + i * 60, 100] as const;
+    const clip =
+      i % 2 === 1 ? [{ op: 'rect' as const, x: 0, y: 0, width: 30, height: 40 }] : undefined;
+    const tag: ArtifactTag = {
+      kind: 'artifact',
+      type: 'Layout',
+      bbox: [20 + i * 60, 100, 40 * s, 40 * s],
+    };
+    items.push(
+      expand
+        ? {
+            kind: 'group',
+            transform,
+            ...(clip ? { clip } : {}),
+            items: drawing.items.map((it) => retagged(it, tag)),
+          }
+        : { kind: 'use', drawing, transform, ...(clip ? { clip } : {}), tag },
+    );
+  }
+  return page(items, 600, 300);
+}
+
+function retagged(it: DisplayItem, tag: ArtifactTag): DisplayItem {
+  if (it.kind === 'group') return { ...it, items: it.items.map((i) => retagged(i, tag)) };
+  return it.kind === 'link' ? it : { ...it, tag };
 }

@@ -157,4 +157,13 @@ describe('style engines shared across documents', () => {
     expect(cache.take('a')).toBeDefined();
     expect(cache.take('c')).toBeDefined();
   });
+
+  it('forgets every engine when cleared', () => {
+    const cache = new EngineCache(4);
+    cache.keep('a', { n: 1 } as never);
+    cache.keep('b', { n: 2 } as never);
+    cache.clear();
+    expect(cache.size).toBe(0);
+    expect(cache.take('a')).toBeUndefined();
+  });
 });

@@ -5,7 +5,9 @@
  * "Visible" is decided by our own parse and cascade (src/style): text under an element with
  * display: none (which covers <head>, <script>, <style>, <template> by the UA sheet) or with
  * visibility other than visible is not visible; everything else is, whatever its colour or
- * opacity. Generated text (::before, ::after, ::marker) counts as the cascade resolves it; so do
+ * opacity. A box whose lines are clamped (line-clamp, -webkit-line-clamp) shows only its first
+ * lines, and which words it hides is layout's to decide: its words are not asked for (the hidden
+ * ones are the ellipsis's ActualText, which pdf.js's text content does not read). Generated text (::before, ::after, ::marker) counts as the cascade resolves it; so do
  * the values of text fields and buttons, a placeholder shown in an empty field, and the selected
  * option of a <select>. Alt text does not (it is not visible), and neither is the inside of an
  * SVG image (its text is drawing, the image's accessible name is its title). Page margin boxes
@@ -152,6 +154,7 @@ function visibleText(root: StyledElement): VisibleText[] {
     if (el.style.display === 'none' || el.namespace !== 'html') return;
     // A running element leaves the flow for page margin boxes: page furniture, like them.
     if (el.style.position.startsWith('running(')) return;
+    if (el.style.maxLines !== 'none') return;
     const visible = el.style.visibility === 'visible';
     const add = (text: string): void => {
       if (visible && text.trim()) out.push({ text, element: el, ancestors });

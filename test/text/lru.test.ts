@@ -77,3 +77,27 @@ describe('byte budget', () => {
     expect(c.get('g' + (199 % 3), 'w199')).toBe('y'.repeat(20));
   });
 });
+
+describe('clear', () => {
+  it('drops every entry and its bytes, and the cache fills again', () => {
+    const c = new LruCache<string, string>(8, { bytes: 1000, weigh: (_k, v) => v.length });
+    for (let i = 0; i < 6; i++) c.set('k' + i, 'x'.repeat(10)); // both generations
+    c.clear();
+    expect(c.size).toBe(0);
+    expect(c.bytes).toBe(0);
+    expect(c.get('k0')).toBeUndefined();
+    expect(c.get('k5')).toBeUndefined();
+    c.set('k0', 'y');
+    expect(c.get('k0')).toBe('y');
+    expect(c.size).toBe(1);
+  });
+
+  it('drops every group of a grouped cache', () => {
+    const c = new GroupedLruCache<string, string, number>(4);
+    for (let i = 0; i < 4; i++) c.set('g' + (i % 2), 'w' + i, i);
+    c.clear();
+    expect(c.size).toBe(0);
+    expect(c.get('g0', 'w0')).toBeUndefined();
+    expect(c.get('g1', 'w3')).toBeUndefined();
+  });
+});

@@ -206,7 +206,7 @@ export function isCollapsibleWhitespace(n: StyledNode): boolean {
   if (n.kind !== 'text') return false;
   const ws = n.style.whiteSpace;
   if (ws === 'pre' || ws === 'pre-wrap' || ws === 'break-spaces') return false;
-  return onlySpaces(n.text, ws === 'pre-line');
+  return onlySpaces(n.text, ws === 'pre-line' || ws === 'pre-line-nowrap');
 }
 
 /**
@@ -321,5 +321,8 @@ function buildAnonymousStyle(
     breakAfter: 'auto',
     breakInside: 'auto',
     verticalAlign: 'baseline',
+    maxLines: 'none',
+    continue: 'auto',
+    initialLetter: 'normal',
   };
 }

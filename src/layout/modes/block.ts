@@ -25,6 +25,7 @@ import type { BoxFragment, BoxSlice, Fragment, LeafFragment } from '../paginate/
 import { inlineIntrinsic, layoutInline, textLine, type LineLeaf } from './inline.js';
 import { FloatContext } from './floats.js';
 import type { FirstLine } from './first-line.js';
+import { lineClampOf, type LineClamp } from './line-clamp.js';
 import { borderItems, hasRadius, insetRadii, layoutTag, rectPath } from '../paint/decoration.js';
 import { svgTextShaper } from '../paint/svg-text.js';
 import { textShadowItems } from '../paint/text-shadow.js';
@@ -116,6 +117,8 @@ export interface LayoutOptions {
   readonly shrink?: boolean;
   /** ::first-line of an ancestor whose first formatted line is in this box. */
   readonly firstLine?: FirstLine;
+  /** The line clamp of an ancestor in the same formatting context, counting this box's lines. */
+  readonly clamp?: LineClamp;
 }
 
 function isPositioned(s: ComputedStyle): boolean {
@@ -610,6 +613,7 @@ function layoutBlock(
   let lines = false;
   const own = box.el?.firstLineStyle;
   const firstLine: FirstLine | undefined = own ? { owner: s, style: own } : opts.firstLine;
+  const clamp = lineClampOf(box, ctx) ?? opts.clamp;
   const legend = box.inline ? undefined : renderedLegend(box);
   let legendPlaced: LegendPlacement | undefined;
   if (legend) {
@@ -631,7 +635,17 @@ function layoutBlock(
     children = [legendPlaced.frag, ...r.frags];
     contentH = r.y + marginValue(r.pending) - contentY;
   } else if (box.inline) {
-    const r = layoutInline(box, contentX, contentY, contentW, ctx, floats, ownAbs, firstLine);
+    const r = layoutInline(
+      box,
+      contentX,
+      contentY,
+      contentW,
+      ctx,
+      floats,
+      ownAbs,
+      firstLine,
+      clamp,
+    );
     children = r.children;
     contentH = r.height;
     lines = r.lines.length > 0;
@@ -648,8 +662,10 @@ function layoutBlock(
       collapseTop,
       specifiedH ?? fromRatio,
       floats,
-      opts.pageFlow === true,
+      // What a clamp hides is not laid out, so the paginator may not lay it out either.
+      opts.pageFlow === true && !clamp,
       firstLine,
+      clamp,
     );
     children = r.frags;
     if (collapseBottom) {
@@ -845,6 +861,7 @@ function layoutChildren(
   floats: FloatContext,
   pageFlow: boolean,
   firstLine?: FirstLine,
+  clamp?: LineClamp,
 ): { frags: Fragment[]; y: number; pending: MarginSet } {
   const frags: Fragment[] = [];
   let y = y0;
@@ -859,6 +876,8 @@ function layoutChildren(
   let before: Box | undefined;
   for (const k of kids) {
     if (cut?.reached) break;
+    // Past the clamp point nothing is laid out (floats and positioned boxes included).
+    if (clamp && clamp.remaining <= 0) break;
     if (cut && !cut.armed && k.id === cut.from) cut.armed = true;
     if (isOutOfFlow(k)) {
       if (k.style.position === 'fixed') layoutFixed(k, ctx);
@@ -880,7 +899,9 @@ function layoutChildren(
     const cleared = clearTo > top;
     if (cleared) top = clearTo;
     // The first formatted line of the parent is in its first in-flow block child.
-    const kidOpts = first && firstLine && k.kind === 'block' ? { ...opts, firstLine } : opts;
+    let kidOpts = first && firstLine && k.kind === 'block' ? { ...opts, firstLine } : opts;
+    // Lines are counted in the clamp container's own formatting context only.
+    if (clamp && !isFcRoot(k, {})) kidOpts = { ...kidOpts, clamp };
     const r =
       floats.size > 0 && isFcRoot(k, {})
         ? layoutBesideFloats(k, x, top, width, ctx, abs, kidOpts, floats)

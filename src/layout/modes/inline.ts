@@ -4,22 +4,26 @@
  * (tagged with their structure slots), decorations, inline backgrounds, atomic inlines and the
  * link areas of that line.
  */
-import { withEllipsis } from '../paint/ellipsis.js';
+import { withEllipsis, withHiddenText } from '../paint/ellipsis.js';
 import { decorationLineItem } from '../paint/decoration-line.js';
 import {
+  balanceFill,
   breakLines,
   createLineBreaker,
   measureIntrinsic,
+  prettyFill,
   shapeParagraph,
 } from '../../text/index.js';
 import type { ComputedStyle } from '../../style/index.js';
 import type {
+  BreakOptions,
   InlineRun,
   IntrinsicSizes,
   LineBox,
   LineFragment,
   ShapedParagraph,
   TextStyle,
+  WrapFill,
 } from '../../text/index.js';
 import type {
   BlockBox,
@@ -30,6 +34,14 @@ import type {
   PaintedInline,
 } from '../box-tree/boxes.js';
 import { firstLineItems, splitAfterLine, type FirstLine } from './first-line.js';
+import { initialLetterBox } from './initial-letter.js';
+import {
+  blockEllipsisOf,
+  hiddenAfterLine,
+  itemsText,
+  textAfter,
+  type LineClamp,
+} from './line-clamp.js';
 import type { LayoutContext } from '../context.js';
 import { decorateBox, flatten, MemoSlot, warnOnce } from '../context.js';
 import { textShadowItems } from '../paint/text-shadow.js';
@@ -266,6 +278,7 @@ export function layoutInline(
   floats: FloatContext,
   abs: AbsCollector,
   firstLine?: FirstLine,
+  clamp?: LineClamp,
 ): { children: Fragment[]; lines: LineLeaf[]; height: number } {
   const items = box.inline ?? [];
   // With ::first-line, the first line is broken in its own style; the rest of the content
@@ -277,20 +290,26 @@ export function layoutInline(
   let rest = styled;
   const s = box.style;
   const rtl = para.direction === 'rtl';
-  const breakerFor = (indent: number) =>
-    createLineBreaker(para, {
-      textAlign: s.textAlign,
-      ...(s.textAlignLast !== 'auto' ? { textAlignLast: s.textAlignLast } : {}),
-      textIndent: indent,
-      strut: textStyle(s, box.lang),
-    });
+  const optionsFor = (indent: number): BreakOptions => ({
+    textAlign: s.textAlign,
+    ...(s.textAlignLast !== 'auto' ? { textAlignLast: s.textAlignLast } : {}),
+    textIndent: indent,
+    strut: textStyle(s, box.lang),
+  });
+  const breakerFor = (indent: number) => createLineBreaker(para, optionsFor(indent));
   let breaker = breakerFor(len(s.textIndent, width));
+  // Balancing cannot foresee floats: only a paragraph with none beside it below y is balanced.
+  const besideFloats = floats.size > 0 && floats.band(y, y + 1e6, x, x + width).narrowed;
+  const wrap =
+    styled || besideFloats
+      ? undefined
+      : wrapFill(box, para, width, optionsFor(len(s.textIndent, width)));
   const children: Fragment[] = [];
   const lines: LineLeaf[] = [];
   const measured = new Map<Box, MeasuredFloat>();
   const measure = (b: Box): MeasuredFloat => {
     let m = measured.get(b);
-    if (!m) measured.set(b, (m = measureFloat(b, width, ctx)));
+    if (!m) measured.set(b, (m = measureFloat(initialLetterBox(b, s, ctx), width, ctx)));
     return m;
   };
   let top = y;
@@ -304,7 +323,9 @@ export function layoutInline(
   // Floats that start a line stay where they were placed when the rest of the line has to
   // move below them; their anchors are passed over when the line is broken again.
   const settled = new Set<Box>();
-  while (!breaker.done) {
+  // Under a line clamp: the items the lines so far have not taken.
+  let unclamped = clamp ? items : undefined;
+  while (!breaker.done && !(clamp && clamp.remaining <= 0)) {
     const saved = breaker.save();
     let mark = floats.mark();
     let height = guess;
@@ -345,7 +366,8 @@ export function layoutInline(
         end = nb.right;
         return end - left;
       };
-      const line = breaker.next(end - left, top - y, onAnchor);
+      const fill = wrap && lines.length >= wrap.from ? wrap.fill : undefined;
+      const line = breaker.next(end - left, top - y, onAnchor, fill);
       if (line && !last) {
         const h = line.height;
         const full = floats.band(top, top + h, x, right);
@@ -382,7 +404,16 @@ export function layoutInline(
         carriedLeader = carried;
         let leaf = lineLeaf(fillLeaders(own), left, y, width, atomics, ctx);
         if (rest && firstLine) leaf = withLineBackground(leaf, firstLine, line, left, y);
-        if (marker && !rtl && line.contentWidth > line.availableWidth + EPS)
+        // The last line a clamp keeps: what the clamp hides after it.
+        let clamped: string | undefined;
+        if (clamp && unclamped) {
+          unclamped = splitAfterLine(unclamped, line);
+          if (--clamp.remaining === 0)
+            clamped = hiddenAfterLine(itemsText(unclamped), textAfter(clamp.root, box));
+        }
+        // A block ellipsis cuts an overflowing line itself: no text-overflow marker before it.
+        const blockMark = clamped ? blockEllipsisOf(box) : undefined;
+        if (marker && !rtl && !blockMark && line.contentWidth > line.availableWidth + EPS)
           leaf = withEllipsis(
             leaf,
             left + line.availableWidth,
@@ -390,6 +421,8 @@ export function layoutInline(
             textStyle(s, box.lang),
             ctx,
           );
+        if (clamped)
+          leaf = clampedLine(leaf, box, blockMark, clamped, left + line.availableWidth, ctx, rtl);
         children.push(leaf);
         lines.push(leaf);
         bottom = top + line.height;
@@ -413,6 +446,45 @@ export function layoutInline(
     }
   }
   return { children, lines, height: bottom - y };
+}
+
+/**
+ * Where text-wrap: balance or pretty fills lines short of the width; not for a paragraph with
+ * floats in it, whose lines balancing could not foresee.
+ */
+function wrapFill(
+  box: BlockBox,
+  para: ShapedParagraph<InlineSource>,
+  width: number,
+  options: BreakOptions,
+): WrapFill | undefined {
+  const style = box.style.textWrapStyle;
+  if (style === 'auto' || box.style.textWrapMode === 'nowrap') return undefined;
+  if ((box.inline ?? []).some((i) => i.kind === 'out-of-flow')) return undefined;
+  return style === 'balance' ? balanceFill(para, width, options) : prettyFill(para, width, options);
+}
+
+/**
+ * The last line a clamp keeps, with what the clamp hides after it (the rest of the paragraph,
+ * the blocks after this one) given to its block ellipsis `mark`, or to its last run without one.
+ */
+function clampedLine(
+  leaf: LineLeaf,
+  box: BlockBox,
+  mark: string | undefined,
+  hidden: string,
+  limit: number,
+  ctx: LayoutContext,
+  rtl: boolean,
+): LineLeaf {
+  if (mark !== undefined && rtl)
+    warnOnce(
+      ctx,
+      'layout.block-ellipsis-rtl',
+      'a line clamp in right-to-left text ends without its ellipsis; the hidden text is kept',
+    );
+  if (mark === undefined || rtl) return withHiddenText(leaf, hidden);
+  return withEllipsis(leaf, limit, mark, textStyle(box.style, box.lang), ctx, hidden);
 }
 
 /** A ::first-line background behind the content of the first line. */

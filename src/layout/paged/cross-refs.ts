@@ -167,7 +167,7 @@ export function resolveCrossReferences(
   };
   const format = (v: number | undefined, style: ListStyleType): string =>
     // First pass: a one-digit stand-in keeps the line close to its final width.
-    formatCounter(v ?? 0, style);
+    formatCounter(v ?? 0, style, doc.counterStyles);
 
   const resolveItem = (
     c: GeneratedContent,

@@ -4,7 +4,7 @@
  * margin-boxes.ts (text and images as inline content, running elements as block children).
  */
 import type { ComputedStyle, PageMarginBox, PageStyle, RunningWhich } from '../../style/index.js';
-import { formatCounter } from '../../style/index.js';
+import { formatCounter, type CounterStyleDefs } from '../../style/index.js';
 import type { BlockBox, Box, ImageBox, InlineItem } from '../box-tree/boxes.js';
 import { anonymousStyle } from '../box-tree/boxes.js';
 import type { DecodedImage } from '../../images/index.js';
@@ -28,6 +28,8 @@ export interface PageValues {
 
 export interface MarginContentContext {
   readonly lang: string;
+  /** The document's @counter-style rules. */
+  readonly counterStyles?: CounterStyleDefs;
   /** Decoded images by URL (margin box url() content); a string is the failure reason. */
   readonly images: ReadonlyMap<string, DecodedImage | string>;
   /** Ids for the anonymous boxes made here (negative, unique per layout). */
@@ -98,12 +100,12 @@ function marginBoxContent(
         g.text(c.text);
         break;
       case 'counter':
-        g.text(formatCounter(counterValue(values.counters, c.name), c.style));
+        g.text(formatCounter(counterValue(values.counters, c.name), c.style, ctx.counterStyles));
         break;
       case 'counters':
         g.text(
           (values.counters.get(c.name) ?? [0])
-            .map((v) => formatCounter(v, c.style))
+            .map((v) => formatCounter(v, c.style, ctx.counterStyles))
             .join(c.separator),
         );
         break;

@@ -427,7 +427,12 @@ function compose(input: PagedInput, pass: Pass): PagedResult {
           return r ? runningBoxes(r) : undefined;
         },
       },
-      { lang: input.lang, images: input.images, nextId: () => anon-- },
+      {
+        lang: input.lang,
+        images: input.images,
+        nextId: () => anon--,
+        ...(input.styled.counterStyles ? { counterStyles: input.styled.counterStyles } : {}),
+      },
     );
     items.push(...layoutMarginBoxes(g, boxes, ctx));
     items.push(...printerMarks(g));

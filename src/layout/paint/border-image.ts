@@ -1,13 +1,20 @@
 /**
  * A box's border image as artifact items (CSS Backgrounds 3 §6): the image (a bitmap, an SVG
  * drawn as vectors, or a gradient the size of the border image area) cut in nine slices by
- * border-image-geometry.ts, each tile a group that maps its slice onto its place and clips to
- * the slice, so that a bitmap is one image resource whatever number of tiles draw it.
+ * border-image-geometry.ts, each tile mapping its slice onto its place, clipped to the slice: a
+ * bitmap's tiles draw cuts of one image resource, and an SVG's or a gradient's tiles are uses
+ * of one shared drawing, however many tiles there are.
  */
-import type { DisplayItem, ImageResource, Matrix, Paint, PathOp } from '../../document/index.js';
-import type { DecodedImage, SvgTextShaper } from '../../images/index.js';
-import { svgVectorItems } from '../../images/index.js';
-import { pathBounds } from '../../document/index.js';
+import type {
+  ArtifactTag,
+  DisplayItem,
+  Drawing,
+  ImageResource,
+  Matrix,
+  Paint,
+  PathOp,
+} from '../../document/index.js';
+import type { DecodedImage } from '../../images/index.js';
 import type { ComputedStyle, CssGradient } from '../../style/index.js';
 import { pt, type Edges } from '../units.js';
 import {
@@ -24,11 +31,21 @@ import {
 import { drawGradient, type DrawnGradient } from './css-gradient.js';
 import { layoutTag, rectPath, type Rect } from './decoration.js';
 import { cropImage, wholePixels, type PixelBox } from './image-crop.js';
+import { useOf } from './shared-drawing.js';
+
+/**
+ * An SVG image's vectors as a shared drawing over (0, 0)-(width, height), or undefined when
+ * they draw nothing.
+ */
+export type SvgDrawer = (
+  image: DecodedImage,
+  size: { readonly width: number; readonly height: number },
+) => Drawing | undefined;
 
 /** What a border image draws: a decoded image, or a gradient. */
 export type BorderImageSource =
   | { readonly kind: 'gradient'; readonly gradient: CssGradient }
-  | { readonly kind: 'image'; readonly image: DecodedImage; readonly svgText: () => SvgTextShaper };
+  | { readonly kind: 'image'; readonly image: DecodedImage; readonly svg: SvgDrawer };
 
 /**
  * The image a box's border-image-source names, ready to draw; undefined when it has none, or
@@ -37,7 +54,7 @@ export type BorderImageSource =
 export function borderImageSource(
   s: ComputedStyle,
   images: ReadonlyMap<string, DecodedImage | string>,
-  svgText: () => SvgTextShaper,
+  svg: SvgDrawer,
 ): BorderImageSource | undefined {
   const src = s.borderImageSource;
   if (src === 'none') return undefined;
@@ -46,7 +63,7 @@ export function borderImageSource(
   if (!image || typeof image === 'string') return undefined;
   if (!image.vector && !image.resource) return undefined;
   if (!(image.intrinsicWidth > 0 && image.intrinsicHeight > 0)) return undefined;
-  return { kind: 'image', image, svgText };
+  return { kind: 'image', image, svg };
 }
 
 /** Where a border image goes. */
@@ -92,7 +109,7 @@ export function borderImageItems(
     },
     range,
   );
-  const draw = sliceDrawer(source, size, warn);
+  const draw = sliceDrawer(source, size, layoutTag(area), warn);
   const parts = draw.opaque ? overlapSeams(sliced) : sliced;
   if (tilesCapped(parts))
     warn(
@@ -101,7 +118,12 @@ export function borderImageItems(
     );
   const out: DisplayItem[] = [];
   for (const p of parts) {
-    const tiles = p.tiles.map(draw.tile);
+    const tiles: DisplayItem[] = [];
+    for (const t of p.tiles) {
+      const item = draw.tile(t);
+      if (item) tiles.push(item);
+    }
+    if (tiles.length === 0) continue;
     if (p.overflows) out.push({ kind: 'group', clip: rectPath(p.region), items: tiles });
     else out.push(...tiles);
   }
@@ -129,15 +151,19 @@ function imageSize(
 }
 
 /**
- * Draws one tile: the image, in its own space, moved and scaled onto the tile, clipped to the
- * slice; and whether the image is opaque all over.
+ * Draws one tile (undefined: nothing to draw): the image, in its own space, moved and scaled
+ * onto the tile, clipped to the slice; and whether the image is opaque all over. An SVG's or a
+ * gradient's tiles are uses of one drawing of the whole image, marked with `tag`.
  */
 function sliceDrawer(
   source: BorderImageSource,
   size: { width: number; height: number },
+  tag: ArtifactTag,
   warn: (code: string, message: string) => void,
-): { readonly tile: (tile: SliceTile) => DisplayItem; readonly opaque: boolean } {
+): { readonly tile: (tile: SliceTile) => DisplayItem | undefined; readonly opaque: boolean } {
   const whole: Rect = { x: 0, y: 0, ...size };
+  const useOn = (drawing: Drawing) => (tile: SliceTile) =>
+    useOf(drawing, sliceMatrix(tile), tag, rectPath(tile.src));
   if (source.kind === 'gradient') {
     const drawn = drawGradient(source.gradient, whole, () =>
       warn(
@@ -146,11 +172,7 @@ function sliceDrawer(
       ),
     );
     return {
-      tile: (tile) => ({
-        kind: 'group',
-        transform: sliceMatrix(tile),
-        items: gradientSlice(drawn, tile.src),
-      }),
+      tile: useOn({ items: gradientSlice(drawn, whole), bounds: [0, 0, size.width, size.height] }),
       opaque:
         drawn.kind === 'paint'
           ? isOpaque(drawn.paint)
@@ -158,52 +180,23 @@ function sliceDrawer(
     };
   }
   const dec = source.image;
+  // An SVG (an opaque one included) may leave parts transparent.
+  const drawing = dec.vector ? source.svg(dec, size) : undefined;
+  if (drawing) return { tile: useOn(drawing), opaque: false };
+  if (dec.vector && !dec.resource) return { tile: () => undefined, opaque: false };
   const cut = dec.vector ? undefined : croppedSlices(dec.resource, size);
-  // An SVG is turned into items once for all its tiles (a round frame has dozens); each tile
-  // keeps only the items that reach into its slice.
-  let vectorItems: DisplayItem[] | undefined;
-  const imageItems = (src: Rect): DisplayItem[] => {
-    if (dec.vector) {
-      if (!vectorItems) {
-        const intrinsic = { width: dec.intrinsicWidth, height: dec.intrinsicHeight };
-        const tag = layoutTag(whole);
-        vectorItems = svgVectorItems(dec.vector, whole, whole, intrinsic, tag, source.svgText());
-      }
-      if (vectorItems.length > 0 || !dec.resource) return itemsReaching(vectorItems, src);
-    }
-    return dec.resource
-      ? [{ kind: 'image', image: dec.resource, ...whole, tag: layoutTag(src) }]
-      : [];
-  };
   return {
     tile: (tile) =>
-      cut?.(tile) ?? {
+      cut?.(tile) ??
+      (dec.resource && {
         kind: 'group',
         transform: sliceMatrix(tile),
         clip: rectPath(tile.src),
-        items: imageItems(tile.src),
-      },
-    // An SVG may leave parts transparent; a bitmap says so with its alpha plane.
-    opaque: !dec.vector && !!dec.resource && opaquePixels(dec.resource),
+        items: [{ kind: 'image', image: dec.resource, ...whole, tag: layoutTag(tile.src) }],
+      }),
+    // A bitmap says whether it is opaque with its alpha plane.
+    opaque: !!dec.resource && opaquePixels(dec.resource),
   };
-}
-
-/**
- * The items that may draw inside `r`: a path or a clipped group whose bounds (strokes widened
- * by twice their width, for mitred corners) miss it is left out; anything else is kept.
- */
-function itemsReaching(items: readonly DisplayItem[], r: Rect): DisplayItem[] {
-  const misses = (b: readonly number[] | null, pad: number): boolean =>
-    b !== null &&
-    (b[2] + pad < r.x ||
-      b[0] - pad > r.x + r.width ||
-      b[3] + pad < r.y ||
-      b[1] - pad > r.y + r.height);
-  return items.filter((i) => {
-    if (i.kind === 'path') return !misses(pathBounds(i.ops), i.stroke ? 2 * i.stroke.width : 0);
-    if (i.kind === 'group' && i.clip && !i.transform) return !misses(pathBounds(i.clip), 0);
-    return true;
-  });
 }
 
 const opaqueImages = new WeakMap<ImageResource, boolean>();

@@ -4,6 +4,7 @@
  * shifts continuous coordinates into page coordinates; repeated table headers become artifacts).
  */
 import type {
+  ArtifactTag,
   DisplayItem,
   GlyphRun,
   ItemTag,
@@ -147,11 +148,11 @@ function curve(
 }
 
 /** An artifact tag for decoration drawn inside `bbox`. */
-export function backgroundTag(r: Rect): ItemTag {
+export function backgroundTag(r: Rect): ArtifactTag {
   return { kind: 'artifact', type: 'Background', bbox: [r.x, r.y, r.width, r.height] };
 }
 
-export function layoutTag(r?: Rect): ItemTag {
+export function layoutTag(r?: Rect): ArtifactTag {
   return r
     ? { kind: 'artifact', type: 'Layout', bbox: [r.x, r.y, r.width, r.height] }
     : { kind: 'artifact', type: 'Layout' };
@@ -477,33 +478,45 @@ export function movePaint(p: Paint, dx: number, dy: number): Paint {
 }
 
 export function moveOps(ops: readonly PathOp[], dx: number, dy: number): PathOp[] {
-  return ops.map((o) => {
-    switch (o.op) {
-      case 'moveTo':
-      case 'lineTo':
-        return { ...o, x: o.x + dx, y: o.y + dy };
-      case 'curveTo':
-        return {
-          ...o,
-          x1: o.x1 + dx,
-          y1: o.y1 + dy,
-          x2: o.x2 + dx,
-          y2: o.y2 + dy,
-          x: o.x + dx,
-          y: o.y + dy,
-        };
-      case 'rect':
-        return { ...o, x: o.x + dx, y: o.y + dy };
-      default:
-        return o;
-    }
-  });
+  const out: PathOp[] = [];
+  for (let i = 0; i < ops.length; i++) out.push(movedOp(ops[i], dx, dy));
+  return out;
+}
+
+/**
+ * One path operation moved, built field by field in the order the path builders use: a spread
+ * copy of each (every wedge of a conic gradient, every border path moved onto its page) went
+ * through V8's generic object copy.
+ */
+function movedOp(o: PathOp, dx: number, dy: number): PathOp {
+  switch (o.op) {
+    case 'moveTo':
+      return { op: 'moveTo', x: o.x + dx, y: o.y + dy };
+    case 'lineTo':
+      return { op: 'lineTo', x: o.x + dx, y: o.y + dy };
+    case 'curveTo':
+      return {
+        op: 'curveTo',
+        x1: o.x1 + dx,
+        y1: o.y1 + dy,
+        x2: o.x2 + dx,
+        y2: o.y2 + dy,
+        x: o.x + dx,
+        y: o.y + dy,
+      };
+    case 'rect':
+      return { op: 'rect', x: o.x + dx, y: o.y + dy, width: o.width, height: o.height };
+    default:
+      return o;
+  }
+}
+
+function moveArtifactTag(t: ArtifactTag, dx: number, dy: number): ArtifactTag {
+  return t.bbox ? { ...t, bbox: [t.bbox[0] + dx, t.bbox[1] + dy, t.bbox[2], t.bbox[3]] } : t;
 }
 
 function moveTag(t: ItemTag, dx: number, dy: number): ItemTag {
-  if (t.kind === 'artifact' && t.bbox)
-    return { ...t, bbox: [t.bbox[0] + dx, t.bbox[1] + dy, t.bbox[2], t.bbox[3]] };
-  return t;
+  return t.kind === 'artifact' ? moveArtifactTag(t, dx, dy) : t;
 }
 
 /**
@@ -577,6 +590,15 @@ export function moveItem(item: DisplayItem, dx: number, dy: number): DisplayItem
         ...(item.mask ? { mask: item.mask.map((i) => moveItem(i, dx, dy)) } : {}),
         items: item.items.map((i) => moveItem(i, dx, dy)),
       };
+    case 'use': {
+      // The drawing stays as it is (it is shared): only where it is placed moves.
+      const t = item.transform;
+      return {
+        ...item,
+        transform: [t[0], t[1], t[2], t[3], t[4] + dx, t[5] + dy],
+        tag: moveArtifactTag(item.tag, dx, dy),
+      };
+    }
   }
 }
 

@@ -154,6 +154,12 @@ function collect(
         collect(it.items, inner, a, c, out);
         break;
       }
+      case 'use': {
+        const inner = compose(it.transform, m);
+        const c = it.clip && it.clip.length > 0 ? [...clips, transformOps(it.clip, inner)] : clips;
+        collect(it.drawing.items, inner, alpha, c, out);
+        break;
+      }
       case 'link':
         break;
     }

@@ -11,16 +11,21 @@ import type { LeafFragment } from '../paginate/fragments.js';
 import { layoutTag } from './decoration.js';
 import { textLine } from '../modes/inline.js';
 
+type Line = LeafFragment & { readonly items: DisplayItem[] };
+
 /**
  * The line's items with those past `limit` cut and the marker drawn at the cut. Left-to-right
- * text only; a line that fits, or one without text, comes back as it was.
+ * text only; a line that fits, or one without text, comes back as it was. `more` is text hidden
+ * after the line (a line clamp): then the marker is drawn even on a line that fits, at the end
+ * of its content, and stands for that text too.
  */
-export function withEllipsis<L extends LeafFragment & { readonly items: DisplayItem[] }>(
+export function withEllipsis<L extends Line>(
   leaf: L,
   limit: number,
   marker: string,
   style: TextStyle,
   ctx: LayoutContext,
+  more = '',
 ): L {
   // The author's string is drawn as written, its spaces included.
   const mark = textLine(
@@ -57,6 +62,12 @@ export function withEllipsis<L extends LeafFragment & { readonly items: DisplayI
     }
     if (list.ids.length > 0) kept.push({ ...item, glyphs: list });
   }
+  if (cutAt === undefined && more !== '') {
+    // Nothing to cut: the marker follows the line's last glyph.
+    cutRun = lastContentRun(leaf);
+    if (cutRun) cutAt = runEnd(cutRun, true);
+  }
+  hidden += more;
   if (cutAt === undefined || !cutRun || hidden === '') return leaf;
   // Underlines and inline backgrounds (one band each) stop where the text does.
   const end = cutAt;
@@ -108,4 +119,35 @@ function cutGlyphs(run: GlyphRun, room: number): { list: GlyphList; removed: str
       : {}),
   };
   return { list, removed: g.texts.slice(n).join(''), end: x };
+}
+
+/** The content run that ends last on a line. */
+function lastContentRun(leaf: Line): GlyphRun | undefined {
+  let last: GlyphRun | undefined;
+  for (const item of leaf.items)
+    if (item.kind === 'glyphs' && item.tag.kind === 'content' && item.glyphs.ids.length > 0)
+      if (!last || runEnd(item) > runEnd(last)) last = item;
+  return last;
+}
+
+/** Where the run's pen ends; with `ink`, before the spaces it ends with. */
+function runEnd(run: GlyphRun, ink = false): number {
+  const g = run.glyphs;
+  let n = g.ids.length;
+  if (ink) while (n > 0 && /^\s+$/u.test(g.texts[n - 1])) n--;
+  let x = run.x;
+  for (let i = 0; i < n; i++) x += g.advances[i];
+  return x;
+}
+
+/**
+ * The line with `more` read after its last run (its actual text extended): text a line clamp
+ * hides where no marker is drawn for it to go with.
+ */
+export function withHiddenText<L extends Line>(leaf: L, more: string): L {
+  const last = lastContentRun(leaf);
+  if (!last || more === '') return leaf;
+  const own = last.actualText ?? last.glyphs.texts.join('');
+  const items = leaf.items.map((i) => (i === last ? { ...last, actualText: own + more } : i));
+  return { ...leaf, items };
 }

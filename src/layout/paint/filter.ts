@@ -7,7 +7,13 @@
  * opacity instead. blur() and drop-shadow() are drawn by boxFilter; url() is not drawn (the caller
  * warns).
  */
-import type { DisplayItem, ImageResource, Paint, RgbaColor } from '../../document/index.js';
+import type {
+  DisplayItem,
+  Drawing,
+  ImageResource,
+  Paint,
+  RgbaColor,
+} from '../../document/index.js';
 import type { ColorMatrixFilter, FilterFunction } from '../../style/index.js';
 import type { BoxFilter } from './stacking.js';
 import { blurredItems, dropShadowItems } from './drop-shadow.js';
@@ -145,6 +151,8 @@ export function filterItems(
 ): DisplayItem[] {
   const paint = (p: Paint): Paint =>
     'kind' in p ? { ...p, stops: p.stops.map((s) => ({ ...s, color: map(s.color) })) } : map(p);
+  // A shared drawing is mapped once, however many uses draw it, and stays shared.
+  const drawings = new Map<Drawing, Drawing>();
   const one = (item: DisplayItem): DisplayItem => {
     switch (item.kind) {
       case 'path':
@@ -167,6 +175,14 @@ export function filterItems(
         return { ...item, items: item.items.map(one) };
       case 'link':
         return item;
+      case 'use': {
+        let drawing = drawings.get(item.drawing);
+        if (!drawing) {
+          drawing = { items: item.drawing.items.map(one), bounds: item.drawing.bounds };
+          drawings.set(item.drawing, drawing);
+        }
+        return { ...item, drawing };
+      }
     }
   };
   return items.map(one);

@@ -1,29 +1,17 @@
 /**
  * A gradient background layer as artifact items: the gradient (css-gradient.ts) drawn in each
  * tile of the layer, the tiles sized, placed and repeated by background-size, -position and
- * -repeat (background-tiles.ts), clipped to the painting area.
+ * -repeat (background-tiles.ts), clipped to the painting area. The gradient is drawn once, as a
+ * shared drawing every tile uses, when it is wedges (a conic one) or repeats.
  */
-import type {
-  DisplayItem,
-  GroupItem,
-  ItemTag,
-  Paint,
-  PathItem,
-  PathOp,
-} from '../../document/index.js';
+import type { ArtifactTag, DisplayItem, Drawing, Paint, PathItem } from '../../document/index.js';
+import { pathBounds } from '../../document/index.js';
 import type { BackgroundLayer, CssGradient } from '../../style/index.js';
 import { len } from '../units.js';
 import { MAX_TILES, layerTileStarts, roundedTileSize } from './background-tiles.js';
 import { drawGradient, type ConicWedges } from './css-gradient.js';
-import {
-  backgroundTag,
-  hasRadius,
-  moveOps,
-  movePaint,
-  rectPath,
-  type Radii,
-  type Rect,
-} from './decoration.js';
+import { backgroundTag, hasRadius, rectPath, type Radii, type Rect } from './decoration.js';
+import { useOf } from './shared-drawing.js';
 
 /** Most wedge paths one conic layer draws, all tiles together. */
 const MAX_WEDGE_ITEMS = 20000;
@@ -67,7 +55,7 @@ export function gradientLayerItems(
   if (xs.length === 1 && ys.length === 1 && covers(first, visible)) {
     return drawn.kind === 'paint'
       ? [{ kind: 'path', ops: clip, fill: drawn.paint, tag }]
-      : [wedgeGroup(drawn, clip, 0, 0, tag)];
+      : [useOf(wedgeDrawing(drawn, tag), MOVE_NONE, tag, clip)];
   }
   // Tiles a paint does not change across, side by side, are drawn as one.
   const paint = drawn.kind === 'paint' ? drawn.paint : undefined;
@@ -83,6 +71,20 @@ export function gradientLayerItems(
       `a background layer of ${columns.length * rows.length} tiles is drawn with its first ${budget}`,
     );
   const opaque = drawn.kind === 'paint' && isOpaque(drawn.paint);
+  const wedges = drawn.kind === 'wedges' ? wedgeDrawing(drawn, tag) : undefined;
+  // Tiles of a paint: one drawing per size drawn (tiles merged into spans, overlaps into the
+  // next tiles, see below), placed where the first tile is and moved to each tile.
+  const paintTiles = new Map<string, Drawing>();
+  const paintTile = (width: number, height: number, p: Paint): Drawing => {
+    const key = `${width},${height}`;
+    let d = paintTiles.get(key);
+    if (!d) {
+      const r: Rect = { x: first.x, y: first.y, width, height };
+      d = { items: [{ kind: 'path', ops: rectPath(r), fill: p, tag }], bounds: corners(r) };
+      paintTiles.set(key, d);
+    }
+    return d;
+  };
   const tiles: DisplayItem[] = [];
   for (let j = 0; j < rows.length && tiles.length < budget; j++) {
     for (let i = 0; i < columns.length && tiles.length < budget; i++) {
@@ -93,18 +95,23 @@ export function gradientLayerItems(
         height: rows[j].size,
       };
       if (!intersects(tile, visible)) continue;
-      const dx = tile.x - first.x;
-      const dy = tile.y - first.y;
-      if (drawn.kind === 'wedges') {
-        tiles.push(wedgeGroup(drawn, rectPath(tile), dx, dy, tag));
+      const move = [1, 0, 0, 1, tile.x - first.x, tile.y - first.y] as const;
+      if (wedges) {
+        tiles.push(useOf(wedges, move, tag, rectPath(first)));
         continue;
       }
+      if (drawn.kind !== 'paint') continue;
       // Opaque tiles reach a little under their right and lower neighbours, which are drawn
       // later: abutting fills leave hairline seams in anti-aliased viewers.
       const seamX = opaque && i + 1 < columns.length ? TILE_SEAM_OVERLAP : 0;
       const seamY = opaque && j + 1 < rows.length ? TILE_SEAM_OVERLAP : 0;
-      const ops = rectPath({ ...tile, width: tile.width + seamX, height: tile.height + seamY });
-      tiles.push({ kind: 'path', ops, fill: movePaint(drawn.paint, dx, dy), tag });
+      if (columns.length * rows.length === 1) {
+        const ops = rectPath({ ...tile, width: tile.width + seamX, height: tile.height + seamY });
+        tiles.push({ kind: 'path', ops, fill: drawn.paint, tag });
+      } else {
+        const d = paintTile(tile.width + seamX, tile.height + seamY, drawn.paint);
+        tiles.push(useOf(d, move, tag));
+      }
     }
   }
   if (tiles.length === 0) return [];
@@ -137,20 +144,24 @@ function constantAlong(p: Paint, axis: 'x' | 'y'): boolean {
   return Math.abs(along) <= 1e-9 * Math.hypot(p.x1 - p.x0, p.y1 - p.y0);
 }
 
-function wedgeGroup(
-  c: ConicWedges,
-  clip: readonly PathOp[],
-  dx: number,
-  dy: number,
-  tag: ItemTag,
-): GroupItem {
-  const items = c.wedges.map((w): PathItem => ({
-    kind: 'path',
-    ops: moveOps(w.ops, dx, dy),
-    fill: w.color,
-    tag,
-  }));
-  return { kind: 'group', clip, ...(c.opacity < 1 ? { opacity: c.opacity } : {}), items };
+const MOVE_NONE = [1, 0, 0, 1, 0, 0] as const;
+
+/**
+ * A conic gradient's wedges as a shared drawing (with their opacity), in the space of the tile
+ * they were drawn for: each tile uses it, moved, and clips it to itself.
+ */
+function wedgeDrawing(c: ConicWedges, tag: ArtifactTag): Drawing {
+  const wedges = c.wedges.map((w): PathItem => ({ kind: 'path', ops: w.ops, fill: w.color, tag }));
+  // Once per drawing: the wedges reach past the tile, by as much as its corners need.
+  const box = pathBounds(c.wedges.flatMap((w) => w.ops)) ?? [0, 0, 0, 0];
+  const items: DisplayItem[] =
+    c.opacity < 1 ? [{ kind: 'group', opacity: c.opacity, items: wedges }] : wedges;
+  return { items, bounds: box };
+}
+
+/** A rectangle as bounds [x0, y0, x1, y1]. */
+function corners(r: Rect): [number, number, number, number] {
+  return [r.x, r.y, r.x + r.width, r.y + r.height];
 }
 
 /** How far an opaque tile reaches under the next one, points. */

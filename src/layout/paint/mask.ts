@@ -8,6 +8,7 @@
  */
 import type {
   DisplayItem,
+  Drawing,
   ImageItem,
   ImageResource,
   Paint,
@@ -136,10 +137,21 @@ export function alphaAsLuminance(item: DisplayItem): DisplayItem {
       return opaqueArea(item);
     case 'group':
       return { ...item, items: item.items.map(alphaAsLuminance) };
+    case 'use': {
+      // Each shared drawing is made white once, and its uses keep sharing it.
+      let drawing = whiteDrawings.get(item.drawing);
+      if (!drawing) {
+        drawing = { items: item.drawing.items.map(alphaAsLuminance), bounds: item.drawing.bounds };
+        whiteDrawings.set(item.drawing, drawing);
+      }
+      return { ...item, drawing };
+    }
     case 'link':
       return item;
   }
 }
+
+const whiteDrawings = new WeakMap<Drawing, Drawing>();
 
 /** The area of an image without alpha: opaque all over. */
 function opaqueArea(item: Pick<ImageItem, 'x' | 'y' | 'width' | 'height' | 'tag'>): PathItem {

@@ -15,39 +15,24 @@ import type {
   TextPart,
 } from '../types.js';
 import * as cssValues from '../values.js';
+import { PREDEFINED } from '../counter-styles.js';
 
 export const longhands: kit.Longhand[] = [];
 export const shorthands: kit.Shorthand[] = [];
 
-const COUNTER_STYLES: readonly CounterStyleName[] = [
-  'disc',
-  'circle',
-  'square',
-  'disclosure-open',
-  'disclosure-closed',
-  'decimal',
-  'decimal-leading-zero',
-  'lower-roman',
-  'upper-roman',
-  'lower-alpha',
-  'upper-alpha',
-  'lower-latin',
-  'upper-latin',
-  'lower-greek',
-  'arabic-indic',
-  'hebrew',
-];
-
-export function parseCounterStyle(n: CssNode | undefined, ctx: kit.ParseCtx): ListStyleType | null {
+export function parseCounterStyle(
+  n: CssNode | undefined,
+  _ctx: kit.ParseCtx,
+): ListStyleType | null {
   if (!n) return null;
   if (n.type === 'String') return { string: n.value };
   const id = cssValues.ident(n);
   if (id === null) return null;
   if (id === 'none') return 'none';
-  if (COUNTER_STYLES.includes(id as CounterStyleName)) return id as CounterStyleName;
+  if (PREDEFINED.has(id)) return id as CounterStyleName;
   if (['inherit', 'initial', 'unset', 'revert', 'default'].includes(id)) return null;
-  ctx.warn(`counter style '${id}' is not supported; decimal is used`);
-  return 'decimal';
+  // Any other name is an @counter-style rule's (case kept); an undefined one reads as decimal.
+  return n.type === 'Identifier' ? { name: n.name } : null;
 }
 
 function parseCounterChanges(dflt: number) {

@@ -15,7 +15,13 @@ const positionKeyword = kit.keywordParser<Position>(['static', 'relative', 'abso
   '-webkit-sticky': 'relative',
 });
 
-const DISPLAY_ONE: Readonly<Record<string, Display>> = {
+/**
+ * The legacy box of old flexbox: a line-clamp container when it stacks vertically and clamps
+ * its lines, otherwise a flex container (resolveLegacyBox in the cascade decides which).
+ */
+export type LegacyBoxDisplay = '-webkit-box' | '-webkit-inline-box';
+
+const DISPLAY_ONE: Readonly<Record<string, Display | LegacyBoxDisplay>> = {
   block: 'block',
   inline: 'inline',
   'inline-block': 'inline-block',
@@ -37,15 +43,15 @@ const DISPLAY_ONE: Readonly<Record<string, Display>> = {
   'table-caption': 'table-caption',
   contents: 'contents',
   none: 'none',
-  '-webkit-box': 'flex',
+  '-webkit-box': '-webkit-box',
+  '-webkit-inline-box': '-webkit-inline-box',
   '-webkit-flex': 'flex',
-  '-webkit-inline-box': 'inline-flex',
   '-webkit-inline-flex': 'inline-flex',
   '-ms-flexbox': 'flex',
   '-ms-inline-flexbox': 'inline-flex',
 };
 
-function parseDisplay(nodes: readonly CssNode[]): Display | null {
+function parseDisplay(nodes: readonly CssNode[]): Display | LegacyBoxDisplay | null {
   const ids = nodes.map(cssValues.ident);
   if (ids.some((i) => i === null)) return null;
   if (ids.length === 1) {
@@ -64,7 +70,7 @@ function parseDisplay(nodes: readonly CssNode[]): Display | null {
 }
 
 longhands.push(
-  kit.longhand<Display>({
+  kit.longhand<Display | LegacyBoxDisplay>({
     name: 'display',
     key: 'display',
     inherited: false,

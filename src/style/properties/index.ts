@@ -22,6 +22,7 @@ import * as fonts from './fonts.js';
 import * as forms from './forms.js';
 import * as fragmentation from './fragmentation.js';
 import * as grid from './grid.js';
+import * as lineClamp from './line-clamp.js';
 import * as outline from './outline.js';
 import * as paged from './paged.js';
 import * as shadows from './shadows.js';
@@ -49,6 +50,7 @@ const FAMILIES = [
   fontFeatures,
   text,
   textStroke,
+  lineClamp,
   content,
   tables,
   flex,

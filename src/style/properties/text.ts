@@ -5,7 +5,14 @@
 import type { CssNode } from 'css-tree';
 import { parseColor } from '../colors.js';
 import * as kit from './kit.js';
-import type { LineHeight, TextOverflow } from '../types.js';
+import type {
+  InitialLetter,
+  LineHeight,
+  TextOverflow,
+  TextWrapMode,
+  WhiteSpace,
+  WhiteSpaceCollapse,
+} from '../types.js';
 import * as cssValues from '../values.js';
 
 export const longhands: kit.Longhand[] = [];
@@ -46,6 +53,119 @@ function spacingProp(name: string, key: string): kit.Longhand {
     ),
     compute: (s, c) => (s === 'normal' ? 0 : cssValues.computeAbsolute(s, c.env)),
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// White space and wrapping (CSS Text 4 §3, §5.1): white-space is the shorthand of
+// white-space-collapse and text-wrap-mode, text-wrap of text-wrap-mode and text-wrap-style.
+
+const COLLAPSE = ['collapse', 'preserve', 'preserve-breaks', 'break-spaces'] as const;
+const WRAP_MODES = ['wrap', 'nowrap'] as const;
+const WRAP_STYLES = ['auto', 'balance', 'pretty'] as const;
+const WHITE_SPACE_TRIM = ['discard-before', 'discard-after', 'discard-inner'];
+
+/** The legacy white-space keywords as the pair of longhands they stand for. */
+const LEGACY_WHITE_SPACE: Readonly<Record<string, readonly [WhiteSpaceCollapse, TextWrapMode]>> = {
+  normal: ['collapse', 'wrap'],
+  pre: ['preserve', 'nowrap'],
+  nowrap: ['collapse', 'nowrap'],
+  'pre-wrap': ['preserve', 'wrap'],
+  'pre-line': ['preserve-breaks', 'wrap'],
+  'break-spaces': ['break-spaces', 'wrap'],
+};
+
+function parseCollapse(n: CssNode, ctx: kit.ParseCtx): WhiteSpaceCollapse | null {
+  if (cssValues.ident(n) === 'preserve-spaces') {
+    // Spaces kept, segment breaks turned into spaces: no line breaker here keeps the one
+    // without the other, and keeping both loses no text.
+    ctx.warn("white-space-collapse: preserve-spaces is not supported; laid out as 'preserve'");
+    return 'preserve';
+  }
+  return kit.keywordParser(COLLAPSE)(n);
+}
+
+/**
+ * The white-space value layout works with, from the two longhands; break-spaces that may not
+ * wrap keeps its spaces as pre does.
+ */
+export function legacyWhiteSpace(collapse: WhiteSpaceCollapse, mode: TextWrapMode): WhiteSpace {
+  if (mode === 'nowrap') {
+    if (collapse === 'collapse') return 'nowrap';
+    return collapse === 'preserve-breaks' ? 'pre-line-nowrap' : 'pre';
+  }
+  if (collapse === 'collapse') return 'normal';
+  if (collapse === 'preserve') return 'pre-wrap';
+  return collapse === 'preserve-breaks' ? 'pre-line' : 'break-spaces';
+}
+
+shorthands.push(
+  {
+    name: 'white-space',
+    longhands: ['white-space-collapse', 'text-wrap-mode'],
+    expand(nodes, ctx) {
+      const legacy =
+        nodes.length === 1 ? LEGACY_WHITE_SPACE[cssValues.ident(nodes[0]) ?? ''] : null;
+      if (legacy) {
+        return new Map<string, unknown>([
+          ['white-space-collapse', legacy[0]],
+          ['text-wrap-mode', legacy[1]],
+        ]);
+      }
+      // <'white-space-collapse'> || <'text-wrap-mode'> || <'white-space-trim'>
+      let collapse: unknown = kit.INITIAL;
+      let mode: unknown = kit.INITIAL;
+      let trim = false;
+      for (const n of nodes) {
+        const id = cssValues.ident(n) ?? '';
+        const m = kit.keywordParser(WRAP_MODES)(n);
+        if (m && mode === kit.INITIAL) mode = m;
+        else if (WHITE_SPACE_TRIM.includes(id) && !trim) trim = true;
+        else if (collapse === kit.INITIAL && (collapse = parseCollapse(n, ctx)) !== null) continue;
+        else return null;
+      }
+      if (trim) ctx.warn('white-space-trim is not supported; the white space was kept');
+      return new Map<string, unknown>([
+        ['white-space-collapse', collapse],
+        ['text-wrap-mode', mode],
+      ]);
+    },
+  },
+  {
+    name: 'text-wrap',
+    longhands: ['text-wrap-mode', 'text-wrap-style'],
+    expand(nodes) {
+      const pMode = kit.keywordParser(WRAP_MODES);
+      const pStyle = kit.keywordParser(WRAP_STYLES, { stable: 'auto' });
+      let mode: unknown = kit.INITIAL;
+      let style: unknown = kit.INITIAL;
+      for (const n of nodes) {
+        const m = pMode(n);
+        const st = m ? null : pStyle(n);
+        if (m && mode === kit.INITIAL) mode = m;
+        else if (st && style === kit.INITIAL) style = st;
+        else return null;
+      }
+      return new Map<string, unknown>([
+        ['text-wrap-mode', mode],
+        ['text-wrap-style', style],
+      ]);
+    },
+  },
+);
+
+/** normal | <number [1,∞]> [<integer [1,∞]> | drop | raise]? (drop, the default: sunk its size). */
+function parseInitialLetter(nodes: readonly CssNode[]): InitialLetter | null {
+  if (nodes.length === 1 && cssValues.ident(nodes[0]) === 'normal') return 'normal';
+  if (nodes.length < 1 || nodes.length > 2) return null;
+  const size = cssValues.parseNumber(nodes[0]);
+  if (size === null || size < 1) return null;
+  const second = nodes[1];
+  if (!second) return { size, sink: Math.max(1, Math.floor(size)) };
+  const id = cssValues.ident(second);
+  if (id === 'drop') return { size, sink: Math.max(1, Math.floor(size)) };
+  if (id === 'raise') return { size, sink: 1 };
+  const sink = cssValues.parseInteger(second);
+  return sink !== null && sink >= 1 ? { size, sink } : null;
 }
 
 const VALIGN_KW = [
@@ -117,14 +237,17 @@ longhands.push(
   ),
   spacingProp('letter-spacing', 'letterSpacing'),
   spacingProp('word-spacing', 'wordSpacing'),
-  kit.keywordProp('white-space', 'whiteSpace', true, 'normal', [
-    'normal',
-    'pre',
-    'nowrap',
-    'pre-wrap',
-    'pre-line',
-    'break-spaces',
-  ]),
+  kit.longhand<WhiteSpaceCollapse>({
+    name: 'white-space-collapse',
+    key: 'whiteSpaceCollapse',
+    inherited: true,
+    initial: 'collapse',
+    parse: (nodes, ctx) => (nodes.length === 1 ? parseCollapse(nodes[0], ctx) : null),
+  }),
+  kit.keywordProp('text-wrap-mode', 'textWrapMode', true, 'wrap', WRAP_MODES),
+  kit.keywordProp('text-wrap-style', 'textWrapStyle', true, 'auto', WRAP_STYLES, {
+    stable: 'auto',
+  }),
   kit.keywordProp('word-break', 'wordBreak', true, 'normal', [
     'normal',
     'break-all',
@@ -161,6 +284,13 @@ longhands.push(
       const basis = lh.kind === 'length' ? lh.px : lh.kind === 'number' ? lh.value * fs : 1.2 * fs;
       return cssValues.computeAbsolute(s, c.env, basis);
     },
+  }),
+  kit.longhand<InitialLetter>({
+    name: 'initial-letter',
+    key: 'initialLetter',
+    inherited: false,
+    initial: 'normal',
+    parse: parseInitialLetter,
   }),
   kit.keywordProp('direction', 'direction', true, 'ltr', ['ltr', 'rtl']),
   kit.keywordProp('unicode-bidi', 'unicodeBidi', false, 'normal', [
