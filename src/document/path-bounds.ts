@@ -31,3 +31,13 @@ export function pathBounds(ops: readonly PathOp[]): [number, number, number, num
   }
   return Number.isFinite(x0 + y0 + x1 + y1) ? [x0, y0, x1, y1] : null;
 }
+
+/** The box holding both `a` and `b` ([x0, y0, x1, y1]); `b` alone when there is no `a`. */
+export function unionBounds(
+  a: readonly [number, number, number, number] | null | undefined,
+  b: readonly [number, number, number, number],
+): [number, number, number, number] {
+  return a
+    ? [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]
+    : [b[0], b[1], b[2], b[3]];
+}

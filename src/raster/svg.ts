@@ -26,7 +26,7 @@ import type {
   RgbaColor,
   UseItem,
 } from '../document/index.js';
-import { pathBounds } from '../document/index.js';
+import { pathBounds, unionBounds } from '../document/index.js';
 
 /** Parsed font programs by FontResource.id; bounded so a stream of custom fonts cannot grow it. */
 const fontCache = new Map<string, fontkit.Font | null>();
@@ -538,14 +538,7 @@ function groupBounds(group: GroupItem): Box | null {
     if (it.kind === 'link') continue;
     const b = it.kind === 'group' ? groupBounds(it) : itemBounds(it);
     if (!b) return null;
-    box = box
-      ? [
-          Math.min(box[0], b[0]),
-          Math.min(box[1], b[1]),
-          Math.max(box[2], b[2]),
-          Math.max(box[3], b[3]),
-        ]
-      : b;
+    box = unionBounds(box, b);
   }
   if (!box) return [0, 0, 0, 0];
   if (group.clip && group.clip.length > 0) {

@@ -8,7 +8,7 @@
  * (PDF has no blur), made once per distinct shadow and charged to the render's shadow budget.
  */
 import type { DisplayItem, ImageItem, Matrix, PathOp, RgbaColor } from '../../document/index.js';
-import { invertMatrix, multiplyMatrix, pathBounds } from '../../document/index.js';
+import { invertMatrix, multiplyMatrix, pathBounds, unionBounds } from '../../document/index.js';
 import { transformOps } from '../../images/index.js';
 import { pt } from '../units.js';
 import type { DropShadowFilter } from '../../style/index.js';
@@ -312,14 +312,7 @@ function alphaImage(
   for (const s of shapes) {
     const b = shapeBounds(s);
     if (!b) continue;
-    box = box
-      ? [
-          Math.min(box[0], b[0]),
-          Math.min(box[1], b[1]),
-          Math.max(box[2], b[2]),
-          Math.max(box[3], b[3]),
-        ]
-      : b;
+    box = unionBounds(box, b);
   }
   if (!box) return [];
   const [x0, y0] = box;
