@@ -188,6 +188,7 @@ function buildTextStyle(
     textTransform: s.textTransform,
     whiteSpace: s.whiteSpace,
     hyphens: s.hyphens,
+    ...(s.hyphenateCharacter !== 'auto' ? { hyphenateCharacter: s.hyphenateCharacter } : {}),
     ...(lang ? { lang } : {}),
     lineHeight:
       lh.kind === 'normal'

@@ -782,6 +782,8 @@ export interface ComputedStyle {
   readonly direction: Direction;
   readonly unicodeBidi: UnicodeBidi;
   readonly hyphens: Hyphens;
+  /** hyphenate-character: 'auto' (the font's hyphen) or the string an inserted hyphen draws. */
+  readonly hyphenateCharacter: string;
 
   // Lists
   readonly listStyleType: ListStyleType;

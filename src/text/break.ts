@@ -57,7 +57,7 @@ export function trailingSpaceWidth(piece: Piece): number {
 export function hyphenWidth(piece: Piece): number {
   const face = piece.face;
   if (!face) return 0;
-  return (face.hyphenGlyph().advance * piece.size) / face.unitsPerEm;
+  return (face.hyphenGlyphs(piece.hyphenChars).advance * piece.size) / face.unitsPerEm;
 }
 
 interface LineResult {

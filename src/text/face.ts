@@ -50,6 +50,16 @@ export interface ScaledShape {
   readonly opaque: boolean;
 }
 
+/** No inserted hyphen (false), the font's ('') or the author's hyphenate-character. */
+export type Hyphen = false | string;
+
+/** The glyphs an inserted hyphen draws, in font units. */
+export interface HyphenGlyphs {
+  readonly ids: readonly number[];
+  readonly advances: readonly number[];
+  readonly advance: number;
+}
+
 export interface ShapeParams {
   readonly script: string;
   readonly rtl: boolean;
@@ -75,7 +85,7 @@ interface LastStyle {
   readonly language: string | undefined;
   readonly script: string;
   readonly rtl: boolean;
-  readonly hyphen: boolean;
+  readonly hyphen: Hyphen;
   readonly scope: string;
   readonly group: string;
 }
@@ -229,6 +239,7 @@ export class LoadedFace implements FontFace {
   readonly metrics: FontMetrics;
   private resourceMemo: FontResource | undefined;
   private hyphenMemo: { id: number; advance: number } | undefined;
+  private readonly hyphenStrings = new Map<string, HyphenGlyphs>();
   private featureMemo: Set<string> | undefined;
   /** The font's GDEF glyph classes (undefined: none); null until first read. */
   private classesMemo: ClassDef | undefined | null = null;
@@ -391,17 +402,45 @@ export class LoadedFace implements FontFace {
   }
 
   /**
-   * Shapes `text` at a size with letter-, word- and tab spacing applied; `hyphen` appends a
-   * hyphen whose glyphs get rel === text.length. Cached: results are shared, never mutate them.
+   * The glyphs of an inserted hyphen: the font's hyphen for '' (hyphenate-character: auto),
+   * else the author's string, one glyph per code point (those the font lacks left out).
    */
-  shapeScaled(text: string, p: ShapeParams, hyphen: boolean): ScaledShape {
+  hyphenGlyphs(chars: string): HyphenGlyphs {
+    if (chars === '') {
+      const h = this.hyphenGlyph();
+      return { ids: [h.id], advances: [h.advance], advance: h.advance };
+    }
+    let hit = this.hyphenStrings.get(chars);
+    if (!hit) {
+      const ids: number[] = [];
+      const advances: number[] = [];
+      for (const ch of chars) {
+        const cp = ch.codePointAt(0)!;
+        if (!this.font.hasGlyphForCodePoint(cp)) continue;
+        const g = this.font.glyphForCodePoint(cp);
+        ids.push(g.id);
+        advances.push(g.advanceWidth);
+      }
+      hit = { ids, advances, advance: advances.reduce((a, b) => a + b, 0) };
+      this.hyphenStrings.set(chars, hit);
+    }
+    return hit;
+  }
+
+  /**
+   * Shapes `text` at a size with letter-, word- and tab spacing applied; `hyphen` (the
+   * hyphenate-character, '' for the font's hyphen) appends a hyphen whose glyphs get
+   * rel === text.length. Cached: results are shared, never mutate them.
+   */
+  shapeScaled(text: string, p: ShapeParams, hyphen: Hyphen): ScaledShape {
     const group = this.styleGroup(p, hyphen);
     const hit = scaledCache.get(group, text);
     if (hit) return hit;
     const str = text.indexOf('\t') >= 0 ? text.replace(/\t/g, ' ') : text;
     const units = this.shape(str, p.script, p.rtl, p.features, p.featureKey, p.language);
     const shapedCount = units.ids.length;
-    const n = shapedCount + (hyphen ? 1 : 0);
+    const added = hyphen === false ? null : this.hyphenGlyphs(hyphen);
+    const n = shapedCount + (added ? added.ids.length : 0);
     const scale = p.size / this.unitsPerEm;
     const advances = new Float64Array(n);
     const dx = new Float64Array(n);
@@ -412,15 +451,17 @@ export class LoadedFace implements FontFace {
     const tabWidth = p.tabSize * this.metrics.spaceAdvance * p.size;
     const spacing = p.letterSpacing !== 0 && !p.cursive;
     let width = 0;
-    const ids = hyphen ? new Uint16Array(n) : units.ids;
-    if (hyphen) {
+    const ids = added ? new Uint16Array(n) : units.ids;
+    if (added) {
       ids.set(units.ids);
-      const h = this.hyphenGlyph();
-      ids[shapedCount] = h.id;
-      rel[shapedCount] = len;
-      advances[shapedCount] =
-        h.advance * scale + (p.letterSpacing !== 0 && !p.cursive ? p.letterSpacing : 0);
-      width += advances[shapedCount];
+      for (let k = 0; k < added.ids.length; k++) {
+        const at = shapedCount + k;
+        ids[at] = added.ids[k];
+        rel[at] = len;
+        advances[at] =
+          added.advances[k] * scale + (p.letterSpacing !== 0 && !p.cursive ? p.letterSpacing : 0);
+        width += advances[at];
+      }
     }
     for (let i = 0; i < shapedCount; i++) {
       const c = units.clusters[i];
@@ -461,7 +502,7 @@ export class LoadedFace implements FontFace {
   }
 
   /** The cache group for shaping with these parameters (everything but the text). */
-  private styleGroup(p: ShapeParams, hyphen: boolean): string {
+  private styleGroup(p: ShapeParams, hyphen: Hyphen): string {
     const last = this.lastStyle;
     if (
       last &&
@@ -478,7 +519,7 @@ export class LoadedFace implements FontFace {
     )
       return last.group;
     const scope = this.shapeScope();
-    const group = `${scope}|${p.size}|${p.letterSpacing}|${p.wordSpacing}|${p.tabSize}|${p.featureKey}|${p.language ?? ''}|${p.script}|${p.rtl ? 'r' : 'l'}|${hyphen ? 'h' : ''}`;
+    const group = `${scope}|${p.size}|${p.letterSpacing}|${p.wordSpacing}|${p.tabSize}|${p.featureKey}|${p.language ?? ''}|${p.script}|${p.rtl ? 'r' : 'l'}|${hyphen === false ? '' : `h${hyphen}`}`;
     // The fields compared above, written out: a spread of the parameters made a larger copy.
     this.lastStyle = {
       size: p.size,

@@ -42,6 +42,8 @@ export interface Piece {
   readonly insetEnd: number;
   /** Break opportunity after this piece. */
   readonly breakAfter: number;
+  /** What an inserted hyphen draws: '' for the font's hyphen, else hyphenate-character. */
+  readonly hyphenChars: string;
   /** Absolute offsets inside (start, end) where the word may be hyphenated. */
   readonly hyphenPoints: readonly number[];
   /** The last glyphs are an inserted hyphen (cluster === end). */

@@ -516,7 +516,7 @@ export function shapePiece<S>(
     shaped = face.shapeScaled(
       shapingText.slice(spec.start, spec.end),
       shapeParams(style, spec.script, spec.level % 2 === 1, size, memo),
-      withHyphen,
+      withHyphen ? (style.hyphenateCharacter ?? '') : false,
     );
   const insetStart = spec.start === runStart ? (run.insetStart ?? 0) : 0;
   const insetEnd = spec.end === runEnd && !withHyphen ? (run.insetEnd ?? 0) : 0;
@@ -542,6 +542,7 @@ export function shapePiece<S>(
     breakAfter: spec.breakAfter,
     hyphenPoints: shaped.opaque ? NO_POINTS : spec.hyphenPoints,
     hyphenated: withHyphen,
+    hyphenChars: style.hyphenateCharacter ?? '',
     needsActualText: shaped.opaque || spec.missing || withHyphen,
     missing: spec.missing,
     collapsible: collapses(ws),
@@ -605,6 +606,7 @@ function emptyPiece(start: number, run: number, level: number, breakAfter: numbe
     breakAfter,
     hyphenPoints: NO_POINTS,
     hyphenated: false,
+    hyphenChars: '',
     needsActualText: false,
     missing: false,
     collapsible: false,

@@ -156,6 +156,8 @@ export interface TextStyle {
   readonly textTransform: TextTransform;
   readonly whiteSpace: WhiteSpace;
   readonly hyphens: Hyphens;
+  /** hyphenate-character: what an inserted hyphen draws; absent: the font's hyphen. */
+  readonly hyphenateCharacter?: string;
   /** BCP 47 language (hyphenation patterns, shaping language, capitalisation rules). */
   readonly lang?: string;
   readonly lineHeight: LineHeight;

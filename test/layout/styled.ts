@@ -140,6 +140,7 @@ export function baseStyle(): ComputedStyle {
     direction: 'ltr',
     unicodeBidi: 'normal',
     hyphens: 'manual',
+    hyphenateCharacter: 'auto',
     listStyleType: 'disc',
     listStylePosition: 'outside',
     listStyleImage: 'none',

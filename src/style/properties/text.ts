@@ -302,6 +302,16 @@ longhands.push(
     'plaintext',
   ]),
   kit.keywordProp('hyphens', 'hyphens', true, 'manual', ['none', 'manual', 'auto']),
+  // What an inserted hyphen draws: the font's hyphen (auto) or the author's string.
+  kit.longhand<string>({
+    name: 'hyphenate-character',
+    key: 'hyphenateCharacter',
+    inherited: true,
+    initial: 'auto',
+    parse: kit.single((n) =>
+      n.type === 'String' ? n.value : cssValues.ident(n) === 'auto' ? 'auto' : null,
+    ),
+  }),
   kit.longhand<TextOverflow>({
     name: 'text-overflow',
     key: 'textOverflow',
