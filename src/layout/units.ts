@@ -189,6 +189,7 @@ function buildTextStyle(
     whiteSpace: s.whiteSpace,
     hyphens: s.hyphens,
     ...(s.hyphenateCharacter !== 'auto' ? { hyphenateCharacter: s.hyphenateCharacter } : {}),
+    ...hyphenateLimits(s.hyphenateLimitChars),
     ...(lang ? { lang } : {}),
     lineHeight:
       lh.kind === 'normal'
@@ -224,4 +225,18 @@ export function paintsDecoration(s: ComputedStyle): boolean {
     s.borderTopWidth + s.borderRightWidth + s.borderBottomWidth + s.borderLeftWidth > 0 ||
     (s.outlineStyle !== 'none' && s.outlineWidth > 0)
   );
+}
+
+/** hyphenate-limit-chars for text/: the limits that are not auto, or nothing. */
+function hyphenateLimits(l: ComputedStyle['hyphenateLimitChars']): {
+  hyphenateLimits?: { word?: number; before?: number; after?: number };
+} {
+  if (l.word === 'auto' && l.before === 'auto' && l.after === 'auto') return {};
+  return {
+    hyphenateLimits: {
+      ...(l.word !== 'auto' ? { word: l.word } : {}),
+      ...(l.before !== 'auto' ? { before: l.before } : {}),
+      ...(l.after !== 'auto' ? { after: l.after } : {}),
+    },
+  };
 }

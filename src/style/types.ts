@@ -132,6 +132,12 @@ export type Direction = 'ltr' | 'rtl';
 export type UnicodeBidi =
   'normal' | 'embed' | 'isolate' | 'bidi-override' | 'isolate-override' | 'plaintext';
 export type Hyphens = 'none' | 'manual' | 'auto';
+/** hyphenate-limit-chars: shortest word, fewest characters before and after a break. */
+export interface HyphenateLimitChars {
+  readonly word: number | 'auto';
+  readonly before: number | 'auto';
+  readonly after: number | 'auto';
+}
 
 /** Counter styles the engine can render; anything else falls back to 'decimal' with a warning. */
 export type CounterStyleName =
@@ -784,6 +790,7 @@ export interface ComputedStyle {
   readonly hyphens: Hyphens;
   /** hyphenate-character: 'auto' (the font's hyphen) or the string an inserted hyphen draws. */
   readonly hyphenateCharacter: string;
+  readonly hyphenateLimitChars: HyphenateLimitChars;
 
   // Lists
   readonly listStyleType: ListStyleType;

@@ -365,9 +365,27 @@ function hyphenOpportunities<S>(
     for (let i = wordStart + 1; i < wordEnd && !manual; i++)
       if (prep.softHyphens.has(i)) manual = true;
     if (manual) continue;
-    for (const p of hyphenationPoints(m[0], lang)) points.add(wordStart + p);
+    const run = runs[runOf[wordStart]];
+    const limits = run.kind === 'text' ? run.style.hyphenateLimits : undefined;
+    for (const p of hyphenationPoints(m[0], lang))
+      if (!limits || withinLimits(m[0], p, limits)) points.add(wordStart + p);
   }
   return points;
+}
+
+/** Whether a break at `at` in `word` keeps hyphenate-limit-chars (counted in characters). */
+function withinLimits(
+  word: string,
+  at: number,
+  limits: NonNullable<TextStyle['hyphenateLimits']>,
+): boolean {
+  const before = [...word.slice(0, at)].length;
+  const after = [...word.slice(at)].length;
+  return (
+    before + after >= (limits.word ?? 0) &&
+    before >= (limits.before ?? 0) &&
+    after >= (limits.after ?? 0)
+  );
 }
 
 const isMark = (cp: number): boolean => cp >= 0x300 && /\p{M}/u.test(String.fromCodePoint(cp));

@@ -158,6 +158,12 @@ export interface TextStyle {
   readonly hyphens: Hyphens;
   /** hyphenate-character: what an inserted hyphen draws; absent: the font's hyphen. */
   readonly hyphenateCharacter?: string;
+  /** hyphenate-limit-chars where not auto: shortest word, characters before and after. */
+  readonly hyphenateLimits?: {
+    readonly word?: number;
+    readonly before?: number;
+    readonly after?: number;
+  };
   /** BCP 47 language (hyphenation patterns, shaping language, capitalisation rules). */
   readonly lang?: string;
   readonly lineHeight: LineHeight;

@@ -141,6 +141,7 @@ export function baseStyle(): ComputedStyle {
     unicodeBidi: 'normal',
     hyphens: 'manual',
     hyphenateCharacter: 'auto',
+    hyphenateLimitChars: { word: 'auto', before: 'auto', after: 'auto' },
     listStyleType: 'disc',
     listStylePosition: 'outside',
     listStyleImage: 'none',

@@ -1,4 +1,4 @@
-/** hyphenate-character: what an inserted hyphen draws. */
+/** hyphenate-character and hyphenate-limit-chars: what an inserted hyphen draws, and where. */
 import { describe, expect, it } from 'vitest';
 import { layoutSnippet } from '../layout/geometry.js';
 
@@ -33,5 +33,26 @@ describe('hyphenate-character', () => {
     const ids = (x: typeof r): number[] =>
       x.items(0).flatMap((i) => (i.kind === 'glyphs' ? [...i.glyphs.ids] : []));
     expect(ids(r)).toEqual(ids(plain));
+  });
+
+  it('keeps hyphenate-limit-chars: no break leaves fewer characters than asked', async () => {
+    const cut = (css: string) =>
+      layoutSnippet(WORDS, `${CSS} ${css}`).then((r) =>
+        r
+          .lines(0)
+          .map((l) => l.text)
+          .filter((t) => t.endsWith('\u00ad')),
+      );
+    const free = await cut('');
+    expect(free.length).toBeGreaterThan(0);
+    // At least 6 characters before every break, 6 after it.
+    const strict = await cut('p { hyphenate-limit-chars: auto 6 }');
+    for (const line of strict) {
+      const word = line.slice(0, -1).split(' ').at(-1)!;
+      expect(word.length).toBeGreaterThanOrEqual(6);
+    }
+    expect(strict).not.toEqual(free);
+    // Words shorter than 40 characters are not hyphenated at all.
+    expect(await cut('p { hyphenate-limit-chars: 40 }')).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import type { CssNode } from 'css-tree';
 import { parseColor } from '../colors.js';
 import * as kit from './kit.js';
 import type {
+  HyphenateLimitChars,
   InitialLetter,
   LineHeight,
   TextOverflow,
@@ -302,6 +303,23 @@ longhands.push(
     'plaintext',
   ]),
   kit.keywordProp('hyphens', 'hyphens', true, 'manual', ['none', 'manual', 'auto']),
+  // Shortest word hyphenated, and fewest characters before and after the break (auto: the
+  // language's patterns decide).
+  kit.longhand<HyphenateLimitChars>({
+    name: 'hyphenate-limit-chars',
+    key: 'hyphenateLimitChars',
+    inherited: true,
+    initial: { word: 'auto', before: 'auto', after: 'auto' },
+    parse: (nodes) => {
+      if (nodes.length < 1 || nodes.length > 3) return null;
+      const vals = nodes.map((n) =>
+        cssValues.ident(n) === 'auto' ? 'auto' : cssValues.parseInteger(n),
+      );
+      if (vals.some((v) => v === null || (typeof v === 'number' && v < 0))) return null;
+      const [word, before = 'auto', after = before] = vals as (number | 'auto')[];
+      return { word, before, after };
+    },
+  }),
   // What an inserted hyphen draws: the font's hyphen (auto) or the author's string.
   kit.longhand<string>({
     name: 'hyphenate-character',
