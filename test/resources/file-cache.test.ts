@@ -119,8 +119,12 @@ describe('FileContentCache', () => {
 });
 
 describe('file reader with a cache', () => {
-  const read = (cache: FileContentCache, path: string) =>
-    createFileReader({ root }, cache)(new URL(pathToFileURL(path).href), LIMIT);
+  // A file's ctime, which utimes cannot set back, is when it was written: a read in that same
+  // millisecond finds it not yet settled even with settledMs 0, so the reads wait for the next.
+  const read = async (cache: FileContentCache, path: string) => {
+    await new Promise((r) => setTimeout(r, 2));
+    return createFileReader({ root }, cache)(new URL(pathToFileURL(path).href), LIMIT);
+  };
 
   it('serves an unchanged file from the cache, as the same buffer', async () => {
     const cache = new FileContentCache({ settledMs: 0 });
