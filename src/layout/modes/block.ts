@@ -103,6 +103,11 @@ export interface LayoutOptions {
   /** Definite containing-block height for percentage heights. */
   readonly cbHeight?: number;
   /**
+   * A table cell: as tall as its content, whatever its height says (that is a minimum for its
+   * row, which the table applies, and its content is aligned in the row by vertical-align).
+   */
+  readonly heightFromContent?: boolean;
+  /**
    * The floats of the block formatting context the box is in (a box that is not a
    * formatting-context root shares them; a root starts its own).
    */
@@ -599,7 +604,10 @@ function layoutBlock(
   const contentY = y + bord.top + pad.top;
   const contentW = Math.max(0, hz.width - bord.left - bord.right - pad.left - pad.right);
   const root = isFcRoot(box, opts);
-  const specifiedH = opts.forcedHeight === undefined ? size(s.height, opts.cbHeight) : undefined;
+  const specifiedH =
+    opts.forcedHeight === undefined && !opts.heightFromContent
+      ? size(s.height, opts.cbHeight)
+      : undefined;
   const heightAuto = specifiedH === undefined && opts.forcedHeight === undefined;
   // An auto height follows aspect-ratio (definite, so children's percentages resolve against
   // it), and still grows to hold the content (min-height: auto).

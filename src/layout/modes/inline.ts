@@ -148,7 +148,7 @@ function inlineRun(
       text: it.text,
       style: it.raisedBy
         ? raised(textStyle(it.style, it.lang, it.decoration), it.raisedBy, it.lang)
-        : textStyle(it.style, it.lang, it.decoration),
+        : inRootInline(textStyle(it.style, it.lang, it.decoration), it.style),
       source: it.style.visibility === 'visible' ? it.source : { ...it.source, hidden: true },
       ...(it.insetStart ? { insetStart: it.insetStart } : {}),
       ...(it.insetEnd ? { insetEnd: it.insetEnd } : {}),
@@ -186,6 +186,23 @@ function inlineRun(
     source: { ...it.source, box: it.box },
     style: textStyle(it.style, it.lang),
   };
+}
+
+const rootInlineStyles = new WeakMap<TextStyle, TextStyle>();
+
+/**
+ * Text whose style is a block container's (a table cell's, an inline-block's) sits in the
+ * root inline box, which vertical-align does not move: a cell's `middle` aligns the cell.
+ */
+function inRootInline(t: TextStyle, s: ComputedStyle): TextStyle {
+  if (t.verticalAlign === undefined || s.display === 'inline') return t;
+  let own = rootInlineStyles.get(t);
+  if (!own) {
+    own = { ...t };
+    delete (own as { verticalAlign?: unknown }).verticalAlign;
+    rootInlineStyles.set(t, own);
+  }
+  return own;
 }
 
 /** A run's style moved with the inline ancestor that raises or lowers it. */
