@@ -112,6 +112,13 @@ describe('basic shapes', () => {
     );
     // The tall first line reaches the circle's widest part; the next, 20px high, does not.
     expect(starts(r, 8)).toEqual([185.43, 194.77, 199.28, 200, 199.68, 187.74, 173.31, 147.53]);
+    // Broken first in the band of the 36px line before it, which meets the circle, a 20px
+    // line above the circle gets the full width.
+    const above = await layout(
+      `<div style="float:left;width:200px;height:200px;shape-outside:circle(40px)"></div>`,
+      `<span style="font-size:30px;line-height:36px">Lorem</span> ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.`,
+    );
+    expect(starts(above, 3)).toEqual([0, 0, 132]);
   });
 
   it('moves a word too long for the room beside the shape down to where it fits', async () => {

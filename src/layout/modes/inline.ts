@@ -398,7 +398,8 @@ export function layoutInline(
           height = h;
           continue;
         }
-        if (full.shaped && h < height - EPS && (full.left < left - EPS || full.right > end + EPS)) {
+        const shaped = band.shaped || full.shaped;
+        if (shaped && h < height - EPS && (full.left < left - EPS || full.right > end + EPS)) {
           // Shorter than the band it was broken for, the line has more room beside a shape.
           breaker.restore(saved);
           floats.reset(mark);
