@@ -24,6 +24,8 @@ import { isMulticol, layoutMulticol, multicolIntrinsic } from './multicol.js';
 import type { BoxFragment, BoxSlice, Fragment, LeafFragment } from '../paginate/fragments.js';
 import { inlineIntrinsic, layoutInline, textLine, type LineLeaf } from './inline.js';
 import { FloatContext } from './floats.js';
+import type { FloatShape } from './float-shape.js';
+import { floatShapeOf } from './shape-outside.js';
 import type { FirstLine } from './first-line.js';
 import { lineClampOf, type LineClamp } from './line-clamp.js';
 import { borderItems, hasRadius, insetRadii, layoutTag, rectPath } from '../paint/decoration.js';
@@ -1020,6 +1022,8 @@ export interface MeasuredFloat {
   readonly marginTop: number;
   /** Absolutely positioned boxes inside it, in the same coordinates as `frag`. */
   readonly abs: AbsCollector;
+  /** Its float area for line boxes (shape-outside), from its margin box's top-left corner. */
+  readonly shape?: FloatShape;
 }
 
 /** A float's box laid out shrink-to-fit as a formatting-context root (CSS 2.1 §10.3.5). */
@@ -1027,6 +1031,10 @@ export function measureFloat(box: Box, cbWidth: number, ctx: LayoutContext): Mea
   const local: AbsCollector = [];
   const r = layoutBlockLevel(box, 0, 0, cbWidth, ctx, local, { root: true });
   const m = margin(box.style, cbWidth);
+  const shape =
+    box.style.shapeOutside === 'none'
+      ? undefined
+      : floatShapeOf(box.style, r.width, r.height, cbWidth, ctx);
   return {
     box,
     side: box.style.float === 'right' ? 'right' : 'left',
@@ -1035,6 +1043,7 @@ export function measureFloat(box: Box, cbWidth: number, ctx: LayoutContext): Mea
     frag: r.frag,
     marginTop: m.top,
     abs: local,
+    ...(shape ? { shape } : {}),
   };
 }
 
@@ -1051,7 +1060,15 @@ export function placeFloat(
   abs: AbsCollector,
   anchor = minTop,
 ): BoxFragment {
-  const area = floats.place(f.side, f.outerWidth, f.outerHeight, minTop, cbX, cbX + cbWidth);
+  const area = floats.place(
+    f.side,
+    f.outerWidth,
+    f.outerHeight,
+    minTop,
+    cbX,
+    cbX + cbWidth,
+    f.shape,
+  );
   const dx = area.left;
   const dy = area.top + f.marginTop;
   for (const e of f.abs) abs.push({ ...e, staticX: e.staticX + dx, staticY: e.staticY + dy });

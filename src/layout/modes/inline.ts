@@ -348,7 +348,7 @@ export function layoutInline(
     let height = guess;
     for (let attempt = 0; ; attempt++) {
       const last = attempt >= LINE_ATTEMPTS + 2 * floats.size;
-      const band = floats.band(top, top + height, x, right);
+      const band = floats.lineBand(top, top + height, x, right);
       let left = band.left;
       let end = band.right;
       const before: Fragment[] = [];
@@ -378,7 +378,7 @@ export function layoutInline(
         before.push(placeFloat(f, x, width, top, floats, placedAbs, top));
         beforeBoxes.push(b);
         if (used > EPS) floatsAtStart = false;
-        const nb = floats.band(top, top + height, x, right);
+        const nb = floats.lineBand(top, top + height, x, right);
         left = nb.left;
         end = nb.right;
         return end - left;
@@ -387,9 +387,12 @@ export function layoutInline(
       const line = breaker.next(end - left, top - y, onAnchor, fill);
       if (line && !last) {
         const h = line.height;
-        const full = floats.band(top, top + h, x, right);
+        const full = floats.lineBand(top, top + h, x, right);
         const overflows = line.contentWidth > line.availableWidth + EPS;
-        const next = overflows && full.narrowed ? floats.nextEdge(top, h, x, right) : undefined;
+        const next =
+          overflows && full.narrowed
+            ? floats.lineNextEdge(top, h, x, right, line.contentWidth)
+            : undefined;
         if (next !== undefined) {
           // Too narrow for its content here: the line moves below the next float's bottom.
           breaker.restore(saved);
@@ -407,6 +410,14 @@ export function layoutInline(
         }
         if (full.left > left + EPS || full.right < end - EPS) {
           // Taller than the band it was broken for, the line meets another float.
+          breaker.restore(saved);
+          floats.reset(mark);
+          height = h;
+          continue;
+        }
+        const shaped = band.shaped || full.shaped;
+        if (shaped && h < height - EPS && (full.left < left - EPS || full.right > end + EPS)) {
+          // Shorter than the band it was broken for, the line has more room beside a shape.
           breaker.restore(saved);
           floats.reset(mark);
           height = h;
