@@ -705,13 +705,17 @@ export function leafOf(f: Fragment): LeafFragment {
 export function shiftFragment(f: Fragment, dx: number, dy: number): Fragment {
   if (dx === 0 && dy === 0) return f;
   if (f.kind === 'leaf') {
-    return {
+    const moved = {
       ...f,
       top: f.top + dy,
       bottom: f.bottom + dy,
       items: f.items.map((i) => moveItem(i, dx, dy)),
       ...(f.anchors ? { anchors: f.anchors.map((a) => moveAnchor(a, dx, dy)) } : {}),
     };
+    // A line box's baseline is in flow coordinates too (inline-blocks and flex lines sit by it).
+    if ('baseline' in f && typeof f.baseline === 'number')
+      return { ...moved, baseline: f.baseline + dy } as LeafFragment;
+    return moved;
   }
   // Closures keep the coordinates they were made with: hand them the slice in those terms.
   const moveSlice = (s: BoxSlice): BoxSlice => ({

@@ -444,9 +444,7 @@ export type ClipPath =
  * default), or the box alone with its rounded corners; or an image whose alpha gives the shape.
  */
 export type ShapeOutside =
-  | 'none'
-  | { readonly shape?: BasicShape; readonly box: ShapeBox }
-  | { readonly image: CssImage };
+  'none' | { readonly shape?: BasicShape; readonly box: ShapeBox } | { readonly image: CssImage };
 
 /** url() already resolved against the stylesheet's (or document's) base URL. */
 export interface CssUrlImage {

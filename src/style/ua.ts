@@ -96,14 +96,14 @@ video, img, svg { object-fit: fill; }
 a:link { color: #0000ee; text-decoration: underline; }
 fieldset { margin-left: 2px; margin-right: 2px; border: 2px groove #c0c0c0; padding: 0.35em 0.75em 0.625em; }
 legend { padding-left: 2px; padding-right: 2px; }
-button, input, select, textarea { font-family: sans-serif; font-size: 13.33px; }
-input, textarea, select, button { border: 1px solid #767676; padding: 1px 2px; color: #000; background-color: #fff; text-align: start; vertical-align: baseline; }
+button, input, select, textarea { font-family: sans-serif; font-size: 13.33px; font-weight: normal; font-style: normal; line-height: normal; letter-spacing: normal; word-spacing: normal; text-transform: none; text-indent: 0; text-shadow: none; }
+input, textarea, select, button { border: 1px solid #767676; padding: 2px 3px; color: #000; background-color: #fff; text-align: start; vertical-align: baseline; }
 input, select, button { white-space: pre; }
 input::placeholder, textarea::placeholder { color: #757575; }
-textarea { font-family: monospace; padding: 2px; vertical-align: text-bottom; }
-select { padding: 0 0 0 3px; border-radius: 0; }
-button, input[type=submit i], input[type=reset i], input[type=button i] { padding: 1px 6px; background-color: #efefef; border-radius: 2px; text-align: center; }
-input[type=checkbox i], input[type=radio i] { border: none; padding: 0; background-color: transparent; margin: 3px 3px 0 4px; width: 13px; height: 13px; }
+textarea { font-family: monospace; padding: 2px; overflow: auto; }
+select { padding: 1px 0 1px 3px; border-radius: 0; }
+button, input[type=submit i], input[type=reset i], input[type=button i] { padding: 2px 7px; background-color: #efefef; border-radius: 2px; text-align: center; }
+input[type=checkbox i], input[type=radio i] { border: none; padding: 0; background-color: transparent; margin: 3px 3px 3px 4px; width: 13px; height: 13px; }
 input[type=radio i] { margin: 3px 3px 0 5px; }
 input[type=range i] { border: none; padding: 0; background-color: transparent; margin: 2px; width: 129px; height: 16px; }
 input[type=color i] { border: none; padding: 0; background-color: transparent; width: 44px; height: 19px; }

@@ -25,8 +25,9 @@ describe('form control boxes', () => {
     expect(a.height).toBeGreaterThan(18);
     expect(a.height).toBeLessThan(24);
     expect(r.box('b')[0].width).toBeLessThan(a.width / 2);
-    // Author width is the content box; UA padding 2px and border 1px on each side.
-    expect(r.box('c')[0].width).toBe(206);
+    // Author width is the content box; UA padding 3px and border 1px on each side (as wide
+    // as browsers' 2px border and 2px padding).
+    expect(r.box('c')[0].width).toBe(208);
     expect(r.text(0)).toContain('Olamide');
     expect(r.warnings.filter((w) => w.code === 'layout.unsupported-element')).toEqual([]);
   });

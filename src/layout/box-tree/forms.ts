@@ -399,7 +399,7 @@ export function controlElement(el: StyledElement, names: FormNames): ControlElem
         visibility: 'hidden',
       }));
       // The other options are laid out hidden, with no height, so the select is as wide as its
-      // widest option; the shown one comes last so its baseline is the select's. The select is
+      // widest option; the shown one comes first so its baseline is the select's. The select is
       // a flex row (label, arrow) centred vertically.
       const others = options.filter((o) => o !== chosen);
       const lineOf = (o: StyledElement, st: ComputedStyle): StyledElement => {
@@ -407,8 +407,8 @@ export function controlElement(el: StyledElement, names: FormNames): ControlElem
         return part(el, st, text ? [textNode(st, text, el.nodeId)] : []);
       };
       const label = part(el, anonymousStyle(s, 'inline-block'), [
-        ...others.map((o) => lineOf(o, hidden)),
         chosen ? lineOf(chosen, line) : part(el, line, []),
+        ...others.map((o) => lineOf(o, hidden)),
       ]);
       const arrow: StyledElement = {
         kind: 'element',

@@ -6,6 +6,7 @@
  */
 import type { ComputedStyle } from '../../style/index.js';
 import type { BlockBox, Box, ImageBox } from '../box-tree/boxes.js';
+import { inputType } from '../box-tree/forms.js';
 import type { LayoutContext } from '../context.js';
 import {
   boxFragment,
@@ -1360,16 +1361,36 @@ export function layoutAtomic(
     });
   }
   const frag = shiftFragment(placed.frag, -placed.marginLeft, 0);
-  const lastBaseline = box.kind === 'image' ? undefined : lastLineBaseline(frag);
+  // A scroll container's baseline is its bottom margin edge (CSS 2.1 §10.8.1), as browsers
+  // place a clipped inline-block: its text may be cut off, its box sits on the line.
+  const lastBaseline =
+    box.kind === 'image' || scrollsOverflow(box.style) ? undefined : lastLineBaseline(frag);
   const outerHeight = placed.height + m.top + m.bottom;
   return {
     frag,
     outerWidth: placed.width + m.left + m.right,
     outerHeight,
-    baseline: lastBaseline !== undefined ? lastBaseline + m.top : outerHeight,
+    baseline:
+      lastBaseline !== undefined
+        ? lastBaseline + m.top
+        : sitsOnBorderEdge(box)
+          ? outerHeight - m.bottom
+          : outerHeight,
     marginLeft: m.left,
     marginTop: m.top,
   };
+}
+
+/** Check boxes and radio buttons sit on the line by their border box, as browsers draw them. */
+function sitsOnBorderEdge(box: Box): boolean {
+  if (box.el?.tag !== 'input') return false;
+  const type = inputType(box.el);
+  return type === 'checkbox' || type === 'radio';
+}
+
+function scrollsOverflow(s: ComputedStyle): boolean {
+  const scrolls = (o: ComputedStyle['overflowX']): boolean => o !== 'visible' && o !== 'clip';
+  return scrolls(s.overflowX) || scrolls(s.overflowY);
 }
 
 function lastLineBaseline(f: Fragment): number | undefined {

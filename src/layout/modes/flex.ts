@@ -42,7 +42,7 @@ import {
 } from './block.js';
 import type { Fragment } from '../paginate/fragments.js';
 import { anchorsOf } from '../paginate/fragments.js';
-import { firstBaseline } from './grid/items.js';
+import { findBaseline, firstBaseline } from './grid/items.js';
 import { border, len, margin, maxSize, padding, pt, ratioHeight, size } from '../units.js';
 
 /**
@@ -548,12 +548,17 @@ function rowLeaves(items: readonly Fragment[], pageHeight: number): Fragment[] {
     const bottom = Math.max(...line.map((f) => f.bottom));
     // A flex line taller than a page (sidebar layouts) is cut between its items' lines.
     if (bottom - top > pageHeight) return sideBySide(ordered, top, bottom);
+    // The line's baseline is its first item's that has one: an inline-flex box (a select,
+    // a badge) sits on the surrounding line by it, and a list marker beside it aligns to it.
+    let baseline: number | undefined;
+    for (const f of ordered) if ((baseline = findBaseline(f)) !== undefined) break;
     return {
       kind: 'leaf' as const,
       top: Math.min(...line.map((f) => f.top)),
       bottom: Math.max(...line.map((f) => f.bottom)),
       items: ordered.flatMap((f) => flatten(f)),
       anchors: ordered.flatMap(anchorsOf),
+      ...(baseline !== undefined ? { baseline } : {}),
     };
   });
 }

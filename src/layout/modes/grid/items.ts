@@ -205,7 +205,8 @@ export function firstBaseline(f: Fragment, top: number, height: number): number 
   return b === undefined ? height : b - top;
 }
 
-function findBaseline(f: Fragment): number | undefined {
+/** The y of the first line's baseline in a laid-out fragment, if it has a line. */
+export function findBaseline(f: Fragment): number | undefined {
   if (f.kind === 'leaf') return 'baseline' in f ? (f as { baseline: number }).baseline : undefined;
   for (const c of f.children) {
     const b = findBaseline(c);

@@ -1,0 +1,58 @@
+/**
+ * How form controls and clipped inline-blocks sit in a line of text, measured against
+ * Chromium: controls have line-height normal whatever the text around them, check boxes and
+ * radio buttons sit on their border box, a select on its text, and a scroll container (a
+ * textarea, an inline-block with overflow: hidden) on its bottom edge.
+ */
+import { describe, expect, it } from 'vitest';
+import { layoutSnippet } from './geometry.js';
+
+const PAGE =
+  '<!DOCTYPE html><html lang=en><head><title>t</title><style>@page { size: 600px 400px; margin: 0 }' +
+  ' body { margin: 0; font: 16px/20px sans-serif } p { margin: 0 }</style></head><body>';
+
+async function lay(body: string): Promise<Awaited<ReturnType<typeof layoutSnippet>>> {
+  return layoutSnippet(`${PAGE}${body}</body></html>`);
+}
+
+function baselineOf(r: Awaited<ReturnType<typeof layoutSnippet>>, text: string): number {
+  const l = r.lines(0).find((x) => x.text.includes(text));
+  if (!l) throw new Error(`no line with ${text}`);
+  return l.baseline;
+}
+
+describe('form controls in a line', () => {
+  it('gives a text field the normal line height of its own font, not the inherited one', async () => {
+    const r = await lay('<p style="line-height: 40px">Aa <input id=i value=Val> Bb</p>');
+    // 13.33px text at its normal line height, 2px padding and 1px border above and below.
+    expect(r.box('i')[0].height).toBeGreaterThan(19);
+    expect(r.box('i')[0].height).toBeLessThan(23);
+  });
+
+  it('puts a check box and a radio button at the same height, on their border boxes', async () => {
+    const r = await lay('<p id=p>Cc <input id=c type=checkbox> Dd <input id=r type=radio> Ee</p>');
+    const c = r.box('c')[0];
+    expect(r.box('r')[0].y).toBeCloseTo(c.y, 2);
+    expect(c.y + c.height).toBeCloseTo(baselineOf(r, 'Cc'), 0);
+  });
+
+  it('sits a select on the baseline of its shown option', async () => {
+    const r = await lay(
+      '<p>Ff <select><option>Opt1</option><option>A longer option</option></select> Gg</p>',
+    );
+    // One line: the option's text shares the baseline of the text around it.
+    expect(r.lines(0)).toHaveLength(1);
+    expect(r.lines(0)[0].text).toContain('Opt1');
+  });
+
+  it('sits a textarea and a clipped inline-block on their bottom edges', async () => {
+    const r = await lay(
+      '<p>Ff <textarea id=t rows=2>Area</textarea> Gg</p>' +
+        '<p>Hh <span id=o style="display: inline-block; overflow: hidden; height: 30px">Cut</span> Ii</p>',
+    );
+    const t = r.box('t')[0];
+    expect(t.y + t.height).toBeCloseTo(baselineOf(r, 'Gg'), 0);
+    const o = r.box('o')[0];
+    expect(o.y + o.height).toBeCloseTo(baselineOf(r, 'Ii'), 0);
+  });
+});
