@@ -780,7 +780,7 @@ export function imageItems(
 ): DisplayItem[] {
   const f = objectFit(fit, box, pt(dec.intrinsicWidth), pt(dec.intrinsicHeight));
   if (dec.vector) {
-    const size = { width: dec.intrinsicWidth, height: dec.intrinsicHeight };
+    const size = dec.userUnits ?? { width: dec.intrinsicWidth, height: dec.intrinsicHeight };
     const drawn = svgVectorItems(dec.vector, f, box, size, tag, svgText);
     // An SVG that draws nothing keeps the raster, so its Figure still has content.
     if (drawn.length > 0) return drawn;

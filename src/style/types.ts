@@ -719,6 +719,11 @@ export interface ComputedStyle {
   readonly visibility: Visibility;
   readonly color: RgbaColor;
 
+  /**
+   * Effective zoom (CSS Viewport): the product of the `zoom` factors from the root down. Lengths
+   * are already multiplied by it; layout reads it only for images' natural sizes.
+   */
+  readonly zoom: number;
   // Fonts
   /** Family names in order; generic families lower-case ('serif', 'sans-serif', 'monospace', 'system-ui', 'cursive', 'fantasy'). */
   readonly fontFamily: readonly string[];

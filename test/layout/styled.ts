@@ -94,6 +94,7 @@ export function baseStyle(): ComputedStyle {
     scale: [],
     visibility: 'visible',
     color: black,
+    zoom: 1,
     fontFamily: ['Liberation Sans'],
     fontSize: 16,
     fontWeight: 400,

@@ -31,6 +31,7 @@ import * as tables from './tables.js';
 import * as text from './text.js';
 import * as textStroke from './text-stroke.js';
 import * as transforms from './transforms.js';
+import * as zoom from './zoom.js';
 import { parseLength } from '../values.js';
 
 /** The families in registration order (it decides the order of COMPUTE_ORDER's tail). */
@@ -59,6 +60,7 @@ const FAMILIES = [
   fragmentation,
   paged,
   forms,
+  zoom,
 ];
 const LONG: Longhand[] = FAMILIES.flatMap((f) => f.longhands);
 const SHORT: Shorthand[] = FAMILIES.flatMap((f) => f.shorthands);
@@ -292,11 +294,13 @@ SHORT.push({
 export const LONGHANDS: ReadonlyMap<string, Longhand> = new Map(LONG.map((l) => [l.name, l]));
 export const SHORTHANDS: ReadonlyMap<string, Shorthand> = new Map(SHORT.map((s) => [s.name, s]));
 /**
- * Longhands in computation order: fonts, colour, line-height, display and direction before the
+ * Longhands in computation order: zoom, fonts, colour, line-height, display and direction before the
  * rest (lengths need the font size; logical properties need the direction).
  */
 export const COMPUTE_ORDER: readonly Longhand[] = (() => {
+  // zoom first: every length below is multiplied by it.
   const first = [
+    'zoom',
     'font-family',
     'font-style',
     'font-weight',

@@ -49,7 +49,8 @@ longhands.push(
     inherited: true,
     initial: 0,
     parse: kit.single(parseStrokeWidth),
-    compute: (v, ctx) => ('kw' in v ? v.kw : cssValues.computeLength(v, ctx.env, true)),
+    compute: (v, ctx) =>
+      'kw' in v ? v.kw * (ctx.env.zoom ?? 1) : cssValues.computeLength(v, ctx.env, true),
   }),
   currentColorProp('-webkit-text-stroke-color', 'textStrokeColor'),
   currentColorProp('-webkit-text-fill-color', 'textFillColor'),
