@@ -208,6 +208,7 @@ function buildTextStyle(
           : 'break-word',
     wordBreak: s.wordBreak === 'break-word' ? 'normal' : s.wordBreak,
     ...(typeof s.tabSize === 'number' ? { tabSize: s.tabSize } : {}),
+    ...(s.fontSizeAdjust !== 'none' ? { fontSizeAdjust: s.fontSizeAdjust } : {}),
   };
 }
 

@@ -603,6 +603,11 @@ export interface BoxShadow {
  * One text-shadow: offsets and blur in px. A colour of currentcolor stays the keyword, so text
  * that inherits the shadow draws it in its own colour.
  */
+export type FontSizeAdjustMetric =
+  'ex-height' | 'cap-height' | 'ch-width' | 'ic-width' | 'ic-height';
+export type FontSizeAdjust =
+  'none' | { readonly metric: FontSizeAdjustMetric; readonly value: number };
+
 export interface TextShadow {
   readonly x: Length;
   readonly y: Length;
@@ -728,6 +733,8 @@ export interface ComputedStyle {
   /** Family names in order; generic families lower-case ('serif', 'sans-serif', 'monospace', 'system-ui', 'cursive', 'fantasy'). */
   readonly fontFamily: readonly string[];
   readonly fontSize: Length;
+  /** font-size-adjust, `from-font` resolved: the used size gives the metric value × fontSize. */
+  readonly fontSizeAdjust: FontSizeAdjust;
   /** 1..1000; bolder/lighter already resolved against the parent. */
   readonly fontWeight: number;
   readonly fontStyle: FontStyle;

@@ -16,6 +16,7 @@ import {
 } from './paragraph.js';
 import { slicePiece } from './shape.js';
 import type { LoadedFace } from './face.js';
+import { adjustedStyle } from './font-size-adjust.js';
 import type {
   AnchorHandler,
   AvailableWidth,
@@ -885,17 +886,19 @@ class Breaker<S> implements LineBreaker<S> {
   private readonly plain: boolean;
   private line = 0;
 
+  private readonly options: BreakOptions;
+
   constructor(
     private readonly para: ParagraphImpl<S>,
-    private readonly options: BreakOptions,
+    options: BreakOptions,
   ) {
+    this.options = options.strut.fontSizeAdjust
+      ? { ...options, strut: adjustedStyle(para.ctx, options.strut) }
+      : options;
     this.cursor = new Cursor(para.isEmpty ? [] : para.pieces);
     this.anchors = new Anchors(para.anchors);
-    this.strutFace = para.ctx.matchFont(
-      options.strut.families,
-      options.strut.weight,
-      options.strut.style,
-    );
+    const strut = this.options.strut;
+    this.strutFace = para.ctx.matchFont(strut.families, strut.weight, strut.style);
     // Left-to-right throughout with no tab: lines skip bidi reordering and tab-stop work.
     let plain = para.direction === 'ltr' && para.text.indexOf('\t') < 0;
     for (let k = 0; plain && k < para.pieces.length; k++)

@@ -183,7 +183,15 @@ export interface TextStyle {
   readonly wordBreak?: 'normal' | 'break-all' | 'keep-all' | 'break-word';
   /** tab-size in spaces (default 8). */
   readonly tabSize?: number;
+  /**
+   * font-size-adjust: the text is drawn at the size that makes the first available font's
+   * `metric` `value` × `size`; `size` stays the basis of numeric line heights.
+   */
+  readonly fontSizeAdjust?: { readonly metric: FontSizeAdjustMetric; readonly value: number };
 }
+
+export type FontSizeAdjustMetric =
+  'ex-height' | 'cap-height' | 'ch-width' | 'ic-width' | 'ic-height';
 
 /**
  * One piece of a paragraph in logical order. A `<br>` is a run whose text is U+2028 (LINE

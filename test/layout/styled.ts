@@ -97,6 +97,7 @@ export function baseStyle(): ComputedStyle {
     zoom: 1,
     fontFamily: ['Liberation Sans'],
     fontSize: 16,
+    fontSizeAdjust: 'none',
     fontWeight: 400,
     fontStyle: 'normal',
     fontVariantCaps: 'normal',

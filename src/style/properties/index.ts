@@ -18,6 +18,7 @@ import * as effects from './effects.js';
 import * as filter from './filter.js';
 import * as flex from './flex.js';
 import * as fontFeatures from './font-features.js';
+import * as fontSizeAdjust from './font-size-adjust.js';
 import * as fonts from './fonts.js';
 import * as forms from './forms.js';
 import * as fragmentation from './fragmentation.js';
@@ -49,6 +50,7 @@ const FAMILIES = [
   transforms,
   fonts,
   fontFeatures,
+  fontSizeAdjust,
   text,
   textStroke,
   lineClamp,
