@@ -209,6 +209,15 @@ function buildTextStyle(
     wordBreak: s.wordBreak === 'break-word' ? 'normal' : s.wordBreak,
     ...(typeof s.tabSize === 'number' ? { tabSize: s.tabSize } : {}),
     ...(s.fontSizeAdjust !== 'none' ? { fontSizeAdjust: s.fontSizeAdjust } : {}),
+    ...(s.textEmphasisStyle !== 'none'
+      ? {
+          emphasis: {
+            mark: s.textEmphasisStyle,
+            color: s.textEmphasisColor === 'currentcolor' ? s.color : s.textEmphasisColor,
+            position: s.textEmphasisPosition,
+          },
+        }
+      : {}),
   };
 }
 

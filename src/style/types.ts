@@ -608,6 +608,10 @@ export type FontSizeAdjustMetric =
 export type FontSizeAdjust =
   'none' | { readonly metric: FontSizeAdjustMetric; readonly value: number };
 
+/** text-emphasis-style: the mark's string (one grapheme), or none. */
+export type TextEmphasisStyle = 'none' | string;
+export type TextEmphasisPosition = 'over' | 'under';
+
 export interface TextShadow {
   readonly x: Length;
   readonly y: Length;
@@ -773,6 +777,10 @@ export interface ComputedStyle {
   readonly textUnderlineOffset: number | 'auto';
   /** -webkit-text-stroke-width, px: a line of this width drawn along the glyph outlines. */
   readonly textStrokeWidth: number;
+  /** Emphasis marks: the mark drawn over (or under) each character, its colour and side. */
+  readonly textEmphasisStyle: TextEmphasisStyle;
+  readonly textEmphasisColor: RgbaColor | 'currentcolor';
+  readonly textEmphasisPosition: TextEmphasisPosition;
   readonly textStrokeColor: 'currentcolor' | RgbaColor;
   /** -webkit-text-fill-color: the glyphs' fill (`color` still colours decorations). */
   readonly textFillColor: 'currentcolor' | RgbaColor;

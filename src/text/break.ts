@@ -384,6 +384,34 @@ interface InlineBoxMetrics {
 }
 
 function textBoxMetrics(style: TextStyle, face: LoadedFace, primary: LoadedFace): InlineBoxMetrics {
+  const box = leadingBoxMetrics(style, face, primary);
+  return style.emphasis ? withEmphasisMarks(box, style, primary) : box;
+}
+
+/**
+ * Emphasis marks sit on the text's content box, outside its ascent (or descent): the box
+ * reaches at least that far, whatever the half-leading, as Chromium lays them out.
+ */
+function withEmphasisMarks(
+  box: InlineBoxMetrics,
+  style: TextStyle,
+  primary: LoadedFace,
+): InlineBoxMetrics {
+  const markSize = style.size / 2;
+  const mark = (primary.metrics.ascent + primary.metrics.descent) * markSize;
+  const over = style.emphasis?.position !== 'under';
+  return {
+    ...box,
+    up: Math.max(box.up, box.ascent + (over ? mark : 0)),
+    down: Math.max(box.down, box.descent + (over ? 0 : mark)),
+  };
+}
+
+function leadingBoxMetrics(
+  style: TextStyle,
+  face: LoadedFace,
+  primary: LoadedFace,
+): InlineBoxMetrics {
   const size = style.size;
   const lh = style.lineHeight;
   const fa = face.metrics.ascent * size;

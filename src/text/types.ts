@@ -188,6 +188,15 @@ export interface TextStyle {
    * `metric` `value` × `size`; `size` stays the basis of numeric line heights.
    */
   readonly fontSizeAdjust?: { readonly metric: FontSizeAdjustMetric; readonly value: number };
+  /**
+   * Emphasis marks (text-emphasis): the mark drawn at half the font size over or under each
+   * character. text/ only makes room for them in the line; the caller draws them.
+   */
+  readonly emphasis?: {
+    readonly mark: string;
+    readonly color: RgbaColor;
+    readonly position: 'over' | 'under';
+  };
 }
 
 export type FontSizeAdjustMetric =

@@ -6,6 +6,7 @@
  */
 import { withEllipsis, withHiddenText } from '../paint/ellipsis.js';
 import { decorationLineItem } from '../paint/decoration-line.js';
+import { emphasisMarkItems } from '../paint/emphasis-marks.js';
 import {
   balanceFill,
   breakLines,
@@ -619,6 +620,20 @@ function lineLeaf(
       }
       for (const d of f.decorations)
         decorations.push(decorationLineItem({ ...d, y: baseline + d.y }, fx, f.width));
+      if (f.style.emphasis)
+        decorations.push(
+          ...emphasisMarkItems(
+            {
+              glyphs: f.glyphs,
+              x: fx,
+              baseline,
+              ascent: f.ascent,
+              descent: f.descent,
+              style: f.style,
+            },
+            ctx.fonts,
+          ),
+        );
       if (f.source.textShadow) {
         const lines = decorations.slice(ownDecorations).filter((d) => d.kind === 'path');
         const shadows = textShadowItems(

@@ -31,6 +31,7 @@ import { lengthOrKeyword, type Longhand, type ParseCtx, type Shorthand } from '.
 import * as tables from './tables.js';
 import * as text from './text.js';
 import * as textStroke from './text-stroke.js';
+import * as textEmphasis from './text-emphasis.js';
 import * as transforms from './transforms.js';
 import * as zoom from './zoom.js';
 import { parseLength } from '../values.js';
@@ -53,6 +54,7 @@ const FAMILIES = [
   fontSizeAdjust,
   text,
   textStroke,
+  textEmphasis,
   lineClamp,
   content,
   tables,
@@ -133,6 +135,10 @@ export const PROPERTY_ALIASES: ReadonlyMap<string, string> = new Map([
     'text-underline-position',
   ].map((p): [string, string] => [`-webkit-${p}`, p]),
   ...compositing.MASK_ALIASES,
+  // Safari and older Chromium read emphasis marks only under the -webkit- names.
+  ...['text-emphasis', 'text-emphasis-style', 'text-emphasis-color', 'text-emphasis-position'].map(
+    (p): [string, string] => [`-webkit-${p}`, p],
+  ),
 ]);
 
 /**

@@ -27,7 +27,7 @@ function parseStrokeWidth(n: CssNode): StrokeWidth | null {
  * A colour that keeps `currentcolor` as such when inherited, so a child with another colour
  * fills or strokes its text in its own colour.
  */
-function currentColorProp(name: string, key: string): kit.Longhand {
+export function currentColorProp(name: string, key: string): kit.Longhand {
   const def = kit.longhand<'currentcolor' | ColorSpec>({
     name,
     key,
