@@ -250,3 +250,17 @@ function hyphenateLimits(l: ComputedStyle['hyphenateLimitChars']): {
     },
   };
 }
+
+/**
+ * hyphenate-limit-zone for text/: a length and a share of each line's width (lines beside
+ * floats differ); a calc() mixing both is resolved against the block's width.
+ */
+export function hyphenateLimitZone(
+  v: LengthPercentage,
+  widthPt: number,
+): { hyphenateLimitZone?: { length: number; ofWidth: number } } {
+  if (v === 0) return {};
+  if (typeof v === 'object' && 'percent' in v)
+    return { hyphenateLimitZone: { length: pt(v.px), ofWidth: v.percent / 100 } };
+  return { hyphenateLimitZone: { length: len(v, widthPt), ofWidth: 0 } };
+}

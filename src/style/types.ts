@@ -811,6 +811,8 @@ export interface ComputedStyle {
   /** hyphenate-character: 'auto' (the font's hyphen) or the string an inserted hyphen draws. */
   readonly hyphenateCharacter: string;
   readonly hyphenateLimitChars: HyphenateLimitChars;
+  /** hyphenate-limit-zone: the unfilled room at a line's end below which no word is hyphenated. */
+  readonly hyphenateLimitZone: LengthPercentage;
 
   // Lists
   readonly listStyleType: ListStyleType;

@@ -234,6 +234,7 @@ function collectLine<S>(
   anchors: Anchors<S>,
   indent: number,
   onAnchor: AnchorHandler<S> | undefined,
+  zone: number,
 ): LineResult & { limit: number } {
   const items: Piece[] = [];
   let x = 0;
@@ -256,6 +257,11 @@ function collectLine<S>(
       x += width;
       if (last.breakAfter === BREAK_MANDATORY) return done(true);
       continue;
+    }
+    // hyphenate-limit-zone: a line already full enough ends before the word, unhyphenated.
+    if (zone > 0 && items.length > 0) {
+      const unfilled = limit - (x - trailingSpaceWidth(items[items.length - 1]));
+      if (unfilled <= zone + EPSILON) return done(false);
     }
     const hyph = tryHyphenate(para, word, limit - x);
     if (hyph) {
@@ -971,13 +977,16 @@ class Breaker<S> implements LineBreaker<S> {
       return undefined;
     }
     const indent = this.line === 0 ? this.options.textIndent : 0;
+    const limit = avail - slack - indent;
+    const zone = this.options.hyphenateLimitZone;
     const result = collectLine(
       this.para,
       this.cursor,
-      avail - slack - indent,
+      limit,
       this.anchors,
       indent,
       onAnchor,
+      zone ? zone.length + zone.ofWidth * Math.max(limit, 0) : 0,
     );
     if (result.items.length === 0) {
       this.anchors.reach(undefined, 0, avail, 0, onAnchor);

@@ -299,6 +299,11 @@ export interface BreakOptions {
    * box starts with (CSS 2.1 §10.8.1).
    */
   readonly strut: TextStyle;
+  /**
+   * hyphenate-limit-zone: a word that does not fit is hyphenated only when the line would
+   * otherwise leave more than `length` + `ofWidth` × its width (points) unfilled.
+   */
+  readonly hyphenateLimitZone?: { readonly length: number; readonly ofWidth: number };
 }
 
 /** Available inline size: one width for every line, or per line (floats). */

@@ -99,6 +99,7 @@ export function baseStyle(): ComputedStyle {
     fontSize: 16,
     fontSizeAdjust: 'none',
     textEmphasisStyle: 'none',
+    hyphenateLimitZone: 0,
     textEmphasisColor: 'currentcolor',
     textEmphasisPosition: 'over',
     fontWeight: 400,

@@ -63,7 +63,14 @@ import type { AbsCollector, MeasuredFloat } from './block.js';
 import type { FloatContext } from './floats.js';
 import { layoutFootnoteBody } from './footnote.js';
 import { backgroundItem, moveItem, layoutTag, NO_RADII } from '../paint/decoration.js';
-import { border, isOverflowClipped, len, padding, textStyle } from '../units.js';
+import {
+  border,
+  hyphenateLimitZone,
+  isOverflowClipped,
+  len,
+  padding,
+  textStyle,
+} from '../units.js';
 
 /** A line leaf keeps its baseline so list markers can sit on it. */
 export interface LineLeaf extends LeafFragment {
@@ -296,6 +303,7 @@ export function layoutInline(
     ...(s.textAlignLast !== 'auto' ? { textAlignLast: s.textAlignLast } : {}),
     textIndent: indent,
     strut: textStyle(s, box.lang),
+    ...hyphenateLimitZone(s.hyphenateLimitZone, width),
   });
   const breakerFor = (indent: number) => createLineBreaker(para, optionsFor(indent));
   let breaker = breakerFor(len(s.textIndent, width));
