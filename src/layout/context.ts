@@ -370,6 +370,7 @@ export function decorateBox(
       clip.radii,
       ctx,
       visible,
+      s.zoom,
     );
     paint(
       layer.blend && items.length > 0 ? [{ kind: 'group', blend: layer.blend, items }] : items,
@@ -538,7 +539,7 @@ function unhiddenByBorders(
  * One background layer: positioned and sized in `area` (its background-origin box), painted
  * over `paint` with its corner radii (the page background paints over the whole page).
  * `visible` is the part of `paint` opaque borders leave in view: gradient tiles outside it are
- * not drawn.
+ * not drawn. `zoom` is the element's effective zoom, which scales the image's natural size.
  */
 export function backgroundLayerItems(
   layer: ComputedStyle['backgroundLayers'][number],
@@ -547,6 +548,7 @@ export function backgroundLayerItems(
   rad: ReturnType<typeof radii>,
   ctx: LayoutContext,
   visible: Rect = paint,
+  zoom = 1,
 ): DisplayItem[] {
   if (area.width <= 0 || area.height <= 0) return [];
   const img = layer.image;
@@ -557,7 +559,7 @@ export function backgroundLayerItems(
   }
   const dec = ctx.backgrounds.get(img.url);
   if (!dec || typeof dec === 'string') return [];
-  return backgroundImage(dec, layer, area, paint, rad, ctx);
+  return backgroundImage(dec, layer, area, paint, rad, ctx, zoom);
 }
 
 function backgroundImage(
@@ -567,9 +569,11 @@ function backgroundImage(
   clipRect: Rect,
   rad: ReturnType<typeof radii>,
   ctx: LayoutContext,
+  zoom: number,
 ): DisplayItem[] {
-  const iw = pt(dec.intrinsicWidth);
-  const ih = pt(dec.intrinsicHeight);
+  // The natural size scales with the element's zoom, as an <img>'s does.
+  const iw = pt(dec.intrinsicWidth * zoom);
+  const ih = pt(dec.intrinsicHeight * zoom);
   let w = iw;
   let h = ih;
   // An image with a ratio but no natural size is fitted inside the area when its size is auto

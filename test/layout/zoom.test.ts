@@ -3,6 +3,7 @@
  * the element's effective zoom; everything else arrives as zoomed lengths from the cascade.
  */
 import sharp from 'sharp';
+import type { Page } from '../../src/document/index.js';
 import { describe, expect, it } from 'vitest';
 import { rasterizePage } from '../../src/raster/index.js';
 import { createResourceLoader } from '../../src/resources/index.js';
@@ -13,6 +14,16 @@ const PAGE =
 // 12 × 8 user units, no viewBox: the user units are the natural size.
 const SVG =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='12' height='8'%3E%3Crect width='12' height='8' fill='red'/%3E%3C/svg%3E";
+
+/** Whether the page, drawn at 1px per CSS px, is red at (x, y). */
+async function redPixels(page: Page): Promise<(x: number, y: number) => boolean> {
+  const { image } = await rasterizePage(page, { format: 'png', scale: 1, quality: 90 });
+  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+  return (x, y) => {
+    const o = (y * info.width + x) * info.channels;
+    return data[o] > 200 && data[o + 1] < 60 && data[o + 2] < 60;
+  };
+}
 
 describe('zoom in layout', () => {
   it('shrinks a wide table and its cells with the zoom', async () => {
@@ -40,18 +51,22 @@ describe('zoom in layout', () => {
     expect(r.warnings).toEqual([]);
     expect(r.box('i')[0]).toMatchObject({ x: 0, y: 0, width: 24, height: 16 });
     expect(r.box('w')[0]).toMatchObject({ width: 36, height: 24 });
-    const { image } = await rasterizePage(r.document.pages[0], {
-      format: 'png',
-      scale: 1,
-      quality: 90,
-    });
-    const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
-    const red = (x: number, y: number): boolean => {
-      const o = (y * info.width + x) * info.channels;
-      return data[o] > 200 && data[o + 1] < 60 && data[o + 2] < 60;
-    };
+    const red = await redPixels(r.document.pages[0]);
     // Near the far corner of the zoomed box, not only where the unzoomed image would end.
     expect(red(22, 14)).toBe(true);
     expect(red(26, 8)).toBe(false);
+  });
+
+  it('scales a background image’s natural size too', async () => {
+    const r = await layoutSnippet(
+      `<div style="zoom: 2; width: 40px; height: 30px; background: url(&quot;${SVG}&quot;) no-repeat"></div>`,
+      PAGE,
+      { loader: createResourceLoader({}) },
+    );
+    expect(r.warnings).toEqual([]);
+    const red = await redPixels(r.document.pages[0]);
+    expect(red(22, 14)).toBe(true);
+    expect(red(26, 8)).toBe(false);
+    expect(red(10, 18)).toBe(false);
   });
 });
