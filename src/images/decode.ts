@@ -24,6 +24,11 @@ interface ImageSize {
   /** Intrinsic size in CSS px (SVG: its own size; raster: pixel size). */
   readonly intrinsicWidth: number;
   readonly intrinsicHeight: number;
+  /**
+   * The size an SVG's user units span when it has no viewBox, where it differs from the
+   * intrinsic size (an image in a zoomed element keeps its drawing, only larger or smaller).
+   */
+  readonly userUnits?: { readonly width: number; readonly height: number };
   /** An SVG holding HTML in <foreignObject>, which neither the vector path nor librsvg draws. */
   readonly foreignObject?: true;
   /**

@@ -372,6 +372,7 @@ export function decorateBox(
       clip.radii,
       ctx,
       visible,
+      s.zoom,
     );
     paint(
       layer.blend && items.length > 0 ? [{ kind: 'group', blend: layer.blend, items }] : items,
@@ -540,7 +541,7 @@ function unhiddenByBorders(
  * One background layer: positioned and sized in `area` (its background-origin box), painted
  * over `paint` with its corner radii (the page background paints over the whole page).
  * `visible` is the part of `paint` opaque borders leave in view: gradient tiles outside it are
- * not drawn.
+ * not drawn. `zoom` is the element's effective zoom, which scales the image's natural size.
  */
 export function backgroundLayerItems(
   layer: ComputedStyle['backgroundLayers'][number],
@@ -549,6 +550,7 @@ export function backgroundLayerItems(
   rad: ReturnType<typeof radii>,
   ctx: LayoutContext,
   visible: Rect = paint,
+  zoom = 1,
 ): DisplayItem[] {
   if (area.width <= 0 || area.height <= 0) return [];
   const img = layer.image;
@@ -559,7 +561,7 @@ export function backgroundLayerItems(
   }
   const dec = ctx.backgrounds.get(img.url);
   if (!dec || typeof dec === 'string') return [];
-  return backgroundImage(dec, layer, area, paint, rad, ctx);
+  return backgroundImage(dec, layer, area, paint, rad, ctx, zoom);
 }
 
 function backgroundImage(
@@ -569,9 +571,11 @@ function backgroundImage(
   clipRect: Rect,
   rad: ReturnType<typeof radii>,
   ctx: LayoutContext,
+  zoom: number,
 ): DisplayItem[] {
-  const iw = pt(dec.intrinsicWidth);
-  const ih = pt(dec.intrinsicHeight);
+  // The natural size scales with the element's zoom, as an <img>'s does.
+  const iw = pt(dec.intrinsicWidth * zoom);
+  const ih = pt(dec.intrinsicHeight * zoom);
   let w = iw;
   let h = ih;
   // An image with a ratio but no natural size is fitted inside the area when its size is auto
@@ -786,7 +790,7 @@ export function imageItems(
 ): DisplayItem[] {
   const f = objectFit(fit, box, pt(dec.intrinsicWidth), pt(dec.intrinsicHeight));
   if (dec.vector) {
-    const size = { width: dec.intrinsicWidth, height: dec.intrinsicHeight };
+    const size = dec.userUnits ?? { width: dec.intrinsicWidth, height: dec.intrinsicHeight };
     const drawn = svgVectorItems(dec.vector, f, box, size, tag, svgText);
     // An SVG that draws nothing keeps the raster, so its Figure still has content.
     if (drawn.length > 0) return drawn;

@@ -208,6 +208,16 @@ function buildTextStyle(
           : 'break-word',
     wordBreak: s.wordBreak === 'break-word' ? 'normal' : s.wordBreak,
     ...(typeof s.tabSize === 'number' ? { tabSize: s.tabSize } : {}),
+    ...(s.fontSizeAdjust !== 'none' ? { fontSizeAdjust: s.fontSizeAdjust } : {}),
+    ...(s.textEmphasisStyle !== 'none'
+      ? {
+          emphasis: {
+            mark: s.textEmphasisStyle,
+            color: s.textEmphasisColor === 'currentcolor' ? s.color : s.textEmphasisColor,
+            position: s.textEmphasisPosition,
+          },
+        }
+      : {}),
   };
 }
 
@@ -239,4 +249,18 @@ function hyphenateLimits(l: ComputedStyle['hyphenateLimitChars']): {
       ...(l.after !== 'auto' ? { after: l.after } : {}),
     },
   };
+}
+
+/**
+ * hyphenate-limit-zone for text/: a length and a share of each line's width (lines beside
+ * floats differ); a calc() mixing both is resolved against the block's width.
+ */
+export function hyphenateLimitZone(
+  v: LengthPercentage,
+  widthPt: number,
+): { hyphenateLimitZone?: { length: number; ofWidth: number } } {
+  if (v === 0) return {};
+  if (typeof v === 'object' && 'percent' in v)
+    return { hyphenateLimitZone: { length: pt(v.px), ofWidth: v.percent / 100 } };
+  return { hyphenateLimitZone: { length: len(v, widthPt), ofWidth: 0 } };
 }

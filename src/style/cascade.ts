@@ -32,6 +32,7 @@ import type {
   WhiteSpaceCollapse,
 } from './types.js';
 import type { LengthEnv } from './values.js';
+import { zoomInherited, zoomInitial } from './zoom.js';
 import type { LegacyBoxDisplay } from './properties/display.js';
 import { legacyWhiteSpace, usedTextAlign, type TextAlignSpec } from './properties/text.js';
 
@@ -373,6 +374,7 @@ export class StyleEngine {
       fontSize: number,
       rootFontSize: number,
       font: () => [string[], number, FontStyle],
+      zoom: number,
     ): LengthEnv => {
       let m: { exRatio: number; chRatio: number } | null = null;
       const get = (): { exRatio: number; chRatio: number } => (m ??= this.metrics(...font()));
@@ -381,6 +383,7 @@ export class StyleEngine {
         rootFontSize,
         vw,
         vh,
+        zoom,
         get exRatio() {
           return get().exRatio;
         },
@@ -389,11 +392,16 @@ export class StyleEngine {
         },
       };
     };
-    let env: LengthEnv = lazyEnv(pRec.fontSize as number, parent ? this.rootFontSize : 16, () => [
+    const parentFont = (): [string[], number, FontStyle] => [
       pRec.fontFamily as string[],
       pRec.fontWeight as number,
       pRec.fontStyle as FontStyle,
-    ]);
+    ];
+    const rootFontSize = parent ? this.rootFontSize : 16;
+    let env: LengthEnv = lazyEnv(pRec.fontSize as number, rootFontSize, parentFont, 1);
+    // The element's own zoom factor: what inherited lengths are multiplied by (set once zoom,
+    // which is computed first, is known).
+    let ownZoom = 1;
     const ctx: { env: LengthEnv; color: RgbaColor; self: Record_; parent: Record_ } = {
       env,
       color: pRec.color as RgbaColor,
@@ -402,8 +410,9 @@ export class StyleEngine {
     };
 
     const initialOrInherit = (l: Longhand, kw: WideKeyword | 'none'): unknown => {
-      if (kw === 'inherit' || (kw !== 'initial' && l.inherited)) return pRec[l.key];
-      return l.initial;
+      if (kw === 'inherit' || (kw !== 'initial' && l.inherited))
+        return zoomInherited(l.key, pRec[l.key], ownZoom);
+      return zoomInitial(l.key, l.initial, (rec.zoom as number | undefined) ?? 1);
     };
 
     const valueOf = (
@@ -441,9 +450,13 @@ export class StyleEngine {
               : (spec as { wide: WideKeyword }).wide,
           );
         }
-        return spec === INITIAL ? l.initial : l.compute(spec, ctx as ComputeCtx);
+        return spec === INITIAL
+          ? initialOrInherit(l, 'initial')
+          : l.compute(spec, ctx as ComputeCtx);
       }
-      return c.spec === INITIAL ? l.initial : l.compute(c.spec, ctx as ComputeCtx);
+      return c.spec === INITIAL
+        ? initialOrInherit(l, 'initial')
+        : l.compute(c.spec, ctx as ComputeCtx);
     };
 
     for (const l of COMPUTE_ORDER) {
@@ -452,13 +465,21 @@ export class StyleEngine {
       if (v === 'currentcolor' && !l.keepsCurrentColor)
         v = l.key === 'color' ? pRec.color : rec.color;
       rec[l.key] = v;
-      if (l.key === 'fontSize') {
-        if (!parent) this.rootFontSize = v as number;
-        env = lazyEnv(v as number, parent ? env.rootFontSize : (v as number), () => [
+      if (l.key === 'zoom') {
+        ownZoom = (v as number) / (pRec.zoom as number);
+        // font-size's em and percentages refer to the parent's size at this element's zoom.
+        env = lazyEnv((pRec.fontSize as number) * ownZoom, rootFontSize, parentFont, v as number);
+        ctx.env = env;
+      } else if (l.key === 'fontSize') {
+        // rem is the root's size before its zoom; each element multiplies it by its own.
+        const unzoomed = (v as number) / (rec.zoom as number);
+        if (!parent) this.rootFontSize = unzoomed;
+        const font = (): [string[], number, FontStyle] => [
           (rec.fontFamily ?? pRec.fontFamily) as string[],
           (rec.fontWeight ?? pRec.fontWeight) as number,
           (rec.fontStyle ?? pRec.fontStyle) as FontStyle,
-        ]);
+        ];
+        env = lazyEnv(v as number, parent ? rootFontSize : unzoomed, font, rec.zoom as number);
         ctx.env = env;
       } else if (l.key === 'color') {
         ctx.color = v as RgbaColor;

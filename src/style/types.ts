@@ -610,6 +610,15 @@ export interface BoxShadow {
  * One text-shadow: offsets and blur in px. A colour of currentcolor stays the keyword, so text
  * that inherits the shadow draws it in its own colour.
  */
+export type FontSizeAdjustMetric =
+  'ex-height' | 'cap-height' | 'ch-width' | 'ic-width' | 'ic-height';
+export type FontSizeAdjust =
+  'none' | { readonly metric: FontSizeAdjustMetric; readonly value: number };
+
+/** text-emphasis-style: the mark's string (one grapheme), or none. */
+export type TextEmphasisStyle = 'none' | string;
+export type TextEmphasisPosition = 'over' | 'under';
+
 export interface TextShadow {
   readonly x: Length;
   readonly y: Length;
@@ -730,10 +739,17 @@ export interface ComputedStyle {
   readonly visibility: Visibility;
   readonly color: RgbaColor;
 
+  /**
+   * Effective zoom (CSS Viewport): the product of the `zoom` factors from the root down. Lengths
+   * are already multiplied by it; layout reads it only for images' natural sizes.
+   */
+  readonly zoom: number;
   // Fonts
   /** Family names in order; generic families lower-case ('serif', 'sans-serif', 'monospace', 'system-ui', 'cursive', 'fantasy'). */
   readonly fontFamily: readonly string[];
   readonly fontSize: Length;
+  /** font-size-adjust, `from-font` resolved: the used size gives the metric value × fontSize. */
+  readonly fontSizeAdjust: FontSizeAdjust;
   /** 1..1000; bolder/lighter already resolved against the parent. */
   readonly fontWeight: number;
   readonly fontStyle: FontStyle;
@@ -772,6 +788,10 @@ export interface ComputedStyle {
   readonly textUnderlineOffset: number | 'auto';
   /** -webkit-text-stroke-width, px: a line of this width drawn along the glyph outlines. */
   readonly textStrokeWidth: number;
+  /** Emphasis marks: the mark drawn over (or under) each character, its colour and side. */
+  readonly textEmphasisStyle: TextEmphasisStyle;
+  readonly textEmphasisColor: RgbaColor | 'currentcolor';
+  readonly textEmphasisPosition: TextEmphasisPosition;
   readonly textStrokeColor: 'currentcolor' | RgbaColor;
   /** -webkit-text-fill-color: the glyphs' fill (`color` still colours decorations). */
   readonly textFillColor: 'currentcolor' | RgbaColor;
@@ -802,6 +822,8 @@ export interface ComputedStyle {
   /** hyphenate-character: 'auto' (the font's hyphen) or the string an inserted hyphen draws. */
   readonly hyphenateCharacter: string;
   readonly hyphenateLimitChars: HyphenateLimitChars;
+  /** hyphenate-limit-zone: the unfilled room at a line's end below which no word is hyphenated. */
+  readonly hyphenateLimitZone: LengthPercentage;
 
   // Lists
   readonly listStyleType: ListStyleType;

@@ -10,8 +10,12 @@ import { CSS_PX_PER_UNIT } from '../document/index.js';
 
 /** What a relative length needs from the element being computed. */
 export interface LengthEnv {
-  /** Font size the em unit refers to (the element's own, or the parent's for font-size). */
+  /**
+   * Font size the em unit refers to (the element's own, or the parent's for font-size), with
+   * the element's zoom already in it.
+   */
   readonly fontSize: number;
+  /** The root's font size before its zoom (rem is multiplied by the element's own zoom). */
   readonly rootFontSize: number;
   /** 1vw and 1vh in px. */
   readonly vw: number;
@@ -19,6 +23,8 @@ export interface LengthEnv {
   /** ex and ch as fractions of the font size. */
   readonly exRatio: number;
   readonly chRatio: number;
+  /** Effective zoom (CSS Viewport): multiplies every unit but the font-relative ones; 1 if absent. */
+  readonly zoom?: number;
 }
 
 type CalcExpr =
@@ -49,17 +55,24 @@ export function isLengthUnit(unit: string): boolean {
 
 /** px per unit for this element. */
 function unitPx(unit: string, env: LengthEnv): number {
-  const a = ABSOLUTE[unit];
-  if (a !== undefined) return a;
   switch (unit) {
+    // The font size already carries the zoom: em, ex and ch must not take it twice.
     case 'em':
       return env.fontSize;
-    case 'rem':
-      return env.rootFontSize;
     case 'ex':
       return env.fontSize * env.exRatio;
     case 'ch':
       return env.fontSize * env.chRatio;
+  }
+  return unzoomedUnitPx(unit, env) * (env.zoom ?? 1);
+}
+
+function unzoomedUnitPx(unit: string, env: LengthEnv): number {
+  const a = ABSOLUTE[unit];
+  if (a !== undefined) return a;
+  switch (unit) {
+    case 'rem':
+      return env.rootFontSize;
     case 'vw':
       return env.vw;
     case 'vh':

@@ -16,6 +16,7 @@ import {
 } from './paragraph.js';
 import { slicePiece } from './shape.js';
 import type { LoadedFace } from './face.js';
+import { adjustedStyle } from './font-size-adjust.js';
 import type {
   AnchorHandler,
   AvailableWidth,
@@ -233,6 +234,7 @@ function collectLine<S>(
   anchors: Anchors<S>,
   indent: number,
   onAnchor: AnchorHandler<S> | undefined,
+  zone: number,
 ): LineResult & { limit: number } {
   const items: Piece[] = [];
   let x = 0;
@@ -255,6 +257,11 @@ function collectLine<S>(
       x += width;
       if (last.breakAfter === BREAK_MANDATORY) return done(true);
       continue;
+    }
+    // hyphenate-limit-zone: a line already full enough ends before the word, unhyphenated.
+    if (zone > 0 && items.length > 0) {
+      const unfilled = limit - (x - trailingSpaceWidth(items[items.length - 1]));
+      if (unfilled <= zone + EPSILON) return done(false);
     }
     const hyph = tryHyphenate(para, word, limit - x);
     if (hyph) {
@@ -383,6 +390,34 @@ interface InlineBoxMetrics {
 }
 
 function textBoxMetrics(style: TextStyle, face: LoadedFace, primary: LoadedFace): InlineBoxMetrics {
+  const box = leadingBoxMetrics(style, face, primary);
+  return style.emphasis ? withEmphasisMarks(box, style, primary) : box;
+}
+
+/**
+ * Emphasis marks sit on the text's content box, outside its ascent (or descent): the box
+ * reaches at least that far, whatever the half-leading, as Chromium lays them out.
+ */
+function withEmphasisMarks(
+  box: InlineBoxMetrics,
+  style: TextStyle,
+  primary: LoadedFace,
+): InlineBoxMetrics {
+  const markSize = style.size / 2;
+  const mark = (primary.metrics.ascent + primary.metrics.descent) * markSize;
+  const over = style.emphasis?.position !== 'under';
+  return {
+    ...box,
+    up: Math.max(box.up, box.ascent + (over ? mark : 0)),
+    down: Math.max(box.down, box.descent + (over ? 0 : mark)),
+  };
+}
+
+function leadingBoxMetrics(
+  style: TextStyle,
+  face: LoadedFace,
+  primary: LoadedFace,
+): InlineBoxMetrics {
   const size = style.size;
   const lh = style.lineHeight;
   const fa = face.metrics.ascent * size;
@@ -885,17 +920,19 @@ class Breaker<S> implements LineBreaker<S> {
   private readonly plain: boolean;
   private line = 0;
 
+  private readonly options: BreakOptions;
+
   constructor(
     private readonly para: ParagraphImpl<S>,
-    private readonly options: BreakOptions,
+    options: BreakOptions,
   ) {
+    this.options = options.strut.fontSizeAdjust
+      ? { ...options, strut: adjustedStyle(para.ctx, options.strut) }
+      : options;
     this.cursor = new Cursor(para.isEmpty ? [] : para.pieces);
     this.anchors = new Anchors(para.anchors);
-    this.strutFace = para.ctx.matchFont(
-      options.strut.families,
-      options.strut.weight,
-      options.strut.style,
-    );
+    const strut = this.options.strut;
+    this.strutFace = para.ctx.matchFont(strut.families, strut.weight, strut.style);
     // Left-to-right throughout with no tab: lines skip bidi reordering and tab-stop work.
     let plain = para.direction === 'ltr' && para.text.indexOf('\t') < 0;
     for (let k = 0; plain && k < para.pieces.length; k++)
@@ -940,13 +977,16 @@ class Breaker<S> implements LineBreaker<S> {
       return undefined;
     }
     const indent = this.line === 0 ? this.options.textIndent : 0;
+    const limit = avail - slack - indent;
+    const zone = this.options.hyphenateLimitZone;
     const result = collectLine(
       this.para,
       this.cursor,
-      avail - slack - indent,
+      limit,
       this.anchors,
       indent,
       onAnchor,
+      zone ? zone.length + zone.ofWidth * Math.max(limit, 0) : 0,
     );
     if (result.items.length === 0) {
       this.anchors.reach(undefined, 0, avail, 0, onAnchor);

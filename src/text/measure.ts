@@ -1,10 +1,12 @@
 /** measureText: one unbroken line of text in one style (list markers, counters, page numbers). */
+import { adjustedStyle } from './font-size-adjust.js';
 import { asTextContext } from './context.js';
 import { measureIntrinsic } from './intrinsic.js';
 import { shapeParagraph } from './shape.js';
 import type { FontContext, TextMeasure, TextStyle } from './types.js';
 
-export function measureText(ctx: FontContext, text: string, style: TextStyle): TextMeasure {
+export function measureText(ctx: FontContext, text: string, given: TextStyle): TextMeasure {
+  const style = adjustedStyle(asTextContext(ctx), given);
   const para = shapeParagraph(ctx, [{ kind: 'text', text, style, source: null }], {
     direction: 'auto',
   });

@@ -7,6 +7,7 @@ import bidiModule, { type Bidi } from 'bidi-js';
 import LineBreaker from 'linebreak';
 import { asTextContext, type TextFontContext } from './context.js';
 import type { LoadedFace, ScaledShape, ShapeParams } from './face.js';
+import { adjustedStyle } from './font-size-adjust.js';
 import { hyphenationPoints } from './hyphenate.js';
 import {
   BREAK_ALLOWED,
@@ -742,6 +743,8 @@ export function shapeParagraph<S>(
   const anchorAt: { run: number; source: S }[] = [];
   for (const r of allRuns) {
     if (r.kind === 'anchor') anchorAt.push({ run: runs.length, source: r.source });
+    else if (r.kind === 'text' && r.style.fontSizeAdjust)
+      runs.push({ ...r, style: adjustedStyle(ctx, r.style) });
     else runs.push(r);
   }
   const prep = prepareText(runs);

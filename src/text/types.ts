@@ -183,7 +183,24 @@ export interface TextStyle {
   readonly wordBreak?: 'normal' | 'break-all' | 'keep-all' | 'break-word';
   /** tab-size in spaces (default 8). */
   readonly tabSize?: number;
+  /**
+   * font-size-adjust: the text is drawn at the size that makes the first available font's
+   * `metric` `value` × `size`; `size` stays the basis of numeric line heights.
+   */
+  readonly fontSizeAdjust?: { readonly metric: FontSizeAdjustMetric; readonly value: number };
+  /**
+   * Emphasis marks (text-emphasis): the mark drawn at half the font size over or under each
+   * character. text/ only makes room for them in the line; the caller draws them.
+   */
+  readonly emphasis?: {
+    readonly mark: string;
+    readonly color: RgbaColor;
+    readonly position: 'over' | 'under';
+  };
 }
+
+export type FontSizeAdjustMetric =
+  'ex-height' | 'cap-height' | 'ch-width' | 'ic-width' | 'ic-height';
 
 /**
  * One piece of a paragraph in logical order. A `<br>` is a run whose text is U+2028 (LINE
@@ -282,6 +299,11 @@ export interface BreakOptions {
    * box starts with (CSS 2.1 §10.8.1).
    */
   readonly strut: TextStyle;
+  /**
+   * hyphenate-limit-zone: a word that does not fit is hyphenated only when the line would
+   * otherwise leave more than `length` + `ofWidth` × its width (points) unfilled.
+   */
+  readonly hyphenateLimitZone?: { readonly length: number; readonly ofWidth: number };
 }
 
 /** Available inline size: one width for every line, or per line (floats). */

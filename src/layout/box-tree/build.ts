@@ -1287,7 +1287,10 @@ function imageBox(
   const num = (v: string | undefined): number | undefined => {
     if (v === undefined) return undefined;
     const n = Number.parseFloat(v);
-    return Number.isFinite(n) && n >= 0 && /^\s*[\d.]+(px)?\s*$/.test(v) ? pt(n) : undefined;
+    // The attribute is a CSS length in px, which the element's zoom multiplies like any other.
+    return Number.isFinite(n) && n >= 0 && /^\s*[\d.]+(px)?\s*$/.test(v)
+      ? pt(n * el.style.zoom)
+      : undefined;
   };
   const aw = num(el.attrs.get('width'));
   const ah = num(el.attrs.get('height'));
@@ -1295,6 +1298,20 @@ function imageBox(
     ...imageBoxOf(el, group, decoded, finalAlt, slot),
     ...(aw !== undefined ? { attrWidth: aw } : {}),
     ...(ah !== undefined ? { attrHeight: ah } : {}),
+  };
+}
+
+/** An image's natural size scales with the element's zoom, as its lengths do. */
+function zoomedImage(decoded: DecodedImage, zoom: number): DecodedImage {
+  if (zoom === 1) return decoded;
+  return {
+    ...decoded,
+    userUnits: decoded.userUnits ?? {
+      width: decoded.intrinsicWidth,
+      height: decoded.intrinsicHeight,
+    },
+    intrinsicWidth: decoded.intrinsicWidth * zoom,
+    intrinsicHeight: decoded.intrinsicHeight * zoom,
   };
 }
 
@@ -1312,7 +1329,9 @@ function imageBoxOf(
     el,
     lang: el.lang || group.lang,
     ...(idOf(el) ? { anchor: idOf(el)! } : {}),
-    ...(decoded && typeof decoded !== 'string' ? { image: decoded } : {}),
+    ...(decoded && typeof decoded !== 'string'
+      ? { image: zoomedImage(decoded, el.style.zoom) }
+      : {}),
     alt,
     ...(slot !== undefined ? { slot } : {}),
   };

@@ -6,6 +6,7 @@
  */
 import { withEllipsis, withHiddenText } from '../paint/ellipsis.js';
 import { decorationLineItem } from '../paint/decoration-line.js';
+import { emphasisMarkItems } from '../paint/emphasis-marks.js';
 import {
   balanceFill,
   breakLines,
@@ -62,7 +63,14 @@ import type { AbsCollector, MeasuredFloat } from './block.js';
 import type { FloatContext } from './floats.js';
 import { layoutFootnoteBody } from './footnote.js';
 import { backgroundItem, moveItem, layoutTag, NO_RADII } from '../paint/decoration.js';
-import { border, isOverflowClipped, len, padding, textStyle } from '../units.js';
+import {
+  border,
+  hyphenateLimitZone,
+  isOverflowClipped,
+  len,
+  padding,
+  textStyle,
+} from '../units.js';
 
 /** A line leaf keeps its baseline so list markers can sit on it. */
 export interface LineLeaf extends LeafFragment {
@@ -312,6 +320,7 @@ export function layoutInline(
     ...(s.textAlignLast !== 'auto' ? { textAlignLast: s.textAlignLast } : {}),
     textIndent: indent,
     strut: textStyle(s, box.lang),
+    ...hyphenateLimitZone(s.hyphenateLimitZone, width),
   });
   const breakerFor = (indent: number) => createLineBreaker(para, optionsFor(indent));
   let breaker = breakerFor(len(s.textIndent, width));
@@ -647,6 +656,20 @@ function lineLeaf(
       }
       for (const d of f.decorations)
         decorations.push(decorationLineItem({ ...d, y: baseline + d.y }, fx, f.width));
+      if (f.style.emphasis)
+        decorations.push(
+          ...emphasisMarkItems(
+            {
+              glyphs: f.glyphs,
+              x: fx,
+              baseline,
+              ascent: f.ascent,
+              descent: f.descent,
+              style: f.style,
+            },
+            ctx.fonts,
+          ),
+        );
       if (f.source.textShadow) {
         const lines = decorations.slice(ownDecorations).filter((d) => d.kind === 'path');
         const shadows = textShadowItems(

@@ -93,6 +93,8 @@ export function maskItems(
       clip.rect,
       clip.radii ?? NO_RADII,
       ctx,
+      clip.rect,
+      s.zoom,
     );
     out.push(...(pick(s.maskMode, i) === 'luminance' ? items : items.map(alphaAsLuminance)));
   }

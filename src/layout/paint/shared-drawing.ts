@@ -30,7 +30,7 @@ export function svgDrawing(
   let d = bySize.get(key);
   if (d === undefined) {
     const whole: Rect = { x: 0, y: 0, width: size.width, height: size.height };
-    const intrinsic = { width: dec.intrinsicWidth, height: dec.intrinsicHeight };
+    const intrinsic = dec.userUnits ?? { width: dec.intrinsicWidth, height: dec.intrinsicHeight };
     const items = svgVectorItems(dec.vector, whole, whole, intrinsic, layoutTag(whole), svgText());
     d = items.length > 0 ? { items, bounds: [0, 0, size.width, size.height] } : null;
     bySize.set(key, d);

@@ -51,14 +51,18 @@ function parseFontSize(n: CssNode): FontSizeSpec | null {
     return id in FONT_SIZE_KW || id === 'larger' || id === 'smaller' ? { kw: id } : null;
   return cssValues.parseLength(n, { pct: true, nonNegative: true });
 }
-/** font-size resolves against the parent's font size, which `ctx.env.fontSize` carries here. */
+/**
+ * font-size resolves against the parent's font size, which `ctx.env.fontSize` carries here
+ * (times the element's own zoom factor).
+ */
 function computeFontSize(s: FontSizeSpec, c: kit.ComputeCtx): number {
   const parent = c.env.fontSize;
   if ('kw' in s) {
     if (s.kw === 'larger') return parent * 1.2;
     if (s.kw === 'smaller') return parent / 1.2;
     // The parser keeps only the keywords of the table (and larger, smaller).
-    return FONT_SIZE_KW[s.kw] ?? parent;
+    const kw = FONT_SIZE_KW[s.kw];
+    return kw === undefined ? parent : kw * (c.env.zoom ?? 1);
   }
   return Math.max(0, cssValues.computeAbsolute(s, c.env, parent));
 }

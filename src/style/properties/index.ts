@@ -18,6 +18,7 @@ import * as effects from './effects.js';
 import * as filter from './filter.js';
 import * as flex from './flex.js';
 import * as fontFeatures from './font-features.js';
+import * as fontSizeAdjust from './font-size-adjust.js';
 import * as fonts from './fonts.js';
 import * as forms from './forms.js';
 import * as fragmentation from './fragmentation.js';
@@ -31,7 +32,9 @@ import { lengthOrKeyword, type Longhand, type ParseCtx, type Shorthand } from '.
 import * as tables from './tables.js';
 import * as text from './text.js';
 import * as textStroke from './text-stroke.js';
+import * as textEmphasis from './text-emphasis.js';
 import * as transforms from './transforms.js';
+import * as zoom from './zoom.js';
 import { parseLength } from '../values.js';
 
 /** The families in registration order (it decides the order of COMPUTE_ORDER's tail). */
@@ -50,8 +53,10 @@ const FAMILIES = [
   transforms,
   fonts,
   fontFeatures,
+  fontSizeAdjust,
   text,
   textStroke,
+  textEmphasis,
   lineClamp,
   content,
   tables,
@@ -61,6 +66,7 @@ const FAMILIES = [
   fragmentation,
   paged,
   forms,
+  zoom,
 ];
 const LONG: Longhand[] = FAMILIES.flatMap((f) => f.longhands);
 const SHORT: Shorthand[] = FAMILIES.flatMap((f) => f.shorthands);
@@ -131,6 +137,10 @@ export const PROPERTY_ALIASES: ReadonlyMap<string, string> = new Map([
     'text-underline-position',
   ].map((p): [string, string] => [`-webkit-${p}`, p]),
   ...compositing.MASK_ALIASES,
+  // Safari and older Chromium read emphasis marks only under the -webkit- names.
+  ...['text-emphasis', 'text-emphasis-style', 'text-emphasis-color', 'text-emphasis-position'].map(
+    (p): [string, string] => [`-webkit-${p}`, p],
+  ),
 ]);
 
 /**
@@ -294,11 +304,13 @@ SHORT.push({
 export const LONGHANDS: ReadonlyMap<string, Longhand> = new Map(LONG.map((l) => [l.name, l]));
 export const SHORTHANDS: ReadonlyMap<string, Shorthand> = new Map(SHORT.map((s) => [s.name, s]));
 /**
- * Longhands in computation order: fonts, colour, line-height, display and direction before the
+ * Longhands in computation order: zoom, fonts, colour, line-height, display and direction before the
  * rest (lengths need the font size; logical properties need the direction).
  */
 export const COMPUTE_ORDER: readonly Longhand[] = (() => {
+  // zoom first: every length below is multiplied by it.
   const first = [
+    'zoom',
     'font-family',
     'font-style',
     'font-weight',

@@ -27,7 +27,7 @@ function parseStrokeWidth(n: CssNode): StrokeWidth | null {
  * A colour that keeps `currentcolor` as such when inherited, so a child with another colour
  * fills or strokes its text in its own colour.
  */
-function currentColorProp(name: string, key: string): kit.Longhand {
+export function currentColorProp(name: string, key: string): kit.Longhand {
   const def = kit.longhand<'currentcolor' | ColorSpec>({
     name,
     key,
@@ -49,7 +49,8 @@ longhands.push(
     inherited: true,
     initial: 0,
     parse: kit.single(parseStrokeWidth),
-    compute: (v, ctx) => ('kw' in v ? v.kw : cssValues.computeLength(v, ctx.env, true)),
+    compute: (v, ctx) =>
+      'kw' in v ? v.kw * (ctx.env.zoom ?? 1) : cssValues.computeLength(v, ctx.env, true),
   }),
   currentColorProp('-webkit-text-stroke-color', 'textStrokeColor'),
   currentColorProp('-webkit-text-fill-color', 'textFillColor'),

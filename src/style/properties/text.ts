@@ -381,6 +381,12 @@ longhands.push(
       n.type === 'String' ? n.value : cssValues.ident(n) === 'auto' ? 'auto' : null,
     ),
   }),
+  // The most room a line may leave unfilled at its end before hyphenating the next word
+  // (percentages: of the line's width).
+  kit.lengthProp('hyphenate-limit-zone', 'hyphenateLimitZone', true, 0, {
+    pct: true,
+    nonNegative: true,
+  }),
   kit.longhand<TextOverflow>({
     name: 'text-overflow',
     key: 'textOverflow',
