@@ -59,8 +59,8 @@ hr { color: gray; border-style: inset; border-width: 1px; margin: 0.5em auto; }
 
 dir, dl, menu, ol, ul { margin-top: 1em; margin-bottom: 1em; }
 :is(dir, dl, menu, ol, ul) :is(dir, dl, menu, ol, ul) { margin-top: 0; margin-bottom: 0; }
-dd { margin-left: 40px; }
-dir, menu, ol, ul { padding-left: 40px; }
+dd { margin-inline-start: 40px; }
+dir, menu, ol, ul { padding-inline-start: 40px; }
 ol, ul, menu { counter-reset: list-item; }
 ol { list-style-type: decimal; }
 ul, menu, dir { list-style-type: disc; }

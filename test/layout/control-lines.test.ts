@@ -56,3 +56,23 @@ describe('form controls in a line', () => {
     expect(o.y + o.height).toBeCloseTo(baselineOf(r, 'Ii'), 0);
   });
 });
+
+describe('other boxes in a line', () => {
+  it('sits an inline-grid or inline-flex box on its first line, an inline-block on its last', async () => {
+    const r = await lay(
+      '<p>Pre <span style="display: inline-grid; grid-template-columns: 40px 40px">G1 G2 G3</span> post</p>' +
+        '<p>Ante <span style="display: inline-block; width: 40px">B1 B2</span> postb</p>',
+    );
+    const lines = r.lines(0);
+    expect(lines.find((l) => l.text.includes('Pre'))?.text).toContain('G1');
+    expect(lines.find((l) => l.text.includes('Ante'))?.text).toContain('B2');
+  });
+
+  it('indents a right-to-left list on the right', async () => {
+    const r = await lay('<ul dir=rtl id=u><li id=li>بند</li></ul>');
+    const u = r.box('u')[0];
+    const li = r.box('li')[0];
+    expect(u.x + u.width - (li.x + li.width)).toBeCloseTo(40, 1);
+    expect(li.x).toBeCloseTo(u.x, 1);
+  });
+});

@@ -29,6 +29,7 @@ import type { FloatShape } from './float-shape.js';
 import { floatShapeOf } from './shape-outside.js';
 import type { FirstLine } from './first-line.js';
 import { lineClampOf, type LineClamp } from './line-clamp.js';
+import { findBaseline } from './grid/items.js';
 import { borderItems, hasRadius, insetRadii, layoutTag, rectPath } from '../paint/decoration.js';
 import { svgTextShaper } from '../paint/svg-text.js';
 import { textShadowItems } from '../paint/text-shadow.js';
@@ -1363,8 +1364,14 @@ export function layoutAtomic(
   const frag = shiftFragment(placed.frag, -placed.marginLeft, 0);
   // A scroll container's baseline is its bottom margin edge (CSS 2.1 §10.8.1), as browsers
   // place a clipped inline-block: its text may be cut off, its box sits on the line.
+  // Flex, grid and table boxes sit on their first line's baseline, block containers on their
+  // last (CSS Align 3 §9.1).
   const lastBaseline =
-    box.kind === 'image' || scrollsOverflow(box.style) ? undefined : lastLineBaseline(frag);
+    box.kind === 'image' || scrollsOverflow(box.style)
+      ? undefined
+      : box.kind === 'flex' || box.kind === 'grid' || box.kind === 'table'
+        ? findBaseline(frag)
+        : lastLineBaseline(frag);
   const outerHeight = placed.height + m.top + m.bottom;
   return {
     frag,
