@@ -143,6 +143,9 @@ function finalLayout(
 
 const ZERO_SIZE = { width: 0, height: 0 };
 
+/** Passes that freeze flex items below their minimum before the rest are frozen at once. */
+const MAX_FREEZE_PASSES = 4;
+
 interface ItemRect {
   readonly left: number;
   readonly top: number;
@@ -463,16 +466,18 @@ function layoutFlexIn(
   const frozen = new Map<number, number>();
   let { laidItems, innerH } = place({});
   // Items that fell below their minimum are frozen there and the others placed again; each
-  // pass freezes at least one more item, so this ends.
-  for (;;) {
+  // pass freezes at least one more item, and after a few passes (a contrived row where each
+  // freeze starves the next item) every item left is held at its minimum at once.
+  for (let pass = 0; ; pass++) {
     let more = false;
     for (const [idx, least] of deferred)
-      if (!frozen.has(idx) && laidItems[idx].width < least - 0.01) {
+      if (!frozen.has(idx) && (pass >= MAX_FREEZE_PASSES || laidItems[idx].width < least - 0.01)) {
         frozen.set(idx, least);
         more = true;
       }
     if (!more) break;
     ({ laidItems, innerH } = place({ frozen }));
+    if (pass >= MAX_FREEZE_PASSES) break;
   }
   // Yoga takes the bottom edge of a measured item for its baseline: items aligned by their
   // baselines are placed again with their real first baselines (a row's cross axis only).
