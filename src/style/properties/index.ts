@@ -31,6 +31,7 @@ import * as tables from './tables.js';
 import * as text from './text.js';
 import * as textStroke from './text-stroke.js';
 import * as transforms from './transforms.js';
+import * as writingModes from './writing-modes.js';
 import { parseLength } from '../values.js';
 
 /** The families in registration order (it decides the order of COMPUTE_ORDER's tail). */
@@ -59,6 +60,7 @@ const FAMILIES = [
   fragmentation,
   paged,
   forms,
+  writingModes,
 ];
 const LONG: Longhand[] = FAMILIES.flatMap((f) => f.longhands);
 const SHORT: Shorthand[] = FAMILIES.flatMap((f) => f.shorthands);
