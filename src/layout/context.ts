@@ -95,6 +95,11 @@ export interface LayoutContext {
   readonly flowCut?: FlowCut;
   /** What layout works out once per box of this box tree. */
   readonly memo: BoxMemo;
+  /**
+   * Layout is inside a vertical writing mode's rotated space (modes/orthogonal.ts), where
+   * vertical boxes are laid out as horizontal ones are.
+   */
+  readonly verticalFlow?: boolean;
 }
 
 /**

@@ -32,6 +32,12 @@ import { textShadowItems } from '../paint/text-shadow.js';
 import { shadowBudget } from '../paint/shadow-image.js';
 import { layoutTable, tableIntrinsic } from './table.js';
 import {
+  isOrthogonalRoot,
+  layoutOrthogonal,
+  orthogonalContent,
+  verticalPageFlow,
+} from './orthogonal.js';
+import {
   border,
   isOverflowClipped,
   lenAuto,
@@ -215,7 +221,11 @@ export function intrinsicOuter(box: Box, ctx: LayoutContext): { min: number; max
     min = max = s.boxSizing === 'border-box' ? specified : specified + edges;
   } else {
     let c: { min: number; max: number };
-    if (box.kind === 'table') c = tableIntrinsic(box, ctx);
+    // An orthogonal flow's width is the depth of its lines at its inline size.
+    if (isOrthogonalRoot(box, ctx)) {
+      const depth = orthogonalContent(box, 0, undefined, undefined, ctx).blockSize;
+      c = { min: depth, max: depth };
+    } else if (box.kind === 'table') c = tableIntrinsic(box, ctx);
     else if (box.kind === 'flex') c = flexIntrinsic(box, ctx);
     else if (box.kind === 'grid') c = gridIntrinsic(box, ctx);
     else if (box.inline) {
@@ -538,8 +548,11 @@ export function layoutBlockLevel(
   opts: LayoutOptions = {},
 ): Placed & { marginLeft: number } {
   ctx.deadline?.check('layout');
+  ctx = verticalPageFlow(box, ctx) ?? ctx;
+  const orthogonal = isOrthogonalRoot(box, ctx);
   const float = isFloat(box);
-  const shrink = float || isOutOfFlow(box) || opts.shrink === true;
+  // An orthogonal flow's auto width is the depth of its lines (its intrinsic widths).
+  const shrink = float || isOutOfFlow(box) || opts.shrink === true || orthogonal;
   let hz = horizontal(box, cbWidth, shrink, ctx);
   // A float's auto margins are 0; where it goes is the float context's business.
   if (opts.forcedWidth !== undefined || float)
@@ -550,24 +563,26 @@ export function layoutBlockLevel(
     };
   const x = cbX + hz.marginLeft;
   let placed: Placed;
-  switch (box.kind) {
-    case 'image':
-      placed = layoutImage(box, x, y, hz, cbWidth, ctx);
-      break;
-    case 'table':
-      placed = layoutTable(box, x, y, hz.width, cbWidth, ctx);
-      break;
-    case 'flex':
-      placed = layoutFlex(box, x, y, hz.width, ctx, abs, opts);
-      break;
-    case 'grid':
-      placed = layoutGrid(box, x, y, hz.width, ctx, abs, opts);
-      break;
-    default:
-      placed = isMulticol(box.style)
-        ? layoutMulticol(box, x, y, hz.width, ctx, abs, opts)
-        : layoutBlock(box, x, y, hz, ctx, abs, opts);
-  }
+  if (orthogonal) placed = layoutOrthogonal(box, x, y, hz, cbWidth, ctx, opts);
+  else
+    switch (box.kind) {
+      case 'image':
+        placed = layoutImage(box, x, y, hz, cbWidth, ctx);
+        break;
+      case 'table':
+        placed = layoutTable(box, x, y, hz.width, cbWidth, ctx);
+        break;
+      case 'flex':
+        placed = layoutFlex(box, x, y, hz.width, ctx, abs, opts);
+        break;
+      case 'grid':
+        placed = layoutGrid(box, x, y, hz.width, ctx, abs, opts);
+        break;
+      default:
+        placed = isMulticol(box.style)
+          ? layoutMulticol(box, x, y, hz.width, ctx, abs, opts)
+          : layoutBlock(box, x, y, hz, ctx, abs, opts);
+    }
   let frag = placed.frag;
   if (box.style.position === 'relative') {
     const dx = lenAuto(box.style.left, cbWidth) ?? -(lenAuto(box.style.right, cbWidth) ?? 0);
@@ -837,6 +852,8 @@ export function blockAtHeight(
 ): Placed | undefined {
   const f = placed.frag;
   if (box.kind !== 'block' || f.kind !== 'box' || isMulticol(box.style)) return undefined;
+  // Rotated content is placed by the box's height (sideways-lr lines start at the bottom).
+  if (isOrthogonalRoot(box, ctx)) return undefined;
   if (isPositioned(box.style) || box.style.height !== 'auto') return undefined;
   if (box.style.aspectRatio !== 'auto' || renderedLegend(box) !== undefined) return undefined;
   const g = { x, width: placed.width, top: f.top, height };
