@@ -287,19 +287,29 @@ export function layoutOrthogonal(
   };
 }
 
-/** Upright glyphs and combined text are set sideways; say so where the text asks for them. */
+/** Combined text is set sideways; say so where the text of the box asks for it. */
 function warnUnsupportedOrientation(box: Box, ctx: LayoutContext): void {
-  const s = box.style;
-  if (s.textOrientation === 'upright')
-    warnOnce(
-      ctx,
-      'css.unsupported.text-orientation',
-      'text-orientation: upright is not supported; vertical text was set sideways',
-    );
-  if (s.textCombineUpright !== 'none')
+  const combined = textStyles(box).find((s) => s.textCombineUpright !== 'none');
+  if (combined)
     warnOnce(
       ctx,
       'css.unsupported.text-combine-upright',
-      `text-combine-upright: ${s.textCombineUpright} is not supported; the text was set sideways`,
+      `text-combine-upright: ${combined.textCombineUpright} is not supported; the text was set sideways`,
     );
+}
+
+/** The styles of the text in a box and the boxes inside it. */
+function textStyles(box: Box): ComputedStyle[] {
+  if (box.kind === 'image') return [];
+  if (box.kind === 'table')
+    return box.sections.flatMap((sec) =>
+      sec.rows.flatMap((r) => r.cells.flatMap((c) => textStyles(c.box))),
+    );
+  const own =
+    box.kind === 'block' && box.inline
+      ? box.inline.flatMap((i) =>
+          i.kind === 'text' ? [i.style] : i.kind === 'atomic' ? textStyles(i.box) : [],
+        )
+      : [];
+  return [...own, ...box.children.flatMap(textStyles)];
 }
