@@ -96,10 +96,11 @@ export interface LayoutContext {
   /** What layout works out once per box of this box tree. */
   readonly memo: BoxMemo;
   /**
-   * Layout is inside a vertical writing mode's rotated space (modes/orthogonal.ts), where
-   * vertical boxes are laid out as horizontal ones are.
+   * Layout is in vertical text: 'turned' inside a vertical box's rotated space
+   * (modes/orthogonal.ts), where vertical boxes are laid out as horizontal ones are and upright
+   * glyphs are stood up; 'flat' in a vertical page laid out horizontally (not supported).
    */
-  readonly verticalFlow?: boolean;
+  readonly verticalFlow?: 'turned' | 'flat';
 }
 
 /**

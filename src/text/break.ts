@@ -579,6 +579,8 @@ interface PendingFragment<S> {
   box: InlineBoxMetrics;
   style: TextStyle;
   source: S;
+  /** Glyphs set upright in vertical text. */
+  upright: boolean;
 }
 
 /** A fragment of a line being assembled: glyphs, or an object with its extent. */
@@ -640,6 +642,7 @@ function lineFragment<S>(f: Pending<S>, baseline: number): LineFragment<S> {
     source: f.source,
     ascent: f.box.ascent,
     descent: f.box.descent,
+    ...(f.upright ? { upright: true as const } : {}),
   };
   return fragment;
 }
@@ -651,6 +654,7 @@ function continuesFragment(
     readonly face: LoadedFace | null;
     readonly level: number;
     readonly size: number;
+    readonly upright?: boolean;
   } | null,
   piece: Piece,
 ): boolean {
@@ -658,6 +662,7 @@ function continuesFragment(
     open !== null &&
     open.run === piece.run &&
     open.face === piece.face &&
+    (open.upright === true) === (piece.upright === true) &&
     open.level === piece.level &&
     open.size === piece.size
   );
@@ -791,6 +796,7 @@ function buildLine<S>(
         box,
         style,
         source: run.source,
+        upright: piece.upright === true,
       };
       fragments.push(frag);
     }

@@ -73,6 +73,11 @@ export interface ShapeParams {
   readonly tabSize: number;
   /** Joining script: letter-spacing is not applied. */
   readonly cursive: boolean;
+  /**
+   * Glyphs set upright in vertical text: advances are vertical advances (vmtx, else the
+   * font's ascent to descent) and dx is minus half the horizontal advance.
+   */
+  readonly upright?: boolean;
 }
 
 /** The last shaping style a face was asked for, and its cache group. */
@@ -382,6 +387,17 @@ export class LoadedFace implements FontFace {
   }
 
   /**
+   * Vertical advance in font units: the vmtx table's, else the font's ascent to descent (the
+   * em box upright glyphs are stood in, as HarfBuzz and browsers do).
+   */
+  verticalAdvance(gid: number): number {
+    const vertical = (this.font as Font & { readonly vmtx?: unknown }).vmtx !== undefined;
+    const g = this.font.getGlyph(gid) as Glyph & { readonly advanceHeight?: number };
+    if (vertical && g.advanceHeight !== undefined) return g.advanceHeight;
+    return (this.metrics.ascent + this.metrics.descent) * this.unitsPerEm;
+  }
+
+  /**
    * The glyph drawn for an inserted hyphen: the font's own soft-hyphen glyph when it has a
    * visible one (so its text maps to U+00AD without clashing with '-'), else U+2010, else '-'.
    */
@@ -483,6 +499,14 @@ export class LoadedFace implements FontFace {
         (units.opaque || i === shapedCount - 1 || units.clusters[i + 1] !== units.clusters[i])
       )
         a += p.letterSpacing;
+      if (p.upright) {
+        // The centre line of an upright glyph is half its horizontal advance in from its
+        // origin; its pen moves down by its vertical advance (letter-spacing kept).
+        const h = units.advances[i] * scale;
+        dx[i] = -h / 2;
+        dy[i] = 0;
+        a += h === 0 ? -h : this.verticalAdvance(ids[i]) * scale - h;
+      }
       advances[i] = a;
       width += a;
     }

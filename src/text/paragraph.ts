@@ -62,6 +62,8 @@ export interface Piece {
   /** overflow-wrap: anywhere — the break points also count for min-content (break-word's do not). */
   readonly breakAnywhere: boolean;
   readonly isForcedBreak: boolean;
+  /** Glyphs set upright in vertical text (TextStyle.vertical). */
+  readonly upright?: boolean;
 }
 
 /** Cluster start of glyph `g` of a piece: its absolute offset in the paragraph text. */

@@ -3,6 +3,7 @@
  * opportunities (UAX #14, soft hyphens, hyphens: auto), script itemisation, per-character font
  * fallback, and shaping with fontkit into pieces (see paragraph.ts).
  */
+import { isUprightInMixed } from './orientation.js';
 import bidiModule, { type Bidi } from 'bidi-js';
 import LineBreaker from 'linebreak';
 import { asTextContext, type TextFontContext } from './context.js';
@@ -455,6 +456,8 @@ export interface PieceSpec {
   readonly sizeScale: number;
   readonly breakAfter: number;
   readonly hyphenPoints: readonly number[];
+  /** Glyphs set upright in vertical text. */
+  readonly upright?: boolean;
 }
 
 /**
@@ -467,6 +470,7 @@ interface ShapeParamsMemo {
   script?: string;
   rtl?: boolean;
   size?: number;
+  upright?: boolean;
   params?: ShapeParams;
 }
 
@@ -476,16 +480,26 @@ function shapeParams(
   rtl: boolean,
   size: number,
   memo: ShapeParamsMemo | undefined,
+  upright = false,
 ): ShapeParams {
   if (
     memo?.params &&
     memo.style === style &&
     memo.script === script &&
     memo.rtl === rtl &&
-    memo.size === size
+    memo.size === size &&
+    memo.upright === upright
   )
     return memo.params;
-  const { features, key } = featureSettings(style, script);
+  const settings = featureSettings(style, script);
+  // Upright glyphs take the font's vertical alternates (CJK punctuation); the key keeps their
+  // shapes apart from the same text's horizontal ones.
+  const { features, key } = upright
+    ? {
+        features: { ...settings.features, kern: false, vert: true },
+        key: `${settings.key}|upright`,
+      }
+    : settings;
   const params: ShapeParams = {
     script,
     rtl,
@@ -497,12 +511,14 @@ function shapeParams(
     wordSpacing: style.wordSpacing,
     tabSize: style.tabSize ?? 8,
     cursive: CURSIVE_SCRIPTS.has(script),
+    ...(upright ? { upright: true } : {}),
   };
   if (memo) {
     memo.style = style;
     memo.script = script;
     memo.rtl = rtl;
     memo.size = size;
+    memo.upright = upright;
     memo.params = params;
   }
   return params;
@@ -533,7 +549,7 @@ export function shapePiece<S>(
   else
     shaped = face.shapeScaled(
       shapingText.slice(spec.start, spec.end),
-      shapeParams(style, spec.script, spec.level % 2 === 1, size, memo),
+      shapeParams(style, spec.script, spec.level % 2 === 1, size, memo, spec.upright === true),
       withHyphen ? (style.hyphenateCharacter ?? '') : false,
     );
   const insetStart = spec.start === runStart ? (run.insetStart ?? 0) : 0;
@@ -558,6 +574,7 @@ export function shapePiece<S>(
     insetStart,
     insetEnd,
     breakAfter: spec.breakAfter,
+    ...(spec.upright ? { upright: true } : {}),
     hyphenPoints: shaped.opaque ? NO_POINTS : spec.hyphenPoints,
     hyphenated: withHyphen,
     hyphenChars: style.hyphenateCharacter ?? '',
@@ -683,6 +700,8 @@ interface Itemising<S> {
   readonly faces: readonly (LoadedFace | null)[];
   readonly missing: Uint8Array;
   readonly smallCaps: Uint8Array | undefined;
+  /** 1 where the character stands upright in vertical text; absent when none does. */
+  readonly upright: Uint8Array | undefined;
   readonly memo: ShapeParamsMemo;
 }
 
@@ -725,6 +744,7 @@ function pieceOf<S>(it: Itemising<S>, start: number, end: number): Piece {
       sizeScale: it.smallCaps?.[start] ? SMALL_CAPS_SCALE : 1,
       breakAfter,
       hyphenPoints: hp,
+      ...(it.upright?.[start] ? { upright: true } : {}),
     },
     false,
     it.memo,
@@ -841,6 +861,8 @@ export function shapeParagraph<S>(
     shapingText = chars.join('');
   }
 
+  const upright = uprightCharacters(text, runs, runOf);
+
   // Itemise into pieces.
   const pieces: Piece[] = [];
   const it: Itemising<S> = {
@@ -857,6 +879,7 @@ export function shapeParagraph<S>(
     faces,
     missing,
     smallCaps,
+    upright,
     memo: {},
   };
   let start = 0;
@@ -876,6 +899,7 @@ export function shapeParagraph<S>(
       faces[i] !== faces[i - 1] ||
       missing[i] !== missing[i - 1] ||
       (smallCaps !== undefined && smallCaps[i] !== smallCaps[i - 1]) ||
+      (upright !== undefined && upright[i] !== upright[i - 1]) ||
       scripts[i] !== scripts[i - 1] ||
       ch === OBJECT_CHAR ||
       prev === OBJECT_CHAR ||
@@ -904,6 +928,34 @@ export function shapeParagraph<S>(
     prep.runStart,
     prep.runEnd,
   );
+}
+
+/**
+ * Which characters of vertical text stand upright (TextStyle.vertical): all of an upright
+ * run's, the CJK ones of a mixed run. Undefined when the paragraph has none.
+ */
+function uprightCharacters<S>(
+  text: string,
+  runs: readonly FlowRun<S>[],
+  runOf: Int32Array,
+): Uint8Array | undefined {
+  if (!runs.some((r) => r.kind === 'text' && r.style.vertical !== undefined)) return undefined;
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const run = runs[runOf[i]];
+    if (run.kind !== 'text' || run.style.vertical === undefined) continue;
+    const cp = text.codePointAt(i)!;
+    const wide = cp > 0xffff;
+    // Line breaks and tabs never stand; spaces do in upright text (an em box apart, as
+    // browsers set them), and keep their sideways width between the words of mixed text.
+    const up =
+      cp !== 0x0a &&
+      cp !== 0x09 &&
+      (run.style.vertical === 'upright' || (cp !== 0x20 && isUprightInMixed(cp)));
+    out[i] = up ? 1 : 0;
+    if (wide) out[++i] = out[i - 1];
+  }
+  return out;
 }
 
 /** Re-shapes part of a piece (hyphenation or emergency break), optionally adding a hyphen. */
@@ -935,6 +987,7 @@ export function slicePiece<S>(
         para.runs[piece.run].style.size > 0 ? piece.size / para.runs[piece.run].style.size : 1,
       breakAfter: to === piece.end ? piece.breakAfter : BREAK_ALLOWED,
       hyphenPoints: piece.hyphenPoints.filter((p) => p > from && p < to),
+      ...(piece.upright ? { upright: true } : {}),
     },
     withHyphen,
   );

@@ -170,6 +170,12 @@ export interface TextStyle {
   /** Relative to the block's baseline and font (nested inline boxes are not a separate parent). */
   readonly verticalAlign?: VerticalAlign;
   /**
+   * Text of vertical lines (laid out turned a quarter turn): 'upright' stands every glyph
+   * upright, 'mixed' those of scripts set upright in vertical text (CJK); the others stay
+   * sideways. Upright glyphs advance by their vertical advance (see GlyphFragment.upright).
+   */
+  readonly vertical?: 'mixed' | 'upright';
+  /**
    * Decorations in effect on this text, including those propagated from ancestor inline boxes
    * (the caller propagates; text/ only measures where to draw them).
    */
@@ -367,6 +373,12 @@ export interface GlyphFragment<S> {
   /** Ascent and descent of this fragment's inline box around its baseline (points, positive). */
   readonly ascent: number;
   readonly descent: number;
+  /**
+   * Glyphs set upright in vertical text: each advance is the glyph's vertical advance, and
+   * offsets.dx holds minus half its horizontal advance (where its centre line goes). Whoever
+   * draws the line turned stands each glyph up, centred on the line.
+   */
+  readonly upright?: true;
 }
 
 /** An atomic inline placed on a line. */

@@ -176,6 +176,72 @@ describe('writing-mode: the other vertical modes', () => {
   });
 });
 
+/** Where each glyph of the upright runs stands: the top centre of its em box, on the page. */
+function uprightGlyphs(
+  items: readonly DisplayItem[],
+  m: Matrix = [1, 0, 0, 1, 0, 0],
+): { text: string; x: number; y: number }[] {
+  return items.flatMap((i) => {
+    if (i.kind === 'group')
+      return uprightGlyphs(i.items, i.transform ? multiplyMatrix(m, i.transform) : m);
+    // An upright glyph's x axis runs along the page's: the turns cancel.
+    if (i.kind !== 'glyphs' || Math.round(m[0]) !== 1 || !i.glyphs.offsets) return [];
+    const { dy } = i.glyphs.offsets;
+    return i.glyphs.ids.map((_, k) => ({
+      text: i.glyphs.texts[k],
+      x: px(m[0] * i.x + m[2] * (i.y + dy[k]) + m[4]),
+      y: px(m[1] * i.x + m[3] * (i.y + dy[k]) + m[5]),
+    }));
+  });
+}
+
+describe('text-orientation in vertical text', () => {
+  it('upright stands every glyph, one under the other, centred on the line', async () => {
+    const r = await layoutSnippet(
+      `<div id=v style="writing-mode: vertical-rl; text-orientation: upright">TOKYO 2026</div>`,
+      PAGE,
+    );
+    const glyphs = uprightGlyphs(r.items(0));
+    expect(glyphs.map((g) => g.text).join('')).toBe('TOKYO 2026');
+    // One centre line, in the middle of the 20px line.
+    for (const g of glyphs) expect(g.x).toBeCloseTo(glyphs[0].x, 1);
+    expect(glyphs[0].x).toBeGreaterThan(5);
+    expect(glyphs[0].x).toBeLessThan(15);
+    // Each glyph (the space too) advances by the font's vertical advance, more than 1em here.
+    const steps = glyphs.slice(1).map((g, k) => g.y - glyphs[k].y);
+    for (const step of steps) expect(step).toBeCloseTo(steps[0], 1);
+    expect(steps[0]).toBeGreaterThan(16);
+    expect(steps[0]).toBeLessThan(20);
+    // The box is as tall as the glyphs stacked, as wide as one line.
+    const [v] = r.box('v');
+    expect(v.width).toBe(20);
+    expect(v.height).toBeCloseTo(steps[0] * 10, 0);
+    expect(drawnRuns(r.items(0)).every((x) => x.dx === 1 && x.dy === 0)).toBe(true);
+  });
+
+  it('mixed stands the characters set upright in vertical text and turns the others', async () => {
+    const r = await layoutSnippet(
+      `<div style="writing-mode: vertical-rl; height: 300px">Size 3×4</div>`,
+      PAGE,
+    );
+    const runs = drawnRuns(r.items(0));
+    const up = runs.filter((x) => x.dx === 1 && x.dy === 0).map((x) => x.text);
+    const sideways = runs.filter((x) => x.dx === 0 && x.dy === 1).map((x) => x.text);
+    expect(up).toEqual(['×']);
+    expect(sideways.join('|')).toBe('Size 3|4');
+  });
+
+  it('sideways and the sideways writing modes turn every glyph', async () => {
+    for (const style of [
+      'writing-mode: vertical-rl; text-orientation: sideways',
+      'writing-mode: sideways-rl; text-orientation: upright',
+    ]) {
+      const r = await layoutSnippet(`<div style="${style}; height: 300px">3×4</div>`, PAGE);
+      expect(drawnRuns(r.items(0)).map((x) => [x.text, x.dx, x.dy])).toEqual([['3×4', 0, 1]]);
+    }
+  });
+});
+
 describe('writing-mode in tables, flex containers and lines', () => {
   const TABLE = `<table id=t style="border-collapse: collapse">
     <thead><tr><th id=name>Name</th>
@@ -254,6 +320,7 @@ describe('writing-mode in the PDF', () => {
   it('keeps the text extractable in reading order and the PDF compliant', async () => {
     const html = `<!DOCTYPE html><html lang="en"><head><title>Vertical</title><style>${PAGE}</style></head>
       <body><div style="display: flex"><div style="writing-mode: vertical-rl; height: 120px">Certificate of completion</div>
+      <div style="writing-mode: vertical-rl; text-orientation: upright">No.12</div>
       <p style="flex: 1">Awarded to Jane Doe.</p></div></body></html>`;
     const result = await render({ kind: 'html', html }, { deterministic: true });
     const report = validate(result.pdf, { flavours: ['pdfa-3a', 'pdfua-1'] });
@@ -262,6 +329,7 @@ describe('writing-mode in the PDF', () => {
     const text = back.pages[0].text.replace(/\s+/g, ' ');
     expect(text.indexOf('Certificate')).toBeGreaterThanOrEqual(0);
     expect(text.indexOf('completion')).toBeGreaterThan(text.indexOf('Certificate'));
-    expect(text.indexOf('Awarded')).toBeGreaterThan(text.indexOf('completion'));
+    expect(text.indexOf('No.12')).toBeGreaterThan(text.indexOf('completion'));
+    expect(text.indexOf('Awarded')).toBeGreaterThan(text.indexOf('No.12'));
   });
 });

@@ -36,7 +36,7 @@ export function isVertical(mode: WritingMode): boolean {
  */
 export function isOrthogonalRoot(box: Box, ctx: LayoutContext): boolean {
   const vertical = isVertical(box.style.writingMode);
-  if (ctx.verticalFlow === true) {
+  if (ctx.verticalFlow !== undefined) {
     if (!vertical)
       warnOnce(
         ctx,
@@ -62,7 +62,7 @@ export function isOrthogonalRoot(box: Box, ctx: LayoutContext): boolean {
  * Returns the context to lay the document out with (horizontally), having warned.
  */
 export function verticalPageFlow(box: Box, ctx: LayoutContext): LayoutContext | undefined {
-  if (ctx.verticalFlow === true || !isVertical(box.style.writingMode)) return undefined;
+  if (ctx.verticalFlow !== undefined || !isVertical(box.style.writingMode)) return undefined;
   const tag = box.el?.tag;
   if (tag !== 'html' && tag !== 'body') return undefined;
   warnOnce(
@@ -70,7 +70,7 @@ export function verticalPageFlow(box: Box, ctx: LayoutContext): LayoutContext | 
     'css.unsupported.writing-mode-page',
     `writing-mode: ${box.style.writingMode} on the ${tag} element (a vertical page) is not supported; the document was laid out horizontally`,
   );
-  return { ...ctx, verticalFlow: true };
+  return { ...ctx, verticalFlow: 'flat' };
 }
 
 /** The box laid out inside an orthogonal flow root, and the context to lay it out with. */
@@ -93,7 +93,7 @@ export function innerFlow(box: Box, ctx: LayoutContext): InnerFlow {
     proxy = proxyOf(box);
     memo.set(box, proxy);
   }
-  return { box: proxy, ctx: { ...ctx, verticalFlow: true } };
+  return { box: proxy, ctx: { ...ctx, verticalFlow: 'turned' } };
 }
 
 function proxyOf(box: Box): Box {
