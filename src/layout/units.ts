@@ -137,10 +137,12 @@ export function sum(e: Edges, axis: 'h' | 'v'): number {
  * vertical-lr, not the sideways modes, and not text-orientation: sideways.
  */
 function uprightText(s: ComputedStyle): boolean {
-  return (
-    (s.writingMode === 'vertical-rl' || s.writingMode === 'vertical-lr') &&
-    s.textOrientation !== 'sideways'
-  );
+  return stands(s) && s.textOrientation !== 'sideways';
+}
+
+/** Vertical lines in which glyphs may stand upright (the sideways modes turn them all). */
+function stands(s: ComputedStyle): boolean {
+  return s.writingMode === 'vertical-rl' || s.writingMode === 'vertical-lr';
 }
 
 function verticalAlign(s: ComputedStyle): VerticalAlign | undefined {
@@ -210,6 +212,7 @@ function buildTextStyle(
           : { kind: 'length', value: pt(lh.px) },
     ...(va !== undefined ? { verticalAlign: va } : {}),
     ...(uprightText(s) ? { vertical: s.textOrientation as 'mixed' | 'upright' } : {}),
+    ...(s.textCombineUpright === 'all' && stands(s) ? { combine: true as const } : {}),
     ...(decoration && decoration.lines.length > 0 ? { textDecoration: decoration } : {}),
     ...(features ? { fontFeatures: features } : {}),
     overflowWrap:

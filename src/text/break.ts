@@ -30,6 +30,7 @@ import type {
   ShapedParagraph,
   TextAlign,
   TextStyle,
+  Upright,
   VerticalAlign,
 } from './types.js';
 
@@ -580,7 +581,7 @@ interface PendingFragment<S> {
   style: TextStyle;
   source: S;
   /** Glyphs set upright in vertical text. */
-  upright: boolean;
+  upright: Upright | undefined;
 }
 
 /** A fragment of a line being assembled: glyphs, or an object with its extent. */
@@ -642,7 +643,7 @@ function lineFragment<S>(f: Pending<S>, baseline: number): LineFragment<S> {
     source: f.source,
     ascent: f.box.ascent,
     descent: f.box.descent,
-    ...(f.upright ? { upright: true as const } : {}),
+    ...(f.upright ? { upright: f.upright } : {}),
   };
   return fragment;
 }
@@ -654,7 +655,7 @@ function continuesFragment(
     readonly face: LoadedFace | null;
     readonly level: number;
     readonly size: number;
-    readonly upright?: boolean;
+    readonly upright?: Upright;
   } | null,
   piece: Piece,
 ): boolean {
@@ -662,7 +663,7 @@ function continuesFragment(
     open !== null &&
     open.run === piece.run &&
     open.face === piece.face &&
-    (open.upright === true) === (piece.upright === true) &&
+    open.upright === piece.upright &&
     open.level === piece.level &&
     open.size === piece.size
   );
@@ -796,7 +797,7 @@ function buildLine<S>(
         box,
         style,
         source: run.source,
-        upright: piece.upright === true,
+        upright: piece.upright,
       };
       fragments.push(frag);
     }

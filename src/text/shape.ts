@@ -25,6 +25,7 @@ import type {
   ShapedParagraph,
   TextRun,
   TextStyle,
+  Upright,
   WhiteSpace,
 } from './types.js';
 
@@ -457,7 +458,7 @@ export interface PieceSpec {
   readonly breakAfter: number;
   readonly hyphenPoints: readonly number[];
   /** Glyphs set upright in vertical text. */
-  readonly upright?: boolean;
+  readonly upright?: Upright;
 }
 
 /**
@@ -470,7 +471,7 @@ interface ShapeParamsMemo {
   script?: string;
   rtl?: boolean;
   size?: number;
-  upright?: boolean;
+  upright?: Upright;
   params?: ShapeParams;
 }
 
@@ -480,7 +481,7 @@ function shapeParams(
   rtl: boolean,
   size: number,
   memo: ShapeParamsMemo | undefined,
-  upright = false,
+  upright?: Upright,
 ): ShapeParams {
   if (
     memo?.params &&
@@ -497,7 +498,7 @@ function shapeParams(
   const { features, key } = upright
     ? {
         features: { ...settings.features, kern: false, vert: true },
-        key: `${settings.key}|upright`,
+        key: `${settings.key}|${upright}`,
       }
     : settings;
   const params: ShapeParams = {
@@ -511,7 +512,7 @@ function shapeParams(
     wordSpacing: style.wordSpacing,
     tabSize: style.tabSize ?? 8,
     cursive: CURSIVE_SCRIPTS.has(script),
-    ...(upright ? { upright: true } : {}),
+    ...(upright ? { upright } : {}),
   };
   if (memo) {
     memo.style = style;
@@ -549,7 +550,7 @@ export function shapePiece<S>(
   else
     shaped = face.shapeScaled(
       shapingText.slice(spec.start, spec.end),
-      shapeParams(style, spec.script, spec.level % 2 === 1, size, memo, spec.upright === true),
+      shapeParams(style, spec.script, spec.level % 2 === 1, size, memo, spec.upright),
       withHyphen ? (style.hyphenateCharacter ?? '') : false,
     );
   const insetStart = spec.start === runStart ? (run.insetStart ?? 0) : 0;
@@ -574,7 +575,7 @@ export function shapePiece<S>(
     insetStart,
     insetEnd,
     breakAfter: spec.breakAfter,
-    ...(spec.upright ? { upright: true } : {}),
+    ...(spec.upright ? { upright: spec.upright } : {}),
     hyphenPoints: shaped.opaque ? NO_POINTS : spec.hyphenPoints,
     hyphenated: withHyphen,
     hyphenChars: style.hyphenateCharacter ?? '',
@@ -700,7 +701,7 @@ interface Itemising<S> {
   readonly faces: readonly (LoadedFace | null)[];
   readonly missing: Uint8Array;
   readonly smallCaps: Uint8Array | undefined;
-  /** 1 where the character stands upright in vertical text; absent when none does. */
+  /** Per character, 0 or how it stands in vertical text (UPRIGHT_KINDS); absent when none does. */
   readonly upright: Uint8Array | undefined;
   readonly memo: ShapeParamsMemo;
 }
@@ -744,7 +745,7 @@ function pieceOf<S>(it: Itemising<S>, start: number, end: number): Piece {
       sizeScale: it.smallCaps?.[start] ? SMALL_CAPS_SCALE : 1,
       breakAfter,
       hyphenPoints: hp,
-      ...(it.upright?.[start] ? { upright: true } : {}),
+      ...(it.upright?.[start] ? { upright: UPRIGHT_KINDS[it.upright[start]] } : {}),
     },
     false,
     it.memo,
@@ -892,8 +893,10 @@ export function shapeParagraph<S>(
     if (code >= 0xdc00 && code <= 0xdfff) continue; // never split a surrogate pair
     const prev = text[i - 1];
     const ch = text[i];
+    // Combined text stays one piece: it stands in one em box, never broken.
+    const combined = upright !== undefined && upright[i] === 2 && upright[i - 1] === 2;
     if (
-      breaks[i] !== BREAK_NONE ||
+      (breaks[i] !== BREAK_NONE && !combined) ||
       runOf[i] !== runOf[i - 1] ||
       levels[i] !== levels[i - 1] ||
       faces[i] !== faces[i - 1] ||
@@ -930,20 +933,30 @@ export function shapeParagraph<S>(
   );
 }
 
+/** Upright pieces by their mark in Itemising.upright. */
+const UPRIGHT_KINDS: readonly (Upright | undefined)[] = [undefined, 'glyphs', 'combined'];
+
 /**
  * Which characters of vertical text stand upright (TextStyle.vertical): all of an upright
- * run's, the CJK ones of a mixed run. Undefined when the paragraph has none.
+ * run's, the CJK ones of a mixed run (1), all of a combined run's (2). Undefined when the
+ * paragraph has none.
  */
 function uprightCharacters<S>(
   text: string,
   runs: readonly FlowRun<S>[],
   runOf: Int32Array,
 ): Uint8Array | undefined {
-  if (!runs.some((r) => r.kind === 'text' && r.style.vertical !== undefined)) return undefined;
+  if (!runs.some((r) => r.kind === 'text' && (r.style.vertical ?? r.style.combine) !== undefined))
+    return undefined;
   const out = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) {
     const run = runs[runOf[i]];
-    if (run.kind !== 'text' || run.style.vertical === undefined) continue;
+    if (run.kind !== 'text') continue;
+    if (run.style.combine) {
+      out[i] = 2;
+      continue;
+    }
+    if (run.style.vertical === undefined) continue;
     const cp = text.codePointAt(i)!;
     const wide = cp > 0xffff;
     // Line breaks and tabs never stand; spaces do in upright text (an em box apart, as
@@ -987,7 +1000,7 @@ export function slicePiece<S>(
         para.runs[piece.run].style.size > 0 ? piece.size / para.runs[piece.run].style.size : 1,
       breakAfter: to === piece.end ? piece.breakAfter : BREAK_ALLOWED,
       hyphenPoints: piece.hyphenPoints.filter((p) => p > from && p < to),
-      ...(piece.upright ? { upright: true } : {}),
+      ...(piece.upright ? { upright: piece.upright } : {}),
     },
     withHyphen,
   );

@@ -176,6 +176,11 @@ export interface TextStyle {
    */
   readonly vertical?: 'mixed' | 'upright';
   /**
+   * text-combine-upright: all in vertical text: the run is set horizontally within one em
+   * box standing in the line (GlyphFragment.upright 'combined').
+   */
+  readonly combine?: true;
+  /**
    * Decorations in effect on this text, including those propagated from ancestor inline boxes
    * (the caller propagates; text/ only measures where to draw them).
    */
@@ -374,12 +379,17 @@ export interface GlyphFragment<S> {
   readonly ascent: number;
   readonly descent: number;
   /**
-   * Glyphs set upright in vertical text: each advance is the glyph's vertical advance, and
-   * offsets.dx holds minus half its horizontal advance (where its centre line goes). Whoever
-   * draws the line turned stands each glyph up, centred on the line.
+   * Glyphs set upright in vertical text. 'glyphs': each advance is the glyph's vertical
+   * advance, and offsets.dx holds minus half its horizontal advance (where its centre line
+   * goes). 'combined': the glyphs side by side in one em box, the last advancing by it, each
+   * offsets.dx where the glyph starts from the box's centre line. Whoever draws the line
+   * turned stands them up, centred on the line.
    */
-  readonly upright?: true;
+  readonly upright?: Upright;
 }
+
+/** How glyphs stand in vertical text (GlyphFragment.upright). */
+export type Upright = 'glyphs' | 'combined';
 
 /** An atomic inline placed on a line. */
 export interface ObjectFragment<S> {

@@ -176,21 +176,25 @@ describe('writing-mode: the other vertical modes', () => {
   });
 });
 
-/** Where each glyph of the upright runs stands: the top centre of its em box, on the page. */
+/**
+ * Where each glyph of the upright runs stands on the page: its origin (x, y), and `centre`,
+ * the x of the line its run is centred on.
+ */
 function uprightGlyphs(
   items: readonly DisplayItem[],
   m: Matrix = [1, 0, 0, 1, 0, 0],
-): { text: string; x: number; y: number }[] {
+): { text: string; x: number; y: number; centre: number }[] {
   return items.flatMap((i) => {
     if (i.kind === 'group')
       return uprightGlyphs(i.items, i.transform ? multiplyMatrix(m, i.transform) : m);
-    // An upright glyph's x axis runs along the page's: the turns cancel.
-    if (i.kind !== 'glyphs' || Math.round(m[0]) !== 1 || !i.glyphs.offsets) return [];
-    const { dy } = i.glyphs.offsets;
+    // An upright glyph's x axis runs along the page's (the turns cancel; compressed, shorter).
+    if (i.kind !== 'glyphs' || m[0] < 0.1 || Math.abs(m[1]) > 1e-6 || !i.glyphs.offsets) return [];
+    const { dx, dy } = i.glyphs.offsets;
     return i.glyphs.ids.map((_, k) => ({
       text: i.glyphs.texts[k],
-      x: px(m[0] * i.x + m[2] * (i.y + dy[k]) + m[4]),
-      y: px(m[1] * i.x + m[3] * (i.y + dy[k]) + m[5]),
+      x: px(m[0] * (i.x + dx[k]) + m[2] * (i.y + dy[k]) + m[4]),
+      y: px(m[1] * (i.x + dx[k]) + m[3] * (i.y + dy[k]) + m[5]),
+      centre: px(m[0] * i.x + m[2] * (i.y + dy[k]) + m[4]),
     }));
   });
 }
@@ -204,9 +208,12 @@ describe('text-orientation in vertical text', () => {
     const glyphs = uprightGlyphs(r.items(0));
     expect(glyphs.map((g) => g.text).join('')).toBe('TOKYO 2026');
     // One centre line, in the middle of the 20px line.
-    for (const g of glyphs) expect(g.x).toBeCloseTo(glyphs[0].x, 1);
-    expect(glyphs[0].x).toBeGreaterThan(5);
-    expect(glyphs[0].x).toBeLessThan(15);
+    for (const g of glyphs) {
+      expect(g.centre).toBeCloseTo(glyphs[0].centre, 1);
+      expect(g.x).toBeLessThanOrEqual(g.centre);
+    }
+    expect(glyphs[0].centre).toBeGreaterThan(5);
+    expect(glyphs[0].centre).toBeLessThan(15);
     // Each glyph (the space too) advances by the font's vertical advance, more than 1em here.
     const steps = glyphs.slice(1).map((g, k) => g.y - glyphs[k].y);
     for (const step of steps) expect(step).toBeCloseTo(steps[0], 1);
@@ -229,6 +236,31 @@ describe('text-orientation in vertical text', () => {
     const sideways = runs.filter((x) => x.dx === 0 && x.dy === 1).map((x) => x.text);
     expect(up).toEqual(['×']);
     expect(sideways.join('|')).toBe('Size 3|4');
+  });
+
+  it('text-combine-upright: all sets its text side by side in one em, standing', async () => {
+    const r = await layoutSnippet(
+      `<div style="writing-mode: vertical-rl; height: 300px">May <span style="text-combine-upright: all">12</span> and <span style="text-combine-upright: all">2026</span></div>`,
+      PAGE,
+    );
+    const glyphs = uprightGlyphs(r.items(0));
+    expect(glyphs.map((g) => g.text).join('')).toBe('122026');
+    // Side by side across the line, at one place along it, the pair centred on the line.
+    const [one, two] = glyphs;
+    expect(one.y).toBe(two.y);
+    expect(two.x).toBeGreaterThan(one.x + 5);
+    expect(one.centre).toBeGreaterThan(5);
+    expect(one.centre).toBeLessThan(15);
+    expect(one.x).toBeCloseTo(one.centre - (two.x - one.x), 0);
+    // Four digits are compressed into the em: no wider than the pair.
+    const four = glyphs.slice(2);
+    expect(four[3].x - four[0].x).toBeLessThan(two.x - one.x + 5);
+    // The text after a combined group starts one em (16px) further down.
+    const runs = drawnRuns(r.items(0));
+    const and = runs.find((x) => x.text === 'and')!;
+    const may = runs.find((x) => x.text === 'May')!;
+    // ("May " ends with its space, " and" starts with one).
+    expect(and.y - (may.y + may.length)).toBeCloseTo(16, 1);
   });
 
   it('sideways and the sideways writing modes turn every glyph', async () => {
@@ -307,12 +339,12 @@ describe('writing-mode: what is not supported', () => {
 
   it('warns about a horizontal box inside vertical text and about combined text', async () => {
     const r = await layoutSnippet(
-      `<div style="writing-mode: vertical-rl; height: 100px">A <span style="text-combine-upright: all">12</span><div style="writing-mode: horizontal-tb">B</div></div>`,
+      `<div style="writing-mode: vertical-rl; height: 100px">A <span style="text-combine-upright: digits 2">12</span><div style="writing-mode: horizontal-tb">B</div></div>`,
       PAGE,
     );
     const messages = r.warnings.map((w) => w.message).join('\n');
     expect(messages).toContain('horizontal-tb inside vertical text');
-    expect(messages).toContain('text-combine-upright');
+    expect(messages).toContain('text-combine-upright: digits');
   });
 });
 

@@ -611,7 +611,9 @@ function lineLeaf(
           tag: tagOf(f.source, ctx),
         };
         content.push(
-          f.upright ? uprightRun(item, f.face.metrics, ctx.verticalFlow === 'turned') : item,
+          f.upright
+            ? uprightRun(item, f.face.metrics, ctx.verticalFlow === 'turned', f.upright)
+            : item,
         );
         if (bg && clipsToText(bg.style)) {
           textOf ??= new Map();

@@ -287,14 +287,13 @@ export function layoutOrthogonal(
   };
 }
 
-/** Combined text is set sideways; say so where the text of the box asks for it. */
+/** Digits are not combined of themselves; say so where the text of the box asks for it. */
 function warnUnsupportedOrientation(box: Box, ctx: LayoutContext): void {
-  const combined = textStyles(box).find((s) => s.textCombineUpright !== 'none');
-  if (combined)
+  if (textStyles(box).some((s) => s.textCombineUpright === 'digits'))
     warnOnce(
       ctx,
       'css.unsupported.text-combine-upright',
-      `text-combine-upright: ${combined.textCombineUpright} is not supported; the text was set sideways`,
+      'text-combine-upright: digits is not supported; the digits were set as the text around them',
     );
 }
 

@@ -5,6 +5,7 @@
  * its centre line on the line's central baseline (half-way between ascent and descent).
  */
 import type { DisplayItem, GlyphRun } from '../../document/index.js';
+import type { Upright } from '../../text/index.js';
 
 /**
  * The items drawing `run`, whose glyphs the text layout set upright (advances are vertical
@@ -15,11 +16,18 @@ export function uprightRun(
   run: GlyphRun,
   metrics: { readonly ascent: number; readonly descent: number },
   turned: boolean,
+  kind: Upright = 'glyphs',
 ): DisplayItem {
   const g = run.glyphs;
-  const plain = { ids: g.ids, advances: g.advances, texts: g.texts };
-  if (!turned) return { ...run, glyphs: plain };
   const n = g.ids.length;
+  if (!turned) {
+    // Side by side: combined text keeps its glyphs' places around the middle of its em box.
+    if (kind === 'combined' && g.offsets) {
+      const dx = g.offsets.dx.map((d) => d + run.size / 2);
+      return { ...run, glyphs: { ...g, offsets: { dx, dy: g.offsets.dy } } };
+    }
+    return { ...run, glyphs: { ids: g.ids, advances: g.advances, texts: g.texts } };
+  }
   const down: number[] = [];
   const none: number[] = [];
   let at = 0;
@@ -31,10 +39,13 @@ export function uprightRun(
   const across = g.offsets ? [...g.offsets.dx] : none;
   const top = metrics.ascent * run.size;
   const centre = run.y - ((metrics.ascent - metrics.descent) / 2) * run.size;
+  // Combined text wider than its em box is compressed into it, as browsers do.
+  const wide = kind === 'combined' && n > 0 ? -2 * across[0] : 0;
+  const squeeze = wide > run.size ? run.size / wide : 1;
   // In the group, x runs against the line's block direction and y along the line.
   return {
     kind: 'group',
-    transform: [0, -1, 1, 0, run.x + top, centre],
+    transform: [0, -squeeze, 1, 0, run.x + top, centre],
     items: [
       {
         ...run,
