@@ -315,6 +315,18 @@ describe('writing-mode in tables, flex containers and lines', () => {
     expect(side.y).toBe(200);
   });
 
+  it('makes an inline of another writing mode an inline-block (a rotated header span)', async () => {
+    const r = await layoutSnippet(
+      `<table><tr><th id=th><span id=s style="writing-mode: vertical-rl">Total hours</span></th><td>9</td></tr></table>
+       <span id=m style="display: inline-block; font-weight: bold">Total hours</span>`,
+      PAGE,
+    );
+    const [s] = r.box('s');
+    expect(s.width).toBeCloseTo(20, 0);
+    expect(s.height).toBeCloseTo(r.box('m')[0].width, 0);
+    expect(r.box('th')[0].height).toBeGreaterThan(s.height);
+  });
+
   it('sits in a line as an inline-block', async () => {
     const r = await layoutSnippet(
       `<p>Before <span id=v style="display: inline-block; writing-mode: vertical-rl">Up</span> after</p>`,
