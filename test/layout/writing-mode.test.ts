@@ -327,6 +327,15 @@ describe('writing-mode in tables, flex containers and lines', () => {
     expect(r.box('th')[0].height).toBeGreaterThan(s.height);
   });
 
+  it('sizes an auto grid column by its depth', async () => {
+    const r = await layoutSnippet(
+      `<div style="display: grid; grid-template-columns: auto 1fr"><div id=g style="writing-mode: vertical-lr">Label</div><div id=rest>Rest</div></div>`,
+      PAGE,
+    );
+    expect(r.box('g')[0].width).toBe(20);
+    expect(r.box('rest')[0].x).toBe(20);
+  });
+
   it('sits in a line as an inline-block', async () => {
     const r = await layoutSnippet(
       `<p>Before <span id=v style="display: inline-block; writing-mode: vertical-rl">Up</span> after</p>`,
