@@ -37,7 +37,7 @@ export function isVertical(mode: WritingMode): boolean {
 export function isOrthogonalRoot(box: Box, ctx: LayoutContext): boolean {
   const vertical = isVertical(box.style.writingMode);
   if (ctx.verticalFlow !== undefined) {
-    if (!vertical)
+    if (!vertical && ctx.verticalFlow === 'turned')
       warnOnce(
         ctx,
         'css.unsupported.writing-mode-nested',
