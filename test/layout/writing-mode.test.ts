@@ -115,6 +115,17 @@ describe('writing-mode: vertical-rl in horizontal flow', () => {
     expect(v.width).toBeGreaterThanOrEqual(40);
   });
 
+  it('is a formatting context of its own: beside floats, no margins collapsing through', async () => {
+    const r = await layoutSnippet(
+      `<div style="float: left; width: 100px; height: 50px"></div>
+       <div id=v style="writing-mode: vertical-rl; height: 100px"><p style="margin: 30px 0">Text</p></div>`,
+      PAGE,
+    );
+    const [v] = r.box('v');
+    expect(v.x).toBe(100);
+    expect(v.y).toBe(0);
+  });
+
   it('keeps padding, borders and backgrounds physical', async () => {
     const r = await layoutSnippet(
       `<div id=v style="writing-mode: vertical-rl; height: 100px; padding: 5px 7px 9px 11px; border: 2px solid">Label</div>`,

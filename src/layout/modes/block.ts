@@ -174,15 +174,16 @@ function clearsFloatBefore(kids: readonly Box[], child: Box): boolean {
 }
 
 /** Top margin of `box` collapsed with its first in-flow child's, when they adjoin. */
-function collapsedTop(box: Box, cbWidth: number): MarginSet {
+function collapsedTop(box: Box, cbWidth: number, ctx: LayoutContext): MarginSet {
   let m = addMargin(NO_MARGIN, margin(box.style, cbWidth).top);
-  if (box.kind !== 'block' || isFcRoot(box, {}) || box.inline) return m;
+  if (box.kind !== 'block' || isFcRoot(box, {}) || box.inline || isOrthogonalRoot(box, ctx))
+    return m;
   const b = border(box.style);
   const p = padding(box.style, cbWidth);
   if (b.top > 0 || p.top > 0) return m;
   const first = box.children.find(isInFlow);
   if (first && !clearsFloatBefore(box.children, first)) {
-    const inner = collapsedTop(first, cbWidth);
+    const inner = collapsedTop(first, cbWidth, ctx);
     m = addMargin(addMargin(m, inner.pos), inner.neg);
   }
   return m;
@@ -906,7 +907,7 @@ function layoutChildren(
       frags.push(layoutFloat(k, x, width, y + marginValue(pending), floats, ctx, abs));
       continue;
     }
-    const mt = collapsedTop(k, width);
+    const mt = collapsedTop(k, width, ctx);
     if (first && collapseTop && !clearsFloatBefore(kids, k)) pending = NO_MARGIN;
     else pending = addMargin(addMargin(pending, mt.pos), mt.neg);
     let top = y + marginValue(pending);
@@ -920,7 +921,8 @@ function layoutChildren(
     // Lines are counted in the clamp container's own formatting context only.
     if (clamp && !isFcRoot(k, {})) kidOpts = { ...kidOpts, clamp };
     const r =
-      floats.size > 0 && isFcRoot(k, {})
+      // An orthogonal flow is a formatting context of its own too (CSS Writing Modes 3 §7).
+      floats.size > 0 && (isFcRoot(k, {}) || isOrthogonalRoot(k, ctx))
         ? layoutBesideFloats(k, x, top, width, ctx, abs, kidOpts, floats)
         : pageFlow && ctx.reuse && floats.size === 0 && kidOpts === opts
           ? ctx.reuse.layOut(
