@@ -97,6 +97,12 @@ export interface LayoutContext {
   readonly flowCut?: FlowCut;
   /** What layout works out once per box of this box tree. */
   readonly memo: BoxMemo;
+  /**
+   * Layout is in vertical text: 'turned' inside a vertical box's rotated space
+   * (modes/orthogonal.ts), where vertical boxes are laid out as horizontal ones are and upright
+   * glyphs are stood up; 'flat' in a vertical page laid out horizontally (not supported).
+   */
+  readonly verticalFlow?: 'turned' | 'flat';
 }
 
 /**

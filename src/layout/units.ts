@@ -132,6 +132,19 @@ export function sum(e: Edges, axis: 'h' | 'v'): number {
   return axis === 'h' ? e.left + e.right : e.top + e.bottom;
 }
 
+/**
+ * Text of vertical lines whose orientation stands (some) glyphs upright: vertical-rl and
+ * vertical-lr, not the sideways modes, and not text-orientation: sideways.
+ */
+function uprightText(s: ComputedStyle): boolean {
+  return stands(s) && s.textOrientation !== 'sideways';
+}
+
+/** Vertical lines in which glyphs may stand upright (the sideways modes turn them all). */
+function stands(s: ComputedStyle): boolean {
+  return s.writingMode === 'vertical-rl' || s.writingMode === 'vertical-lr';
+}
+
 function verticalAlign(s: ComputedStyle): VerticalAlign | undefined {
   const v = s.verticalAlign;
   if (typeof v === 'string') return v === 'baseline' ? undefined : v;
@@ -198,6 +211,8 @@ function buildTextStyle(
           ? { kind: 'factor', value: lh.value }
           : { kind: 'length', value: pt(lh.px) },
     ...(va !== undefined ? { verticalAlign: va } : {}),
+    ...(uprightText(s) ? { vertical: s.textOrientation as 'mixed' | 'upright' } : {}),
+    ...(s.textCombineUpright === 'all' && stands(s) ? { combine: true as const } : {}),
     ...(decoration && decoration.lines.length > 0 ? { textDecoration: decoration } : {}),
     ...(features ? { fontFeatures: features } : {}),
     overflowWrap:

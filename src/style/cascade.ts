@@ -528,6 +528,10 @@ export class StyleEngine {
     if (blockify && display !== 'none' && display !== 'contents')
       rec.display = BLOCKIFY[display] ?? display;
     if (isRoot && rec.display === 'contents') rec.display = 'block';
+    // An inline in another writing mode than its parent's lays its text out in a box of its
+    // own: it becomes an inline-block (CSS Writing Modes 3 §3.1).
+    if (!isRoot && rec.display === 'inline' && rec.writingMode !== pRec.writingMode)
+      rec.display = 'inline-block';
     // overflow: a visible axis next to a clipping one behaves as auto.
     if (rec.overflowX === 'visible' && rec.overflowY !== 'visible' && rec.overflowY !== 'clip')
       rec.overflowX = 'auto';

@@ -626,6 +626,12 @@ export interface TextShadow {
   readonly color: RgbaColor | 'currentcolor';
 }
 
+/** CSS Writing Modes: the block flow direction and how lines are set. */
+export type WritingMode =
+  'horizontal-tb' | 'vertical-rl' | 'vertical-lr' | 'sideways-rl' | 'sideways-lr';
+export type TextOrientation = 'mixed' | 'upright' | 'sideways';
+export type TextCombineUpright = 'none' | 'all' | 'digits';
+
 export interface ComputedStyle {
   // Box generation and positioning
   readonly display: Display;
@@ -818,6 +824,9 @@ export interface ComputedStyle {
   readonly verticalAlign: VerticalAlign;
   readonly direction: Direction;
   readonly unicodeBidi: UnicodeBidi;
+  readonly writingMode: WritingMode;
+  readonly textOrientation: TextOrientation;
+  readonly textCombineUpright: TextCombineUpright;
   readonly hyphens: Hyphens;
   /** hyphenate-character: 'auto' (the font's hyphen) or the string an inserted hyphen draws. */
   readonly hyphenateCharacter: string;

@@ -31,6 +31,7 @@ import type {
   ShapedParagraph,
   TextAlign,
   TextStyle,
+  Upright,
   VerticalAlign,
 } from './types.js';
 
@@ -614,6 +615,8 @@ interface PendingFragment<S> {
   box: InlineBoxMetrics;
   style: TextStyle;
   source: S;
+  /** Glyphs set upright in vertical text. */
+  upright: Upright | undefined;
 }
 
 /** A fragment of a line being assembled: glyphs, or an object with its extent. */
@@ -675,6 +678,7 @@ function lineFragment<S>(f: Pending<S>, baseline: number): LineFragment<S> {
     source: f.source,
     ascent: f.box.ascent,
     descent: f.box.descent,
+    ...(f.upright ? { upright: f.upright } : {}),
   };
   return fragment;
 }
@@ -686,6 +690,7 @@ function continuesFragment(
     readonly face: LoadedFace | null;
     readonly level: number;
     readonly size: number;
+    readonly upright?: Upright;
   } | null,
   piece: Piece,
 ): boolean {
@@ -693,6 +698,7 @@ function continuesFragment(
     open !== null &&
     open.run === piece.run &&
     open.face === piece.face &&
+    open.upright === piece.upright &&
     open.level === piece.level &&
     open.size === piece.size
   );
@@ -826,6 +832,7 @@ function buildLine<S>(
         box,
         style,
         source: run.source,
+        upright: piece.upright,
       };
       fragments.push(frag);
     }

@@ -22,7 +22,7 @@ import {
   withoutMarkPositioning,
   type ClassDef,
 } from './mark-positioning.js';
-import type { FontFace, FontMetrics, FontStyle } from './types.js';
+import type { FontFace, FontMetrics, FontStyle, Upright } from './types.js';
 
 /** Shaped glyphs of one piece of text in font units, logical order. */
 export interface ShapedUnits {
@@ -73,6 +73,12 @@ export interface ShapeParams {
   readonly tabSize: number;
   /** Joining script: letter-spacing is not applied. */
   readonly cursive: boolean;
+  /**
+   * Glyphs set upright in vertical text (GlyphFragment.upright): advances are vertical
+   * advances (vmtx, else the font's ascent to descent) and dx is minus half the horizontal
+   * advance; combined, the glyphs stand side by side in one em box.
+   */
+  readonly upright?: Upright;
 }
 
 /** The last shaping style a face was asked for, and its cache group. */
@@ -382,6 +388,17 @@ export class LoadedFace implements FontFace {
   }
 
   /**
+   * Vertical advance in font units: the vmtx table's, else the font's ascent to descent (the
+   * em box upright glyphs are stood in, as HarfBuzz and browsers do).
+   */
+  verticalAdvance(gid: number): number {
+    const vertical = (this.font as Font & { readonly vmtx?: unknown }).vmtx !== undefined;
+    const g = this.font.getGlyph(gid) as Glyph & { readonly advanceHeight?: number };
+    if (vertical && g.advanceHeight !== undefined) return g.advanceHeight;
+    return (this.metrics.ascent + this.metrics.descent) * this.unitsPerEm;
+  }
+
+  /**
    * The glyph drawn for an inserted hyphen: the font's own soft-hyphen glyph when it has a
    * visible one (so its text maps to U+00AD without clashing with '-'), else U+2010, else '-'.
    */
@@ -483,9 +500,19 @@ export class LoadedFace implements FontFace {
         (units.opaque || i === shapedCount - 1 || units.clusters[i + 1] !== units.clusters[i])
       )
         a += p.letterSpacing;
+      if (p.upright === 'glyphs') {
+        // The centre line of an upright glyph is half its horizontal advance in from its
+        // origin; its pen moves down by its vertical advance (letter-spacing kept).
+        const h = units.advances[i] * scale;
+        dx[i] = -h / 2;
+        dy[i] = 0;
+        a += h === 0 ? -h : this.verticalAdvance(ids[i]) * scale - h;
+      }
       advances[i] = a;
       width += a;
     }
+    if (p.upright === 'combined')
+      width = combineUpright(units.advances, scale, p.size, advances, dx, dy);
     const out: ScaledShape = {
       ids,
       advances,
@@ -850,4 +877,32 @@ interface Os2Table {
   yStrikeoutSize: number;
   yStrikeoutPosition: number;
   fsSelection?: { useTypoMetrics?: boolean };
+}
+
+/**
+ * Combined upright text (text-combine-upright: all): the glyphs side by side, centred across
+ * the line (dx from the centre line, in the order drawn), all in one em box along it, which the
+ * last glyph's advance takes. Writes `advances`, `dx` and `dy`; returns the em box.
+ */
+function combineUpright(
+  unitAdvances: ArrayLike<number>,
+  scale: number,
+  em: number,
+  advances: Float64Array,
+  dx: Float64Array,
+  dy: Float64Array,
+): number {
+  const n = advances.length;
+  let across = 0;
+  for (let i = 0; i < unitAdvances.length; i++) across += unitAdvances[i] * scale;
+  let at = -across / 2;
+  for (let i = 0; i < n; i++) {
+    dx[i] = at;
+    dy[i] = 0;
+    at += i < unitAdvances.length ? unitAdvances[i] * scale : 0;
+    advances[i] = 0;
+  }
+  // One em along the line, whatever the glyphs' width (the painter compresses wider text).
+  if (n > 0) advances[n - 1] = em;
+  return n > 0 ? em : 0;
 }

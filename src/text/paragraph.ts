@@ -4,7 +4,7 @@
  */
 import type { TextFontContext } from './context.js';
 import type { LoadedFace } from './face.js';
-import type { ObjectRun, ShapedParagraph, TextRun, TextStyle } from './types.js';
+import type { ObjectRun, ShapedParagraph, TextRun, TextStyle, Upright } from './types.js';
 
 export const BREAK_NONE = 0;
 export const BREAK_ALLOWED = 1;
@@ -62,6 +62,8 @@ export interface Piece {
   /** overflow-wrap: anywhere — the break points also count for min-content (break-word's do not). */
   readonly breakAnywhere: boolean;
   readonly isForcedBreak: boolean;
+  /** Glyphs set upright in vertical text (TextStyle.vertical, TextStyle.combine). */
+  readonly upright?: Upright;
 }
 
 /** Cluster start of glyph `g` of a piece: its absolute offset in the paragraph text. */

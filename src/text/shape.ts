@@ -3,6 +3,7 @@
  * opportunities (UAX #14, soft hyphens, hyphens: auto), script itemisation, per-character font
  * fallback, and shaping with fontkit into pieces (see paragraph.ts).
  */
+import { isUprightInMixed } from './orientation.js';
 import bidiModule, { type Bidi } from 'bidi-js';
 import LineBreaker from 'linebreak';
 import { asTextContext, type TextFontContext } from './context.js';
@@ -25,6 +26,7 @@ import type {
   ShapedParagraph,
   TextRun,
   TextStyle,
+  Upright,
   WhiteSpace,
 } from './types.js';
 
@@ -456,6 +458,8 @@ export interface PieceSpec {
   readonly sizeScale: number;
   readonly breakAfter: number;
   readonly hyphenPoints: readonly number[];
+  /** Glyphs set upright in vertical text. */
+  readonly upright?: Upright;
 }
 
 /**
@@ -468,6 +472,7 @@ interface ShapeParamsMemo {
   script?: string;
   rtl?: boolean;
   size?: number;
+  upright?: Upright;
   params?: ShapeParams;
 }
 
@@ -477,16 +482,26 @@ function shapeParams(
   rtl: boolean,
   size: number,
   memo: ShapeParamsMemo | undefined,
+  upright?: Upright,
 ): ShapeParams {
   if (
     memo?.params &&
     memo.style === style &&
     memo.script === script &&
     memo.rtl === rtl &&
-    memo.size === size
+    memo.size === size &&
+    memo.upright === upright
   )
     return memo.params;
-  const { features, key } = featureSettings(style, script);
+  const settings = featureSettings(style, script);
+  // Upright glyphs take the font's vertical alternates (CJK punctuation); the key keeps their
+  // shapes apart from the same text's horizontal ones.
+  const { features, key } = upright
+    ? {
+        features: { ...settings.features, kern: false, vert: true },
+        key: `${settings.key}|${upright}`,
+      }
+    : settings;
   const params: ShapeParams = {
     script,
     rtl,
@@ -498,12 +513,14 @@ function shapeParams(
     wordSpacing: style.wordSpacing,
     tabSize: style.tabSize ?? 8,
     cursive: CURSIVE_SCRIPTS.has(script),
+    ...(upright ? { upright } : {}),
   };
   if (memo) {
     memo.style = style;
     memo.script = script;
     memo.rtl = rtl;
     memo.size = size;
+    memo.upright = upright;
     memo.params = params;
   }
   return params;
@@ -534,7 +551,7 @@ export function shapePiece<S>(
   else
     shaped = face.shapeScaled(
       shapingText.slice(spec.start, spec.end),
-      shapeParams(style, spec.script, spec.level % 2 === 1, size, memo),
+      shapeParams(style, spec.script, spec.level % 2 === 1, size, memo, spec.upright),
       withHyphen ? (style.hyphenateCharacter ?? '') : false,
     );
   const insetStart = spec.start === runStart ? (run.insetStart ?? 0) : 0;
@@ -559,6 +576,7 @@ export function shapePiece<S>(
     insetStart,
     insetEnd,
     breakAfter: spec.breakAfter,
+    ...(spec.upright ? { upright: spec.upright } : {}),
     hyphenPoints: shaped.opaque ? NO_POINTS : spec.hyphenPoints,
     hyphenated: withHyphen,
     hyphenChars: style.hyphenateCharacter ?? '',
@@ -684,6 +702,8 @@ interface Itemising<S> {
   readonly faces: readonly (LoadedFace | null)[];
   readonly missing: Uint8Array;
   readonly smallCaps: Uint8Array | undefined;
+  /** Per character, 0 or how it stands in vertical text (UPRIGHT_KINDS); absent when none does. */
+  readonly upright: Uint8Array | undefined;
   readonly memo: ShapeParamsMemo;
 }
 
@@ -726,6 +746,7 @@ function pieceOf<S>(it: Itemising<S>, start: number, end: number): Piece {
       sizeScale: it.smallCaps?.[start] ? SMALL_CAPS_SCALE : 1,
       breakAfter,
       hyphenPoints: hp,
+      ...(it.upright?.[start] ? { upright: UPRIGHT_KINDS[it.upright[start]] } : {}),
     },
     false,
     it.memo,
@@ -844,6 +865,8 @@ export function shapeParagraph<S>(
     shapingText = chars.join('');
   }
 
+  const upright = uprightCharacters(text, runs, runOf);
+
   // Itemise into pieces.
   const pieces: Piece[] = [];
   const it: Itemising<S> = {
@@ -860,6 +883,7 @@ export function shapeParagraph<S>(
     faces,
     missing,
     smallCaps,
+    upright,
     memo: {},
   };
   let start = 0;
@@ -872,13 +896,16 @@ export function shapeParagraph<S>(
     if (code >= 0xdc00 && code <= 0xdfff) continue; // never split a surrogate pair
     const prev = text[i - 1];
     const ch = text[i];
+    // Combined text stays one piece: it stands in one em box, never broken.
+    const combined = upright !== undefined && upright[i] === 2 && upright[i - 1] === 2;
     if (
-      breaks[i] !== BREAK_NONE ||
+      (breaks[i] !== BREAK_NONE && !combined) ||
       runOf[i] !== runOf[i - 1] ||
       levels[i] !== levels[i - 1] ||
       faces[i] !== faces[i - 1] ||
       missing[i] !== missing[i - 1] ||
       (smallCaps !== undefined && smallCaps[i] !== smallCaps[i - 1]) ||
+      (upright !== undefined && upright[i] !== upright[i - 1]) ||
       scripts[i] !== scripts[i - 1] ||
       ch === OBJECT_CHAR ||
       prev === OBJECT_CHAR ||
@@ -907,6 +934,44 @@ export function shapeParagraph<S>(
     prep.runStart,
     prep.runEnd,
   );
+}
+
+/** Upright pieces by their mark in Itemising.upright. */
+const UPRIGHT_KINDS: readonly (Upright | undefined)[] = [undefined, 'glyphs', 'combined'];
+
+/**
+ * Which characters of vertical text stand upright (TextStyle.vertical): all of an upright
+ * run's, the CJK ones of a mixed run (1), all of a combined run's (2). Undefined when the
+ * paragraph has none.
+ */
+function uprightCharacters<S>(
+  text: string,
+  runs: readonly FlowRun<S>[],
+  runOf: Int32Array,
+): Uint8Array | undefined {
+  if (!runs.some((r) => r.kind === 'text' && (r.style.vertical ?? r.style.combine) !== undefined))
+    return undefined;
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const run = runs[runOf[i]];
+    if (run.kind !== 'text') continue;
+    if (run.style.combine) {
+      out[i] = 2;
+      continue;
+    }
+    if (run.style.vertical === undefined) continue;
+    const cp = text.codePointAt(i)!;
+    const wide = cp > 0xffff;
+    // Line breaks and tabs never stand; spaces do in upright text (an em box apart, as
+    // browsers set them), and keep their sideways width between the words of mixed text.
+    const up =
+      cp !== 0x0a &&
+      cp !== 0x09 &&
+      (run.style.vertical === 'upright' || (cp !== 0x20 && isUprightInMixed(cp)));
+    out[i] = up ? 1 : 0;
+    if (wide) out[++i] = out[i - 1];
+  }
+  return out;
 }
 
 /** Re-shapes part of a piece (hyphenation or emergency break), optionally adding a hyphen. */
@@ -938,6 +1003,7 @@ export function slicePiece<S>(
         para.runs[piece.run].style.size > 0 ? piece.size / para.runs[piece.run].style.size : 1,
       breakAfter: to === piece.end ? piece.breakAfter : BREAK_ALLOWED,
       hyphenPoints: piece.hyphenPoints.filter((p) => p > from && p < to),
+      ...(piece.upright ? { upright: piece.upright } : {}),
     },
     withHyphen,
   );

@@ -170,6 +170,17 @@ export interface TextStyle {
   /** Relative to the block's baseline and font (nested inline boxes are not a separate parent). */
   readonly verticalAlign?: VerticalAlign;
   /**
+   * Text of vertical lines (laid out turned a quarter turn): 'upright' stands every glyph
+   * upright, 'mixed' those of scripts set upright in vertical text (CJK); the others stay
+   * sideways. Upright glyphs advance by their vertical advance (see GlyphFragment.upright).
+   */
+  readonly vertical?: 'mixed' | 'upright';
+  /**
+   * text-combine-upright: all in vertical text: the run is set horizontally within one em
+   * box standing in the line (GlyphFragment.upright 'combined').
+   */
+  readonly combine?: true;
+  /**
    * Decorations in effect on this text, including those propagated from ancestor inline boxes
    * (the caller propagates; text/ only measures where to draw them).
    */
@@ -389,7 +400,18 @@ export interface GlyphFragment<S> {
   /** Ascent and descent of this fragment's inline box around its baseline (points, positive). */
   readonly ascent: number;
   readonly descent: number;
+  /**
+   * Glyphs set upright in vertical text. 'glyphs': each advance is the glyph's vertical
+   * advance, and offsets.dx holds minus half its horizontal advance (where its centre line
+   * goes). 'combined': the glyphs side by side in one em box, the last advancing by it, each
+   * offsets.dx where the glyph starts from the box's centre line. Whoever draws the line
+   * turned stands them up, centred on the line.
+   */
+  readonly upright?: Upright;
 }
+
+/** How glyphs stand in vertical text (GlyphFragment.upright). */
+export type Upright = 'glyphs' | 'combined';
 
 /** An atomic inline placed on a line. */
 export interface ObjectFragment<S> {

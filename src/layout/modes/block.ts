@@ -36,6 +36,12 @@ import { textShadowItems } from '../paint/text-shadow.js';
 import { shadowBudget } from '../paint/shadow-image.js';
 import { layoutTable, tableIntrinsic } from './table.js';
 import {
+  isOrthogonalRoot,
+  layoutOrthogonal,
+  orthogonalContent,
+  verticalPageFlow,
+} from './orthogonal.js';
+import {
   border,
   isOverflowClipped,
   lenAuto,
@@ -177,15 +183,16 @@ function clearsFloatBefore(kids: readonly Box[], child: Box): boolean {
 }
 
 /** Top margin of `box` collapsed with its first in-flow child's, when they adjoin. */
-function collapsedTop(box: Box, cbWidth: number): MarginSet {
+function collapsedTop(box: Box, cbWidth: number, ctx: LayoutContext): MarginSet {
   let m = addMargin(NO_MARGIN, margin(box.style, cbWidth).top);
-  if (box.kind !== 'block' || isFcRoot(box, {}) || box.inline) return m;
+  if (box.kind !== 'block' || isFcRoot(box, {}) || box.inline || isOrthogonalRoot(box, ctx))
+    return m;
   const b = border(box.style);
   const p = padding(box.style, cbWidth);
   if (b.top > 0 || p.top > 0) return m;
   const first = box.children.find(isInFlow);
   if (first && !clearsFloatBefore(box.children, first)) {
-    const inner = collapsedTop(first, cbWidth);
+    const inner = collapsedTop(first, cbWidth, ctx);
     m = addMargin(addMargin(m, inner.pos), inner.neg);
   }
   return m;
@@ -224,7 +231,11 @@ export function intrinsicOuter(box: Box, ctx: LayoutContext): { min: number; max
     min = max = s.boxSizing === 'border-box' ? specified : specified + edges;
   } else {
     let c: { min: number; max: number };
-    if (box.kind === 'table') c = tableIntrinsic(box, ctx);
+    // An orthogonal flow's width is the depth of its lines at its inline size.
+    if (isOrthogonalRoot(box, ctx)) {
+      const depth = orthogonalContent(box, 0, undefined, undefined, ctx).blockSize;
+      c = { min: depth, max: depth };
+    } else if (box.kind === 'table') c = tableIntrinsic(box, ctx);
     else if (box.kind === 'flex') c = flexIntrinsic(box, ctx);
     else if (box.kind === 'grid') c = gridIntrinsic(box, ctx);
     else if (box.inline) {
@@ -547,8 +558,11 @@ export function layoutBlockLevel(
   opts: LayoutOptions = {},
 ): Placed & { marginLeft: number } {
   ctx.deadline?.check('layout');
+  ctx = verticalPageFlow(box, ctx) ?? ctx;
+  const orthogonal = isOrthogonalRoot(box, ctx);
   const float = isFloat(box);
-  const shrink = float || isOutOfFlow(box) || opts.shrink === true;
+  // An orthogonal flow's auto width is the depth of its lines (its intrinsic widths).
+  const shrink = float || isOutOfFlow(box) || opts.shrink === true || orthogonal;
   let hz = horizontal(box, cbWidth, shrink, ctx);
   // A float's auto margins are 0; where it goes is the float context's business.
   if (opts.forcedWidth !== undefined || float)
@@ -559,24 +573,26 @@ export function layoutBlockLevel(
     };
   const x = cbX + hz.marginLeft;
   let placed: Placed;
-  switch (box.kind) {
-    case 'image':
-      placed = layoutImage(box, x, y, hz, cbWidth, ctx);
-      break;
-    case 'table':
-      placed = layoutTable(box, x, y, hz.width, cbWidth, ctx);
-      break;
-    case 'flex':
-      placed = layoutFlex(box, x, y, hz.width, ctx, abs, opts);
-      break;
-    case 'grid':
-      placed = layoutGrid(box, x, y, hz.width, ctx, abs, opts);
-      break;
-    default:
-      placed = isMulticol(box.style)
-        ? layoutMulticol(box, x, y, hz.width, ctx, abs, opts)
-        : layoutBlock(box, x, y, hz, ctx, abs, opts);
-  }
+  if (orthogonal) placed = layoutOrthogonal(box, x, y, hz, cbWidth, ctx, opts);
+  else
+    switch (box.kind) {
+      case 'image':
+        placed = layoutImage(box, x, y, hz, cbWidth, ctx);
+        break;
+      case 'table':
+        placed = layoutTable(box, x, y, hz.width, cbWidth, ctx);
+        break;
+      case 'flex':
+        placed = layoutFlex(box, x, y, hz.width, ctx, abs, opts);
+        break;
+      case 'grid':
+        placed = layoutGrid(box, x, y, hz.width, ctx, abs, opts);
+        break;
+      default:
+        placed = isMulticol(box.style)
+          ? layoutMulticol(box, x, y, hz.width, ctx, abs, opts)
+          : layoutBlock(box, x, y, hz, ctx, abs, opts);
+    }
   let frag = placed.frag;
   if (box.style.position === 'relative') {
     const dx = lenAuto(box.style.left, cbWidth) ?? -(lenAuto(box.style.right, cbWidth) ?? 0);
@@ -849,6 +865,8 @@ export function blockAtHeight(
 ): Placed | undefined {
   const f = placed.frag;
   if (box.kind !== 'block' || f.kind !== 'box' || isMulticol(box.style)) return undefined;
+  // Rotated content is placed by the box's height (sideways-lr lines start at the bottom).
+  if (isOrthogonalRoot(box, ctx)) return undefined;
   if (isPositioned(box.style) || box.style.height !== 'auto') return undefined;
   if (box.style.aspectRatio !== 'auto' || renderedLegend(box) !== undefined) return undefined;
   const g = { x, width: placed.width, top: f.top, height };
@@ -901,7 +919,7 @@ function layoutChildren(
       frags.push(layoutFloat(k, x, width, y + marginValue(pending), floats, ctx, abs));
       continue;
     }
-    const mt = collapsedTop(k, width);
+    const mt = collapsedTop(k, width, ctx);
     if (first && collapseTop && !clearsFloatBefore(kids, k)) pending = NO_MARGIN;
     else pending = addMargin(addMargin(pending, mt.pos), mt.neg);
     let top = y + marginValue(pending);
@@ -915,7 +933,8 @@ function layoutChildren(
     // Lines are counted in the clamp container's own formatting context only.
     if (clamp && !isFcRoot(k, {})) kidOpts = { ...kidOpts, clamp };
     const r =
-      floats.size > 0 && isFcRoot(k, {})
+      // An orthogonal flow is a formatting context of its own too (CSS Writing Modes 3 §7).
+      floats.size > 0 && (isFcRoot(k, {}) || isOrthogonalRoot(k, ctx))
         ? layoutBesideFloats(k, x, top, width, ctx, abs, kidOpts, floats)
         : pageFlow && ctx.reuse && floats.size === 0 && kidOpts === opts
           ? ctx.reuse.layOut(

@@ -46,6 +46,7 @@ import {
 import type { LayoutContext } from '../context.js';
 import { decorateBox, flatten, MemoSlot, warnOnce } from '../context.js';
 import { textShadowItems } from '../paint/text-shadow.js';
+import { uprightRun } from '../paint/upright.js';
 import { shadowBudget } from '../paint/shadow-image.js';
 import type { DisplayItem, GlyphList, GlyphRun, ItemTag } from '../../document/index.js';
 import { clipsToText, resolveTextClips } from '../paint/text-clip.js';
@@ -646,7 +647,11 @@ function lineLeaf(
           ...(f.actualText !== undefined ? { actualText: f.actualText } : {}),
           tag: tagOf(f.source, ctx),
         };
-        content.push(item);
+        content.push(
+          f.upright
+            ? uprightRun(item, f.face.metrics, ctx.verticalFlow === 'turned', f.upright)
+            : item,
+        );
         if (bg && clipsToText(bg.style)) {
           textOf ??= new Map();
           const runs = textOf.get(bg);

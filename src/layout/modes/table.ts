@@ -31,6 +31,7 @@ import {
   type ColumnSpec,
 } from './table-widths.js';
 import { WeakKeyedMemo } from '../../util/index.js';
+import { boxTransform } from '../paint/transform.js';
 import {
   border,
   borderSides,
@@ -760,10 +761,16 @@ function placeInRows(
           y: top,
           ...(ctx.recordBoxes ? { box: { x: l.x, width: l.w, height: h } } : {}),
         });
+      // The grid draws the cell's background and borders; its content still turns with the
+      // cell's own transform (rotated column headers).
+      const turn = boxTransform(cs, { x: l.x, y: top, width: l.w, height: h });
+      const content: DisplayItem[] = turn ? [] : items;
       for (const k of kids) {
-        items.push(...flatten(k));
+        content.push(...flatten(k));
         anchors.push(...anchorsOf(k));
       }
+      if (turn && content.length > 0)
+        items.push({ kind: 'group', transform: turn, items: content });
       cellFrags[l.r].push(cell);
     } else {
       const f = cell.make(ctx);

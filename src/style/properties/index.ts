@@ -35,6 +35,7 @@ import * as textStroke from './text-stroke.js';
 import * as textEmphasis from './text-emphasis.js';
 import * as transforms from './transforms.js';
 import * as zoom from './zoom.js';
+import * as writingModes from './writing-modes.js';
 import { parseLength } from '../values.js';
 
 /** The families in registration order (it decides the order of COMPUTE_ORDER's tail). */
@@ -67,6 +68,7 @@ const FAMILIES = [
   paged,
   forms,
   zoom,
+  writingModes,
 ];
 const LONG: Longhand[] = FAMILIES.flatMap((f) => f.longhands);
 const SHORT: Shorthand[] = FAMILIES.flatMap((f) => f.shorthands);
