@@ -314,6 +314,24 @@ describe('writing-mode in tables, flex containers and lines', () => {
     expect(wednesday.y).toBeCloseTo(h2.y + h2.height - 2, 1);
   });
 
+  it('runs a shorter vertical cell along its whole row, aligned by text-align', async () => {
+    const r = await layoutSnippet(
+      `<table style="border-collapse: collapse"><tr>
+        <th id=a style="writing-mode: vertical-rl; text-align: start; padding: 2px">Mon</th>
+        <th id=b style="writing-mode: vertical-rl; text-align: end; padding: 2px">Tue</th>
+        <th style="writing-mode: vertical-rl; padding: 2px">Wednesday afternoon</th></tr></table>`,
+      PAGE,
+    );
+    const [a] = r.box('a');
+    const [b] = r.box('b');
+    const runs = drawnRuns(r.items(0));
+    const mon = runs.find((x) => x.text === 'Mon')!;
+    const tue = runs.find((x) => x.text === 'Tue')!;
+    // Start is the top of the cell, end its bottom: the cell is as tall as the row.
+    expect(mon.y).toBeCloseTo(a.y + 2, 0);
+    expect(tue.y + tue.length).toBeCloseTo(b.y + b.height - 2, 0);
+  });
+
   it('stretches as a flex item and takes its depth as its flex basis', async () => {
     const r = await layoutSnippet(
       `<div style="display: flex; height: 200px"><div id=side style="writing-mode: sideways-lr; background: navy; color: white">Side</div><div id=main style="flex: 1">Main</div></div>`,

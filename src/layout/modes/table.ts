@@ -12,6 +12,7 @@ import type { BoxGeometry, LayoutContext } from '../context.js';
 import { boxFragment, flatten, leafOf, shiftFragment, sideBySide } from '../context.js';
 import type { DisplayItem } from '../../document/index.js';
 import { intrinsicOuter, layoutBlockLevel, type Placed } from './block.js';
+import { isOrthogonalRoot } from './orthogonal.js';
 import type { Anchor, BoxFragment, Fragment, LeafFragment } from '../paginate/fragments.js';
 import { anchorsOf } from '../paginate/fragments.js';
 import {
@@ -735,11 +736,21 @@ function placeInRows(
   for (const l of laid) {
     const top = rowY[l.r];
     const h = rowY[l.r + l.rowspan] - spV - top;
-    const natural = l.placed.frag;
-    const contentH = l.placed.height;
+    // A vertical cell's lines run down the cell: it is laid out again as tall as its row, so
+    // its text is aligned along the whole cell by text-align, as browsers stretch it.
+    const stretched =
+      h > l.placed.height + 0.01 && isOrthogonalRoot(l.box, ctx)
+        ? layoutBlockLevel(l.box, l.x, top, l.w, ctx, [], {
+            root: true,
+            forcedWidth: l.w,
+            forcedHeight: h,
+          })
+        : undefined;
+    const natural = stretched ? stretched.frag : l.placed.frag;
+    const contentH = stretched ? h : l.placed.height;
     const va = l.box.style.verticalAlign;
     const off = va === 'middle' ? (h - contentH) / 2 : va === 'bottom' ? h - contentH : 0;
-    const dy = top - l.at;
+    const dy = stretched ? 0 : top - l.at;
     let kids: Fragment[];
     if (natural.kind === 'box') {
       kids = [];
