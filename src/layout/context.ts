@@ -7,6 +7,7 @@ import type { BackgroundClip, BackgroundLayer, ComputedStyle } from '../style/in
 import type { FontContext, ParagraphMemo } from '../text/index.js';
 import type { Box } from './box-tree/boxes.js';
 import type { FlowReuse } from './modes/flow-reuse.js';
+import type { ContainerLog } from './modes/containers.js';
 import type { ArtifactTag, DisplayItem, Drawing, ItemTag, PathOp } from '../document/index.js';
 import { pathBounds } from '../document/index.js';
 import type {
@@ -95,6 +96,8 @@ export interface LayoutContext {
   readonly flowCut?: FlowCut;
   /** What layout works out once per box of this box tree. */
   readonly memo: BoxMemo;
+  /** Where size containers' content boxes are recorded, when styles depend on them. */
+  readonly containers?: ContainerLog;
 }
 
 /**

@@ -19,6 +19,12 @@ export interface LengthEnv {
   /** ex and ch as fractions of the font size. */
   readonly exRatio: number;
   readonly chRatio: number;
+  /**
+   * 1cqw and 1cqh in px: a hundredth of the nearest size container's content box on that axis;
+   * absent, the cq* units fall back to vw and vh (the page area, CSS Conditional 5 §6.1).
+   */
+  readonly cqw?: number;
+  readonly cqh?: number;
 }
 
 type CalcExpr =
@@ -40,7 +46,22 @@ export type LenSpec =
   | { readonly t: 'calc'; readonly e: CalcExpr };
 
 const ABSOLUTE = CSS_PX_PER_UNIT;
-const RELATIVE = new Set(['em', 'rem', 'ex', 'ch', 'vw', 'vh', 'vmin', 'vmax']);
+const RELATIVE = new Set([
+  'em',
+  'rem',
+  'ex',
+  'ch',
+  'vw',
+  'vh',
+  'vmin',
+  'vmax',
+  'cqw',
+  'cqh',
+  'cqi',
+  'cqb',
+  'cqmin',
+  'cqmax',
+]);
 
 export function isLengthUnit(unit: string): boolean {
   const u = unit.toLowerCase();
@@ -68,6 +89,17 @@ function unitPx(unit: string, env: LengthEnv): number {
       return Math.min(env.vw, env.vh);
     case 'vmax':
       return Math.max(env.vw, env.vh);
+    // Horizontal writing only: the inline axis is the width.
+    case 'cqw':
+    case 'cqi':
+      return env.cqw ?? env.vw;
+    case 'cqh':
+    case 'cqb':
+      return env.cqh ?? env.vh;
+    case 'cqmin':
+      return Math.min(env.cqw ?? env.vw, env.cqh ?? env.vh);
+    case 'cqmax':
+      return Math.max(env.cqw ?? env.vw, env.cqh ?? env.vh);
   }
   return 0;
 }
