@@ -110,6 +110,52 @@ describe('@container size queries', () => {
   });
 });
 
+describe('containers sized by their formatting context', () => {
+  const CSS = `${PAGE} p { margin: 0; height: 10px }
+    .q { container-type: inline-size }
+    @container (width > 300px) { p { height: 30px } }`;
+
+  it('measures containers in flex items that share the free space', async () => {
+    const r = await layoutSnippet(
+      `<div style="display:flex; width: 600px">
+        <div style="flex: 2"><div class=q id=wide><p id=a>a</p></div></div>
+        <div style="flex: 1"><div class=q id=narrow><p id=b>b</p></div></div>
+      </div>`,
+      CSS,
+    );
+    expect(r.box('wide')[0].width).toBe(400);
+    expect(r.box('a')[0].height).toBe(30);
+    expect(r.box('b')[0].height).toBe(10);
+  });
+
+  it('measures containers in grid areas, table cells and columns', async () => {
+    const r = await layoutSnippet(
+      `<div style="display:grid; grid-template-columns: 1fr 200px; width: 600px">
+        <div class=q><p id=g1>a</p></div><div class=q><p id=g2>b</p></div>
+      </div>
+      <table style="width: 600px; border-spacing: 0"><tr>
+        <td style="width: 400px; padding: 0"><div class=q><p id=t1>a</p></div></td>
+        <td style="padding: 0"><div class=q><p id=t2>b</p></div></td>
+      </tr></table>
+      <div style="columns: 2; column-gap: 0; width: 700px"><div class=q><p id=m>a</p></div></div>`,
+      CSS,
+    );
+    expect(r.box('g1')[0].height).toBe(30);
+    expect(r.box('g2')[0].height).toBe(10);
+    expect(r.box('t1')[0].height).toBe(30);
+    expect(r.box('t2')[0].height).toBe(10);
+    expect(r.box('m')[0].height).toBe(30);
+  });
+
+  it('keeps the width of a container broken across pages', async () => {
+    const r = await layoutSnippet(
+      `<div class=q style="width: 400px"><div style="height: 700px"></div><p id=late>a</p></div>`,
+      CSS,
+    );
+    expect(r.box('late')[0]).toMatchObject({ page: 1, height: 30 });
+  });
+});
+
 describe('container query units', () => {
   it('resolve cqw, cqi, cqh, cqmin against the nearest container, else the page area', async () => {
     const r = await layoutSnippet(
