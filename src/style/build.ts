@@ -538,6 +538,7 @@ export class TreeBuilder {
   ): StyledPseudo | null {
     if (rules.length === 0) return null;
     const style = this.engine.compute(parentStyle, rules, [], [], kind, this.pseudoUnits);
+    this.noteContainerUnits(style);
     if (!Array.isArray(style.content) || style.display === 'none') return null;
     const list = style.content as ContentList;
     this.applyCounters(style, null, level, false);
@@ -564,6 +565,7 @@ export class TreeBuilder {
     lang: string,
   ): StyledPseudo | null {
     const style = this.engine.compute(liStyle, rules, [], [], 'marker', this.pseudoUnits);
+    this.noteContainerUnits(style);
     let content: GeneratedContent[];
     let alt: string | undefined;
     if (Array.isArray(style.content)) {
@@ -632,8 +634,7 @@ export class TreeBuilder {
       null,
       this.containers.length > 0 ? this.unitsIn(this.containers) : undefined,
     );
-    if (this.containers.length > 0 && this.engine.usesContainerUnits(style))
-      this.usesContainerUnits = true;
+    this.noteContainerUnits(style);
     const langAttr = el.attrs.get('lang') ?? el.attrs.get('xml:lang');
     const lang = langAttr !== undefined ? langAttr.trim() : parentLang;
     const nodeId = this.nextId++;
@@ -751,6 +752,12 @@ export class TreeBuilder {
       ),
       paged,
     );
+  }
+
+  /** Notes a style inside a size container that resolved cq* units (see usesContainerUnits). */
+  private noteContainerUnits(style: ComputedStyle): void {
+    if (this.containers.length > 0 && this.engine.usesContainerUnits(style))
+      this.usesContainerUnits = true;
   }
 
   /** An element as the query container its descendants and pseudo-elements may ask. */

@@ -66,7 +66,14 @@ describe('restyling for container sizes', () => {
         )
       ).containerQueries,
     ).toBeUndefined();
-    // cq units inside a size container do depend on its size.
+    // cq units inside a size container do depend on its size, a pseudo-element's too.
+    expect(
+      (
+        await style(
+          '<style>.c { container-type: inline-size } .c::before { content: "a"; width: 10cqw }</style><div class=c>x</div>',
+        )
+      ).containerQueries,
+    ).toBeDefined();
     expect(
       (
         await style(
