@@ -7,7 +7,12 @@ import { csstree } from './css-tree.js';
 import type { Warning } from '../diagnostics.js';
 import type { DomElement } from '../html/index.js';
 import type { ContainerUnits, MatchedRules, StyleEngine } from './cascade.js';
-import { conditionMatches, queryContainer, type QueryContainer } from './container-queries.js';
+import {
+  conditionMatches,
+  queryContainer,
+  sizeContainerType,
+  type QueryContainer,
+} from './container-queries.js';
 import { formatCounter, markerText, quotePairs } from './counters.js';
 import { presentationalHints } from './hints.js';
 import {
@@ -658,7 +663,7 @@ export class TreeBuilder {
     const frame = queries || isQueryContainer(style) ? this.frameOf(el, style) : undefined;
     const pushed = frame !== undefined && isQueryContainer(style);
     if (pushed) this.containers.push(frame);
-    if (style.containerType !== 'normal') this.sizeContainers.set(nodeId, el);
+    if (sizeContainerType(style) !== 'normal') this.sizeContainers.set(nodeId, el);
     const enclosingStyleParent = this.styleParent;
     const enclosingUnits = this.pseudoUnits;
     const units = this.containers.length > 0 ? this.unitsIn(this.containers) : undefined;
@@ -762,10 +767,11 @@ export class TreeBuilder {
 
   /** An element as the query container its descendants and pseudo-elements may ask. */
   private frameOf(el: DomElement, style: ComputedStyle): QueryContainer {
-    const size = style.containerType === 'normal' ? undefined : this.opts.containerSizes?.get(el);
+    const type = sizeContainerType(style);
+    const size = type === 'normal' ? undefined : this.opts.containerSizes?.get(el);
     let custom: ReadonlyMap<string, string> | undefined;
     return {
-      type: style.containerType,
+      type,
       names: style.containerName,
       style,
       size,

@@ -52,6 +52,30 @@ export interface QueryContainer {
   readonly custom: () => ReadonlyMap<string, string>;
 }
 
+/**
+ * Boxes size containment does not apply to (CSS Contain 2 §3.1): inline boxes, internal table
+ * boxes, and elements without a box. Their container-type gives no size container.
+ */
+const UNCONTAINABLE: ReadonlySet<string> = new Set([
+  'inline',
+  'contents',
+  'none',
+  'table-row-group',
+  'table-header-group',
+  'table-footer-group',
+  'table-row',
+  'table-cell',
+  'table-column-group',
+  'table-column',
+]);
+
+/** The container type an element's box takes: its container-type where size containment applies. */
+export function sizeContainerType(style: ComputedStyle): ContainerType {
+  return style.containerType === 'normal' || UNCONTAINABLE.has(style.display)
+    ? 'normal'
+    : style.containerType;
+}
+
 /** Words that may not name a container in a prelude. */
 const NOT_NAMES = new Set(['not', 'and', 'or', 'none']);
 

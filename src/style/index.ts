@@ -40,6 +40,7 @@ export { mixColors, parseColor } from './colors.js';
 // css-tree behind the guard every parse of ours needs (see css-tree.ts).
 export { csstree } from './css-tree.js';
 export { formatCounter } from './counters.js';
+export { sizeContainerType } from './container-queries.js';
 export type { CounterStyleDefs, CounterStyleDef } from './counter-styles.js';
 export type { DocumentLimits } from '../html/index.js';
 

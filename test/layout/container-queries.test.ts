@@ -198,6 +198,18 @@ describe('size containment', () => {
     expect(r.box('n')[0].width).toBeGreaterThan(10);
   });
 
+  it('does not apply to table cells or inline boxes, which answer no size query', async () => {
+    const r = await layoutSnippet(
+      `<table style="border-spacing: 0"><tr><td id=cell style="container-type: inline-size; padding: 0">Some text<p id=a>a</p></td></tr></table>
+       <div style="width: 500px"><span style="container-type: inline-size"><b id=b style="display: inline-block">b</b></span></div>`,
+      `${PAGE} p { margin: 0; height: 10px }
+       @container (width >= 0px) { #a { height: 30px } #b { height: 30px } }`,
+    );
+    expect(r.box('cell')[0].width).toBeGreaterThan(40);
+    expect(r.box('a')[0].height).toBe(10);
+    expect(r.box('b')[0].height).not.toBe(30);
+  });
+
   it('gives a size container with an auto height no content height', async () => {
     const r = await layoutSnippet(
       `<div id=s style="container-type: size; padding: 4px"><p style="margin:0">Text</p></div>

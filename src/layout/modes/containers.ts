@@ -3,7 +3,7 @@
  * the next styling of the document (container queries), and size containment, which makes a
  * container's intrinsic inline size (and, for `size`, its auto block size) that of an empty box.
  */
-import type { ComputedStyle, ContainerSize } from '../../style/index.js';
+import { sizeContainerType, type ComputedStyle, type ContainerSize } from '../../style/index.js';
 import { PX } from '../units.js';
 
 type Entry = readonly [nodeId: number, size: ContainerSize];
@@ -56,12 +56,12 @@ export function withRecords<T extends object>(
 }
 
 export function isSizeContainer(s: ComputedStyle): boolean {
-  return s.containerType !== 'normal';
+  return s.containerType !== 'normal' && sizeContainerType(s) !== 'normal';
 }
 
 /** Size containment on the block axis: an auto height is that of an empty box. */
 export function blockContained(s: ComputedStyle): boolean {
-  return s.containerType === 'size';
+  return s.containerType === 'size' && sizeContainerType(s) === 'size';
 }
 
 /**
