@@ -219,6 +219,26 @@ describe('size containment', () => {
     expect(r.box('s')[0].height).toBe(8);
     expect(r.box('after')[0].y).toBe(8);
   });
+
+  it('gives a flex size container with an auto height no content height either', async () => {
+    const r = await layoutSnippet(
+      `<div id=s style="display: flex; container-type: size; min-height: 6px"><p style="margin:0">Text</p></div>
+       <div id=after>After</div>`,
+      PAGE,
+    );
+    expect(r.box('s')[0].height).toBe(6);
+    expect(r.box('after')[0].y).toBe(6);
+  });
+
+  it('gives a grid size container with an auto height no content height either', async () => {
+    const r = await layoutSnippet(
+      `<div id=s style="display: grid; container-type: size"><p style="margin:0">Text</p></div>
+       <div id=after>After</div>`,
+      PAGE,
+    );
+    expect(r.box('s')[0].height).toBe(0);
+    expect(r.box('after')[0].y).toBe(0);
+  });
 });
 
 describe('style() queries', () => {

@@ -40,7 +40,7 @@ import {
   type LayoutOptions,
   type Placed,
 } from './block.js';
-import { withRecords, type ContainerEntries } from './containers.js';
+import { blockContained, withRecords, type ContainerEntries } from './containers.js';
 import type { Fragment } from '../paginate/fragments.js';
 import { anchorsOf } from '../paginate/fragments.js';
 import { border, len, margin, maxSize, padding, pt, ratioHeight, size } from '../units.js';
@@ -416,6 +416,9 @@ function layoutFlexIn(
     }
   }
 
+  // Block-size containment: an auto height is that of an empty box; the items overflow it.
+  if (specifiedH === undefined && blockContained(s))
+    innerH = Math.max(0, size(s.minHeight, opts.cbHeight) ?? 0, fromRatio ?? 0);
   const contentX = x + bord.left + pad.left;
   const contentY = y + bord.top + pad.top;
   const placed: Fragment[] = [];
