@@ -13,6 +13,26 @@ export interface Warning {
   readonly source?: string;
 }
 
+/**
+ * The warnings with repeats folded into their first occurrence: thirty unlabelled icons give
+ * one warning that says how many there were, not thirty lines.
+ */
+export function foldRepeatedWarnings(warnings: readonly Warning[]): Warning[] {
+  const counts = new Map<string, number>();
+  const keyOf = (w: Warning): string => `${w.code}\u0000${w.message}\u0000${w.source ?? ''}`;
+  for (const w of warnings) counts.set(keyOf(w), (counts.get(keyOf(w)) ?? 0) + 1);
+  if (counts.size === warnings.length) return [...warnings];
+  const out: Warning[] = [];
+  for (const w of warnings) {
+    const key = keyOf(w);
+    const n = counts.get(key);
+    if (n === undefined) continue;
+    counts.delete(key);
+    out.push(n > 1 ? { ...w, message: `${w.message} (${n} times)` } : w);
+  }
+  return out;
+}
+
 export interface FieldProblem {
   /** JSON pointer (RFC 6901) into the request, e.g. '/template/rows/0/blocks/1/level'. */
   readonly pointer: string;

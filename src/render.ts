@@ -4,7 +4,7 @@
  * input (base64 attachments, options) into the typed values the stages take.
  */
 import { randomUUID } from 'node:crypto';
-import { Deadline, InputError, type Warning } from './diagnostics.js';
+import { Deadline, foldRepeatedWarnings, InputError, type Warning } from './diagnostics.js';
 import {
   attachmentWarnings,
   decodeAttachments,
@@ -247,7 +247,11 @@ export async function render(
       pages: laid.document.pages.length,
       title: laid.document.metadata.title,
       pdfa: effective.pdfa,
-      warnings: [...attachmentWarnings(options.attachments), ...laid.warnings, ...written.warnings],
+      warnings: foldRepeatedWarnings([
+        ...attachmentWarnings(options.attachments),
+        ...laid.warnings,
+        ...written.warnings,
+      ]),
     };
   } finally {
     deadline.dispose();
@@ -304,7 +308,7 @@ async function renderImageWithin(
     contentType: format === 'png' ? 'image/png' : 'image/jpeg',
     width: raster.width,
     height: raster.height,
-    warnings: laid.warnings,
+    warnings: foldRepeatedWarnings(laid.warnings),
   };
 }
 

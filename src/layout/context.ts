@@ -19,7 +19,7 @@ import type {
   LeafFragment,
 } from './paginate/fragments.js';
 import { anchorsOf, moveAnchor, ownAnchor, type Anchor } from './paginate/fragments.js';
-import type { DecodedImage, SvgTextShaper } from '../images/index.js';
+import type { DecodedImage, PixelImage, SvgTextShaper } from '../images/index.js';
 import { objectFit } from '../images/index.js';
 import { svgVectorItems } from '../images/index.js';
 import {
@@ -70,6 +70,8 @@ export interface LayoutContext {
   readonly warnings: Warning[];
   /** Decoded background images by URL (pixels, or an SVG's vectors); a string is the failure reason. */
   readonly backgrounds: ReadonlyMap<string, DecodedImage | string>;
+  /** Decoded shape-outside images by URL, always with pixels; a string is the failure reason. */
+  readonly shapeImages?: ReadonlyMap<string, PixelImage | string>;
   /** How SVG text in a background is shaped (paint/svg-text.ts; given here to keep imports one way). */
   readonly svgText: (ctx: LayoutContext) => SvgTextShaper;
   /** Page area (first page) for fixed boxes and the initial containing block. */

@@ -20,8 +20,8 @@ import type {
 } from '../document/index.js';
 import { layoutDocument } from './modes/block.js';
 import { loadFlexEngine } from './modes/flex.js';
-import { MAX_INPUT_PIXELS, type DecodedImage } from '../images/index.js';
-import { decodeImageForDrawingCached } from '../images/index.js';
+import { MAX_INPUT_PIXELS, type DecodedImage, type PixelImage } from '../images/index.js';
+import { decodeImageCached, decodeImageForDrawingCached } from '../images/index.js';
 import type { LayoutOptions, LayoutResult } from './options.js';
 import { paginate } from './paginate/paginator.js';
 import { backgroundItem, moveItem, NO_RADII } from './paint/decoration.js';
@@ -135,7 +135,7 @@ async function layoutOnce(
   const continuous = options.mode === 'continuous';
   const viewportPx = options.viewportWidthPx ?? 1024;
   const baseUrl = styled.baseUrl ?? sourceBaseUrl;
-  const [{ images, backgrounds }] = await Promise.all([
+  const [{ images, backgrounds }, , shapeImages] = await Promise.all([
     loadImages(
       styled,
       baseUrl,
@@ -146,6 +146,13 @@ async function layoutOnce(
       options.maxInputPixels ?? MAX_INPUT_PIXELS,
     ),
     fontsReady.loaded,
+    loadShapeImages(
+      styled,
+      baseUrl,
+      options.loader,
+      warnings,
+      options.maxInputPixels ?? MAX_INPUT_PIXELS,
+    ),
   ]);
   warnings.push(...fontsReady.warnings);
   options.signal?.throwIfAborted();
@@ -188,6 +195,7 @@ async function layoutOnce(
       sb,
       warnings,
       backgrounds,
+      shapeImages,
       page: pageBox,
       fixed: [],
       warned: new Set(),
@@ -241,6 +249,7 @@ async function layoutOnce(
       fonts,
       images,
       backgrounds,
+      shapeImages,
       ...(baseUrl ? { baseUrl } : {}),
       options,
       ...(canvas ? { canvas } : {}),
@@ -479,6 +488,42 @@ async function loadImages(
     );
   }
   return { images, backgrounds };
+}
+
+/**
+ * The images of floats' shape-outside, always decoded to pixels (an SVG rasterised): their
+ * alpha is the shape. One that fails leaves its float the margin box (CSS Shapes 1 §6.1), with
+ * a warning, even in strict mode: nothing goes missing from the page.
+ */
+async function loadShapeImages(
+  doc: StyledDocument,
+  baseUrl: string | undefined,
+  loader: ResourceLoader,
+  warnings: Warning[],
+  maxInputPixels: number,
+): Promise<Map<string, PixelImage | string>> {
+  const urls = new Set<string>();
+  for (const n of walk(doc.root)) {
+    if (n.kind === 'text' || n.style.display === 'none' || n.style.float === 'none') continue;
+    const so = n.style.shapeOutside;
+    if (so !== 'none' && 'image' in so && so.image.kind === 'url') urls.add(so.image.url);
+  }
+  const out = new Map<string, PixelImage | string>();
+  for (const url of urls) {
+    try {
+      const r = await loader.load(url, 'image', baseUrl);
+      out.set(url, await decodeImageCached(r.bytes, r.contentType, maxInputPixels));
+    } catch (e) {
+      const reason = e instanceof Error ? e.message : String(e);
+      out.set(url, reason);
+      warnings.push({
+        code: 'resource.shape-image-failed',
+        message: `shape-outside image not used (${reason}); the float wraps its margin box`,
+        source: imageSource(url),
+      });
+    }
+  }
+  return out;
 }
 
 /** How a warning names an image: its URL, or what it is when it has none worth printing. */

@@ -33,7 +33,7 @@ import type {
 } from './types.js';
 import type { LengthEnv } from './values.js';
 import type { LegacyBoxDisplay } from './properties/display.js';
-import { legacyWhiteSpace } from './properties/text.js';
+import { legacyWhiteSpace, usedTextAlign, type TextAlignSpec } from './properties/text.js';
 
 /**
  * Precedence of a declaration: origin and importance (CSS Cascade 5 §6.1), then, inside the
@@ -519,6 +519,7 @@ export class StyleEngine {
 
   private finish(rec: Record_, pRec: Record_, isRoot: boolean): ComputedStyle {
     resolveLegacyBox(rec);
+    rec.textAlign = usedTextAlign(rec._textAlign as TextAlignSpec);
     rec.whiteSpace = legacyWhiteSpace(
       rec.whiteSpaceCollapse as WhiteSpaceCollapse,
       rec.textWrapMode as TextWrapMode,
@@ -606,6 +607,7 @@ function mapLogical(slots: Map<Longhand, Slot>, rtl: 0 | 1): void {
 const PUBLIC_KEYS: readonly string[] = [
   ...COMPUTE_ORDER.map((l) => l.key).filter((k) => !k.startsWith('_')),
   'whiteSpace',
+  'textAlign',
   'borderSpacingH',
   'borderSpacingV',
   'backgroundLayers',

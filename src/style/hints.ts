@@ -40,6 +40,26 @@ const ALIGNABLE = new Set([
   'col',
   'colgroup',
 ]);
+/**
+ * Elements whose align attribute aligns as browsers' legacy keywords do: like the plain ones,
+ * except that a table inside does not inherit them.
+ */
+const LEGACY_ALIGNED = new Set([
+  'td',
+  'th',
+  'tr',
+  'thead',
+  'tbody',
+  'tfoot',
+  'p',
+  'div',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+]);
 const BG = new Set(['body', 'table', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot']);
 const FONT_SIZES = ['x-small', 'small', 'medium', 'large', 'x-large', 'xx-large', 'xxx-large'];
 
@@ -134,8 +154,12 @@ export function presentationalHints(el: DomElement): [string, string][] {
   }
   if (ALIGNABLE.has(tag)) {
     const al = a.get('align')?.trim().toLowerCase();
-    if (al && ['left', 'right', 'center', 'justify'].includes(al)) out.push(['text-align', al]);
-    else if (al === 'middle' || al === 'absmiddle') out.push(['text-align', 'center']);
+    const legacy = LEGACY_ALIGNED.has(tag);
+    if (al === 'justify') out.push(['text-align', al]);
+    else if (al === 'left' || al === 'right' || al === 'center')
+      out.push(['text-align', legacy ? `-webkit-${al}` : al]);
+    else if (al === 'middle' || al === 'absmiddle')
+      out.push(['text-align', legacy ? '-webkit-center' : 'center']);
     const va = a.get('valign')?.trim().toLowerCase();
     if (va && ['top', 'middle', 'bottom', 'baseline'].includes(va))
       out.push(['vertical-align', va]);

@@ -442,6 +442,15 @@ export type BasicShape =
 export type ClipPath =
   'none' | { readonly url: string } | { readonly shape?: BasicShape; readonly box: ShapeBox };
 
+/**
+ * shape-outside (CSS Shapes 1 §6.1): none; a basic shape in its reference box (margin-box by
+ * default), or the box alone with its rounded corners; or an image whose alpha gives the shape.
+ */
+export type ShapeOutside =
+  | 'none'
+  | { readonly shape?: BasicShape; readonly box: ShapeBox }
+  | { readonly image: CssImage };
+
 /** url() already resolved against the stylesheet's (or document's) base URL. */
 export interface CssUrlImage {
   readonly kind: 'url';
@@ -688,6 +697,10 @@ export interface ComputedStyle {
   readonly overflowY: Overflow;
   readonly opacity: number;
   readonly clipPath: ClipPath;
+  /** The float area of a float (CSS Shapes 1): shape-outside, shape-margin, its alpha threshold. */
+  readonly shapeOutside: ShapeOutside;
+  readonly shapeMargin: LengthPercentage;
+  readonly shapeImageThreshold: number;
   readonly filter: readonly FilterFunction[] | 'none';
   /** mix-blend-mode: how the box's composite blends with what lies behind it. */
   readonly mixBlendMode: BlendMode;

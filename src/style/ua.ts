@@ -22,7 +22,7 @@ blockquote, figure { margin-left: 40px; margin-right: 40px; }
 address, cite, dfn, em, i, var { font-style: italic; }
 b, strong, th { font-weight: bolder; }
 th { font-weight: bold; }
-center { text-align: center; }
+center { text-align: -webkit-center; }
 small { font-size: smaller; }
 big { font-size: larger; }
 sub { vertical-align: sub; font-size: smaller; }
@@ -78,7 +78,7 @@ ul[type=circle i], li[type=circle i] { list-style-type: circle; }
 ul[type=square i], li[type=square i] { list-style-type: square; }
 ::marker { unicode-bidi: isolate; white-space: pre; text-transform: none; }
 
-table { display: table; box-sizing: border-box; border-spacing: 2px; border-collapse: separate; text-indent: 0; }
+table { display: table; box-sizing: border-box; border-spacing: 2px; border-collapse: separate; text-indent: 0; text-align: -internal-table; }
 caption { display: table-caption; text-align: center; }
 colgroup { display: table-column-group; }
 col { display: table-column; }
@@ -87,7 +87,7 @@ tbody { display: table-row-group; vertical-align: middle; }
 tfoot { display: table-footer-group; vertical-align: middle; }
 tr { display: table-row; vertical-align: inherit; }
 td, th { display: table-cell; vertical-align: inherit; padding: 1px; }
-th { text-align: center; }
+th { text-align: -internal-th; }
 table > tr { vertical-align: middle; }
 
 img, svg, video, canvas, iframe, embed, object, input, select, textarea, button, meter, progress { display: inline-block; }

@@ -7,13 +7,14 @@ import { layoutSnippet } from './geometry.js';
 
 const LEGACY = '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN">';
 
-function page(doctype: string): string {
+function page(doctype: string, centre = '<center>'): string {
+  const close = centre === '<center>' ? '</center>' : '</div>';
   return (
     `${doctype}<html lang=en><head><title>Quirks</title><style>` +
     '@page { size: 400px 300px; margin: 0 } body { margin: 0 }' +
     ' p { margin-bottom: 5px; font-size: 10px; line-height: 10px } td { padding: 0 } #d p { margin-top: 3px }</style></head><body>' +
-    '<center><table id=t cellspacing=0><tr><td id=c style="width: 100px"><p>Studio</p></td>' +
-    '<td id=d><p>Two-bedroom house</p></td></tr></table></center></body></html>'
+    `${centre}<table id=t cellspacing=0><tr><td id=c style="width: 100px"><p>Studio</p></td>` +
+    `<td id=d><p>Two-bedroom house</p></td></tr></table>${close}</body></html>`
   );
 }
 
@@ -27,14 +28,27 @@ describe('quirks mode', () => {
     expect(standard.box('c')[0].height).toBe(25);
   });
 
-  it('starts cell text at the start edge inside <center>, and no DOCTYPE stays standard', async () => {
-    const quirks = await layoutSnippet(page(LEGACY));
+  it('starts cell text at the start edge inside centred text, and no DOCTYPE stays standard', async () => {
+    const centred = '<div style="text-align: center">';
+    const quirks = await layoutSnippet(page(LEGACY, centred));
     const c = quirks.box('c')[0];
     const line = quirks.lines(0).find((l) => l.text.startsWith('Studio'));
     expect(line?.x).toBeCloseTo(c.x, 0);
-    const bare = await layoutSnippet(page(''));
+    const bare = await layoutSnippet(page('', centred));
     const b = bare.box('c')[0];
-    const centred = bare.lines(0).find((l) => l.text.startsWith('Studio'));
-    expect(centred?.x).toBeGreaterThan(b.x + 5);
+    const inherited = bare.lines(0).find((l) => l.text.startsWith('Studio'));
+    expect(inherited?.x).toBeGreaterThan(b.x + 5);
+  });
+
+  it('never lets <center> or align=center align the text of a table inside, in any mode', async () => {
+    for (const doctype of [LEGACY, '<!DOCTYPE html>'])
+      for (const centre of ['<center>', '<div align=center>']) {
+        const r = await layoutSnippet(page(doctype, centre));
+        const c = r.box('c')[0];
+        const line = r.lines(0).find((l) => l.text.startsWith('Studio'));
+        expect(line?.x).toBeCloseTo(c.x, 0);
+        // The table itself is still centred.
+        expect(r.box('t')[0].x).toBeGreaterThan(50);
+      }
   });
 });

@@ -60,11 +60,11 @@ describe('style engines shared across documents', () => {
   });
 
   it('reuses an engine whose sheets warned, repeating their warnings', async () => {
-    const html = `<style>p { shape-outside: circle(50%); color: rgb(1, 2, 3) }</style><p>x</p>`;
+    const html = `<style>p { offset-path: circle(50%); color: rgb(1, 2, 3) }</style><p>x</p>`;
     const first = await style(html);
     const second = await style(html);
     expect(first.warnings.map((w) => w.message)).toEqual([
-      "property 'shape-outside' is not supported and was ignored",
+      "property 'offset-path' is not supported and was ignored",
     ]);
     expect(second.warnings).toEqual(first.warnings);
     // The same engine answers: the very style object its cache computed for the first document.

@@ -134,11 +134,11 @@ describe('stylesheet loading', () => {
 describe('warnings and robustness', () => {
   it('reports unsupported properties once as css.unsupported and ignores them', async () => {
     const d = await style(
-      '<style>p { shape-outside: circle(50%); shape-outside: none; color: red; cursor: pointer; -webkit-foo: 1 }</style><p id=t>x</p>',
+      '<style>p { offset-path: circle(50%); offset-path: none; color: red; cursor: pointer; -webkit-foo: 1 }</style><p id=t>x</p>',
     );
     const w = d.warnings.filter((x) => x.code === 'css.unsupported');
     expect(w).toHaveLength(1);
-    expect(w[0].message).toContain('shape-outside');
+    expect(w[0].message).toContain('offset-path');
     expect(find(d.root, byId('t')).style.color).toEqual(RED);
   });
 

@@ -1255,13 +1255,21 @@ function imageBox(
         const inline = /^\s*data:/i.test(src);
         // A data: URI has no file name: its last path segment is base64 a reader would spell out.
         finalAlt = (!inline && src.split(/[?#]/)[0].split('/').pop()) || 'image';
-        ctx.warnings.push({
-          code: 'layout.image-without-alt',
-          message: inline
-            ? `image without alt text (an inline data: image); "${finalAlt}" is used as the alternative`
-            : `image without alt text; its file name "${finalAlt}" is used as the alternative`,
-          source: inline ? 'data: URI' : src,
-        });
+        ctx.warnings.push(
+          el.tag === 'svg'
+            ? {
+                code: 'layout.image-without-alt',
+                message: `<svg> without a <title>, aria-label or aria-hidden; "${finalAlt}" is used as the alternative`,
+                source: '<svg>',
+              }
+            : {
+                code: 'layout.image-without-alt',
+                message: inline
+                  ? `image without alt text (an inline data: image); "${finalAlt}" is used as the alternative`
+                  : `image without alt text; its file name "${finalAlt}" is used as the alternative`,
+                source: inline ? 'data: URI' : src,
+              },
+        );
       }
       // An image alone in a <figure> fills that Figure instead of nesting another one.
       const fig = figure ?? ctx.sb.add(parent, 'Figure', {});

@@ -24,6 +24,8 @@ import { isMulticol, layoutMulticol, multicolIntrinsic } from './multicol.js';
 import type { BoxFragment, BoxSlice, Fragment, LeafFragment } from '../paginate/fragments.js';
 import { inlineIntrinsic, layoutInline, textLine, type LineLeaf } from './inline.js';
 import { FloatContext } from './floats.js';
+import type { FloatShape } from './float-shape.js';
+import { floatShapeOf } from './shape-outside.js';
 import type { FirstLine } from './first-line.js';
 import { lineClampOf, type LineClamp } from './line-clamp.js';
 import { borderItems, hasRadius, insetRadii, layoutTag, rectPath } from '../paint/decoration.js';
@@ -103,6 +105,11 @@ export interface LayoutOptions {
   readonly root?: boolean;
   /** Definite containing-block height for percentage heights. */
   readonly cbHeight?: number;
+  /**
+   * A table cell: as tall as its content, whatever its height says (that is a minimum for its
+   * row, which the table applies, and its content is aligned in the row by vertical-align).
+   */
+  readonly heightFromContent?: boolean;
   /**
    * The floats of the block formatting context the box is in (a box that is not a
    * formatting-context root shares them; a root starts its own).
@@ -614,7 +621,10 @@ function layoutBlock(
   const contentY = y + bord.top + pad.top;
   const contentW = Math.max(0, hz.width - bord.left - bord.right - pad.left - pad.right);
   const root = isFcRoot(box, opts);
-  const specifiedH = opts.forcedHeight === undefined ? size(s.height, opts.cbHeight) : undefined;
+  const specifiedH =
+    opts.forcedHeight === undefined && !opts.heightFromContent
+      ? size(s.height, opts.cbHeight)
+      : undefined;
   const heightAuto = specifiedH === undefined && opts.forcedHeight === undefined;
   // An auto height follows aspect-ratio (definite, so children's percentages resolve against
   // it), and still grows to hold the content (min-height: auto).
@@ -1027,6 +1037,8 @@ export interface MeasuredFloat {
   readonly marginTop: number;
   /** Absolutely positioned boxes inside it, in the same coordinates as `frag`. */
   readonly abs: AbsCollector;
+  /** Its float area for line boxes (shape-outside), from its margin box's top-left corner. */
+  readonly shape?: FloatShape;
 }
 
 /** A float's box laid out shrink-to-fit as a formatting-context root (CSS 2.1 §10.3.5). */
@@ -1034,6 +1046,10 @@ export function measureFloat(box: Box, cbWidth: number, ctx: LayoutContext): Mea
   const local: AbsCollector = [];
   const r = layoutBlockLevel(box, 0, 0, cbWidth, ctx, local, { root: true });
   const m = margin(box.style, cbWidth);
+  const shape =
+    box.style.shapeOutside === 'none'
+      ? undefined
+      : floatShapeOf(box.style, r.width, r.height, cbWidth, ctx);
   return {
     box,
     side: box.style.float === 'right' ? 'right' : 'left',
@@ -1042,6 +1058,7 @@ export function measureFloat(box: Box, cbWidth: number, ctx: LayoutContext): Mea
     frag: r.frag,
     marginTop: m.top,
     abs: local,
+    ...(shape ? { shape } : {}),
   };
 }
 
@@ -1058,7 +1075,15 @@ export function placeFloat(
   abs: AbsCollector,
   anchor = minTop,
 ): BoxFragment {
-  const area = floats.place(f.side, f.outerWidth, f.outerHeight, minTop, cbX, cbX + cbWidth);
+  const area = floats.place(
+    f.side,
+    f.outerWidth,
+    f.outerHeight,
+    minTop,
+    cbX,
+    cbX + cbWidth,
+    f.shape,
+  );
   const dx = area.left;
   const dy = area.top + f.marginTop;
   for (const e of f.abs) abs.push({ ...e, staticX: e.staticX + dx, staticY: e.staticY + dy });

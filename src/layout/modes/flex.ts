@@ -43,6 +43,7 @@ import {
 import { blockContained, withRecords, type ContainerEntries } from './containers.js';
 import type { Fragment } from '../paginate/fragments.js';
 import { anchorsOf } from '../paginate/fragments.js';
+import { firstBaseline } from './grid/items.js';
 import { border, len, margin, maxSize, padding, pt, ratioHeight, size } from '../units.js';
 
 /**
@@ -155,6 +156,18 @@ function finalLayout(
 }
 
 const ZERO_SIZE = { width: 0, height: 0 };
+
+interface ItemRect {
+  readonly left: number;
+  readonly top: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+function alignsByBaseline(item: ComputedStyle, container: ComputedStyle): boolean {
+  const a = item.alignSelf === 'auto' ? container.alignItems : item.alignSelf;
+  return a === 'baseline';
+}
 
 /** A fault inside the yoga wasm module (its stack or heap exhausted) as a typed limit. */
 function yogaFault(e: unknown): unknown {
@@ -275,145 +288,217 @@ function layoutFlexIn(
 
   // Yoga places the items; its tree is freed before the items' final layouts, which may build
   // trees of their own (nested containers), so only the levels being measured hold one.
-  let root: YogaNode | undefined;
-  /** The first exception thrown by an item's measurement (see setMeasureFunc below). */
-  let measureError: { error: unknown } | undefined;
-  const nodes: YogaNode[] = [];
-  let laidItems: { left: number; top: number; width: number; height: number }[];
-  let innerH: number;
-  const { yoga, config } = flexEngine();
-  try {
-    root = yoga.Node.create(config);
-    root.setFlexDirection(DIRECTION[s.flexDirection]);
-    root.setFlexWrap(
-      s.flexWrap === 'wrap'
-        ? Wrap.Wrap
-        : s.flexWrap === 'wrap-reverse'
-          ? Wrap.WrapReverse
-          : Wrap.NoWrap,
-    );
-    root.setJustifyContent(JUSTIFY[s.justifyContent]);
-    root.setAlignItems(ALIGN[s.alignItems]);
-    root.setAlignContent(ALIGN[s.alignContent]);
-    const columnGap = s.columnGap === 'normal' ? 0 : len(s.columnGap, contentW);
-    const rowGap = len(s.rowGap, specifiedH ?? 0);
-    if (columnGap !== 0) root.setGap(Gutter.Column, columnGap);
-    if (rowGap !== 0) root.setGap(Gutter.Row, rowGap);
-    root.setWidth(contentW);
-    if (specifiedH !== undefined)
-      root.setHeight(
-        Math.max(
-          0,
-          s.boxSizing === 'border-box' && opts.forcedHeight === undefined
-            ? specifiedH - pad.top - pad.bottom - bord.top - bord.bottom
-            : specifiedH,
-        ),
-      );
-    const minH = size(s.minHeight, opts.cbHeight);
-    if (minH !== undefined || fromRatio !== undefined)
-      root.setMinHeight(Math.max(minH ?? 0, fromRatio ?? 0));
-
-    items.forEach((item, idx) => {
-      const n = yoga.Node.create(config);
-      nodes.push(n);
-      const is = item.style;
-      const m = margin(is, contentW);
-      // yoga's own defaults (margins 0, grow 0, align-self auto) are left unset: its setters
-      // for lengths go through a JavaScript wrapper that costs more than the layout of a
-      // small item, and form rows have dozens of items.
-      if (m.top !== 0) n.setMargin(Edge.Top, m.top);
-      if (m.bottom !== 0) n.setMargin(Edge.Bottom, m.bottom);
-      if (is.marginLeft === 'auto') n.setMarginAuto(Edge.Left);
-      else if (m.left !== 0) n.setMargin(Edge.Left, m.left);
-      if (is.marginRight === 'auto') n.setMarginAuto(Edge.Right);
-      else if (m.right !== 0) n.setMargin(Edge.Right, m.right);
-      if (is.flexGrow !== 0) n.setFlexGrow(is.flexGrow);
-      n.setFlexShrink(is.flexShrink);
-      const ip = padding(is, contentW);
-      const ib = border(is);
-      const edgesW = ip.left + ip.right + ib.left + ib.right;
-      const edgesH = ip.top + ip.bottom + ib.top + ib.bottom;
-      const toBorderW = (v: number | undefined): number | undefined =>
-        v === undefined ? undefined : is.boxSizing === 'border-box' ? v : v + edgesW;
-      const toBorderH = (v: number | undefined): number | undefined =>
-        v === undefined ? undefined : is.boxSizing === 'border-box' ? v : v + edgesH;
-      const basis = is.flexBasis;
-      if (basis !== 'auto' && basis !== 'content') {
-        const bv = len(basis, row ? contentW : specifiedH);
-        n.setFlexBasis(row ? toBorderW(bv)! : toBorderH(bv)!);
-      }
-      const w = toBorderW(item.kind === 'image' ? undefined : size(is.width, contentW));
-      const h = toBorderH(size(is.height, percentBasisH));
-      if (w !== undefined) n.setWidth(w);
-      if (h !== undefined) n.setHeight(h);
-      const minW = toBorderW(size(is.minWidth, contentW));
-      const maxW = toBorderW(maxSize(is.maxWidth, contentW));
-      const minHh = toBorderH(size(is.minHeight, percentBasisH));
-      const maxHh = toBorderH(maxSize(is.maxHeight, percentBasisH));
-      // CSS min-width: auto for flex items = min-content (yoga's default is 0).
-      if (minW !== undefined) n.setMinWidth(minW);
-      else if (row && is.overflowX === 'visible')
-        n.setMinWidth(intrinsicOuter(item, ctx).min - m.left - m.right);
-      if (maxW !== undefined) n.setMaxWidth(maxW);
-      if (minHh !== undefined) n.setMinHeight(minHh);
-      if (maxHh !== undefined) n.setMaxHeight(maxHh);
-      if (is.alignSelf !== 'auto') n.setAlignSelf(ALIGN[is.alignSelf]);
-      const seen = new Map<string, { width: number; height: number }>();
-      n.setMeasureFunc((mw, wMode, _mh, _hMode) => {
-        // An exception must not unwind through yoga's wasm frames (that leaves its stack
-        // pointer behind and breaks every later layout in the process): keep the first one,
-        // answer a size, and rethrow once calculateLayout has returned.
-        if (measureError !== undefined) return ZERO_SIZE;
-        try {
-          const key = `${wMode}:${Number.isFinite(mw) ? Math.round(mw * 100) : 'inf'}`;
-          const hit = seen.get(key);
-          if (hit) return hit;
-          const io = intrinsicOuter(item, ctx);
-          const maxContent = io.max - m.left - m.right;
-          const minContent = io.min - m.left - m.right;
-          let bw: number;
-          if (wMode === MeasureMode.Exactly) bw = mw;
-          else if (wMode === MeasureMode.AtMost)
-            bw = Math.max(Math.min(maxContent, mw), Math.min(minContent, mw));
-          else bw = maxContent;
-          const out = measuredSize(item, bw, ctx, itemMemo);
-          seen.set(key, out);
-          return out;
-        } catch (e) {
-          measureError = { error: e };
-          return ZERO_SIZE;
-        }
-      });
-      root!.insertChild(n, idx);
-    });
-
-    root.calculateLayout(
-      contentW,
-      specifiedH ?? undefined,
-      s.direction === 'rtl' ? Direction.RTL : Direction.LTR,
-    );
-    if (measureError !== undefined) throw measureError.error;
-    // Four plain getters each: getComputedLayout builds an object of six fields through the
-    // bindings, several times slower, and only these four are used.
-    laidItems = nodes.map((n) => ({
-      left: n.getComputedLeft(),
-      top: n.getComputedTop(),
-      width: n.getComputedWidth(),
-      height: n.getComputedHeight(),
-    }));
-    innerH = root.getComputedHeight();
-  } catch (e) {
-    throw yogaFault(e);
-  } finally {
+  const deferred = new Map<number, number>();
+  const place = (pass: {
+    /** Items held at a main size (a minimum they fell below). */
+    readonly frozen?: ReadonlyMap<number, number>;
+    /** Items placed by their baselines, at the sizes of an earlier pass. */
+    readonly baselines?: ReadonlyMap<number, ItemRect & { readonly baseline: number }>;
+  }): { laidItems: ItemRect[]; innerH: number } => {
+    let root: YogaNode | undefined;
+    /** The first exception thrown by an item's measurement (see setMeasureFunc below). */
+    let measureError: { error: unknown } | undefined;
+    const nodes: YogaNode[] = [];
+    const probes: YogaNode[] = [];
+    let laidItems: ItemRect[];
+    let innerH: number;
+    const { yoga, config } = flexEngine();
     try {
-      // Each node by itself (freeRecursive walks the tree through the bindings, and would
-      // miss a node made before a fault stopped it being inserted).
-      for (const n of nodes) n.free();
-      root?.free();
+      root = yoga.Node.create(config);
+      root.setFlexDirection(DIRECTION[s.flexDirection]);
+      root.setFlexWrap(
+        s.flexWrap === 'wrap'
+          ? Wrap.Wrap
+          : s.flexWrap === 'wrap-reverse'
+            ? Wrap.WrapReverse
+            : Wrap.NoWrap,
+      );
+      root.setJustifyContent(JUSTIFY[s.justifyContent]);
+      root.setAlignItems(ALIGN[s.alignItems]);
+      root.setAlignContent(ALIGN[s.alignContent]);
+      const columnGap = s.columnGap === 'normal' ? 0 : len(s.columnGap, contentW);
+      const rowGap = len(s.rowGap, specifiedH ?? 0);
+      if (columnGap !== 0) root.setGap(Gutter.Column, columnGap);
+      if (rowGap !== 0) root.setGap(Gutter.Row, rowGap);
+      root.setWidth(contentW);
+      if (specifiedH !== undefined)
+        root.setHeight(
+          Math.max(
+            0,
+            s.boxSizing === 'border-box' && opts.forcedHeight === undefined
+              ? specifiedH - pad.top - pad.bottom - bord.top - bord.bottom
+              : specifiedH,
+          ),
+        );
+      const minH = size(s.minHeight, opts.cbHeight);
+      if (minH !== undefined || fromRatio !== undefined)
+        root.setMinHeight(Math.max(minH ?? 0, fromRatio ?? 0));
+
+      items.forEach((item, idx) => {
+        const n = yoga.Node.create(config);
+        nodes.push(n);
+        const is = item.style;
+        const m = margin(is, contentW);
+        // yoga's own defaults (margins 0, grow 0, align-self auto) are left unset: its setters
+        // for lengths go through a JavaScript wrapper that costs more than the layout of a
+        // small item, and form rows have dozens of items.
+        if (m.top !== 0) n.setMargin(Edge.Top, m.top);
+        if (m.bottom !== 0) n.setMargin(Edge.Bottom, m.bottom);
+        if (is.marginLeft === 'auto') n.setMarginAuto(Edge.Left);
+        else if (m.left !== 0) n.setMargin(Edge.Left, m.left);
+        if (is.marginRight === 'auto') n.setMarginAuto(Edge.Right);
+        else if (m.right !== 0) n.setMargin(Edge.Right, m.right);
+        if (is.flexGrow !== 0) n.setFlexGrow(is.flexGrow);
+        n.setFlexShrink(is.flexShrink);
+        const ip = padding(is, contentW);
+        const ib = border(is);
+        const edgesW = ip.left + ip.right + ib.left + ib.right;
+        const edgesH = ip.top + ip.bottom + ib.top + ib.bottom;
+        const toBorderW = (v: number | undefined): number | undefined =>
+          v === undefined ? undefined : is.boxSizing === 'border-box' ? v : v + edgesW;
+        const toBorderH = (v: number | undefined): number | undefined =>
+          v === undefined ? undefined : is.boxSizing === 'border-box' ? v : v + edgesH;
+        const basis = is.flexBasis;
+        let definiteBasis: number | undefined;
+        if (basis !== 'auto' && basis !== 'content') {
+          const bv = len(basis, row ? contentW : specifiedH);
+          definiteBasis = row ? toBorderW(bv)! : toBorderH(bv)!;
+          n.setFlexBasis(definiteBasis);
+        }
+        const w = toBorderW(item.kind === 'image' ? undefined : size(is.width, contentW));
+        const h = toBorderH(size(is.height, percentBasisH));
+        if (w !== undefined) n.setWidth(w);
+        if (h !== undefined) n.setHeight(h);
+        const minW = toBorderW(size(is.minWidth, contentW));
+        const maxW = toBorderW(maxSize(is.maxWidth, contentW));
+        const minHh = toBorderH(size(is.minHeight, percentBasisH));
+        const maxHh = toBorderH(maxSize(is.maxHeight, percentBasisH));
+        // CSS min-width: auto for flex items = min-content (yoga's default is 0).
+        const least =
+          minW ??
+          (row && is.overflowX === 'visible'
+            ? intrinsicOuter(item, ctx).min - m.left - m.right
+            : undefined);
+        const frozenAt = pass.frozen?.get(idx);
+        if (frozenAt !== undefined) {
+          n.setFlexGrow(0);
+          n.setFlexShrink(0);
+          n.setFlexBasis(frozenAt);
+        } else if (least !== undefined) {
+          // Yoga clamps a flex base size to the minimum before it shares out the free space;
+          // CSS shares the space from the base sizes and then freezes an item below its
+          // minimum there. A growing item with a smaller base size is left unclamped here, and
+          // frozen at its minimum in a further pass when it ends up below it.
+          if (row && is.flexGrow > 0 && definiteBasis !== undefined && definiteBasis < least)
+            deferred.set(idx, least);
+          else n.setMinWidth(least);
+        }
+        if (maxW !== undefined) n.setMaxWidth(maxW);
+        if (minHh !== undefined) n.setMinHeight(minHh);
+        if (maxHh !== undefined) n.setMaxHeight(maxHh);
+        if (is.alignSelf !== 'auto') n.setAlignSelf(ALIGN[is.alignSelf]);
+        const known = pass.baselines?.get(idx);
+        if (known) {
+          // Yoga finds a node's baseline in its first child: a probe as tall as the item's first
+          // baseline, in an item held at the size the first pass gave it.
+          n.setFlexGrow(0);
+          n.setFlexShrink(0);
+          n.setFlexBasis(row ? known.width : known.height);
+          n.setWidth(known.width);
+          n.setHeight(known.height);
+          const probe = yoga.Node.create(config);
+          probes.push(probe);
+          probe.setWidth(0);
+          probe.setHeight(Math.max(0, known.baseline));
+          n.insertChild(probe, 0);
+          root!.insertChild(n, idx);
+          return;
+        }
+        const seen = new Map<string, { width: number; height: number }>();
+        n.setMeasureFunc((mw, wMode, _mh, _hMode) => {
+          // An exception must not unwind through yoga's wasm frames (that leaves its stack
+          // pointer behind and breaks every later layout in the process): keep the first one,
+          // answer a size, and rethrow once calculateLayout has returned.
+          if (measureError !== undefined) return ZERO_SIZE;
+          try {
+            const key = `${wMode}:${Number.isFinite(mw) ? Math.round(mw * 100) : 'inf'}`;
+            const hit = seen.get(key);
+            if (hit) return hit;
+            const io = intrinsicOuter(item, ctx);
+            const maxContent = io.max - m.left - m.right;
+            const minContent = io.min - m.left - m.right;
+            let bw: number;
+            if (wMode === MeasureMode.Exactly) bw = mw;
+            else if (wMode === MeasureMode.AtMost)
+              bw = Math.max(Math.min(maxContent, mw), Math.min(minContent, mw));
+            else bw = maxContent;
+            const out = measuredSize(item, bw, ctx, itemMemo);
+            seen.set(key, out);
+            return out;
+          } catch (e) {
+            measureError = { error: e };
+            return ZERO_SIZE;
+          }
+        });
+        root!.insertChild(n, idx);
+      });
+
+      root.calculateLayout(
+        contentW,
+        specifiedH ?? undefined,
+        s.direction === 'rtl' ? Direction.RTL : Direction.LTR,
+      );
+      if (measureError !== undefined) throw measureError.error;
+      // Four plain getters each: getComputedLayout builds an object of six fields through the
+      // bindings, several times slower, and only these four are used.
+      laidItems = nodes.map((n) => ({
+        left: n.getComputedLeft(),
+        top: n.getComputedTop(),
+        width: n.getComputedWidth(),
+        height: n.getComputedHeight(),
+      }));
+      innerH = root.getComputedHeight();
     } catch (e) {
-      // eslint-disable-next-line no-unsafe-finally -- a fault while freeing is still typed
       throw yogaFault(e);
+    } finally {
+      try {
+        // Each node by itself (freeRecursive walks the tree through the bindings, and would
+        // miss a node made before a fault stopped it being inserted).
+        for (const n of probes) n.free();
+        for (const n of nodes) n.free();
+        root?.free();
+      } catch (e) {
+        // eslint-disable-next-line no-unsafe-finally -- a fault while freeing is still typed
+        throw yogaFault(e);
+      }
     }
+    return { laidItems, innerH };
+  };
+  const frozen = new Map<number, number>();
+  let { laidItems, innerH } = place({});
+  // Items that fell below their minimum are frozen there and the others placed again; each
+  // pass freezes at least one more item, so this ends.
+  for (;;) {
+    let more = false;
+    for (const [idx, least] of deferred)
+      if (!frozen.has(idx) && laidItems[idx].width < least - 0.01) {
+        frozen.set(idx, least);
+        more = true;
+      }
+    if (!more) break;
+    ({ laidItems, innerH } = place({ frozen }));
+  }
+  // Yoga takes the bottom edge of a measured item for its baseline: items aligned by their
+  // baselines are placed again with their real first baselines (a row's cross axis only).
+  if (row && items.some((b) => alignsByBaseline(b.style, s))) {
+    const fixed = new Map<number, ItemRect & { baseline: number }>();
+    items.forEach((item, idx) => {
+      if (!alignsByBaseline(item.style, s)) return;
+      const l = laidItems[idx];
+      const r = finalLayout(item, l.width, l.height, ctx, itemMemo);
+      fixed.set(idx, { ...l, baseline: firstBaseline(r.frag, r.frag.top, l.height) });
+    });
+    ({ laidItems, innerH } = place({ frozen, baselines: fixed }));
   }
 
   // Block-size containment: an auto height is that of an empty box; the items overflow it.

@@ -7,7 +7,11 @@
  * nested block containers of the same context share one FloatContext without translating.
  * Floats are kept in vertical buckets, so a query looks only at the floats near its band: a
  * long document with a float every few paragraphs stays linear.
+ *
+ * A float with shape-outside (CSS Shapes 1) narrows line boxes by its shape only (lineBand);
+ * other floats and formatting-context roots still keep clear of its margin box (band).
  */
+import { shapeExtent, type FloatShape } from './float-shape.js';
 
 /** A placed float's margin box. */
 export interface FloatArea {
@@ -16,6 +20,8 @@ export interface FloatArea {
   readonly right: number;
   readonly top: number;
   readonly bottom: number;
+  /** The float area for line boxes, from the margin box's top-left corner; absent: the box. */
+  readonly shape?: FloatShape;
 }
 
 /** The room left between the floats of a band, within a containing block's edges. */
@@ -24,10 +30,16 @@ export interface Band {
   readonly right: number;
   /** True when some float narrows it. */
   readonly narrowed: boolean;
+  /** Set when a float's shape narrows it: the room then changes with the line's height. */
+  readonly shaped?: true;
 }
 
 const BUCKET = 256;
 const EPS = 0.01;
+/** How far apart lineNextEdge looks for room beside a shape before it narrows in on it, pt. */
+const SHAPE_SCAN = 1;
+/** How far a shape must reach into a line's band to narrow it, pt. */
+const TOUCH = 0.001;
 
 export class FloatContext {
   private readonly floats: FloatArea[] = [];
@@ -136,6 +148,75 @@ export class FloatContext {
   }
 
   /**
+   * The room beside the floats for a line box spanning [top, bottom): as band(), but a float
+   * with a shape narrows it only as far as its shape reaches within the band (clipped to its
+   * margin box), and not at all where the shape misses the band.
+   */
+  lineBand(top: number, bottom: number, left: number, right: number): Band {
+    let l = left;
+    let r = right;
+    let narrowed = false;
+    let shaped = false;
+    for (const f of this.meeting(top, bottom)) {
+      const edge = lineEdge(f, top, bottom);
+      if (edge === undefined) continue;
+      if (f.shape) shaped = true;
+      if (f.side === 'left' && edge > l) {
+        l = edge;
+        narrowed = true;
+      } else if (f.side === 'right' && edge < r) {
+        r = edge;
+        narrowed = true;
+      }
+    }
+    return { left: l, right: Math.max(l, r), narrowed, ...(shaped ? { shaped: true } : {}) };
+  }
+
+  /**
+   * The next y below `top` where a line box of `height` may find more room (at least `need`
+   * wide, when given): the nearest bottom of a float that narrows it, or, beside a shape whose
+   * room changes along its height, the first y where the room has grown (to `need`).
+   */
+  lineNextEdge(
+    top: number,
+    height: number,
+    left: number,
+    right: number,
+    need?: number,
+  ): number | undefined {
+    let next: number | undefined;
+    let shaped = false;
+    for (const f of this.meeting(top, top + height)) {
+      const edge = lineEdge(f, top, top + height);
+      if (edge === undefined) continue;
+      const narrows = f.side === 'left' ? edge > left + EPS : edge < right - EPS;
+      if (!narrows || f.bottom <= top + EPS) continue;
+      if (f.shape) shaped = true;
+      if (next === undefined || f.bottom < next) next = f.bottom;
+    }
+    if (!shaped || next === undefined) return next;
+    const width = (y: number): number => {
+      const b = this.lineBand(y, y + height, left, right);
+      return b.right - b.left;
+    };
+    const target = need ?? width(top) + EPS;
+    const roomy = (y: number): boolean => width(y) >= target - EPS;
+    for (let y = top + SHAPE_SCAN; y < next; y += SHAPE_SCAN) {
+      if (!roomy(y)) continue;
+      // Narrow in on where the room opens, to a hundredth of a point.
+      let lo = y - SHAPE_SCAN;
+      let hi = y;
+      while (hi - lo > EPS) {
+        const mid = (lo + hi) / 2;
+        if (roomy(mid)) hi = mid;
+        else lo = mid;
+      }
+      return hi;
+    }
+    return next;
+  }
+
+  /**
    * Places a float whose margin box is `width` × `height` (§9.5.1): as high as possible, but
    * not above `minTop` nor above an earlier float; as far to its side as the floats already
    * there allow; moved down past floats until it fits beside them (or no float is left in the
@@ -148,14 +229,23 @@ export class FloatContext {
     minTop: number,
     left: number,
     right: number,
+    shape?: FloatShape,
   ): FloatArea {
+    const shaped = shape ? { shape } : {};
     let top = Math.max(minTop, this.lastTop);
     // Bounded: every step moves below one more float's bottom.
     for (let guard = 0; guard <= this.floats.length + 1; guard++) {
       const b = this.band(top, top + Math.max(height, EPS), left, right);
       if (!b.narrowed || b.right - b.left >= width - EPS) {
         const x = side === 'left' ? b.left : Math.max(b.right - width, Math.min(b.left, left));
-        const area: FloatArea = { side, left: x, right: x + width, top, bottom: top + height };
+        const area: FloatArea = {
+          side,
+          left: x,
+          right: x + width,
+          top,
+          bottom: top + height,
+          ...shaped,
+        };
         this.add(area);
         return area;
       }
@@ -167,7 +257,14 @@ export class FloatContext {
     // so it keeps the start edge and overflows at the end, as over-wide blocks do, rather than
     // leave the page with its text.
     const x = side === 'left' ? left : Math.max(right - width, left);
-    const area: FloatArea = { side, left: x, right: x + width, top, bottom: top + height };
+    const area: FloatArea = {
+      side,
+      left: x,
+      right: x + width,
+      top,
+      bottom: top + height,
+      ...shaped,
+    };
     this.add(area);
     return area;
   }
@@ -187,6 +284,28 @@ export class FloatContext {
     else this.lowestRight = Math.max(this.lowestRight, f.bottom);
     this.lastTop = Math.max(this.lastTop, f.top);
   }
+}
+
+/**
+ * The edge a float puts a line spanning [top, bottom) against: its margin box's inner edge, or
+ * for a shape the shape's far side within the band, clipped to the margin box (CSS Shapes 1
+ * §3.1); undefined when the shape misses the band.
+ */
+function lineEdge(f: FloatArea, top: number, bottom: number): number | undefined {
+  if (!f.shape) return f.side === 'left' ? f.right : f.left;
+  let y0 = Math.max(top, f.top) - f.top;
+  let y1 = Math.min(Math.max(top, bottom), f.bottom) - f.top;
+  if (y1 < y0) return undefined;
+  // A line that only touches the shape at its top or bottom edge is not beside it.
+  if (y1 - y0 > 2 * TOUCH) {
+    y0 += TOUCH;
+    y1 -= TOUCH;
+  }
+  const e = shapeExtent(f.shape, y0, y1);
+  if (!e) return undefined;
+  const width = f.right - f.left;
+  if (e.right <= 0 || e.left >= width) return undefined;
+  return f.side === 'left' ? f.left + Math.min(width, e.right) : f.left + Math.max(0, e.left);
 }
 
 function bucketOf(y: number): number {

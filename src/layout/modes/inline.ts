@@ -148,7 +148,7 @@ function inlineRun(
       text: it.text,
       style: it.raisedBy
         ? raised(textStyle(it.style, it.lang, it.decoration), it.raisedBy, it.lang)
-        : textStyle(it.style, it.lang, it.decoration),
+        : inRootInline(textStyle(it.style, it.lang, it.decoration), it.style),
       source: it.style.visibility === 'visible' ? it.source : { ...it.source, hidden: true },
       ...(it.insetStart ? { insetStart: it.insetStart } : {}),
       ...(it.insetEnd ? { insetEnd: it.insetEnd } : {}),
@@ -186,6 +186,23 @@ function inlineRun(
     source: { ...it.source, box: it.box },
     style: textStyle(it.style, it.lang),
   };
+}
+
+const rootInlineStyles = new WeakMap<TextStyle, TextStyle>();
+
+/**
+ * Text whose style is a block container's (a table cell's, an inline-block's) sits in the
+ * root inline box, which vertical-align does not move: a cell's `middle` aligns the cell.
+ */
+function inRootInline(t: TextStyle, s: ComputedStyle): TextStyle {
+  if (t.verticalAlign === undefined || s.display === 'inline') return t;
+  let own = rootInlineStyles.get(t);
+  if (!own) {
+    own = { ...t };
+    delete (own as { verticalAlign?: unknown }).verticalAlign;
+    rootInlineStyles.set(t, own);
+  }
+  return own;
 }
 
 /** A run's style moved with the inline ancestor that raises or lowers it. */
@@ -331,7 +348,7 @@ export function layoutInline(
     let height = guess;
     for (let attempt = 0; ; attempt++) {
       const last = attempt >= LINE_ATTEMPTS + 2 * floats.size;
-      const band = floats.band(top, top + height, x, right);
+      const band = floats.lineBand(top, top + height, x, right);
       let left = band.left;
       let end = band.right;
       const before: Fragment[] = [];
@@ -361,7 +378,7 @@ export function layoutInline(
         before.push(placeFloat(f, x, width, top, floats, placedAbs, top));
         beforeBoxes.push(b);
         if (used > EPS) floatsAtStart = false;
-        const nb = floats.band(top, top + height, x, right);
+        const nb = floats.lineBand(top, top + height, x, right);
         left = nb.left;
         end = nb.right;
         return end - left;
@@ -370,9 +387,12 @@ export function layoutInline(
       const line = breaker.next(end - left, top - y, onAnchor, fill);
       if (line && !last) {
         const h = line.height;
-        const full = floats.band(top, top + h, x, right);
+        const full = floats.lineBand(top, top + h, x, right);
         const overflows = line.contentWidth > line.availableWidth + EPS;
-        const next = overflows && full.narrowed ? floats.nextEdge(top, h, x, right) : undefined;
+        const next =
+          overflows && full.narrowed
+            ? floats.lineNextEdge(top, h, x, right, line.contentWidth)
+            : undefined;
         if (next !== undefined) {
           // Too narrow for its content here: the line moves below the next float's bottom.
           breaker.restore(saved);
@@ -390,6 +410,14 @@ export function layoutInline(
         }
         if (full.left > left + EPS || full.right < end - EPS) {
           // Taller than the band it was broken for, the line meets another float.
+          breaker.restore(saved);
+          floats.reset(mark);
+          height = h;
+          continue;
+        }
+        const shaped = band.shaped || full.shaped;
+        if (shaped && h < height - EPS && (full.left < left - EPS || full.right > end + EPS)) {
+          // Shorter than the band it was broken for, the line has more room beside a shape.
           breaker.restore(saved);
           floats.reset(mark);
           height = h;

@@ -613,9 +613,12 @@ function layCells(
       const w = colX[c1] - colX[c0] - spH;
       // Right-to-left tables put the first column on the right: mirror within the grid.
       const cellX = rtl ? colX[0] + colX[n] - spH - (colX[c0] + w) : colX[c0];
-      const placed = layoutBlockLevel(box, cellX, at, w, ctx, [], { root: true, forcedWidth: w });
-      const own = size(box.style.height, undefined);
-      const h = Math.max(placed.height, own ?? 0);
+      const placed = layoutBlockLevel(box, cellX, at, w, ctx, [], {
+        root: true,
+        forcedWidth: w,
+        heightFromContent: true,
+      });
+      const h = Math.max(placed.height, cellOwnHeight(box.style));
       laid.push({
         box,
         r: i,
@@ -632,6 +635,16 @@ function layCells(
     }
   }
   return laid;
+}
+
+/** A cell's height property as a border-box height: the least height of its row. */
+function cellOwnHeight(s: ComputedStyle): number {
+  const own = size(s.height, undefined);
+  if (own === undefined) return 0;
+  if (s.boxSizing === 'border-box') return own;
+  const p = padding(s, 0);
+  const b = border(s);
+  return own + p.top + p.bottom + b.top + b.bottom;
 }
 
 /**
@@ -722,7 +735,7 @@ function placeInRows(
     const top = rowY[l.r];
     const h = rowY[l.r + l.rowspan] - spV - top;
     const natural = l.placed.frag;
-    const contentH = l.h;
+    const contentH = l.placed.height;
     const va = l.box.style.verticalAlign;
     const off = va === 'middle' ? (h - contentH) / 2 : va === 'bottom' ? h - contentH : 0;
     const dy = top - l.at;
@@ -891,6 +904,34 @@ function rowLeaves(
   return { head, foot, bodyCount };
 }
 
+/**
+ * The decoration of a table's own box from `top` to `bottom` (flow coordinates), for the
+ * slices of the box around it that also holds its caption.
+ */
+function boxOnly(
+  box: { style: ComputedStyle },
+  x: number,
+  width: number,
+  top: number,
+  bottom: number,
+  ctx: LayoutContext,
+): BoxFragment['decorate'] {
+  const own = boxFragment(box, { x, width, top, height: bottom - top }, [], ctx).decorate;
+  if (!own) return undefined;
+  return (slice) => {
+    const from = top + slice.shift;
+    const to = bottom + slice.shift;
+    const clipped = {
+      ...slice,
+      top: Math.max(slice.top, from),
+      bottom: Math.min(slice.bottom, to),
+      continuedAbove: slice.continuedAbove && slice.top > from,
+      continuedBelow: slice.continuedBelow && slice.bottom < to,
+    };
+    return clipped.bottom > clipped.top ? own(clipped) : [];
+  };
+}
+
 export function layoutTable(
   t: TableBox,
   x: number,
@@ -933,8 +974,9 @@ export function layoutTable(
   }
 
   const frags: Fragment[] = [];
-  let cursor = y + e.top;
-  if (t.caption && t.style.captionSide !== 'bottom') {
+  // Captions sit outside the table's border box, in the box around it (CSS 2.1 §17.4).
+  let cursor = y;
+  if (t.caption && t.caption.style.captionSide !== 'bottom') {
     const cap = layoutBlockLevel(
       t.caption,
       x,
@@ -949,6 +991,8 @@ export function layoutTable(
       margin(t.caption.style, tableWidth).top +
       margin(t.caption.style, tableWidth).bottom;
   }
+  const boxTop = cursor;
+  cursor += e.top;
   const gridTop = cursor;
 
   // Natural height of every cell at its column width.
@@ -974,15 +1018,24 @@ export function layoutTable(
   // header rows form one leaf.
   const placedRows = placeInRows(g, laid, colX, spH, spV, gridWidth, rowY, rowH, ctx);
   const { head, foot, bodyCount } = rowLeaves(placedRows, frags, ctx);
-  cursor = rowY[g.rows.length];
-  if (t.caption && t.style.captionSide === 'bottom') {
+  const boxBottom = Math.max(
+    rowY[g.rows.length] + e.bottom,
+    boxTop + (size(s.height, undefined) ?? 0),
+  );
+  cursor = boxBottom;
+  if (t.caption && t.caption.style.captionSide === 'bottom') {
     const mt = margin(t.caption.style, tableWidth).top;
     const cap = layoutBlockLevel(t.caption, x, cursor + mt, tableWidth, ctx, []);
     frags.push(cap.frag);
     cursor += mt + cap.height + margin(t.caption.style, tableWidth).bottom;
   }
-  const height = Math.max(cursor + e.bottom - y, size(s.height, undefined) ?? 0);
+  const height = cursor - y;
   const tableStyle = g.collapse ? { ...t, style: withoutBorders(s) } : t;
+  // With a caption, the table's background and borders cover the rows' box only.
+  const captioned =
+    t.caption && (boxTop > y || boxBottom < y + height)
+      ? { decorate: boxOnly(tableStyle, x, tableWidth, boxTop, boxBottom, ctx) }
+      : {};
   // Repeated headers and footers only make sense when there are body rows between them.
   const repeat = head && frags.length > 1 ? { repeat: head } : {};
   // A footer repeats only while it leaves most of each page to the rows (as browsers do).
@@ -994,7 +1047,7 @@ export function layoutTable(
     { x, width: tableWidth, top: y, height },
     frags,
     ctx,
-    { ...repeat, ...repeatFooter },
+    { ...repeat, ...repeatFooter, ...captioned },
   );
   return {
     frag,

@@ -6,7 +6,7 @@
 import type { Warning } from '../../diagnostics.js';
 import { LimitError } from '../../diagnostics.js';
 import type { DisplayItem, OutlineItem, Page, StructNode } from '../../document/index.js';
-import type { DecodedImage } from '../../images/index.js';
+import type { DecodedImage, PixelImage } from '../../images/index.js';
 import type { PageStyle, StyledDocument, StyledElement } from '../../style/index.js';
 import { createParagraphMemo, type FontContext, type ParagraphMemo } from '../../text/index.js';
 import { buildBoxTree, buildRunningBoxes, type BuildContext } from '../box-tree/build.js';
@@ -52,6 +52,8 @@ export interface PagedInput {
   readonly fonts: FontContext;
   readonly images: ReadonlyMap<string, DecodedImage | string>;
   readonly backgrounds: ReadonlyMap<string, DecodedImage | string>;
+  /** Decoded shape-outside images by URL (pixels); a string is the failure reason. */
+  readonly shapeImages?: ReadonlyMap<string, PixelImage | string>;
   readonly baseUrl?: string;
   readonly options: LayoutOptions;
   /** Root (or body) background: painted over each whole page. */
@@ -191,6 +193,7 @@ function runPass(input: PagedInput, root: StyledElement, passOptions: PassOption
     sb,
     warnings,
     backgrounds: input.backgrounds,
+    ...(input.shapeImages ? { shapeImages: input.shapeImages } : {}),
     page: { x: 0, y: 0, width: 0, height: 0 },
     fixed: [],
     warned: new Set(),

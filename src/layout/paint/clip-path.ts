@@ -19,6 +19,8 @@ export interface ClipGeometry {
   readonly top: number;
   readonly width: number;
   readonly height: number;
+  /** What percentage margins and paddings refer to; absent: the border box's width. */
+  readonly cbWidth?: number;
 }
 
 /** A clip-path that draws: a shape, its reference box, or both. */
@@ -47,11 +49,12 @@ function referenceBox(
   const border_ = { x: g.x, y: g.top, width: g.width, height: g.height };
   const r = radii(s, g.width, g.height);
   const b = border(s);
+  const basis = g.cbWidth ?? g.width;
   switch (which) {
     case 'border-box':
       return { rect: border_, corners: r };
     case 'margin-box': {
-      const m = margin(s, g.width);
+      const m = margin(s, basis);
       const grow = (v: readonly [number, number], dx: number, dy: number): [number, number] =>
         v[0] > 0 || v[1] > 0 ? [v[0] + dx, v[1] + dy] : [0, 0];
       return {
@@ -70,7 +73,7 @@ function referenceBox(
         corners: insetRadii(r, b.top, b.right, b.bottom, b.left),
       };
     case 'content-box': {
-      const p = padding(s, g.width);
+      const p = padding(s, basis);
       const [t, ri, bo, l] = [
         b.top + p.top,
         b.right + p.right,

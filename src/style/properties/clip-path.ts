@@ -17,7 +17,7 @@ interface RadiusSpec {
   readonly h: LenSpec;
   readonly v: LenSpec;
 }
-type ShapeSpec =
+export type ShapeSpec =
   | {
       readonly kind: 'inset';
       readonly sides: readonly [LenSpec, LenSpec, LenSpec, LenSpec];
@@ -126,7 +126,8 @@ function parsePath(nodes: readonly CssNode[]): ShapeSpec | null {
   return { kind: 'path', rule: rule ?? 'nonzero', d: last[0].value };
 }
 
-function parseShape(n: CssNode): ShapeSpec | null {
+/** One basic shape function (shared with shape-outside). */
+export function parseShape(n: CssNode): ShapeSpec | null {
   if (n.type !== 'Function') return null;
   const nodes = words(n);
   switch (n.name.toLowerCase()) {
@@ -182,7 +183,7 @@ const computeExtent = (
 ): LengthPercentage | 'closest-side' | 'farthest-side' =>
   typeof e === 'string' ? e : cssValues.computeLength(e, c.env, true);
 
-function computeShape(s: ShapeSpec, c: kit.ComputeCtx): BasicShape {
+export function computeShape(s: ShapeSpec, c: kit.ComputeCtx): BasicShape {
   const len = (l: LenSpec): LengthPercentage => cssValues.computeLength(l, c.env);
   switch (s.kind) {
     case 'inset': {

@@ -27,6 +27,7 @@ import * as lineClamp from './line-clamp.js';
 import * as outline from './outline.js';
 import * as paged from './paged.js';
 import * as shadows from './shadows.js';
+import * as shapes from './shapes.js';
 import { lengthOrKeyword, type Longhand, type ParseCtx, type Shorthand } from './kit.js';
 import * as tables from './tables.js';
 import * as text from './text.js';
@@ -44,6 +45,7 @@ const FAMILIES = [
   borderImage,
   effects,
   clipPath,
+  shapes,
   filter,
   compositing,
   transforms,

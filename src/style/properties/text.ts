@@ -28,6 +28,41 @@ const TEXT_ALIGN_ALIASES = {
   'match-parent': 'start',
   'justify-all': 'justify',
 } as const;
+/**
+ * text-align as cascaded: the legacy keywords of presentational alignment (align=center,
+ * <center>) align like their plain forms but are not inherited into tables; the internal ones
+ * are the user-agent rules of tables and header cells.
+ */
+const LEGACY_ALIGN = ['-webkit-left', '-webkit-right', '-webkit-center'] as const;
+const TEXT_ALIGN_SPECIFIED = [
+  ...TEXT_ALIGN,
+  ...LEGACY_ALIGN,
+  '-internal-table',
+  '-internal-th',
+] as const;
+export type TextAlignSpec = (typeof TEXT_ALIGN_SPECIFIED)[number];
+const TEXT_ALIGN_SPECIFIED_ALIASES = {
+  '-moz-center': '-webkit-center',
+  '-moz-left': '-webkit-left',
+  '-moz-right': '-webkit-right',
+  'match-parent': 'start',
+  'justify-all': 'justify',
+} as const;
+
+function isLegacyAlign(a: TextAlignSpec): boolean {
+  return (LEGACY_ALIGN as readonly string[]).includes(a);
+}
+
+/** The alignment a cascaded text-align keyword lays lines out with. */
+export function usedTextAlign(a: TextAlignSpec): (typeof TEXT_ALIGN)[number] {
+  if (a === '-webkit-left') return 'left';
+  if (a === '-webkit-right') return 'right';
+  if (a === '-webkit-center') return 'center';
+  // The internal keywords compute to another keyword; these are never left over.
+  if (a === '-internal-table' || a === '-internal-th') return 'start';
+  return a;
+}
+
 const DECORATION_LINES = ['underline', 'overline', 'line-through'] as const;
 type DecoLine = (typeof DECORATION_LINES)[number];
 function parseDecorationLine(nodes: readonly CssNode[]): DecoLine[] | null {
@@ -181,7 +216,23 @@ const VALIGN_KW = [
 ];
 
 longhands.push(
-  kit.keywordProp('text-align', 'textAlign', true, 'start', TEXT_ALIGN, TEXT_ALIGN_ALIASES),
+  kit.longhand<TextAlignSpec>({
+    name: 'text-align',
+    // The cascaded keyword, legacy ones kept apart; the cascade derives `textAlign` from it.
+    key: '_textAlign',
+    inherited: true,
+    initial: 'start',
+    parse: kit.single(kit.keywordParser(TEXT_ALIGN_SPECIFIED, TEXT_ALIGN_SPECIFIED_ALIASES)),
+    compute: (spec, ctx) => {
+      const inherited = ctx.parent._textAlign as TextAlignSpec;
+      // A table does not inherit the legacy alignment of <center> or align=center around it,
+      // which aligns its text anew from the start (as browsers do).
+      if (spec === '-internal-table') return isLegacyAlign(inherited) ? 'start' : inherited;
+      // A header cell is centred unless the row around it sets an alignment of its own.
+      if (spec === '-internal-th') return inherited === 'start' ? 'center' : inherited;
+      return spec;
+    },
+  }),
   kit.keywordProp(
     'text-align-last',
     'textAlignLast',
