@@ -7,6 +7,7 @@ import type { BackgroundClip, BackgroundLayer, ComputedStyle } from '../style/in
 import type { FontContext, ParagraphMemo } from '../text/index.js';
 import type { Box } from './box-tree/boxes.js';
 import type { FlowReuse } from './modes/flow-reuse.js';
+import type { ContainerLog } from './modes/containers.js';
 import type { ArtifactTag, DisplayItem, Drawing, ItemTag, PathOp } from '../document/index.js';
 import { pathBounds } from '../document/index.js';
 import type {
@@ -103,6 +104,8 @@ export interface LayoutContext {
    * glyphs are stood up; 'flat' in a vertical page laid out horizontally (not supported).
    */
   readonly verticalFlow?: 'turned' | 'flat';
+  /** Where size containers' content boxes are recorded, when styles depend on them. */
+  readonly containers?: ContainerLog;
 }
 
 /**

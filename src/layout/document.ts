@@ -39,6 +39,7 @@ import { DEFAULT_TITLE, firstTextBlockTitle, titleFromText } from './title.js';
 import { PX } from './units.js';
 import { resolveCrossReferences } from './paged/cross-refs.js';
 import { layoutPages, resolveLinks } from './paged/pipeline.js';
+import { ContainerLog } from './modes/containers.js';
 
 export { MAX_PAGES } from './paged/pipeline.js';
 
@@ -53,11 +54,86 @@ export async function layoutStyled(
   options: LayoutOptions,
   sourceBaseUrl?: string,
 ): Promise<LayoutResult> {
+  const fonts = createFontContext();
+  const fontWarnings: Warning[] = [];
+  // Loaded while the first layout loads its images; @font-face rules are the same in every pass.
+  const fontsLoaded = loadFontFaces(source, fonts, options.loader, options.strict, fontWarnings);
+  const fontsReady = { loaded: fontsLoaded, warnings: fontWarnings };
+  if (!source.containerQueries)
+    return layoutOnce(source, fonts, fontsReady, pageStyleOf, options, sourceBaseUrl);
+  // Styles depend on the sizes of query containers, which only layout knows: lay out, measure
+  // the containers, style again with their sizes, until the styles are those of the sizes.
+  // Each pass reads its resources through one memory, so none is fetched twice.
+  const memo = memoLoader(options.loader);
+  const passOptions: LayoutOptions = { ...options, loader: memo };
+  let styled = source;
+  for (let pass = 1; ; pass++) {
+    const containers = new ContainerLog();
+    // What a caller asked to record is the last layout's.
+    options.boxes?.clear();
+    const result = await layoutOnce(
+      styled,
+      fonts,
+      fontsReady,
+      pageStyleOf,
+      passOptions,
+      sourceBaseUrl,
+      containers,
+    );
+    const next = styled.containerQueries?.restyle(containers.sizes) ?? null;
+    if (next === null) return result;
+    if (pass === MAX_CONTAINER_PASSES)
+      return {
+        ...result,
+        warnings: [
+          ...result.warnings,
+          {
+            code: 'layout.container-queries',
+            message: `container sizes had not settled after ${pass} layouts: some @container styles may be those of an earlier layout`,
+          },
+        ],
+      };
+    styled = next;
+  }
+}
+
+/**
+ * Most layouts of one document with container queries: the first knows no container size,
+ * the second styles each container's content for its size, a third or more follow only where
+ * a container's size depends on styles that queries of containers around it chose.
+ */
+const MAX_CONTAINER_PASSES = 4;
+
+/** A loader that fetches each resource once for all the layouts of one document. */
+function memoLoader(loader: ResourceLoader): ResourceLoader {
+  const kept = new Map<string, ReturnType<ResourceLoader['load']>>();
+  return {
+    policy: loader.policy,
+    load: (url, kind, base) => {
+      const key = `${kind}\n${base ?? ''}\n${url}`;
+      let p = kept.get(key);
+      if (!p) {
+        p = loader.load(url, kind, base);
+        kept.set(key, p);
+      }
+      return p;
+    },
+  };
+}
+
+async function layoutOnce(
+  source: StyledDocument,
+  fonts: FontContext,
+  fontsReady: { readonly loaded: Promise<void>; readonly warnings: readonly Warning[] },
+  pageStyleOf: (index: number, name: string, blank: boolean) => PageStyle,
+  options: LayoutOptions,
+  sourceBaseUrl: string | undefined,
+  containers?: ContainerLog,
+): Promise<LayoutResult> {
   const { styled, canvas } = liftCanvasBackground(source);
   const warnings: Warning[] = [...styled.warnings];
   const continuous = options.mode === 'continuous';
   const viewportPx = options.viewportWidthPx ?? 1024;
-  const fonts = createFontContext();
   const baseUrl = styled.baseUrl ?? sourceBaseUrl;
   const [{ images, backgrounds }, , shapeImages] = await Promise.all([
     loadImages(
@@ -69,7 +145,7 @@ export async function layoutStyled(
       options.signal,
       options.maxInputPixels ?? MAX_INPUT_PIXELS,
     ),
-    loadFontFaces(styled, fonts, options.loader, options.strict, warnings),
+    fontsReady.loaded,
     loadShapeImages(
       styled,
       baseUrl,
@@ -78,6 +154,7 @@ export async function layoutStyled(
       options.maxInputPixels ?? MAX_INPUT_PIXELS,
     ),
   ]);
+  warnings.push(...fontsReady.warnings);
   options.signal?.throwIfAborted();
   options.deadline?.check('resources');
   if (hasFlexContainer(styled.root)) await loadFlexEngine();
@@ -126,6 +203,7 @@ export async function layoutStyled(
       svgText: (c) => svgTextShaper(c),
       ...(options.deadline ? { deadline: options.deadline } : {}),
       ...(options.boxes ? { recordBoxes: true } : {}),
+      ...(containers ? { containers } : {}),
     };
     const { frag, height } = layoutDocument(rootBox, lctx);
     options.signal?.throwIfAborted();
@@ -175,6 +253,7 @@ export async function layoutStyled(
       ...(baseUrl ? { baseUrl } : {}),
       options,
       ...(canvas ? { canvas } : {}),
+      ...(containers ? { containers } : {}),
     });
     pages = r.pages;
     structure = r.structure;

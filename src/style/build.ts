@@ -6,7 +6,13 @@
 import { csstree } from './css-tree.js';
 import type { Warning } from '../diagnostics.js';
 import type { DomElement } from '../html/index.js';
-import type { MatchedRules, StyleEngine } from './cascade.js';
+import type { ContainerUnits, MatchedRules, StyleEngine } from './cascade.js';
+import {
+  conditionMatches,
+  queryContainer,
+  sizeContainerType,
+  type QueryContainer,
+} from './container-queries.js';
 import { formatCounter, markerText, quotePairs } from './counters.js';
 import { presentationalHints } from './hints.js';
 import {
@@ -24,6 +30,7 @@ import { isOutermostSvg, svgMarkup } from './svg-markup.js';
 import { blockDeclarations, makeDeclaration, type Declaration, type StyleRule } from './sheet.js';
 import type {
   ComputedStyle,
+  ContainerSize,
   SliderStyles,
   ContentItem,
   ContentList,
@@ -46,6 +53,8 @@ export interface BuildOptions {
   readonly signal?: AbortSignal;
   /** See StyleOptions.checkpoint. */
   readonly checkpoint?: () => void;
+  /** Content boxes of the size containers (CSS px) as the last layout measured them. */
+  readonly containerSizes?: ReadonlyMap<DomElement, ContainerSize>;
 }
 
 /**
@@ -109,6 +118,11 @@ function definiteContentSize(
   const w = width - pads[1] - pads[3] - style.borderLeftWidth - style.borderRightWidth;
   const h = height - pads[0] - pads[2] - style.borderTopWidth - style.borderBottomWidth;
   return w > 0 && h > 0 ? { size: { width: w, height: h } } : {};
+}
+
+/** Whether an element answers container queries of its descendants (a type or a name). */
+function isQueryContainer(style: ComputedStyle): boolean {
+  return style.containerType !== 'normal' || style.containerName.length > 0;
 }
 
 /** A progress bar or a range input: the controls drawn from slider pseudo-elements. */
@@ -260,6 +274,16 @@ export class TreeBuilder {
   private root: DomElement | null = null;
   /** The page's SVG elements by id, made when a drawing first references one it lacks. */
   private svgIds: Map<string, DomElement> | null = null;
+  /** Ancestor query containers (container-type or container-name set), innermost last. */
+  private readonly containers: QueryContainer[] = [];
+  /** The parent element as a style container (kept only when some rule is in @container). */
+  private styleParent: QueryContainer | undefined;
+  /** cq* units of the pseudo-elements of the element being built. */
+  private pseudoUnits: ContainerUnits | undefined;
+  /** Size containers by node id: what layout measures for the next styling. */
+  readonly sizeContainers = new Map<number, DomElement>();
+  /** Some style inside a size container resolved cq* units. */
+  usesContainerUnits = false;
 
   constructor(
     private readonly engine: StyleEngine,
@@ -518,7 +542,8 @@ export class TreeBuilder {
     level: number,
   ): StyledPseudo | null {
     if (rules.length === 0) return null;
-    const style = this.engine.compute(parentStyle, rules, [], [], kind);
+    const style = this.engine.compute(parentStyle, rules, [], [], kind, this.pseudoUnits);
+    this.noteContainerUnits(style);
     if (!Array.isArray(style.content) || style.display === 'none') return null;
     const list = style.content as ContentList;
     this.applyCounters(style, null, level, false);
@@ -544,7 +569,8 @@ export class TreeBuilder {
     parentId: number,
     lang: string,
   ): StyledPseudo | null {
-    const style = this.engine.compute(liStyle, rules, [], [], 'marker');
+    const style = this.engine.compute(liStyle, rules, [], [], 'marker', this.pseudoUnits);
+    this.noteContainerUnits(style);
     let content: GeneratedContent[];
     let alt: string | undefined;
     if (Array.isArray(style.content)) {
@@ -603,14 +629,17 @@ export class TreeBuilder {
           : new Error('aborted');
       }
     }
-    const matched = this.engine.match(el, this.ancestors);
+    let matched = this.engine.match(el, this.ancestors);
+    const queries = this.engine.hasContainerRules;
     const style = this.engine.compute(
       parentStyle,
-      matched.element,
+      queries ? this.holding(matched.element, this.containers, this.styleParent) : matched.element,
       this.hints(el),
       this.inlineStyle(el),
       null,
+      this.containers.length > 0 ? this.unitsIn(this.containers) : undefined,
     );
+    this.noteContainerUnits(style);
     const langAttr = el.attrs.get('lang') ?? el.attrs.get('xml:lang');
     const lang = langAttr !== undefined ? langAttr.trim() : parentLang;
     const nodeId = this.nextId++;
@@ -630,11 +659,21 @@ export class TreeBuilder {
     }
     if (style.display === 'none')
       return styledElement(el, nodeId, style, lang, undefined, undefined, []);
+    // The element itself is a query container of its pseudo-elements and descendants.
+    const frame = queries || isQueryContainer(style) ? this.frameOf(el, style) : undefined;
+    const pushed = frame !== undefined && isQueryContainer(style);
+    if (pushed) this.containers.push(frame);
+    if (sizeContainerType(style) !== 'normal') this.sizeContainers.set(nodeId, el);
+    const enclosingStyleParent = this.styleParent;
+    const enclosingUnits = this.pseudoUnits;
+    const units = this.containers.length > 0 ? this.unitsIn(this.containers) : undefined;
+    this.pseudoUnits = units;
+    if (queries) matched = this.pseudoRulesHolding(matched, frame);
     const placeholderStyle =
       el.namespace === 'html' &&
       (el.tag === 'input' || el.tag === 'textarea') &&
       el.attrs.has('placeholder')
-        ? this.engine.compute(style, matched.placeholder, [], [], 'placeholder')
+        ? this.engine.compute(style, matched.placeholder, [], [], 'placeholder', this.pseudoUnits)
         : undefined;
     const slider = el.namespace === 'html' && style.appearance === 'none' ? sliderKind(el) : null;
     const sliderStyles = slider ? this.sliderStyles(style, matched, slider) : undefined;
@@ -668,11 +707,14 @@ export class TreeBuilder {
     if (before) children.push(before);
     // SVG content is drawn from svgMarkup; its children are kept for structure only.
     this.ancestors.push(el);
+    this.styleParent = frame;
     for (const c of el.children) {
       if (c.kind === 'text')
         children.push({ kind: 'text', nodeId: this.nextId++, style, text: c.text });
       else children.push(this.element(c, style, lang, inner));
     }
+    this.styleParent = enclosingStyleParent;
+    this.pseudoUnits = units;
     this.ancestors.pop(el);
     const after = generates
       ? this.pseudo('after', matched.after, el, style, nodeId, lang, inner)
@@ -697,8 +739,10 @@ export class TreeBuilder {
         : undefined;
     const firstLineStyle =
       generates && matched['first-line'].length > 0 && hasFirstLine(style)
-        ? this.engine.compute(style, matched['first-line'], [], [], 'first-line')
+        ? this.engine.compute(style, matched['first-line'], [], [], 'first-line', units)
         : undefined;
+    if (pushed) this.containers.pop();
+    this.pseudoUnits = enclosingUnits;
     return this.pagedEnd(
       styledElement(
         el,
@@ -713,6 +757,94 @@ export class TreeBuilder {
       ),
       paged,
     );
+  }
+
+  /** Notes a style inside a size container that resolved cq* units (see usesContainerUnits). */
+  private noteContainerUnits(style: ComputedStyle): void {
+    if (this.containers.length > 0 && this.engine.usesContainerUnits(style))
+      this.usesContainerUnits = true;
+  }
+
+  /** An element as the query container its descendants and pseudo-elements may ask. */
+  private frameOf(el: DomElement, style: ComputedStyle): QueryContainer {
+    const type = sizeContainerType(style);
+    const size = type === 'normal' ? undefined : this.opts.containerSizes?.get(el);
+    let custom: ReadonlyMap<string, string> | undefined;
+    return {
+      type,
+      names: style.containerName,
+      style,
+      size,
+      custom: () => (custom ??= this.engine.customProperties(style)),
+    };
+  }
+
+  /**
+   * The cq* units inside `containers`: a hundredth of the nearest container's content box on
+   * each axis, or undefined (the page area) where none answers or none is measured yet.
+   */
+  private unitsIn(containers: readonly QueryContainer[]): ContainerUnits | undefined {
+    let cqw: number | undefined;
+    let cqh: number | undefined;
+    let inlineFound = false;
+    let blockFound = false;
+    for (let i = containers.length - 1; i >= 0 && !(inlineFound && blockFound); i--) {
+      const c = containers[i];
+      if (c.type === 'normal') continue;
+      if (!inlineFound) {
+        inlineFound = true;
+        if (c.size) cqw = c.size.width / 100;
+      }
+      if (!blockFound && c.type === 'size') {
+        blockFound = true;
+        if (c.size) cqh = c.size.height / 100;
+      }
+    }
+    if (cqw === undefined && cqh === undefined) return undefined;
+    return {
+      ...(cqw !== undefined ? { cqw } : {}),
+      ...(cqh !== undefined ? { cqh } : {}),
+      key: `${cqw ?? ''}/${cqh ?? ''}`,
+    };
+  }
+
+  /** The rules of `list` whose @container conditions hold (the list itself when none has any). */
+  private holding(
+    list: readonly StyleRule[],
+    candidates: readonly QueryContainer[],
+    styleParent: QueryContainer | undefined,
+  ): readonly StyleRule[] {
+    if (!list.some((r) => r.container !== undefined)) return list;
+    const rootFontSize = this.engine.rootFontSizePx;
+    return list.filter(
+      (r) =>
+        r.container === undefined ||
+        r.container.every((c) =>
+          conditionMatches(c, queryContainer(c, candidates, styleParent), rootFontSize),
+        ),
+    );
+  }
+
+  /**
+   * The pseudo-element rules that hold: a pseudo-element's query containers include its
+   * originating element (`self`), which is already among the containers when it is one.
+   */
+  private pseudoRulesHolding(m: MatchedRules, self: QueryContainer | undefined): MatchedRules {
+    const c = this.containers;
+    return {
+      element: m.element,
+      before: this.holding(m.before, c, self),
+      after: this.holding(m.after, c, self),
+      marker: this.holding(m.marker, c, self),
+      'footnote-call': this.holding(m['footnote-call'], c, self),
+      'footnote-marker': this.holding(m['footnote-marker'], c, self),
+      'first-letter': this.holding(m['first-letter'], c, self),
+      placeholder: this.holding(m.placeholder, c, self),
+      'first-line': this.holding(m['first-line'], c, self),
+      'slider-track': this.holding(m['slider-track'], c, self),
+      'slider-fill': this.holding(m['slider-fill'], c, self),
+      'slider-thumb': this.holding(m['slider-thumb'], c, self),
+    };
   }
 
   /**
@@ -741,7 +873,14 @@ export class TreeBuilder {
     letter: StyledText,
     lang: string,
   ): StyledElement {
-    const style = this.engine.compute(letter.style, rules, [], [], 'first-letter');
+    const style = this.engine.compute(
+      letter.style,
+      rules,
+      [],
+      [],
+      'first-letter',
+      this.pseudoUnits,
+    );
     return {
       kind: 'element',
       nodeId: this.nextId++,

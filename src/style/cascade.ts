@@ -81,6 +81,16 @@ interface Slot {
 /** Internal per-style record: every longhand's computed value by key, plus custom properties. */
 type Record_ = Record<string, unknown>;
 
+/**
+ * What the cq* units of one element resolve against: 1cqw and 1cqh in px from its nearest size
+ * containers (absent: the page area), and a key naming them for style sharing.
+ */
+export interface ContainerUnits {
+  readonly cqw?: number;
+  readonly cqh?: number;
+  readonly key: string;
+}
+
 export interface EngineOptions {
   readonly viewport: { readonly width: number; readonly height: number };
   /** Custom properties registered with @property. */
@@ -206,6 +216,26 @@ export class StyleEngine {
     };
   }
 
+  /** Whether some rule is conditional on @container (see RuleIndex). */
+  get hasContainerRules(): boolean {
+    return this.index.hasContainerRules;
+  }
+
+  /** Whether some @container condition tests a container's size. */
+  get hasSizeQueries(): boolean {
+    return this.index.hasSizeQueries;
+  }
+
+  /** The root element's font size, what rem in a container query is measured in. */
+  get rootFontSizePx(): number {
+    return this.rootFontSize;
+  }
+
+  /** Whether computing `style` resolved a cq* unit (it then depends on container sizes). */
+  usesContainerUnits(style: ComputedStyle): boolean {
+    return this.internal.get(style)?._cq === true;
+  }
+
   /** Declarations of a style="" attribute, parsed once per distinct text. */
   styleAttribute(
     text: string,
@@ -236,6 +266,7 @@ export class StyleEngine {
    * @param hints presentational-hint declarations (author level, below every author rule)
    * @param inline style attribute declarations
    * @param isPseudo pseudo-elements are never blockified as roots
+   * @param units the element's cq* units, inside a size container only
    */
   compute(
     parent: ComputedStyle | null,
@@ -243,6 +274,7 @@ export class StyleEngine {
     hints: readonly Declaration[],
     inline: readonly Declaration[],
     pseudo: PseudoElement | null,
+    units?: ContainerUnits,
   ): ComputedStyle {
     // Style sharing: same parent style + same declarations ⇒ same computed style.
     // Hint and style-attribute lists are shared arrays per distinct text, so their identity
@@ -251,10 +283,11 @@ export class StyleEngine {
     for (const r of rules) key += ',' + r.order;
     if (hints.length) key += '|h' + this.listId(hints);
     if (inline.length) key += '|s' + this.listId(inline);
+    if (units) key += '|q' + units.key;
     const cache = parent ? this.sharedFor(parent) : this.rootShared;
     const hit = cache.get(key);
     if (hit) return hit;
-    const style = this.computeUncached(parent, rules, hints, inline, pseudo);
+    const style = this.computeUncached(parent, rules, hints, inline, pseudo, units);
     this.computed++;
     cache.set(key, style);
     return style;
@@ -360,6 +393,7 @@ export class StyleEngine {
     hints: readonly Declaration[],
     inline: readonly Declaration[],
     pseudo: PseudoElement | null,
+    units: ContainerUnits | undefined,
   ): ComputedStyle {
     const pRec: Record_ = parent ? (this.internal.get(parent) as Record_) : ORIGIN_INITIAL;
     const { slots, ua, custom } = this.cascadeDeclarations(rules, hints, inline);
@@ -389,6 +423,15 @@ export class StyleEngine {
         },
         get chRatio() {
           return get().chRatio;
+        },
+        // Read only by cq* units: the style then depends on the containers' sizes.
+        get cqw() {
+          rec._cq = true;
+          return units?.cqw;
+        },
+        get cqh() {
+          rec._cq = true;
+          return units?.cqh;
         },
       };
     };

@@ -3,13 +3,15 @@
  * @font-face rules, title, language, warnings).
  */
 import type { Warning } from '../diagnostics.js';
-import { parseHtml } from '../html/index.js';
+import { parseHtml, type DomElement } from '../html/index.js';
 import { StyleEngine } from './cascade.js';
 import { TreeBuilder } from './build.js';
 import { buildPageRules, firstPageArea } from './page.js';
 import { RuleIndex, loadSheets, type MediaEnv } from './sheet.js';
 import { createFontContext, type FontContext } from '../text/index.js';
 import type {
+  ContainerRestyle,
+  ContainerSize,
   FontMetricsProvider,
   PageRules,
   StyleOptions,
@@ -38,6 +40,7 @@ export { mixColors, parseColor } from './colors.js';
 // css-tree behind the guard every parse of ours needs (see css-tree.ts).
 export { csstree } from './css-tree.js';
 export { formatCounter } from './counters.js';
+export { sizeContainerType } from './container-queries.js';
 export type { CounterStyleDefs, CounterStyleDef } from './counter-styles.js';
 export type { DocumentLimits } from '../html/index.js';
 
@@ -226,14 +229,18 @@ export async function styleDocument(html: string, options: StyleOptions): Promis
   let root: StyledElement;
   let pageRules: PageRules;
   let targets: ReadonlyMap<string, TargetInfo> = new Map();
-  try {
-    const builder = new TreeBuilder(engine, {
+  let builder: TreeBuilder;
+  const buildWith = (containerSizes?: ReadonlyMap<DomElement, ContainerSize>): TreeBuilder =>
+    new TreeBuilder(engine, {
       ...(base ? { base } : {}),
       ...(ruleSet.counterStyles.size > 0 ? { counterStyles: ruleSet.counterStyles } : {}),
       warn: styleWarn,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
+      ...(containerSizes ? { containerSizes } : {}),
     });
+  try {
+    builder = buildWith();
     root = builder.build(parsed.root);
     targets = builder.targets;
     const kept = shared.pageRules;
@@ -265,15 +272,68 @@ export async function styleDocument(html: string, options: StyleOptions): Promis
       message: `${dropped} further warnings were not listed`,
     });
   }
-  return {
-    root,
+  const doc = (
+    tree: StyledElement,
+    found: ReadonlyMap<string, TargetInfo>,
+    restyle: ContainerRestyle | undefined,
+  ): StyledDocument => ({
+    root: tree,
     pageRules,
     fontFaces: ruleSet.fontFaces,
     title: parsed.title,
     lang: parsed.lang,
     ...(base ? { baseUrl: base } : {}),
-    warnings,
-    ...(targets.size > 0 ? { targets } : {}),
+    warnings: [...warnings],
+    ...(found.size > 0 ? { targets: found } : {}),
     ...(ruleSet.counterStyles.size > 0 ? { counterStyles: ruleSet.counterStyles } : {}),
+    ...(restyle ? { containerQueries: restyle } : {}),
+  });
+  // Styled again for the container sizes each layout measures (see ContainerRestyle).
+  const restyler = (
+    built: TreeBuilder,
+    used: ReadonlyMap<DomElement, ContainerSize>,
+  ): ContainerRestyle | undefined => {
+    if (!dependsOnContainerSizes(built, engine)) return undefined;
+    return {
+      restyle: (measured) => {
+        const sizes = new Map<DomElement, ContainerSize>();
+        for (const [nodeId, size] of measured) {
+          const el = built.sizeContainers.get(nodeId);
+          if (el) sizes.set(el, size);
+        }
+        if (sameSizes(sizes, used)) return null;
+        options.signal?.throwIfAborted();
+        shared.sink = styleWarn;
+        try {
+          const again = buildWith(sizes);
+          const tree = again.build(parsed.root);
+          return doc(tree, again.targets, restyler(again, sizes));
+        } finally {
+          shared.sink = IGNORE;
+        }
+      },
+    };
   };
+  return doc(root, targets, restyler(builder, new Map()));
+}
+
+/** Whether a styling used container sizes: size queries or cq* units, and size containers. */
+function dependsOnContainerSizes(built: TreeBuilder, engine: StyleEngine): boolean {
+  return built.sizeContainers.size > 0 && (engine.hasSizeQueries || built.usesContainerUnits);
+}
+
+/** Sizes closer than this (CSS px) style alike: layout rounds differently from pass to pass. */
+const SAME_SIZE = 0.01;
+
+function sameSizes(
+  a: ReadonlyMap<DomElement, ContainerSize>,
+  b: ReadonlyMap<DomElement, ContainerSize>,
+): boolean {
+  if (a.size !== b.size) return false;
+  for (const [el, s] of a) {
+    const t = b.get(el);
+    if (!t || Math.abs(s.width - t.width) > SAME_SIZE || Math.abs(s.height - t.height) > SAME_SIZE)
+      return false;
+  }
+  return true;
 }

@@ -35,6 +35,7 @@ import {
 } from './nesting.js';
 import { DEFAULT_CSS_LIMITS, type CssLimits } from './limits.js';
 import { counterStyleRule, type CounterStyleDef } from './counter-styles.js';
+import { containerCondition, type ContainerCondition } from './container-queries.js';
 
 export type Origin = 'ua' | 'author';
 
@@ -61,6 +62,8 @@ export interface StyleRule {
    * (0 = the first layer). Absent for unlayered rules.
    */
   readonly layer?: number;
+  /** Conditions of the @container rules around it: all must hold for an element. */
+  readonly container?: readonly ContainerCondition[];
 }
 
 export interface RawPageRule {
@@ -772,9 +775,50 @@ interface Scope {
   readonly parents: CssNode | null;
   /** Layer path; null for unlayered rules. */
   readonly layer: readonly string[] | null;
+  /** Conditions of the enclosing @container rules; null outside them. */
+  readonly container?: readonly ContainerCondition[];
 }
 
 const TOP: Scope = { parents: null, layer: null };
+
+/** The scope inside an @container rule, or null (with a warning) when its prelude is invalid. */
+function containerScope(
+  prelude: CssNode | null | undefined,
+  scope: Scope,
+  warn: (w: Warning) => void,
+): Scope | null {
+  const cond = containerCondition(prelude, (what) =>
+    warn({
+      code: 'css.unsupported',
+      message: `${what} in @container is not supported; the test never matches`,
+      source: '@container',
+    }),
+  );
+  if (!cond) {
+    warn({
+      code: 'css.invalid',
+      message: '@container rule ignored: its condition could not be read',
+      source: '@container',
+    });
+    return null;
+  }
+  return { ...scope, container: [...(scope.container ?? []), cond] };
+}
+
+/** The prelude of an at-rule met in a nested block (text), parsed as css-tree reads it. */
+function atRulePrelude(name: string, prelude: string): CssNode | null {
+  try {
+    const ast = csstree.parse(`@${name} ${prelude} {}`, {
+      parseValue: false,
+      parseCustomProperty: false,
+      onParseError: () => {},
+    });
+    const rule = ast.type === 'StyleSheet' ? ast.children.first : null;
+    return rule?.type === 'Atrule' ? (rule.prelude as CssNode | null) : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Parses one sheet and appends its rules (with imported sheets at the @import position) to
@@ -944,6 +988,12 @@ async function walk(
           await walk(node.block.children.toArray(), job, out, counter, ctx, imports, scope, text);
         }
         break;
+      case 'container': {
+        const inner = node.block && containerScope(node.prelude as CssNode | null, scope, warn);
+        if (inner && node.block)
+          await walk(node.block.children.toArray(), job, out, counter, ctx, imports, inner, text);
+        break;
+      }
       case 'layer': {
         const names = layerNames(node.prelude as CssNode | null);
         if (!node.block) {
@@ -1144,6 +1194,7 @@ function styleRule(
         origin: job.origin,
         order: counter.n++,
         ...(layer !== undefined ? { layer } : {}),
+        ...(scope.container ? { container: scope.container } : {}),
       });
     }
   };
@@ -1196,7 +1247,7 @@ function nestedContents(
         const layer = s.layer === null ? undefined : layerId(counter, s.layer);
         const add = (d: readonly Declaration[]): void => {
           if (d.length === 0 || !s.parents) return;
-          styleRuleDeclarations(s.parents, d, layer, job, out, counter);
+          styleRuleDeclarations(s.parents, d, layer, s.container, job, out, counter);
         };
         nestedContents(item.body, s, add, job, out, counter, ctx);
       };
@@ -1207,6 +1258,11 @@ function nestedContents(
         case 'supports':
           if (supportsText(item.prelude)) inner(scope);
           break;
+        case 'container': {
+          const s = containerScope(atRulePrelude('container', item.prelude), scope, warn);
+          if (s) inner(s);
+          break;
+        }
         case 'layer': {
           const names = item.prelude.split(',').map((n) => n.trim());
           if (item.body === null) {
@@ -1230,6 +1286,7 @@ function styleRuleDeclarations(
   parents: CssNode,
   declarations: readonly Declaration[],
   layer: number | undefined,
+  container: readonly ContainerCondition[] | undefined,
   job: SheetJob,
   out: RuleSet,
   counter: Counter,
@@ -1250,6 +1307,7 @@ function styleRuleDeclarations(
       origin: job.origin,
       order: counter.n++,
       ...(layer !== undefined ? { layer } : {}),
+      ...(container ? { container } : {}),
     });
   }
 }
@@ -1503,6 +1561,10 @@ export class RuleIndex {
   private readonly byTag = new Map<string, Bucket>();
   private readonly byAttr = new Map<string, Bucket>();
   private readonly universal = new Bucket();
+  /** Some rule sits in an @container rule (elements then check container conditions). */
+  hasContainerRules = false;
+  /** Some @container condition tests a size (the document's layout must measure containers). */
+  hasSizeQueries = false;
 
   constructor(rules: readonly StyleRule[]) {
     for (const r of rules) this.add(r);
@@ -1518,6 +1580,10 @@ export class RuleIndex {
   }
 
   private add(r: StyleRule): void {
+    if (r.container) {
+      this.hasContainerRules = true;
+      if (r.container.some((q) => q.inline || q.block)) this.hasSizeQueries = true;
+    }
     const c = r.selector.compounds[r.selector.compounds.length - 1];
     if (c.ids.length) RuleIndex.push(this.byId, c.ids[0], r);
     else if (c.classes.length) RuleIndex.push(this.byClass, c.classes[0], r);

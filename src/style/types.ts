@@ -119,6 +119,9 @@ export type BlockEllipsis = 'none' | 'auto' | { readonly string: string };
 export type InitialLetter = 'normal' | { readonly size: number; readonly sink: number };
 /** `-webkit-legacy` is resolved to one of these once display is known. */
 export type Continue = 'auto' | 'discard';
+
+/** container-type: what an element answers of @container size queries and cq* units. */
+export type ContainerType = 'normal' | 'size' | 'inline-size';
 export type WordBreak = 'normal' | 'break-all' | 'keep-all' | 'break-word';
 export type OverflowWrap = 'normal' | 'break-word' | 'anywhere';
 export type VerticalAlignKeyword =
@@ -815,6 +818,9 @@ export interface ComputedStyle {
   readonly maxLines: number | 'none';
   readonly blockEllipsis: BlockEllipsis;
   readonly continue: Continue;
+  /** A query container (CSS Conditional 5): its type and names (case kept). */
+  readonly containerType: ContainerType;
+  readonly containerName: readonly string[];
   /** On ::first-letter, which it floats to the start side; sized in layout. */
   readonly initialLetter: InitialLetter;
   readonly wordBreak: WordBreak;
@@ -1257,6 +1263,26 @@ export interface StyledDocument {
   readonly targets?: ReadonlyMap<string, TargetInfo>;
   /** The author's @counter-style rules by name; absent when there are none. */
   readonly counterStyles?: ReadonlyMap<string, CounterStyleDef>;
+  /**
+   * Present when styles depend on the sizes of query containers (@container size queries or
+   * cq* units inside a size container): layout measures the containers and styles again.
+   */
+  readonly containerQueries?: ContainerRestyle;
+}
+
+/** A size container's content box, CSS px. */
+export interface ContainerSize {
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface ContainerRestyle {
+  /**
+   * The document styled again for the content boxes a layout measured, keyed by the node id of
+   * each size container (StyledElement.nodeId of this document); null when they are the sizes
+   * this document was styled with, so its styles already hold.
+   */
+  restyle(measured: ReadonlyMap<number, ContainerSize>): StyledDocument | null;
 }
 
 /** What cross-references can read of an element. */

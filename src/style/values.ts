@@ -25,6 +25,12 @@ export interface LengthEnv {
   readonly chRatio: number;
   /** Effective zoom (CSS Viewport): multiplies every unit but the font-relative ones; 1 if absent. */
   readonly zoom?: number;
+  /**
+   * 1cqw and 1cqh in px: a hundredth of the nearest size container's content box on that axis;
+   * absent, the cq* units fall back to vw and vh (the page area, CSS Conditional 5 §6.1).
+   */
+  readonly cqw?: number;
+  readonly cqh?: number;
 }
 
 type CalcExpr =
@@ -46,7 +52,22 @@ export type LenSpec =
   | { readonly t: 'calc'; readonly e: CalcExpr };
 
 const ABSOLUTE = CSS_PX_PER_UNIT;
-const RELATIVE = new Set(['em', 'rem', 'ex', 'ch', 'vw', 'vh', 'vmin', 'vmax']);
+const RELATIVE = new Set([
+  'em',
+  'rem',
+  'ex',
+  'ch',
+  'vw',
+  'vh',
+  'vmin',
+  'vmax',
+  'cqw',
+  'cqh',
+  'cqi',
+  'cqb',
+  'cqmin',
+  'cqmax',
+]);
 
 export function isLengthUnit(unit: string): boolean {
   const u = unit.toLowerCase();
@@ -81,6 +102,17 @@ function unzoomedUnitPx(unit: string, env: LengthEnv): number {
       return Math.min(env.vw, env.vh);
     case 'vmax':
       return Math.max(env.vw, env.vh);
+    // Horizontal writing only: the inline axis is the width.
+    case 'cqw':
+    case 'cqi':
+      return env.cqw ?? env.vw;
+    case 'cqh':
+    case 'cqb':
+      return env.cqh ?? env.vh;
+    case 'cqmin':
+      return Math.min(env.cqw ?? env.vw, env.cqh ?? env.vh);
+    case 'cqmax':
+      return Math.max(env.cqw ?? env.vw, env.cqh ?? env.vh);
   }
   return 0;
 }

@@ -141,6 +141,8 @@ export function baseStyle(): ComputedStyle {
     maxLines: 'none',
     blockEllipsis: 'none',
     continue: 'auto',
+    containerType: 'normal',
+    containerName: [],
     initialLetter: 'normal',
     wordBreak: 'normal',
     overflowWrap: 'normal',

@@ -323,6 +323,8 @@ function buildAnonymousStyle(
     verticalAlign: 'baseline',
     maxLines: 'none',
     continue: 'auto',
+    containerType: 'normal',
+    containerName: [],
     initialLetter: 'normal',
   };
 }

@@ -35,6 +35,7 @@ import { svgTextShaper } from '../paint/svg-text.js';
 import { textShadowItems } from '../paint/text-shadow.js';
 import { shadowBudget } from '../paint/shadow-image.js';
 import { layoutTable, tableIntrinsic } from './table.js';
+import { blockContained, isSizeContainer, recordContainer } from './containers.js';
 import {
   isOrthogonalRoot,
   layoutOrthogonal,
@@ -235,7 +236,10 @@ export function intrinsicOuter(box: Box, ctx: LayoutContext): { min: number; max
     if (isOrthogonalRoot(box, ctx)) {
       const depth = orthogonalContent(box, 0, undefined, undefined, ctx).blockSize;
       c = { min: depth, max: depth };
-    } else if (box.kind === 'table') c = tableIntrinsic(box, ctx);
+    }
+    // Inline-size containment: sized as if empty, whatever the container holds.
+    else if (isSizeContainer(s)) c = { min: 0, max: 0 };
+    else if (box.kind === 'table') c = tableIntrinsic(box, ctx);
     else if (box.kind === 'flex') c = flexIntrinsic(box, ctx);
     else if (box.kind === 'grid') c = gridIntrinsic(box, ctx);
     else if (box.inline) {
@@ -593,6 +597,18 @@ export function layoutBlockLevel(
           ? layoutMulticol(box, x, y, hz.width, ctx, abs, opts)
           : layoutBlock(box, x, y, hz, ctx, abs, opts);
     }
+  if (ctx.containers && box.el && isSizeContainer(box.style))
+    recordContainer(
+      ctx.containers,
+      box.el.nodeId,
+      placed,
+      box.kind === 'table'
+        ? { horizontal: 0, vertical: 0 }
+        : {
+            horizontal: hz.pad.left + hz.pad.right + hz.bord.left + hz.bord.right,
+            vertical: hz.pad.top + hz.pad.bottom + hz.bord.top + hz.bord.bottom,
+          },
+    );
   let frag = placed.frag;
   if (box.style.position === 'relative') {
     const dx = lenAuto(box.style.left, cbWidth) ?? -(lenAuto(box.style.right, cbWidth) ?? 0);
@@ -710,7 +726,7 @@ function layoutBlock(
       ? s.boxSizing === 'border-box'
         ? specifiedH - bord.top - bord.bottom - pad.top - pad.bottom
         : specifiedH
-      : Math.max(contentH, fromRatio ?? 0);
+      : Math.max(blockContained(s) ? 0 : contentH, fromRatio ?? 0);
   const conv = (v: number | undefined): number | undefined =>
     v === undefined
       ? undefined

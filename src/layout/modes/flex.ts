@@ -40,6 +40,7 @@ import {
   type LayoutOptions,
   type Placed,
 } from './block.js';
+import { blockContained, withRecords, type ContainerEntries } from './containers.js';
 import type { Fragment } from '../paginate/fragments.js';
 import { anchorsOf } from '../paginate/fragments.js';
 import { findBaseline, firstBaseline } from './grid/items.js';
@@ -71,7 +72,12 @@ function flexEngine(): { readonly yoga: Yoga; readonly config: YogaConfig } {
 }
 
 /** An item laid out at the origin, with the absolutely positioned boxes it holds there. */
-type ItemLayout = Placed & { marginLeft: number; abs: AbsCollector };
+type ItemLayout = Placed & {
+  marginLeft: number;
+  abs: AbsCollector;
+  /** Container sizes the layout recorded, recorded again when it is used (containers.ts). */
+  containers?: ContainerEntries;
+};
 
 /**
  * Item layouts of the flex containers being laid out, by item and size: measured sizes by
@@ -102,7 +108,9 @@ function measuredSize(
   const hit = byWidth.get(width);
   if (hit) return hit.size;
   const abs: AbsCollector = [];
-  const laid = layoutBlockLevel(item, 0, 0, width, ctx, abs, { root: true, forcedWidth: width });
+  const laid = withRecords(ctx.containers, () =>
+    layoutBlockLevel(item, 0, 0, width, ctx, abs, { root: true, forcedWidth: width }),
+  );
   const size = { width: laid.width, height: laid.height };
   byWidth.set(width, { size, layout: { ...laid, abs } });
   return size;
@@ -119,23 +127,29 @@ function finalLayout(
   if (!bySize) m.finals.set(item, (bySize = new Map()));
   const key = `${width}x${height}`;
   const hit = bySize.get(key);
-  if (hit) return hit;
+  if (hit) {
+    ctx.containers?.replay(hit.containers);
+    return hit;
+  }
   // Measured at this width already: a block's content stays as it was, only its box takes the
   // height yoga gave it (yoga rounds sizes to single precision, so heights rarely match).
   const measured = m.sizes.get(item)?.get(width)?.layout;
   const same = measured && blockAtHeight(item, measured, measured.marginLeft, height, ctx);
   if (same) {
+    ctx.containers?.replay(measured.containers);
     const out = { ...same, marginLeft: measured.marginLeft, abs: measured.abs };
     bySize.set(key, out);
     return out;
   }
   const abs: AbsCollector = [];
-  const r = layoutBlockLevel(item, 0, 0, width, ctx, abs, {
-    root: true,
-    forcedWidth: width,
-    forcedHeight: height,
-    cbHeight: height,
-  });
+  const r = withRecords(ctx.containers, () =>
+    layoutBlockLevel(item, 0, 0, width, ctx, abs, {
+      root: true,
+      forcedWidth: width,
+      forcedHeight: height,
+      cbHeight: height,
+    }),
+  );
   const out = { ...r, abs };
   bySize.set(key, out);
   return out;
@@ -492,6 +506,9 @@ function layoutFlexIn(
     ({ laidItems, innerH } = place({ frozen, baselines: fixed }));
   }
 
+  // Block-size containment: an auto height is that of an empty box; the items overflow it.
+  if (specifiedH === undefined && blockContained(s))
+    innerH = Math.max(0, size(s.minHeight, opts.cbHeight) ?? 0, fromRatio ?? 0);
   const contentX = x + bord.left + pad.left;
   const contentY = y + bord.top + pad.top;
   const placed: Fragment[] = [];

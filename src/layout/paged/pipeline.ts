@@ -40,6 +40,7 @@ import { bookmarksOf, settleCrossReferences, type PageFacts } from './cross-refs
 import { marginBoxInputs, type RunningBoxes } from './margin-content.js';
 import { runningValues, type RunningElement } from './running.js';
 import { pageCounters } from './page-counters.js';
+import { ContainerLog } from '../modes/containers.js';
 
 /** Most pages one document may have (a runaway layout stops with a LimitError). */
 export const MAX_PAGES = 10_000;
@@ -57,6 +58,8 @@ export interface PagedInput {
   readonly options: LayoutOptions;
   /** Root (or body) background: painted over each whole page. */
   readonly canvas?: StyledElement['style']['backgroundColor'];
+  /** Where size containers are measured (styles depend on them). */
+  readonly containers?: ContainerLog;
 }
 
 export interface PagedResult {
@@ -200,7 +203,10 @@ function runPass(input: PagedInput, root: StyledElement, passOptions: PassOption
     ...(options.boxes ? { recordBoxes: true } : {}),
     ...(paragraphs ? { paragraphs } : {}),
     ...(reuse ? { reuse } : {}),
+    ...(input.containers ? { containers: input.containers } : {}),
   };
+  // Layouts at other page widths measure the containers the first one has not laid out.
+  const otherWidths = input.containers ? new ContainerLog() : undefined;
   const geometry = new PageGeometries(input);
   const first = geometry.of({ index: 0, name: '', blank: false });
   const layOut = (width: number, x: number, g: PageGeometry, flowCut?: FlowCut): BlockLayout =>
@@ -209,6 +215,7 @@ function runPass(input: PagedInput, root: StyledElement, passOptions: PassOption
       page: { x, y: g.bodyTop, width, height: g.bodyHeight },
       footnoteArea: g.style.footnote,
       ...(flowCut ? { flowCut } : {}),
+      ...(otherWidths ? { containers: otherWidths } : {}),
     });
   // The first page's width may serve only the first page (a cover without margins): its
   // layout then stops where pagination goes on in the layout at the other pages' width.
@@ -259,6 +266,7 @@ function runPass(input: PagedInput, root: StyledElement, passOptions: PassOption
     if (e instanceof PageLimit) throw new LimitError(e.message, 'pages');
     throw e;
   }
+  if (otherWidths) input.containers?.fillFrom(otherWidths);
   // Footnote bodies land with their calls: their ids are on that page (compose adds the y).
   laid.forEach((p, i) => {
     for (const { mark } of p.marks)

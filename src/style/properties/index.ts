@@ -12,6 +12,7 @@ import * as box from './box.js';
 import * as clipPath from './clip-path.js';
 import * as columns from './columns.js';
 import * as compositing from './compositing.js';
+import * as containers from './containers.js';
 import * as content from './content.js';
 import * as display from './display.js';
 import * as effects from './effects.js';
@@ -69,6 +70,7 @@ const FAMILIES = [
   forms,
   zoom,
   writingModes,
+  containers,
 ];
 const LONG: Longhand[] = FAMILIES.flatMap((f) => f.longhands);
 const SHORT: Shorthand[] = FAMILIES.flatMap((f) => f.shorthands);

@@ -43,6 +43,7 @@ import {
 import { placeItems, type Area } from './placement.js';
 import { autoRepeatCount, expandTemplate, withAreas, type AxisTemplate } from './template.js';
 import { sizeTracks, type SizingItem, type SizingMode } from './tracks.js';
+import { blockContained } from '../containers.js';
 
 let memo: ItemMemo | undefined;
 
@@ -426,7 +427,9 @@ function layoutGridIn(
       itemAbs.push({ box: e.box, staticX: e.staticX + bx - l.marginLeft, staticY: e.staticY + by });
   });
 
-  const height = contentH + edgesV;
+  // Block-size containment: an auto height is that of an empty box; the rows overflow it.
+  const contained = definiteH === undefined && blockContained(s);
+  const height = (contained ? minH : contentH) + edgesV;
   const children = rowUnits(placedItems, ctx);
 
   // Absolutely positioned children: against the grid when it is positioned (its padding box,

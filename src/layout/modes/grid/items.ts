@@ -19,6 +19,7 @@ import {
   type AbsCollector,
   type Placed,
 } from '../block.js';
+import { withRecords, type ContainerEntries } from '../containers.js';
 import type { Fragment } from '../../paginate/fragments.js';
 import { border, margin, maxSize, padding, pt, size, type Edges } from '../../units.js';
 
@@ -26,6 +27,8 @@ export type ItemLayout = Placed & {
   readonly marginLeft: number;
   /** Absolutely positioned descendants waiting for a containing block, at origin coordinates. */
   readonly abs: AbsCollector;
+  /** Container sizes the layout recorded, recorded again when it is used (containers.ts). */
+  readonly containers?: ContainerEntries;
 };
 
 /** Layouts by item and by (area width, width, height, cb height). */
@@ -45,14 +48,19 @@ export function layoutItem(
   if (!bySize) memo.set(item, (bySize = new Map()));
   const key = `${areaWidth}:${width}:${height ?? 'a'}:${cbHeight ?? 'a'}`;
   const hit = bySize.get(key);
-  if (hit) return hit;
+  if (hit) {
+    ctx.containers?.replay(hit.containers);
+    return hit;
+  }
   const abs: AbsCollector = [];
-  const r = layoutBlockLevel(item, 0, 0, areaWidth, ctx, abs, {
-    root: true,
-    forcedWidth: width,
-    ...(height !== undefined ? { forcedHeight: height } : {}),
-    ...(cbHeight !== undefined ? { cbHeight } : {}),
-  });
+  const r = withRecords(ctx.containers, () =>
+    layoutBlockLevel(item, 0, 0, areaWidth, ctx, abs, {
+      root: true,
+      forcedWidth: width,
+      ...(height !== undefined ? { forcedHeight: height } : {}),
+      ...(cbHeight !== undefined ? { cbHeight } : {}),
+    }),
+  );
   const out = { ...r, abs };
   bySize.set(key, out);
   return out;
@@ -73,6 +81,7 @@ export function stretchLayout(
   memo: ItemMemo,
 ): ItemLayout {
   const same = blockAtHeight(item, l, l.marginLeft, height, ctx);
+  if (same) ctx.containers?.replay(l.containers);
   return same
     ? { ...same, marginLeft: l.marginLeft, abs: l.abs }
     : layoutItem(item, areaWidth, width, height, cbHeight, ctx, memo);
