@@ -76,3 +76,12 @@ describe('other boxes in a line', () => {
     expect(li.x).toBeCloseTo(u.x, 1);
   });
 });
+
+describe('lines taller than the page', () => {
+  it('warns, naming the paragraph, when a line cannot fit on any page', async () => {
+    const r = await lay('<p class=big>Small and <b style="font-size: 5000px">huge</b> text</p>');
+    const w = r.warnings.filter((x) => x.code === 'layout.line-taller-than-page');
+    expect(w).toHaveLength(1);
+    expect(w[0].source).toBe('p.big');
+  });
+});

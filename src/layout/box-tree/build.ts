@@ -1537,7 +1537,7 @@ function isHeaderCell(c: StyledElement): boolean {
 }
 
 /** The element as a selector, for warnings (tag, #id, .classes). */
-function describe(el: StyledElement): string {
+export function describe(el: StyledElement): string {
   const id = el.attrs.get('id');
   const classes = (el.attrs.get('class') ?? '').split(/\s+/).filter(Boolean);
   return `${el.tag || 'div'}${id ? `#${id}` : ''}${classes.map((c) => `.${c}`).join('')}`;

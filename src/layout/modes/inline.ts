@@ -43,6 +43,7 @@ import {
   textAfter,
   type LineClamp,
 } from './line-clamp.js';
+import { describe } from '../box-tree/build.js';
 import type { LayoutContext } from '../context.js';
 import { decorateBox, flatten, MemoSlot, warnOnce } from '../context.js';
 import { textShadowItems } from '../paint/text-shadow.js';
@@ -195,6 +196,22 @@ function inlineRun(
     source: { ...it.source, box: it.box },
     style: textStyle(it.style, it.lang),
   };
+}
+
+/**
+ * A line taller than the page area (text thousands of pixels high) is cut at the page's edge
+ * and its text may not be seen at all: said once per element.
+ */
+function lineTallerThanPage(box: BlockBox, height: number, ctx: LayoutContext): void {
+  const source = box.el ? describe(box.el) : 'an anonymous block';
+  const code = 'layout.line-taller-than-page';
+  if (ctx.warned.has(`${code} ${source}`)) return;
+  ctx.warned.add(`${code} ${source}`);
+  ctx.warnings.push({
+    code,
+    message: `a line of text ${Math.round(height / 0.75)}px tall is taller than the page area (${Math.round(ctx.page.height / 0.75)}px); what does not fit is cut off at the page's edge`,
+    source,
+  });
 }
 
 const rootInlineStyles = new WeakMap<TextStyle, TextStyle>();
@@ -461,6 +478,7 @@ export function layoutInline(
           );
         if (clamped)
           leaf = clampedLine(leaf, box, blockMark, clamped, left + line.availableWidth, ctx, rtl);
+        if (line.height > ctx.page.height) lineTallerThanPage(box, line.height, ctx);
         children.push(leaf);
         lines.push(leaf);
         bottom = top + line.height;
