@@ -74,6 +74,8 @@ export interface LayoutContext {
   readonly shapeImages?: ReadonlyMap<string, PixelImage | string>;
   /** How SVG text in a background is shaped (paint/svg-text.ts; given here to keep imports one way). */
   readonly svgText: (ctx: LayoutContext) => SvgTextShaper;
+  /** One continuous page (image output): nothing is cut at a page's bottom. */
+  readonly continuous?: true;
   /** Page area (first page) for fixed boxes and the initial containing block. */
   readonly page: {
     readonly x: number;

@@ -191,6 +191,7 @@ async function layoutOnce(
     const rootBox = buildBoxTree(resolved.root, build, lang);
     const pageBox = { x: 0, y: 0, width: viewportPx * PX, height: 768 * PX };
     const lctx: LayoutContext = {
+      continuous: true,
       fonts,
       sb,
       warnings,

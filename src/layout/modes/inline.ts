@@ -478,7 +478,8 @@ export function layoutInline(
           );
         if (clamped)
           leaf = clampedLine(leaf, box, blockMark, clamped, left + line.availableWidth, ctx, rtl);
-        if (line.height > ctx.page.height) lineTallerThanPage(box, line.height, ctx);
+        if (!ctx.continuous && ctx.page.height > 0 && line.height > ctx.page.height)
+          lineTallerThanPage(box, line.height, ctx);
         children.push(leaf);
         lines.push(leaf);
         bottom = top + line.height;
