@@ -42,24 +42,11 @@ const ALIGNABLE = new Set([
 ]);
 /**
  * Elements whose align attribute aligns as browsers' legacy keywords do: like the plain ones,
- * except that a table inside does not inherit them.
+ * except that a table inside does not inherit them (captions and columns align plainly).
  */
-const LEGACY_ALIGNED = new Set([
-  'td',
-  'th',
-  'tr',
-  'thead',
-  'tbody',
-  'tfoot',
-  'p',
-  'div',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-]);
+const LEGACY_ALIGNED: ReadonlySet<string> = new Set(
+  [...ALIGNABLE].filter((t) => t !== 'caption' && t !== 'col' && t !== 'colgroup'),
+);
 const BG = new Set(['body', 'table', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot']);
 const FONT_SIZES = ['x-small', 'small', 'medium', 'large', 'x-large', 'xx-large', 'xxx-large'];
 
