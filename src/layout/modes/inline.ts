@@ -48,8 +48,9 @@ import type { LayoutContext } from '../context.js';
 import { decorateBox, flatten, MemoSlot, warnOnce } from '../context.js';
 import { textShadowItems } from '../paint/text-shadow.js';
 import { uprightRun } from '../paint/upright.js';
+import { repeatGlyphs } from '../paint/glyph-repeat.js';
 import { shadowBudget } from '../paint/shadow-image.js';
-import type { DisplayItem, GlyphList, GlyphRun, ItemTag } from '../../document/index.js';
+import type { DisplayItem, GlyphRun, ItemTag } from '../../document/index.js';
 import { clipsToText, resolveTextClips } from '../paint/text-clip.js';
 import type { Anchor, Fragment, LeafFragment, PageMark } from '../paginate/fragments.js';
 import { anchorsOf, moveAnchor } from '../paginate/fragments.js';
@@ -872,7 +873,7 @@ function leaderGlyphs(
   const items: DisplayItem[] = [];
   for (const f of frags) {
     if (f.kind !== 'glyphs' || f.glyphs.ids.length === 0) continue;
-    const glyphs = repeatGlyphs(f.glyphs, copies, width - f.width);
+    const glyphs = repeatGlyphs(f.glyphs, copies, () => width - f.width);
     items.push({
       kind: 'glyphs',
       font: f.font,
@@ -885,27 +886,6 @@ function leaderGlyphs(
     });
   }
   return items;
-}
-
-/** `copies` copies of a leader's glyphs, each copy's last advance `gap` longer (a whole fill width). */
-function repeatGlyphs(one: GlyphList, copies: number, gap: number): GlyphList {
-  const ids: number[] = [];
-  const advances: number[] = [];
-  const texts: string[] = [];
-  const dx: number[] = [];
-  const dy: number[] = [];
-  const n = one.ids.length;
-  for (let k = 0; k < copies; k++)
-    for (let i = 0; i < n; i++) {
-      ids.push(one.ids[i]);
-      advances.push(i === n - 1 ? one.advances[i] + gap : one.advances[i]);
-      texts.push(one.texts[i]);
-      if (one.offsets) {
-        dx.push(one.offsets.dx[i]);
-        dy.push(one.offsets.dy[i]);
-      }
-    }
-  return { ids, advances, texts, ...(one.offsets ? { offsets: { dx, dy } } : {}) };
 }
 
 /** One line of text (list markers, page margin boxes) as glyph runs. */

@@ -3,6 +3,7 @@
  * each character of a run but spaces, punctuation and controls. Drawn as Layout artifacts, as
  * decoration lines are: the marks are not part of the text that is read or copied.
  */
+import { repeatGlyphs } from './glyph-repeat.js';
 import type { DisplayItem, FontResource, GlyphList, RgbaColor } from '../../document/index.js';
 import { breakLines, shapeParagraph, type FontContext, type TextStyle } from '../../text/index.js';
 import { layoutTag } from './decoration.js';
@@ -109,28 +110,11 @@ function markCentres(glyphs: GlyphList, letterSpacing: number): number[] {
 
 /** `part` once per centre, each copy the same distance from its centre as the first. */
 function repeatAt(part: MarkPart, centres: readonly number[]): GlyphList {
-  const ids: number[] = [];
-  const advances: number[] = [];
-  const texts: string[] = [];
-  const dx: number[] = [];
-  const dy: number[] = [];
-  const one = part.glyphs;
-  const n = one.ids.length;
   let own = 0;
-  for (const a of one.advances) own += a;
-  centres.forEach((c, k) => {
-    const gap = k + 1 < centres.length ? centres[k + 1] - c - own : 0;
-    for (let i = 0; i < n; i++) {
-      ids.push(one.ids[i]);
-      advances.push(i === n - 1 ? one.advances[i] + gap : one.advances[i]);
-      texts.push(one.texts[i]);
-      if (one.offsets) {
-        dx.push(one.offsets.dx[i]);
-        dy.push(one.offsets.dy[i]);
-      }
-    }
-  });
-  return { ids, advances, texts, ...(one.offsets ? { offsets: { dx, dy } } : {}) };
+  for (const a of part.glyphs.advances) own += a;
+  return repeatGlyphs(part.glyphs, centres.length, (k) =>
+    k + 1 < centres.length ? centres[k + 1] - centres[k] - own : 0,
+  );
 }
 
 /** The run's emphasis marks as glyph runs (none when it has no emphasis or no marked text). */
