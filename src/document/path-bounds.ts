@@ -41,3 +41,30 @@ export function unionBounds(
     ? [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]
     : [b[0], b[1], b[2], b[3]];
 }
+
+/**
+ * Calls `to` with `steps` points along a cubic Bézier from (x0, y0) through the control points
+ * (x1, y1), (x2, y2) to (x, y), the end point last: the curve as a polyline.
+ */
+export function flattenCubic(
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  x: number,
+  y: number,
+  steps: number,
+  to: (x: number, y: number) => void,
+): void {
+  for (let i = 1; i <= steps; i++) {
+    const t = i / steps;
+    const u = 1 - t;
+    const a = u * u * u;
+    const b = 3 * u * u * t;
+    const c = 3 * u * t * t;
+    const d = t * t * t;
+    to(a * x0 + b * x1 + c * x2 + d * x, a * y0 + b * y1 + c * y2 + d * y);
+  }
+}

@@ -7,7 +7,7 @@
  * Coordinates are the float's margin box, origin at its top-left corner, in points; the float
  * context moves them to where the float is placed and clips them to its margin box.
  */
-import type { PathOp } from '../../document/index.js';
+import { flattenCubic, type PathOp } from '../../document/index.js';
 
 /** A shape bounded by straight edges, grown by `margin` (the Minkowski sum with a disc). */
 export interface EdgeShape {
@@ -71,16 +71,7 @@ export function edgeShape(ops: readonly PathOp[], margin: number): EdgeShape {
           Math.hypot(o.x2 - o.x1, o.y2 - o.y1) +
           Math.hypot(o.x - o.x2, o.y - o.y2);
         const n = Math.max(1, Math.min(MAX_CURVE_STEPS, Math.ceil(hull / CHORD)));
-        const [x0, y0] = [cx, cy];
-        for (let i = 1; i <= n; i++) {
-          const t = i / n;
-          const u = 1 - t;
-          const a = u * u * u;
-          const b = 3 * u * u * t;
-          const c = 3 * u * t * t;
-          const d = t * t * t;
-          line(a * x0 + b * o.x1 + c * o.x2 + d * o.x, a * y0 + b * o.y1 + c * o.y2 + d * o.y);
-        }
+        flattenCubic(cx, cy, o.x1, o.y1, o.x2, o.y2, o.x, o.y, n, line);
         break;
       }
       case 'rect': {

@@ -238,16 +238,7 @@ export class FloatContext {
       const b = this.band(top, top + Math.max(height, EPS), left, right);
       if (!b.narrowed || b.right - b.left >= width - EPS) {
         const x = side === 'left' ? b.left : Math.max(b.right - width, Math.min(b.left, left));
-        const area: FloatArea = {
-          side,
-          left: x,
-          right: x + width,
-          top,
-          bottom: top + height,
-          ...shaped,
-        };
-        this.add(area);
-        return area;
+        return this.addArea(side, x, width, top, height, shaped);
       }
       const next = this.nextEdge(top, Math.max(height, EPS), left, right);
       if (next === undefined) break;
@@ -257,6 +248,17 @@ export class FloatContext {
     // so it keeps the start edge and overflows at the end, as over-wide blocks do, rather than
     // leave the page with its text.
     const x = side === 'left' ? left : Math.max(right - width, left);
+    return this.addArea(side, x, width, top, height, shaped);
+  }
+
+  private addArea(
+    side: FloatArea['side'],
+    x: number,
+    width: number,
+    top: number,
+    height: number,
+    shaped: Partial<FloatArea>,
+  ): FloatArea {
     const area: FloatArea = {
       side,
       left: x,

@@ -4,7 +4,12 @@
  * image of one colour whose alpha plane is the blurred shape. PDF has no blur operator, so a
  * blurred shadow is drawn as such an image (its alpha becomes an SMask).
  */
-import type { ImageResource, PathOp, RgbaColor } from '../../document/index.js';
+import {
+  flattenCubic,
+  type ImageResource,
+  type PathOp,
+  type RgbaColor,
+} from '../../document/index.js';
 
 /** A mask: one coverage value (0..1) per pixel, row-major. */
 export interface Mask {
@@ -55,15 +60,7 @@ export class CoverageRaster {
       Math.hypot(x1 - 2 * x2 + x, y1 - 2 * y2 + y),
     );
     const n = Math.min(64, Math.max(1, Math.ceil(Math.sqrt(dd * 8))));
-    for (let i = 1; i <= n; i++) {
-      const t = i / n;
-      const u = 1 - t;
-      const a = u * u * u;
-      const b = 3 * u * u * t;
-      const c = 3 * u * t * t;
-      const d = t * t * t;
-      this.lineTo(a * x0 + b * x1 + c * x2 + d * x, a * y0 + b * y1 + c * y2 + d * y);
-    }
+    flattenCubic(x0, y0, x1, y1, x2, y2, x, y, n, (px, py) => this.lineTo(px, py));
   }
 
   quadTo(x1: number, y1: number, x: number, y: number): void {
