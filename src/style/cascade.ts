@@ -558,7 +558,9 @@ export class StyleEngine {
     }
     if (rec.position === 'absolute' || rec.position === 'fixed') rec.float = 'none';
     const display = rec.display as Display;
-    const parentDisplay = pRec.display as Display;
+    // The parent's box: through display: contents, the box of the nearest ancestor that has
+    // one (the children of a contents element in a flex container are its flex items).
+    const parentDisplay = ((pRec._boxDisplay as Display | undefined) ?? pRec.display) as Display;
     const blockify =
       isRoot ||
       rec.float !== 'none' ||
@@ -571,6 +573,7 @@ export class StyleEngine {
     if (blockify && display !== 'none' && display !== 'contents')
       rec.display = BLOCKIFY[display] ?? display;
     if (isRoot && rec.display === 'contents') rec.display = 'block';
+    rec._boxDisplay = rec.display === 'contents' ? parentDisplay : rec.display;
     // An inline in another writing mode than its parent's lays its text out in a box of its
     // own: it becomes an inline-block (CSS Writing Modes 3 §3.1).
     if (!isRoot && rec.display === 'inline' && rec.writingMode !== pRec.writingMode)

@@ -60,3 +60,18 @@ describe('baseline alignment', () => {
     expect(base('Top')).toBeLessThan(20);
   });
 });
+
+describe('display: contents in a flex container', () => {
+  it('makes the children of a contents element flex items of their own', async () => {
+    const r = await layoutSnippet(
+      `<style>${PAGE}</style><div class=r style="gap: 20px"><div style="display: contents">` +
+        '<span id=a>One</span><span id=b>Two</span></div><span id=c>Three</span></div>',
+    );
+    const a = r.box('a')[0];
+    const b = r.box('b')[0];
+    const c = r.box('c')[0];
+    // Each is an item: the gap lies between all three.
+    expect(b.x - (a.x + a.width)).toBeCloseTo(20, 1);
+    expect(c.x - (b.x + b.width)).toBeCloseTo(20, 1);
+  });
+});
