@@ -85,3 +85,22 @@ describe('lines taller than the page', () => {
     expect(w[0].source).toBe('p.big');
   });
 });
+
+describe('list markers', () => {
+  it('ends a numbered marker one space before the item text, as browsers set "1. "', async () => {
+    const r = await lay('<ol style="padding-left: 40px"><li>First</li></ol>');
+    const glyphs = r
+      .items(0)
+      .filter((i) => i.kind === 'glyphs')
+      .map((g) => g as Extract<typeof g, { kind: 'glyphs' }>);
+    const marker = glyphs.find((g) => g.glyphs.texts.join('') === '1.');
+    const text = glyphs.find((g) => g.glyphs.texts.join('').startsWith('First'));
+    expect(marker && text).toBeDefined();
+    if (!marker || !text) return;
+    const end = marker.x + marker.glyphs.advances.reduce((a, b) => a + b, 0);
+    // 16px sans-serif: a space is about a quarter of an em (4-5px), not the half em of bullets.
+    const gapPx = (text.x - end) / 0.75;
+    expect(gapPx).toBeGreaterThan(3);
+    expect(gapPx).toBeLessThan(6);
+  });
+});

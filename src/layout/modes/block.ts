@@ -1158,13 +1158,18 @@ function attachMarker(
   const tag = m.slot !== undefined ? ctx.sb.tag(m.slot) : layoutTag();
   const probe = textLine(text, style, 0, 0, 10_000, 'left', tag, ctx);
   const first = findFirstLine(children);
-  const gap = style.size * 0.5;
-  const rtl = box.style.direction === 'rtl';
-  const mx = rtl ? contentX + contentW + gap : contentX - gap - probe.width;
   // A text marker casts the text-shadow it inherits, under its glyphs; the disc, circle and
   // square bullets are shapes in browsers, and cast none.
   const kind = box.style.listStyleType;
   const bullet = kind === 'disc' || kind === 'circle' || kind === 'square';
+  // The marker ends where the content starts, less its own trailing space ("1. "): as wide as
+  // that space in its font, as browsers set it; bullets keep half an em.
+  const spaced = !bullet && /\s$/.test(m.text);
+  const gap = spaced
+    ? textLine(`${text}\u00a0`, style, 0, 0, 10_000, 'left', tag, ctx).width - probe.width
+    : style.size * 0.5;
+  const rtl = box.style.direction === 'rtl';
+  const mx = rtl ? contentX + contentW + gap : contentX - gap - probe.width;
   const shadowed = (it: DisplayItem): DisplayItem[] =>
     it.kind === 'glyphs' && m.style.textShadow.length > 0 && !bullet
       ? [
