@@ -26,6 +26,16 @@ describe('shape-outside', () => {
     });
   });
 
+  it('reads the -webkit- names older sheets use', async () => {
+    const { s, warnings } = await computed(
+      '#t { -webkit-shape-outside: inset(5px); -webkit-shape-margin: 4px; -webkit-shape-image-threshold: 0.5 }',
+    );
+    expect(warnings).toEqual([]);
+    expect(s.shapeOutside).not.toBe('none');
+    expect(s.shapeMargin).not.toBe(0);
+    expect(s.shapeImageThreshold).toBe(0.5);
+  });
+
   it('takes a shape with its box in either order, or a box alone', async () => {
     const a = (
       await computed('#t { shape-outside: content-box polygon(evenodd, 0 0, 10px 0, 0 10px) }')
