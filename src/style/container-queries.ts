@@ -7,6 +7,7 @@
  */
 import type { CssNode } from 'css-tree';
 import { csstree } from './css-tree.js';
+import { conditionTerms } from './conditions.js';
 import { CSS_PX_PER_UNIT } from '../document/index.js';
 import type { ComputedStyle, ContainerType } from './types.js';
 
@@ -109,23 +110,12 @@ interface Axes {
 
 function conditionOf(n: CssNode, axes: Axes, unsupported: (what: string) => void): ContainerQuery {
   if (n.type !== 'Condition') return leafOf(n, axes, unsupported);
-  const items = n.children.toArray().filter((c) => c.type !== 'WhiteSpace');
   const parts: ContainerQuery[] = [];
   let op: 'and' | 'or' = 'and';
-  let negate = false;
-  for (const c of items) {
-    const word = c.type === 'Identifier' ? c.name.toLowerCase() : null;
-    if (word === 'not') {
-      negate = true;
-      continue;
-    }
-    if (word === 'and' || word === 'or') {
-      op = word;
-      continue;
-    }
-    const q = conditionOf(c, axes, unsupported);
-    parts.push(negate ? { t: 'not', part: q } : q);
-    negate = false;
+  for (const term of conditionTerms(n)) {
+    if (term.op) op = term.op;
+    const q = conditionOf(term.node, axes, unsupported);
+    parts.push(term.negated ? { t: 'not', part: q } : q);
   }
   if (parts.length === 1) return parts[0];
   return parts.length === 0 ? { t: 'unknown' } : { t: op, parts };

@@ -36,6 +36,7 @@ import {
 import { DEFAULT_CSS_LIMITS, type CssLimits } from './limits.js';
 import { counterStyleRule, type CounterStyleDef } from './counter-styles.js';
 import { containerCondition, type ContainerCondition } from './container-queries.js';
+import { conditionTerms } from './conditions.js';
 
 export type Origin = 'ua' | 'author';
 
@@ -301,23 +302,10 @@ function evalCondition(
     const r = leaf(node, env);
     return r ?? false;
   }
-  const parts = node.children.toArray().filter((n) => n.type !== 'WhiteSpace');
   let result: boolean | null = null;
-  let op: 'and' | 'or' | null = null;
-  let negate = false;
-  for (const p of parts) {
-    const id = p.type === 'Identifier' ? p.name.toLowerCase() : null;
-    if (id === 'not') {
-      negate = true;
-      continue;
-    }
-    if (id === 'and' || id === 'or') {
-      op = id;
-      continue;
-    }
+  for (const { node: p, negated, op } of conditionTerms(node)) {
     let v = p.type === 'Condition' ? evalCondition(p, env, leaf) : (leaf(p, env) ?? false);
-    if (negate) v = !v;
-    negate = false;
+    if (negated) v = !v;
     result = result === null ? v : op === 'or' ? result || v : result && v;
   }
   return result ?? false;
