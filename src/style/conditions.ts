@@ -28,3 +28,16 @@ export function conditionTerms(condition: CssNode & { type: 'Condition' }): Cond
   });
   return terms;
 }
+
+/** A Ratio node (`16/9`, `2`) as the number it stands for; null when it is not a ratio. */
+export function ratioValue(n: CssNode & { type: 'Ratio' }): number | null {
+  const part = (x: unknown): number =>
+    typeof x === 'string'
+      ? parseFloat(x)
+      : x && typeof x === 'object' && 'value' in x
+        ? parseFloat(String((x as { value: unknown }).value))
+        : NaN;
+  const l = part(n.left);
+  const r = n.right === null || n.right === undefined ? 1 : part(n.right);
+  return Number.isFinite(l) && Number.isFinite(r) && r > 0 ? l / r : null;
+}

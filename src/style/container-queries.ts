@@ -7,7 +7,7 @@
  */
 import type { CssNode } from 'css-tree';
 import { csstree } from './css-tree.js';
-import { conditionTerms } from './conditions.js';
+import { conditionTerms, ratioValue } from './conditions.js';
 import { CSS_PX_PER_UNIT } from '../document/index.js';
 import type { ComputedStyle, ContainerType } from './types.js';
 
@@ -148,15 +148,8 @@ function valueOf(n: CssNode | null | undefined): QueryValue | null {
   if (n.type === 'Number') return { kind: 'number', v: parseFloat(n.value) };
   if (n.type === 'Identifier') return { kind: 'ident', name: n.name.toLowerCase() };
   if (n.type === 'Ratio') {
-    const part = (x: unknown): number =>
-      typeof x === 'string'
-        ? parseFloat(x)
-        : x && typeof x === 'object' && 'value' in x
-          ? parseFloat(String((x as { value: unknown }).value))
-          : NaN;
-    const l = part(n.left);
-    const r = n.right === null || n.right === undefined ? 1 : part(n.right);
-    return Number.isFinite(l) && Number.isFinite(r) && r > 0 ? { kind: 'number', v: l / r } : null;
+    const v = ratioValue(n);
+    return v === null ? null : { kind: 'number', v };
   }
   return null;
 }

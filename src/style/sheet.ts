@@ -36,7 +36,7 @@ import {
 import { DEFAULT_CSS_LIMITS, type CssLimits } from './limits.js';
 import { counterStyleRule, type CounterStyleDef } from './counter-styles.js';
 import { containerCondition, type ContainerCondition } from './container-queries.js';
-import { conditionTerms } from './conditions.js';
+import { conditionTerms, ratioValue } from './conditions.js';
 
 export type Origin = 'ua' | 'author';
 
@@ -185,18 +185,8 @@ function mediaFeatureValue(n: CssNode | null | undefined, env: MediaEnv): number
     return null;
   }
   if (n.type === 'Number') return parseFloat(n.value);
-  if (n.type === 'Ratio') {
-    // An aspect ratio compares as the number it stands for (16/9 → 1.777…).
-    const part = (x: unknown): number =>
-      typeof x === 'string'
-        ? parseFloat(x)
-        : x && typeof x === 'object' && 'value' in x
-          ? parseFloat(String((x as { value: unknown }).value))
-          : NaN;
-    const l = part(n.left);
-    const r = n.right === null || n.right === undefined ? 1 : part(n.right);
-    return Number.isFinite(l) && Number.isFinite(r) && r > 0 ? l / r : null;
-  }
+  // An aspect ratio compares as the number it stands for (16/9 → 1.777…).
+  if (n.type === 'Ratio') return ratioValue(n);
   if (n.type === 'Identifier') return n.name.toLowerCase();
   void env;
   return null;
