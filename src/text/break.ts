@@ -437,6 +437,9 @@ function leadingBoxMetrics(
   return { up: a + half, down: d + half, ascent: fa, descent: fd };
 }
 
+/** One CSS pixel in points, the unit of text styles. */
+const ONE_CSS_PX = 0.75;
+
 /** Baseline offset (y down) of a box relative to the line's baseline for vertical-align. */
 function baselineShift(
   va: VerticalAlign | undefined,
@@ -449,10 +452,11 @@ function baselineShift(
   if (typeof va === 'object') return -va.length;
   const parentSize = strutStyle.size;
   switch (va) {
+    // As browsers shift them: a fifth and a third of the parent's size, plus one CSS pixel.
     case 'sub':
-      return parentSize / 5;
+      return parentSize / 5 + ONE_CSS_PX;
     case 'super':
-      return -parentSize / 3;
+      return -(parentSize / 3 + ONE_CSS_PX);
     case 'text-top':
       return -strut.ascent + box.up;
     case 'text-bottom':
