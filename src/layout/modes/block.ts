@@ -29,7 +29,7 @@ import type { FloatShape } from './float-shape.js';
 import { floatShapeOf } from './shape-outside.js';
 import type { FirstLine } from './first-line.js';
 import { lineClampOf, type LineClamp } from './line-clamp.js';
-import { findBaseline } from './grid/items.js';
+import { findBaseline } from '../paginate/fragments.js';
 import { borderItems, hasRadius, insetRadii, layoutTag, rectPath } from '../paint/decoration.js';
 import { svgTextShaper } from '../paint/svg-text.js';
 import { textShadowItems } from '../paint/text-shadow.js';

@@ -43,7 +43,7 @@ import {
 import { blockContained, withRecords, type ContainerEntries } from './containers.js';
 import type { Fragment } from '../paginate/fragments.js';
 import { anchorsOf } from '../paginate/fragments.js';
-import { findBaseline, firstBaseline } from './grid/items.js';
+import { findBaseline, firstBaseline } from '../paginate/fragments.js';
 import { border, len, margin, maxSize, padding, pt, ratioHeight, size } from '../units.js';
 
 /**

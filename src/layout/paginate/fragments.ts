@@ -291,3 +291,19 @@ export function moveAnchor(a: Anchor, dx: number, dy: number): Anchor {
     ...(a.box && dx !== 0 ? { box: { ...a.box, x: a.box.x + dx } } : {}),
   };
 }
+
+/** First baseline of a laid-out item from its border-box top; its bottom edge when it has none. */
+export function firstBaseline(f: Fragment, top: number, height: number): number {
+  const b = findBaseline(f);
+  return b === undefined ? height : b - top;
+}
+
+/** The y of the first line's baseline in a laid-out fragment, if it has a line. */
+export function findBaseline(f: Fragment): number | undefined {
+  if (f.kind === 'leaf') return 'baseline' in f ? (f as { baseline: number }).baseline : undefined;
+  for (const c of f.children) {
+    const b = findBaseline(c);
+    if (b !== undefined) return b;
+  }
+  return undefined;
+}

@@ -22,13 +22,12 @@ import {
   type LayoutOptions,
   type Placed,
 } from '../block.js';
-import type { Fragment } from '../../paginate/fragments.js';
+import { firstBaseline, type Fragment } from '../../paginate/fragments.js';
 import { len, margin, pt } from '../../units.js';
 import { contentBox } from '../content-box.js';
 import { alignSelf, justifySelf, selfOffset, spanOf, trackPositions } from './align.js';
 import { rowUnits, type PlacedItem } from './fragments.js';
 import {
-  firstBaseline,
   heightIsAuto,
   inlineContributions,
   itemBox,
